@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import { AccountUserRepository } from './modules/account-user/account-user.repository';
+import { registerAccountUserRoutes } from './modules/account-user/account-user.routes';
+import { AccountUserService } from './modules/account-user/account-user.service';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { registerAuthRoutes, registerCurrentUserRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { LoginRestrictionService } from './modules/auth/login-restriction.service';
+import { requireAuthentication } from './platform/auth/authenticate';
+import { TokenService } from './platform/auth/tokens';
+import { registerErrorHandler } from './platform/error-handler';
+
+export interface AppDeps {
+  env: Env;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  /** The built web app; when present the server serves it and sends index.html for app routes. */
+  webDistDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const API_PREFIXES = ['/api/', '/auth/', '/unauth/', '/docs'];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'] },
+    trustProxy: deps.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // Platform plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Certification platform API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  // Modules: one line each, the map of the API.
+  const tokens = new TokenService(deps.jwtSecret);
+  const restriction = new LoginRestrictionService(
+    { url: deps.env.LOGIN_RESTRICTION_URL, cacheSeconds: deps.env.LOGIN_RESTRICTION_CACHE_SECONDS, testHost: deps.env.TEST_HOST },
+    app.log,
+  );
+  const auth = new AuthService(new AuthRepository(deps.database.db), tokens, restriction);
+  const accountUsers = new AccountUserService(new AccountUserRepository(deps.database.db));
+
+  registerAuthRoutes(app, auth, restriction);
+  await app.register(async (api) => {
+    requireAuthentication(api, tokens, auth);
+    registerCurrentUserRoutes(api, auth);
+    registerAccountUserRoutes(api, accountUsers);
+  });
+
+  if (deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html'))) {
+    await registerWebApp(app, deps.webDistDir);
+  }
+  return app;
+}
+
+/** Serves the built web app; any other GET outside the API gets index.html (design.md, The API). */
+async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (request.method === 'GET' && !isApi) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
+  });
+}

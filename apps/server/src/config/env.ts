@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Every environment variable the server reads, parsed once (design.md). */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  SMTP_URL: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('ap-southeast-2'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  LOGIN_RESTRICTION_URL: z.string().url().optional(),
+  LOGIN_RESTRICTION_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  TEST_HOST: z.string().optional(),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.DATABASE_URL && !parsed.data.JWT_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  JWT_SECRET: required with DATABASE_URL, so that every instance accepts the tokens of the others',
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { auditColumns } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    userType: text('user_type', { enum: ['admin', 'applicant'] }).notNull(),
+    role: smallint('role').notNull(),
+    active: boolean('active').notNull().default(true),
+    timeZone: text('time_zone').notNull().default('Australia/Sydney'),
+    /** The saved side menu (spec section 6); the super user sees everything regardless. */
+    menuItems: text('menu_items').array().notNull().default(sql`'{}'::text[]`),
+    /** Bumped to end every session of the user at once (deactivation, password reset). */
+    sessionVersion: integer('session_version').notNull().default(0),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+export const applicants = pgTable('applicants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  ...auditColumns,
+});
+
+/** Long-lived refresh credentials; only a hash of the cookie value is kept. */
+export const refreshSessions = pgTable(
+  'refresh_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The hash before the last rotation, accepted briefly so two tabs refreshing at once both succeed. */
+    previousTokenHash: text('previous_token_hash'),
+    rotatedOn: timestamp('rotated_on', { withTimezone: true, mode: 'date' }),
+    sessionVersion: integer('session_version').notNull(),
+    lastUsedOn: timestamp('last_used_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresOn: timestamp('expires_on', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedOn: timestamp('revoked_on', { withTimezone: true, mode: 'date' }),
+    userAgent: text('user_agent'),
+    ...auditColumns,
+  },
+  (t) => [index('refresh_sessions_user_idx').on(t.userId), index('refresh_sessions_previous_idx').on(t.previousTokenHash)],
+);
+
+/** Failed sign-ins, counted per identifier and per address across every instance. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    identifier: text('identifier').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    attemptedOn: timestamp('attempted_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_identifier_idx').on(t.identifier, t.attemptedOn), index('login_failures_ip_idx').on(t.ipAddress, t.attemptedOn)],
+);

@@ -1,0 +1,65 @@
+import { count, eq } from 'drizzle-orm';
+import type { AdminMenuItem } from '@certs/shared/auth/admin-menu';
+import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
+import { ROLES, type Role } from '@certs/shared/auth/roles';
+import { hashPassword } from '../../platform/auth/password';
+import type { Database } from '../client';
+import { applicants, users } from '../schema/user';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+interface DemoUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  menuItems: readonly AdminMenuItem[];
+}
+
+/** One account of each role (issue 2), all with the demo password; listed in the README. */
+export const DEMO_USERS: readonly DemoUser[] = [
+  { email: 'super@demo.local', firstName: 'Sam', lastName: 'Super', role: ROLES.SuperUser, menuItems: ADMIN_MENU_ITEMS },
+  {
+    email: 'accountadmin@demo.local',
+    firstName: 'Alex',
+    lastName: 'Administrator',
+    role: ROLES.AccountAdministrator,
+    menuItems: ADMIN_MENU_ITEMS.filter((item) => item !== 'Utilities'),
+  },
+  {
+    email: 'contributor@demo.local',
+    firstName: 'Casey',
+    lastName: 'Contributor',
+    role: ROLES.AccountContributor,
+    menuItems: ['Dashboard', 'Programs', 'Examinations'],
+  },
+  { email: 'user@demo.local', firstName: 'Uma', lastName: 'User', role: ROLES.User, menuItems: ['Dashboard', 'Reports'] },
+  { email: 'applicant@demo.local', firstName: 'Ari', lastName: 'Applicant', role: ROLES.Applicant, menuItems: [] },
+];
+
+/** Seeds the demo accounts into an empty database; a database with any user is left alone. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    for (const demo of DEMO_USERS) {
+      const isApplicant = demo.role === ROLES.Applicant;
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: demo.email,
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          role: demo.role,
+          userType: isApplicant ? 'applicant' : 'admin',
+          menuItems: [...demo.menuItems],
+          passwordHash,
+        })
+        .returning({ id: users.id });
+      if (row && isApplicant) await tx.insert(applicants).values({ userId: row.id, createdBy: row.id, modifiedBy: row.id });
+      if (row) await tx.update(users).set({ createdBy: row.id, modifiedBy: row.id }).where(eq(users.id, row.id));
+    }
+  });
+  return true;
+}

@@ -1,0 +1,67 @@
+import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/user';
+
+export type AccountUserRow = typeof users.$inferSelect;
+
+export class AccountUserRepository {
+  constructor(private readonly db: Database) {}
+
+  async findPage(options: { search?: string; page: number; pageSize: number }): Promise<{ rows: AccountUserRow[]; totalRows: number }> {
+    const conditions: SQL[] = [eq(users.userType, 'admin')];
+    if (options.search) {
+      const like = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const matches = or(
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(users.email, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+      );
+      if (matches) conditions.push(matches);
+    }
+    const where = and(...conditions);
+    const [total] = await this.db.select({ n: count() }).from(users).where(where);
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize);
+    return { rows, totalRows: total?.n ?? 0 };
+  }
+
+  async findAdminById(id: string): Promise<AccountUserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.userType, 'admin')));
+    return row;
+  }
+
+  async isEmailTaken(email: string, exceptId?: string): Promise<boolean> {
+    const sameEmail = sql`lower(${users.email}) = ${email.toLowerCase()}`;
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(exceptId ? and(sameEmail, ne(users.id, exceptId)) : sameEmail)
+      .limit(1);
+    return !!row;
+  }
+
+  async insert(values: typeof users.$inferInsert): Promise<AccountUserRow> {
+    const [row] = await this.db.insert(users).values(values).returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  /** Updates a user; `endSessions` bumps the session version so every token and refresh cookie dies. */
+  async update(id: string, values: Partial<typeof users.$inferInsert>, endSessions: boolean): Promise<AccountUserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...values, ...(endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
+      .where(and(eq(users.id, id), eq(users.userType, 'admin')))
+      .returning();
+    return row;
+  }
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LoginRequest,
+  LoginResponse,
+  LoginRestrictionResponse,
+  RefreshTokenResponse,
+  SessionUser,
+  UpdatePreferencesRequest,
+} from '@certs/shared/auth/auth.contract';
+import type { UserType } from '@certs/shared/auth/roles';
+import { currentUserOf } from '../../platform/auth/authenticate';
+import { REFRESH_ABSOLUTE_SECONDS } from '../../platform/auth/tokens';
+import type { AuthService } from './auth.service';
+import type { LoginRestrictionService } from './login-restriction.service';
+
+export const REFRESH_COOKIE = 'certs_refresh';
+const REFRESH_COOKIE_PATH = '/auth/local';
+
+function isLocalHost(request: FastifyRequest): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(request.hostname.replace(/:\d+$/, ''));
+}
+
+function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+  reply.setCookie(REFRESH_COOKIE, value, {
+    httpOnly: true,
+    secure: !isLocalHost(request),
+    sameSite: 'strict',
+    path: REFRESH_COOKIE_PATH,
+    maxAge: REFRESH_ABSOLUTE_SECONDS,
+  });
+}
+
+/** Sign-in, refresh and logout: routes that need no bearer token. */
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, restriction: LoginRestrictionService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const loginRoute = (path: string, userType: UserType, summary: string) =>
+    r.post(
+      path,
+      { schema: { tags: ['auth'], summary, body: LoginRequest, response: { 200: LoginResponse } } },
+      async (request, reply) => {
+        const session = await auth.login({
+          userType,
+          identifier: request.body.identifier,
+          password: request.body.password,
+          ipAddress: request.ip,
+          hostname: request.hostname,
+          userAgent: request.headers['user-agent'],
+        });
+        setRefreshCookie(request, reply, session.refreshToken);
+        return { jwt: session.jwt, user: session.user };
+      },
+    );
+  loginRoute('/auth/local/applicant', 'applicant', 'Applicant sign-in');
+  loginRoute('/auth/local', 'admin', 'Admin sign-in');
+
+  r.post(
+    '/auth/local/refreshtoken',
+    { schema: { tags: ['auth'], summary: 'New access token from the refresh cookie', response: { 200: RefreshTokenResponse } } },
+    async (request, reply) => {
+      const result = await auth.refresh(request.cookies[REFRESH_COOKIE]);
+      if (result.refreshToken) setRefreshCookie(request, reply, result.refreshToken);
+      return { newToken: result.newToken };
+    },
+  );
+
+  r.post(
+    '/auth/local/logout',
+    { schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null() } } },
+    async (request, reply) => {
+      await auth.logout(request.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/unauth/loginrestriction',
+    { schema: { tags: ['auth'], summary: 'The login restriction in force, for the login pages', response: { 200: LoginRestrictionResponse } } },
+    async () => ({ config: await restriction.currentConfig(), testHost: restriction.testHost }),
+  );
+}
+
+/** Routes about the signed-in user; registered inside the authenticated `api/` scope. */
+export function registerCurrentUserRoutes(api: FastifyInstance, auth: AuthService): void {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/users/me',
+    { schema: { tags: ['users'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: SessionUser } } },
+    async (request) => auth.me(currentUserOf(request).id),
+  );
+  r.post(
+    '/api/users/me/preferences',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Save the zone times are shown in',
+        security: [{ bearer: [] }],
+        body: UpdatePreferencesRequest,
+        response: { 200: SessionUser },
+      },
+    },
+    async (request) => auth.updateTimeZone(currentUserOf(request).id, request.body.timeZone),
+  );
+}

@@ -1,0 +1,146 @@
+import { visibleMenuItems } from '@certs/shared/auth/admin-menu';
+import { AUTH_MESSAGES, type LoginResponse, type SessionUser } from '@certs/shared/auth/auth.contract';
+import { ROLES, type Role, type UserType } from '@certs/shared/auth/roles';
+import { DEFAULT_TIME_ZONE, isOfferedTimeZone, type OfferedTimeZone } from '@certs/shared/common/dates';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser, SessionLookup } from '../../platform/auth/authenticate';
+import { verifyPassword } from '../../platform/auth/password';
+import {
+  REFRESH_ABSOLUTE_SECONDS,
+  REFRESH_IDLE_SECONDS,
+  REFRESH_ROTATION_GRACE_SECONDS,
+  hashRefreshToken,
+  newRefreshTokenValue,
+  type TokenService,
+} from '../../platform/auth/tokens';
+import type { AuthRepository, UserRow } from './auth.repository';
+import type { LoginRestrictionService } from './login-restriction.service';
+
+/** More than this many failures a minute for one identifier or one address is refused with 429. */
+export const MAX_FAILURES_PER_MINUTE = 10;
+
+export interface LoginInput {
+  userType: UserType;
+  identifier: string;
+  password: string;
+  ipAddress: string;
+  hostname: string;
+  userAgent?: string;
+}
+
+export interface IssuedSession extends LoginResponse {
+  refreshToken: string;
+}
+
+export class AuthService implements SessionLookup {
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly tokens: TokenService,
+    private readonly restriction: LoginRestrictionService,
+  ) {}
+
+  async login(input: LoginInput): Promise<IssuedSession> {
+    const identifier = input.identifier.trim().toLowerCase();
+    const now = new Date();
+    const failures = await this.repository.countRecentFailures(identifier, input.ipAddress, new Date(now.getTime() - 60_000));
+    if (failures.byIdentifier >= MAX_FAILURES_PER_MINUTE || failures.byAddress >= MAX_FAILURES_PER_MINUTE) {
+      throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts);
+    }
+    await this.restriction.assertLoginAllowed(identifier, input.userType, input.hostname);
+
+    // The wrong route, an unknown email, an inactive user and a wrong password all answer alike.
+    const user = await this.repository.findUserByEmail(identifier, input.userType);
+    const isPasswordRight = await verifyPassword(user?.passwordHash, input.password);
+    if (!user || !isPasswordRight || !user.active) {
+      await this.repository.recordFailure(identifier, input.ipAddress, new Date(now.getTime() - 60 * 60_000));
+      throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+    }
+
+    const refreshToken = newRefreshTokenValue();
+    await this.repository.insertRefreshSession({
+      userId: user.id,
+      tokenHash: hashRefreshToken(refreshToken),
+      sessionVersion: user.sessionVersion,
+      expiresOn: new Date(now.getTime() + REFRESH_ABSOLUTE_SECONDS * 1000),
+      userAgent: input.userAgent?.slice(0, 512),
+      createdBy: user.id,
+      modifiedBy: user.id,
+    });
+    return { jwt: await this.accessTokenFor(user), user: await this.sessionUserOf(user), refreshToken };
+  }
+
+  /** Exchanges the refresh cookie for a new access token and, unless inside the rotation grace, a new cookie. */
+  async refresh(refreshToken: string | undefined): Promise<{ newToken: string; refreshToken?: string }> {
+    if (!refreshToken) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
+    const now = new Date();
+    const presentedHash = hashRefreshToken(refreshToken);
+    const found = await this.repository.findLiveSessionByHash(presentedHash);
+    if (!found) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
+    const { session, isPrevious } = found;
+
+    const idleSince = now.getTime() - session.lastUsedOn.getTime();
+    const isExpired = session.expiresOn.getTime() <= now.getTime() || idleSince > REFRESH_IDLE_SECONDS * 1000;
+    const isPastGrace =
+      isPrevious && (!session.rotatedOn || now.getTime() - session.rotatedOn.getTime() > REFRESH_ROTATION_GRACE_SECONDS * 1000);
+    const user = await this.repository.findUserById(session.userId);
+    if (isExpired || isPastGrace || !user || !user.active || user.sessionVersion !== session.sessionVersion) {
+      if (!isPrevious || isExpired) await this.repository.revokeSession(session.id, now);
+      throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
+    }
+
+    const newToken = await this.accessTokenFor(user);
+    if (isPrevious) return { newToken };
+    const rotated = newRefreshTokenValue();
+    const isRotated = await this.repository.rotateSession(session.id, presentedHash, hashRefreshToken(rotated), now);
+    // Lost a race with another tab: that tab's cookie is the browser's now, keep it.
+    return isRotated ? { newToken, refreshToken: rotated } : { newToken };
+  }
+
+  async logout(refreshToken: string | undefined): Promise<void> {
+    if (!refreshToken) return;
+    const found = await this.repository.findLiveSessionByHash(hashRefreshToken(refreshToken));
+    if (found) await this.repository.revokeSession(found.session.id, new Date());
+  }
+
+  async findSessionUser(userId: string, sessionVersion: number): Promise<CurrentUser | null> {
+    const user = await this.repository.findUserById(userId);
+    if (!user || !user.active || user.sessionVersion !== sessionVersion) return null;
+    return {
+      id: user.id,
+      email: user.email,
+      role: user.role as Role,
+      userType: user.userType,
+      menuItems: user.menuItems,
+      applicantId: user.userType === 'applicant' ? await this.repository.findApplicantId(user.id) : null,
+    };
+  }
+
+  async me(userId: string): Promise<SessionUser> {
+    const user = await this.repository.findUserById(userId);
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    return this.sessionUserOf(user);
+  }
+
+  async updateTimeZone(userId: string, timeZone: OfferedTimeZone): Promise<SessionUser> {
+    await this.repository.updateTimeZone(userId, timeZone);
+    return this.me(userId);
+  }
+
+  private accessTokenFor(user: UserRow): Promise<string> {
+    return this.tokens.signAccessToken({ sub: user.id, role: user.role as Role, userType: user.userType, sv: user.sessionVersion });
+  }
+
+  private async sessionUserOf(user: UserRow): Promise<SessionUser> {
+    return {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      userType: user.userType,
+      role: user.role,
+      applicantId: user.userType === 'applicant' ? await this.repository.findApplicantId(user.id) : null,
+      timeZone: isOfferedTimeZone(user.timeZone) ? user.timeZone : DEFAULT_TIME_ZONE,
+      menuItems: user.userType === 'admin' ? visibleMenuItems(user.role === ROLES.SuperUser, user.menuItems) : [],
+    };
+  }
+}

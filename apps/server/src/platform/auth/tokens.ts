@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Role, UserType } from '@certs/shared/auth/roles';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+/** A refresh credential unused for this long is dead (inactivity timeout). */
+export const REFRESH_IDLE_SECONDS = 8 * 60 * 60;
+/** ...and none lives longer than this, however often it is used (absolute lifetime). */
+export const REFRESH_ABSOLUTE_SECONDS = 7 * 24 * 60 * 60;
+/** Two tabs refreshing at once: the just-rotated value stays good this long. */
+export const REFRESH_ROTATION_GRACE_SECONDS = 30;
+
+const ISSUER = 'certification-platform';
+const AUDIENCE = 'certification-platform-api';
+const ALGORITHM = 'HS256';
+
+export interface AccessClaims {
+  sub: string;
+  role: Role;
+  userType: UserType;
+  /** The user's session version when the token was issued; a later one ends the session. */
+  sv: number;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async signAccessToken(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ role: claims.role, userType: claims.userType, sv: claims.sv })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+      .sign(this.key);
+  }
+
+  /** Returns the claims, or null for anything not signed by us with HS256, expired, or for another audience. */
+  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['exp', 'sub'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.role !== 'number' || typeof payload.sv !== 'number') return null;
+      if (payload.userType !== 'admin' && payload.userType !== 'applicant') return null;
+      return { sub: payload.sub, role: payload.role as Role, userType: payload.userType, sv: payload.sv };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}
+
+export function newRefreshTokenValue(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashRefreshToken(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '@certs/shared/common/api-error';
+import { AppError } from './app-error';
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+function body(statusCode: number, message: string, fieldErrors?: Record<string, string>): ApiErrorBody {
+  return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message, ...(fieldErrors ? { fieldErrors } : {}) };
+}
+
+/** One place maps every failure to `{ statusCode, error, message }`; 5xx answers never carry internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.fieldErrors));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // Per field, the first message, so that a form can show it at the field.
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const unknownKeys = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: string[] }).keys : undefined;
+        const key = field || error.validationContext || 'body';
+        const message = unknownKeys ? `Unknown field: ${unknownKeys.join(', ')}` : issue.message;
+        if (!(key in fieldErrors)) fieldErrors[key] = message ?? 'Invalid value';
+      }
+      const first = Object.values(fieldErrors)[0] ?? 'Invalid request';
+      return reply.status(400).send(body(400, first, fieldErrors));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send(body(500, GENERIC_ERROR_MESSAGE));
+    }
+    const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(body(500, GENERIC_ERROR_MESSAGE));
+    }
+    // Fastify's own 4xx (bad JSON, body too large, ...): their messages are safe to show.
+    return reply.status(statusCode).send(body(statusCode, error.message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body(404, `Route ${request.method}:${request.url.split('?')[0]} not found`));
+  });
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { OFFERED_TIME_ZONE_NAMES } from '../common/dates';
+import { USER_TYPES } from './roles';
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait a minute and try again.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  unauthorized: 'Please sign in to continue',
+  forbidden: 'You do not have permission to do this',
+  identifierRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+} as const;
+
+export const LoginRequest = z.strictObject({
+  identifier: z.string().trim().min(1, AUTH_MESSAGES.identifierRequired).max(254),
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(256),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** The signed-in user as the client keeps it (spec section 3, User state). */
+export const SessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: z.enum(USER_TYPES),
+  role: z.number().int(),
+  applicantId: z.string().nullable(),
+  timeZone: z.enum(OFFERED_TIME_ZONE_NAMES),
+  menuItems: z.array(z.string()),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const LoginResponse = z.object({ jwt: z.string(), user: SessionUser });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const RefreshTokenResponse = z.object({ newToken: z.string() });
+export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponse>;
+
+export const UpdatePreferencesRequest = z.strictObject({ timeZone: z.enum(OFFERED_TIME_ZONE_NAMES) });
+export type UpdatePreferencesRequest = z.infer<typeof UpdatePreferencesRequest>;
+
+/** What the login pages read before they allow a sign-in (null when nothing is configured or readable). */
+export const LoginRestrictionResponse = z.object({
+  config: z
+    .object({
+      applyFrom: z.string(),
+      applyTo: z.string(),
+      allowedApplicants: z.array(z.string()),
+      allowedAdmins: z.array(z.string()),
+      userMessageOnLogin: z.string(),
+    })
+    .nullable(),
+  testHost: z.string().nullable(),
+});
+export type LoginRestrictionResponse = z.infer<typeof LoginRestrictionResponse>;

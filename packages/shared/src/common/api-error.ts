@@ -1,0 +1,28 @@
+/** Generic fallback message of spec section 8. */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
+
+/** The one error body every route answers with (design.md). */
+export interface ApiErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  fieldErrors?: Record<string, string>;
+}
+
+/**
+ * Reads an error answer as spec section 8 says: the message field of the body,
+ * else the raw text, else the generic message.
+ */
+export function readErrorMessage(rawBody: string | null | undefined): string {
+  if (!rawBody || !rawBody.trim()) return GENERIC_ERROR_MESSAGE;
+  try {
+    const parsed: unknown = JSON.parse(rawBody);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const message = (parsed as { message: unknown }).message;
+      if (typeof message === 'string' && message.trim()) return message;
+    }
+    return typeof parsed === 'string' && parsed.trim() ? parsed : rawBody;
+  } catch {
+    return rawBody;
+  }
+}

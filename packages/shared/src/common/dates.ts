@@ -1,0 +1,82 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(customParseFormat);
+
+/** Default and offered zones of spec section 9. */
+export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+export const OFFERED_TIME_ZONES = [
+  { zone: 'Australia/Sydney', label: 'Sydney' },
+  { zone: 'Australia/Melbourne', label: 'Melbourne' },
+  { zone: 'Australia/Brisbane', label: 'Brisbane' },
+  { zone: 'Australia/Perth', label: 'Perth' },
+  { zone: 'Australia/Adelaide', label: 'Adelaide' },
+  { zone: 'Australia/Hobart', label: 'Hobart' },
+  { zone: 'Australia/Darwin', label: 'Darwin' },
+  { zone: 'Pacific/Auckland', label: 'Auckland' },
+  { zone: 'Pacific/Chatham', label: 'Chatham' },
+] as const;
+export type OfferedTimeZone = (typeof OFFERED_TIME_ZONES)[number]['zone'];
+export const OFFERED_TIME_ZONE_NAMES = OFFERED_TIME_ZONES.map((z) => z.zone) as [OfferedTimeZone, ...OfferedTimeZone[]];
+
+export function isOfferedTimeZone(zone: string): zone is OfferedTimeZone {
+  return (OFFERED_TIME_ZONE_NAMES as readonly string[]).includes(zone);
+}
+
+/** Date formats of spec section 9, as dayjs tokens, with their time variants. */
+export const DATE_FORMATS = {
+  day: 'DD-MMM-YYYY',
+  slash: 'DD/MM/YYYY',
+  iso: 'YYYY-MM-DD',
+  dayTime: 'DD-MMM-YYYY hh:mm A',
+  slashTime: 'DD/MM/YYYY hh:mm A',
+  isoTime: 'YYYY-MM-DD HH:mm',
+} as const;
+export type DateFormatName = keyof typeof DATE_FORMATS;
+
+export const MISSING_DATE = '-';
+export const INVALID_TIME_FORMAT = 'Invalid Time Format';
+/** Far-future date of spec section 9 (used for "never expires"). */
+export const FAR_FUTURE_DATE = '2099-12-31T00:00:00.000Z';
+
+type DateInput = string | number | Date | null | undefined;
+
+function toZoned(value: DateInput, zone: string): dayjs.Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  const parsed = dayjs.utc(value);
+  if (!parsed.isValid()) return null;
+  return parsed.tz(isOfferedTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
+}
+
+/** Formats an instant in a zone; a missing or unreadable date shows a dash. */
+export function formatDate(value: DateInput, format: DateFormatName = 'day', zone: string = DEFAULT_TIME_ZONE): string {
+  const zoned = toZoned(value, zone);
+  return zoned ? zoned.format(DATE_FORMATS[format]) : MISSING_DATE;
+}
+
+/** The zone's abbreviation at that instant (AEDT, AEST, NZDT...), from Intl since dayjs has none. */
+export function zoneAbbreviation(value: DateInput, zone: string = DEFAULT_TIME_ZONE): string {
+  const zoned = toZoned(value, zone);
+  if (!zoned) return '';
+  const parts = new Intl.DateTimeFormat('en-AU', { timeZone: zone, timeZoneName: 'short' }).formatToParts(zoned.toDate());
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/** Date and time with the zone's abbreviation, e.g. "21-Nov-2026 10:54 AM AEDT". */
+export function formatDateTimeWithZone(value: DateInput, zone: string = DEFAULT_TIME_ZONE): string {
+  const text = formatDate(value, 'dayTime', zone);
+  if (text === MISSING_DATE) return text;
+  return `${text} ${zoneAbbreviation(value, zone)}`.trim();
+}
+
+/** Turns "14:05" or "14:05:30" into "02:05 PM"; anything else is "Invalid Time Format". */
+export function formatTimeText(text: string | null | undefined): string {
+  const trimmed = (text ?? '').trim();
+  if (!/^\d{1,2}:\d{2}(:\d{2})?$/.test(trimmed)) return INVALID_TIME_FORMAT;
+  const parsed = dayjs(trimmed, ['H:mm:ss', 'H:mm'], true);
+  return parsed.isValid() ? parsed.format('hh:mm A') : INVALID_TIME_FORMAT;
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Paging constants of spec section 9. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZE_OPTIONS = [10, 50, 100, 150, 250] as const;
+export const DEFAULT_PAGE = 1;
+
+/** Query string of every paged list: `page`, `pageSize` and an optional search term. */
+export const PagingQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), {
+      message: `Page size must be one of ${PAGE_SIZE_OPTIONS.join(', ')}`,
+    })
+    .default(DEFAULT_PAGE_SIZE),
+  search: z.string().optional(),
+});
+export type PagingQuery = z.infer<typeof PagingQuery>;
+
+export function pagedResponse<T extends z.ZodType>(row: T) {
+  return z.object({
+    rows: z.array(row),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totalRows: z.number().int(),
+  });
+}
+
+/** Total pages is derived and at least 1 (spec section 3, Paging). */
+export function totalPages(totalRows: number, pageSize: number): number {
+  if (pageSize <= 0) return 1;
+  return Math.max(1, Math.ceil(totalRows / pageSize));
+}
+
+/** "Showing 11 to 20 of 42", or "Showing 0 of 0" for an empty list. */
+export function rangeText(page: number, pageSize: number, totalRows: number): string {
+  if (totalRows <= 0) return 'Showing 0 of 0';
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, totalRows);
+  return `Showing ${first} to ${last} of ${totalRows}`;
+}
+
+/** Search terms are sent only when non-blank after trimming (spec section 5). */
+export function searchTermOrUndefined(term: string | null | undefined): string | undefined {
+  const trimmed = term?.trim();
+  return trimmed ? trimmed : undefined;
+}
