@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { ROLES, type Role } from '@certs/shared/auth/roles';
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/build-test-app';
+import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
+import { ADMIN_LOGIN, APPLICANT_LOGIN, bearer, refreshCookieOf, signIn } from '../../../test/sign-in';
+import { loginFailures } from '../../db/schema/user';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+// Failed attempts from earlier tests would otherwise count against later ones (same test address).
+beforeEach(async () => {
+  await t.database.db.delete(loginFailures);
+});
+
+const login = (url: string, identifier: string, password: string, options: { headers?: Record<string, string>; remoteAddress?: string } = {}) =>
+  t.app.inject({ method: 'POST', url, payload: { identifier, password }, ...options });
+
+describe('sign-in', () => {
+  const cases: { role: Role; label: string; route: string; wrongRoute: string; userType: string }[] = [
+    { role: ROLES.SuperUser, label: 'super user', route: ADMIN_LOGIN, wrongRoute: APPLICANT_LOGIN, userType: 'admin' },
+    { role: ROLES.AccountAdministrator, label: 'account administrator', route: ADMIN_LOGIN, wrongRoute: APPLICANT_LOGIN, userType: 'admin' },
+    { role: ROLES.AccountContributor, label: 'account contributor', route: ADMIN_LOGIN, wrongRoute: APPLICANT_LOGIN, userType: 'admin' },
+    { role: ROLES.User, label: 'user', route: ADMIN_LOGIN, wrongRoute: APPLICANT_LOGIN, userType: 'admin' },
+    { role: ROLES.Applicant, label: 'applicant', route: APPLICANT_LOGIN, wrongRoute: ADMIN_LOGIN, userType: 'applicant' },
+  ];
+
+  for (const c of cases) {
+    it(`signs a ${c.label} in on their route and refuses them on the other`, async () => {
+      const user = await createUser(t.database.db, { role: c.role, menuItems: ['Dashboard'] });
+      const ok = await login(c.route, user.email.toUpperCase(), user.password);
+      expect(ok.statusCode).toBe(200);
+      const body = ok.json();
+      expect(body.jwt).toEqual(expect.any(String));
+      expect(body.user).toMatchObject({ id: user.id, email: user.email, role: c.role, userType: c.userType, applicantId: user.applicantId });
+      expect(refreshCookieOf(ok)).toBeTruthy();
+      const setCookie = String(ok.headers['set-cookie']);
+      expect(setCookie).toMatch(/HttpOnly/);
+      expect(setCookie).toMatch(/SameSite=Strict/);
+
+      const wrong = await login(c.wrongRoute, user.email, user.password);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+      expect(refreshCookieOf(wrong)).toBeUndefined();
+    });
+  }
+
+  it('answers a wrong password and an unknown user alike, with no token', async () => {
+    const user = await createUser(t.database.db, { role: ROLES.User });
+    const wrongPassword = await login(ADMIN_LOGIN, user.email, 'not-the-password-1');
+    const unknown = await login(ADMIN_LOGIN, 'nobody@example.test', 'not-the-password-1');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(unknown.json());
+    expect(wrongPassword.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: AUTH_MESSAGES.invalidCredentials });
+  });
+
+  it('refuses an inactive user with the same answer', async () => {
+    const user = await createUser(t.database.db, { role: ROLES.User, active: false });
+    const response = await login(ADMIN_LOGIN, user.email, user.password);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(AUTH_MESSAGES.invalidCredentials);
+  });
+
+  it('gives the super user every menu item and others their saved menu', async () => {
+    const superUser = await createUser(t.database.db, { role: ROLES.SuperUser, menuItems: [] });
+    const contributor = await createUser(t.database.db, { role: ROLES.AccountContributor, menuItems: ['Programs', 'Dashboard', 'Examinations'] });
+    expect((await signIn(t.app, superUser)).body.user.menuItems).toEqual([...ADMIN_MENU_ITEMS]);
+    expect((await signIn(t.app, contributor)).body.user.menuItems).toEqual(['Dashboard', 'Programs', 'Examinations']);
+  });
+
+  it('rejects a body with unknown fields or a missing password', async () => {
+    const extra = await t.app.inject({ method: 'POST', url: ADMIN_LOGIN, payload: { identifier: 'a@b.test', password: 'x', admin: true } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().message).toMatch(/Unknown field: admin/);
+    const missing = await t.app.inject({ method: 'POST', url: ADMIN_LOGIN, payload: { identifier: 'a@b.test', password: '' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: AUTH_MESSAGES.passwordRequired, fieldErrors: { password: AUTH_MESSAGES.passwordRequired } });
+  });
+});
+
+describe('repeated failures', () => {
+  it('answers 429 after 10 failures a minute for one identifier, even with the right password', async () => {
+    const user = await createUser(t.database.db, { role: ROLES.User });
+    for (let i = 0; i < 10; i++) {
+      expect((await login(ADMIN_LOGIN, user.email, `wrong-password-${i}`, { remoteAddress: `10.0.0.${i}` })).statusCode).toBe(401);
+    }
+    const blocked = await login(ADMIN_LOGIN, user.email, user.password, { remoteAddress: '10.0.1.1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    const other = await createUser(t.database.db, { role: ROLES.User });
+    expect((await login(ADMIN_LOGIN, other.email, other.password, { remoteAddress: '10.0.1.1' })).statusCode).toBe(200);
+  });
+
+  it('answers 429 after 10 failures a minute from one address across identifiers', async () => {
+    const user = await createUser(t.database.db, { role: ROLES.User });
+    for (let i = 0; i < 10; i++) {
+      expect((await login(ADMIN_LOGIN, `unknown-${i}@example.test`, 'wrong-password')).statusCode).toBe(401);
+    }
+    expect((await login(ADMIN_LOGIN, user.email, user.password)).statusCode).toBe(429);
+  });
+
+  it('still signs in after fewer than 10 failures', async () => {
+    const user = await createUser(t.database.db, { role: ROLES.User });
+    for (let i = 0; i < 9; i++) await login(ADMIN_LOGIN, user.email, 'wrong-password');
+    expect((await login(ADMIN_LOGIN, user.email, user.password)).statusCode).toBe(200);
+  });
+});
+
+describe('tokens and sessions', () => {
+  let applicant: CreatedUser;
+  let admin: CreatedUser;
+  beforeAll(async () => {
+    applicant = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Ada' });
+    admin = await createUser(t.database.db, { role: ROLES.SuperUser });
+  });
+
+  it('returns the signed-in user from api/users/me', async () => {
+    const { jwt } = await signIn(t.app, applicant);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(jwt) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: applicant.id, firstName: 'Ada', userType: 'applicant', applicantId: applicant.applicantId, timeZone: 'Australia/Sydney' });
+  });
+
+  it('answers 401 without a token, with a forged one, with alg none and with another audience', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
+    const forged = await new SignJWT({ role: 1, userType: 'admin', sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setIssuer('certification-platform')
+      .setAudience('certification-platform-api')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('some-other-secret-of-enough-length-000000'));
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(forged) })).statusCode).toBe(401);
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: admin.id, role: 1, userType: 'admin', sv: 0, aud: 'certification-platform-api', iss: 'certification-platform', exp: Math.floor(Date.now() / 1000) + 300 })).toString('base64url');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(`${header}.${payload}.`) })).statusCode).toBe(401);
+    const otherAudience = await new SignJWT({ role: 1, userType: 'admin', sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setIssuer('certification-platform')
+      .setAudience('another-api')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(otherAudience) })).statusCode).toBe(401);
+    const expired = await new SignJWT({ role: 1, userType: 'admin', sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setIssuer('certification-platform')
+      .setAudience('certification-platform-api')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const expiredAnswer = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(expired) });
+    expect(expiredAnswer.statusCode).toBe(401);
+    expect(expiredAnswer.json().message).toBe(AUTH_MESSAGES.sessionExpired);
+  });
+
+  it('refuses an applicant token on an admin route with 403', async () => {
+    const { jwt } = await signIn(t.app, applicant);
+    const response = await t.app.inject({ method: 'GET', url: '/api/accountuser/pagination/all', headers: bearer(jwt) });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(AUTH_MESSAGES.forbidden);
+  });
+
+  it('refreshes with the cookie, rotates it, and keeps the replaced one good only briefly', async () => {
+    const { refresh } = await signIn(t.app, applicant);
+    const first = await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: refresh } });
+    expect(first.statusCode).toBe(200);
+    const { newToken } = first.json();
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(newToken) })).json().id).toBe(applicant.id);
+    const rotated = refreshCookieOf(first);
+    expect(rotated).toBeTruthy();
+    expect(rotated).not.toBe(refresh);
+
+    // A second tab that still sent the old cookie at the same moment gets a token but no new cookie.
+    const sameMoment = await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: refresh } });
+    expect(sameMoment.statusCode).toBe(200);
+    expect(refreshCookieOf(sameMoment)).toBeUndefined();
+
+    const next = await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: rotated! } });
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('answers 401 to a refresh without a cookie or with an unknown one', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: 'made-up' } })).statusCode).toBe(401);
+  });
+
+  it('ends the refresh session at logout', async () => {
+    const { refresh } = await signIn(t.app, applicant);
+    const out = await t.app.inject({ method: 'POST', url: '/auth/local/logout', cookies: { certs_refresh: refresh } });
+    expect(out.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: refresh } })).statusCode).toBe(401);
+  });
+
+  it('ends every session of a user at once when an administrator deactivates them', async () => {
+    const victim = await createUser(t.database.db, { role: ROLES.User, firstName: 'Vic', lastName: 'Tim' });
+    const a = await signIn(t.app, victim);
+    const b = await signIn(t.app, victim);
+    const { jwt: adminJwt } = await signIn(t.app, admin);
+    const update = await t.app.inject({
+      method: 'POST',
+      url: `/api/accountuser/update/${victim.id}`,
+      headers: bearer(adminJwt),
+      payload: { firstName: 'Vic', lastName: 'Tim', email: victim.email, role: ROLES.User, active: false, menuItems: [] },
+    });
+    expect(update.statusCode).toBe(200);
+    for (const session of [a, b]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session.jwt) })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: session.refresh } })).statusCode).toBe(401);
+    }
+  });
+
+  it('ends every session when an administrator sets a new password, and the new one works', async () => {
+    const person = await createUser(t.database.db, { role: ROLES.User, firstName: 'Pat', lastName: 'Word' });
+    const before = await signIn(t.app, person);
+    const { jwt: adminJwt } = await signIn(t.app, admin);
+    const newPassword = 'Brand-new-pass-42';
+    const update = await t.app.inject({
+      method: 'POST',
+      url: `/api/accountuser/update/${person.id}`,
+      headers: bearer(adminJwt),
+      payload: { firstName: 'Pat', lastName: 'Word', email: person.email, role: ROLES.User, active: true, menuItems: [], password: newPassword },
+    });
+    expect(update.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(before.jwt) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: before.refresh } })).statusCode).toBe(401);
+    expect((await login(ADMIN_LOGIN, person.email, person.password)).statusCode).toBe(401);
+    expect((await login(ADMIN_LOGIN, person.email, newPassword)).statusCode).toBe(200);
+  });
+
+  it('accepts a token issued by one instance on another instance of the same database', async () => {
+    const second = await buildTestApp({}, t.database);
+    try {
+      const { jwt, refresh } = await signIn(t.app, applicant);
+      expect((await second.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(jwt) })).json().id).toBe(applicant.id);
+      expect((await second.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: refresh } })).statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps the zone a user chooses and refuses one not offered', async () => {
+    const { jwt } = await signIn(t.app, applicant);
+    const saved = await t.app.inject({ method: 'POST', url: '/api/users/me/preferences', headers: bearer(jwt), payload: { timeZone: 'Pacific/Auckland' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().timeZone).toBe('Pacific/Auckland');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(jwt) })).json().timeZone).toBe('Pacific/Auckland');
+    const refused = await t.app.inject({ method: 'POST', url: '/api/users/me/preferences', headers: bearer(jwt), payload: { timeZone: 'Europe/London' } });
+    expect(refused.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(jwt) })).json().timeZone).toBe('Pacific/Auckland');
+  });
+});
+
+describe('platform', () => {
+  it('sends security headers and the error shape on every answer', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.statusCode).toBe(404);
+    expect(Object.keys(response.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+    const unauthorized = await t.app.inject({ method: 'GET', url: '/api/users/me' });
+    expect(unauthorized.headers['x-frame-options']).toBe('DENY');
+    expect(unauthorized.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: AUTH_MESSAGES.unauthorized });
+  });
+
+  it('documents the routes at /docs', async () => {
+    const spec = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const paths = Object.keys(spec.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/auth/local', '/auth/local/applicant', '/auth/local/refreshtoken', '/api/users/me', '/api/accountuser']));
+    expect((await t.app.inject({ method: 'GET', url: '/docs' })).statusCode).toBeLessThan(400);
+  });
+});

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { readEnv, type Env } from '../src/config/env';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
+import { serverUrlFor, TEMPLATE_DATABASE, uniqueDatabaseName, withAdminClient } from './test-database';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** A fresh database for one test file: a copy of the migrated template, dropped on close. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = inject('postgresBaseUrl');
+  if (serverUrl) {
+    const name = uniqueDatabaseName();
+    await withAdminClient(serverUrl, (client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
+    const handle = await openPostgres(serverUrlFor(serverUrl, name), 4);
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplatePath'));
+  return openPglite({ loadDataDir: new Blob([dump]) });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real app on a real database, driven with app.inject. */
+export async function buildTestApp(envOverrides: Partial<Record<keyof Env, string>> = {}, database?: DatabaseHandle): Promise<TestApp> {
+  const db = database ?? (await openTestDatabase());
+  const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RESTRICTION_CACHE_SECONDS: '0', ...envOverrides });
+  const app = await buildApp({ env, database: db, jwtSecret: TEST_JWT_SECRET, logger: false });
+  await app.ready();
+  return {
+    app,
+    database: db,
+    async close() {
+      await app.close();
+      if (!database) await db.close();
+    },
+  };
+}

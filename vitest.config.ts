@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repo: `npx vitest run --project server` runs the API suite alone.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      'apps/server/vitest.config.ts',
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
