@@ -1,11 +1,9 @@
 import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-dayjs.extend(customParseFormat);
 
 /** Default and offered zones of spec section 9. */
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
@@ -75,8 +73,9 @@ export function formatDateTimeWithZone(value: DateInput, zone: string = DEFAULT_
 
 /** Turns "14:05" or "14:05:30" into "02:05 PM"; anything else is "Invalid Time Format". */
 export function formatTimeText(text: string | null | undefined): string {
-  const trimmed = (text ?? '').trim();
-  if (!/^\d{1,2}:\d{2}(:\d{2})?$/.test(trimmed)) return INVALID_TIME_FORMAT;
-  const parsed = dayjs(trimmed, ['H:mm:ss', 'H:mm'], true);
-  return parsed.isValid() ? parsed.format('hh:mm A') : INVALID_TIME_FORMAT;
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec((text ?? '').trim());
+  if (!match) return INVALID_TIME_FORMAT;
+  const [hours, minutes, seconds] = [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)];
+  if (hours > 23 || minutes > 59 || seconds > 59) return INVALID_TIME_FORMAT;
+  return dayjs().hour(hours).minute(minutes).second(seconds).format('hh:mm A');
 }
