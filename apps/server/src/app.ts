@@ -19,6 +19,7 @@ import { LoginRestrictionService } from './modules/auth/login-restriction.servic
 import { requireAuthentication } from './platform/auth/authenticate';
 import { TokenService } from './platform/auth/tokens';
 import { registerErrorHandler } from './platform/error-handler';
+import { registerHealthRoute } from './platform/health';
 
 export interface AppDeps {
   env: Env;
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = new AuthService(new AuthRepository(deps.database.db), tokens, restriction);
   const accountUsers = new AccountUserService(new AccountUserRepository(deps.database.db));
 
+  registerHealthRoute(app, deps.database.db);
   registerAuthRoutes(app, auth, restriction);
   await app.register(async (api) => {
     requireAuthentication(api, tokens, auth);

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { AdminMenuItem } from '@certs/shared/auth/admin-menu';
 import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
 import { ROLES, type Role } from '@certs/shared/auth/roles';
@@ -37,12 +37,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'applicant@demo.local', firstName: 'Ari', lastName: 'Applicant', role: ROLES.Applicant, menuItems: [] },
 ];
 
+// Several instances may start at once on one server: the seed runs under a transaction lock.
+const SEED_LOCK_KEY = 7_406_222;
+
 /** Seeds the demo accounts into an empty database; a database with any user is left alone. */
 export async function seedDemoData(db: Database): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) return false;
     for (const demo of DEMO_USERS) {
       const isApplicant = demo.role === ROLES.Applicant;
       const [row] = await tx
@@ -60,6 +64,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       if (row && isApplicant) await tx.insert(applicants).values({ userId: row.id, createdBy: row.id, modifiedBy: row.id });
       if (row) await tx.update(users).set({ createdBy: row.id, modifiedBy: row.id }).where(eq(users.id, row.id));
     }
+    return true;
   });
-  return true;
 }

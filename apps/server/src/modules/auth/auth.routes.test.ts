@@ -273,6 +273,12 @@ describe('platform', () => {
     expect(unauthorized.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: AUTH_MESSAGES.unauthorized });
   });
 
+  it('answers the health check once the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/unauth/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
   it('documents the routes at /docs', async () => {
     const spec = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(spec.statusCode).toBe(200);
