@@ -18,7 +18,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { LoginRestrictionService } from './modules/auth/login-restriction.service';
 import { requireAuthentication } from './platform/auth/authenticate';
 import { TokenService } from './platform/auth/tokens';
-import { registerErrorHandler } from './platform/error-handler';
+import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler';
 import { registerHealthRoute } from './platform/health';
 
 export interface AppDeps {
@@ -91,20 +91,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerAccountUserRoutes(api, accountUsers);
   });
 
-  if (deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html'))) {
-    await registerWebApp(app, deps.webDistDir);
+  // The built web app, when there is one: its files, and index.html for the app's own routes.
+  const hasWebApp = !!deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html'));
+  if (hasWebApp && deps.webDistDir) {
+    await app.register(fastifyStatic, { root: deps.webDistDir, wildcard: false, index: false });
   }
+  registerNotFoundHandler(app, { apiPrefixes: API_PREFIXES, hasWebApp });
   return app;
-}
-
-/** Serves the built web app; any other GET outside the API gets index.html (design.md, The API). */
-async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (request.method === 'GET' && !isApi) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method}:${request.url.split('?')[0]} not found` });
-  });
 }

@@ -34,10 +34,14 @@ export interface TestApp {
 }
 
 /** The real app on a real database, driven with app.inject. */
-export async function buildTestApp(envOverrides: Partial<Record<keyof Env, string>> = {}, database?: DatabaseHandle): Promise<TestApp> {
+export async function buildTestApp(
+  envOverrides: Partial<Record<keyof Env, string>> = {},
+  database?: DatabaseHandle,
+  webDistDir?: string,
+): Promise<TestApp> {
   const db = database ?? (await openTestDatabase());
   const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RESTRICTION_CACHE_SECONDS: '0', ...envOverrides });
-  const app = await buildApp({ env, database: db, jwtSecret: TEST_JWT_SECRET, logger: false });
+  const app = await buildApp({ env, database: db, jwtSecret: TEST_JWT_SECRET, logger: false, webDistDir });
   await app.ready();
   return {
     app,

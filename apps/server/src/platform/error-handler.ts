@@ -51,7 +51,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(statusCode).send(body(statusCode, error.message));
   });
 
+}
+
+/**
+ * Unknown routes: with a web app, any GET outside the API prefixes gets its index.html so that
+ * the app's own routes load on a refresh; everything else gets the 404 error body.
+ */
+export function registerNotFoundHandler(app: FastifyInstance, options: { apiPrefixes: readonly string[]; hasWebApp: boolean }): void {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body(404, `Route ${request.method}:${request.url.split('?')[0]} not found`));
+    const isApi = options.apiPrefixes.some((prefix) => request.url.startsWith(prefix));
+    if (options.hasWebApp && request.method === 'GET' && !isApi) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(body(404, `Route ${request.method}:${request.url.split('?')[0]} not found`));
   });
 }

@@ -1,0 +1,72 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useLocation } from 'react-router';
+import { ADMIN_MENU_ITEMS, ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { ROLE_HOME_PATHS, type Role } from '@certs/shared/auth/roles';
+import { Brand } from '../../components/layouts/brand';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link';
+import { useSyncCurrentUser } from '../../features/auth/api/fetch-current-user';
+import { useRequiredSession } from '../../lib/auth';
+import { UserHeaderItems } from './user-header-items';
+
+/** The admin area: header, side menu from the user's menu items (in menu order), and the page. */
+export function AdminLayout() {
+  const { user } = useRequiredSession();
+  useSyncCurrentUser();
+  const [isMenuOpen, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const items = ADMIN_MENU_ITEMS.filter((item) => user.menuItems.includes(item));
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
+      padding="xl"
+      bg="gray.0"
+    >
+      <SkipLink />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={isMenuOpen} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle main menu" />
+            <Brand to={ROLE_HOME_PATHS[user.role as Role] ?? '/admin'} />
+          </Group>
+          <UserHeaderItems user={user} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Main menu">
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py="xs" aria-hidden="true">
+          Menu
+        </Text>
+        <ScrollArea type="auto">
+          {items.map((item) => {
+            const path = ADMIN_MENU_PATHS[item];
+            const isActive = pathname === path || pathname.startsWith(`${path}/`);
+            return (
+              <NavLink
+                key={item}
+                component={Link}
+                to={path}
+                label={item}
+                active={isActive}
+                aria-current={isActive ? 'page' : undefined}
+                onClick={closeMenu}
+                variant="filled"
+                fw={500}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            );
+          })}
+          {items.length === 0 && (
+            <Text size="sm" px="sm">
+              No menu items have been given to you yet.
+            </Text>
+          )}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

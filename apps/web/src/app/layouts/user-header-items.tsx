@@ -1,0 +1,29 @@
+import { Avatar, Group, Stack, Text } from '@mantine/core';
+import type { SessionUser } from '@certs/shared/auth/auth.contract';
+import { LogoutButton } from '../../features/auth/components/logout-button';
+import { fullNameOf, roleLabelOf } from '../../features/auth/components/user-labels';
+import { TimeZoneSelect } from '../../features/auth/components/time-zone-select';
+
+/** Right side of both signed-in headers: who is signed in, their zone, and the way out. */
+export function UserHeaderItems({ user }: { user: SessionUser }) {
+  const name = fullNameOf(user);
+  return (
+    <Group gap="md" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+        <Avatar color="indigo" radius="xl" size="md" alt="" aria-hidden="true">
+          {`${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()}
+        </Avatar>
+        <Stack gap={0}>
+          <Text size="sm" fw={600} lh={1.2} data-testid="header-user-name">
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" lh={1.2}>
+            {roleLabelOf(user.role)}
+          </Text>
+        </Stack>
+      </Group>
+      <TimeZoneSelect />
+      <LogoutButton />
+    </Group>
+  );
+}

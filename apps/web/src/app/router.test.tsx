@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
+import type { SessionUser } from '@certs/shared/auth/auth.contract';
+import { clearSession, getSession, reloadSessionFromStorage, saveSession } from '../lib/auth';
+import { jsonResponse, stubFetch, type RecordedCall } from '../test/fetch-stub';
+import { renderWithProviders } from '../test/render-with-providers';
+import { applicant, contributor, superUser } from '../test/session-fixtures';
+import { routes } from './router';
+
+function serve(user: SessionUser | null, extra: (call: RecordedCall) => Response | null = () => null) {
+  return stubFetch((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.url === '/unauth/loginrestriction') return jsonResponse({ config: null, testHost: null });
+    if (call.url === '/api/users/me' && user) return jsonResponse(user);
+    return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not here' }, 404);
+  });
+}
+
+function renderApp(route: string, user: SessionUser | null, extra?: (call: RecordedCall) => Response | null) {
+  if (user) saveSession({ jwt: 'token', user });
+  const stub = serve(user, extra);
+  return { ...renderWithProviders(null, { route, routes }), ...stub };
+}
+
+describe('app routes', () => {
+  afterEach(() => {
+    clearSession('logout');
+    reloadSessionFromStorage();
+  });
+
+  it('sends / to the applicant login', async () => {
+    const { router } = renderApp('/', null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applicant sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/student/login');
+  });
+
+  it('sends an admin route without a session to the admin login with next', async () => {
+    const { router } = renderApp('/admin/users', null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin sign in' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin/login?next=%2Fadmin%2Fusers');
+  });
+
+  it('does not let an applicant session into the admin area', async () => {
+    const { router } = renderApp('/admin/superUserHome', applicant);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/login');
+  });
+
+  it('shows the applicant home with who is signed in', async () => {
+    renderApp('/student/applicantHome', applicant);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ari Applicant' })).toBeInTheDocument();
+    expect(screen.getByTestId('signed-in-email')).toHaveTextContent('applicant@demo.local');
+    expect(screen.getByTestId('signed-in-role')).toHaveTextContent('Applicant');
+  });
+
+  it('lists all 11 menu items for the super user, in menu order', async () => {
+    renderApp('/admin/superUserHome', superUser);
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([...ADMIN_MENU_ITEMS]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Sam Super' })).toBeInTheDocument();
+  });
+
+  it("lists only a contributor's saved menu, and keeps them on their own home", async () => {
+    const { router } = renderApp('/admin/superUserHome', contributor);
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Programs', 'Examinations']);
+    expect(router.state.location.pathname).toBe('/admin/accountContributorHome');
+    expect(screen.getByTestId('signed-in-role')).toHaveTextContent('Account Contributor');
+  });
+
+  it('shows an honest page for areas still to come', async () => {
+    renderApp('/admin/programs', contributor);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Programs' })).toBeInTheDocument();
+    expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
+  });
+
+  it.each(['/register', '/schedule', '/personnel-search', '/forgot-password', '/aicip-personnel-search'])('has the public page %s', async (path) => {
+    renderApp(path, null);
+    expect(await screen.findByText('This page is not available yet.')).toBeInTheDocument();
+  });
+
+  it('logs out to the login of the current area, clearing the session', async () => {
+    const { router, calls } = renderApp('/admin/programs', contributor, (call) =>
+      call.url === '/auth/local/logout' ? new Response(null, { status: 204 }) : null,
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin sign in' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin/login');
+    expect(getSession()).toBeNull();
+    expect(calls.some((call) => call.url === '/auth/local/logout' && call.method === 'POST')).toBe(true);
+  });
+
+  it('saves a new time zone and keeps it in the stored user', async () => {
+    const { calls } = renderApp('/student/applicantHome', applicant, (call) =>
+      call.url === '/api/users/me/preferences' ? jsonResponse({ ...applicant, timeZone: 'Australia/Perth' }) : null,
+    );
+    await userEvent.setup().selectOptions(await screen.findByLabelText('Time zone'), 'Perth');
+    await waitFor(() => expect(getSession()?.user.timeZone).toBe('Australia/Perth'));
+    expect(calls.find((call) => call.url === '/api/users/me/preferences')?.body).toEqual({ timeZone: 'Australia/Perth' });
+    expect(screen.getByLabelText('Time zone')).toHaveValue('Australia/Perth');
+  });
+});

@@ -1,0 +1,80 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { ADMIN_MENU_ITEMS, ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { LOGIN_PATHS, ROLE_HOME_PATHS, ROLES } from '@certs/shared/auth/roles';
+import { setApiNavigator } from '../lib/api-client';
+import { AdminLayout } from './layouts/admin-layout';
+import { ApplicantLayout } from './layouts/applicant-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RequireSession } from './layouts/require-session';
+import { AdminLoginRoute } from './routes/admin/login';
+import { AdminMenuAreaRoute } from './routes/admin/menu-area';
+import { AdminRoleHomeRoute } from './routes/admin/role-home';
+import { AdminUsersRoute } from './routes/admin/users';
+import { AdminIndexRoute } from './routes/admin/admin-index';
+import { NotFoundRoute } from './routes/not-found';
+import { PublicUnavailableRoute } from './routes/public/unavailable';
+import { ApplicantHomeRoute } from './routes/student/applicant-home';
+import { StudentLoginRoute } from './routes/student/login';
+
+const PUBLIC_PAGES = [
+  { path: '/register', title: 'Register' },
+  { path: '/schedule', title: 'Exam schedule' },
+  { path: '/personnel-search', title: 'Personnel search' },
+  { path: '/forgot-password', title: 'Forgot password' },
+  { path: '/aicip-personnel-search', title: 'AICIP personnel search' },
+];
+
+const ADMIN_HOME_PATHS = [ROLES.SuperUser, ROLES.AccountAdministrator, ROLES.AccountContributor, ROLES.User].map(
+  (role) => ROLE_HOME_PATHS[role],
+);
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <Navigate to={LOGIN_PATHS.applicant} replace /> },
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: LOGIN_PATHS.applicant, element: <StudentLoginRoute /> },
+      { path: LOGIN_PATHS.admin, element: <AdminLoginRoute /> },
+      ...PUBLIC_PAGES.map(({ path, title }) => ({ path, element: <PublicUnavailableRoute title={title} /> })),
+    ],
+  },
+  {
+    path: '/student',
+    element: <RequireSession userType="applicant" />,
+    children: [
+      {
+        element: <ApplicantLayout />,
+        children: [
+          { index: true, element: <Navigate to={ROLE_HOME_PATHS[ROLES.Applicant]} replace /> },
+          { path: ROLE_HOME_PATHS[ROLES.Applicant], element: <ApplicantHomeRoute /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+  {
+    path: '/admin',
+    element: <RequireSession userType="admin" />,
+    children: [
+      {
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <AdminIndexRoute /> },
+          ...ADMIN_HOME_PATHS.map((path) => ({ path, element: <AdminRoleHomeRoute /> })),
+          { path: ADMIN_MENU_PATHS.Users, element: <AdminUsersRoute /> },
+          ...ADMIN_MENU_ITEMS.filter((item) => item !== 'Users').map((item) => ({
+            path: ADMIN_MENU_PATHS[item],
+            element: <AdminMenuAreaRoute item={item} />,
+          })),
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+  { element: <PublicLayout />, children: [{ path: '*', element: <NotFoundRoute /> }] },
+];
+
+export const router = createBrowserRouter(routes);
+
+// When a session cannot be renewed, the API client sends the user to sign in without a page load.
+setApiNavigator((to) => void router.navigate(to));

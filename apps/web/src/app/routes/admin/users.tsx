@@ -1,0 +1,89 @@
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AccountUser } from '@certs/shared/account-user/account-user.contract';
+import { USER_MANAGER_ROLES, type Role } from '@certs/shared/auth/roles';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { useAccountUsers } from '../../../features/account-user/api/find-account-users';
+import {
+  AccountUserDialog,
+  canEditAccountUser,
+  type AccountUserDialogState,
+} from '../../../features/account-user/components/account-user-dialog';
+import { AccountUsersTable } from '../../../features/account-user/components/account-users-table';
+import { currentUserQueryKey } from '../../../features/auth/api/fetch-current-user';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useRequiredSession, type Session } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+
+const SEARCH_DELAY_MS = 300;
+
+function UsersScreen({ user }: { user: Session['user'] }) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
+  const [dialog, setDialog] = useState<AccountUserDialogState>(null);
+  const list = useAccountUsers({ page, pageSize, search });
+
+  const handleSaved = (saved: AccountUser) => {
+    // Editing yourself changes the name in the header; reload the signed-in user.
+    if (saved.id === user.id) void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Users</Title>
+          <Text c="dimmed">Staff who sign in at the admin login, their roles and side menus.</Text>
+        </Stack>
+        <Button onClick={() => setDialog({ mode: 'create' })}>Add user</Button>
+      </Group>
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <TextInput
+            label="Search"
+            placeholder="Name or email"
+            type="search"
+            maw={360}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+          <AccountUsersTable
+            rows={list.data?.rows ?? []}
+            page={page}
+            pageSize={pageSize}
+            totalRows={list.data?.totalRows ?? 0}
+            isLoading={list.isFetching}
+            error={list.error ? errorMessageOf(list.error) : null}
+            canEdit={(row) => canEditAccountUser(user.role, row)}
+            onEdit={(row) => setDialog({ mode: 'edit', userId: row.id })}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+        </Stack>
+      </Paper>
+      <AccountUserDialog state={dialog} actor={user} onClose={() => setDialog(null)} onSaved={handleSaved} />
+    </Stack>
+  );
+}
+
+/** Admin users (issue "Foundation"): for super users and account administrators with the Users menu. */
+export function AdminUsersRoute() {
+  const { user } = useRequiredSession();
+  usePageTitle('Users');
+  const canManage = user.menuItems.includes('Users') && USER_MANAGER_ROLES.includes(user.role as Role);
+  if (!canManage) return <NotAvailable title="Users" message={NO_ACCESS_MESSAGE} />;
+  return <UsersScreen user={user} />;
+}

@@ -1,0 +1,28 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { SignedInSummary } from '../../../features/auth/components/signed-in-summary';
+import { fullNameOf } from '../../../features/auth/components/user-labels';
+import { useRequiredSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+
+/** The applicant's home page (spec section 2, applicantHome). */
+export function ApplicantHomeRoute() {
+  const { user } = useRequiredSession();
+  usePageTitle('Applicant home');
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Text size="sm" fw={600} c="indigo.8">
+          Applicant home
+        </Text>
+        <Title order={1}>Welcome, {fullNameOf(user)}</Title>
+      </Stack>
+      <SignedInSummary user={user} />
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="applications-heading">
+        <Title order={2} size="h4" id="applications-heading" mb="xs">
+          Your applications
+        </Title>
+        <Text>Programs, applications, exams and awards are not available here yet.</Text>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import { Badge, type MantineColor } from '@mantine/core';
+
+interface StatusBadgeProps {
+  label: string;
+  /** The spec's colour for this status (Created yellow, Published green, ...). */
+  color: MantineColor;
+}
+
+/** A status as a coloured badge; the dot carries the colour, the dark text stays readable on any. */
+export function StatusBadge({ label, color }: StatusBadgeProps) {
+  return (
+    // A badge is a grid that a tight table column would otherwise squeeze into an ellipsis.
+    <Badge variant="dot" color={color} size="md" radius="sm" tt="none" miw="max-content" data-status={label}>
+      {label}
+    </Badge>
+  );
+}

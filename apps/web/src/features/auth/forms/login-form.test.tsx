@@ -1,0 +1,121 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, getSession } from '../../../lib/auth';
+import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { applicant } from '../../../test/session-fixtures';
+import { LoginForm } from './login-form';
+
+const NO_RESTRICTION = { config: null, testHost: null };
+
+function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+async function fillIn(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  return user;
+}
+
+describe('LoginForm', () => {
+  afterEach(() => clearSession('logout'));
+
+  it('shows the server message in an alert and keeps what was typed', async () => {
+    stubFetch(({ url }) =>
+      url === '/unauth/loginrestriction'
+        ? jsonResponse(NO_RESTRICTION)
+        : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' }, 401),
+    );
+    renderWithProviders(<LoginForm userType="applicant" onSignedIn={() => {}} />);
+
+    const user = await fillIn('someone@example.com', 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(screen.getByLabelText('Email')).toHaveValue('someone@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('wrong-password');
+    expect(getSession()).toBeNull();
+  });
+
+  it('disables the button while sending, then signs in and stores the session', async () => {
+    const answer = deferred<Response>();
+    const { calls } = stubFetch(({ url }) => (url === '/unauth/loginrestriction' ? jsonResponse(NO_RESTRICTION) : answer.promise));
+    const onSignedIn = vi.fn();
+    renderWithProviders(<LoginForm userType="applicant" onSignedIn={onSignedIn} />);
+
+    const user = await fillIn('  applicant@demo.local ', 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled());
+    answer.resolve(jsonResponse({ jwt: 'token-1', user: applicant }));
+
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(applicant));
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    const signInCall = calls.find((call) => call.url === '/auth/local/applicant');
+    expect(signInCall?.body).toEqual({ identifier: 'applicant@demo.local', password: 'Demo1234!' });
+    expect(getSession()).toEqual({ jwt: 'token-1', user: applicant });
+  });
+
+  it('shows the required-field messages of the shared schema without sending', async () => {
+    const { calls } = stubFetch(() => jsonResponse(NO_RESTRICTION));
+    renderWithProviders(<LoginForm userType="admin" onSignedIn={() => {}} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.startsWith('/auth/'))).toBe(false);
+  });
+
+  it('blocks a sign-in the login restriction forbids and shows its message', async () => {
+    const { calls } = stubFetch(() =>
+      jsonResponse({
+        config: {
+          applyFrom: '2000-01-01T00:00:00Z',
+          applyTo: '2999-01-01T00:00:00Z',
+          allowedApplicants: ['allowed@demo.local'],
+          allowedAdmins: ['*'],
+          userMessageOnLogin: 'Sign-in is paused for exam day.',
+        },
+        testHost: null,
+      }),
+    );
+    // jsdom's host is localhost, where the check is skipped; pretend to be the real site.
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, hostname: 'certs.example.org' });
+    renderWithProviders(<LoginForm userType="applicant" onSignedIn={() => {}} />);
+
+    const user = await fillIn('applicant@demo.local', 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in is paused for exam day.');
+    expect(calls.some((call) => call.url === '/auth/local/applicant')).toBe(false);
+  });
+
+  it('allows sign-in when the restriction cannot be fetched', async () => {
+    const onSignedIn = vi.fn();
+    stubFetch(({ url }) =>
+      url === '/unauth/loginrestriction' ? new Response('down', { status: 503 }) : jsonResponse({ jwt: 'token-2', user: applicant }),
+    );
+    renderWithProviders(<LoginForm userType="applicant" onSignedIn={onSignedIn} />);
+    const user = await fillIn('applicant@demo.local', 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+  });
+
+  it('shows the 403 message the server gives when it blocks the sign-in itself', async () => {
+    stubFetch(({ url }) =>
+      url === '/unauth/loginrestriction'
+        ? jsonResponse(NO_RESTRICTION)
+        : jsonResponse({ statusCode: 403, error: 'Forbidden', message: 'Only invited applicants may sign in today.' }, 403),
+    );
+    renderWithProviders(<LoginForm userType="applicant" onSignedIn={() => {}} />);
+    const user = await fillIn('applicant@demo.local', 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only invited applicants may sign in today.');
+  });
+});

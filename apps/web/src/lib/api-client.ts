@@ -1,0 +1,170 @@
+import type { ZodType } from 'zod';
+import { RefreshTokenResponse } from '@certs/shared/auth/auth.contract';
+import { loginPathFor } from '@certs/shared/auth/roles';
+import { GENERIC_ERROR_MESSAGE, readErrorMessage } from '@certs/shared/common/api-error';
+import { clearSession, getSession, replaceStoredToken } from './auth';
+
+/** A failed call, carrying what the user should read and, for forms, the message per field. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: Record<string, string>;
+
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export function errorMessageOf(error: unknown): string {
+  return error instanceof ApiError && error.message ? error.message : GENERIC_ERROR_MESSAGE;
+}
+
+type QueryValue = string | number | boolean | undefined;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Checks the answer against the shared contract, so a drifted server fails loudly here. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+type Navigate = (to: string) => void;
+
+// A full page load by default; the router swaps in its own navigate so the app keeps its state.
+let navigateTo: Navigate = (to) => window.location.assign(to);
+
+export function setApiNavigator(navigate: Navigate): void {
+  navigateTo = navigate;
+}
+
+const REFRESH_PATH = '/auth/local/refreshtoken';
+
+let refreshing: Promise<string | null> | null = null;
+
+async function requestNewToken(): Promise<string | null> {
+  try {
+    const response = await fetch(REFRESH_PATH, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (!response.ok) return null;
+    const parsed = RefreshTokenResponse.safeParse(await response.json());
+    if (!parsed.success) return null;
+    replaceStoredToken(parsed.data.newToken);
+    return parsed.data.newToken;
+  } catch {
+    return null;
+  }
+}
+
+/** One refresh at a time: calls that fail together wait for the same new token. */
+function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= requestNewToken().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** The session cannot be renewed: forget it and send the user to sign in, then back. */
+function endExpiredSession(): void {
+  const { pathname, search } = window.location;
+  clearSession('expired');
+  const loginPath = loginPathFor(pathname);
+  if (pathname === loginPath) return;
+  navigateTo(`${loginPath}?${new URLSearchParams({ next: `${pathname}${search}` }).toString()}`);
+}
+
+function urlOf(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function send(url: string, options: RequestOptions<unknown>, token: string | undefined): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  // An empty body with a JSON content type is refused by the server, so the header goes only with a body.
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+}
+
+function fieldErrorsOf(rawBody: string): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(rawBody);
+    const fieldErrors = parsed && typeof parsed === 'object' ? (parsed as { fieldErrors?: unknown }).fieldErrors : undefined;
+    if (!fieldErrors || typeof fieldErrors !== 'object') return {};
+    return Object.fromEntries(Object.entries(fieldErrors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const rawBody = await response.text().catch(() => '');
+  return new ApiError(response.status, readErrorMessage(rawBody), fieldErrorsOf(rawBody));
+}
+
+async function readBody<T>(response: Response, schema: ZodType<T> | undefined): Promise<T> {
+  const text = await response.text();
+  if (!text) return undefined as T;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    console.error('The server answered with something other than JSON');
+    throw new ApiError(response.status, GENERIC_ERROR_MESSAGE);
+  }
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    console.error('The server answered in an unexpected shape', parsed.error);
+    throw new ApiError(response.status, GENERIC_ERROR_MESSAGE);
+  }
+  return parsed.data;
+}
+
+/**
+ * Calls the server on the same origin with the stored bearer token. A 401 from an `api/` call
+ * refreshes the token once and retries once; when that fails the user signs in again.
+ */
+export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const url = urlOf(path, options.query);
+  const sentToken = getSession()?.jwt;
+  let response: Response;
+  try {
+    response = await send(url, options, sentToken);
+    if (response.status === 401 && path.startsWith('/api/')) {
+      // Another call may have refreshed while this one was on its way; then its token is enough.
+      const storedToken = getSession()?.jwt;
+      const newToken = storedToken && storedToken !== sentToken ? storedToken : await refreshAccessToken();
+      if (!newToken) {
+        const error = await toApiError(response);
+        endExpiredSession();
+        throw error;
+      }
+      response = await send(url, options, newToken);
+      if (response.status === 401) {
+        const error = await toApiError(response);
+        endExpiredSession();
+        throw error;
+      }
+    }
+  } catch (error) {
+    if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    console.error('The request did not reach the server', error);
+    throw new ApiError(0, GENERIC_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return readBody(response, options.schema);
+}

@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      name: 'web',
+      root: fileURLToPath(new URL('.', import.meta.url)),
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))],
+      restoreMocks: true,
+      unstubGlobals: true,
+    },
+  }),
+);

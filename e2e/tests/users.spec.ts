@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
+
+test('the super user adds an admin user, who then signs in and sees the chosen menu', async ({ page }) => {
+  await signInAs(page, '/admin/login', DEMO.superUser);
+  await mainMenu(page).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByTestId('users-table')).toContainText(DEMO.contributor);
+  await expect(page.getByTestId('range-text')).toHaveText('Showing 1 to 4 of 4');
+
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add user' });
+  await dialog.getByLabel('First name').fill('Quinn');
+  await dialog.getByLabel('Last name').fill('Examiner');
+  await dialog.getByLabel('Email', { exact: true }).fill('quinn.examiner');
+  await dialog.getByLabel('Role').selectOption({ label: 'Account Contributor' });
+  await dialog.getByLabel('Password').fill('Welding-2026-ok');
+  await dialog.getByRole('group', { name: 'Side menu items' }).getByLabel('Examinations').check();
+  await dialog.getByRole('group', { name: 'Side menu items' }).getByLabel('Reports').check();
+  await dialog.getByRole('button', { name: 'Create user' }).click();
+  // The shared schema's message, at the field; nothing is sent.
+  await expect(dialog.getByText('Invalid email')).toBeVisible();
+
+  // An email already in use is refused by the server, at the field, keeping what was typed.
+  await dialog.getByLabel('Email', { exact: true }).fill(DEMO.contributor.toUpperCase());
+  await dialog.getByRole('button', { name: 'Create user' }).click();
+  await expect(dialog.getByText('A user with this email already exists')).toBeVisible();
+  await expect(dialog.getByLabel('First name')).toHaveValue('Quinn');
+
+  await dialog.getByLabel('Email', { exact: true }).fill('quinn.examiner@demo.local');
+  await dialog.getByRole('button', { name: 'Create user' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('users-table')).toContainText('quinn.examiner@demo.local');
+  await expect(page.getByTestId('range-text')).toHaveText('Showing 1 to 5 of 5');
+
+  await page.getByLabel('Search').fill('quinn');
+  await expect(page.getByTestId('range-text')).toHaveText('Showing 1 to 1 of 1');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInAs(page, '/admin/login', 'quinn.examiner@demo.local', 'Welding-2026-ok');
+  await expect(page).toHaveURL(/\/admin\/accountContributorHome$/);
+  await expect(mainMenu(page).getByRole('link')).toHaveText(['Examinations', 'Reports']);
+});
+
+test('a deactivated user is signed out at their next request and cannot sign in again', async ({ browser }) => {
+  const adminPage = await (await browser.newContext()).newPage();
+  const userPage = await (await browser.newContext()).newPage();
+  await signInAs(userPage, '/admin/login', DEMO.user);
+  await expect(userPage).toHaveURL(/\/admin\/userHome$/);
+
+  await signInAs(adminPage, '/admin/login', DEMO.superUser);
+  await adminPage.goto('/admin/users');
+  await adminPage.getByRole('button', { name: 'Edit Uma User' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Edit user' });
+  await dialog.getByLabel('Active').uncheck();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(adminPage.getByRole('row', { name: /Uma User/ })).toContainText('Inactive');
+
+  await userPage.reload();
+  await expect(userPage).toHaveURL(/\/admin\/login/);
+  await userPage.getByLabel('Email').fill(DEMO.user);
+  await userPage.getByLabel('Password').fill('Demo1234!');
+  await userPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(userPage.getByRole('alert')).toContainText('Invalid email or password');
+});
+
+test('the chosen time zone is kept and used for the dates on screen', async ({ page }) => {
+  await signInAs(page, '/admin/login', DEMO.superUser);
+  await page.goto('/admin/users');
+  const firstModified = page.getByTestId('users-table').getByRole('row').nth(1).getByRole('cell').nth(3);
+  await expect(firstModified).toContainText(/AEDT|AEST/);
+  await page.getByLabel('Time zone').selectOption('Australia/Perth');
+  await expect(page.getByText('Time zone saved')).toBeVisible();
+  await expect(firstModified).toContainText('AWST');
+  await page.reload();
+  await expect(page.getByLabel('Time zone')).toHaveValue('Australia/Perth');
+  await expect(firstModified).toContainText('AWST');
+});
