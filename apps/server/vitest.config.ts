@@ -6,9 +6,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // Each file gets its own database; two workers fit the two cores here.
-    pool: 'forks',
-    maxWorkers: 2,
+    // Each file gets its own database copy, so files run in parallel safely.
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
