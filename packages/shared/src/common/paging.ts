@@ -5,8 +5,8 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [10, 50, 100, 150, 250] as const;
 export const DEFAULT_PAGE = 1;
 
-/** Query string of every paged list: `page`, `pageSize` and an optional search term. */
-export const PagingQuery = z.strictObject({
+/** The paging fields every paged list takes; lists with their own filters extend them. */
+export const pagingShape = {
   page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
   pageSize: z.coerce
     .number()
@@ -15,8 +15,10 @@ export const PagingQuery = z.strictObject({
       message: `Page size must be one of ${PAGE_SIZE_OPTIONS.join(', ')}`,
     })
     .default(DEFAULT_PAGE_SIZE),
-  search: z.string().optional(),
-});
+};
+
+/** Query string of a simple paged list: `page`, `pageSize` and an optional search term. */
+export const PagingQuery = z.strictObject({ ...pagingShape, search: z.string().optional() });
 export type PagingQuery = z.infer<typeof PagingQuery>;
 
 export function pagedResponse<T extends z.ZodType>(row: T) {
