@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Env } from './config/env';
+import { isLocalPublicUrl, type Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { AccountUserRepository } from './modules/account-user/account-user.repository';
 import { registerAccountUserRoutes } from './modules/account-user/account-user.routes';
@@ -17,6 +17,7 @@ import { registerAuthRoutes, registerCurrentUserRoutes } from './modules/auth/au
 import { AuthService } from './modules/auth/auth.service';
 import { LoginRestrictionService } from './modules/auth/login-restriction.service';
 import { requireAuthentication } from './platform/auth/authenticate';
+import { prepareDecoyHash } from './platform/auth/password';
 import { TokenService } from './platform/auth/tokens';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler';
 import { registerHealthRoute } from './platform/health';
@@ -32,10 +33,16 @@ export interface AppDeps {
 
 const API_PREFIXES = ['/api/', '/auth/', '/unauth/', '/docs'];
 
+/** A hop count becomes a function, since fastify's types take only addresses or a function. */
+function trustProxySetting(setting: Env['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'] },
-    trustProxy: deps.env.TRUST_PROXY === '1',
+    trustProxy: trustProxySetting(deps.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -72,19 +79,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    // The documentation page keeps the app's rules: no framing, no styles from elsewhere.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+        .replace(/;?\s*upgrade-insecure-requests/, ''),
+  });
 
   // Modules: one line each, the map of the API.
+  await prepareDecoyHash();
   const tokens = new TokenService(deps.jwtSecret);
+  const isLocal = isLocalPublicUrl(deps.env);
+  const publicHost = new URL(deps.env.PUBLIC_URL).hostname;
   const restriction = new LoginRestrictionService(
-    { url: deps.env.LOGIN_RESTRICTION_URL, cacheSeconds: deps.env.LOGIN_RESTRICTION_CACHE_SECONDS, testHost: deps.env.TEST_HOST },
+    {
+      url: deps.env.LOGIN_RESTRICTION_URL,
+      cacheSeconds: deps.env.LOGIN_RESTRICTION_CACHE_SECONDS,
+      // Skipped on localhost and on the test host (spec section 6), judged from configuration, not from headers.
+      isSkipped: isLocal || (!!deps.env.TEST_HOST && publicHost === deps.env.TEST_HOST.toLowerCase()),
+    },
     app.log,
   );
   const auth = new AuthService(new AuthRepository(deps.database.db), tokens, restriction);
   const accountUsers = new AccountUserService(new AccountUserRepository(deps.database.db));
 
   registerHealthRoute(app, deps.database.db);
-  registerAuthRoutes(app, auth, restriction);
+  registerAuthRoutes(app, auth, restriction, { isCookieSecure: !isLocal });
   await app.register(async (api) => {
     requireAuthentication(api, tokens, auth);
     registerCurrentUserRoutes(api, auth);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { readEnv, type Env } from './config/env';
+import { listenHost, readEnv, type Env } from './config/env';
 import { migrateDatabase, openPglite, openPostgres } from './db/client';
 import { seedDemoData } from './db/seed/demo-seed';
 
@@ -20,8 +20,32 @@ function embeddedJwtSecret(dataDir: string): string {
   return secret;
 }
 
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Two processes on one PGlite folder silently lose writes: the second one is refused. */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'server.pid');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    if (pid && pid !== process.pid && isProcessAlive(pid)) {
+      throw new Error(`The data folder ${dataDir} is in use by another server process (pid ${pid}). Stop it first, or set DATA_DIR to another folder.`);
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
 async function start(env: Env): Promise<void> {
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
+  const releaseDataDir = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
   const database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite({ dataDir: path.join(dataDir, 'pglite') });
   await migrateDatabase(database);
   // Demo data: on the embedded default, or when asked; never by default on a server.
@@ -37,11 +61,12 @@ async function start(env: Env): Promise<void> {
   const shutdown = async () => {
     await app.close();
     await database.close();
+    releaseDataDir();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
-  await app.listen({ port: env.PORT, host: env.HOST });
+  await app.listen({ port: env.PORT, host: listenHost(env) });
 }
 
 start(readEnv()).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openPglite, openPostgres } from '../src/db/client';
@@ -45,5 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplatePath', file);
   project.provide('postgresBaseUrl', '');
-  return async () => {};
+  return async () => {
+    rmSync(file, { force: true });
+  };
 }

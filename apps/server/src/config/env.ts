@@ -4,7 +4,8 @@ import { z } from 'zod';
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: localhost only on the embedded default (its demo accounts have known passwords), 0.0.0.0 on a server. */
+  HOST: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -19,12 +20,31 @@ const EnvSchema = z.object({
   LOGIN_RESTRICTION_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   TEST_HOST: z.string().optional(),
   SEED_DEMO: z.enum(['0', '1']).optional(),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** 0: no proxy; N: trust N proxy hops; or a comma list of proxy addresses/CIDRs. Never "trust everything". */
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((value): false | number | string[] => {
+      if (value === '0' || value === '') return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value.split(',').map((part) => part.trim()).filter(Boolean);
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Whether the platform is served on this machine only (its public address is localhost). */
+export function isLocalPublicUrl(env: Pick<Env, 'PUBLIC_URL'>): boolean {
+  return LOCAL_HOSTS.includes(new URL(env.PUBLIC_URL).hostname);
+}
+
+export function listenHost(env: Pick<Env, 'HOST' | 'DATABASE_URL'>): string {
+  return env.HOST ?? (env.DATABASE_URL ? '0.0.0.0' : 'localhost');
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = EnvSchema.safeParse(source);

@@ -13,7 +13,7 @@ function serve(user: SessionUser | null, extra: (call: RecordedCall) => Response
   return stubFetch((call) => {
     const answer = extra(call);
     if (answer) return answer;
-    if (call.url === '/unauth/loginrestriction') return jsonResponse({ config: null, testHost: null });
+    if (call.url === '/unauth/loginrestriction/check') return jsonResponse({ isBlocked: false, message: null });
     if (call.url === '/api/users/me' && user) return jsonResponse(user);
     return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not here' }, 404);
   });

@@ -71,6 +71,16 @@ describe('apiRequest', () => {
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/admin/login?next=%2Fadmin%2Fusers%3Fpage%3D2');
   });
 
+  it('keeps the session when the refresh cannot reach the server', async () => {
+    stubFetch(({ url }) => {
+      if (url === '/auth/local/refreshtoken') throw new TypeError('Failed to fetch');
+      return jsonResponse({ message: 'expired' }, 401);
+    });
+    await expect(apiRequest('/api/users/me')).rejects.toMatchObject({ status: 0, message: 'Something went wrong' });
+    expect(getSession()?.jwt).toBe('old-token');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('sends an applicant page to the applicant login', async () => {
     window.history.pushState({}, '', '/student/applicantHome');
     stubFetch(() => jsonResponse({ message: 'expired' }, 401));

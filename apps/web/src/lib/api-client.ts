@@ -43,23 +43,28 @@ export function setApiNavigator(navigate: Navigate): void {
 
 const REFRESH_PATH = '/auth/local/refreshtoken';
 
-let refreshing: Promise<string | null> | null = null;
+/** A new token; null when the server refused the refresh; 'unreachable' when it could not be asked. */
+type RefreshOutcome = string | null | 'unreachable';
+let refreshing: Promise<RefreshOutcome> | null = null;
 
-async function requestNewToken(): Promise<string | null> {
+async function requestNewToken(): Promise<RefreshOutcome> {
+  let response: Response;
   try {
-    const response = await fetch(REFRESH_PATH, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
-    if (!response.ok) return null;
-    const parsed = RefreshTokenResponse.safeParse(await response.json());
-    if (!parsed.success) return null;
-    replaceStoredToken(parsed.data.newToken);
-    return parsed.data.newToken;
+    response = await fetch(REFRESH_PATH, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
   } catch {
-    return null;
+    // A network blip is no reason to sign the user out: the next call tries again.
+    return 'unreachable';
   }
+  if (response.status === 401 || response.status === 403) return null;
+  if (!response.ok) return 'unreachable';
+  const parsed = RefreshTokenResponse.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) return 'unreachable';
+  replaceStoredToken(parsed.data.newToken);
+  return parsed.data.newToken;
 }
 
 /** One refresh at a time: calls that fail together wait for the same new token. */
-function refreshAccessToken(): Promise<string | null> {
+function refreshAccessToken(): Promise<RefreshOutcome> {
   refreshing ??= requestNewToken().finally(() => {
     refreshing = null;
   });
@@ -148,6 +153,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
       // Another call may have refreshed while this one was on its way; then its token is enough.
       const storedToken = getSession()?.jwt;
       const newToken = storedToken && storedToken !== sentToken ? storedToken : await refreshAccessToken();
+      if (newToken === 'unreachable') throw new ApiError(0, GENERIC_ERROR_MESSAGE);
       if (!newToken) {
         const error = await toApiError(response);
         endExpiredSession();

@@ -91,7 +91,7 @@ function onStorageChange(event: StorageEvent): void {
   }
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeToSession(listener: () => void): () => void {
   // Signing in or out in another tab applies here too.
   if (listeners.size === 0) window.addEventListener('storage', onStorageChange);
   listeners.add(listener);
@@ -106,7 +106,7 @@ function getSnapshot(): SessionState {
 }
 
 export function useSessionState(): SessionState {
-  return useSyncExternalStore(subscribe, getSnapshot);
+  return useSyncExternalStore(subscribeToSession, getSnapshot);
 }
 
 export function useSession(): Session | null {

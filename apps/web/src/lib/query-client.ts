@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { getSession, subscribeToSession } from './auth';
 
 const MAX_RETRIES = 2;
 
@@ -18,5 +19,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The app's one cache; logout clears it so the next user sees nothing of the last one. */
+/**
+ * Empties a cache whenever the signed-in user changes (logout, an expired session, a sign-in or
+ * sign-out in another tab), so that the next person at this browser sees nothing of the last.
+ */
+export function clearWhenUserChanges(client: QueryClient): () => void {
+  let userId = getSession()?.user.id ?? null;
+  return subscribeToSession(() => {
+    const current = getSession()?.user.id ?? null;
+    if (current === userId) return;
+    userId = current;
+    client.clear();
+  });
+}
+
+/** The app's one cache. */
 export const queryClient = createQueryClient();
+clearWhenUserChanges(queryClient);

@@ -41,17 +41,14 @@ export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponse>;
 export const UpdatePreferencesRequest = z.strictObject({ timeZone: z.enum(OFFERED_TIME_ZONE_NAMES) });
 export type UpdatePreferencesRequest = z.infer<typeof UpdatePreferencesRequest>;
 
-/** What the login pages read before they allow a sign-in (null when nothing is configured or readable). */
-export const LoginRestrictionResponse = z.object({
-  config: z
-    .object({
-      applyFrom: z.string(),
-      applyTo: z.string(),
-      allowedApplicants: z.array(z.string()),
-      allowedAdmins: z.array(z.string()),
-      userMessageOnLogin: z.string(),
-    })
-    .nullable(),
-  testHost: z.string().nullable(),
+/**
+ * The login pages ask whether one sign-in would be refused, rather than reading the allow lists,
+ * which are nobody's business but the server's.
+ */
+export const LoginRestrictionCheckRequest = z.strictObject({
+  identifier: z.string().trim().min(1, AUTH_MESSAGES.identifierRequired).max(254),
+  userType: z.enum(USER_TYPES),
 });
-export type LoginRestrictionResponse = z.infer<typeof LoginRestrictionResponse>;
+export type LoginRestrictionCheckRequest = z.infer<typeof LoginRestrictionCheckRequest>;
+export const LoginRestrictionCheckResponse = z.object({ isBlocked: z.boolean(), message: z.string().nullable() });
+export type LoginRestrictionCheckResponse = z.infer<typeof LoginRestrictionCheckResponse>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoginBlocked, isRestrictionSkippedOnHost, type LoginRestrictionConfig } from './login-restriction';
+import { isLoginBlocked, isRestrictionSkippedOnHost, parseWindowTime, type LoginRestrictionConfig } from './login-restriction';
 
 const config: LoginRestrictionConfig = {
   applyFrom: '2026-11-21T00:00:00Z',
@@ -29,6 +29,16 @@ describe('isLoginBlocked', () => {
 
   it('blocks admins off their own list', () => {
     expect(isLoginBlocked({ ...config, allowedAdmins: [] }, 'boss@example.test', 'admin', inside)).toBe(true);
+  });
+});
+
+describe('parseWindowTime', () => {
+  it('reads a time without an offset as Sydney time and one with an offset as written', () => {
+    expect(new Date(parseWindowTime('2026-01-15T10:00:00')).toISOString()).toBe('2026-01-14T23:00:00.000Z');
+    expect(new Date(parseWindowTime('2026-07-15 10:00')).toISOString()).toBe('2026-07-15T00:00:00.000Z');
+    expect(new Date(parseWindowTime('2026-01-15T10:00:00+08:00')).toISOString()).toBe('2026-01-15T02:00:00.000Z');
+    expect(new Date(parseWindowTime('2026-01-15T10:00:00Z')).toISOString()).toBe('2026-01-15T10:00:00.000Z');
+    expect(parseWindowTime('whenever')).toBeNaN();
   });
 });
 

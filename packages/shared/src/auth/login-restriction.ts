@@ -1,4 +1,6 @@
+import dayjs from 'dayjs';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../common/dates';
 import type { UserType } from './roles';
 
 /** The remote login-restriction file of spec sections 6 and 7. */
@@ -21,6 +23,14 @@ export function isRestrictionSkippedOnHost(hostname: string, testHost?: string):
  * Whether a sign-in must be refused. Outside the window, or for someone on the allow list
  * ('*' meaning everyone), login goes ahead. An unreadable window never blocks.
  */
+/** A time with an offset is read as it says; one without is Sydney time, on the server and in every browser alike. */
+export function parseWindowTime(text: string): number {
+  const trimmed = text.trim();
+  if (/(z|[+-]\d{2}:?\d{2})$/i.test(trimmed)) return Date.parse(trimmed);
+  const zoned = dayjs.tz(trimmed, DEFAULT_TIME_ZONE);
+  return zoned.isValid() ? zoned.valueOf() : Number.NaN;
+}
+
 export function isLoginBlocked(
   config: LoginRestrictionConfig | null | undefined,
   identifier: string,
@@ -28,8 +38,8 @@ export function isLoginBlocked(
   now: Date = new Date(),
 ): boolean {
   if (!config) return false;
-  const from = Date.parse(config.applyFrom);
-  const to = Date.parse(config.applyTo);
+  const from = parseWindowTime(config.applyFrom);
+  const to = parseWindowTime(config.applyTo);
   if (Number.isNaN(from) || Number.isNaN(to)) return false;
   const at = now.getTime();
   if (at < from || at > to) return false;

@@ -4,6 +4,14 @@ import { users } from '../../db/schema/user';
 
 export type AccountUserRow = typeof users.$inferSelect;
 
+/** PostgreSQL's unique_violation, as raised by either driver (drizzle wraps it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export class AccountUserRepository {
   constructor(private readonly db: Database) {}
 
@@ -49,19 +57,29 @@ export class AccountUserRepository {
     return !!row;
   }
 
-  async insert(values: typeof users.$inferInsert): Promise<AccountUserRow> {
-    const [row] = await this.db.insert(users).values(values).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
+  /** Inserts a user; undefined when the email is taken after all (two saves at once). */
+  async insert(values: typeof users.$inferInsert): Promise<AccountUserRow | undefined> {
+    try {
+      const [row] = await this.db.insert(users).values(values).returning();
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
   }
 
   /** Updates a user; `endSessions` bumps the session version so every token and refresh cookie dies. */
-  async update(id: string, values: Partial<typeof users.$inferInsert>, endSessions: boolean): Promise<AccountUserRow | undefined> {
-    const [row] = await this.db
-      .update(users)
-      .set({ ...values, ...(endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
-      .where(and(eq(users.id, id), eq(users.userType, 'admin')))
-      .returning();
-    return row;
+  async update(id: string, values: Partial<typeof users.$inferInsert>, endSessions: boolean): Promise<AccountUserRow | 'email-taken' | undefined> {
+    try {
+      const [row] = await this.db
+        .update(users)
+        .set({ ...values, ...(endSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
+        .where(and(eq(users.id, id), eq(users.userType, 'admin')))
+        .returning();
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'email-taken';
+      throw error;
+    }
   }
 }

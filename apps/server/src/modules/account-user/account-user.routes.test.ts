@@ -114,6 +114,13 @@ describe('creating and editing admin users', () => {
     expect(response.json()).toMatchObject({ message: ACCOUNT_USER_MESSAGES.emailTaken, fieldErrors: { email: ACCOUNT_USER_MESSAGES.emailTaken } });
   });
 
+  it('creates one user when the same email is saved several times at once, answering 409 to the others', async () => {
+    const input = newUser();
+    const answers = await Promise.all([1, 2, 3].map(() => post('/api/accountuser', superJwt, input)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(ACCOUNT_USER_MESSAGES.emailTaken);
+  });
+
   it('updates a user, keeping the password when none is given', async () => {
     const input = newUser();
     const { id } = (await post('/api/accountuser', superJwt, input)).json();

@@ -31,6 +31,10 @@ function toAccountUser(row: AccountUserRow): AccountUser {
   };
 }
 
+function emailTaken(): AppError {
+  return new AppError('CONFLICT', ACCOUNT_USER_MESSAGES.emailTaken, { email: ACCOUNT_USER_MESSAGES.emailTaken });
+}
+
 export class AccountUserService {
   constructor(private readonly repository: AccountUserRepository) {}
 
@@ -65,6 +69,7 @@ export class AccountUserService {
       createdBy: actor.id,
       modifiedBy: actor.id,
     });
+    if (!row) throw emailTaken();
     return toAccountUser(row);
   }
 
@@ -94,6 +99,7 @@ export class AccountUserService {
       },
       endSessions,
     );
+    if (row === 'email-taken') throw emailTaken();
     if (!row) throw new AppError('NOT_FOUND', ACCOUNT_USER_MESSAGES.notFound);
     return toAccountUser(row);
   }
@@ -119,8 +125,6 @@ export class AccountUserService {
   }
 
   private async assertEmailFree(email: string, exceptId?: string): Promise<void> {
-    if (await this.repository.isEmailTaken(email.trim(), exceptId)) {
-      throw new AppError('CONFLICT', ACCOUNT_USER_MESSAGES.emailTaken, { email: ACCOUNT_USER_MESSAGES.emailTaken });
-    }
+    if (await this.repository.isEmailTaken(email.trim(), exceptId)) throw emailTaken();
   }
 }

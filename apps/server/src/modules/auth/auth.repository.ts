@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { UserType } from '@certs/shared/auth/roles';
 import type { Database } from '../../db/client';
 import { applicants, loginFailures, refreshSessions, users } from '../../db/schema/user';
@@ -22,26 +22,55 @@ export class AuthRepository {
     return row;
   }
 
+  /** The user and, for an applicant, their applicant id, in one round trip (every api/ request does this). */
+  async findUserWithApplicant(id: string): Promise<{ user: UserRow; applicantId: string | null } | undefined> {
+    const [row] = await this.db
+      .select({ user: users, applicantId: applicants.id })
+      .from(users)
+      .leftJoin(applicants, eq(applicants.userId, users.id))
+      .where(eq(users.id, id));
+    return row;
+  }
+
   async findApplicantId(userId: string): Promise<string | null> {
     const [row] = await this.db.select({ id: applicants.id }).from(applicants).where(eq(applicants.userId, userId));
     return row?.id ?? null;
   }
 
-  async countRecentFailures(identifier: string, ipAddress: string, since: Date): Promise<{ byIdentifier: number; byAddress: number }> {
+  /**
+   * Records a sign-in attempt before the password is checked, so that attempts running at the
+   * same moment count each other; a successful one is deleted again.
+   */
+  async recordAttempt(identifier: string, ipAddress: string): Promise<number> {
+    const [row] = await this.db.insert(loginFailures).values({ identifier, ipAddress }).returning({ id: loginFailures.id });
+    if (!row) throw new Error('attempt not recorded');
+    return row.id;
+  }
+
+  /** Attempts in the last minute by the database's clock, per identifier and per address. */
+  async countRecentAttempts(identifier: string, ipAddress: string): Promise<{ byIdentifier: number; byAddress: number }> {
     const [row] = await this.db
       .select({
         byIdentifier: sql<number>`count(*) filter (where ${loginFailures.identifier} = ${identifier})`.mapWith(Number),
         byAddress: sql<number>`count(*) filter (where ${loginFailures.ipAddress} = ${ipAddress})`.mapWith(Number),
       })
       .from(loginFailures)
-      .where(and(gt(loginFailures.attemptedOn, since), or(eq(loginFailures.identifier, identifier), eq(loginFailures.ipAddress, ipAddress))));
+      .where(
+        and(
+          sql`${loginFailures.attemptedOn} > now() - interval '1 minute'`,
+          or(eq(loginFailures.identifier, identifier), eq(loginFailures.ipAddress, ipAddress)),
+        ),
+      );
     return { byIdentifier: row?.byIdentifier ?? 0, byAddress: row?.byAddress ?? 0 };
   }
 
-  async recordFailure(identifier: string, ipAddress: string, pruneBefore: Date): Promise<void> {
-    await this.db.insert(loginFailures).values({ identifier, ipAddress });
-    // Old rows serve no window any more; pruning here keeps the table small without a job.
-    await this.db.delete(loginFailures).where(sql`${loginFailures.attemptedOn} < ${pruneBefore.toISOString()}`);
+  async deleteAttempt(id: number): Promise<void> {
+    await this.db.delete(loginFailures).where(eq(loginFailures.id, id));
+  }
+
+  /** Old rows serve no window any more; pruning at each failure keeps the table small without a job. */
+  async pruneAttempts(): Promise<void> {
+    await this.db.delete(loginFailures).where(sql`${loginFailures.attemptedOn} < now() - interval '1 hour'`);
   }
 
   async insertRefreshSession(values: typeof refreshSessions.$inferInsert): Promise<void> {

@@ -6,7 +6,8 @@ import { ROLES, type Role } from '@certs/shared/auth/roles';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/build-test-app';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { ADMIN_LOGIN, APPLICANT_LOGIN, bearer, refreshCookieOf, signIn } from '../../../test/sign-in';
-import { loginFailures } from '../../db/schema/user';
+import { isNotNull } from 'drizzle-orm';
+import { loginFailures, refreshSessions } from '../../db/schema/user';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,6 +45,8 @@ describe('sign-in', () => {
       const setCookie = String(ok.headers['set-cookie']);
       expect(setCookie).toMatch(/HttpOnly/);
       expect(setCookie).toMatch(/SameSite=Strict/);
+      // Served on localhost here (PUBLIC_URL's default), so the browser may keep it over plain http.
+      expect(setCookie).not.toMatch(/Secure/);
 
       const wrong = await login(c.wrongRoute, user.email, user.password);
       expect(wrong.statusCode).toBe(401);
@@ -105,6 +108,16 @@ describe('repeated failures', () => {
       expect((await login(ADMIN_LOGIN, `unknown-${i}@example.test`, 'wrong-password')).statusCode).toBe(401);
     }
     expect((await login(ADMIN_LOGIN, user.email, user.password)).statusCode).toBe(429);
+  });
+
+  it('counts attempts made at the same moment, so a burst cannot slip past the limit', async () => {
+    const user = await createUser(t.database.db, { role: ROLES.User });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(ADMIN_LOGIN, user.email, `wrong-${i}`, { remoteAddress: `10.1.0.${i}` })),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
   });
 
   it('still signs in after fewer than 10 failures', async () => {
@@ -188,6 +201,16 @@ describe('tokens and sessions', () => {
     expect(next.statusCode).toBe(200);
   });
 
+  it('ends the session when a replaced cookie is replayed after the grace period', async () => {
+    const { refresh } = await signIn(t.app, applicant);
+    const first = await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: refresh } });
+    const current = refreshCookieOf(first)!;
+    // Move the rotation into the past, beyond the grace period.
+    await t.database.db.update(refreshSessions).set({ rotatedOn: new Date(Date.now() - 60_000) }).where(isNotNull(refreshSessions.rotatedOn));
+    expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: refresh } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: current } })).statusCode).toBe(401);
+  });
+
   it('answers 401 to a refresh without a cookie or with an unknown one', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: 'made-up' } })).statusCode).toBe(401);
@@ -234,6 +257,18 @@ describe('tokens and sessions', () => {
     expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: before.refresh } })).statusCode).toBe(401);
     expect((await login(ADMIN_LOGIN, person.email, person.password)).statusCode).toBe(401);
     expect((await login(ADMIN_LOGIN, person.email, newPassword)).statusCode).toBe(200);
+  });
+
+  it('marks the refresh cookie Secure when the platform is served anywhere but localhost', async () => {
+    const publicApp = await buildTestApp({ PUBLIC_URL: 'https://certs.awarding-body.example' }, t.database);
+    try {
+      const response = await login(ADMIN_LOGIN, admin.email, admin.password);
+      expect(String(response.headers['set-cookie'])).not.toMatch(/Secure/);
+      const remote = await publicApp.app.inject({ method: 'POST', url: ADMIN_LOGIN, payload: { identifier: admin.email, password: admin.password } });
+      expect(String(remote.headers['set-cookie'])).toMatch(/Secure/);
+    } finally {
+      await publicApp.close();
+    }
   });
 
   it('accepts a token issued by one instance on another instance of the same database', async () => {

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   LoginRequest,
   LoginResponse,
-  LoginRestrictionResponse,
+  LoginRestrictionCheckRequest,
+  LoginRestrictionCheckResponse,
   RefreshTokenResponse,
   SessionUser,
   UpdatePreferencesRequest,
@@ -18,14 +19,10 @@ import type { LoginRestrictionService } from './login-restriction.service';
 export const REFRESH_COOKIE = 'certs_refresh';
 const REFRESH_COOKIE_PATH = '/auth/local';
 
-function isLocalHost(request: FastifyRequest): boolean {
-  return ['localhost', '127.0.0.1', '[::1]'].includes(request.hostname.replace(/:\d+$/, ''));
-}
-
-function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+function setRefreshCookie(reply: FastifyReply, value: string, isSecure: boolean): void {
   reply.setCookie(REFRESH_COOKIE, value, {
     httpOnly: true,
-    secure: !isLocalHost(request),
+    secure: isSecure,
     sameSite: 'strict',
     path: REFRESH_COOKIE_PATH,
     maxAge: REFRESH_ABSOLUTE_SECONDS,
@@ -33,7 +30,12 @@ function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, value: s
 }
 
 /** Sign-in, refresh and logout: routes that need no bearer token. */
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, restriction: LoginRestrictionService): void {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  restriction: LoginRestrictionService,
+  options: { isCookieSecure: boolean },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const loginRoute = (path: string, userType: UserType, summary: string) =>
@@ -46,10 +48,9 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rest
           identifier: request.body.identifier,
           password: request.body.password,
           ipAddress: request.ip,
-          hostname: request.hostname,
           userAgent: request.headers['user-agent'],
         });
-        setRefreshCookie(request, reply, session.refreshToken);
+        setRefreshCookie(reply, session.refreshToken, options.isCookieSecure);
         return { jwt: session.jwt, user: session.user };
       },
     );
@@ -61,7 +62,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rest
     { schema: { tags: ['auth'], summary: 'New access token from the refresh cookie', response: { 200: RefreshTokenResponse } } },
     async (request, reply) => {
       const result = await auth.refresh(request.cookies[REFRESH_COOKIE]);
-      if (result.refreshToken) setRefreshCookie(request, reply, result.refreshToken);
+      if (result.refreshToken) setRefreshCookie(reply, result.refreshToken, options.isCookieSecure);
       return { newToken: result.newToken };
     },
   );
@@ -76,10 +77,17 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, rest
     },
   );
 
-  r.get(
-    '/unauth/loginrestriction',
-    { schema: { tags: ['auth'], summary: 'The login restriction in force, for the login pages', response: { 200: LoginRestrictionResponse } } },
-    async () => ({ config: await restriction.currentConfig(), testHost: restriction.testHost }),
+  r.post(
+    '/unauth/loginrestriction/check',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the login restriction would refuse this sign-in, for the login pages',
+        body: LoginRestrictionCheckRequest,
+        response: { 200: LoginRestrictionCheckResponse },
+      },
+    },
+    async (request) => restriction.check(request.body.identifier, request.body.userType),
   );
 }
 

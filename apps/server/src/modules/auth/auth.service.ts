@@ -24,7 +24,6 @@ export interface LoginInput {
   identifier: string;
   password: string;
   ipAddress: string;
-  hostname: string;
   userAgent?: string;
 }
 
@@ -42,19 +41,27 @@ export class AuthService implements SessionLookup {
   async login(input: LoginInput): Promise<IssuedSession> {
     const identifier = input.identifier.trim().toLowerCase();
     const now = new Date();
-    const failures = await this.repository.countRecentFailures(identifier, input.ipAddress, new Date(now.getTime() - 60_000));
-    if (failures.byIdentifier >= MAX_FAILURES_PER_MINUTE || failures.byAddress >= MAX_FAILURES_PER_MINUTE) {
+    const attemptId = await this.repository.recordAttempt(identifier, input.ipAddress);
+    const attempts = await this.repository.countRecentAttempts(identifier, input.ipAddress);
+    // This attempt is counted too: the eleventh within a minute is refused.
+    if (attempts.byIdentifier > MAX_FAILURES_PER_MINUTE || attempts.byAddress > MAX_FAILURES_PER_MINUTE) {
       throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts);
     }
-    await this.restriction.assertLoginAllowed(identifier, input.userType, input.hostname);
+    try {
+      await this.restriction.assertLoginAllowed(identifier, input.userType);
+    } catch (error) {
+      await this.repository.deleteAttempt(attemptId);
+      throw error;
+    }
 
     // The wrong route, an unknown email, an inactive user and a wrong password all answer alike.
     const user = await this.repository.findUserByEmail(identifier, input.userType);
     const isPasswordRight = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !isPasswordRight || !user.active) {
-      await this.repository.recordFailure(identifier, input.ipAddress, new Date(now.getTime() - 60 * 60_000));
+      await this.repository.pruneAttempts();
       throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
     }
+    await this.repository.deleteAttempt(attemptId);
 
     const refreshToken = newRefreshTokenValue();
     await this.repository.insertRefreshSession({
@@ -84,7 +91,8 @@ export class AuthService implements SessionLookup {
       isPrevious && (!session.rotatedOn || now.getTime() - session.rotatedOn.getTime() > REFRESH_ROTATION_GRACE_SECONDS * 1000);
     const user = await this.repository.findUserById(session.userId);
     if (isExpired || isPastGrace || !user || !user.active || user.sessionVersion !== session.sessionVersion) {
-      if (!isPrevious || isExpired) await this.repository.revokeSession(session.id, now);
+      // A replaced value replayed after the grace means the cookie was copied: the session ends for its owner too.
+      await this.repository.revokeSession(session.id, now);
       throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
     }
 
@@ -103,16 +111,10 @@ export class AuthService implements SessionLookup {
   }
 
   async findSessionUser(userId: string, sessionVersion: number): Promise<CurrentUser | null> {
-    const user = await this.repository.findUserById(userId);
-    if (!user || !user.active || user.sessionVersion !== sessionVersion) return null;
-    return {
-      id: user.id,
-      email: user.email,
-      role: user.role as Role,
-      userType: user.userType,
-      menuItems: user.menuItems,
-      applicantId: user.userType === 'applicant' ? await this.repository.findApplicantId(user.id) : null,
-    };
+    const found = await this.repository.findUserWithApplicant(userId);
+    if (!found || !found.user.active || found.user.sessionVersion !== sessionVersion) return null;
+    const { user, applicantId } = found;
+    return { id: user.id, email: user.email, role: user.role as Role, userType: user.userType, menuItems: user.menuItems, applicantId };
   }
 
   async me(userId: string): Promise<SessionUser> {

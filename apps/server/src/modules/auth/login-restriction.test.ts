@@ -7,7 +7,9 @@ import { createUser, type CreatedUser } from '../../../test/factories/user.facto
 import { ADMIN_LOGIN, APPLICANT_LOGIN } from '../../../test/sign-in';
 
 const MESSAGE = 'The platform is closed for the exam-day upgrade. Please come back after 6 pm.';
-const PUBLIC_HOST = 'portal.awarding-body.example';
+const PUBLIC_URL = 'https://portal.awarding-body.example';
+const TEST_HOST = 'qa.awarding-body.example';
+let restrictionUrl: string;
 
 // A real HTTP server on loopback plays the remote configuration file.
 let answer: { status: number; body: string };
@@ -35,7 +37,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
   const port = (remote.address() as AddressInfo).port;
-  t = await buildTestApp({ LOGIN_RESTRICTION_URL: `http://127.0.0.1:${port}/login-restriction.json`, TEST_HOST: 'qa.awarding-body.example' });
+  restrictionUrl = `http://127.0.0.1:${port}/login-restriction.json`;
+  t = await buildTestApp({ LOGIN_RESTRICTION_URL: restrictionUrl, PUBLIC_URL, TEST_HOST });
   applicant = await createUser(t.database.db, { role: ROLES.Applicant });
   allowedApplicant = await createUser(t.database.db, { role: ROLES.Applicant });
   admin = await createUser(t.database.db, { role: ROLES.SuperUser });
@@ -48,11 +51,11 @@ beforeEach(() => {
   serve({ ...windowAround(Date.now(), true), allowedApplicants: [allowedApplicant.email.toUpperCase()], allowedAdmins: ['*'], userMessageOnLogin: MESSAGE });
 });
 
-const signIn = (user: CreatedUser, host = PUBLIC_HOST) =>
-  t.app.inject({
+const signIn = (user: CreatedUser, app = t.app, headers: Record<string, string> = {}) =>
+  app.inject({
     method: 'POST',
     url: user.applicantId ? APPLICANT_LOGIN : ADMIN_LOGIN,
-    headers: { host },
+    headers,
     payload: { identifier: user.email, password: user.password },
   });
 
@@ -87,16 +90,42 @@ describe('login restriction on the server', () => {
     expect((await signIn(applicant)).statusCode).toBe(200);
   });
 
-  it('is skipped on localhost and on the test host', async () => {
-    expect((await signIn(applicant, 'localhost:3000')).statusCode).toBe(200);
-    expect((await signIn(applicant, 'qa.awarding-body.example')).statusCode).toBe(200);
+  it('cannot be bypassed by a request claiming to come to localhost', async () => {
+    expect((await signIn(applicant, t.app, { host: 'localhost:3000' })).statusCode).toBe(403);
+    expect((await signIn(applicant, t.app, { host: TEST_HOST, 'x-forwarded-host': 'localhost' })).statusCode).toBe(403);
   });
 
-  it('hands the login pages the configuration in force', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/unauth/loginrestriction' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ config: { userMessageOnLogin: MESSAGE, allowedAdmins: ['*'] }, testHost: 'qa.awarding-body.example' });
+  it('is skipped where the platform is served on localhost or on the test host', async () => {
+    for (const publicUrl of ['http://localhost:3000', `https://${TEST_HOST}`]) {
+      const other = await buildTestApp({ LOGIN_RESTRICTION_URL: restrictionUrl, PUBLIC_URL: publicUrl, TEST_HOST }, t.database);
+      try {
+        expect((await signIn(applicant, other.app)).statusCode, publicUrl).toBe(200);
+      } finally {
+        await other.close();
+      }
+    }
+  });
+
+  it('tells the login pages whether one sign-in would be refused, without showing the lists', async () => {
+    const check = (identifier: string, userType: string) =>
+      t.app.inject({ method: 'POST', url: '/unauth/loginrestriction/check', payload: { identifier, userType } });
+    const blocked = await check(applicant.email, 'applicant');
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.json()).toEqual({ isBlocked: true, message: MESSAGE });
+    expect((await check(allowedApplicant.email, 'applicant')).json()).toEqual({ isBlocked: false, message: null });
+    expect(blocked.body).not.toContain(allowedApplicant.email);
     serve({}, 404);
-    expect((await t.app.inject({ method: 'GET', url: '/unauth/loginrestriction' })).json().config).toBeNull();
+    expect((await check(applicant.email, 'applicant')).json()).toEqual({ isBlocked: false, message: null });
+    expect((await check('', 'applicant')).statusCode).toBe(400);
+  });
+
+  it('reads a window without an offset as Sydney time', async () => {
+    // Now in Sydney, written without an offset, one hour either side.
+    const sydney = (offsetHours: number) =>
+      new Intl.DateTimeFormat('sv-SE', { timeZone: 'Australia/Sydney', dateStyle: 'short', timeStyle: 'medium' })
+        .format(new Date(Date.now() + offsetHours * 3600_000))
+        .replace(' ', 'T');
+    serve({ applyFrom: sydney(-1), applyTo: sydney(1), allowedApplicants: [], allowedAdmins: ['*'], userMessageOnLogin: MESSAGE });
+    expect((await signIn(applicant)).statusCode).toBe(403);
   });
 });

@@ -7,7 +7,8 @@ import { renderWithProviders } from '../../../test/render-with-providers';
 import { applicant } from '../../../test/session-fixtures';
 import { LoginForm } from './login-form';
 
-const NO_RESTRICTION = { config: null, testHost: null };
+const NO_RESTRICTION = { isBlocked: false, message: null };
+const CHECK_URL = '/unauth/loginrestriction/check';
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => {};
@@ -29,7 +30,7 @@ describe('LoginForm', () => {
 
   it('shows the server message in an alert and keeps what was typed', async () => {
     stubFetch(({ url }) =>
-      url === '/unauth/loginrestriction'
+      url === CHECK_URL
         ? jsonResponse(NO_RESTRICTION)
         : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' }, 401),
     );
@@ -46,7 +47,7 @@ describe('LoginForm', () => {
 
   it('disables the button while sending, then signs in and stores the session', async () => {
     const answer = deferred<Response>();
-    const { calls } = stubFetch(({ url }) => (url === '/unauth/loginrestriction' ? jsonResponse(NO_RESTRICTION) : answer.promise));
+    const { calls } = stubFetch(({ url }) => (url === CHECK_URL ? jsonResponse(NO_RESTRICTION) : answer.promise));
     const onSignedIn = vi.fn();
     renderWithProviders(<LoginForm userType="applicant" onSignedIn={onSignedIn} />);
 
@@ -73,33 +74,24 @@ describe('LoginForm', () => {
   });
 
   it('blocks a sign-in the login restriction forbids and shows its message', async () => {
-    const { calls } = stubFetch(() =>
-      jsonResponse({
-        config: {
-          applyFrom: '2000-01-01T00:00:00Z',
-          applyTo: '2999-01-01T00:00:00Z',
-          allowedApplicants: ['allowed@demo.local'],
-          allowedAdmins: ['*'],
-          userMessageOnLogin: 'Sign-in is paused for exam day.',
-        },
-        testHost: null,
-      }),
+    const { calls } = stubFetch(({ url }) =>
+      url === CHECK_URL ? jsonResponse({ isBlocked: true, message: 'Sign-in is paused for exam day.' }) : jsonResponse({ jwt: 'x', user: applicant }),
     );
-    // jsdom's host is localhost, where the check is skipped; pretend to be the real site.
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, hostname: 'certs.example.org' });
     renderWithProviders(<LoginForm userType="applicant" onSignedIn={() => {}} />);
 
     const user = await fillIn('applicant@demo.local', 'Demo1234!');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in is paused for exam day.');
+    const check = calls.find((call) => call.url === CHECK_URL);
+    expect(check?.body).toEqual({ identifier: 'applicant@demo.local', userType: 'applicant' });
     expect(calls.some((call) => call.url === '/auth/local/applicant')).toBe(false);
   });
 
   it('allows sign-in when the restriction cannot be fetched', async () => {
     const onSignedIn = vi.fn();
     stubFetch(({ url }) =>
-      url === '/unauth/loginrestriction' ? new Response('down', { status: 503 }) : jsonResponse({ jwt: 'token-2', user: applicant }),
+      url === CHECK_URL ? new Response('down', { status: 503 }) : jsonResponse({ jwt: 'token-2', user: applicant }),
     );
     renderWithProviders(<LoginForm userType="applicant" onSignedIn={onSignedIn} />);
     const user = await fillIn('applicant@demo.local', 'Demo1234!');
@@ -109,7 +101,7 @@ describe('LoginForm', () => {
 
   it('shows the 403 message the server gives when it blocks the sign-in itself', async () => {
     stubFetch(({ url }) =>
-      url === '/unauth/loginrestriction'
+      url === CHECK_URL
         ? jsonResponse(NO_RESTRICTION)
         : jsonResponse({ statusCode: 403, error: 'Forbidden', message: 'Only invited applicants may sign in today.' }, 403),
     );

@@ -1,12 +1,11 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { LoginRequest, type SessionUser } from '@certs/shared/auth/auth.contract';
 import type { UserType } from '@certs/shared/auth/roles';
 import { errorMessageOf } from '../../../lib/api-client';
-import { loginRestrictionQueryOptions, restrictionMessageFor, useLoginRestriction } from '../api/fetch-login-restriction';
+import { checkLoginRestriction } from '../api/check-login-restriction';
 import { useSignIn } from '../api/sign-in';
 
 interface LoginFormProps {
@@ -16,10 +15,7 @@ interface LoginFormProps {
 
 /** Email and password sign-in for one user type; refusals are shown, and what was typed stays. */
 export function LoginForm({ userType, onSignedIn }: LoginFormProps) {
-  const queryClient = useQueryClient();
   const signIn = useSignIn(userType);
-  // Fetched as the page opens, so that the check at submit rarely waits.
-  useLoginRestriction();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
     initialValues: { identifier: '', password: '' },
@@ -29,8 +25,7 @@ export function LoginForm({ userType, onSignedIn }: LoginFormProps) {
   const handleSubmit = async (values: LoginRequest) => {
     setFailure(null);
     try {
-      const restriction = await queryClient.fetchQuery(loginRestrictionQueryOptions()).catch(() => null);
-      const blockedMessage = restrictionMessageFor(restriction, values.identifier, userType, window.location.hostname);
+      const blockedMessage = await checkLoginRestriction(values.identifier.trim(), userType);
       if (blockedMessage) {
         setFailure(blockedMessage);
         return;
