@@ -14,6 +14,9 @@ import { registerAccountUserRoutes } from './modules/account-user/account-user.r
 import { AccountUserService } from './modules/account-user/account-user.service';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes, registerCurrentUserRoutes } from './modules/auth/auth.routes';
+import { registerProgramPartRoutes } from './modules/program/program-part.routes';
+import { createProgramModule } from './modules/program/program.module';
+import { registerProgramRoutes } from './modules/program/program.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginRestrictionService } from './modules/auth/login-restriction.service';
 import { requireAuthentication } from './platform/auth/authenticate';
@@ -106,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const auth = new AuthService(new AuthRepository(deps.database.db), tokens, restriction);
   const accountUsers = new AccountUserService(new AccountUserRepository(deps.database.db));
+  const programModule = createProgramModule(deps.database.db);
 
   registerHealthRoute(app, deps.database.db);
   registerAuthRoutes(app, auth, restriction, { isCookieSecure: !isLocal });
@@ -113,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireAuthentication(api, tokens, auth);
     registerCurrentUserRoutes(api, auth);
     registerAccountUserRoutes(api, accountUsers);
+    registerProgramRoutes(api, programModule);
+    registerProgramPartRoutes(api, programModule.parts, programModule.users);
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTimeWithZone, formatTimeText, INVALID_TIME_FORMAT, MISSING_DATE, OFFERED_TIME_ZONES, zoneAbbreviation } from './dates';
+import { dayRangeInZone, formatDate, formatDateTimeWithZone, formatTimeText, INVALID_TIME_FORMAT, MISSING_DATE, OFFERED_TIME_ZONES, zoneAbbreviation } from './dates';
 
 // 2026-01-15 02:30 UTC is summer in the south: daylight time wherever it is kept.
 const SUMMER = '2026-01-15T02:30:00.000Z';
@@ -43,6 +43,17 @@ describe('formatDate', () => {
 
   it('falls back to Sydney for a zone that is not offered', () => {
     expect(formatDate(SUMMER, 'isoTime', 'Europe/London')).toBe('2026-01-15 13:30');
+  });
+});
+
+describe('dayRangeInZone', () => {
+  it('reads a typed day in the spec formats as that day in the zone', () => {
+    for (const text of ['15/01/2026', '2026-01-15', '15-Jan-2026']) {
+      expect(dayRangeInZone(text), text).toEqual({ from: new Date('2026-01-14T13:00:00.000Z'), to: new Date('2026-01-15T13:00:00.000Z') });
+    }
+    expect(dayRangeInZone('2026-07-15', 'Australia/Perth')?.from.toISOString()).toBe('2026-07-14T16:00:00.000Z');
+    expect(dayRangeInZone('31/02/2026')).toBeNull();
+    expect(dayRangeInZone('soon')).toBeNull();
   });
 });
 

@@ -1,9 +1,11 @@
 import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
+dayjs.extend(customParseFormat);
 
 /** Default and offered zones of spec section 9. */
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
@@ -37,6 +39,20 @@ export const DATE_FORMATS = {
 export type DateFormatName = keyof typeof DATE_FORMATS;
 
 export const MISSING_DATE = '-';
+
+const DAY_INPUT_FORMATS = ['DD/MM/YYYY', 'D/M/YYYY', 'YYYY-MM-DD', 'DD-MMM-YYYY', 'D-MMM-YYYY'];
+
+/** A day typed in any of the spec's formats, as the instants its start and end have in a zone; null when unreadable. */
+export function dayRangeInZone(text: string, zone: string = DEFAULT_TIME_ZONE): { from: Date; to: Date } | null {
+  const trimmed = text.trim();
+  for (const format of DAY_INPUT_FORMATS) {
+    const parsed = dayjs(trimmed, format, true);
+    if (!parsed.isValid()) continue;
+    const start = dayjs.tz(parsed.format('YYYY-MM-DD'), isOfferedTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
+    return { from: start.toDate(), to: start.add(1, 'day').toDate() };
+  }
+  return null;
+}
 export const INVALID_TIME_FORMAT = 'Invalid Time Format';
 /** Far-future date of spec section 9 (used for "never expires"). */
 export const FAR_FUTURE_DATE = '2099-12-31T00:00:00.000Z';

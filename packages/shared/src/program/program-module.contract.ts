@@ -77,6 +77,8 @@ export const CreateModuleRequest = z
 export const UpdateModuleRequest = z.strictObject(moduleFields).superRefine(requireResitFees);
 export type CreateModuleRequest = z.input<typeof CreateModuleRequest>;
 export type UpdateModuleRequest = z.input<typeof UpdateModuleRequest>;
+export type CreateModuleValues = z.output<typeof CreateModuleRequest>;
+export type ModuleValues = z.output<typeof UpdateModuleRequest>;
 
 export const ProgramModule = z.object({
   id: z.string(),

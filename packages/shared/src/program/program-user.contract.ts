@@ -33,6 +33,7 @@ export const ProgramUserList = z.array(ProgramUser);
 
 /** Admin users who can be chosen as program manager or program user. */
 export const AssignableUser = z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.number().int() });
+export type AssignableUser = z.infer<typeof AssignableUser>;
 export const AssignableUserList = z.array(AssignableUser);
 
 /** What the signed-in user may do with one program (`userprivilege/program/{id}`). */

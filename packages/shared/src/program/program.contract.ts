@@ -25,6 +25,9 @@ export const PROGRAM_MESSAGES = {
   archivedReadOnly: 'An archived program is read-only. Restore it to make changes.',
   identityLocked: 'Program Code and Program Type cannot change once the program has been published',
   managerMustBeAdmin: 'Program Manager must be an active admin user',
+  certificationSettingsRequired: 'Certification settings are required',
+  renewalSettingsRequired: 'Renewal settings are required',
+  welderQualificationSettingsRequired: 'Welder Qualification settings are required',
 } as const;
 
 const PROGRAM_CODE_PATTERN = /^[A-Z0-9 _-]+$/;
@@ -119,6 +122,7 @@ export const ProgramListQuery = z.strictObject({
     .optional(),
 });
 export type ProgramListQuery = z.input<typeof ProgramListQuery>;
+export type ProgramListFilters = z.output<typeof ProgramListQuery>;
 
 export const ProgramListRow = Program.pick({
   id: true,

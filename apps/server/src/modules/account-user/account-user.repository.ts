@@ -1,16 +1,10 @@
+import { isUniqueViolation } from '../../db/errors';
 import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/user';
 
 export type AccountUserRow = typeof users.$inferSelect;
 
-/** PostgreSQL's unique_violation, as raised by either driver (drizzle wraps it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export class AccountUserRepository {
   constructor(private readonly db: Database) {}
