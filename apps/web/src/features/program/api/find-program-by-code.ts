@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ProgramCodeLookup } from '@certs/shared/program/program.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { programKeys } from './program.keys';

@@ -2,7 +2,7 @@ import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Switch
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { EXAMINATION_TYPES } from '@certs/shared/program/program-module.contract';
-import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { applyServerErrors } from './server-errors';
 import { validateModuleValues, type ModuleFormValues } from './module-form.values';
 
 interface ModuleFormProps {
@@ -27,10 +27,7 @@ export function ModuleForm({ mode, initialValues, onSubmit, onCancel }: ModuleFo
     try {
       await onSubmit(values);
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      const atFields = Object.entries(fieldErrors).filter(([field]) => field in values);
-      if (atFields.length > 0) form.setErrors(Object.fromEntries(atFields));
-      if (atFields.length === 0 || atFields.length < Object.keys(fieldErrors).length) setFailure(errorMessageOf(error));
+      setFailure(applyServerErrors(form, values, error));
     }
   };
 

@@ -4,10 +4,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { PROGRAM_MESSAGES, ProgramCode } from '@certs/shared/program/program.contract';
 import { PROGRAM_TYPE_INFO, PROGRAM_TYPES, type ProgramType } from '@certs/shared/program/program-type';
-import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import type { AssignableUser } from '../api/find-assignable-users';
 import { useProgramByCode } from '../api/find-program-by-code';
 import { RichTextField } from '../components/rich-text-field';
+import { applyServerErrors } from './server-errors';
 import { validateProgramValues, type ProgramFormValues } from './program-form.values';
 
 export type ProgramFormMode = 'create' | 'edit';
@@ -74,10 +74,7 @@ export function ProgramForm(props: ProgramFormProps) {
     try {
       await props.onSubmit(values);
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      const atFields = Object.entries(fieldErrors).filter(([field]) => field in values);
-      if (atFields.length > 0) form.setErrors(Object.fromEntries(atFields));
-      if (atFields.length === 0 || atFields.length < Object.keys(fieldErrors).length) setFailure(errorMessageOf(error));
+      setFailure(applyServerErrors(form, values, error));
     }
   };
 
