@@ -255,8 +255,10 @@ const BUTT_POSITION_TABLE: Partial<Record<WeldingPosition, readonly WeldingPosit
   PH: ['PA', 'PE', 'PF'],
   PG: ['PG'],
   PJ: ['PA', 'PE', 'PG'],
-  'H-L045': ['PA', 'PC', 'PE', 'PF'],
-  'J-L045': ['PA', 'PC', 'PE', 'PG'],
+  // The rules list PA, PC, PE and PF (PG); the tested inclined position is qualified too, as every
+  // other row qualifies its own test position and the two-pipe rule treats H-L045 as a position to qualify.
+  'H-L045': ['PA', 'PC', 'PE', 'PF', 'H-L045'],
+  'J-L045': ['PA', 'PC', 'PE', 'PG', 'J-L045'],
 };
 
 const FILLET_POSITION_TABLE: Partial<Record<WeldingPosition, readonly WeldingPosition[]>> = {
