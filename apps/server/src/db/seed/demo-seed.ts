@@ -4,6 +4,7 @@ import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
 import { ROLES, type Role } from '@certs/shared/auth/roles';
 import { hashPassword } from '../../platform/auth/password';
 import type { Database } from '../client';
+import { seedDemoPrograms } from './demo-programs';
 import { applicants, users } from '../schema/user';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -40,13 +41,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
 // Several instances may start at once on one server: the seed runs under a transaction lock.
 const SEED_LOCK_KEY = 7_406_222;
 
-/** Seeds the demo accounts into an empty database; a database with any user is left alone. */
+/** Seeds the demo accounts and programs into an empty database; a database with any user is left alone. */
 export async function seedDemoData(db: Database): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return false;
+    const ids = new Map<string, string>();
     for (const demo of DEMO_USERS) {
       const isApplicant = demo.role === ROLES.Applicant;
       const [row] = await tx
@@ -63,7 +65,15 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         .returning({ id: users.id });
       if (row && isApplicant) await tx.insert(applicants).values({ userId: row.id, createdBy: row.id, modifiedBy: row.id });
       if (row) await tx.update(users).set({ createdBy: row.id, modifiedBy: row.id }).where(eq(users.id, row.id));
+      if (row) ids.set(demo.email, row.id);
     }
+    const idOf = (email: string) => ids.get(email) ?? '';
+    await seedDemoPrograms(tx, {
+      superUserId: idOf('super@demo.local'),
+      accountAdminId: idOf('accountadmin@demo.local'),
+      contributorId: idOf('contributor@demo.local'),
+      userId: idOf('user@demo.local'),
+    });
     return true;
   });
 }
