@@ -19,6 +19,7 @@ import { createProgramModule } from './modules/program/program.module';
 import { registerProgramRoutes } from './modules/program/program.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginRestrictionService } from './modules/auth/login-restriction.service';
+import { registerWelderQualificationOptionsRoutes } from './modules/welder-qualification-options/welder-qualification-options.routes';
 import { requireAuthentication } from './platform/auth/authenticate';
 import { prepareDecoyHash } from './platform/auth/password';
 import { TokenService } from './platform/auth/tokens';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerAccountUserRoutes(api, accountUsers);
     registerProgramRoutes(api, programModule);
     registerProgramPartRoutes(api, programModule.parts, programModule.users);
+    registerWelderQualificationOptionsRoutes(api);
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.
