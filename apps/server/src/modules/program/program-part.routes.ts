@@ -11,7 +11,7 @@ import {
   UpdateOrderRequest,
   UpdateRequirementRequest,
 } from '@certs/shared/program/program-part.contract';
-import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
+import { type PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { AssignableUserList, ProgramUser, ProgramUserList, SaveProgramUserRequest } from '@certs/shared/program/program-user.contract';
 import { currentUserOf, requireAdmin, type CurrentUser } from '../../platform/auth/authenticate';
 import type { ProgramPartService } from './program-part.service';
