@@ -1,5 +1,5 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { ADMIN_MENU_ITEMS, ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { ADMIN_MENU_ITEMS, ADMIN_MENU_PATHS, type AdminMenuItem } from '@certs/shared/auth/admin-menu';
 import { LOGIN_PATHS, ROLE_HOME_PATHS, ROLES } from '@certs/shared/auth/roles';
 import { setApiNavigator } from '../lib/api-client';
 import { AdminLayout } from './layouts/admin-layout';
@@ -10,11 +10,16 @@ import { AdminLoginRoute } from './routes/admin/login';
 import { AdminMenuAreaRoute } from './routes/admin/menu-area';
 import { AdminRoleHomeRoute } from './routes/admin/role-home';
 import { AdminUsersRoute } from './routes/admin/users';
+import { AdminArchivesRoute } from './routes/admin/archives';
+import { AdminProgramsRoute } from './routes/admin/programs';
+import { AdminProgramRoute } from './routes/admin/programs-detail';
+import { AdminNewProgramRoute } from './routes/admin/programs-new';
 import { AdminIndexRoute } from './routes/admin/admin-index';
 import { NotFoundRoute } from './routes/not-found';
 import { PublicUnavailableRoute } from './routes/public/unavailable';
 import { ApplicantHomeRoute } from './routes/student/applicant-home';
 import { StudentLoginRoute } from './routes/student/login';
+import { StudentProgramRoute } from './routes/student/program-page';
 
 const PUBLIC_PAGES = [
   { path: '/register', title: 'Register' },
@@ -23,6 +28,9 @@ const PUBLIC_PAGES = [
   { path: '/forgot-password', title: 'Forgot password' },
   { path: '/aicip-personnel-search', title: 'AICIP personnel search' },
 ];
+
+/** Menu items with screens of their own; the rest show the "not available yet" page. */
+const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives'];
 
 const ADMIN_HOME_PATHS = [ROLES.SuperUser, ROLES.AccountAdministrator, ROLES.AccountContributor, ROLES.User].map(
   (role) => ROLE_HOME_PATHS[role],
@@ -47,6 +55,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={ROLE_HOME_PATHS[ROLES.Applicant]} replace /> },
           { path: ROLE_HOME_PATHS[ROLES.Applicant], element: <ApplicantHomeRoute /> },
+          { path: 'programs/:id', element: <StudentProgramRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
@@ -62,7 +71,11 @@ export const routes: RouteObject[] = [
           { index: true, element: <AdminIndexRoute /> },
           ...ADMIN_HOME_PATHS.map((path) => ({ path, element: <AdminRoleHomeRoute /> })),
           { path: ADMIN_MENU_PATHS.Users, element: <AdminUsersRoute /> },
-          ...ADMIN_MENU_ITEMS.filter((item) => item !== 'Users').map((item) => ({
+          { path: ADMIN_MENU_PATHS.Programs, element: <AdminProgramsRoute /> },
+          { path: `${ADMIN_MENU_PATHS.Programs}/new`, element: <AdminNewProgramRoute /> },
+          { path: `${ADMIN_MENU_PATHS.Programs}/:id`, element: <AdminProgramRoute /> },
+          { path: ADMIN_MENU_PATHS.Archives, element: <AdminArchivesRoute /> },
+          ...ADMIN_MENU_ITEMS.filter((item) => !BUILT_MENU_ITEMS.includes(item)).map((item) => ({
             path: ADMIN_MENU_PATHS[item],
             element: <AdminMenuAreaRoute item={item} />,
           })),

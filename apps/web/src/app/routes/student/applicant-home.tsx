@@ -1,8 +1,10 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { SignedInSummary } from '../../../features/auth/components/signed-in-summary';
+import { PublishedProgramsList } from '../../../features/program-catalogue/components/published-programs-list';
 import { fullNameOf } from '../../../features/auth/components/user-labels';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { studentProgramPath } from './program-page';
 
 /** The applicant's home page (spec section 2, applicantHome). */
 export function ApplicantHomeRoute() {
@@ -17,11 +19,20 @@ export function ApplicantHomeRoute() {
         <Title order={1}>Welcome, {fullNameOf(user)}</Title>
       </Stack>
       <SignedInSummary user={user} />
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="programs-heading">
+        <Title order={2} size="h4" id="programs-heading" mb={4}>
+          Programs
+        </Title>
+        <Text c="dimmed" size="sm" mb="md">
+          Qualifications and certifications open to applicants, and where you stand in each.
+        </Text>
+        <PublishedProgramsList hrefOf={(program) => studentProgramPath(program.id)} />
+      </Paper>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="applications-heading">
         <Title order={2} size="h4" id="applications-heading" mb="xs">
           Your applications
         </Title>
-        <Text>Programs, applications, exams and awards are not available here yet.</Text>
+        <Text>Applications, exams and awards are not available here yet.</Text>
       </Paper>
     </Stack>
   );

@@ -1,0 +1,107 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import { PROGRAM_STATUS } from '@certs/shared/program/program-status';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { useChangeProgramStatus } from '../../../features/program/api/change-program-status';
+import { usePrograms } from '../../../features/program/api/find-programs';
+import { useScreenPrivilege } from '../../../features/program/api/find-screen-privilege';
+import { ConfirmDialog } from '../../../features/program/components/confirm-dialog';
+import { ProgramListFilters, emptyProgramFilters, type ProgramFilterValues } from '../../../features/program/components/program-list-filters';
+import { ProgramsTable, type ProgramRow } from '../../../features/program/components/programs-table';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useRequiredSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+import { programPath } from './programs';
+
+const SEARCH_DELAY_MS = 300;
+
+function ArchivesScreen() {
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [filters, setFilters] = useState<ProgramFilterValues>(emptyProgramFilters);
+  const [searchTerm] = useDebouncedValue(filters.searchTerm, SEARCH_DELAY_MS);
+  const [restoring, setRestoring] = useState<ProgramRow | null>(null);
+  const privilege = useScreenPrivilege('Archives');
+  const changeStatus = useChangeProgramStatus();
+  const list = usePrograms({
+    page,
+    pageSize,
+    searchBy: filters.searchBy,
+    searchTerm,
+    programStatus: PROGRAM_STATUS.Archived,
+    programTypes: filters.programTypes.map(Number),
+  });
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Archives</Title>
+        <Text c="dimmed">Archived programs are hidden from applicants and read-only. Restore one to change or publish it again.</Text>
+      </Stack>
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <ProgramListFilters
+            values={filters}
+            withStatus={false}
+            onChange={(next) => {
+              setFilters(next);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+          <ProgramsTable
+            label="Archived programs"
+            testId="archives-table"
+            emptyText="No archived programs."
+            rows={list.data?.rows ?? []}
+            page={page}
+            pageSize={pageSize}
+            totalRows={list.data?.totalRows ?? 0}
+            isLoading={list.isFetching}
+            error={list.error ? errorMessageOf(list.error) : null}
+            hrefOf={(program) => programPath(program.id)}
+            actions={
+              privilege.data?.canEdit
+                ? (program) => (
+                    <Button size="xs" variant="light" onClick={() => setRestoring(program)} aria-label={`Restore ${program.programCode}`}>
+                      Restore
+                    </Button>
+                  )
+                : undefined
+            }
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+        </Stack>
+      </Paper>
+      <ConfirmDialog
+        opened={restoring !== null}
+        title={`Restore ${restoring?.programCode ?? ''}?`}
+        confirmLabel="Restore program"
+        failureTitle="Could not restore the program"
+        onConfirm={async () => {
+          if (!restoring) return;
+          const program = await changeStatus.mutateAsync({ id: restoring.id, action: 'restore' });
+          notifications.show({ color: 'green', title: 'Program restored', message: `${program.programCode} can be edited and published again.` });
+        }}
+        onClose={() => setRestoring(null)}
+      >
+        <Text>Restoring makes {restoring?.programCode} editable again. Applicants do not see it until it is published again.</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** Archives (menu Archives): archived programs, with Restore. */
+export function AdminArchivesRoute() {
+  const { user } = useRequiredSession();
+  usePageTitle('Archives');
+  if (!user.menuItems.includes('Archives')) return <NotAvailable title="Archives" message={NO_ACCESS_MESSAGE} />;
+  return <ArchivesScreen />;
+}

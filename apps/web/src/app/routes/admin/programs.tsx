@@ -1,0 +1,86 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { usePrograms } from '../../../features/program/api/find-programs';
+import { useScreenPrivilege } from '../../../features/program/api/find-screen-privilege';
+import { ProgramListFilters, emptyProgramFilters, type ProgramFilterValues } from '../../../features/program/components/program-list-filters';
+import { ProgramsTable } from '../../../features/program/components/programs-table';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useRequiredSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+
+const SEARCH_DELAY_MS = 300;
+
+export function programPath(id: string): string {
+  return `/admin/programs/${encodeURIComponent(id)}`;
+}
+
+function ProgramsScreen() {
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [filters, setFilters] = useState<ProgramFilterValues>(emptyProgramFilters);
+  const [searchTerm] = useDebouncedValue(filters.searchTerm, SEARCH_DELAY_MS);
+  const privilege = useScreenPrivilege('Programs');
+  const list = usePrograms({
+    page,
+    pageSize,
+    searchBy: filters.searchBy,
+    searchTerm,
+    programStatus: filters.programStatus ? Number(filters.programStatus) : undefined,
+    programTypes: filters.programTypes.map(Number),
+  });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Programs</Title>
+          <Text c="dimmed">Qualification, Certification, Welder Qualification and AICIP programs, and where each stands.</Text>
+        </Stack>
+        {privilege.data?.canCreate && (
+          <Button component={Link} to="/admin/programs/new">
+            Add program
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <ProgramListFilters
+            values={filters}
+            onChange={(next) => {
+              setFilters(next);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+          <ProgramsTable
+            label="Programs"
+            rows={list.data?.rows ?? []}
+            page={page}
+            pageSize={pageSize}
+            totalRows={list.data?.totalRows ?? 0}
+            isLoading={list.isFetching}
+            error={list.error ? errorMessageOf(list.error) : null}
+            hrefOf={(program) => programPath(program.id)}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** Programs (menu Programs): the paged list with the spec's search filters, status and types. */
+export function AdminProgramsRoute() {
+  const { user } = useRequiredSession();
+  usePageTitle('Programs');
+  if (!user.menuItems.includes('Programs')) return <NotAvailable title="Programs" message={NO_ACCESS_MESSAGE} />;
+  return <ProgramsScreen />;
+}
