@@ -1,0 +1,55 @@
+/** Application statuses of spec section 4 (the 14 values), numbered in that order. */
+export const APPLICATION_STATUSES = [
+  'Application Started',
+  'Application Submitted',
+  'Being Assessed',
+  'Assessment Completed',
+  'Examinations Stage',
+  'Awarded',
+  'Failed',
+  'Applied for Renewal',
+  'Award Cancelled',
+  'Awarded OnHold',
+  'Applied for re-sit',
+  'Applied for review',
+  'Award Withdrawn',
+  'Applied for Revalidation',
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** Application types by the spec's path word, with their program type and number prefix. */
+export const APPLICATION_TYPES = {
+  qualificationapplication: { programType: 1, prefix: 'Q', label: 'Qualification' },
+  certificationapplication: { programType: 2, prefix: 'C', label: 'Certification' },
+  welderqualificationapplication: { programType: 3, prefix: 'WQ', label: 'Welder Qualification' },
+  aicipapplication: { programType: 4, prefix: 'AICIP', label: 'AICIP' },
+} as const;
+export type ApplicationTypePath = keyof typeof APPLICATION_TYPES;
+export const APPLICATION_TYPE_PATHS = Object.keys(APPLICATION_TYPES) as ApplicationTypePath[];
+
+export function applicationTypeOfProgram(programType: number): ApplicationTypePath | undefined {
+  return APPLICATION_TYPE_PATHS.find((path) => APPLICATION_TYPES[path].programType === programType);
+}
+
+/** Only a draft can be changed by the applicant (issue 4); later moves come with the workflow issue. */
+export function isEditableByApplicant(status: ApplicationStatus): boolean {
+  return status === 'Application Started';
+}
+
+/** The badge colour of each status. */
+export const APPLICATION_STATUS_COLORS: Record<ApplicationStatus, string> = {
+  'Application Started': 'gray',
+  'Application Submitted': 'blue',
+  'Being Assessed': 'indigo',
+  'Assessment Completed': 'cyan',
+  'Examinations Stage': 'violet',
+  Awarded: 'green',
+  Failed: 'red',
+  'Applied for Renewal': 'teal',
+  'Award Cancelled': 'red.9',
+  'Awarded OnHold': 'yellow',
+  'Applied for re-sit': 'orange',
+  'Applied for review': 'grape',
+  'Award Withdrawn': 'dark',
+  'Applied for Revalidation': 'lime',
+};
