@@ -10,6 +10,8 @@ import { AdminLoginRoute } from './routes/admin/login';
 import { AdminMenuAreaRoute } from './routes/admin/menu-area';
 import { AdminRoleHomeRoute } from './routes/admin/role-home';
 import { AdminUsersRoute } from './routes/admin/users';
+import { ADMIN_RANGE_OF_QUALIFICATION_PATH, AdminRangeOfQualificationRoute } from './routes/admin/range-of-qualification';
+import { AdminUtilitiesRoute } from './routes/admin/utilities';
 import { AdminArchivesRoute } from './routes/admin/archives';
 import { AdminProgramsRoute } from './routes/admin/programs';
 import { AdminProgramRoute } from './routes/admin/programs-detail';
@@ -19,6 +21,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { PublicUnavailableRoute } from './routes/public/unavailable';
 import { ApplicantHomeRoute } from './routes/student/applicant-home';
 import { StudentLoginRoute } from './routes/student/login';
+import { STUDENT_RANGE_OF_QUALIFICATION_PATH, StudentRangeOfQualificationRoute } from './routes/student/range-of-qualification';
 import { StudentProgramRoute } from './routes/student/program-page';
 
 const PUBLIC_PAGES = [
@@ -30,7 +33,7 @@ const PUBLIC_PAGES = [
 ];
 
 /** Menu items with screens of their own; the rest show the "not available yet" page. */
-const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives'];
+const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities'];
 
 const ADMIN_HOME_PATHS = [ROLES.SuperUser, ROLES.AccountAdministrator, ROLES.AccountContributor, ROLES.User].map(
   (role) => ROLE_HOME_PATHS[role],
@@ -56,6 +59,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={ROLE_HOME_PATHS[ROLES.Applicant]} replace /> },
           { path: ROLE_HOME_PATHS[ROLES.Applicant], element: <ApplicantHomeRoute /> },
           { path: 'programs/:id', element: <StudentProgramRoute /> },
+          { path: STUDENT_RANGE_OF_QUALIFICATION_PATH, element: <StudentRangeOfQualificationRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
@@ -75,6 +79,8 @@ export const routes: RouteObject[] = [
           { path: `${ADMIN_MENU_PATHS.Programs}/new`, element: <AdminNewProgramRoute /> },
           { path: `${ADMIN_MENU_PATHS.Programs}/:id`, element: <AdminProgramRoute /> },
           { path: ADMIN_MENU_PATHS.Archives, element: <AdminArchivesRoute /> },
+          { path: ADMIN_MENU_PATHS.Utilities, element: <AdminUtilitiesRoute /> },
+          { path: ADMIN_RANGE_OF_QUALIFICATION_PATH, element: <AdminRangeOfQualificationRoute /> },
           ...ADMIN_MENU_ITEMS.filter((item) => !BUILT_MENU_ITEMS.includes(item)).map((item) => ({
             path: ADMIN_MENU_PATHS[item],
             element: <AdminMenuAreaRoute item={item} />,

@@ -1,10 +1,12 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { SignedInSummary } from '../../../features/auth/components/signed-in-summary';
 import { PublishedProgramsList } from '../../../features/program-catalogue/components/published-programs-list';
 import { fullNameOf } from '../../../features/auth/components/user-labels';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { studentProgramPath } from './program-page';
+import { STUDENT_RANGE_OF_QUALIFICATION_PATH } from './range-of-qualification';
 
 /** The applicant's home page (spec section 2, applicantHome). */
 export function ApplicantHomeRoute() {
@@ -33,6 +35,17 @@ export function ApplicantHomeRoute() {
           Your applications
         </Title>
         <Text>Applications, exams and awards are not available here yet.</Text>
+      </Paper>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="welder-qualification-heading">
+        <Title order={2} size="h4" id="welder-qualification-heading" mb={4}>
+          Welder qualification
+        </Title>
+        <Text c="dimmed" size="sm" mb="sm">
+          See what a welding test qualifies you for under ISO 9606-1 or AS/NZS 2980.
+        </Text>
+        <Anchor component={Link} to={STUDENT_RANGE_OF_QUALIFICATION_PATH} fw={600}>
+          Range of qualification calculator
+        </Anchor>
       </Paper>
     </Stack>
   );
