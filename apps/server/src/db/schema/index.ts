@@ -3,3 +3,8 @@ export * from './user';
 export * from './program';
 export * from './question-bank';
 export * from './exam-definition';
+export * from './applicant-profile';
+export * from './mail';
+export * from './attachment';
+export * from './application';
+export * from './contact';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns } from './columns';
 
 export const users = pgTable(
@@ -18,10 +18,21 @@ export const users = pgTable(
     menuItems: text('menu_items').array().notNull().default(sql`'{}'::text[]`),
     /** Bumped to end every session of the user at once (deactivation, password reset). */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** When the email was proven by the activation link; null until then (self-registered applicants). */
+    activatedOn: timestamp('activated_on', { withTimezone: true, mode: 'date' }).defaultNow(),
     ...auditColumns,
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
 );
+
+export interface AddressColumns {
+  streetNumber: string;
+  streetName: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
 
 export const applicants = pgTable('applicants', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -29,8 +40,36 @@ export const applicants = pgTable('applicants', {
     .notNull()
     .unique()
     .references(() => users.id),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  phone: text('phone').notNull().default(''),
+  primaryEmail: text('primary_email').notNull().default(''),
+  homeAddress: jsonb('home_address').$type<AddressColumns>(),
+  workAddress: jsonb('work_address').$type<AddressColumns>(),
+  membershipType: text('membership_type', { enum: ['none', 'individual', 'corporate'] }).notNull().default('none'),
+  memberNumber: text('member_number').notNull().default(''),
+  /** Staff confirm a membership; until then non-member fees apply. Cleared when the applicant changes it. */
+  membershipConfirmedOn: timestamp('membership_confirmed_on', { withTimezone: true, mode: 'date' }),
+  membershipConfirmedBy: uuid('membership_confirmed_by'),
+  memberCurrentUntil: date('member_current_until', { mode: 'string' }),
   ...auditColumns,
 });
+
+/** Single-use activation and password-reset tokens; only a hash is kept. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose', { enum: ['activation', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresOn: timestamp('expires_on', { withTimezone: true, mode: 'date' }).notNull(),
+    usedOn: timestamp('used_on', { withTimezone: true, mode: 'date' }),
+    ...auditColumns,
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
+);
 
 /** Long-lived refresh credentials; only a hash of the cookie value is kept. */
 export const refreshSessions = pgTable(
