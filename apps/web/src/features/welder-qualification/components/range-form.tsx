@@ -15,6 +15,17 @@ import type { RangeFormValues } from '../forms/range-form.values';
 
 type Field = keyof RangeFormValues;
 
+const LEGEND_STYLES = {
+  legend: {
+    fontWeight: 700,
+    fontSize: 'var(--mantine-font-size-xs)',
+    textTransform: 'uppercase' as const,
+    letterSpacing: '0.04em',
+    color: 'var(--mantine-color-indigo-8)',
+    marginBottom: 'var(--mantine-spacing-xs)',
+  },
+};
+
 interface RangeFormProps {
   form: UseFormReturnType<RangeFormValues>;
   /** The message to show at a field now, if any. */
@@ -77,8 +88,8 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
 
   return (
     <Stack gap="lg">
-      <Fieldset legend="Standard and process" variant="unstyled">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+      <Fieldset legend="Standard and process" variant="unstyled" styles={LEGEND_STYLES}>
+        <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
           <NativeSelect label="Standard" data={choose('Select a standard', reference.data?.standards)} {...props('standard')} />
           <NativeSelect label="Welding process" data={choose('Select a process', processes.data?.weldProcesses)} {...props('weldingProcess')} />
           {processOptions.data?.isTransferModeRequired && (
@@ -94,8 +105,8 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
         </SimpleGrid>
       </Fieldset>
 
-      <Fieldset legend="Test piece" variant="unstyled">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+      <Fieldset legend="Test piece" variant="unstyled" styles={LEGEND_STYLES}>
+        <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
           <NativeSelect label="Product type" data={choose('Select a product type', reference.data?.productTypes)} {...props('productType')} />
           <NativeSelect label="Joint type" data={choose('Select a joint type', reference.data?.jointTypes)} {...props('jointType')} />
           <NumberInput label="Test piece thickness t (mm)" min={0} decimalScale={2} allowNegative={false} {...props('testPieceThickness')} />
@@ -137,8 +148,8 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
         )}
       </Fieldset>
 
-      <Fieldset legend="Filler material" variant="unstyled">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+      <Fieldset legend="Filler material" variant="unstyled" styles={LEGEND_STYLES}>
+        <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
           <NativeSelect
             label="Filler material type"
             data={choose(values.weldingProcess ? 'Select a filler type' : 'Choose a process first', fillerTypes.data?.fillerMaterialTypes)}
@@ -154,8 +165,8 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
         </SimpleGrid>
       </Fieldset>
 
-      <Fieldset legend="Weld details" variant="unstyled">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+      <Fieldset legend="Weld details" variant="unstyled" styles={LEGEND_STYLES}>
+        <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
           {isButt && (
             <NativeSelect
               label="Backing and consumable insert"
@@ -185,7 +196,7 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
           />
         )}
         {isButt && values.hasSecondProcess && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" mt="sm">
+          <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm" mt="sm">
             <NativeSelect label="Second welding process" data={choose('Select a process', processes.data?.weldProcesses)} {...props('secondWeldingProcess')} />
             {secondProcessOptions.data?.isTransferModeRequired && (
               <NativeSelect
@@ -205,8 +216,8 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
         )}
       </Fieldset>
 
-      <Fieldset legend="Parent material (ISO/TR 15608)" variant="unstyled">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+      <Fieldset legend="Parent material (ISO/TR 15608)" variant="unstyled" styles={LEGEND_STYLES}>
+        <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
           <NativeSelect
             label="Parent material group"
             description={isWithoutFiller ? 'Needed when welding without filler' : 'Recorded; with filler, groups 1 to 11 are qualified'}
@@ -223,8 +234,8 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
       </Fieldset>
 
       {isButt && (
-        <Fieldset legend="Supplementary fillet weld test" variant="unstyled">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <Fieldset legend="Supplementary fillet weld test" variant="unstyled" styles={LEGEND_STYLES}>
+          <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
             <NativeSelect
               label="Additional joint type test"
               data={choose('Select', jointOptions.data?.additionalJointTypes)}
@@ -248,7 +259,7 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
         </Fieldset>
       )}
 
-      <Fieldset legend="Validity" variant="unstyled">
+      <Fieldset legend="Validity" variant="unstyled" styles={LEGEND_STYLES}>
         <TextInput label="Test date" description="When the test piece was welded; shows the 9.3 dates" type="date" maw={240} {...props('testDate')} />
       </Fieldset>
       {reference.isError && (

@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { RangeRequest, RangeResponse } from '@certs/shared/wpq/wpq.contract';
-import { thicknessText } from '@certs/shared/wpq/wpq-range';
+import { thicknessText, type RequiredTestRule } from '@certs/shared/wpq/wpq-range';
 import {
   DIRECTIONS_OF_WELDING,
   PRODUCT_TYPES,
@@ -20,6 +20,15 @@ const labelOf = <T extends { value: string; label: string }>(options: readonly T
   options.find((o) => o.value === value)?.label ?? value ?? '-';
 const mm = (value: number) => `${value} mm`;
 const methodLabel = (method: string) => TEST_METHODS.find((m) => m.value === method)?.label ?? method;
+
+const TEST_RULE_LABELS: Record<RequiredTestRule, string> = {
+  always: 'Always',
+  'one of': 'One of',
+  'also after radiography': 'Also, after radiography',
+  'may replace': 'May replace the bend or fracture tests',
+  'bend specimens': 'Bend test specimens',
+  recommended: 'Recommended',
+};
 
 function productRangeText(range: Range): string {
   const { diameter } = range;
@@ -45,7 +54,7 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
       <Text size="xs" tt="uppercase" fw={700} c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="lg" data-testid={testId}>
+      <Text fw={700} size="md" data-testid={testId}>
         {value}
       </Text>
     </Paper>
@@ -192,17 +201,15 @@ export function RangeResult({ range, request }: RangeResultProps) {
         <Title order={3} size="h4" id="tests-required-heading">
           Tests required
         </Title>
-        <List spacing={6} size="sm">
+        <List spacing={8} size="sm">
           {range.requiredTests.map((test, index) => (
             <List.Item key={`${test.testPiece}-${test.appliesTo}-${test.rule}-${index}`}>
-              <Text span fw={600} size="sm">
-                {test.methods.map(methodLabel).join(' or ')}
-              </Text>{' '}
-              <Text span size="sm">
-                ({test.appliesTo === 'test piece' ? test.rule : `${test.appliesTo}, ${test.rule}`}): {test.note}
-              </Text>{' '}
-              <Text span size="xs" c="dimmed">
-                {test.clause}
+              <Text size="sm" fw={600}>
+                {TEST_RULE_LABELS[test.rule]}
+                {test.appliesTo === 'supplementary fillet test' ? ' (supplementary fillet test)' : ''}: {test.methods.map(methodLabel).join(', ')}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {test.note} <Text span size="xs">{test.clause}</Text>
               </Text>
             </List.Item>
           ))}

@@ -1,4 +1,4 @@
-import { RangeRequest } from '@certs/shared/wpq/wpq.contract';
+import { RangeRequest, WPQ_MESSAGES } from '@certs/shared/wpq/wpq.contract';
 import { GAS_WELDING_PROCESS, TRANSFER_MODE_PROCESSES, type WeldProcess } from '@certs/shared/wpq/wpq-reference';
 
 /** The calculator's fields as the inputs hold them: selects as strings, numbers as number or ''. */
@@ -135,6 +135,26 @@ export interface RangeFormCheck {
   fieldErrors: Partial<Record<keyof RangeFormValues, string>>;
 }
 
+/**
+ * Fields that only some choices need. The schema checks them after the basic fields are well
+ * formed; saying so at once lets the form list everything still needed in one go.
+ */
+function conditionallyRequired(values: RangeFormValues): Partial<Record<keyof RangeFormValues, string>> {
+  const needed: Partial<Record<keyof RangeFormValues, string>> = {};
+  const isButt = values.jointType === 'BW';
+  if (usesTransferMode(values.weldingProcess) && !values.transferMode) needed.transferMode = WPQ_MESSAGES.transferModeRequiredFor(values.weldingProcess);
+  if (values.weldingProcess === GAS_WELDING_PROCESS && !values.directionOfWelding) needed.directionOfWelding = WPQ_MESSAGES.directionRequired;
+  if (values.productType === 'Pipe' && values.pipeOD === '') needed.pipeOD = WPQ_MESSAGES.pipeODRequired;
+  if (values.fillerMaterialType && values.fillerMaterialType !== 'nm' && !values.fillerMaterialGroup) needed.fillerMaterialGroup = WPQ_MESSAGES.fillerMaterialGroupRequired;
+  if (isButt && !values.backingAndConsumableInsert) needed.backingAndConsumableInsert = WPQ_MESSAGES.backingRequired;
+  if (values.jointType === 'FW' && !values.layerTechnique) needed.layerTechnique = WPQ_MESSAGES.layerTechniqueRequired;
+  if (isButt && values.additionalJointTypeTest === 'FW') {
+    if (!values.productTypeForAdditionalJointType) needed.productTypeForAdditionalJointType = WPQ_MESSAGES.supplementaryProductRequired;
+    if (!values.weldingPositionForAdditionalJointType) needed.weldingPositionForAdditionalJointType = WPQ_MESSAGES.supplementaryPositionRequired;
+  }
+  return needed;
+}
+
 export function checkRangeForm(values: RangeFormValues): RangeFormCheck {
   const input = toRangeRequestInput(values);
   const parsed = RangeRequest.safeParse(input);
@@ -144,7 +164,7 @@ export function checkRangeForm(values: RangeFormValues): RangeFormCheck {
     const field = formFieldOf(issue.path.join('.'));
     if (field && !(field in fieldErrors)) fieldErrors[field] = issue.message;
   }
-  return { request: null, fieldErrors };
+  return { request: null, fieldErrors: { ...conditionallyRequired(values), ...fieldErrors } };
 }
 
 /** Whether a field is still empty, so that its "required" message waits until it has been visited. */
