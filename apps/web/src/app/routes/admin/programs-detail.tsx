@@ -65,24 +65,22 @@ function ProgramWorkspace({ program, privilege }: { program: Program; privilege:
           </Anchor>
           <Text>{program.programCode}</Text>
         </Breadcrumbs>
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-          <Stack gap={6}>
-            <Title order={1}>
-              {program.programCode} · {program.programTitle}
-            </Title>
-            <Group gap="sm">
-              <ProgramStatusBadge status={program.status} />
-              <Badge variant="outline" color="gray.7" radius="sm" tt="none">
-                {programTypeLabel(program.programType)}
-              </Badge>
-              <Text size="sm" c="dimmed">
-                Manager: {program.programManager?.name ?? '-'}
-              </Text>
-              <Text size="sm" c="dimmed">
-                Published: <DateDisplay value={program.publishedOn} />
-              </Text>
-            </Group>
-          </Stack>
+        <Title order={1}>
+          {program.programCode} · {program.programTitle}
+        </Title>
+        <Group justify="space-between" align="center" wrap="wrap" gap="md">
+          <Group gap="sm">
+            <ProgramStatusBadge status={program.status} />
+            <Badge variant="outline" color="gray.7" radius="sm" tt="none">
+              {programTypeLabel(program.programType)}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              Manager: {program.programManager?.name ?? '-'}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Published: <DateDisplay value={program.publishedOn} />
+            </Text>
+          </Group>
           <ProgramStatusActions
             programCode={program.programCode}
             status={program.status}
@@ -93,12 +91,12 @@ function ProgramWorkspace({ program, privilege }: { program: Program; privilege:
         </Group>
       </Stack>
       {isArchived && (
-        <Alert color="red.9" variant="light" title="Archived: read-only" role="note">
+        <Alert color="red" variant="light" title="Archived: read-only" role="note">
           Applicants no longer see this program and nothing in it can change. Restore it to make changes.
         </Alert>
       )}
       {!isArchived && !privilege.canEdit && (
-        <Alert color="blue" variant="light" title="View only" role="note">
+        <Alert color="blue" variant="light" title="View only" role="note" styles={{ title: { color: 'var(--mantine-color-blue-9)' } }}>
           You can view this program; only administrators and its manager can change it.
         </Alert>
       )}

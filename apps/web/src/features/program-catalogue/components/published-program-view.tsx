@@ -131,7 +131,7 @@ export function PublishedProgramView({ program }: { program: PublishedProgramDet
       </Stack>
 
       {tooltips.length > 0 && (
-        <Alert color="blue" variant="light" title="Good to know" role="note">
+        <Alert color="blue" variant="light" title="Good to know" role="note" styles={{ title: { color: 'var(--mantine-color-blue-9)' } }}>
           <Stack gap={4}>
             {tooltips.map((text) => (
               <Text key={text} size="sm" style={{ whiteSpace: 'pre-line' }}>

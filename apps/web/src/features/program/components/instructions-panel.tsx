@@ -78,7 +78,7 @@ export function InstructionsPanel({ programId, isReadOnly }: { programId: string
                         <Button size="xs" variant="light" onClick={() => setDialog({ mode: 'edit', instruction })} aria-label={`Edit instruction ${index + 1}`}>
                           Edit
                         </Button>
-                        <Button size="xs" variant="subtle" color="red.9" onClick={() => setRemoving(instruction)} aria-label={`Remove instruction ${index + 1}`}>
+                        <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(instruction)} aria-label={`Remove instruction ${index + 1}`}>
                           Remove
                         </Button>
                       </Group>

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ProgramModule } from '@certs/shared/program/program-module.contract';
 import { formatFee } from '@certs/shared/program/program-rules';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useCreateProgramModule } from '../api/create-program-module';
 import { useProgramModules } from '../api/find-program-modules';
@@ -107,8 +108,23 @@ export function ModulesPanel({ programId, isRenewal, isReadOnly }: ModulesPanelP
             </Table.Thead>
             <Table.Tbody>
               {modules.map((module, index) => (
-                <Table.Tr key={module.id} opacity={module.isInactive ? 0.75 : 1}>
-                  <Table.Td>{index + 1}</Table.Td>
+                <Table.Tr key={module.id}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" w={16}>
+                        {index + 1}
+                      </Text>
+                      {!isReadOnly && (
+                        <OrderButtons
+                          name={`${noun} ${module.moduleCode}`}
+                          index={index}
+                          count={modules.length}
+                          disabled={reorder.isPending}
+                          onMove={move}
+                        />
+                      )}
+                    </Group>
+                  </Table.Td>
                   <Table.Th scope="row" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {module.moduleCode}
                   </Table.Th>
@@ -133,47 +149,27 @@ export function ModulesPanel({ programId, isRenewal, isReadOnly }: ModulesPanelP
                     {module.reSitAllowed ? `${formatFee(module.reSitMemberFee)} / ${formatFee(module.reSitNonMemberFee)}` : yesNo(false)}
                   </Table.Td>
                   <Table.Td>
-                    {module.isInactive ? (
-                      <Badge color="gray" variant="light" radius="sm" tt="none">
-                        Inactive
-                      </Badge>
-                    ) : (
-                      <Badge color="green" variant="light" radius="sm" tt="none">
-                        Active
-                      </Badge>
-                    )}
+                    {module.isInactive ? <StatusBadge label="Inactive" color="gray" /> : <StatusBadge label="Active" color="green" />}
                   </Table.Td>
                   {!isReadOnly && (
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <OrderButtons
-                          name={`${noun} ${module.moduleCode}`}
-                          index={index}
-                          count={modules.length}
-                          disabled={reorder.isPending}
-                          onMove={move}
-                        />
                         <Button size="xs" variant="light" onClick={() => setDialog({ mode: 'edit', module })} aria-label={`Edit ${noun} ${module.moduleCode}`}>
                           Edit
                         </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color={module.isInactive ? 'indigo' : 'gray.8'}
-                          onClick={() => toggleInactive(module)}
-                          aria-label={`${module.isInactive ? 'Activate' : 'Inactivate'} ${noun} ${module.moduleCode}`}
-                        >
-                          {module.isInactive ? 'Activate' : 'Inactivate'}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red.9"
-                          onClick={() => setRemoving(module)}
-                          aria-label={`Remove ${noun} ${module.moduleCode}`}
-                        >
-                          Remove
-                        </Button>
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${noun} ${module.moduleCode}`}>
+                              <span aria-hidden="true">⋯</span>
+                            </ActionIcon>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item onClick={() => toggleInactive(module)}>{module.isInactive ? 'Activate' : 'Inactivate'}</Menu.Item>
+                            <Menu.Item c="red.9" onClick={() => setRemoving(module)}>
+                              Remove
+                            </Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
                       </Group>
                     </Table.Td>
                   )}

@@ -32,7 +32,7 @@ function savedNotice(what: string) {
 function NotSavedYet({ settings }: { settings: unknown }) {
   if (settings) return null;
   return (
-    <Alert color="blue" variant="light" role="note">
+    <Alert color="blue" variant="light" role="note" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
       Not saved yet.
     </Alert>
   );

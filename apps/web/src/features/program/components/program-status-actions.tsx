@@ -14,11 +14,14 @@ interface ProgramStatusActionsProps {
   onAction: (action: ProgramAction) => Promise<unknown>;
 }
 
-const ACTION_INFO: Record<ProgramAction, { label: string; color: string; variant: 'filled' | 'light'; done: string }> = {
-  publish: { label: 'Publish', color: 'green.8', variant: 'filled', done: 'published' },
-  archive: { label: 'Archive', color: 'red.9', variant: 'light', done: 'archived' },
-  restore: { label: 'Restore', color: 'indigo', variant: 'filled', done: 'restored' },
+// Colours chosen for 4.5:1: white on teal.9 and indigo; Archive is red.9 text on white.
+const ACTION_INFO: Record<ProgramAction, { label: string; color: string; confirmColor: string; variant: 'filled' | 'default'; done: string }> = {
+  publish: { label: 'Publish', color: 'teal.9', confirmColor: 'teal.9', variant: 'filled', done: 'published' },
+  archive: { label: 'Archive', color: 'red.9', confirmColor: 'red.9', variant: 'default', done: 'archived' },
+  restore: { label: 'Restore', color: 'indigo', confirmColor: 'indigo', variant: 'filled', done: 'restored' },
 };
+
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 function consequenceOf(action: ProgramAction, code: string): string {
   switch (action) {
@@ -49,7 +52,13 @@ export function ProgramStatusActions({ programCode, status, canChangeStatus, com
     <>
       <Group gap="sm" data-testid="program-status-actions">
         {allowed.map((action) => (
-          <Button key={action} color={ACTION_INFO[action].color} variant={ACTION_INFO[action].variant} onClick={() => setPending(action)}>
+          <Button
+            key={action}
+            color={ACTION_INFO[action].color}
+            variant={ACTION_INFO[action].variant}
+            c={ACTION_INFO[action].variant === 'default' ? ACTION_INFO[action].color : undefined}
+            onClick={() => setPending(action)}
+          >
             {ACTION_INFO[action].label}
           </Button>
         ))}
@@ -58,14 +67,14 @@ export function ProgramStatusActions({ programCode, status, canChangeStatus, com
         opened={pending !== null}
         title={info ? `${info.label} ${programCode}?` : ''}
         confirmLabel={info ? `${info.label} program` : ''}
-        confirmColor={info?.color}
+        confirmColor={info?.confirmColor}
         failureTitle={info ? `Could not ${info.label.toLowerCase()} the program` : ''}
         onConfirm={() => (pending ? confirm(pending) : Promise.resolve())}
         onClose={() => setPending(null)}
       >
         {pending && <Text>{consequenceOf(pending, programCode)}</Text>}
         {pending === 'publish' && missing.length > 0 && (
-          <Alert color="yellow" variant="light" title="Not ready to publish" role="note">
+          <Alert color="yellow" variant="light" title="Not ready to publish" role="note" styles={READABLE_TITLE}>
             <Text size="sm" mb={4}>
               The program still lacks:
             </Text>

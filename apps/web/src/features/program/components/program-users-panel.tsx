@@ -16,13 +16,14 @@ import { SectionCard } from './section-card';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; user: ProgramUser } | null;
 
-const ROLE_COLORS: Record<ProgramUserRole, string> = { 1: 'indigo', 2: 'teal', 3: 'grape', 4: 'orange' };
+// Dark shades on white keep the role names above 4.5:1.
+const ROLE_COLORS: Record<ProgramUserRole, string> = { 1: 'indigo.9', 2: 'teal.9', 3: 'grape.9', 4: 'cyan.9' };
 
 function RoleBadges({ roles }: { roles: readonly number[] }) {
   return (
     <Group gap={6}>
       {[...roles].sort().map((role) => (
-        <Badge key={role} color={ROLE_COLORS[role as ProgramUserRole] ?? 'gray'} variant="light" radius="sm" tt="none">
+        <Badge key={role} color={ROLE_COLORS[role as ProgramUserRole] ?? 'gray.8'} variant="outline" radius="sm" tt="none">
           {PROGRAM_USER_ROLE_LABELS[role as ProgramUserRole] ?? `Role ${role}`}
         </Badge>
       ))}
@@ -103,7 +104,7 @@ export function ProgramUsersPanel({ programId, isReadOnly }: { programId: string
                         <Button size="xs" variant="light" onClick={() => setDialog({ mode: 'edit', user })} aria-label={`Edit roles of ${user.name}`}>
                           Edit roles
                         </Button>
-                        <Button size="xs" variant="subtle" color="red.9" onClick={() => setRemoving(user)} aria-label={`Remove ${user.name}`}>
+                        <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(user)} aria-label={`Remove ${user.name}`}>
                           Remove
                         </Button>
                       </Group>

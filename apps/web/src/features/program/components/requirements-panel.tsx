@@ -90,7 +90,7 @@ export function RequirementsPanel({ programId, isReadOnly }: { programId: string
                         <Button
                           size="xs"
                           variant="subtle"
-                          color="red.9"
+                          color="red"
                           onClick={() => setRemoving(requirement)}
                           aria-label={`Remove requirement ${requirement.requirementCode}`}
                         >

@@ -74,7 +74,7 @@ export function RichTextField({ label, value, onChange, onBlur, error, descripti
       error={error}
       errorProps={{ id: errorId }}
       required={required}
-      withAsterisk={false}
+      withAsterisk={required}
     >
       <RichTextEditor
         editor={editor}
