@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
 
 /** Where the journeys leave a picture of the calculator, for a person to look at. */
@@ -112,4 +113,17 @@ test('the calculator is not in the menu of staff without Utilities', async ({ pa
   await expect(mainMenu(page).getByRole('link', { name: 'Utilities' })).toHaveCount(0);
   await page.goto('/admin/utilities/range-of-qualification');
   await expect(page.getByText('You do not have access to this area.')).toBeVisible();
+});
+
+test.describe('accessibility', () => {
+  // axe-core is injected as a script, which the app's CSP rightly forbids; only these tests bypass it.
+  test.use({ bypassCSP: true });
+
+  test('axe-core finds no serious or critical violation on the calculator with a range shown', async ({ page }) => {
+    await signInAs(page, '/admin/login', DEMO.superUser);
+    await page.goto('/admin/utilities/range-of-qualification');
+    await enterPlateButtWeld(page);
+    await expect(page.getByTestId('range-thickness')).toHaveText('3 mm to 20 mm');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -89,7 +89,7 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
   return (
     <Stack gap="lg">
       <Fieldset legend="Standard and process" variant="unstyled" styles={LEGEND_STYLES}>
-        <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 1, xl: 2 }} spacing="md" verticalSpacing="sm">
           <NativeSelect label="Standard" data={choose('Select a standard', reference.data?.standards)} {...props('standard')} />
           <NativeSelect label="Welding process" data={choose('Select a process', processes.data?.weldProcesses)} {...props('weldingProcess')} />
           {processOptions.data?.isTransferModeRequired && (
@@ -106,7 +106,7 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
       </Fieldset>
 
       <Fieldset legend="Test piece" variant="unstyled" styles={LEGEND_STYLES}>
-        <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 1, xl: 2 }} spacing="md" verticalSpacing="sm">
           <NativeSelect label="Product type" data={choose('Select a product type', reference.data?.productTypes)} {...props('productType')} />
           <NativeSelect label="Joint type" data={choose('Select a joint type', reference.data?.jointTypes)} {...props('jointType')} />
           <NumberInput label="Test piece thickness t (mm)" min={0} decimalScale={2} allowNegative={false} {...props('testPieceThickness')} />
@@ -149,7 +149,7 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
       </Fieldset>
 
       <Fieldset legend="Filler material" variant="unstyled" styles={LEGEND_STYLES}>
-        <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 1, xl: 2 }} spacing="md" verticalSpacing="sm">
           <NativeSelect
             label="Filler material type"
             data={choose(values.weldingProcess ? 'Select a filler type' : 'Choose a process first', fillerTypes.data?.fillerMaterialTypes)}
@@ -166,7 +166,7 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
       </Fieldset>
 
       <Fieldset legend="Weld details" variant="unstyled" styles={LEGEND_STYLES}>
-        <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 1, xl: 2 }} spacing="md" verticalSpacing="sm">
           {isButt && (
             <NativeSelect
               label="Backing and consumable insert"
@@ -196,7 +196,7 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
           />
         )}
         {isButt && values.hasSecondProcess && (
-          <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm" mt="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 1, xl: 2 }} spacing="md" verticalSpacing="sm" mt="sm">
             <NativeSelect label="Second welding process" data={choose('Select a process', processes.data?.weldProcesses)} {...props('secondWeldingProcess')} />
             {secondProcessOptions.data?.isTransferModeRequired && (
               <NativeSelect
@@ -217,7 +217,7 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
       </Fieldset>
 
       <Fieldset legend="Parent material (ISO/TR 15608)" variant="unstyled" styles={LEGEND_STYLES}>
-        <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 1, xl: 2 }} spacing="md" verticalSpacing="sm">
           <NativeSelect
             label="Parent material group"
             description={isWithoutFiller ? 'Needed when welding without filler' : 'Recorded; with filler, groups 1 to 11 are qualified'}
@@ -235,7 +235,7 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
 
       {isButt && (
         <Fieldset legend="Supplementary fillet weld test" variant="unstyled" styles={LEGEND_STYLES}>
-          <SimpleGrid type="container" cols={{ base: 1, '460px': 2 }} spacing="md" verticalSpacing="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 1, xl: 2 }} spacing="md" verticalSpacing="sm">
             <NativeSelect
               label="Additional joint type test"
               data={choose('Select', jointOptions.data?.additionalJointTypes)}
