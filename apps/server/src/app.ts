@@ -25,6 +25,26 @@ import { prepareDecoyHash } from './platform/auth/password';
 import { TokenService } from './platform/auth/tokens';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler';
 import { registerHealthRoute } from './platform/health';
+import { createApplicantModule } from './modules/applicant/applicant.module';
+import { registerApplicantRoutes, type ProfileListServices } from './modules/applicant/applicant.routes';
+import { ApplicationRepository } from './modules/application/application.repository';
+import { registerApplicationRoutes } from './modules/application/application.routes';
+import { ApplicationService } from './modules/application/application.service';
+import { AttachmentRepository } from './modules/attachment/attachment.repository';
+import { registerAttachmentRoutes, registerSaveAttachmentRoute } from './modules/attachment/attachment.routes';
+import { AttachmentService } from './modules/attachment/attachment.service';
+import { ContactRepository } from './modules/contact/contact.repository';
+import { registerContactRoutes } from './modules/contact/contact.routes';
+import { registerMailRoutes } from './modules/mail/mail.routes';
+import { RegistrationRepository } from './modules/registration/registration.repository';
+import { registerRegistrationRoutes } from './modules/registration/registration.routes';
+import { RegistrationService } from './modules/registration/registration.service';
+import { MailRepository } from './platform/mail/mail.repository';
+import { MailService } from './platform/mail/mail.service';
+import { LocalStorage } from './platform/storage/local-storage';
+import { registerLocalStorageRoutes } from './platform/storage/local-storage.routes';
+import { S3Storage } from './platform/storage/s3-storage';
+import type { Storage } from './platform/storage/storage';
 
 export interface AppDeps {
   env: Env;
@@ -32,10 +52,29 @@ export interface AppDeps {
   jwtSecret: string;
   /** The built web app; when present the server serves it and sends index.html for app routes. */
   webDistDir?: string;
+  /** Where the local storage keeps files (DATA_DIR/files) when no S3 bucket is configured. */
+  dataDir: string;
+  /** Tests hand in a storage of their choice (local or S3); otherwise it follows the configuration. */
+  storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 }
 
 const API_PREFIXES = ['/api/', '/auth/', '/unauth/', '/docs'];
+
+/** S3-compatible storage when a bucket is configured; local disk under the data folder otherwise. */
+function createStorage(env: Env, dataDir: string, secret: string): Storage {
+  if (env.S3_BUCKET) {
+    return new S3Storage({
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION,
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === '1',
+    });
+  }
+  return new LocalStorage(path.join(dataDir, 'files'), env.PUBLIC_URL.replace(/\/$/, ''), secret);
+}
 
 /** A hop count becomes a function, since fastify's types take only addresses or a function. */
 function trustProxySetting(setting: Env['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -111,9 +150,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = new AuthService(new AuthRepository(deps.database.db), tokens, restriction);
   const accountUsers = new AccountUserService(new AccountUserRepository(deps.database.db));
   const programModule = createProgramModule(deps.database.db);
+  const storage = deps.storage ?? createStorage(deps.env, deps.dataDir, deps.jwtSecret);
+  const mail = new MailService(new MailRepository(deps.database.db), { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: app.log });
+  const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, '');
+  const registration = new RegistrationService(new RegistrationRepository(deps.database.db), mail, publicUrl);
+  const attachments = new AttachmentService(new AttachmentRepository(deps.database.db), storage, deps.env.MAX_UPLOAD_BYTES);
+  const applicantModule = createApplicantModule(deps.database.db);
+  const applications = new ApplicationService(new ApplicationRepository(deps.database.db), programModule.catalogue, attachments, mail, publicUrl);
+  programModule.catalogue.useApplicantStatuses((applicantId, programIds) => applications.applicantStatuses(applicantId, programIds));
+  mail.start();
+  app.addHook('onClose', async () => mail.stop());
 
   registerHealthRoute(app, deps.database.db);
   registerAuthRoutes(app, auth, restriction, { isCookieSecure: !isLocal });
+  registerRegistrationRoutes(app, registration);
+  if (storage instanceof LocalStorage) await registerLocalStorageRoutes(app, storage, deps.env.MAX_UPLOAD_BYTES);
   await app.register(async (api) => {
     requireAuthentication(api, tokens, auth);
     registerCurrentUserRoutes(api, auth);
@@ -121,6 +172,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerProgramRoutes(api, programModule);
     registerProgramPartRoutes(api, programModule.parts, programModule.users);
     registerWelderQualificationOptionsRoutes(api);
+    registerAttachmentRoutes(api, attachments);
+    registerSaveAttachmentRoute(api, attachments);
+    registerApplicantRoutes(api, applicantModule.applicants, applicantModule.lists as unknown as ProfileListServices);
+    registerMailRoutes(api, mail);
+    registerContactRoutes(api, new ContactRepository(deps.database.db));
+    registerApplicationRoutes(api, applications);
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

@@ -56,6 +56,7 @@ async function start(env: Env): Promise<void> {
     env,
     database,
     jwtSecret: env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
+    dataDir,
     webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR ?? 'apps/web/dist'),
   });
   const shutdown = async () => {

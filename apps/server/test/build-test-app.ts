@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Storage } from '../src/platform/storage/storage';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
@@ -38,10 +41,11 @@ export async function buildTestApp(
   envOverrides: Partial<Record<keyof Env, string>> = {},
   database?: DatabaseHandle,
   webDistDir?: string,
+  storage?: Storage,
 ): Promise<TestApp> {
   const db = database ?? (await openTestDatabase());
   const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RESTRICTION_CACHE_SECONDS: '0', ...envOverrides });
-  const app = await buildApp({ env, database: db, jwtSecret: TEST_JWT_SECRET, logger: false, webDistDir });
+  const app = await buildApp({ env, database: db, jwtSecret: TEST_JWT_SECRET, logger: false, webDistDir, dataDir: mkdtempSync(path.join(tmpdir(), 'certs-data-')), storage });
   await app.ready();
   return {
     app,

@@ -16,6 +16,10 @@ const EnvSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addressing, which most S3-compatible servers (and s3rver in tests) need. */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('1'),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+  MAIL_FROM: z.string().default('Certification Platform <no-reply@certification.local>'),
   LOGIN_RESTRICTION_URL: z.string().url().optional(),
   LOGIN_RESTRICTION_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   TEST_HOST: z.string().optional(),

@@ -53,3 +53,27 @@ export const APPLICATION_STATUS_COLORS: Record<ApplicationStatus, string> = {
   'Award Withdrawn': 'dark',
   'Applied for Revalidation': 'lime',
 };
+
+/** The simpler set shown in program listings (spec section 4), from the full status. */
+export function applicantProgramStatusOf(
+  status: ApplicationStatus,
+): 'Application Started' | 'Examinations Stage' | 'Assessment Completed' | 'Awarded' | 'Award Cancelled' {
+  switch (status) {
+    case 'Examinations Stage':
+    case 'Applied for re-sit':
+      return 'Examinations Stage';
+    case 'Assessment Completed':
+    case 'Failed':
+      return 'Assessment Completed';
+    case 'Awarded':
+    case 'Awarded OnHold':
+    case 'Applied for Renewal':
+    case 'Applied for Revalidation':
+      return 'Awarded';
+    case 'Award Cancelled':
+    case 'Award Withdrawn':
+      return 'Award Cancelled';
+    default:
+      return 'Application Started';
+  }
+}

@@ -1,5 +1,6 @@
 import { visibleMenuItems } from '@certs/shared/auth/admin-menu';
 import { AUTH_MESSAGES, type LoginResponse, type SessionUser } from '@certs/shared/auth/auth.contract';
+import { REGISTRATION_MESSAGES } from '@certs/shared/auth/registration.contract';
 import { ROLES, type Role, type UserType } from '@certs/shared/auth/roles';
 import { DEFAULT_TIME_ZONE, isOfferedTimeZone, type OfferedTimeZone } from '@certs/shared/common/dates';
 import { AppError } from '../../platform/app-error';
@@ -9,8 +10,8 @@ import {
   REFRESH_ABSOLUTE_SECONDS,
   REFRESH_IDLE_SECONDS,
   REFRESH_ROTATION_GRACE_SECONDS,
-  hashRefreshToken,
-  newRefreshTokenValue,
+  hashToken,
+  newRandomToken,
   type TokenService,
 } from '../../platform/auth/tokens';
 import type { AuthRepository, UserRow } from './auth.repository';
@@ -62,11 +63,13 @@ export class AuthService implements SessionLookup {
       throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
     }
     await this.repository.deleteAttempt(attemptId);
+    // Only someone who knows the password learns that the account waits for activation.
+    if (!user.activatedOn) throw new AppError('FORBIDDEN', REGISTRATION_MESSAGES.notActivated);
 
-    const refreshToken = newRefreshTokenValue();
+    const refreshToken = newRandomToken();
     await this.repository.insertRefreshSession({
       userId: user.id,
-      tokenHash: hashRefreshToken(refreshToken),
+      tokenHash: hashToken(refreshToken),
       sessionVersion: user.sessionVersion,
       expiresOn: new Date(now.getTime() + REFRESH_ABSOLUTE_SECONDS * 1000),
       userAgent: input.userAgent?.slice(0, 512),
@@ -80,7 +83,7 @@ export class AuthService implements SessionLookup {
   async refresh(refreshToken: string | undefined): Promise<{ newToken: string; refreshToken?: string }> {
     if (!refreshToken) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
     const now = new Date();
-    const presentedHash = hashRefreshToken(refreshToken);
+    const presentedHash = hashToken(refreshToken);
     const found = await this.repository.findLiveSessionByHash(presentedHash);
     if (!found) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
     const { session, isPrevious } = found;
@@ -98,15 +101,15 @@ export class AuthService implements SessionLookup {
 
     const newToken = await this.accessTokenFor(user);
     if (isPrevious) return { newToken };
-    const rotated = newRefreshTokenValue();
-    const isRotated = await this.repository.rotateSession(session.id, presentedHash, hashRefreshToken(rotated), now);
+    const rotated = newRandomToken();
+    const isRotated = await this.repository.rotateSession(session.id, presentedHash, hashToken(rotated), now);
     // Lost a race with another tab: that tab's cookie is the browser's now, keep it.
     return isRotated ? { newToken, refreshToken: rotated } : { newToken };
   }
 
   async logout(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
-    const found = await this.repository.findLiveSessionByHash(hashRefreshToken(refreshToken));
+    const found = await this.repository.findLiveSessionByHash(hashToken(refreshToken));
     if (found) await this.repository.revokeSession(found.session.id, new Date());
   }
 

@@ -13,11 +13,15 @@ import { toInstruction, toModule, toRequirement } from './program-part.service';
 import { toCertificationSettings, toWelderQualificationSettings } from './program-settings.service';
 import type { applicantInstructions, programModules, programRequirements } from '../../db/schema/program';
 
-// Applications arrive with a later issue; until then every applicant has applied to nothing.
 const NOT_APPLIED: ApplicantProgramStatus = 'Not Applied';
+
+/** The applicant's status per program, from the application domain (wired in app.ts, which sees both). */
+export type ApplicantStatusLookup = (applicantId: string, programIds: string[]) => Promise<Map<string, ApplicantProgramStatus>>;
 
 /** The published catalogue, as applicants (and staff previewing it) read it. */
 export class ProgramCatalogueService {
+  private statusLookup: ApplicantStatusLookup = async () => new Map();
+
   constructor(
     private readonly programs: ProgramRepository,
     private readonly instructions: OrderedPartRepository<typeof applicantInstructions>,
@@ -26,13 +30,22 @@ export class ProgramCatalogueService {
     private readonly settings: ProgramSettingsRepository,
   ) {}
 
-  async findPublished(_actor: CurrentUser, query: z.output<typeof PublishedProgramQuery>): Promise<PublishedProgramPage> {
+  useApplicantStatuses(lookup: ApplicantStatusLookup): void {
+    this.statusLookup = lookup;
+  }
+
+  private async statusesFor(actor: CurrentUser, programIds: string[]): Promise<Map<string, ApplicantProgramStatus>> {
+    return actor.applicantId ? this.statusLookup(actor.applicantId, programIds) : new Map();
+  }
+
+  async findPublished(actor: CurrentUser, query: z.output<typeof PublishedProgramQuery>): Promise<PublishedProgramPage> {
     const { rows, totalRows } = await this.programs.findPublishedPage({
       page: query.page,
       pageSize: query.pageSize,
       search: searchTermOrUndefined(query.search),
       programType: query.programType,
     });
+    const statuses = await this.statusesFor(actor, rows.map((row) => row.id));
     return {
       rows: rows.map((row) => ({
         id: row.id,
@@ -40,7 +53,7 @@ export class ProgramCatalogueService {
         programTitle: row.programTitle,
         programType: row.programType,
         publishedOn: row.publishedOn?.toISOString() ?? null,
-        applicantStatus: NOT_APPLIED,
+        applicantStatus: statuses.get(row.id) ?? NOT_APPLIED,
       })),
       page: query.page,
       pageSize: query.pageSize,
@@ -49,7 +62,7 @@ export class ProgramCatalogueService {
   }
 
   /** Unpublished and archived programs do not exist for this view: 404, never their content. */
-  async findPublishedDetail(_actor: CurrentUser, id: string): Promise<PublishedProgramDetail> {
+  async findPublishedDetail(actor: CurrentUser, id: string): Promise<PublishedProgramDetail> {
     const found = /^[0-9a-f-]{36}$/i.test(id) ? await this.programs.findById(id) : undefined;
     if (!found || found.program.status !== PROGRAM_STATUS.Published) throw new AppError('NOT_FOUND', PROGRAM_MESSAGES.notFound);
     const { program } = found;
@@ -70,7 +83,7 @@ export class ProgramCatalogueService {
       publishedOn: program.publishedOn?.toISOString() ?? null,
       programDeclaration: program.programDeclaration,
       programTooltips: program.programTooltips,
-      applicantStatus: NOT_APPLIED,
+      applicantStatus: (await this.statusesFor(actor, [id])).get(id) ?? NOT_APPLIED,
       instructions: instructions.map(toInstruction),
       requirements: requirements.map(toRequirement),
       // Inactive modules are not offered.

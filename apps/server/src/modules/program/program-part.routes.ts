@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreateModuleRequest, ProgramModule, UpdateModuleRequest } from '@certs/shared/program/program-module.contract';
@@ -14,13 +14,12 @@ import {
 import { type PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { AssignableUserList, ProgramUser, ProgramUserList, SaveProgramUserRequest } from '@certs/shared/program/program-user.contract';
 import { currentUserOf, requireAdmin, type CurrentUser } from '../../platform/auth/authenticate';
+import { genericRouteSchema } from '../../platform/route-schema';
 import type { ProgramPartService } from './program-part.service';
 import type { ProgramUserService } from './program-user.service';
 
 const IdParams = z.strictObject({ id: z.string() });
 
-/** Generic schemas defeat the type provider's inference: these routes are typed by their services instead. */
-const schemaOf = (schema: object): FastifySchema => schema;
 
 interface OrderedPartRoutes<C extends z.ZodType, U extends z.ZodType, I extends z.ZodType> {
   /** The spec's path word: applicantinstruction, programrequirement, programmodule. */
@@ -45,23 +44,23 @@ function registerOrderedPartRoutes<C extends z.ZodType, U extends z.ZodType, I e
   const admin = requireAdmin();
   r.post(
     `/api/${part.base}/create`,
-    { preHandler: admin, schema: schemaOf({ ...doc, summary: `Add a ${part.tag}`, body: part.createBody, response: { 201: part.item } }) },
+    { preHandler: admin, schema: genericRouteSchema({ ...doc, summary: `Add a ${part.tag}`, body: part.createBody, response: { 201: part.item } }) },
     async (request, reply) => reply.status(201).send(await part.create(currentUserOf(request), request.body as z.output<C>)),
   );
   // Registered before update/:id so that "order" is never read as an id.
   r.post(
     `/api/${part.base}/update/order`,
-    { preHandler: admin, schema: schemaOf({ ...doc, summary: `Reorder a program's ${part.tag}s`, body: UpdateOrderRequest, response: { 200: z.array(part.item) } }) },
+    { preHandler: admin, schema: genericRouteSchema({ ...doc, summary: `Reorder a program's ${part.tag}s`, body: UpdateOrderRequest, response: { 200: z.array(part.item) } }) },
     async (request) => part.reorder(currentUserOf(request), request.body as UpdateOrderRequest),
   );
   r.post(
     `/api/${part.base}/update/:id`,
-    { preHandler: admin, schema: schemaOf({ ...doc, summary: `Edit a ${part.tag}`, params: IdParams, body: part.updateBody, response: { 200: part.item } }) },
+    { preHandler: admin, schema: genericRouteSchema({ ...doc, summary: `Edit a ${part.tag}`, params: IdParams, body: part.updateBody, response: { 200: part.item } }) },
     async (request) => part.update(currentUserOf(request), (request.params as { id: string }).id, request.body as z.output<U>),
   );
   r.get(
     `/api/${part.base}/remove/:id`,
-    { preHandler: admin, schema: schemaOf({ ...doc, summary: `Remove a ${part.tag}`, params: IdParams, response: { 204: z.null() } }) },
+    { preHandler: admin, schema: genericRouteSchema({ ...doc, summary: `Remove a ${part.tag}`, params: IdParams, response: { 204: z.null() } }) },
     async (request, reply) => {
       await part.remove(currentUserOf(request), (request.params as { id: string }).id);
       return reply.status(204).send(null);

@@ -59,10 +59,12 @@ export class TokenService {
   }
 }
 
-export function newRefreshTokenValue(): string {
+/** A random, unguessable token (refresh cookies, activation and reset links). */
+export function newRandomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function hashRefreshToken(value: string): string {
+/** Only this hash of a token is stored. */
+export function hashToken(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }

@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { EducationRequest, ExperienceRequest, ProfessionalActivityRequest, ProfessionalDevelopmentRequest } from '@certs/shared/applicant/applicant.contract';
+import type { Database } from '../../db/client';
+import {
+  applicantEducation,
+  applicantExperience,
+  applicantProfessionalActivities,
+  applicantProfessionalDevelopment,
+} from '../../db/schema/applicant-profile';
+import { ApplicantRepository, ProfileListRepository } from './applicant.repository';
+import { ApplicantService, ProfileListService } from './applicant.service';
+
+/** Wires the applicant domain: the profile and its four lists, each with how it maps. */
+export function createApplicantModule(db: Database) {
+  const education = new ProfileListService({
+    repository: new ProfileListRepository(db, applicantEducation),
+    notFound: 'Education entry not found',
+    toItem: (row) => ({ id: row.id, applicantId: row.applicantId, course: row.course, institution: row.institution, location: row.location, qualificationType: row.qualificationType, startDate: row.startDate, endDate: row.endDate }),
+    toColumns: (input: z.output<typeof EducationRequest>) => ({ ...input }),
+  });
+  const experience = new ProfileListService({
+    repository: new ProfileListRepository(db, applicantExperience),
+    notFound: 'Experience entry not found',
+    toItem: (row) => ({ id: row.id, applicantId: row.applicantId, employer: row.employer, position: row.position, duties: row.duties, startDate: row.startDate, endDate: row.endDate }),
+    toColumns: (input: z.output<typeof ExperienceRequest>) => ({ ...input }),
+  });
+  const activities = new ProfileListService({
+    repository: new ProfileListRepository(db, applicantProfessionalActivities),
+    notFound: 'Professional activity not found',
+    toItem: (row) => ({ id: row.id, applicantId: row.applicantId, activity: row.activity, organisation: row.organisation, role: row.role, startDate: row.startDate, endDate: row.endDate }),
+    toColumns: (input: z.output<typeof ProfessionalActivityRequest>) => ({ ...input }),
+  });
+  const development = new ProfileListService({
+    repository: new ProfileListRepository(db, applicantProfessionalDevelopment),
+    notFound: 'Professional development entry not found',
+    toItem: (row) => ({ id: row.id, applicantId: row.applicantId, provider: row.provider, numOfHours: row.numOfHours, PersonalDevelopmentType: row.personalDevelopmentType, startDate: row.startDate }),
+    toColumns: (input: z.output<typeof ProfessionalDevelopmentRequest>) => ({
+      provider: input.provider,
+      numOfHours: input.numOfHours,
+      personalDevelopmentType: input.PersonalDevelopmentType,
+      startDate: input.startDate,
+    }),
+  });
+  return { applicants: new ApplicantService(new ApplicantRepository(db)), lists: { education, experience, activities, development } };
+}

@@ -1,0 +1,98 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  applicantEducation,
+  applicantExperience,
+  applicantProfessionalActivities,
+  applicantProfessionalDevelopment,
+} from '../../db/schema/applicant-profile';
+import { applicants, users } from '../../db/schema/user';
+
+export type ApplicantRow = typeof applicants.$inferSelect;
+export interface ApplicantWithUser {
+  applicant: ApplicantRow;
+  user: { id: string; email: string; firstName: string; lastName: string; active: boolean };
+}
+
+const userColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active };
+
+export class ApplicantRepository {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: string): Promise<ApplicantWithUser | undefined> {
+    const [row] = await this.db.select({ applicant: applicants, user: userColumns }).from(applicants).innerJoin(users, eq(users.id, applicants.userId)).where(eq(applicants.id, id));
+    return row;
+  }
+
+  async update(id: string, userId: string, names: { firstName: string; lastName: string }, values: Partial<typeof applicants.$inferInsert>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ ...names, modifiedOn: new Date(), modifiedBy: userId }).where(eq(users.id, userId));
+      await tx.update(applicants).set({ ...values, modifiedOn: new Date(), modifiedBy: userId }).where(eq(applicants.id, id));
+    });
+  }
+
+  async setMembershipConfirmation(id: string, confirmedBy: string | null, currentUntil: string | null): Promise<void> {
+    await this.db
+      .update(applicants)
+      .set({ membershipConfirmedOn: confirmedBy ? new Date() : null, membershipConfirmedBy: confirmedBy, memberCurrentUntil: currentUntil, modifiedOn: new Date(), modifiedBy: confirmedBy })
+      .where(eq(applicants.id, id));
+  }
+
+  async findPage(options: { page: number; pageSize: number; search?: string; onlyConfirmedMembers: boolean }) {
+    const conditions: SQL[] = [];
+    if (options.search) {
+      const like = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const matches = or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(applicants.memberNumber, like));
+      if (matches) conditions.push(matches);
+    }
+    if (options.onlyConfirmedMembers) conditions.push(isNotNull(applicants.membershipConfirmedOn));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [total] = await this.db.select({ n: count() }).from(applicants).innerJoin(users, eq(users.id, applicants.userId)).where(where);
+    const rows = await this.db
+      .select({ applicant: applicants, user: userColumns })
+      .from(applicants)
+      .innerJoin(users, eq(users.id, applicants.userId))
+      .where(where)
+      .orderBy(desc(applicants.createdOn), asc(users.lastName))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize);
+    return { rows, totalRows: total?.n ?? 0 };
+  }
+}
+
+type ProfileTable = typeof applicantEducation | typeof applicantExperience | typeof applicantProfessionalActivities | typeof applicantProfessionalDevelopment;
+
+/** Education, experience, professional activities and development are all lists of the applicant's: one piece of code keeps them. */
+export class ProfileListRepository<T extends ProfileTable> {
+  constructor(
+    private readonly db: Database,
+    private readonly table: T,
+  ) {}
+
+  private get t(): ProfileTable {
+    return this.table;
+  }
+
+  async listOf(applicantId: string): Promise<T['$inferSelect'][]> {
+    return (await this.db.select().from(this.t).where(eq(this.t.applicantId, applicantId)).orderBy(desc(this.t.startDate), asc(this.t.createdOn))) as T['$inferSelect'][];
+  }
+
+  async findById(id: string): Promise<T['$inferSelect'] | undefined> {
+    const [row] = await this.db.select().from(this.t).where(eq(this.t.id, id));
+    return row as T['$inferSelect'] | undefined;
+  }
+
+  async insert(values: T['$inferInsert']): Promise<T['$inferSelect']> {
+    const [row] = await this.db.insert(this.t).values(values).returning();
+    return row as T['$inferSelect'];
+  }
+
+  async update(id: string, values: Partial<T['$inferInsert']>): Promise<T['$inferSelect'] | undefined> {
+    const [row] = await this.db.update(this.t).set(values).where(eq(this.t.id, id)).returning();
+    return row as T['$inferSelect'] | undefined;
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.delete(this.t).where(eq(this.t.id, id));
+  }
+}

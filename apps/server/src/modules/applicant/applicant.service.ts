@@ -1,0 +1,147 @@
+import { APPLICANT_MESSAGES, type Applicant, type SaveApplicantRequest } from '@certs/shared/applicant/applicant.contract';
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { searchTermOrUndefined } from '@certs/shared/common/paging';
+import type { z } from 'zod';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import { canChangeApplicant, canManageApplicants, canReadApplicant } from './applicant.policy';
+import type { ApplicantRepository, ApplicantWithUser } from './applicant.repository';
+
+const emptyAddress = { streetNumber: '', streetName: '', city: '', state: '', postalCode: '', country: '' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A membership counts (member fees) only once staff confirmed it and while it is current. */
+export function isCurrentMember(row: { membershipType: string; membershipConfirmedOn: Date | null; memberCurrentUntil: string | null }, today: string): boolean {
+  return row.membershipType !== 'none' && !!row.membershipConfirmedOn && (!row.memberCurrentUntil || row.memberCurrentUntil >= today);
+}
+
+export function toApplicant({ applicant, user }: ApplicantWithUser): Applicant {
+  return {
+    id: applicant.id,
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    dateOfBirth: applicant.dateOfBirth,
+    phone: applicant.phone,
+    primaryEmail: applicant.primaryEmail,
+    homeAddress: applicant.homeAddress ?? emptyAddress,
+    workAddress: applicant.workAddress ?? emptyAddress,
+    membershipType: applicant.membershipType,
+    memberNumber: applicant.memberNumber,
+    membershipConfirmedOn: applicant.membershipConfirmedOn?.toISOString() ?? null,
+    memberCurrentUntil: applicant.memberCurrentUntil,
+    isMember: isCurrentMember(applicant, new Date().toISOString().slice(0, 10)),
+    active: user.active,
+    createdOn: applicant.createdOn.toISOString(),
+  };
+}
+
+export class ApplicantService {
+  constructor(private readonly repository: ApplicantRepository) {}
+
+  async findApplicant(actor: CurrentUser, id: string): Promise<Applicant> {
+    // Someone else's id answers as a missing one: the record's existence is not confirmed.
+    if (!UUID.test(id) || !canReadApplicant(actor, id)) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    const found = await this.repository.findById(id);
+    if (!found) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    return toApplicant(found);
+  }
+
+  /** The applicant's own profile; changing the membership number or type withdraws the staff confirmation. */
+  async saveOwn(actor: CurrentUser, input: z.output<typeof SaveApplicantRequest>): Promise<Applicant> {
+    const id = actor.applicantId;
+    if (!id || !canChangeApplicant(actor, id)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const current = await this.repository.findById(id);
+    if (!current) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    const membershipChanged = current.applicant.membershipType !== input.membershipType || current.applicant.memberNumber !== input.memberNumber;
+    await this.repository.update(
+      id,
+      actor.id,
+      { firstName: input.firstName, lastName: input.lastName },
+      {
+        dateOfBirth: input.dateOfBirth,
+        phone: input.phone,
+        primaryEmail: input.primaryEmail,
+        homeAddress: input.homeAddress,
+        workAddress: input.workAddress,
+        membershipType: input.membershipType,
+        memberNumber: input.membershipType === 'none' ? '' : input.memberNumber,
+        ...(membershipChanged ? { membershipConfirmedOn: null, membershipConfirmedBy: null, memberCurrentUntil: null } : {}),
+      },
+    );
+    return this.findApplicant(actor, id);
+  }
+
+  async findApplicants(actor: CurrentUser, query: { page: number; pageSize: number; searchTerm?: string; canShowActiveMember?: 'true' | 'false' }) {
+    if (!canManageApplicants(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const { rows, totalRows } = await this.repository.findPage({
+      page: query.page,
+      pageSize: query.pageSize,
+      search: searchTermOrUndefined(query.searchTerm),
+      onlyConfirmedMembers: query.canShowActiveMember === 'true',
+    });
+    return { rows: rows.map(toApplicant), page: query.page, pageSize: query.pageSize, totalRows };
+  }
+
+  async confirmMembership(actor: CurrentUser, id: string, input: { isConfirmed: boolean; memberCurrentUntil: string | null }): Promise<Applicant> {
+    if (!canManageApplicants(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const current = UUID.test(id) ? await this.repository.findById(id) : undefined;
+    if (!current) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    if (input.isConfirmed && current.applicant.membershipType === 'none') {
+      throw new AppError('BAD_REQUEST', 'This applicant has not declared a membership');
+    }
+    await this.repository.setMembershipConfirmation(id, input.isConfirmed ? actor.id : null, input.isConfirmed ? input.memberCurrentUntil : null);
+    return this.findApplicant(actor, id);
+  }
+}
+
+/** One of the profile lists, with how its rows and its requests map. */
+export interface ProfileListConfig<Row extends { id: string; applicantId: string }, Input, Item> {
+  repository: {
+    listOf(applicantId: string): Promise<Row[]>;
+    findById(id: string): Promise<Row | undefined>;
+    insert(values: never): Promise<Row>;
+    update(id: string, values: never): Promise<Row | undefined>;
+    remove(id: string): Promise<void>;
+  };
+  toItem(row: Row): Item;
+  toColumns(input: Input): Record<string, unknown>;
+  notFound: string;
+}
+
+/** Education, experience, professional activities and development: the applicant's own, read by staff. */
+export class ProfileListService<Row extends { id: string; applicantId: string }, Input, Item> {
+  constructor(private readonly config: ProfileListConfig<Row, Input, Item>) {}
+
+  async listOf(actor: CurrentUser, applicantId: string): Promise<Item[]> {
+    if (!UUID.test(applicantId) || !canReadApplicant(actor, applicantId)) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    return (await this.config.repository.listOf(applicantId)).map((row) => this.config.toItem(row));
+  }
+
+  async create(actor: CurrentUser, input: Input): Promise<Item> {
+    const applicantId = actor.applicantId;
+    if (!applicantId || actor.userType !== 'applicant') throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const row = await this.config.repository.insert({ ...this.config.toColumns(input), applicantId, createdBy: actor.id, modifiedBy: actor.id } as never);
+    return this.config.toItem(row);
+  }
+
+  async update(actor: CurrentUser, id: string, input: Input): Promise<Item> {
+    await this.owned(actor, id);
+    const row = await this.config.repository.update(id, { ...this.config.toColumns(input), modifiedBy: actor.id, modifiedOn: new Date() } as never);
+    if (!row) throw new AppError('NOT_FOUND', this.config.notFound);
+    return this.config.toItem(row);
+  }
+
+  async remove(actor: CurrentUser, id: string): Promise<void> {
+    await this.owned(actor, id);
+    await this.config.repository.remove(id);
+  }
+
+  /** Another applicant's entry answers as a missing one. */
+  private async owned(actor: CurrentUser, id: string): Promise<Row> {
+    const row = UUID.test(id) ? await this.config.repository.findById(id) : undefined;
+    if (!row || row.applicantId !== actor.applicantId || actor.userType !== 'applicant') throw new AppError('NOT_FOUND', this.config.notFound);
+    return row;
+  }
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Attachment, DownloadUrlResponse, PresignUploadRequest, PresignUploadResponse, SaveAttachmentRequest } from '@certs/shared/attachment/attachment.contract';
+import { currentUserOf } from '../../platform/auth/authenticate';
+import type { AttachmentService } from './attachment.service';
+
+const doc = { tags: ['files'], security: [{ bearer: [] }] };
+
+/** Files (spec section 7, file storage) for the signed-in user; registered in the authenticated scope. */
+export function registerAttachmentRoutes(api: FastifyInstance, service: AttachmentService): void {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/attachment/presigned-upload',
+    { schema: { ...doc, summary: 'A presigned URL to PUT a file to', body: PresignUploadRequest, response: { 200: PresignUploadResponse } } },
+    async (request) => service.presignUpload(currentUserOf(request), request.body),
+  );
+  r.get(
+    '/api/attachment/mine',
+    { schema: { ...doc, summary: "The signed-in user's files", response: { 200: z.array(Attachment) } } },
+    async (request) => service.listMine(currentUserOf(request)),
+  );
+  r.get(
+    '/api/attachment/presigned-download/*',
+    { schema: { ...doc, summary: 'A short-lived URL that shows a file (its owner or staff)', response: { 200: DownloadUrlResponse } } },
+    async (request) => service.downloadUrl(currentUserOf(request), (request.params as { '*': string })['*']),
+  );
+}
+
+/**
+ * `unauth/save/attachment` keeps the spec's path, but still needs the uploader's token: the file is
+ * bound to whoever asked for the upload URL. Registered in a scope that authenticates it.
+ */
+export function registerSaveAttachmentRoute(scope: FastifyInstance, service: AttachmentService): void {
+  scope.withTypeProvider<ZodTypeProvider>().post(
+    '/unauth/save/attachment',
+    { schema: { ...doc, summary: 'Save an uploaded file: checks its size and type from its bytes', body: SaveAttachmentRequest, response: { 200: Attachment } } },
+    async (request) => service.save(currentUserOf(request), request.body.resourceKey),
+  );
+}

@@ -1,0 +1,94 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/executor';
+import { applicants, userTokens, users } from '../../db/schema/user';
+
+export type TokenPurpose = 'activation' | 'reset';
+
+export class RegistrationRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx));
+  }
+
+  async findUserByEmail(email: string, userType?: 'admin' | 'applicant') {
+    const sameEmail = sql`lower(${users.email}) = ${email.toLowerCase()}`;
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(userType ? and(sameEmail, eq(users.userType, userType)) : sameEmail);
+    return row;
+  }
+
+  async findApplicantById(id: string) {
+    const [row] = await this.db
+      .select({ id: applicants.id, userId: users.id, email: users.email, firstName: users.firstName, activatedOn: users.activatedOn })
+      .from(applicants)
+      .innerJoin(users, eq(users.id, applicants.userId))
+      .where(eq(applicants.id, id));
+    return row;
+  }
+
+  /** A new applicant who cannot sign in until the activation link is used. */
+  async insertApplicant(tx: Executor, values: { email: string; firstName: string; lastName: string; passwordHash: string; timeZone: string }) {
+    const [user] = await tx
+      .insert(users)
+      .values({ ...values, userType: 'applicant', role: 5, activatedOn: null })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!user) return undefined;
+    const [applicant] = await tx.insert(applicants).values({ userId: user.id, createdBy: user.id, modifiedBy: user.id }).returning({ id: applicants.id });
+    await tx.update(users).set({ createdBy: user.id, modifiedBy: user.id }).where(eq(users.id, user.id));
+    return { userId: user.id, applicantId: applicant!.id };
+  }
+
+  async insertToken(values: { userId: string; purpose: TokenPurpose; tokenHash: string; expiresOn: Date }, db: Executor = this.db): Promise<void> {
+    await db.insert(userTokens).values({ ...values, createdBy: values.userId, modifiedBy: values.userId });
+  }
+
+  /** The live (unused, unexpired) token with this hash and purpose. */
+  async findLiveToken(tokenHash: string, purpose: TokenPurpose) {
+    const [row] = await this.db
+      .select({ id: userTokens.id, userId: userTokens.userId, email: users.email, userType: users.userType })
+      .from(userTokens)
+      .innerJoin(users, eq(users.id, userTokens.userId))
+      .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose), isNull(userTokens.usedOn), gt(userTokens.expiresOn, sql`now()`)));
+    return row;
+  }
+
+  /** Uses a token once: only the first of two simultaneous uses succeeds. */
+  async consumeToken(tx: Executor, tokenHash: string, purpose: TokenPurpose): Promise<{ userId: string } | undefined> {
+    const [row] = await tx
+      .update(userTokens)
+      .set({ usedOn: new Date(), modifiedOn: new Date() })
+      .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose), isNull(userTokens.usedOn), gt(userTokens.expiresOn, sql`now()`)))
+      .returning({ userId: userTokens.userId });
+    return row;
+  }
+
+  /** Older live tokens of the same purpose die when a new one is issued or one is used. */
+  async retireTokens(userId: string, purpose: TokenPurpose, db: Executor = this.db): Promise<void> {
+    await db
+      .update(userTokens)
+      .set({ usedOn: new Date(), modifiedOn: new Date() })
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedOn)));
+  }
+
+  async activate(tx: Executor, userId: string): Promise<void> {
+    await tx.update(users).set({ activatedOn: new Date(), modifiedOn: new Date(), modifiedBy: userId }).where(and(eq(users.id, userId), isNull(users.activatedOn)));
+  }
+
+  /** A new password ends every session of the account (session version bump). */
+  async setPassword(tx: Executor, userId: string, passwordHash: string): Promise<void> {
+    await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, modifiedOn: new Date(), modifiedBy: userId })
+      .where(eq(users.id, userId));
+  }
+
+  async findApplicantIdOfUser(userId: string): Promise<string | null> {
+    const [row] = await this.db.select({ id: applicants.id }).from(applicants).where(eq(applicants.userId, userId));
+    return row?.id ?? null;
+  }
+}

@@ -1,0 +1,77 @@
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/executor';
+import { mails } from '../../db/schema/mail';
+
+export type MailRow = typeof mails.$inferSelect;
+
+export class MailRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(values: typeof mails.$inferInsert, db: Executor = this.db): Promise<MailRow> {
+    const [row] = await db.insert(mails).values(values).returning();
+    if (!row) throw new Error('mail not recorded');
+    return row;
+  }
+
+  /**
+   * Takes up to `limit` mails due for sending and leases them for `leaseSeconds` (next attempt
+   * pushed forward), so that another instance polling at the same time skips them.
+   */
+  async claimDue(limit: number, leaseSeconds: number): Promise<MailRow[]> {
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: mails.id })
+        .from(mails)
+        .where(and(eq(mails.status, 'queued'), sql`${mails.nextAttemptOn} <= now()`))
+        .orderBy(mails.nextAttemptOn)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(mails)
+        .set({ attempts: sql`${mails.attempts} + 1`, nextAttemptOn: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(inArray(
+          mails.id,
+          due.map((row) => row.id),
+        ))
+        .returning();
+    });
+  }
+
+  async markSent(id: string): Promise<void> {
+    await this.db.update(mails).set({ status: 'sent', sentOn: new Date(), lastError: null, modifiedOn: new Date() }).where(eq(mails.id, id));
+  }
+
+  async markFailedAttempt(id: string, error: string, retryInSeconds: number | null): Promise<void> {
+    await this.db
+      .update(mails)
+      .set(
+        retryInSeconds === null
+          ? { status: 'failed', lastError: error, modifiedOn: new Date() }
+          : { lastError: error, nextAttemptOn: sql`now() + make_interval(secs => ${retryInSeconds})`, modifiedOn: new Date() },
+      )
+      .where(eq(mails.id, id));
+  }
+
+  async findPage(options: { page: number; pageSize: number; toUserId?: string; search?: string; status?: MailRow['status'] }) {
+    const conditions: SQL[] = [];
+    if (options.toUserId) conditions.push(eq(mails.toUserId, options.toUserId));
+    if (options.status) conditions.push(eq(mails.status, options.status));
+    if (options.search) {
+      const like = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const matches = or(ilike(mails.toEmail, like), ilike(mails.subject, like));
+      if (matches) conditions.push(matches);
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [total] = await this.db.select({ n: count() }).from(mails).where(where);
+    const rows = await this.db
+      .select()
+      .from(mails)
+      .where(where)
+      .orderBy(desc(mails.createdOn), desc(mails.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize);
+    return { rows, totalRows: total?.n ?? 0 };
+  }
+}

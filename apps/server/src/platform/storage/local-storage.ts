@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { open, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Storage } from './storage';
+import { UrlSigner } from './signed-url';
+
+/** Keys are made by the server: letters, digits, dashes and slashes only, never a path of the client's. */
+const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*(\.[a-z0-9]+)?$/i;
+
+/**
+ * Files on the local disk under the data folder (the embedded default). The server itself signs
+ * the upload and download URLs and serves them (local-storage.routes.ts).
+ */
+export class LocalStorage implements Storage {
+  readonly signer: UrlSigner;
+
+  constructor(
+    readonly root: string,
+    private readonly publicUrl: string,
+    secret: string,
+  ) {
+    mkdirSync(root, { recursive: true });
+    this.signer = new UrlSigner(`local-storage:${secret}`);
+  }
+
+  pathOf(key: string): string {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error('unsafe storage key');
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async presignUpload(key: string, contentType: string, expiresSeconds: number) {
+    const expires = Math.floor(Date.now() / 1000) + expiresSeconds;
+    const signature = this.signer.sign(['PUT', key, contentType, String(expires)]);
+    const query = new URLSearchParams({ expires: String(expires), signature });
+    return { url: `${this.publicUrl}/unauth/storage/upload/${key}?${query}`, headers: { 'content-type': contentType } };
+  }
+
+  async presignDownload(key: string, options: { fileName: string; contentType: string; expiresSeconds: number }) {
+    const expires = Math.floor(Date.now() / 1000) + options.expiresSeconds;
+    const signature = this.signer.sign(['GET', key, options.contentType, options.fileName, String(expires)]);
+    const query = new URLSearchParams({ expires: String(expires), type: options.contentType, name: options.fileName, signature });
+    return `${this.publicUrl}/unauth/openfile/${key}?${query}`;
+  }
+
+  async sizeOf(key: string): Promise<number | null> {
+    try {
+      return (await stat(this.pathOf(key))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  async readStart(key: string, length: number): Promise<Buffer> {
+    const handle = await open(this.pathOf(key), 'r');
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}

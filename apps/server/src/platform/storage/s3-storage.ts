@@ -1,0 +1,62 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Storage } from './storage';
+
+export interface S3Settings {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+/** S3-compatible object storage: the browser talks to the bucket directly through presigned URLs. */
+export class S3Storage implements Storage {
+  private readonly client: S3Client;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    });
+  }
+
+  async presignUpload(key: string, contentType: string, expiresSeconds: number) {
+    const url = await getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, ContentType: contentType }), { expiresIn: expiresSeconds });
+    return { url, headers: { 'content-type': contentType } };
+  }
+
+  async presignDownload(key: string, options: { fileName: string; contentType: string; expiresSeconds: number }) {
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: key,
+      ResponseContentType: options.contentType,
+      ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(options.fileName)}`,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresSeconds });
+  }
+
+  async sizeOf(key: string): Promise<number | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || (error as { name?: string }).name === 'NotFound') return null;
+      throw error;
+    }
+  }
+
+  async readStart(key: string, length: number): Promise<Buffer> {
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: `bytes=0-${length - 1}` }));
+    const bytes = await object.Body?.transformToByteArray();
+    return Buffer.from(bytes ?? []);
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+}

@@ -1,0 +1,12 @@
+/** Object storage as the spec's upload flow needs it: presigned PUT and GET, and a look at what was stored. */
+export interface Storage {
+  /** A URL the browser PUTs the file body to, with these headers, until it expires. */
+  presignUpload(key: string, contentType: string, expiresSeconds: number): Promise<{ url: string; headers: Record<string, string> }>;
+  /** A URL that shows the file inline under its name, until it expires. */
+  presignDownload(key: string, options: { fileName: string; contentType: string; expiresSeconds: number }): Promise<string>;
+  /** The stored size, or null when nothing was uploaded under the key. */
+  sizeOf(key: string): Promise<number | null>;
+  /** The first bytes, to tell the file's type from its content. */
+  readStart(key: string, length: number): Promise<Buffer>;
+  remove(key: string): Promise<void>;
+}
