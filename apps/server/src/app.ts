@@ -17,6 +17,11 @@ import { registerAuthRoutes, registerCurrentUserRoutes } from './modules/auth/au
 import { registerProgramPartRoutes } from './modules/program/program-part.routes';
 import { createProgramModule } from './modules/program/program.module';
 import { registerProgramRoutes } from './modules/program/program.routes';
+import { createExamDefinitionModule } from './modules/exam-definition/exam-definition.module';
+import { registerExamDefinitionRoutes } from './modules/exam-definition/exam-definition.routes';
+import { createQuestionBankModule } from './modules/question-bank/question-bank.module';
+import { registerQuestionRoutes } from './modules/question-bank/question.routes';
+import { registerReferenceRoutes } from './modules/question-bank/reference.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginRestrictionService } from './modules/auth/login-restriction.service';
 import { registerWelderQualificationOptionsRoutes } from './modules/welder-qualification-options/welder-qualification-options.routes';
@@ -150,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = new AuthService(new AuthRepository(deps.database.db), tokens, restriction);
   const accountUsers = new AccountUserService(new AccountUserRepository(deps.database.db));
   const programModule = createProgramModule(deps.database.db);
+  const questionBank = createQuestionBankModule(deps.database.db);
+  const examDefinitions = createExamDefinitionModule(deps.database.db, questionBank.questions);
   const storage = deps.storage ?? createStorage(deps.env, deps.dataDir, deps.jwtSecret);
   const mail = new MailService(new MailRepository(deps.database.db), { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: app.log });
   const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, '');
@@ -172,6 +179,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerProgramRoutes(api, programModule);
     registerProgramPartRoutes(api, programModule.parts, programModule.users);
     registerWelderQualificationOptionsRoutes(api);
+    registerReferenceRoutes(api, questionBank.subjects);
+    registerReferenceRoutes(api, questionBank.tags);
+    registerQuestionRoutes(api, questionBank);
+    registerExamDefinitionRoutes(api, examDefinitions);
     registerAttachmentRoutes(api, attachments);
     registerSaveAttachmentRoute(api, attachments);
     registerApplicantRoutes(api, applicantModule.applicants, applicantModule.lists as unknown as ProfileListServices);

@@ -27,6 +27,8 @@ export class RegistrationService {
   /** The same answer whether or not the email is known; the mail says which it was. */
   async register(input: z.output<typeof RegisterSchema>): Promise<{ message: string }> {
     const email = input.email.trim();
+    // Hashed whether or not the email is known, so that the answer takes as long either way.
+    const passwordHash = await hashPassword(input.password);
     const existing = await this.repository.findUserByEmail(email);
     if (existing) {
       await this.mail.send({
@@ -45,7 +47,6 @@ export class RegistrationService {
       });
       return { message: REGISTRATION_MESSAGES.checkYourMail };
     }
-    const passwordHash = await hashPassword(input.password);
     await this.repository.transaction(async (tx) => {
       const created = await this.repository.insertApplicant(tx, {
         email,

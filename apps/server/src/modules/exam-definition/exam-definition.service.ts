@@ -1,0 +1,275 @@
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { searchTermOrUndefined } from '@certs/shared/common/paging';
+import {
+  TEST_MESSAGES,
+  type CloneTestRequest,
+  type ExamDefinition,
+  type ExamDefinitionPage,
+  type LinkableModule,
+  type TestTitleLookup,
+  type TestValues,
+} from '@certs/shared/exam-definition/exam-definition.contract';
+import { publishProblems } from '@certs/shared/exam-definition/exam-definition-rules';
+import {
+  EXAM_DEFINITION_STATUS_INFO,
+  EXAM_DEFINITION_TRANSITIONS,
+  canChangeExamDefinition,
+  isExamContentLocked,
+  type ExamDefinitionAction,
+  type ExamDefinitionStatus,
+} from '@certs/shared/exam-definition/exam-definition-status';
+import { DEFAULT_SECTION, type CandidateExamPreview } from '@certs/shared/exam-definition/exam-section.contract';
+import { QUESTION_TYPE_INFO, type QuestionType } from '@certs/shared/question-bank/question-type';
+import { z } from 'zod';
+import type { Executor } from '../../db/executor';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import { sanitizeRichText } from '../../platform/rich-text';
+import { shapeOf, toExamDefinition, toListRow, toSections } from './exam-definition.mapper';
+import { canManageTests } from './exam-definition.policy';
+import type { ExamDefinitionRepository, ExamDefinitionRow } from './exam-definition.repository';
+
+const UUID = z.uuid();
+const TEST_NUMBER = /^(?:t-?)?(\d{1,9})$/i;
+
+/** What candidates answer: fixed once a test has been published. */
+const LOCKED_FIELDS = ['testType', 'programType', 'overallTime', 'minimumTime', 'totalTestMarks', 'isSectionSplit', 'canUploadAnswerPaper'] as const;
+
+export function assertCanManageTests(actor: CurrentUser): void {
+  if (!canManageTests(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+}
+
+export function isUuid(id: string): boolean {
+  return UUID.safeParse(id).success;
+}
+
+/** Locks a test whose content is about to change, refusing once it has been published. */
+export async function lockEditableTest(repository: ExamDefinitionRepository, tx: Executor, testId: string): Promise<ExamDefinitionRow> {
+  const locked = isUuid(testId) ? await repository.lockById(tx, testId) : undefined;
+  if (!locked) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
+  if (isExamContentLocked(locked.status as ExamDefinitionStatus)) throw new AppError('CONFLICT', TEST_MESSAGES.contentLocked);
+  return locked;
+}
+
+function titleTaken(): AppError {
+  return new AppError('CONFLICT', TEST_MESSAGES.titleTaken, { title: TEST_MESSAGES.titleTaken });
+}
+
+const ACTION_PAST: Record<ExamDefinitionAction, string> = { publish: 'published', unpublish: 'unpublished' };
+
+/** Tests (exam definitions): list, title lookup, create, edit, publish, unpublish, clone, preview. */
+export class ExamDefinitionService {
+  constructor(private readonly repository: ExamDefinitionRepository) {}
+
+  async findTests(actor: CurrentUser, query: { page: number; pageSize: number; search?: string; testType?: string; programType?: number; status?: string }): Promise<ExamDefinitionPage> {
+    assertCanManageTests(actor);
+    const search = searchTermOrUndefined(query.search);
+    const number = search ? TEST_NUMBER.exec(search) : null;
+    const { rows, totalRows } = await this.repository.findPage({ ...query, search, testNumber: number ? Number(number[1]) : undefined });
+    return { rows: rows.map(toListRow), page: query.page, pageSize: query.pageSize, totalRows };
+  }
+
+  async findByTitle(actor: CurrentUser, title: string): Promise<TestTitleLookup> {
+    assertCanManageTests(actor);
+    const trimmed = title.trim();
+    const row = trimmed ? await this.repository.findByTitle(trimmed) : undefined;
+    return { test: row ? { id: row.id, title: row.title } : null };
+  }
+
+  async findTest(actor: CurrentUser, id: string, db?: Executor): Promise<ExamDefinition> {
+    assertCanManageTests(actor);
+    const detail = isUuid(id) ? await this.repository.findDetail(id, db) : undefined;
+    if (!detail) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
+    const [sections, entries] = await Promise.all([this.repository.findSections(id, db), this.repository.findEntries(id, db)]);
+    return toExamDefinition(detail, toSections(sections, entries));
+  }
+
+  async findLinkableModules(actor: CurrentUser): Promise<LinkableModule[]> {
+    assertCanManageTests(actor);
+    return this.repository.findLinkableModules();
+  }
+
+  async createTest(actor: CurrentUser, input: TestValues): Promise<ExamDefinition> {
+    assertCanManageTests(actor);
+    await this.assertModuleFits(input);
+    const row = await this.repository.insert({ ...this.columnsOf(input), status: 'draft', createdBy: actor.id, modifiedBy: actor.id });
+    if (!row) throw titleTaken();
+    return this.findTest(actor, row.id);
+  }
+
+  /**
+   * Edits a test. Once published, only what does not change what candidates answer may change
+   * (title, description, instruction, the module link); the rest is refused field by field.
+   */
+  async updateTest(actor: CurrentUser, id: string, input: TestValues): Promise<ExamDefinition> {
+    assertCanManageTests(actor);
+    await this.assertModuleFits(input);
+    const columns = this.columnsOf(input);
+    await this.repository.transaction(async (tx) => {
+      const locked = isUuid(id) ? await this.repository.lockById(tx, id) : undefined;
+      if (!locked) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
+      if (isExamContentLocked(locked.status as ExamDefinitionStatus)) {
+        const changed = LOCKED_FIELDS.filter((field) => locked[field] !== columns[field]);
+        if (changed.length) throw new AppError('CONFLICT', TEST_MESSAGES.contentLocked, Object.fromEntries(changed.map((field) => [field, TEST_MESSAGES.contentLocked])));
+      }
+      const row = await this.repository.update(id, { ...columns, modifiedBy: actor.id, modifiedOn: new Date() }, tx);
+      if (row === 'duplicate') throw titleTaken();
+    });
+    return this.findTest(actor, id);
+  }
+
+  /**
+   * Publishes or unpublishes under a row lock. Publishing checks the test as it is inside the
+   * transaction (questions, empty sections, marks against totalTestMarks) and fixes the version of
+   * every question; a test published before keeps the versions it had.
+   */
+  async changeStatus(actor: CurrentUser, id: string, action: ExamDefinitionAction): Promise<ExamDefinition> {
+    assertCanManageTests(actor);
+    await this.repository.transaction(async (tx) => {
+      const locked = isUuid(id) ? await this.repository.lockById(tx, id) : undefined;
+      if (!locked) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
+      const from = locked.status as ExamDefinitionStatus;
+      if (!canChangeExamDefinition(action, from)) {
+        throw new AppError('CONFLICT', `A ${EXAM_DEFINITION_STATUS_INFO[from].label.toLowerCase()} test cannot be ${ACTION_PAST[action]}`);
+      }
+      const now = new Date();
+      if (action === 'publish') {
+        if (from === 'draft') await this.repository.pinCurrentVersions(tx, id);
+        const sections = toSections(await this.repository.findSections(id, tx), await this.repository.findEntries(id, tx));
+        const problems = publishProblems(shapeOf(locked.totalTestMarks, locked.isSectionSplit, sections));
+        if (problems.length) throw new AppError('BAD_REQUEST', `The test cannot be published yet: ${problems.join('; ')}`);
+      }
+      await this.repository.update(
+        id,
+        { status: EXAM_DEFINITION_TRANSITIONS[action].to, modifiedBy: actor.id, modifiedOn: now, ...(action === 'publish' ? { publishedOn: now } : {}) },
+        tx,
+      );
+    });
+    return this.findTest(actor, id);
+  }
+
+  /**
+   * A new draft from a test: its details always; with `withSections`, its sections and every
+   * question in them (the default section's too) with their marks. The copy is marked `isCloned`.
+   */
+  async cloneTest(actor: CurrentUser, id: string, input: CloneTestRequest): Promise<ExamDefinition> {
+    assertCanManageTests(actor);
+    const cloneId = await this.repository.transaction(async (tx) => {
+      const source = isUuid(id) ? await this.repository.findDetail(id, tx) : undefined;
+      if (!source) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
+      const { test } = source;
+      const copy = await this.repository.insert(
+        {
+          title: input.title,
+          description: test.description,
+          instruction: test.instruction,
+          testType: test.testType,
+          programType: test.programType,
+          programModuleId: test.programModuleId,
+          overallTime: test.overallTime,
+          minimumTime: test.minimumTime,
+          totalTestMarks: test.totalTestMarks,
+          isSectionSplit: test.isSectionSplit,
+          canUploadAnswerPaper: test.canUploadAnswerPaper,
+          isTrialExam: test.isTrialExam,
+          status: 'draft',
+          isCloned: true,
+          clonedFromId: test.id,
+          createdBy: actor.id,
+          modifiedBy: actor.id,
+        },
+        tx,
+      );
+      if (!copy) throw titleTaken();
+      if (input.withSections) {
+        const sectionIds = new Map<string, string>();
+        for (const section of await this.repository.findSections(id, tx)) {
+          const created = await this.repository.appendSection(tx, { examDefinitionId: copy.id, title: section.title, createdBy: actor.id, modifiedBy: actor.id });
+          sectionIds.set(section.id, created.id);
+        }
+        const entries = await this.repository.findEntries(id, tx);
+        await this.repository.insertEntries(
+          tx,
+          entries.map(({ entry }) => ({
+            examDefinitionId: copy.id,
+            sectionId: entry.sectionId ? (sectionIds.get(entry.sectionId) ?? null) : null,
+            questionId: entry.questionId,
+            questionVersionId: entry.questionVersionId,
+            marks: entry.marks,
+            sortOrder: entry.sortOrder,
+            createdBy: actor.id,
+            modifiedBy: actor.id,
+          })),
+        );
+      }
+      return copy.id;
+    });
+    return this.findTest(actor, cloneId);
+  }
+
+  /**
+   * The test as a candidate would receive it (published: the fixed versions; a draft: the current
+   * ones), with nothing that marks an answer right. Staff check it; the exam sitting uses the same shape.
+   */
+  async preview(actor: CurrentUser, id: string): Promise<CandidateExamPreview> {
+    const test = await this.findTest(actor, id);
+    const isDraft = test.status === 'draft';
+    const entries = await this.repository.findEntries(id);
+    const versionOf = (item: (typeof entries)[number]) => (isDraft ? item.currentVersionId : item.entry.questionVersionId);
+    const choiceVersions = entries.filter((item) => QUESTION_TYPE_INFO[(isDraft ? item.current : item.pinned).questionType as QuestionType].hasChoices).map(versionOf);
+    const options = await this.repository.findOptionsOfVersions(choiceVersions);
+    return {
+      title: test.title,
+      instruction: test.instruction,
+      overallTime: test.overallTime,
+      minimumTime: test.minimumTime,
+      totalTestMarks: test.totalTestMarks,
+      isSectionSplit: test.isSectionSplit,
+      canUploadAnswerPaper: test.canUploadAnswerPaper,
+      sections: test.sectionInfo.map((section) => ({
+        id: section.id,
+        title: section.title,
+        order: section.order,
+        questions: entries
+          .filter((item) => (item.entry.sectionId ?? DEFAULT_SECTION.id) === section.id)
+          .map((item) => {
+            const shown = isDraft ? item.current : item.pinned;
+            return {
+              id: item.entry.id,
+              questionType: shown.questionType as QuestionType,
+              content: shown.content,
+              marks: item.entry.marks,
+              canUploadAnswerPaper: shown.canUploadAnswerPaper,
+              options: options.filter((option) => option.versionId === versionOf(item)).map(({ id: optionId, option, order }) => ({ id: optionId, option, order })),
+            };
+          }),
+      })),
+    };
+  }
+
+  private async assertModuleFits(input: TestValues): Promise<void> {
+    if (!input.programModuleId) return;
+    const module = await this.repository.findModule(input.programModuleId);
+    if (!module) throw new AppError('BAD_REQUEST', TEST_MESSAGES.programModuleNotFound, { programModuleId: TEST_MESSAGES.programModuleNotFound });
+    if (module.programType !== input.programType) {
+      throw new AppError('BAD_REQUEST', TEST_MESSAGES.programModuleType, { programModuleId: TEST_MESSAGES.programModuleType });
+    }
+  }
+
+  private columnsOf(input: TestValues) {
+    return {
+      title: input.title,
+      description: input.description,
+      instruction: sanitizeRichText(input.instruction),
+      testType: input.testType,
+      programType: input.programType,
+      programModuleId: input.programModuleId,
+      overallTime: input.overallTime,
+      minimumTime: input.minimumTime,
+      totalTestMarks: input.totalTestMarks,
+      isSectionSplit: input.isSectionSplit,
+      canUploadAnswerPaper: input.canUploadAnswerPaper,
+      isTrialExam: input.testType === 'trial',
+    };
+  }
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { REGISTRATION_MESSAGES } from '@certs/shared/auth/registration.contract';
+import { ROLES } from '@certs/shared/auth/roles';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createUser } from '../../../test/factories/user.factory';
+import { linkIn, MailCatcher } from '../../../test/mail-catcher';
+import { bearer, refreshCookieOf } from '../../../test/sign-in';
+import { loginFailures, userTokens } from '../../db/schema/user';
+
+const PUBLIC_URL = 'http://localhost:3000';
+let t: TestApp;
+const catcher = new MailCatcher();
+
+beforeAll(async () => {
+  const smtpUrl = await catcher.start();
+  t = await buildTestApp({ SMTP_URL: smtpUrl, PUBLIC_URL });
+});
+afterAll(async () => {
+  await t.close();
+  await catcher.stop();
+});
+beforeEach(async () => {
+  await t.database.db.delete(loginFailures);
+});
+
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const uniqueEmail = () => `welder.${Math.random().toString(36).slice(2, 9)}@example.test`;
+const signIn = (identifier: string, password: string) => post('/auth/local/applicant', { identifier, password });
+const tokenOf = (link: string) => link.split('/').pop()!;
+
+async function register(email: string, password = 'Arc-welding-2026') {
+  const response = await post('/unauth/applicantregistration', { firstName: 'Kim', lastName: 'Welder', email, password });
+  expect(response.statusCode).toBe(202);
+  return response;
+}
+
+describe('registration and activation', () => {
+  it('registers, mails an activation link over SMTP, and signs in only once activated', async () => {
+    const email = uniqueEmail();
+    expect((await register(email)).json().message).toBe(REGISTRATION_MESSAGES.checkYourMail);
+    const mail = await catcher.waitFor(email, /Activate your account/);
+    const link = linkIn(mail, `${PUBLIC_URL}/register/activate/`);
+
+    const early = await signIn(email, 'Arc-welding-2026');
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toBe(REGISTRATION_MESSAGES.notActivated);
+
+    const activated = await get(`/unauth/applicantregistration/activationpath/${tokenOf(link)}`);
+    expect(activated.statusCode).toBe(200);
+    expect(activated.json()).toMatchObject({ email, message: REGISTRATION_MESSAGES.activated });
+    expect((await get(`/unauth/applicantregistration/${activated.json().id}`)).json()).toEqual({ id: activated.json().id, isActivated: true });
+
+    const signedIn = await signIn(email, 'Arc-welding-2026');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ userType: 'applicant', firstName: 'Kim', applicantId: activated.json().id });
+    // The mail is also kept in the applicant's inbox.
+    const inbox = (await t.app.inject({ method: 'GET', url: '/api/applicantinbox/email/pagination', headers: bearer(signedIn.json().jwt) })).json();
+    expect(inbox.rows.map((m: { subject: string }) => m.subject)).toContain('Activate your account');
+  });
+
+  it('uses an activation link once only', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    const token = tokenOf(linkIn(await catcher.waitFor(email, /Activate/), `${PUBLIC_URL}/register/activate/`));
+    expect((await get(`/unauth/applicantregistration/activationpath/${token}`)).statusCode).toBe(200);
+    const again = await get(`/unauth/applicantregistration/activationpath/${token}`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(REGISTRATION_MESSAGES.linkInvalid);
+  });
+
+  it('refuses an expired activation link, and a new one can be asked for', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    const token = tokenOf(linkIn(await catcher.waitFor(email, /Activate/), `${PUBLIC_URL}/register/activate/`));
+    await t.database.db.update(userTokens).set({ expiresOn: sql`now() - interval '1 minute'` });
+    expect((await get(`/unauth/applicantregistration/activationpath/${token}`)).statusCode).toBe(400);
+    const before = catcher.mails.length;
+    expect((await post('/unauth', { email })).statusCode).toBe(202);
+    const fresh = await catcher.waitFor(email, /Activate/);
+    await expect.poll(() => catcher.mails.length).toBeGreaterThan(before);
+    const newest = catcher.mails.filter((m) => m.to.includes(email)).at(-1)!;
+    const newToken = tokenOf(linkIn(newest, `${PUBLIC_URL}/register/activate/`));
+    expect(newToken).not.toBe(token);
+    expect(fresh).toBeTruthy();
+    expect((await get(`/unauth/applicantregistration/activationpath/${newToken}`)).statusCode).toBe(200);
+  });
+
+  it('gives a stranger no hint that an email is registered; the owner is told by mail', async () => {
+    const existing = await createUser(t.database.db, { role: ROLES.Applicant, email: uniqueEmail() });
+    const fresh = await post('/unauth/applicantregistration', { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'Arc-welding-2026' });
+    const taken = await post('/unauth/applicantregistration', { firstName: 'A', lastName: 'B', email: existing.email.toUpperCase(), password: 'Arc-welding-2026' });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual(fresh.json());
+    await catcher.waitFor(existing.email, /Someone tried to register/);
+    // The existing account is untouched: its password still works.
+    expect((await signIn(existing.email, existing.password)).statusCode).toBe(200);
+  });
+
+  const invalid: [string, Record<string, string>, string, string][] = [
+    ['a password under 10 characters', { password: 'Short-1' }, 'password', REGISTRATION_MESSAGES.passwordLength],
+    ['the email as the password', { email: 'kim.welder@example.test', password: 'kim.welder@example.test' }, 'password', REGISTRATION_MESSAGES.passwordIsEmail],
+    ['a bad email', { email: 'kim.welder' }, 'email', REGISTRATION_MESSAGES.invalidEmail],
+    ['no first name', { firstName: ' ' }, 'firstName', REGISTRATION_MESSAGES.firstNameRequired],
+  ];
+  for (const [what, override, field, message] of invalid) {
+    it(`refuses ${what} with "${message}" and sends nothing`, async () => {
+      const before = catcher.mails.length;
+      const response = await post('/unauth/applicantregistration', { firstName: 'Kim', lastName: 'Welder', email: uniqueEmail(), password: 'Arc-welding-2026', ...override });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors[field]).toBe(message);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(catcher.mails.length).toBe(before);
+    });
+  }
+});
+
+describe('forgotten passwords', () => {
+  it('mails a reset link; the reset ends every other session and the new password works', async () => {
+    const user = await createUser(t.database.db, { role: ROLES.Applicant, email: uniqueEmail() });
+    const session = await signIn(user.email, user.password);
+    const refresh = refreshCookieOf(session)!;
+    expect((await post('/unauth/forgotpassword', { email: user.email })).json().message).toBe(REGISTRATION_MESSAGES.resetSent);
+    const token = tokenOf(linkIn(await catcher.waitFor(user.email, /Choose a new password/), `${PUBLIC_URL}/reset-password/`));
+
+    expect((await get(`/unauth/resetpassword/${token}`)).json()).toMatchObject({ isValid: true, maskedEmail: expect.stringMatching(/^we\*+@example\.test$/) });
+    const { id } = (await get(`/unauth/resetpassword/user/${token}`)).json();
+    expect(id).toBe(user.id);
+    const reset = await post(`/unauth/${id}/resetpassword`, { token, email: user.email, password: 'New-welding-pass-9' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().message).toBe(REGISTRATION_MESSAGES.passwordChanged);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session.json().jwt) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: refresh } })).statusCode).toBe(401);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(401);
+    expect((await signIn(user.email, 'New-welding-pass-9')).statusCode).toBe(200);
+
+    // Once used, the link is dead.
+    expect((await get(`/unauth/resetpassword/${token}`)).json()).toEqual({ isValid: false, maskedEmail: null });
+    expect((await post(`/unauth/${id}/resetpassword`, { token, email: user.email, password: 'Another-pass-123' })).statusCode).toBe(400);
+  });
+
+  it('refuses an expired reset link and one used for another account', async () => {
+    const user = await createUser(t.database.db, { role: ROLES.Applicant, email: uniqueEmail() });
+    const other = await createUser(t.database.db, { role: ROLES.Applicant, email: uniqueEmail() });
+    await post('/unauth/forgotpassword', { email: user.email });
+    const token = tokenOf(linkIn(await catcher.waitFor(user.email, /Choose a new password/), `${PUBLIC_URL}/reset-password/`));
+    expect((await post(`/unauth/${other.id}/resetpassword`, { token, password: 'Stolen-pass-1234' })).statusCode).toBe(400);
+    await t.database.db.update(userTokens).set({ expiresOn: sql`now() - interval '1 second'` });
+    const expired = await post(`/unauth/${user.id}/resetpassword`, { token, password: 'Late-pass-12345' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe(REGISTRATION_MESSAGES.linkInvalid);
+    expect((await get(`/unauth/resetpassword/user/${token}`)).statusCode).toBe(404);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const before = catcher.mails.length;
+    const response = await post('/unauth/forgotpassword', { email: 'nobody.here@example.test' });
+    expect(response.statusCode).toBe(202);
+    expect(response.json().message).toBe(REGISTRATION_MESSAGES.resetSent);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(catcher.mails.length).toBe(before);
+  });
+});
