@@ -95,9 +95,13 @@ function serve(call: RecordedCall): Response {
   return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not here' }, 404);
 }
 
+// Many Mantine inputs in jsdom are slow on a busy machine; these waits are ceilings, not delays.
+const WAIT_MS = 10_000;
+const TEST_MS = 60_000;
+
 async function chooseOption(label: string, value: string) {
   const select = screen.getByLabelText(label, { selector: 'select' });
-  await waitFor(() => expect(select.querySelector(`option[value="${value}"]`)).not.toBeNull());
+  await waitFor(() => expect(select.querySelector(`option[value="${value}"]`)).not.toBeNull(), { timeout: WAIT_MS });
   await userEvent.selectOptions(select, value);
 }
 
@@ -112,7 +116,7 @@ describe('the range-of-qualification calculator', () => {
     await chooseOption('Product type', 'Plate');
     await chooseOption('Joint type', 'BW');
     const positions = within(screen.getByLabelText('Welding position', { selector: 'select' }));
-    await waitFor(() => expect(positions.getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['', 'PA', 'PC', 'PE', 'PF', 'PG']));
+    await waitFor(() => expect(positions.getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['', 'PA', 'PC', 'PE', 'PF', 'PG']), { timeout: WAIT_MS });
     await userEvent.type(screen.getByLabelText('Test piece thickness t (mm)'), '10');
     await chooseOption('Welding position', 'PF');
     await chooseOption('Filler material type', 'S');
@@ -120,7 +124,7 @@ describe('the range-of-qualification calculator', () => {
     expect(screen.getByText(/Still needed: backing and consumable insert/)).toBeInTheDocument();
     await chooseOption('Backing and consumable insert', 'ss nb');
 
-    expect(await screen.findByTestId('range-thickness', {}, { timeout: 3000 })).toHaveTextContent('3 mm to 20 mm');
+    expect(await screen.findByTestId('range-thickness', {}, { timeout: WAIT_MS })).toHaveTextContent('3 mm to 20 mm');
     expect(screen.getByTestId('range-positions')).toHaveTextContent('PA, PF');
     expect(screen.getByTestId('range-designation')).toHaveTextContent('ISO 9606-1 135 P BW FM1 S s10 PF ss nb');
     expect(screen.getByTestId('range-reasons')).toHaveTextContent('ISO 9606-1 5.7, Range of qualification for deposited thickness of butt welds');
@@ -132,7 +136,7 @@ describe('the range-of-qualification calculator', () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
-  });
+  }, TEST_MS);
 
   it('shows the schema message at a field and sends nothing it cannot range', async () => {
     const { calls } = stubFetch(serve);
@@ -141,9 +145,9 @@ describe('the range-of-qualification calculator', () => {
     await chooseOption('Product type', 'Plate');
     await chooseOption('Joint type', 'BW');
     await userEvent.type(screen.getByLabelText('Test piece thickness t (mm)'), '0');
-    expect(await screen.findByText('Test piece thickness must be more than 0 mm')).toBeInTheDocument();
+    expect(await screen.findByText('Test piece thickness must be more than 0 mm', {}, { timeout: WAIT_MS })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(calls.some((c) => c.url === `${BASE}/range`)).toBe(false);
-  });
+  }, TEST_MS);
 });
