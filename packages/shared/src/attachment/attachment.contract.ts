@@ -18,9 +18,16 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** File names on screen are shortened to this many characters (spec section 9). */
 export const FILE_NAME_DISPLAY_LENGTH = 25;
 
+/** 20 MB, 64 KB, 512 bytes: sizes as people read them. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
 export const ATTACHMENT_MESSAGES = {
   typeNotAllowed: 'Only PDF, image (PNG, JPEG, GIF, WebP) and Office files can be uploaded',
-  tooLarge: (maxBytes: number) => `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
+  tooLarge: (maxBytes: number) => `The file is larger than ${formatBytes(maxBytes)}`,
   empty: 'The file is empty',
   nameRequired: 'File name is required',
   notUploaded: 'The file has not been uploaded yet',

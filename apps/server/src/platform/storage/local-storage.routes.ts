@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
+import { ATTACHMENT_MESSAGES } from '@certs/shared/attachment/attachment.contract';
 import { AppError } from '../app-error';
 import type { LocalStorage } from './local-storage';
 
@@ -33,7 +34,7 @@ export async function registerLocalStorageRoutes(app: FastifyInstance, storage: 
       const limit = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           received += chunk.length;
-          callback(received > maxBytes ? new AppError('BAD_REQUEST', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`) : null, chunk);
+          callback(received > maxBytes ? new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.tooLarge(maxBytes)) : null, chunk);
         },
       });
       try {

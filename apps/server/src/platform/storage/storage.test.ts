@@ -1,0 +1,126 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalStorage } from './local-storage';
+import { registerLocalStorageRoutes } from './local-storage.routes';
+import { S3Storage } from './s3-storage';
+import type { Storage } from './storage';
+import { registerErrorHandler } from '../error-handler';
+
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+interface Backend {
+  name: string;
+  storage: Storage;
+  stop(): Promise<void>;
+}
+
+// The same cases run on the local disk (served by a real Fastify on loopback) and on a real S3-compatible server (s3rver).
+async function localBackend(): Promise<Backend> {
+  const app: FastifyInstance = Fastify();
+  registerErrorHandler(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), 'certs-files-')), `http://127.0.0.1:${port}`, 'test-secret');
+  await app.close();
+  const server = Fastify();
+  registerErrorHandler(server);
+  await registerLocalStorageRoutes(server, storage, 1024 * 1024);
+  await server.listen({ port, host: '127.0.0.1' });
+  return { name: 'local disk', storage, stop: () => server.close() };
+}
+
+async function s3Backend(): Promise<Backend> {
+  const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(tmpdir(), 'certs-s3-')), configureBuckets: [{ name: 'certs-test', configs: [] }] });
+  const { port } = await s3rver.run();
+  const storage = new S3Storage({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'certs-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  return { name: 's3', storage, stop: () => s3rver.close() };
+}
+
+for (const makeBackend of [localBackend, s3Backend]) {
+  describe(`storage on ${makeBackend === localBackend ? 'local disk' : 'S3'}`, () => {
+    let backend: Backend;
+    beforeAll(async () => {
+      backend = await makeBackend();
+    });
+    afterAll(async () => {
+      await backend.stop();
+    });
+
+    it('takes a PUT of the body to the presigned URL and serves it back through a presigned download', async () => {
+      const key = `attachments/${crypto.randomUUID()}.pdf`;
+      expect(await backend.storage.sizeOf(key)).toBeNull();
+      const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
+      const put = await fetch(url, { method: 'PUT', body: PDF, headers });
+      expect(put.status).toBe(200);
+      expect(await backend.storage.sizeOf(key)).toBe(PDF.length);
+      expect((await backend.storage.readStart(key, 5)).toString()).toBe('%PDF-');
+      const download = await fetch(await backend.storage.presignDownload(key, { fileName: 'Weld procedure.pdf', contentType: 'application/pdf', expiresSeconds: 60 }));
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+      await backend.storage.remove(key);
+      expect(await backend.storage.sizeOf(key)).toBeNull();
+    });
+
+  });
+}
+
+// The S3 server checks its own signatures; these cases check the local storage's signer.
+describe('local storage URLs', () => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await localBackend();
+  });
+  afterAll(async () => {
+    await backend.stop();
+  });
+
+    it('refuses a presigned URL whose signature was tampered with', async () => {
+      const key = `attachments/${crypto.randomUUID()}.pdf`;
+      const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
+      const tampered = url.replace(/(signature|Signature)=([^&])/, (_m, name: string, c: string) => `${name}=${c === 'A' ? 'B' : 'A'}`);
+      const put = await fetch(tampered, { method: 'PUT', body: PDF, headers });
+      expect(put.status).toBe(403);
+      expect(await backend.storage.sizeOf(key)).toBeNull();
+    });
+
+    it('refuses an upload with another content type than the one signed', async () => {
+      const key = `attachments/${crypto.randomUUID()}.pdf`;
+      const { url } = await backend.storage.presignUpload(key, 'application/pdf', 60);
+      const put = await fetch(url, { method: 'PUT', body: PDF, headers: { 'content-type': 'text/html' } });
+      expect(put.status).toBe(403);
+    });
+
+  it('refuse an expired link and keys that could leave the folder', async () => {
+    const backend = await localBackend();
+    try {
+      const storage = backend.storage as LocalStorage;
+      const key = `attachments/${crypto.randomUUID()}.pdf`;
+      const { url, headers } = await storage.presignUpload(key, 'application/pdf', -1);
+      expect((await fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(403);
+      expect(() => storage.pathOf('../../etc/passwd')).toThrow();
+      expect(() => storage.pathOf('attachments/../../x')).toThrow();
+    } finally {
+      await backend.stop();
+    }
+  });
+
+  it('stops an upload larger than the limit and keeps nothing', async () => {
+    const backend = await localBackend();
+    try {
+      const key = `attachments/${crypto.randomUUID()}.pdf`;
+      const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
+      const put = await fetch(url, { method: 'PUT', body: Buffer.alloc(1024 * 1024 + 10, 0x25), headers });
+      expect(put.status).toBe(400);
+      expect((await put.json()).message).toBe('The file is larger than 1 MB');
+      expect(await backend.storage.sizeOf(key)).toBeNull();
+    } finally {
+      await backend.stop();
+    }
+  });
+});
