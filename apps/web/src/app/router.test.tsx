@@ -77,9 +77,18 @@ describe('app routes', () => {
     expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
   });
 
-  it.each(['/register', '/schedule', '/personnel-search', '/forgot-password', '/aicip-personnel-search'])('has the public page %s', async (path) => {
+  it.each(['/schedule', '/personnel-search', '/aicip-personnel-search'])('has the public page %s', async (path) => {
     renderApp(path, null);
     expect(await screen.findByText('This page is not available yet.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/register', 'Register', 'Create account'],
+    ['/forgot-password', 'Forgot password', 'Send reset link'],
+  ])('has the account page %s', async (path, heading, button) => {
+    renderApp(path, null);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: button })).toBeInTheDocument();
   });
 
   it('logs out to the login of the current area, clearing the session', async () => {

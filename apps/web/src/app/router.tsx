@@ -23,17 +23,28 @@ import { ApplicantHomeRoute } from './routes/student/applicant-home';
 import { StudentLoginRoute } from './routes/student/login';
 import { STUDENT_RANGE_OF_QUALIFICATION_PATH, StudentRangeOfQualificationRoute } from './routes/student/range-of-qualification';
 import { StudentProgramRoute } from './routes/student/program-page';
+import { ACTIVATE_PATH, ActivateRoute } from './routes/public/activate';
+import { FORGOT_PASSWORD_PATH, ForgotPasswordRoute } from './routes/public/forgot-password';
+import { REGISTER_PATH, RegisterRoute } from './routes/public/register';
+import { RESET_PASSWORD_PATH, ResetPasswordRoute } from './routes/public/reset-password';
+import { StudentApplicationRoute, StudentProgramApplicationRoute } from './routes/student/application-form';
+import { STUDENT_APPLICATIONS_PATH, StudentApplicationsRoute } from './routes/student/applications';
+import { STUDENT_CONTACT_PATH, StudentContactRoute } from './routes/student/contact';
+import { STUDENT_DOCUMENTS_PATH, StudentDocumentsRoute } from './routes/student/documents';
+import { STUDENT_NOTIFICATIONS_PATH, StudentNotificationsRoute } from './routes/student/notifications';
+import { STUDENT_PROFILE_PATH, StudentProfileRoute } from './routes/student/profile';
+import { ADMIN_APPLICANTS_PATH, AdminApplicantsRoute } from './routes/admin/applicants';
+import { AdminContactUsRoute } from './routes/admin/contact-us';
+import { AdminEmailsRoute } from './routes/admin/emails';
 
 const PUBLIC_PAGES = [
-  { path: '/register', title: 'Register' },
   { path: '/schedule', title: 'Exam schedule' },
   { path: '/personnel-search', title: 'Personnel search' },
-  { path: '/forgot-password', title: 'Forgot password' },
   { path: '/aicip-personnel-search', title: 'AICIP personnel search' },
 ];
 
 /** Menu items with screens of their own; the rest show the "not available yet" page. */
-const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities'];
+const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities', 'Emails', 'Contact Us'];
 
 const ADMIN_HOME_PATHS = [ROLES.SuperUser, ROLES.AccountAdministrator, ROLES.AccountContributor, ROLES.User].map(
   (role) => ROLE_HOME_PATHS[role],
@@ -46,6 +57,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: LOGIN_PATHS.applicant, element: <StudentLoginRoute /> },
       { path: LOGIN_PATHS.admin, element: <AdminLoginRoute /> },
+      { path: REGISTER_PATH, element: <RegisterRoute /> },
+      { path: ACTIVATE_PATH, element: <ActivateRoute /> },
+      { path: FORGOT_PASSWORD_PATH, element: <ForgotPasswordRoute /> },
+      { path: RESET_PASSWORD_PATH, element: <ResetPasswordRoute /> },
       ...PUBLIC_PAGES.map(({ path, title }) => ({ path, element: <PublicUnavailableRoute title={title} /> })),
     ],
   },
@@ -59,6 +74,13 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={ROLE_HOME_PATHS[ROLES.Applicant]} replace /> },
           { path: ROLE_HOME_PATHS[ROLES.Applicant], element: <ApplicantHomeRoute /> },
           { path: 'programs/:id', element: <StudentProgramRoute /> },
+          { path: 'programs/:id/application', element: <StudentProgramApplicationRoute /> },
+          { path: STUDENT_PROFILE_PATH, element: <StudentProfileRoute /> },
+          { path: STUDENT_DOCUMENTS_PATH, element: <StudentDocumentsRoute /> },
+          { path: STUDENT_NOTIFICATIONS_PATH, element: <StudentNotificationsRoute /> },
+          { path: STUDENT_APPLICATIONS_PATH, element: <StudentApplicationsRoute /> },
+          { path: `${STUDENT_APPLICATIONS_PATH}/:type/:id`, element: <StudentApplicationRoute /> },
+          { path: STUDENT_CONTACT_PATH, element: <StudentContactRoute /> },
           { path: STUDENT_RANGE_OF_QUALIFICATION_PATH, element: <StudentRangeOfQualificationRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
@@ -75,6 +97,9 @@ export const routes: RouteObject[] = [
           { index: true, element: <AdminIndexRoute /> },
           ...ADMIN_HOME_PATHS.map((path) => ({ path, element: <AdminRoleHomeRoute /> })),
           { path: ADMIN_MENU_PATHS.Users, element: <AdminUsersRoute /> },
+          { path: ADMIN_APPLICANTS_PATH, element: <AdminApplicantsRoute /> },
+          { path: ADMIN_MENU_PATHS.Emails, element: <AdminEmailsRoute /> },
+          { path: ADMIN_MENU_PATHS['Contact Us'], element: <AdminContactUsRoute /> },
           { path: ADMIN_MENU_PATHS.Programs, element: <AdminProgramsRoute /> },
           { path: `${ADMIN_MENU_PATHS.Programs}/new`, element: <AdminNewProgramRoute /> },
           { path: `${ADMIN_MENU_PATHS.Programs}/:id`, element: <AdminProgramRoute /> },

@@ -1,29 +1,72 @@
-import { AppShell, Container, Group } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { AppShell, Burger, Container, Group, NavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useLocation } from 'react-router';
 import { ROLE_HOME_PATHS } from '@certs/shared/auth/roles';
 import { Brand } from '../../components/layouts/brand';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link';
 import { useSyncCurrentUser } from '../../features/auth/api/fetch-current-user';
 import { useRequiredSession } from '../../lib/auth';
+import { STUDENT_APPLICATIONS_PATH } from '../routes/student/applications';
+import { STUDENT_CONTACT_PATH } from '../routes/student/contact';
+import { STUDENT_DOCUMENTS_PATH } from '../routes/student/documents';
+import { STUDENT_NOTIFICATIONS_PATH } from '../routes/student/notifications';
+import { STUDENT_PROFILE_PATH } from '../routes/student/profile';
 import { UserHeaderItems } from './user-header-items';
 
-/** The applicant area: a header with who is signed in, their zone and logout, then the page. */
+const APPLICANT_MENU = [
+  { label: 'Home', to: ROLE_HOME_PATHS[5], also: ['/student/programs'] },
+  { label: 'Profile', to: STUDENT_PROFILE_PATH, also: [] },
+  { label: 'Documents', to: STUDENT_DOCUMENTS_PATH, also: [] },
+  { label: 'Applications', to: STUDENT_APPLICATIONS_PATH, also: [] },
+  { label: 'Notifications', to: STUDENT_NOTIFICATIONS_PATH, also: [] },
+  { label: 'Contact us', to: STUDENT_CONTACT_PATH, also: [] },
+] as const;
+
+/** The applicant area: a header with who is signed in, their zone and logout, the applicant menu, then the page. */
 export function ApplicantLayout() {
   const { user } = useRequiredSession();
   useSyncCurrentUser();
+  const [isMenuOpen, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const isActive = (item: (typeof APPLICANT_MENU)[number]) =>
+    [item.to, ...item.also].some((path) => pathname === path || pathname.startsWith(`${path}/`));
+
   return (
-    <AppShell header={{ height: 64 }} padding="xl" bg="gray.0">
+    <AppShell header={{ height: 64 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }} padding="xl" bg="gray.0">
       <SkipLink />
       <AppShell.Header>
-        <Container size="lg" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={isMenuOpen} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle applicant menu" />
             <Brand to={ROLE_HOME_PATHS[5]} />
-            <UserHeaderItems user={user} />
           </Group>
-        </Container>
+          <UserHeaderItems user={user} />
+        </Group>
       </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Applicant menu">
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py="xs" aria-hidden="true">
+          Menu
+        </Text>
+        {APPLICANT_MENU.map((item) => {
+          const active = isActive(item);
+          return (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={closeMenu}
+              variant="filled"
+              fw={500}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          );
+        })}
+      </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Container size="lg" px="md">
+        <Container size="lg" px={0}>
           <Outlet />
         </Container>
       </AppShell.Main>

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AccountUser } from '@certs/shared/account-user/account-user.contract';
 import { USER_MANAGER_ROLES, type Role } from '@certs/shared/auth/roles';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
@@ -17,6 +18,7 @@ import { currentUserQueryKey } from '../../../features/auth/api/fetch-current-us
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { ADMIN_APPLICANTS_PATH } from './applicants';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 const SEARCH_DELAY_MS = 300;
@@ -42,7 +44,12 @@ function UsersScreen({ user }: { user: Session['user'] }) {
           <Title order={1}>Users</Title>
           <Text c="dimmed">Staff who sign in at the admin login, their roles and side menus.</Text>
         </Stack>
-        <Button onClick={() => setDialog({ mode: 'create' })}>Add user</Button>
+        <Group gap="sm">
+          <Button component={Link} to={ADMIN_APPLICANTS_PATH} variant="default">
+            Applicants
+          </Button>
+          <Button onClick={() => setDialog({ mode: 'create' })}>Add user</Button>
+        </Group>
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">

@@ -1,0 +1,86 @@
+import { Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import { MAIL_STATUSES, type Mail } from '@certs/shared/mail/mail.contract';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { useMails } from '../../../features/mail/api/find-mails';
+import { MailDrawer } from '../../../features/mail/components/mail-drawer';
+import { MAIL_STATUS_LABELS } from '../../../features/mail/components/mail-status-badge';
+import { MailsTable } from '../../../features/mail/components/mails-table';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useRequiredSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+
+const SEARCH_DELAY_MS = 300;
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...MAIL_STATUSES.map((status) => ({ value: status, label: MAIL_STATUS_LABELS[status] }))];
+
+function EmailsScreen() {
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [searchText, setSearchText] = useState('');
+  const [status, setStatus] = useState('');
+  const [search] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
+  const [open, setOpen] = useState<Mail | null>(null);
+  const list = useMails({ page, pageSize, search, status });
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Emails</Title>
+        <Text c="dimmed">Every mail the platform has kept or sent, with its links. Without a mail server, mail is kept here only.</Text>
+      </Stack>
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <TextInput
+              label="Search"
+              placeholder="Recipient or subject"
+              type="search"
+              w={320}
+              value={searchText}
+              onChange={(event) => {
+                setSearchText(event.currentTarget.value);
+                setPage(DEFAULT_PAGE);
+              }}
+            />
+            <NativeSelect
+              label="Status"
+              w={180}
+              data={STATUS_OPTIONS}
+              value={status}
+              onChange={(event) => {
+                setStatus(event.currentTarget.value);
+                setPage(DEFAULT_PAGE);
+              }}
+            />
+          </Group>
+          <MailsTable
+            rows={list.data?.rows ?? []}
+            page={page}
+            pageSize={pageSize}
+            totalRows={list.data?.totalRows ?? 0}
+            isLoading={list.isFetching}
+            error={list.error ? errorMessageOf(list.error) : null}
+            onOpen={setOpen}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+        </Stack>
+      </Paper>
+      <MailDrawer mail={open} isStaffView onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
+
+/** Emails (admin menu): recipient, subject, status and created, with each mail's body and links. */
+export function AdminEmailsRoute() {
+  const { user } = useRequiredSession();
+  usePageTitle('Emails');
+  if (!user.menuItems.includes('Emails')) return <NotAvailable title="Emails" message={NO_ACCESS_MESSAGE} />;
+  return <EmailsScreen />;
+}

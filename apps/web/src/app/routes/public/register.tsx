@@ -1,0 +1,54 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LOGIN_PATHS } from '@certs/shared/auth/roles';
+import { isOfferedTimeZone } from '@certs/shared/common/dates';
+import { useRegisterApplicant } from '../../../features/registration/api/register-applicant';
+import { AccountCard } from '../../../features/registration/components/account-card';
+import { MailSentNotice } from '../../../features/registration/components/mail-sent-notice';
+import { RegisterForm } from '../../../features/registration/forms/register-form';
+import { toRegisterRequest, type RegisterFormValues } from '../../../features/registration/forms/register-form.values';
+import { usePageTitle } from '../../../lib/page-title';
+
+export const REGISTER_PATH = '/register';
+
+function browserTimeZone() {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isOfferedTimeZone(zone) ? zone : undefined;
+}
+
+/** Applicant registration (spec section 2, register): the account is active once the mailed link is opened. */
+export function RegisterRoute() {
+  usePageTitle('Register');
+  const register = useRegisterApplicant();
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+
+  const handleSubmit = async (values: RegisterFormValues) => {
+    const answer = await register.mutateAsync(toRegisterRequest(values, browserTimeZone()));
+    setSentMessage(answer.message);
+  };
+
+  return (
+    <AccountCard eyebrow="Applicants" title="Register" summary="Create an account to apply for qualifications and certifications.">
+      {sentMessage ? (
+        <Stack gap="md">
+          <MailSentNotice title="Check your mail" message={sentMessage} />
+          <Text size="sm">The link in the mail works once and for 24 hours. Nothing arrived? Look in your spam folder, or register again to get a new mail.</Text>
+          <Anchor component={Link} to={LOGIN_PATHS.applicant} fw={600}>
+            Go to sign in
+          </Anchor>
+        </Stack>
+      ) : (
+        <Stack gap="lg">
+          <RegisterForm onSubmit={handleSubmit} />
+          <Text size="sm" ta="center">
+            Already registered?{' '}
+            <Anchor component={Link} to={LOGIN_PATHS.applicant} underline="always">
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      )}
+    </AccountCard>
+  );
+}

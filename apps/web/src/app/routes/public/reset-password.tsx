@@ -1,0 +1,89 @@
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LOGIN_PATHS } from '@certs/shared/auth/roles';
+import { REGISTRATION_MESSAGES } from '@certs/shared/auth/registration.contract';
+import { useResetToken, useResetTokenUser } from '../../../features/registration/api/check-reset-token';
+import { useResetPassword } from '../../../features/registration/api/reset-password';
+import { AccountCard } from '../../../features/registration/components/account-card';
+import { ResetPasswordForm } from '../../../features/registration/forms/reset-password-form';
+import { errorMessageOf } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { FORGOT_PASSWORD_PATH } from './forgot-password';
+
+export const RESET_PASSWORD_PATH = '/reset-password/:token';
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <Stack gap="md">
+      <Alert color="red" variant="light" title="This link cannot be used" data-testid="reset-result">
+        {message}
+      </Alert>
+      <Button component={Link} to={FORGOT_PASSWORD_PATH} variant="light">
+        Ask for a new link
+      </Button>
+    </Stack>
+  );
+}
+
+/** The mailed reset link lands here: a new password for the account, once, within the hour. */
+export function ResetPasswordRoute() {
+  usePageTitle('Reset password');
+  const { token = '' } = useParams();
+  const check = useResetToken(token);
+  const owner = useResetTokenUser(token, check.data?.isValid === true);
+  const reset = useResetPassword();
+  const [doneMessage, setDoneMessage] = useState<string | null>(null);
+
+  let body;
+  if (doneMessage) {
+    body = (
+      <Stack gap="md">
+        <Alert color="teal" variant="light" title="Password changed" role="status" data-testid="reset-result">
+          {doneMessage}
+        </Alert>
+        <Group gap="md">
+          <Button component={Link} to={LOGIN_PATHS.applicant}>
+            Sign in
+          </Button>
+          <Anchor component={Link} to={LOGIN_PATHS.admin} size="sm">
+            Staff sign in
+          </Anchor>
+        </Group>
+      </Stack>
+    );
+  } else if (check.isPending || (check.data?.isValid && owner.isPending)) {
+    body = (
+      <Center py="lg">
+        <Loader aria-label="Checking the link" />
+      </Center>
+    );
+  } else if (check.error) {
+    body = <InvalidLink message={errorMessageOf(check.error)} />;
+  } else if (!check.data?.isValid || !owner.data) {
+    body = <InvalidLink message={REGISTRATION_MESSAGES.linkInvalid} />;
+  } else {
+    const userId = owner.data.id;
+    body = (
+      <Stack gap="md">
+        {check.data.maskedEmail && (
+          <Text size="sm">
+            Choose a new password for <strong>{check.data.maskedEmail}</strong>. Other sessions of this account will be signed out.
+          </Text>
+        )}
+        <ResetPasswordForm
+          onSubmit={async (password) => {
+            const answer = await reset.mutateAsync({ userId, request: { token, email: '', password } });
+            setDoneMessage(answer.message || REGISTRATION_MESSAGES.passwordChanged);
+          }}
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <AccountCard eyebrow="Account" title="Reset password">
+      {body}
+    </AccountCard>
+  );
+}

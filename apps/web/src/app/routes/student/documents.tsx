@@ -1,0 +1,44 @@
+import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMyAttachments } from '../../../features/attachment/api/find-my-attachments';
+import { AttachmentsTable } from '../../../features/attachment/components/attachments-table';
+import { DocumentUpload } from '../../../features/attachment/components/document-upload';
+import { errorMessageOf } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+
+export const STUDENT_DOCUMENTS_PATH = '/student/documents';
+
+/** The applicant's documents: upload with progress, the list, and a way to view each. */
+export function StudentDocumentsRoute() {
+  usePageTitle('Documents');
+  const documents = useMyAttachments();
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Documents</Title>
+        <Text c="dimmed">Certificates, transcripts and other evidence you can attach to your applications.</Text>
+      </Stack>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="upload-heading">
+        <Title order={2} size="h4" id="upload-heading" mb="sm">
+          Upload
+        </Title>
+        <DocumentUpload />
+      </Paper>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="documents-heading">
+        <Title order={2} size="h4" id="documents-heading" mb="sm">
+          Your documents
+        </Title>
+        {documents.isPending && (
+          <Center py="md">
+            <Loader size="sm" aria-label="Loading your documents" />
+          </Center>
+        )}
+        {documents.error && (
+          <Alert color="red" variant="light" title="Could not load your documents">
+            {errorMessageOf(documents.error)}
+          </Alert>
+        )}
+        {documents.data && <AttachmentsTable attachments={documents.data} />}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { Alert, Group, Text } from '@mantine/core';
+import { MEMBERSHIP_TYPE_LABELS, type Applicant } from '@certs/shared/applicant/applicant.contract';
+import { DateDisplay } from '../../../components/ui/date-display';
+import { StatusBadge } from '../../../components/ui/status-badge';
+
+export type MembershipState = 'none' | 'awaiting' | 'confirmed';
+
+export function membershipStateOf(applicant: Pick<Applicant, 'membershipType' | 'membershipConfirmedOn'>): MembershipState {
+  if (applicant.membershipType === 'none') return 'none';
+  return applicant.membershipConfirmedOn ? 'confirmed' : 'awaiting';
+}
+
+export const MEMBERSHIP_STATE_LABELS: Record<MembershipState, string> = {
+  none: 'Not a member',
+  awaiting: 'Awaiting confirmation by staff',
+  confirmed: 'Confirmed',
+};
+
+export function MembershipStateBadge({ applicant }: { applicant: Pick<Applicant, 'membershipType' | 'membershipConfirmedOn'> }) {
+  const state = membershipStateOf(applicant);
+  const color = state === 'confirmed' ? 'green' : state === 'awaiting' ? 'yellow' : 'gray';
+  return <StatusBadge label={MEMBERSHIP_STATE_LABELS[state]} color={color} />;
+}
+
+/** Where the applicant's membership stands, and so which fees apply. */
+export function MembershipStatus({ applicant }: { applicant: Applicant }) {
+  const state = membershipStateOf(applicant);
+  return (
+    <Alert
+      color={state === 'confirmed' ? 'teal' : state === 'awaiting' ? 'yellow' : 'gray'}
+      variant="light"
+      title={
+        <Group gap="sm">
+          <Text fw={700} size="sm">
+            {MEMBERSHIP_TYPE_LABELS[applicant.membershipType]}
+          </Text>
+          <MembershipStateBadge applicant={applicant} />
+        </Group>
+      }
+      data-testid="membership-status"
+    >
+      {state === 'none' && <Text size="sm">Non-member fees apply. If you are a member, enter your membership type and member number below.</Text>}
+      {state === 'awaiting' && (
+        <Text size="sm">
+          Member number {applicant.memberNumber}: awaiting confirmation by staff. Non-member fees apply until your membership is confirmed.
+        </Text>
+      )}
+      {state === 'confirmed' && (
+        <Text size="sm">
+          Member number {applicant.memberNumber}, confirmed <DateDisplay value={applicant.membershipConfirmedOn} />
+          {applicant.memberCurrentUntil && (
+            <>
+              , current until <DateDisplay value={applicant.memberCurrentUntil} />
+            </>
+          )}
+          . Member fees apply.
+        </Text>
+      )}
+    </Alert>
+  );
+}

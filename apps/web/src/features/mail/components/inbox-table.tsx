@@ -1,0 +1,46 @@
+import { UnstyledButton, Text } from '@mantine/core';
+import type { InboxPage } from '@certs/shared/mail/mail.contract';
+import { DateDisplay } from '../../../components/ui/date-display';
+import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+
+export type InboxRow = InboxPage['rows'][number];
+
+interface InboxTableProps {
+  rows: readonly InboxRow[];
+  page: number;
+  pageSize: number;
+  totalRows: number;
+  isLoading: boolean;
+  error: string | null;
+  onOpen: (mail: InboxRow) => void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n').find((part) => part.trim()) ?? '';
+  return line.length > 120 ? `${line.slice(0, 117)}…` : line;
+}
+
+/** The applicant's notifications: subject with the start of the text, and when it came. */
+export function InboxTable({ onOpen, ...paging }: InboxTableProps) {
+  const columns: PagedTableColumn<InboxRow>[] = [
+    {
+      key: 'subject',
+      header: 'Subject',
+      isRowHeader: true,
+      render: (mail) => (
+        <UnstyledButton onClick={() => onOpen(mail)} aria-label={`Read ${mail.subject}`} style={{ display: 'block' }}>
+          <Text size="sm" fw={600} c="indigo.8">
+            {mail.subject}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {firstLine(mail.text)}
+          </Text>
+        </UnstyledButton>
+      ),
+    },
+    { key: 'received', header: 'Received', noWrap: true, render: (mail) => <DateDisplay value={mail.createdOn} withTime /> },
+  ];
+  return <PagedTable label="Notifications" testId="inbox-table" columns={columns} rowKey={(mail) => mail.id} emptyText="No notifications yet." {...paging} />;
+}

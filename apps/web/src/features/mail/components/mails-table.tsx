@@ -1,0 +1,37 @@
+import { Anchor } from '@mantine/core';
+import type { Mail } from '@certs/shared/mail/mail.contract';
+import { DateDisplay } from '../../../components/ui/date-display';
+import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { MailStatusBadge } from './mail-status-badge';
+
+interface MailsTableProps {
+  rows: readonly Mail[];
+  page: number;
+  pageSize: number;
+  totalRows: number;
+  isLoading: boolean;
+  error: string | null;
+  onOpen: (mail: Mail) => void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+/** Every mail the platform kept or sent: Recipient, Subject, Status, Created. */
+export function MailsTable({ onOpen, ...paging }: MailsTableProps) {
+  const columns: PagedTableColumn<Mail>[] = [
+    { key: 'to', header: 'Recipient', render: (mail) => mail.toEmail },
+    {
+      key: 'subject',
+      header: 'Subject',
+      isRowHeader: true,
+      render: (mail) => (
+        <Anchor component="button" type="button" onClick={() => onOpen(mail)} fw={600} ta="left" size="sm">
+          {mail.subject}
+        </Anchor>
+      ),
+    },
+    { key: 'status', header: 'Status', noWrap: true, render: (mail) => <MailStatusBadge status={mail.status} /> },
+    { key: 'created', header: 'Created', noWrap: true, render: (mail) => <DateDisplay value={mail.createdOn} withTime /> },
+  ];
+  return <PagedTable label="Emails" testId="mails-table" columns={columns} rowKey={(mail) => mail.id} emptyText="No mail matches." {...paging} />;
+}

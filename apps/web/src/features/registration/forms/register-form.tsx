@@ -1,0 +1,56 @@
+import { Alert, Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { applyServerErrors } from './server-errors';
+import { emptyRegisterValues, validateRegisterValues, type RegisterFormValues } from './register-form.values';
+
+interface RegisterFormProps {
+  onSubmit: (values: RegisterFormValues) => Promise<unknown>;
+}
+
+export const PASSWORD_HINT = 'At least 10 characters, and not your email.';
+
+/** Name, email and a password under the applicant policy; the server's refusals land at their field. */
+export function RegisterForm({ onSubmit }: RegisterFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<RegisterFormValues>({ initialValues: emptyRegisterValues(), validate: validateRegisterValues });
+
+  const handleSubmit = async (values: RegisterFormValues) => {
+    setFailure(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setFailure(applyServerErrors(form, values, error));
+    }
+  };
+
+  const isSending = form.submitting;
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Create your account">
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" title="Could not create the account" data-testid="register-error">
+            {failure}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="First name" required withAsterisk={false} autoComplete="given-name" {...form.getInputProps('firstName')} />
+          <TextInput label="Last name" required withAsterisk={false} autoComplete="family-name" {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        <TextInput label="Email" type="email" required withAsterisk={false} autoComplete="email" {...form.getInputProps('email')} />
+        <PasswordInput
+          label="Password"
+          required
+          withAsterisk={false}
+          autoComplete="new-password"
+          description={PASSWORD_HINT}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput label="Confirm password" required withAsterisk={false} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+        <Button type="submit" fullWidth disabled={isSending} loading={isSending}>
+          Create account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

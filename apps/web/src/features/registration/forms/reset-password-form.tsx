@@ -1,0 +1,61 @@
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { REGISTRATION_MESSAGES, ResetPasswordRequest } from '@certs/shared/auth/registration.contract';
+import { applyServerErrors } from './server-errors';
+
+export interface ResetPasswordFormValues {
+  password: string;
+  confirmPassword: string;
+}
+
+const resolve = zod4Resolver(ResetPasswordRequest, { errorPriority: 'first' });
+
+export function validateResetPasswordValues(values: ResetPasswordFormValues): FormErrors {
+  const errors = resolve({ token: 'stand-in', email: '', password: values.password });
+  if (values.confirmPassword !== values.password) errors.confirmPassword = REGISTRATION_MESSAGES.passwordsDiffer;
+  return errors;
+}
+
+interface ResetPasswordFormProps {
+  onSubmit: (password: string) => Promise<unknown>;
+}
+
+/** A new password under the applicant policy, typed twice. */
+export function ResetPasswordForm({ onSubmit }: ResetPasswordFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ResetPasswordFormValues>({ initialValues: { password: '', confirmPassword: '' }, validate: validateResetPasswordValues });
+  const handleSubmit = async (values: ResetPasswordFormValues) => {
+    setFailure(null);
+    try {
+      await onSubmit(values.password);
+    } catch (error) {
+      setFailure(applyServerErrors(form, values, error));
+    }
+  };
+  const isSending = form.submitting;
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Choose a new password">
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" title="Could not change the password">
+            {failure}
+          </Alert>
+        )}
+        <PasswordInput
+          label="New password"
+          required
+          withAsterisk={false}
+          autoComplete="new-password"
+          description="At least 10 characters, and not your email."
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput label="Confirm new password" required withAsterisk={false} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+        <Button type="submit" disabled={isSending} loading={isSending}>
+          Change password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
