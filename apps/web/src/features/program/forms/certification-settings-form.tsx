@@ -32,6 +32,8 @@ export function CertificationSettingsForm({ kind, initialValues, isReadOnly = fa
   };
   const isSending = form.submitting;
   const disabled = isReadOnly || isSending;
+  // Read-only text stays readable; while sending, fields are disabled.
+  const textLock = isReadOnly ? { readOnly: true } : { disabled: isSending };
   const name = kind === 'initial' ? 'settings' : 'renewal settings';
 
   return (
@@ -43,7 +45,7 @@ export function CertificationSettingsForm({ kind, initialValues, isReadOnly = fa
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: kind === 'initial' ? 3 : 2 }}>
-          <TextInput label="Member Fee" required withAsterisk inputMode="decimal" leftSection="$" autoComplete="off" disabled={disabled} {...form.getInputProps('memberFee')} />
+          <TextInput label="Member Fee" required withAsterisk inputMode="decimal" leftSection="$" autoComplete="off" {...textLock} {...form.getInputProps('memberFee')} />
           <TextInput
             label="Non Member Fee"
             required
@@ -51,7 +53,7 @@ export function CertificationSettingsForm({ kind, initialValues, isReadOnly = fa
             inputMode="decimal"
             leftSection="$"
             autoComplete="off"
-            disabled={disabled}
+            {...textLock}
             {...form.getInputProps('nonmemberFee')}
           />
           {kind === 'initial' && (
@@ -61,7 +63,7 @@ export function CertificationSettingsForm({ kind, initialValues, isReadOnly = fa
               withAsterisk
               inputMode="numeric"
               autoComplete="off"
-              disabled={disabled}
+              {...textLock}
               {...form.getInputProps('renewalPeriod')}
             />
           )}
@@ -74,7 +76,7 @@ export function CertificationSettingsForm({ kind, initialValues, isReadOnly = fa
           description="What the assessor checks; up to 192 characters."
           autosize
           minRows={2}
-          disabled={disabled}
+          {...textLock}
           {...form.getInputProps('assessorAssessmentInstruction')}
         />
         <RichTextField
@@ -91,7 +93,7 @@ export function CertificationSettingsForm({ kind, initialValues, isReadOnly = fa
           description="Guidance shown to applicants."
           autosize
           minRows={2}
-          disabled={disabled}
+          {...textLock}
           {...form.getInputProps('certificationTooltips')}
         />
         {!isReadOnly && (

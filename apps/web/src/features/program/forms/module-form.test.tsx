@@ -26,7 +26,7 @@ const complete: ModuleFormValues = {
   passPercentage: '70',
 };
 
-describe('ModuleForm', () => {
+describe('ModuleForm', { timeout: 15_000 }, () => {
   it('shows the shared messages at each field', async () => {
     const { onSubmit, user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Add module' }));

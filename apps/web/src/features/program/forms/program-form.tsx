@@ -82,6 +82,8 @@ export function ProgramForm(props: ProgramFormProps) {
   const isQualification = form.values.programType === String(PROGRAM_TYPES.Qualification);
   const isSending = form.submitting;
   const disabled = isReadOnly || isSending;
+  // Read-only text stays readable; while sending, fields are disabled.
+  const textLock = isReadOnly ? { readOnly: true } : { disabled: isSending };
 
   return (
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={mode === 'create' ? 'New program' : 'Program details'}>
@@ -112,12 +114,12 @@ export function ProgramForm(props: ProgramFormProps) {
             {...form.getInputProps('programType')}
           />
         </SimpleGrid>
-        <TextInput label="Program Title" required withAsterisk autoComplete="off" disabled={disabled} {...form.getInputProps('programTitle')} />
+        <TextInput label="Program Title" required withAsterisk autoComplete="off" {...textLock} {...form.getInputProps('programTitle')} />
         <NativeSelect label="Program Manager" required withAsterisk data={managerOptions} disabled={disabled} {...form.getInputProps('programManager')} />
         <Fieldset legend="Certificate numbers" variant="filled" radius="md">
           <Stack gap="sm">
             <Switch
-              label="Check the certificate number pattern"
+              label="Number certificates from a pattern"
               description="Certificates of this program are numbered from a pattern and a start number."
               disabled={disabled}
               {...form.getInputProps('numberPatternCheck', { type: 'checkbox' })}
@@ -129,7 +131,7 @@ export function ProgramForm(props: ProgramFormProps) {
                   required
                   withAsterisk
                   autoComplete="off"
-                  disabled={disabled}
+                  {...textLock}
                   {...form.getInputProps('certificateNumPattern')}
                 />
                 <TextInput
@@ -139,7 +141,7 @@ export function ProgramForm(props: ProgramFormProps) {
                   inputMode="numeric"
                   autoComplete="off"
                   description="Up to 4 digits."
-                  disabled={disabled}
+                  {...textLock}
                   {...form.getInputProps('certificateStartNum')}
                 />
               </SimpleGrid>
@@ -167,10 +169,10 @@ export function ProgramForm(props: ProgramFormProps) {
           description="Guidance shown to applicants beside the program."
           autosize
           minRows={2}
-          disabled={disabled}
+          {...textLock}
           {...form.getInputProps('programTooltips')}
         />
-        <Textarea label="Remarks" description="For staff only." autosize minRows={2} disabled={disabled} {...form.getInputProps('remarks')} />
+        <Textarea label="Remarks" description="For staff only." autosize minRows={2} {...textLock} {...form.getInputProps('remarks')} />
         {!isReadOnly && (
           <Group justify="flex-end" gap="sm">
             {props.onCancel && (

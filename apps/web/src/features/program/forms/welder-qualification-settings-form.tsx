@@ -32,6 +32,8 @@ export function WelderQualificationSettingsForm({ initialValues, isReadOnly = fa
   };
   const isSending = form.submitting;
   const disabled = isReadOnly || isSending;
+  // Read-only text stays readable; while sending, fields are disabled.
+  const textLock = isReadOnly ? { readOnly: true } : { disabled: isSending };
 
   return (
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Welder qualification settings">
@@ -49,7 +51,7 @@ export function WelderQualificationSettingsForm({ initialValues, isReadOnly = fa
             withAsterisk
             inputMode="numeric"
             autoComplete="off"
-            disabled={disabled}
+            {...textLock}
             {...form.getInputProps('numOfConfirmation')}
           />
           <TextInput
@@ -58,13 +60,13 @@ export function WelderQualificationSettingsForm({ initialValues, isReadOnly = fa
             withAsterisk
             inputMode="numeric"
             autoComplete="off"
-            disabled={disabled}
+            {...textLock}
             {...form.getInputProps('interval')}
           />
         </SimpleGrid>
         <Switch label="Repeat the confirmations" disabled={disabled} {...form.getInputProps('repeat', { type: 'checkbox' })} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Member Fee" required withAsterisk inputMode="decimal" leftSection="$" autoComplete="off" disabled={disabled} {...form.getInputProps('memberFee')} />
+          <TextInput label="Member Fee" required withAsterisk inputMode="decimal" leftSection="$" autoComplete="off" {...textLock} {...form.getInputProps('memberFee')} />
           <TextInput
             label="Non Member Fee"
             required
@@ -72,7 +74,7 @@ export function WelderQualificationSettingsForm({ initialValues, isReadOnly = fa
             inputMode="decimal"
             leftSection="$"
             autoComplete="off"
-            disabled={disabled}
+            {...textLock}
             {...form.getInputProps('nonmemberFee')}
           />
         </SimpleGrid>
@@ -82,7 +84,7 @@ export function WelderQualificationSettingsForm({ initialValues, isReadOnly = fa
           withAsterisk
           autosize
           minRows={2}
-          disabled={disabled}
+          {...textLock}
           {...form.getInputProps('messageConfirmation')}
         />
         <Fieldset legend="Revalidation and prolongation" variant="filled" radius="md">
@@ -102,7 +104,7 @@ export function WelderQualificationSettingsForm({ initialValues, isReadOnly = fa
                     inputMode="decimal"
                     leftSection="$"
                     autoComplete="off"
-                    disabled={disabled}
+                    {...textLock}
                     {...form.getInputProps('revalidationMemberFee')}
                   />
                   <TextInput
@@ -112,7 +114,7 @@ export function WelderQualificationSettingsForm({ initialValues, isReadOnly = fa
                     inputMode="decimal"
                     leftSection="$"
                     autoComplete="off"
-                    disabled={disabled}
+                    {...textLock}
                     {...form.getInputProps('revalidationNonmemberFee')}
                   />
                 </SimpleGrid>
@@ -122,7 +124,7 @@ export function WelderQualificationSettingsForm({ initialValues, isReadOnly = fa
                   withAsterisk
                   autosize
                   minRows={2}
-                  disabled={disabled}
+                  {...textLock}
                   {...form.getInputProps('messageProlongationReValidation')}
                 />
               </>
