@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGES } from '@certs/shared/contact/contact.contract';
+import { ROLES } from '@certs/shared/auth/roles';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createUser } from '../../../test/factories/user.factory';
+import { bearer, signIn } from '../../../test/sign-in';
+
+let t: TestApp;
+let applicantJwt: string;
+let staffJwt: string;
+let otherStaffJwt: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  applicantJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.Applicant }))).jwt;
+  staffJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.User, menuItems: ['Contact Us', 'Emails'] }))).jwt;
+  otherStaffJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.User, menuItems: ['Dashboard'] }))).jwt;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const message = { name: 'Kim Welder', email: 'kim@example.test', phoneNumber: '0400 000 000', message: 'When is the next practical exam in Perth?' };
+
+describe('contact us', () => {
+  it('takes a message and shows it to staff with the Contact Us menu only', async () => {
+    const sent = await t.app.inject({ method: 'POST', url: '/api/contactus', headers: bearer(applicantJwt), payload: message });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().message).toBe(CONTACT_MESSAGES.thanks);
+    const list = await t.app.inject({ method: 'GET', url: '/api/contactus/pagination?search=perth', headers: bearer(staffJwt) });
+    expect(list.json().rows).toEqual([expect.objectContaining({ name: 'Kim Welder', message: message.message, fromApplicantId: expect.any(String) })]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/contactus/pagination', headers: bearer(otherStaffJwt) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/contactus/pagination', headers: bearer(applicantJwt) })).statusCode).toBe(403);
+  });
+
+  const invalid: [string, object, string, string][] = [
+    ['no name', { name: '' }, 'name', CONTACT_MESSAGES.nameRequired],
+    ['no email', { email: '' }, 'email', CONTACT_MESSAGES.emailRequired],
+    ['a bad email', { email: 'kim-at-example' }, 'email', 'Invalid email'],
+    ['no phone number', { phoneNumber: ' ' }, 'phoneNumber', CONTACT_MESSAGES.phoneRequired],
+    ['no message', { message: '' }, 'message', CONTACT_MESSAGES.messageRequired],
+  ];
+  for (const [what, override, field, expected] of invalid) {
+    it(`refuses ${what} with "${expected}"`, async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/contactus', headers: bearer(applicantJwt), payload: { ...message, ...override } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors[field]).toBe(expected);
+    });
+  }
+});
+
+describe('emails', () => {
+  it('shows staff with the Emails menu every mail, and each applicant only their own', async () => {
+    const user = await createUser(t.database.db, { role: ROLES.Applicant });
+    await t.app.inject({ method: 'POST', url: '/unauth/forgotpassword', payload: { email: user.email } });
+    const all = (await t.app.inject({ method: 'GET', url: `/api/email/pagination?search=${encodeURIComponent(user.email)}`, headers: bearer(staffJwt) })).json();
+    expect(all.rows).toEqual([expect.objectContaining({ toEmail: user.email, subject: 'Choose a new password', status: 'kept', links: [expect.objectContaining({ label: 'Choose a new password' })] })]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/applicantinbox/email/pagination', headers: bearer(applicantJwt) })).json().rows).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/email/pagination', headers: bearer(otherStaffJwt) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/email/pagination', headers: bearer(applicantJwt) })).statusCode).toBe(403);
+  });
+});
