@@ -1,5 +1,6 @@
 import { Alert, Badge, Box, Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title, Typography } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useId } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import type { Application, SaveApplicationRequest } from '@certs/shared/application/application.contract';
 import type { Attachment } from '@certs/shared/attachment/attachment.contract';
@@ -55,6 +56,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const [lastAction, setLastAction] = useState<Action>('save');
   const [sending, setSending] = useState<Action | null>(null);
   const form = useForm<ApplicationFormValues>({ initialValues: applicationValuesOf(requirements, application) });
+  const declarationErrorId = useId();
   const known = new Map((application?.answers ?? []).map((answer) => [answer.requirementId, answer.attachments]));
 
   const run = async (action: Action) => {
@@ -170,6 +172,10 @@ export function ApplicationForm(props: ApplicationFormProps) {
             label="I accept the declaration"
             disabled={isReadOnly || sending !== null}
             {...form.getInputProps('declarationAccepted', { type: 'checkbox' })}
+            // Mantine does not tie a checkbox's error to it; screen readers need the link.
+            error={form.errors.declarationAccepted ? <span id={declarationErrorId}>{form.errors.declarationAccepted}</span> : undefined}
+            aria-describedby={form.errors.declarationAccepted ? declarationErrorId : undefined}
+            aria-invalid={!!form.errors.declarationAccepted}
           />
         </Paper>
 

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** A short-lived URL to read one document by its key. */
 export function findDownloadUrl(resourceKey: string): Promise<{ url: string; expiresOn: string }> {
-  return apiRequest(`/api/attachment/presigned-download/${encodeURIComponent(resourceKey)}`, { schema: DownloadUrlResponse });
+  return apiRequest(`/api/attachment/presigned-download/${resourceKey.split('/').map(encodeURIComponent).join('/')}`, { schema: DownloadUrlResponse });
 }
 
 /**
