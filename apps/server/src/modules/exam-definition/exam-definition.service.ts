@@ -130,7 +130,8 @@ export class ExamDefinitionService {
       if (!locked) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
       const from = locked.status as ExamDefinitionStatus;
       if (!canChangeExamDefinition(action, from)) {
-        throw new AppError('CONFLICT', `A ${EXAM_DEFINITION_STATUS_INFO[from].label.toLowerCase()} test cannot be ${ACTION_PAST[action]}`);
+        const label = EXAM_DEFINITION_STATUS_INFO[from].label.toLowerCase();
+        throw new AppError('CONFLICT', `${/^[aeiou]/.test(label) ? 'An' : 'A'} ${label} test cannot be ${ACTION_PAST[action]}`);
       }
       const now = new Date();
       if (action === 'publish') {
