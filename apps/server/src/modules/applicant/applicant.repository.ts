@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  applicantEducation,
-  applicantExperience,
-  applicantProfessionalActivities,
-  applicantProfessionalDevelopment,
+  type applicantEducation,
+  type applicantExperience,
+  type applicantProfessionalActivities,
+  type applicantProfessionalDevelopment,
 } from '../../db/schema/applicant-profile';
 import { applicants, users } from '../../db/schema/user';
 

@@ -117,7 +117,7 @@ describe('local storage URLs', () => {
       const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
       const put = await fetch(url, { method: 'PUT', body: Buffer.alloc(1024 * 1024 + 10, 0x25), headers });
       expect(put.status).toBe(400);
-      expect((await put.json()).message).toBe('The file is larger than 1 MB');
+      expect(((await put.json()) as { message: string }).message).toBe('The file is larger than 1 MB');
       expect(await backend.storage.sizeOf(key)).toBeNull();
     } finally {
       await backend.stop();
