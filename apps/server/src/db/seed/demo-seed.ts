@@ -5,6 +5,7 @@ import { ROLES, type Role } from '@certs/shared/auth/roles';
 import { hashPassword } from '../../platform/auth/password';
 import type { Database } from '../client';
 import { seedDemoPrograms } from './demo-programs';
+import { seedDemoQuestions } from './demo-questions';
 import { applicants, users } from '../schema/user';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -74,6 +75,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       contributorId: idOf('contributor@demo.local'),
       userId: idOf('user@demo.local'),
     });
+    await seedDemoQuestions(tx, { superUserId: idOf('super@demo.local'), contributorId: idOf('contributor@demo.local') });
     return true;
   });
 }
