@@ -1,13 +1,17 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { smtpPortFor } from './fixtures/mail-catcher';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3199);
 // A fresh embedded database per run, seeded with the demo accounts, so journeys start alike.
 const dataDir = '.tmp/e2e-data';
+// A real SMTP server (fixtures/mail-catcher.ts) receives what the app sends; journeys read its mail.
+const smtpPort = smtpPortFor(port);
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './fixtures/mail-catcher.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -40,7 +44,7 @@ export default defineConfig({
     url: `http://localhost:${port}/unauth/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1' },
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUBLIC_URL: `http://localhost:${port}` },
     stdout: 'ignore',
     stderr: 'pipe',
   },

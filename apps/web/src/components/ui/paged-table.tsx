@@ -29,6 +29,8 @@ interface PagedTableProps<Row> {
   error?: string | null;
   emptyText?: string;
   testId?: string;
+  /** Below this width the table scrolls sideways; a compact column set may ask for less. */
+  minWidth?: number;
 }
 
 const PAGE_SIZE_DATA = PAGE_SIZE_OPTIONS.map((size) => String(size));
@@ -81,7 +83,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
           {error}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={props.minWidth ?? 720}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={isLoading} data-testid={props.testId}>
           <Table.Thead>
             <Table.Tr>

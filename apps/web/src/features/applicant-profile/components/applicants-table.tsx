@@ -2,7 +2,6 @@ import { Button, Text } from '@mantine/core';
 import { MEMBERSHIP_TYPE_LABELS } from '@certs/shared/applicant/applicant.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
-import { StatusBadge } from '../../../components/ui/status-badge';
 import type { ApplicantListRow } from '../api/find-applicants';
 import { MembershipStateBadge } from './membership-status';
 
@@ -22,7 +21,20 @@ interface ApplicantsTableProps {
 export function ApplicantsTable({ onReviewMembership, ...paging }: ApplicantsTableProps) {
   const columns: PagedTableColumn<ApplicantListRow>[] = [
     { key: 'name', header: 'Name', isRowHeader: true, render: (row) => `${row.firstName} ${row.lastName}` },
-    { key: 'email', header: 'Email', render: (row) => row.email },
+    {
+      key: 'email',
+      header: 'Email',
+      render: (row) => (
+        <>
+          <Text size="sm">{row.email}</Text>
+          {!row.active && (
+            <Text size="xs" c="dimmed">
+              Not activated yet
+            </Text>
+          )}
+        </>
+      ),
+    },
     {
       key: 'membership',
       header: 'Membership',
@@ -37,13 +49,7 @@ export function ApplicantsTable({ onReviewMembership, ...paging }: ApplicantsTab
         </>
       ),
     },
-    { key: 'confirmation', header: 'Membership Status', noWrap: true, render: (row) => <MembershipStateBadge applicant={row} /> },
-    {
-      key: 'account',
-      header: 'Account',
-      noWrap: true,
-      render: (row) => (row.active ? <StatusBadge label="Active" color="green" /> : <StatusBadge label="Not activated" color="gray" />),
-    },
+    { key: 'confirmation', header: 'Membership Status', noWrap: true, render: (row) => <MembershipStateBadge applicant={row} isShort /> },
     { key: 'registered', header: 'Registered', noWrap: true, render: (row) => <DateDisplay value={row.createdOn} /> },
     {
       key: 'actions',
@@ -52,7 +58,7 @@ export function ApplicantsTable({ onReviewMembership, ...paging }: ApplicantsTab
       render: (row) =>
         row.membershipType === 'none' ? null : (
           <Button size="xs" variant="light" onClick={() => onReviewMembership(row)} aria-label={`Membership of ${row.firstName} ${row.lastName}`}>
-            {row.membershipConfirmedOn ? 'Membership' : 'Confirm membership'}
+            {row.membershipConfirmedOn ? 'Change' : 'Confirm'}
           </Button>
         ),
     },

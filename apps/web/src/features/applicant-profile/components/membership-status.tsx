@@ -16,10 +16,17 @@ export const MEMBERSHIP_STATE_LABELS: Record<MembershipState, string> = {
   confirmed: 'Confirmed',
 };
 
-export function MembershipStateBadge({ applicant }: { applicant: Pick<Applicant, 'membershipType' | 'membershipConfirmedOn'> }) {
+interface MembershipStateBadgeProps {
+  applicant: Pick<Applicant, 'membershipType' | 'membershipConfirmedOn'>;
+  /** "Awaiting confirmation" rather than "... by staff", for the staff's own table. */
+  isShort?: boolean;
+}
+
+export function MembershipStateBadge({ applicant, isShort = false }: MembershipStateBadgeProps) {
   const state = membershipStateOf(applicant);
   const color = state === 'confirmed' ? 'green' : state === 'awaiting' ? 'yellow' : 'gray';
-  return <StatusBadge label={MEMBERSHIP_STATE_LABELS[state]} color={color} />;
+  const label = isShort && state === 'awaiting' ? 'Awaiting confirmation' : MEMBERSHIP_STATE_LABELS[state];
+  return <StatusBadge label={label} color={color} />;
 }
 
 /** Where the applicant's membership stands, and so which fees apply. */
@@ -31,7 +38,7 @@ export function MembershipStatus({ applicant }: { applicant: Applicant }) {
       variant="light"
       title={
         <Group gap="sm">
-          <Text fw={700} size="sm">
+          <Text fw={700} size="sm" c="dark.7">
             {MEMBERSHIP_TYPE_LABELS[applicant.membershipType]}
           </Text>
           <MembershipStateBadge applicant={applicant} />

@@ -37,7 +37,7 @@ export function ApplicationsTable({ hrefOf, ...paging }: ApplicationsTableProps)
     isRowHeader: true,
     noWrap: true,
     render: (row) => (
-      <Anchor component={Link} to={hrefOf(row)} fw={600}>
+      <Anchor component={Link} to={hrefOf(row)} fw={600} style={{ whiteSpace: 'nowrap' }}>
         {row.applicationNumber}
       </Anchor>
     ),
@@ -61,6 +61,7 @@ export function ApplicationsTable({ hrefOf, ...paging }: ApplicationsTableProps)
       columns={columns}
       rowKey={(row) => row.id}
       emptyText="No applications yet. Open a program from your home page to apply."
+      minWidth={isCompact ? 0 : 720}
       {...paging}
     />
   );

@@ -1,0 +1,210 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe';
+import { DEMO, DEMO_PASSWORD } from '../fixtures/demo-accounts';
+import { waitForMailLink } from '../fixtures/mailbox';
+
+const PROGRAM_CODE = 'Q-WELD-INSP';
+const PASSWORD = 'Inspect-2026-welds';
+
+/** A real PDF of about 3 MB, so that the upload takes long enough to report progress. */
+function samplePdf(): Buffer {
+  const header = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n';
+  const padding = `% ${'weld inspection evidence '.repeat(3)}\n`.repeat(40_000);
+  return Buffer.from(`${header}${padding}trailer << /Root 1 0 R >>\n%%EOF\n`);
+}
+
+async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('certs.session');
+    return raw ? (JSON.parse(raw) as { jwt: string }).jwt : '';
+  });
+}
+
+async function signInThroughApi(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const answer = await request.post('/auth/local/applicant', { data: { identifier: email, password } });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { jwt: string }).jwt;
+}
+
+test.describe('register page accessibility', () => {
+  // axe-core is injected as a script, which the app's CSP rightly forbids; only this test bypasses it.
+  test.use({ bypassCSP: true });
+
+  test('axe-core finds no serious or critical violation on /register, also with its messages shown', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('First Name is required')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test('a new applicant registers, activates from the mail, fills the profile, uploads a document and applies', async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = `e2e.applicant.${Date.now()}@example.com`;
+
+  // Registration: the shared schema's messages at the field, then "check your mail".
+  await page.goto('/student/login');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Last name').fill('Inspector');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm password').fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Password must be at least 10 characters')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('mail-sent-notice')).toContainText('Check your mail');
+
+  // Not active yet: sign-in is refused with the way forward.
+  await page.goto('/student/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('sign-in-error')).toContainText('not activated');
+
+  // The activation link, from the mail the local SMTP server received.
+  const { mail, link } = await waitForMailLink(email, /\/register\/activate\/[^/\s]+$/);
+  expect(mail.subject).toBe('Activate your account');
+  const activationPath = new URL(link).pathname;
+  await page.goto(activationPath);
+  await expect(page.getByTestId('activation-result')).toContainText('Your account is active');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/student\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/student\/applicantHome$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Robin Inspector');
+
+  // Profile: contact details, then an education entry whose end before its start is refused.
+  const menu = page.getByRole('navigation', { name: 'Applicant menu' });
+  await menu.getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile');
+  await page.getByLabel('Phone').fill('+61 2 9555 0100');
+  await page.getByLabel('Primary Email').fill(email);
+  const home = page.getByRole('group', { name: 'Home address' });
+  await home.getByLabel('Street Number').fill('12');
+  await home.getByLabel('Street Name').fill('Foundry Lane');
+  await home.getByLabel('City').fill('Newcastle');
+  await home.getByLabel('State').fill('NSW');
+  await home.getByLabel('Postal Code').fill('2300');
+  await home.getByLabel('Country').fill('Australia');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Your details have been saved.')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Education' }).click();
+  await page.getByRole('button', { name: 'Add education' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add education' });
+  await dialog.getByLabel('Course').fill('Diploma of Welding Inspection');
+  await dialog.getByLabel('Institution').fill('TAFE NSW');
+  await dialog.getByLabel('Location').fill('Newcastle');
+  await dialog.getByLabel('Qualification Type').selectOption('Diploma');
+  await dialog.getByLabel('Start Date').fill('2020-02-03');
+  await dialog.getByLabel('End Date').fill('2019-11-29');
+  await dialog.getByRole('button', { name: 'Add education' }).click();
+  await expect(dialog.getByText('End Date must not be before Start Date')).toBeVisible();
+  await dialog.getByLabel('End Date').fill('2021-11-26');
+  await dialog.getByRole('button', { name: 'Add education' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Education' })).toContainText('Diploma of Welding Inspection');
+
+  await page.getByRole('tab', { name: 'Membership' }).click();
+  await page.getByLabel('Membership Type').selectOption('individual');
+  await page.getByLabel('Member Number').fill('WTIA-40213');
+  await page.getByRole('button', { name: 'Save membership' }).click();
+  await expect(page.getByTestId('membership-status')).toContainText('Awaiting confirmation by staff');
+  await expect(page.getByTestId('membership-status')).toContainText('Non-member fees apply until');
+
+  // Documents: a PDF uploads with a progress bar that reaches 100%.
+  await menu.getByRole('link', { name: 'Documents' }).click();
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const value = document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow');
+      if (value && seen.at(-1) !== value) seen.push(value);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  const fileName = 'Robin Inspector - photo identification and CV.pdf';
+  await page.getByTestId('document-upload').locator('input[type="file"]').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: samplePdf() });
+  const progress = page.getByRole('progressbar', { name: `Uploading ${fileName}` });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByTestId('document-upload')).toContainText('Uploaded');
+  const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+  expect(seen.at(-1)).toBe('100');
+  const documents = page.getByTestId('documents-table');
+  await expect(documents.getByTestId('file-name')).toHaveText('Robin Inspector - ph….pdf');
+  await expect(documents.getByTestId('file-name')).toHaveAttribute('title', fileName);
+
+  // Apply to the demo Qualification program and save a draft.
+  await menu.getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('link', { name: PROGRAM_CODE }).click();
+  await expect(page.getByTestId('apply-panel')).toBeVisible();
+  await page.getByRole('link', { name: 'Apply', exact: true }).click();
+  await expect(page).toHaveURL(/\/student\/programs\/[^/]+\/application$/);
+  await expect(page.getByTestId('application-instructions')).toContainText('photo identification');
+  await expect(page.getByTestId('application-declaration')).toBeVisible();
+  await page.getByLabel('Your answer to EXP-2Y').fill('Four years as a boilermaker-welder, two as a QA inspector at a structural steel fabricator.');
+  await page.getByLabel('Attach from Documents to requirement EXP-2Y').selectOption({ label: fileName });
+  await expect(page.getByTestId('requirement-EXP-2Y').getByRole('list', { name: /Files attached/ })).toContainText('Robin Inspector - ph…');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved')).toBeVisible();
+  await expect(page.getByTestId('application-number')).toHaveText(/^Q-?\w+/);
+  await expect(page.locator('[data-status="Application Started"]').first()).toBeVisible();
+
+  // Come back later from Applications, finish it and submit.
+  await menu.getByRole('link', { name: 'Applications' }).click();
+  const applications = page.getByTestId('applications-table');
+  await expect(applications).toContainText(PROGRAM_CODE);
+  await expect(applications.locator('[data-status="Application Started"]')).toBeVisible();
+  await applications.getByRole('link').first().click();
+  await expect(page.getByLabel('Your answer to EXP-2Y')).toHaveValue(/Four years as a boilermaker-welder/);
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.getByText('Please accept the declaration')).toBeVisible();
+  await expect(page.getByLabel('Your answer to EYE-TEST')).toHaveAccessibleDescription('Please answer this requirement');
+  await page.getByLabel('Your answer to EYE-TEST').fill('Near-vision and Ishihara colour test passed on 3 March 2026 (optometrist report attached to my CV).');
+  await page.getByRole('checkbox', { name: 'I accept the declaration' }).check();
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.getByTestId('application-read-only')).toContainText('Application Submitted');
+  await expect(page.getByRole('button', { name: 'Submit application' })).toHaveCount(0);
+  const applicationUrl = page.url();
+  const applicationId = applicationUrl.split('/').at(-1) ?? '';
+
+  await menu.getByRole('link', { name: 'Applications' }).click();
+  await expect(applications.locator('[data-status="Application Submitted"]')).toBeVisible();
+  await expect(page.getByTestId('awards-table')).toContainText('No awards yet.');
+
+  // The activation mail is in the applicant's Notifications too.
+  await menu.getByRole('link', { name: 'Notifications' }).click();
+  await expect(page.getByTestId('inbox-table')).toContainText('Activate your account');
+
+  // Another applicant cannot open this application, this file or this profile through the API.
+  const firstToken = await tokenOf(page);
+  const mine = await page.request.get('/api/attachment/mine', { headers: { authorization: `Bearer ${firstToken}` } });
+  expect(mine.status()).toBe(200);
+  const [file] = (await mine.json()) as { resourceKey: string }[];
+  expect(file?.resourceKey).toBeTruthy();
+  const me = (await (await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${firstToken}` } })).json()) as { applicantId: string };
+
+  const otherToken = await signInThroughApi(page.request, DEMO.applicant, DEMO_PASSWORD);
+  const asOther = { headers: { authorization: `Bearer ${otherToken}` } };
+  const theirApplication = await page.request.get(`/api/qualificationapplication/${applicationId}`, asOther);
+  expect([403, 404]).toContain(theirApplication.status());
+  const theirFile = await page.request.get(`/api/attachment/presigned-download/${file!.resourceKey}`, asOther);
+  expect([403, 404]).toContain(theirFile.status());
+  const theirProfile = await page.request.get(`/api/applicant/${me.applicantId}`, asOther);
+  expect([403, 404]).toContain(theirProfile.status());
+  // The owner still can.
+  const own = await page.request.get(`/api/qualificationapplication/${applicationId}`, { headers: { authorization: `Bearer ${firstToken}` } });
+  expect(own.status()).toBe(200);
+
+  // The activation link was single-use.
+  await page.goto(activationPath);
+  await expect(page.getByTestId('activation-result')).toContainText('This link has expired or has already been used');
+});
