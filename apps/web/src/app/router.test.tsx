@@ -72,8 +72,8 @@ describe('app routes', () => {
   });
 
   it('shows an honest page for areas still to come', async () => {
-    renderApp('/admin/examinations', contributor);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Examinations' })).toBeInTheDocument();
+    renderApp('/admin/dashboard', contributor);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
   });
 

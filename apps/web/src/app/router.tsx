@@ -36,6 +36,11 @@ import { STUDENT_PROFILE_PATH, StudentProfileRoute } from './routes/student/prof
 import { ADMIN_APPLICANTS_PATH, AdminApplicantsRoute } from './routes/admin/applicants';
 import { AdminContactUsRoute } from './routes/admin/contact-us';
 import { AdminEmailsRoute } from './routes/admin/emails';
+import { AdminExaminationsRoute } from './routes/admin/examinations';
+import { AdminExaminationRoute } from './routes/admin/examinations-detail';
+import { AdminNewExaminationRoute } from './routes/admin/examinations-new';
+import { AdminLibrariesRoute } from './routes/admin/libraries';
+import { AdminLibraryQuestionRoute } from './routes/admin/libraries-question';
 
 const PUBLIC_PAGES = [
   { path: '/schedule', title: 'Exam schedule' },
@@ -44,7 +49,7 @@ const PUBLIC_PAGES = [
 ];
 
 /** Menu items with screens of their own; the rest show the "not available yet" page. */
-const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities', 'Emails', 'Contact Us'];
+const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities', 'Emails', 'Contact Us', 'Examinations', 'Libraries'];
 
 const ADMIN_HOME_PATHS = [ROLES.SuperUser, ROLES.AccountAdministrator, ROLES.AccountContributor, ROLES.User].map(
   (role) => ROLE_HOME_PATHS[role],
@@ -104,6 +109,11 @@ export const routes: RouteObject[] = [
           { path: `${ADMIN_MENU_PATHS.Programs}/new`, element: <AdminNewProgramRoute /> },
           { path: `${ADMIN_MENU_PATHS.Programs}/:id`, element: <AdminProgramRoute /> },
           { path: ADMIN_MENU_PATHS.Archives, element: <AdminArchivesRoute /> },
+          { path: ADMIN_MENU_PATHS.Examinations, element: <AdminExaminationsRoute /> },
+          { path: `${ADMIN_MENU_PATHS.Examinations}/new`, element: <AdminNewExaminationRoute /> },
+          { path: `${ADMIN_MENU_PATHS.Examinations}/:id`, element: <AdminExaminationRoute /> },
+          { path: ADMIN_MENU_PATHS.Libraries, element: <AdminLibrariesRoute /> },
+          { path: `${ADMIN_MENU_PATHS.Libraries}/questions/:id`, element: <AdminLibraryQuestionRoute /> },
           { path: ADMIN_MENU_PATHS.Utilities, element: <AdminUtilitiesRoute /> },
           { path: ADMIN_RANGE_OF_QUALIFICATION_PATH, element: <AdminRangeOfQualificationRoute /> },
           ...ADMIN_MENU_ITEMS.filter((item) => !BUILT_MENU_ITEMS.includes(item)).map((item) => ({

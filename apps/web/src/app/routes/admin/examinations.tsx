@@ -1,0 +1,80 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { useTests } from '../../../features/exam-definition/api/find-tests';
+import { TestFilters, emptyTestFilters, type TestFilterValues } from '../../../features/exam-definition/components/test-filters';
+import { TestsTable } from '../../../features/exam-definition/components/tests-table';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useRequiredSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+
+export const EXAMINATIONS_PATH = '/admin/examinations';
+
+export function examinationPath(id: string): string {
+  return `${EXAMINATIONS_PATH}/${encodeURIComponent(id)}`;
+}
+
+function ExaminationsScreen() {
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [filters, setFilters] = useState<TestFilterValues>(emptyTestFilters);
+  const [search] = useDebouncedValue(filters.search, 300);
+  const list = useTests({
+    page,
+    pageSize,
+    search,
+    testType: filters.testType || undefined,
+    programType: filters.programType ? Number(filters.programType) : undefined,
+    status: filters.status || undefined,
+  });
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Examinations</Title>
+          <Text c="dimmed">Trial and module tests: their sections, questions and marks, and whether they are published.</Text>
+        </Stack>
+        <Button component={Link} to={`${EXAMINATIONS_PATH}/new`}>
+          Add test
+        </Button>
+      </Group>
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <TestFilters
+            values={filters}
+            onChange={(next) => {
+              setFilters(next);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+          <TestsTable
+            rows={list.data?.rows ?? []}
+            page={page}
+            pageSize={pageSize}
+            totalRows={list.data?.totalRows ?? 0}
+            isLoading={list.isFetching}
+            error={list.error ? errorMessageOf(list.error) : null}
+            hrefOf={(test) => examinationPath(test.id)}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** Examinations (menu Examinations): the tests, with search and filters. */
+export function AdminExaminationsRoute() {
+  const { user } = useRequiredSession();
+  usePageTitle('Examinations');
+  if (!user.menuItems.includes('Examinations')) return <NotAvailable title="Examinations" message={NO_ACCESS_MESSAGE} />;
+  return <ExaminationsScreen />;
+}

@@ -1,0 +1,71 @@
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { ImportPanel } from '../../../features/question-bank/components/import-panel';
+import { QuestionsPanel } from '../../../features/question-bank/components/questions-panel';
+import { ReferencesPanel } from '../../../features/question-bank/components/references-panel';
+import { useRequiredSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+
+const TABS = [
+  { value: 'questions', label: 'Questions' },
+  { value: 'subjects', label: 'Subjects' },
+  { value: 'tags', label: 'Tags' },
+  { value: 'import', label: 'Import' },
+] as const;
+type TabName = (typeof TABS)[number]['value'];
+
+export const LIBRARIES_PATH = '/admin/libraries';
+
+export function questionPath(id: string): string {
+  return `${LIBRARIES_PATH}/questions/${encodeURIComponent(id)}`;
+}
+
+function LibrariesScreen() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const activeTab: TabName = TABS.some((tab) => tab.value === requested) ? (requested as TabName) : 'questions';
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Libraries</Title>
+          <Text c="dimmed">The question bank: questions of four types, filed under subjects and tags, ready to build tests from.</Text>
+        </Stack>
+        <Button component={Link} to={`${LIBRARIES_PATH}/questions/new`}>
+          Add question
+        </Button>
+      </Group>
+      <Tabs value={activeTab} onChange={(value) => setSearchParams(value && value !== 'questions' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List aria-label="Library sections" mb="lg">
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="questions">
+          <QuestionsPanel hrefOf={(question) => questionPath(question.id)} />
+        </Tabs.Panel>
+        <Tabs.Panel value="subjects">
+          <ReferencesPanel kind="subject" canEdit />
+        </Tabs.Panel>
+        <Tabs.Panel value="tags">
+          <ReferencesPanel kind="tag" canEdit />
+        </Tabs.Panel>
+        <Tabs.Panel value="import">
+          <ImportPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** Libraries (menu Libraries): questions with search and export, subjects, tags, import. */
+export function AdminLibrariesRoute() {
+  const { user } = useRequiredSession();
+  usePageTitle('Libraries');
+  if (!user.menuItems.includes('Libraries')) return <NotAvailable title="Libraries" message={NO_ACCESS_MESSAGE} />;
+  return <LibrariesScreen />;
+}

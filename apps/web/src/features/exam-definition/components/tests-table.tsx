@@ -1,0 +1,75 @@
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { ExamDefinitionListRow } from '@certs/shared/exam-definition/exam-definition.contract';
+import { formatMarks, marksInHundredths } from '@certs/shared/exam-definition/exam-definition-rules';
+import { DateDisplay } from '../../../components/ui/date-display';
+import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { programTypeLabel, testLabel, testTypeLabel } from './test-labels';
+import { TestStatusBadge } from './test-status-badge';
+
+interface TestsTableProps {
+  rows: readonly ExamDefinitionListRow[];
+  page: number;
+  pageSize: number;
+  totalRows: number;
+  isLoading: boolean;
+  error: string | null;
+  hrefOf: (test: ExamDefinitionListRow) => string;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+/** Tests: number, title, type, program type and module, questions, marks, time, status, modified. */
+export function TestsTable({ hrefOf, ...rest }: TestsTableProps) {
+  const columns: PagedTableColumn<ExamDefinitionListRow>[] = [
+    { key: 'number', header: 'No.', noWrap: true, render: (test) => testLabel(test.testNumber) },
+    {
+      key: 'title',
+      header: 'Title',
+      isRowHeader: true,
+      render: (test) => (
+        <>
+          <Anchor component={Link} to={hrefOf(test)} fw={600}>
+            {test.title}
+          </Anchor>
+          {test.isCloned && (
+            <Text size="xs" c="dimmed">
+              Cloned
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'type', header: 'Type', render: (test) => testTypeLabel(test.testType) },
+    {
+      key: 'program',
+      header: 'Program',
+      render: (test) => (
+        <>
+          <Text size="sm">{programTypeLabel(test.programType)}</Text>
+          {test.programModule && (
+            <Text size="xs" c="dimmed">
+              {test.programModule.programCode} · {test.programModule.moduleCode}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'questions', header: 'Questions', align: 'right', render: (test) => test.numOfQuestions },
+    {
+      key: 'marks',
+      header: 'Marks',
+      align: 'right',
+      noWrap: true,
+      render: (test) => (
+        <Text size="sm" c={marksInHundredths(test.marksTotal) === marksInHundredths(test.totalTestMarks) ? undefined : 'red.8'} span>
+          {formatMarks(test.marksTotal)} / {formatMarks(test.totalTestMarks)}
+        </Text>
+      ),
+    },
+    { key: 'time', header: 'Time', align: 'right', noWrap: true, render: (test) => `${test.overallTime} min` },
+    { key: 'status', header: 'Status', noWrap: true, render: (test) => <TestStatusBadge status={test.status} /> },
+    { key: 'modified', header: 'Modified', noWrap: true, render: (test) => <DateDisplay value={test.modifiedOn} withTime /> },
+  ];
+  return <PagedTable label="Tests" testId="tests-table" columns={columns} rowKey={(test) => test.id} emptyText="No tests match." {...rest} />;
+}

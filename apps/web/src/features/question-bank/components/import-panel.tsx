@@ -1,0 +1,292 @@
+import { Accordion, Alert, Badge, Button, FileInput, Group, List, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import {
+  CSV_COLUMNS,
+  IMPORT_MESSAGES,
+  MAX_IMPORT_CHARACTERS,
+  MAX_IMPORT_QUESTIONS,
+  TRANSFER_FORMAT_LABELS,
+  type ImportPreview,
+  type ImportResult,
+  type TransferFormat,
+} from '@certs/shared/question-bank/question-transfer.contract';
+import { questionLabel } from '@certs/shared/question-bank/question-type';
+import { errorMessageOf } from '../../../lib/api-client';
+import { saveFile, useImportQuestions, useImportTemplate, usePreviewImport } from '../api/transfer-questions';
+
+const ACCEPT: Record<TransferFormat, string> = { csv: '.csv,text/csv', moodle: '.xml,application/xml,text/xml' };
+
+/**
+ * Questions from a CSV file (the documented layout) or Moodle XML: check the file, read what each
+ * row becomes and what is wrong with it, then import all of it, or nothing while anything is wrong.
+ */
+export function ImportPanel() {
+  const [format, setFormat] = useState<TransferFormat>('csv');
+  const [file, setFile] = useState<File | null>(null);
+  const [defaultSubject, setDefaultSubject] = useState('');
+  const [defaultTag, setDefaultTag] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const check = usePreviewImport();
+  const importFile = useImportQuestions();
+  const template = useImportTemplate();
+
+  const request = async () => {
+    if (!file) throw new Error(IMPORT_MESSAGES.fileRequired);
+    if (file.size > MAX_IMPORT_CHARACTERS) throw new Error(IMPORT_MESSAGES.fileTooLarge);
+    return { format, fileName: file.name, content: await file.text(), defaultSubject: defaultSubject.trim() || undefined, defaultTag: defaultTag.trim() || undefined };
+  };
+
+  const reset = (next: Partial<{ format: TransferFormat; file: File | null }>) => {
+    if (next.format) setFormat(next.format);
+    if (next.file !== undefined) setFile(next.file);
+    setPreview(null);
+    setProblem(null);
+  };
+
+  const runCheck = async () => {
+    setProblem(null);
+    setResult(null);
+    try {
+      setPreview(await check.mutateAsync(await request()));
+    } catch (error) {
+      setPreview(null);
+      setProblem(error instanceof Error && !('status' in error) ? error.message : errorMessageOf(error));
+    }
+  };
+
+  const runImport = async () => {
+    setProblem(null);
+    try {
+      const done = await importFile.mutateAsync(await request());
+      setResult(done);
+      setPreview(null);
+      setFile(null);
+      notifications.show({ color: 'green', title: 'Questions imported', message: `${done.imported} questions were added to the bank.` });
+    } catch (error) {
+      setProblem(errorMessageOf(error));
+    }
+  };
+
+  const downloadTemplate = async () => {
+    try {
+      saveFile(await template.mutateAsync());
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not download the template', message: errorMessageOf(error) });
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="import-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2}>
+            <Title order={2} size="h4" id="import-heading">
+              Import questions
+            </Title>
+            <Text size="sm" c="dimmed">
+              From a CSV file in the layout below, or from Moodle XML (multichoice, true/false, short answer, essay). At most {MAX_IMPORT_QUESTIONS} questions at a time.
+            </Text>
+          </Stack>
+          <Button variant="light" onClick={() => void downloadTemplate()} loading={template.isPending}>
+            Download CSV template
+          </Button>
+        </Group>
+        <SegmentedControl
+          aria-label="File format"
+          value={format}
+          onChange={(value) => reset({ format: value as TransferFormat, file: null })}
+          data={[
+            { value: 'csv', label: TRANSFER_FORMAT_LABELS.csv },
+            { value: 'moodle', label: TRANSFER_FORMAT_LABELS.moodle },
+          ]}
+          w="fit-content"
+        />
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <FileInput
+            label={`${TRANSFER_FORMAT_LABELS[format]} file`}
+            placeholder="Choose a file"
+            accept={ACCEPT[format]}
+            value={file}
+            onChange={(chosen) => reset({ file: chosen })}
+            clearable
+            w={320}
+          />
+          <TextInput
+            label="Subject for questions without one"
+            description={format === 'moodle' ? 'Questions outside any category' : 'Rows with a blank Subjects cell'}
+            w={260}
+            value={defaultSubject}
+            onChange={(event) => setDefaultSubject(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Tag for questions without one"
+            description={format === 'moodle' ? 'Questions without Moodle tags or a sub-category' : 'Rows with a blank Tags cell'}
+            w={260}
+            value={defaultTag}
+            onChange={(event) => setDefaultTag(event.currentTarget.value)}
+          />
+          <Button onClick={() => void runCheck()} loading={check.isPending} disabled={!file}>
+            Check file
+          </Button>
+        </Group>
+        {format === 'csv' && (
+          <Accordion variant="contained" radius="md">
+            <Accordion.Item value="layout">
+              <Accordion.Control>CSV column layout</Accordion.Control>
+              <Accordion.Panel>
+                <Text size="sm" mb="xs">
+                  A header row names the columns (any order, any case). Each further row is one question.
+                </Text>
+                <List size="sm" spacing={2}>
+                  {CSV_COLUMNS.filter((column) => column.note).map((column) => (
+                    <List.Item key={column.name}>
+                      <strong>{column.name}</strong>
+                      {column.name === 'Option 1' ? ' … Option 10' : ''}: {column.note}
+                    </List.Item>
+                  ))}
+                </List>
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
+        )}
+        {format === 'moodle' && (
+          <Text size="sm" c="dimmed">
+            The first level of a Moodle category becomes the subject and deeper levels become tags, with the question&apos;s own Moodle tags. A &quot;difficulty:Hard&quot; tag sets the difficulty. Images are left out for now.
+          </Text>
+        )}
+        {problem && (
+          <Alert color="red" variant="light" title="Nothing was imported" role="alert">
+            {problem}
+          </Alert>
+        )}
+        {result && (
+          <Alert color="green" variant="light" title={`${result.imported} questions imported`} data-testid="import-result">
+            {result.questionNumbers.length > 0 && (
+              <Text size="sm">
+                Numbered {questionLabel(result.questionNumbers[0] ?? 0)} to {questionLabel(result.questionNumbers[result.questionNumbers.length - 1] ?? 0)}.
+              </Text>
+            )}
+            {result.newSubjects.length + result.newTags.length > 0 && (
+              <Text size="sm">
+                New subjects: {result.newSubjects.join(', ') || 'none'}. New tags: {result.newTags.join(', ') || 'none'}.
+              </Text>
+            )}
+          </Alert>
+        )}
+        {preview && <ImportPreviewView preview={preview} isImporting={importFile.isPending} onImport={() => void runImport()} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ImportPreviewView({ preview, isImporting, onImport }: { preview: ImportPreview; isImporting: boolean; onImport: () => void }) {
+  if (preview.fileErrors.length) {
+    return (
+      <Alert color="red" variant="light" title="The file cannot be imported" role="alert" data-testid="import-file-errors">
+        <List size="sm">
+          {preview.fileErrors.map((error) => (
+            <List.Item key={error}>{error}</List.Item>
+          ))}
+        </List>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm" data-testid="import-preview">
+      {preview.canImport ? (
+        <Alert color="teal" variant="light" title={`${preview.validCount} questions ready to import`}>
+          {preview.newSubjects.length + preview.newTags.length > 0 ? (
+            <Text size="sm">
+              The import also adds subjects {preview.newSubjects.join(', ') || '(none)'} and tags {preview.newTags.join(', ') || '(none)'}.
+            </Text>
+          ) : (
+            <Text size="sm">Every subject and tag already exists.</Text>
+          )}
+        </Alert>
+      ) : (
+        <Alert color="red" variant="light" title={`${preview.errorCount} of ${preview.items.length} questions have errors`} role="alert">
+          <Text size="sm">Nothing is imported while any question has an error. Correct the file and check it again.</Text>
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={900}>
+        <Table verticalSpacing="xs" aria-label="Import preview" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Where</Table.Th>
+              <Table.Th scope="col">Type</Table.Th>
+              <Table.Th scope="col">Question</Table.Th>
+              <Table.Th scope="col">Subjects / Tags</Table.Th>
+              <Table.Th scope="col">Options</Table.Th>
+              <Table.Th scope="col">Problems</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.items.map((item) => (
+              <Table.Tr key={item.source} data-has-errors={item.errors.length > 0}>
+                <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                  {item.source}
+                </Table.Th>
+                <Table.Td>
+                  <Text size="sm">{item.questionType}</Text>
+                  <Text size="xs" c="dimmed">
+                    {item.difficulty}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={2} maw={360}>
+                    {item.contentText || '-'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{item.subjects.join(', ') || '-'}</Text>
+                  <Text size="xs" c="dimmed">
+                    {item.tags.join(', ') || '-'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {item.options.length === 0 ? (
+                    '-'
+                  ) : (
+                    <Text size="sm">
+                      {item.options.map((option, i) => (
+                        <span key={i}>
+                          {i > 0 ? '; ' : ''}
+                          {option.correctAnswer ? <strong>{option.option}</strong> : option.option}
+                        </span>
+                      ))}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {item.errors.length === 0 && item.warnings.length === 0 && (
+                    <Badge color="teal" variant="light" tt="none">
+                      Ready
+                    </Badge>
+                  )}
+                  {item.errors.map((error) => (
+                    <Text key={error} size="sm" c="red.8">
+                      {error}
+                    </Text>
+                  ))}
+                  {item.warnings.map((warning) => (
+                    <Text key={warning} size="sm" c="yellow.9">
+                      {warning}
+                    </Text>
+                  ))}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="flex-end">
+        <Button onClick={onImport} disabled={!preview.canImport} loading={isImporting}>
+          {preview.canImport ? `Import ${preview.validCount} questions` : 'Import'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

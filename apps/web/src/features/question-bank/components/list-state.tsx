@@ -1,0 +1,21 @@
+import { Alert, Center, Loader } from '@mantine/core';
+import { errorMessageOf } from '../../../lib/api-client';
+
+/** Loading and failure of a list, in one place. */
+export function ListState({ isPending, error, what }: { isPending: boolean; error: unknown; what: string }) {
+  if (isPending) {
+    return (
+      <Center py="md">
+        <Loader size="sm" aria-label={`Loading ${what}`} />
+      </Center>
+    );
+  }
+  if (error) {
+    return (
+      <Alert color="red" variant="light" title={`Could not load the ${what}`}>
+        {errorMessageOf(error)}
+      </Alert>
+    );
+  }
+  return null;
+}

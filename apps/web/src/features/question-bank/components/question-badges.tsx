@@ -1,0 +1,19 @@
+import { Badge } from '@mantine/core';
+import { DIFFICULTY_COLORS, QUESTION_TYPE_INFO, type Difficulty, type QuestionType } from '@certs/shared/question-bank/question-type';
+
+export function QuestionTypeBadge({ type }: { type: QuestionType }) {
+  return (
+    <Badge variant="light" color={QUESTION_TYPE_INFO[type].color} radius="sm" tt="none" miw="max-content" title={type}>
+      {type}
+    </Badge>
+  );
+}
+
+/** The dot carries the colour; the text stays dark enough to read. */
+export function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
+  return (
+    <Badge variant="dot" color={DIFFICULTY_COLORS[difficulty]} radius="sm" tt="none" miw="max-content">
+      {difficulty}
+    </Badge>
+  );
+}
