@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase } from '../../../test/build-test-app';
 import { MailCatcher } from '../../../test/mail-catcher';
@@ -15,6 +15,9 @@ let smtpUrl: string;
 beforeAll(async () => {
   database = await openTestDatabase();
   smtpUrl = await catcher.start();
+});
+afterEach(() => {
+  catcher.isRefusing = false;
 });
 afterAll(async () => {
   await catcher.stop();

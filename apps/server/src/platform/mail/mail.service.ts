@@ -40,7 +40,7 @@ export function toMail(row: MailRow): Mail {
 export class MailService {
   private readonly transport: Transporter | null;
   private timer: NodeJS.Timeout | null = null;
-  private isPolling = false;
+  private running: Promise<number> | null = null;
 
   constructor(
     private readonly repository: MailRepository,
@@ -73,14 +73,15 @@ export class MailService {
     if (!this.transport) {
       this.options.log.info({ to: mail.to, subject: mail.subject, links: links.map((l) => l.url) }, 'mail kept (no SMTP_URL): read it in the admin Emails screen');
     } else {
-      // Sending right away keeps the wait short; the poller catches whatever this misses.
+      // Sending right away keeps the wait short; a mail written in a transaction that has not
+      // committed yet is invisible here, and the next poll sends it.
       setImmediate(() => void this.sendDue());
     }
     return row;
   }
 
   /** Polls the queue every `intervalMs` (every instance may; the lease keeps them apart). */
-  start(intervalMs = 2000): void {
+  start(intervalMs = 1000): void {
     if (!this.transport || this.timer) return;
     this.timer = setInterval(() => void this.sendDue(), intervalMs);
     this.timer.unref();
@@ -89,14 +90,24 @@ export class MailService {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    while (this.isPolling) await new Promise((resolve) => setTimeout(resolve, 20));
+    await this.running?.catch(() => 0);
     this.transport?.close();
   }
 
-  /** Sends what is due; returns how many were sent. */
+  /** Sends what is due; returns how many were sent. A call during a pass waits for it, then makes its own. */
   async sendDue(): Promise<number> {
-    if (!this.transport || this.isPolling) return 0;
-    this.isPolling = true;
+    if (!this.transport) return 0;
+    while (this.running) await this.running.catch(() => 0);
+    this.running = this.sendPass();
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async sendPass(): Promise<number> {
+    if (!this.transport) return 0;
     let sent = 0;
     try {
       const due = await this.repository.claimDue(10, LEASE_SECONDS);
@@ -113,8 +124,6 @@ export class MailService {
       }
     } catch (error) {
       this.options.log.warn({ err: error }, 'mail queue not reachable');
-    } finally {
-      this.isPolling = false;
     }
     return sent;
   }
