@@ -178,7 +178,13 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
 
   await menu.getByRole('link', { name: 'Applications' }).click();
   await expect(applications.locator('[data-status="Application Submitted"]')).toBeVisible();
+  await expect(applications.getByRole('columnheader')).toHaveText(['Application Number', 'Program Code', 'Program Title', 'Application Date', 'Type', 'Status']);
+  await expect(page.getByTestId('awards-table').getByRole('columnheader')).toHaveText(['Name', 'ID', 'Program Code', 'Program Title', 'Award Date']);
   await expect(page.getByTestId('awards-table')).toContainText('No awards yet.');
+  // Narrower than md (768): the compact columns.
+  await page.setViewportSize({ width: 600, height: 900 });
+  await expect(applications.getByRole('columnheader')).toHaveText(['App No.', 'Program Title', 'Status']);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The activation mail is in the applicant's Notifications too.
   await menu.getByRole('link', { name: 'Notifications' }).click();
@@ -207,4 +213,45 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   // The activation link was single-use.
   await page.goto(activationPath);
   await expect(page.getByTestId('activation-result')).toContainText('This link has expired or has already been used');
+});
+
+test('a forgotten password is reset once from the mailed link, which also opens a never-activated account', async ({ page }) => {
+  const email = `e2e.reset.${Date.now()}@example.com`;
+  const newPassword = 'Reset-2026-welds';
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Kim');
+  await page.getByLabel('Last name').fill('Forgetful');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('mail-sent-notice')).toBeVisible();
+
+  await page.goto('/student/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('mail-sent-notice')).toBeVisible();
+
+  const { link } = await waitForMailLink(email, /\/reset-password\/[^/\s]+$/);
+  const resetPath = new URL(link).pathname;
+  await page.goto(resetPath);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill('something-else');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByTestId('reset-result')).toContainText('Sign in with the new one');
+
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/student\/applicantHome$/);
+
+  // The link works once.
+  await page.goto(resetPath);
+  await expect(page.getByTestId('reset-result')).toContainText('This link has expired or has already been used');
 });
