@@ -1,8 +1,8 @@
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns } from './columns';
 import { attachments } from './attachment';
 import { programRequirements, programs } from './program';
-import { applicants } from './user';
+import { applicants, users } from './user';
 
 export const applications = pgTable(
   'applications',
@@ -19,11 +19,20 @@ export const applications = pgTable(
     status: text('status').notNull(),
     declarationAccepted: boolean('declaration_accepted').notNull().default(false),
     submittedOn: timestamp('submitted_on', { withTimezone: true, mode: 'date' }),
+    /** The exam workflow stage (spec section 4), beside the status; null until examinations start. */
+    workflowStage: text('workflow_stage'),
+    /** The assessor of the current assessment round; a new assignment starts a new round. */
+    assessorId: uuid('assessor_id').references(() => users.id),
+    assessmentRound: integer('assessment_round').notNull().default(0),
+    /** Staff's request for more information, shown to the applicant while the application is back with them. */
+    informationRequest: text('information_request'),
+    informationRequestedOn: timestamp('information_requested_on', { withTimezone: true, mode: 'date' }),
     ...auditColumns,
   },
   (t) => [
     uniqueIndex('applications_number_unique').on(t.programType, t.applicationNumber),
     index('applications_applicant_idx').on(t.applicantId, t.programId),
+    index('applications_program_status_idx').on(t.programId, t.status),
   ],
 );
 
@@ -82,4 +91,57 @@ export const applicationHistory = pgTable(
     ...auditColumns,
   },
   (t) => [index('application_history_application_idx').on(t.applicationId)],
+);
+
+/** The assessor's review of one assessment round (spec section 4: assessor save and submit). */
+export const applicationAssessorReviews = pgTable(
+  'application_assessor_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    round: integer('round').notNull(),
+    assessorId: uuid('assessor_id')
+      .notNull()
+      .references(() => users.id),
+    review: text('review').notNull().default(''),
+    recommendation: text('recommendation'),
+    submittedOn: timestamp('submitted_on', { withTimezone: true, mode: 'date' }),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('application_assessor_reviews_round_unique').on(t.applicationId, t.round)],
+);
+
+/** The assessment of one round: report, acceptance selections and outcome (spec sections 4 and 5). */
+export const applicationAssessments = pgTable(
+  'application_assessments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    round: integer('round').notNull(),
+    assessmentReport: text('assessment_report').notNull().default(''),
+    selections: jsonb('selections').$type<{ criterion: string; answer: string }[]>().notNull().default([]),
+    outcome: text('outcome'),
+    messageToApplicant: text('message_to_applicant').notNull().default(''),
+    submittedOn: timestamp('submitted_on', { withTimezone: true, mode: 'date' }),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('application_assessments_round_unique').on(t.applicationId, t.round)],
+);
+
+/** Staff-only notes on an application's file; applicants never read them. */
+export const applicationFileNotes = pgTable(
+  'application_file_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    note: text('note').notNull(),
+    ...auditColumns,
+  },
+  (t) => [index('application_file_notes_application_idx').on(t.applicationId, t.createdOn)],
 );

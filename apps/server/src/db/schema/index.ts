@@ -8,3 +8,4 @@ export * from './mail';
 export * from './attachment';
 export * from './application';
 export * from './contact';
+export * from './venue';
