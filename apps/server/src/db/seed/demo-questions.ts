@@ -261,9 +261,11 @@ const QUESTIONS: DemoQuestion[] = [
   },
 ];
 
+/** Words of the content for search: block ends become spaces, inline tags vanish. */
 function plainTextOf(html: string): string {
   return html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<\/(p|li)>|<br\s*\/?>/g, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -69,7 +69,7 @@ export function QuestionPicker({ opened, testId, sections, sectionId, onClose }:
     setFailure(null);
     try {
       await add.mutateAsync({ testId, sectionId: target, questions: [...chosen].map((questionId) => ({ questionId, marks })) });
-      notifications.show({ color: 'green', title: 'Questions added', message: `${chosen.size} questions added with ${marks} marks each.` });
+      notifications.show({ color: 'green', title: 'Questions added', message: `${chosen.size === 1 ? '1 question' : `${chosen.size} questions`} added with ${marks} marks each.` });
       close();
     } catch (error) {
       setFailure(errorMessageOf(error));
@@ -180,7 +180,7 @@ export function QuestionPicker({ opened, testId, sections, sectionId, onClose }:
             </Group>
             <Group align="flex-end" gap="md" wrap="wrap">
               <NativeSelect label="Add to section" w={260} data={sectionOptions} value={target} onChange={(event) => setTarget(event.currentTarget.value)} />
-              <NumberInput label="Marks for each" w={160} min={0.01} decimalScale={2} value={marks} onChange={setMarks} error={marksError} />
+              <NumberInput label="Marks for each" w={160} min={0.01} clampBehavior="none" decimalScale={2} value={marks} onChange={setMarks} error={marksError} />
             </Group>
             {failure && (
               <Alert color="red" variant="light" title="Could not add the questions">

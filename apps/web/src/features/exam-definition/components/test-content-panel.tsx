@@ -57,6 +57,7 @@ function MarksCell({ entry, testId, isLocked }: { entry: SectionQuestion; testId
       size="xs"
       w={90}
       min={0.01}
+      clampBehavior="none"
       decimalScale={2}
       value={value}
       onChange={setValue}

@@ -112,13 +112,14 @@ export function TestForm({ mode, initialValues, testId, modules, isContentLocked
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberInput label="Overall Time" description={lockNote ?? 'Minutes'} required withAsterisk min={1} allowDecimal={false} disabled={locked} {...form.getInputProps('overallTime')} />
+          <NumberInput label="Overall Time" description={lockNote ?? 'Minutes'} required withAsterisk min={1} clampBehavior="none" allowDecimal={false} disabled={locked} {...form.getInputProps('overallTime')} />
           <NumberInput
             label="Minimum Time"
             description={lockNote ?? 'Minutes before a candidate may submit'}
             required
             withAsterisk
             min={1}
+            clampBehavior="none"
             allowDecimal={false}
             disabled={locked}
             {...form.getInputProps('minimumTime')}
@@ -129,6 +130,7 @@ export function TestForm({ mode, initialValues, testId, modules, isContentLocked
             required
             withAsterisk
             min={1}
+            clampBehavior="none"
             decimalScale={2}
             disabled={locked}
             {...form.getInputProps('totalTestMarks')}

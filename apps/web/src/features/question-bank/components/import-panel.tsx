@@ -15,6 +15,10 @@ import { questionLabel } from '@certs/shared/question-bank/question-type';
 import { errorMessageOf } from '../../../lib/api-client';
 import { saveFile, useImportQuestions, useImportTemplate, usePreviewImport } from '../api/transfer-questions';
 
+function questions(count: number): string {
+  return `${count} ${count === 1 ? 'question' : 'questions'}`;
+}
+
 const ACCEPT: Record<TransferFormat, string> = { csv: '.csv,text/csv', moodle: '.xml,application/xml,text/xml' };
 
 /**
@@ -64,7 +68,7 @@ export function ImportPanel() {
       setResult(done);
       setPreview(null);
       setFile(null);
-      notifications.show({ color: 'green', title: 'Questions imported', message: `${done.imported} questions were added to the bank.` });
+      notifications.show({ color: 'green', title: 'Questions imported', message: `${questions(done.imported)} added to the bank.` });
     } catch (error) {
       setProblem(errorMessageOf(error));
     }
@@ -163,7 +167,7 @@ export function ImportPanel() {
           </Alert>
         )}
         {result && (
-          <Alert color="green" variant="light" title={`${result.imported} questions imported`} data-testid="import-result">
+          <Alert color="green" variant="light" title={`${questions(result.imported)} imported`} data-testid="import-result">
             {result.questionNumbers.length > 0 && (
               <Text size="sm">
                 Numbered {questionLabel(result.questionNumbers[0] ?? 0)} to {questionLabel(result.questionNumbers[result.questionNumbers.length - 1] ?? 0)}.
@@ -197,7 +201,7 @@ function ImportPreviewView({ preview, isImporting, onImport }: { preview: Import
   return (
     <Stack gap="sm" data-testid="import-preview">
       {preview.canImport ? (
-        <Alert color="teal" variant="light" title={`${preview.validCount} questions ready to import`}>
+        <Alert color="teal" variant="light" title={`${questions(preview.validCount)} ready to import`}>
           {preview.newSubjects.length + preview.newTags.length > 0 ? (
             <Text size="sm">
               The import also adds subjects {preview.newSubjects.join(', ') || '(none)'} and tags {preview.newTags.join(', ') || '(none)'}.
@@ -207,7 +211,7 @@ function ImportPreviewView({ preview, isImporting, onImport }: { preview: Import
           )}
         </Alert>
       ) : (
-        <Alert color="red" variant="light" title={`${preview.errorCount} of ${preview.items.length} questions have errors`} role="alert">
+        <Alert color="red" variant="light" title={`${preview.errorCount} of ${questions(preview.items.length)} ${preview.errorCount === 1 ? 'has' : 'have'} errors`} role="alert">
           <Text size="sm">Nothing is imported while any question has an error. Correct the file and check it again.</Text>
         </Alert>
       )}
@@ -284,7 +288,7 @@ function ImportPreviewView({ preview, isImporting, onImport }: { preview: Import
       </Table.ScrollContainer>
       <Group justify="flex-end">
         <Button onClick={onImport} disabled={!preview.canImport} loading={isImporting}>
-          {preview.canImport ? `Import ${preview.validCount} questions` : 'Import'}
+          {preview.canImport ? `Import ${questions(preview.validCount)}` : 'Import'}
         </Button>
       </Group>
     </Stack>

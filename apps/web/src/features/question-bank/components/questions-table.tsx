@@ -48,7 +48,7 @@ export function QuestionsTable({ hrefOf, selected, onToggle, ...rest }: Question
       isRowHeader: true,
       noWrap: true,
       render: (question) => (
-        <Anchor component={Link} to={hrefOf(question)} fw={600} aria-label={`${questionLabel(question.questionNumber)}: ${question.contentText.slice(0, 60)}`}>
+        <Anchor component={Link} to={hrefOf(question)} fw={600} style={{ whiteSpace: 'nowrap' }} aria-label={`${questionLabel(question.questionNumber)}: ${question.contentText.slice(0, 60)}`}>
           {questionLabel(question.questionNumber)}
         </Anchor>
       ),
@@ -57,7 +57,7 @@ export function QuestionsTable({ hrefOf, selected, onToggle, ...rest }: Question
       key: 'content',
       header: 'Question',
       render: (question) => (
-        <Text size="sm" lineClamp={2} maw={520}>
+        <Text size="sm" lineClamp={2} miw={260} maw={520}>
           {question.contentText}
         </Text>
       ),
@@ -80,7 +80,7 @@ export function QuestionsTable({ hrefOf, selected, onToggle, ...rest }: Question
     { key: 'subjects', header: 'Subjects', render: (question) => titles(question.subjects) },
     { key: 'tags', header: 'Tags', render: (question) => titles(question.tags) },
     { key: 'created', header: 'Created', noWrap: true, render: (question) => <DateDisplay value={question.createdOn} /> },
-    { key: 'modified', header: 'Modified', noWrap: true, render: (question) => <DateDisplay value={question.modifiedOn} withTime /> },
+    { key: 'modified', header: 'Modified', noWrap: true, render: (question) => <DateDisplay value={question.modifiedOn} /> },
   );
   return <PagedTable label="Questions" testId="questions-table" columns={columns} rowKey={(question) => question.id} emptyText="No questions match." {...rest} />;
 }

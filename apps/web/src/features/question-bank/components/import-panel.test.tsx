@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ImportPreview } from '@certs/shared/question-bank/question-transfer.contract';
+import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { ImportPanel } from './import-panel';
+
+const item = (source: string, errors: string[] = []) => ({
+  source,
+  questionType: 'General Single Answer',
+  difficulty: 'Easy',
+  contentText: `Question of ${source}`,
+  subjects: ['Welding processes'],
+  tags: ['MMAW'],
+  options: [
+    { option: 'MMAW', correctAnswer: true },
+    { option: 'GTAW', correctAnswer: false },
+  ],
+  canUploadAnswerPaper: false,
+  errors,
+  warnings: [],
+});
+
+function preview(overrides: Partial<ImportPreview>): ImportPreview {
+  return { format: 'csv', items: [], fileErrors: [], newSubjects: [], newTags: [], validCount: 0, errorCount: 0, canImport: false, ...overrides };
+}
+
+async function chooseFile(content: string) {
+  const input = document.querySelector('input[type="file"]');
+  if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+  await userEvent.upload(input, new File([content], 'bank.csv', { type: 'text/csv' }));
+}
+
+describe('ImportPanel', { timeout: 15_000 }, () => {
+  it('shows each row with its errors and imports nothing while any row is wrong', async () => {
+    const { calls } = stubFetch(() =>
+      jsonResponse(preview({ items: [item('Row 2'), item('Row 3', ['A General Single Answer question has exactly one correct option'])], validCount: 1, errorCount: 1 })),
+    );
+    renderWithProviders(<ImportPanel />);
+    await chooseFile('Type,Content\nGeneral Single Answer,What?');
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+
+    const table = await screen.findByRole('table', { name: 'Import preview' });
+    const badRow = within(table).getByRole('row', { name: /Row 3/ });
+    expect(badRow).toHaveTextContent('A General Single Answer question has exactly one correct option');
+    expect(within(table).getByRole('row', { name: /Row 2/ })).toHaveTextContent('Ready');
+    expect(screen.getByText('1 of 2 questions has errors')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+    expect(calls[0]).toMatchObject({ url: '/api/question/import/preview', method: 'POST', body: { format: 'csv', fileName: 'bank.csv', content: 'Type,Content\nGeneral Single Answer,What?' } });
+  });
+
+  it('imports a clean file and says how many questions arrived', async () => {
+    const { calls } = stubFetch((call) =>
+      call.url.endsWith('/preview')
+        ? jsonResponse(preview({ items: [item('Row 2')], validCount: 1, canImport: true, newSubjects: ['Welding processes'] }))
+        : jsonResponse({ imported: 1, questionNumbers: [26], newSubjects: ['Welding processes'], newTags: [] }, 201),
+    );
+    renderWithProviders(<ImportPanel />);
+    await chooseFile('Type,Content\nDescriptive,Explain.');
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(await screen.findByText('1 question ready to import')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import 1 question' }));
+    expect(await screen.findByTestId('import-result')).toHaveTextContent('1 question imported');
+    await waitFor(() => expect(calls.map((call) => call.url)).toEqual(['/api/question/import/preview', '/api/question/import']));
+  });
+
+  it('shows what is wrong with the file as a whole', async () => {
+    stubFetch(() => jsonResponse(preview({ fileErrors: ['The header row needs the columns Type and Content. Download the template to see the layout.'] })));
+    renderWithProviders(<ImportPanel />);
+    await chooseFile('Question,Answer');
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(await screen.findByTestId('import-file-errors')).toHaveTextContent('The header row needs the columns Type and Content');
+  });
+});
