@@ -4,10 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { ConfirmMembershipRequest, MEMBERSHIP_TYPE_LABELS } from '@certs/shared/applicant/applicant.contract';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useConfirmMembership } from '../api/confirm-membership';
 import type { ApplicantListRow } from '../api/find-applicants';
-import { FormDialog } from './form-dialog';
 
 interface Values {
   isConfirmed: boolean;

@@ -1,13 +1,13 @@
 import { Alert, Button, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useProfileEntries } from '../api/find-profile-entries';
 import type { ProfileEntryKind } from '../api/profile-entry-kinds';
 import { useRemoveProfileEntry } from '../api/remove-profile-entry';
 import { useSaveProfileEntry } from '../api/save-profile-entry';
-import { ConfirmRemoveDialog } from './confirm-remove-dialog';
-import { FormDialog } from './form-dialog';
 
 export interface EntryColumn<Row> {
   key: string;
@@ -128,15 +128,17 @@ export function ProfileEntriesPanel<Row extends { id: string }>({ kind, applican
             },
           })}
       </FormDialog>
-      <ConfirmRemoveDialog
+      <ConfirmDialog
         opened={removing !== null}
         title={`Remove this ${noun}?`}
         confirmLabel={`Remove ${noun}`}
+        confirmColor="red.9"
+        failureTitle={`Could not remove the ${noun}`}
         onConfirm={() => (removing ? remove.mutateAsync(removing.id) : Promise.resolve())}
         onClose={() => setRemoving(null)}
       >
         <Text size="sm">{removing ? nameOf(removing) : ''}</Text>
-      </ConfirmRemoveDialog>
+      </ConfirmDialog>
     </Stack>
   );
 }
