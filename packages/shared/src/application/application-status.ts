@@ -31,7 +31,7 @@ export function applicationTypeOfProgram(programType: number): ApplicationTypePa
   return APPLICATION_TYPE_PATHS.find((path) => APPLICATION_TYPES[path].programType === programType);
 }
 
-/** Only a draft can be changed by the applicant (issue 4); later moves come with the workflow issue. */
+/** Only a draft can be changed by the applicant: a new one, or one staff sent back for more information. */
 export function isEditableByApplicant(status: ApplicationStatus): boolean {
   return status === 'Application Started';
 }

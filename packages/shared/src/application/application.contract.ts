@@ -52,6 +52,8 @@ export const Application = z.object({
   createdOn: z.string(),
   submittedOn: z.string().nullable(),
   modifiedOn: z.string(),
+  /** Staff's request for more information while the application is back with the applicant; null otherwise. */
+  informationRequest: z.object({ message: z.string(), requestedOn: z.string() }).nullable().optional(),
 });
 export type Application = z.infer<typeof Application>;
 
