@@ -108,7 +108,7 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
       </Stack>
 
       {isReadOnly && application && (
-        <Alert color="blue" variant="light" title={application.status} data-testid="application-read-only">
+        <Alert color="blue" variant="light" bg="blue.0" title={application.status} data-testid="application-read-only">
           Submitted <DateDisplay value={application.submittedOn} withTime />. A submitted application cannot be changed; staff will contact you about the next steps.
         </Alert>
       )}

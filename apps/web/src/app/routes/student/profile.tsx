@@ -52,7 +52,7 @@ export function StudentProfileRoute() {
 
   let body;
   if (!applicantId) {
-    body = <Alert color="red" variant="light" title="No applicant profile">This account has no applicant profile.</Alert>;
+    body = <Alert color="red" variant="light" bg="red.0" title="No applicant profile">This account has no applicant profile.</Alert>;
   } else if (applicant.isPending) {
     body = (
       <Center py="xl">
@@ -61,7 +61,7 @@ export function StudentProfileRoute() {
     );
   } else if (applicant.error || !applicant.data) {
     body = (
-      <Alert color="red" variant="light" title="Could not load your profile">
+      <Alert color="red" variant="light" bg="red.0" title="Could not load your profile">
         {errorMessageOf(applicant.error)}
       </Alert>
     );

@@ -57,7 +57,12 @@ export function ApplicantsTable({ onReviewMembership, ...paging }: ApplicantsTab
       align: 'right',
       render: (row) =>
         row.membershipType === 'none' ? null : (
-          <Button size="xs" variant="light" onClick={() => onReviewMembership(row)} aria-label={`Membership of ${row.firstName} ${row.lastName}`}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => onReviewMembership(row)}
+            aria-label={`${row.membershipConfirmedOn ? 'Change' : 'Confirm'} membership of ${row.firstName} ${row.lastName}`}
+          >
             {row.membershipConfirmedOn ? 'Change' : 'Confirm'}
           </Button>
         ),

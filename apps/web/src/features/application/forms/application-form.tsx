@@ -180,7 +180,7 @@ export function ApplicationForm(props: ApplicationFormProps) {
         </Paper>
 
         {failure && (
-          <Alert color="red" variant="light" title={lastAction === 'submit' ? 'The application was not submitted' : 'The draft was not saved'} data-testid="application-form-error">
+          <Alert color="red" variant="light" bg="red.0" title={lastAction === 'submit' ? 'The application was not submitted' : 'The draft was not saved'} data-testid="application-form-error">
             {failure}
           </Alert>
         )}
