@@ -35,6 +35,11 @@ import { registerApplicantRoutes, type ProfileListServices } from './modules/app
 import { ApplicationRepository } from './modules/application/application.repository';
 import { registerApplicationRoutes } from './modules/application/application.routes';
 import { ApplicationService } from './modules/application/application.service';
+import { registerApplicationStaffRoutes } from './modules/application/application-staff.routes';
+import { ApplicationWorkflowRepository } from './modules/application/application-workflow.repository';
+import { ApplicationWorkflowService } from './modules/application/application-workflow.service';
+import { createVenueModule } from './modules/venue/venue.module';
+import { registerVenueRoutes } from './modules/venue/venue.routes';
 import { AttachmentRepository } from './modules/attachment/attachment.repository';
 import { registerAttachmentRoutes, registerSaveAttachmentRoute } from './modules/attachment/attachment.routes';
 import { AttachmentService } from './modules/attachment/attachment.service';
@@ -163,7 +168,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const registration = new RegistrationService(new RegistrationRepository(deps.database.db), mail, publicUrl);
   const attachments = new AttachmentService(new AttachmentRepository(deps.database.db), storage, deps.env.MAX_UPLOAD_BYTES);
   const applicantModule = createApplicantModule(deps.database.db);
-  const applications = new ApplicationService(new ApplicationRepository(deps.database.db), programModule.catalogue, attachments, mail, publicUrl);
+  const applicationRepository = new ApplicationRepository(deps.database.db);
+  const applications = new ApplicationService(applicationRepository, programModule.catalogue, attachments, mail, publicUrl);
+  const applicationWorkflow = new ApplicationWorkflowService(
+    new ApplicationWorkflowRepository(deps.database.db),
+    applicationRepository,
+    applications,
+    { programs: programModule.programs, users: programModule.users, settings: programModule.settings },
+    applicantModule.applicants,
+    mail,
+    publicUrl,
+  );
+  const venueModule = createVenueModule(deps.database.db);
   programModule.catalogue.useApplicantStatuses((applicantId, programIds) => applications.applicantStatuses(applicantId, programIds));
   mail.start();
   app.addHook('onClose', async () => mail.stop());
@@ -189,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMailRoutes(api, mail);
     registerContactRoutes(api, new ContactRepository(deps.database.db));
     registerApplicationRoutes(api, applications);
+    registerApplicationStaffRoutes(api, applicationWorkflow);
+    registerVenueRoutes(api, venueModule);
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

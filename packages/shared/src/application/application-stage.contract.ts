@@ -171,8 +171,10 @@ export type StaffApplicationDetails = z.infer<typeof StaffApplicationDetails>;
 
 // ---- Moves ----------------------------------------------------------------------------------
 
+/** `assessmentRound` is the round the caller saw: a handover someone else made meanwhile answers 409. */
 export const AssignAssessorRequest = z.strictObject({
   assessorId: z.uuid({ error: STAGE_MESSAGES.assessorRequired }),
+  assessmentRound: z.number().int().min(0),
   note: z.string().trim().max(1000).default(''),
 });
 export type AssignAssessorRequest = z.input<typeof AssignAssessorRequest>;

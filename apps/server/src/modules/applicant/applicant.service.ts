@@ -48,6 +48,16 @@ export class ApplicantService {
     return toApplicant(found);
   }
 
+  /**
+   * For another module that has already authorised the caller to a record of this applicant (staff
+   * on the applicant's application): the profile, without the Users-menu check.
+   */
+  async findForAuthorisedRecord(id: string): Promise<Applicant> {
+    const found = UUID.test(id) ? await this.repository.findById(id) : undefined;
+    if (!found) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    return toApplicant(found);
+  }
+
   /** The applicant's own profile; changing the membership number or type withdraws the staff confirmation. */
   async saveOwn(actor: CurrentUser, input: z.output<typeof SaveApplicantRequest>): Promise<Applicant> {
     const id = actor.applicantId;

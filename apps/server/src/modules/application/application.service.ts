@@ -95,7 +95,9 @@ export class ApplicationService {
     await this.repository.transaction(async (tx) => {
       const moved = await this.repository.changeStatus(tx, id, STARTED, SUBMITTED, { submittedOn: new Date(), modifiedBy: actor.id });
       if (!moved) throw new AppError('CONFLICT', APPLICATION_MESSAGES.notEditable);
-      await this.repository.insertHistory(tx, { applicationId: id, fromStatus: STARTED, toStatus: SUBMITTED, createdBy: actor.id, modifiedBy: actor.id });
+      // A resubmission answers staff's request for more information; the history says so.
+      const note = informationRequestOf(found.application) ? 'Resubmitted with the information requested' : '';
+      await this.repository.insertHistory(tx, { applicationId: id, fromStatus: STARTED, toStatus: SUBMITTED, note, createdBy: actor.id, modifiedBy: actor.id });
       await this.mail.send(
         {
           to: actor.email,
@@ -177,6 +179,13 @@ export class ApplicationService {
       createdOn: application.createdOn.toISOString(),
       submittedOn: application.submittedOn?.toISOString() ?? null,
       modifiedOn: application.modifiedOn.toISOString(),
+      informationRequest: informationRequestOf(application),
     };
   }
+}
+
+/** Staff's request for more information, shown only while the application is back with the applicant. */
+export function informationRequestOf(row: { status: string; informationRequest: string | null; informationRequestedOn: Date | null }): { message: string; requestedOn: string } | null {
+  if (row.status !== STARTED || !row.informationRequest || !row.informationRequestedOn) return null;
+  return { message: row.informationRequest, requestedOn: row.informationRequestedOn.toISOString() };
 }

@@ -1,0 +1,131 @@
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { searchTermOrUndefined } from '@certs/shared/common/paging';
+import {
+  TESTING_AGENCY_MESSAGES,
+  VENUE_MESSAGES,
+  type TestingAgency,
+  type TestingAgencyPage,
+  type TestingAgencyRequest,
+  type Venue,
+  type VenuePage,
+  type VenueRequest,
+} from '@certs/shared/venue/venue.contract';
+import type { z } from 'zod';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import { canReadVenues, canWriteVenues } from './venue.policy';
+import type { TestingAgencyRepository, TestingAgencyRow, VenueRepository, VenueRow } from './venue.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type ListQuery = { page: number; pageSize: number; searchTerm?: string };
+
+function assertCanRead(actor: CurrentUser): void {
+  if (!canReadVenues(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+}
+function assertCanWrite(actor: CurrentUser): void {
+  if (!canWriteVenues(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+}
+
+const toVenue = (row: VenueRow): Venue => ({ id: row.id, title: row.title, createdOn: row.createdOn.toISOString(), modifiedOn: row.modifiedOn.toISOString() });
+
+const toTestingAgency = ({ createdOn, modifiedOn, createdBy: _c, modifiedBy: _m, ...fields }: TestingAgencyRow): TestingAgency => ({
+  ...fields,
+  createdOn: createdOn.toISOString(),
+  modifiedOn: modifiedOn.toISOString(),
+});
+
+/** Venues (`api/venue`): where exams are held. */
+export class VenueService {
+  constructor(private readonly repository: VenueRepository) {}
+
+  async findPage(actor: CurrentUser, query: ListQuery): Promise<VenuePage> {
+    assertCanRead(actor);
+    const { rows, totalRows } = await this.repository.findPage(query.page, query.pageSize, searchTermOrUndefined(query.searchTerm));
+    return { rows: rows.map(toVenue), page: query.page, pageSize: query.pageSize, totalRows };
+  }
+
+  async findOne(actor: CurrentUser, id: string): Promise<Venue> {
+    assertCanRead(actor);
+    return toVenue(await this.existing(id));
+  }
+
+  async create(actor: CurrentUser, input: z.output<typeof VenueRequest>): Promise<Venue> {
+    assertCanWrite(actor);
+    const row = await this.repository.insert({ title: input.title, createdBy: actor.id, modifiedBy: actor.id });
+    if (row === 'duplicate') throw titleTaken();
+    return toVenue(row);
+  }
+
+  async update(actor: CurrentUser, id: string, input: z.output<typeof VenueRequest>): Promise<Venue> {
+    assertCanWrite(actor);
+    await this.existing(id);
+    const row = await this.repository.update(id, { title: input.title, modifiedBy: actor.id, modifiedOn: new Date() });
+    if (row === 'duplicate') throw titleTaken();
+    if (!row) throw new AppError('NOT_FOUND', VENUE_MESSAGES.notFound);
+    return toVenue(row);
+  }
+
+  async remove(actor: CurrentUser, id: string): Promise<void> {
+    assertCanWrite(actor);
+    await this.existing(id);
+    if ((await this.repository.remove(id)) === 0) throw new AppError('NOT_FOUND', VENUE_MESSAGES.notFound);
+  }
+
+  private async existing(id: string): Promise<VenueRow> {
+    const row = UUID.test(id) ? await this.repository.findById(id) : undefined;
+    if (!row) throw new AppError('NOT_FOUND', VENUE_MESSAGES.notFound);
+    return row;
+  }
+}
+
+function titleTaken(): AppError {
+  return new AppError('CONFLICT', VENUE_MESSAGES.titleTaken, { title: VENUE_MESSAGES.titleTaken });
+}
+
+/** Test centres (`api/testingagency`): the spec's testing agencies. */
+export class TestingAgencyService {
+  constructor(private readonly repository: TestingAgencyRepository) {}
+
+  async findPage(actor: CurrentUser, query: ListQuery): Promise<TestingAgencyPage> {
+    assertCanRead(actor);
+    const { rows, totalRows } = await this.repository.findPage(query.page, query.pageSize, searchTermOrUndefined(query.searchTerm));
+    return { rows: rows.map(toTestingAgency), page: query.page, pageSize: query.pageSize, totalRows };
+  }
+
+  async findOne(actor: CurrentUser, id: string): Promise<TestingAgency> {
+    assertCanRead(actor);
+    return toTestingAgency(await this.existing(id));
+  }
+
+  async create(actor: CurrentUser, input: z.output<typeof TestingAgencyRequest>): Promise<TestingAgency> {
+    assertCanWrite(actor);
+    const row = await this.repository.insert({ ...input, createdBy: actor.id, modifiedBy: actor.id });
+    if (row === 'duplicate') throw referenceTaken();
+    return toTestingAgency(row);
+  }
+
+  async update(actor: CurrentUser, id: string, input: z.output<typeof TestingAgencyRequest>): Promise<TestingAgency> {
+    assertCanWrite(actor);
+    await this.existing(id);
+    const row = await this.repository.update(id, { ...input, modifiedBy: actor.id, modifiedOn: new Date() });
+    if (row === 'duplicate') throw referenceTaken();
+    if (!row) throw new AppError('NOT_FOUND', TESTING_AGENCY_MESSAGES.notFound);
+    return toTestingAgency(row);
+  }
+
+  async remove(actor: CurrentUser, id: string): Promise<void> {
+    assertCanWrite(actor);
+    await this.existing(id);
+    if ((await this.repository.remove(id)) === 0) throw new AppError('NOT_FOUND', TESTING_AGENCY_MESSAGES.notFound);
+  }
+
+  private async existing(id: string): Promise<TestingAgencyRow> {
+    const row = UUID.test(id) ? await this.repository.findById(id) : undefined;
+    if (!row) throw new AppError('NOT_FOUND', TESTING_AGENCY_MESSAGES.notFound);
+    return row;
+  }
+}
+
+function referenceTaken(): AppError {
+  return new AppError('CONFLICT', TESTING_AGENCY_MESSAGES.referenceTaken, { referenceNumber: TESTING_AGENCY_MESSAGES.referenceTaken });
+}
