@@ -62,6 +62,18 @@ export function QuestionForm({ mode, initialValues, subjects, tags, onSubmit, on
 
   const move = (from: number, to: number) => form.reorderListItem('options', { from, to });
 
+  // Untouched rows follow the type: two to choose between, one accepted answer to start with.
+  const changeType = (next: QuestionType) => {
+    form.setFieldValue('questionType', next);
+    const isUntouched = form.values.options.every((row) => !row.option.trim());
+    const info = QUESTION_TYPE_INFO[next];
+    if (isUntouched && info.hasAcceptedAnswers) form.setFieldValue('options', [newOptionRow()]);
+    else if (isUntouched && info.hasChoices && form.values.options.length < 2) form.setFieldValue('options', [newOptionRow(), newOptionRow()]);
+    if (next === 'General Single Answer' && form.values.options.filter((row) => row.correctAnswer).length > 1) {
+      form.setFieldValue('options', form.values.options.map((row) => ({ ...row, correctAnswer: false })));
+    }
+  };
+
   const optionRows = form.values.options.map((row, index) => {
     const label = `${noun} ${index + 1}`;
     return (
@@ -108,7 +120,15 @@ export function QuestionForm({ mode, initialValues, subjects, tags, onSubmit, on
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NativeSelect label="Question Type" required withAsterisk data={TYPE_OPTIONS} disabled={isSending} {...form.getInputProps('questionType')} />
+          <NativeSelect
+            label="Question Type"
+            required
+            withAsterisk
+            data={TYPE_OPTIONS}
+            disabled={isSending}
+            {...form.getInputProps('questionType')}
+            onChange={(event) => changeType(event.currentTarget.value as QuestionType)}
+          />
           <NativeSelect label="Difficulty" data={[...DIFFICULTIES]} disabled={isSending} {...form.getInputProps('difficulty')} />
         </SimpleGrid>
         <RichTextField

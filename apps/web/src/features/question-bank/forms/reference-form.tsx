@@ -44,7 +44,7 @@ export function ReferenceForm({ kind, id, initialTitle = '', onSubmit, onCancel 
   };
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={`${singular} title`}>
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={singular}>
       <Stack gap="md">
         {failure && (
           <Alert color="red" variant="light" title={`Could not save the ${singular.toLowerCase()}`}>
