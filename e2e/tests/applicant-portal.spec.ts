@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
-import { DEMO, DEMO_PASSWORD } from '../fixtures/demo-accounts';
+import { DEMO, DEMO_PASSWORD, mainMenu, signInAs } from '../fixtures/demo-accounts';
 import { waitForMailLink } from '../fixtures/mailbox';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
@@ -141,6 +141,10 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   const documents = page.getByTestId('documents-table');
   await expect(documents.getByTestId('file-name')).toHaveText('Robin Inspector - ph….pdf');
   await expect(documents.getByTestId('file-name')).toHaveAttribute('title', fileName);
+  // View opens the file in a new tab through the presigned, unauthenticated open-file path.
+  const [viewer] = await Promise.all([page.waitForEvent('popup'), documents.getByRole('button', { name: `View ${fileName}` }).click()]);
+  await viewer.waitForURL(/\/unauth\/openfile\//);
+  await viewer.close();
 
   // Apply to the demo Qualification program and save a draft.
   await menu.getByRole('link', { name: 'Home' }).click();
@@ -213,6 +217,30 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   // The activation link was single-use.
   await page.goto(activationPath);
   await expect(page.getByTestId('activation-result')).toContainText('This link has expired or has already been used');
+
+  // Staff see the mail as sent over SMTP, and confirm the membership.
+  await page.goto('/student/applicantHome');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInAs(page, '/admin/login', DEMO.superUser);
+  await mainMenu(page).getByRole('link', { name: 'Emails' }).click();
+  await page.getByLabel('Search').fill(email);
+  const mails = page.getByTestId('mails-table');
+  const activationRow = mails.getByRole('row').filter({ hasText: 'Activate your account' });
+  await expect(activationRow).toHaveCount(1);
+  await expect(activationRow.locator('[data-status="Sent"]')).toBeVisible();
+  await mails.getByRole('button', { name: 'Activate your account' }).click();
+  await expect(page.getByTestId('mail-drawer').getByTestId('mail-link')).toHaveAttribute('href', link);
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await mainMenu(page).getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('link', { name: 'Applicants' }).click();
+  await page.getByLabel('Search').fill(email);
+  const applicants = page.getByTestId('applicants-table');
+  await expect(applicants.getByRole('row')).toHaveCount(2);
+  await applicants.getByRole('button', { name: 'Confirm membership of Robin Inspector' }).click();
+  await page.getByLabel('Current Until').fill('2027-06-30');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(applicants.locator('[data-status="Confirmed"]')).toBeVisible();
 });
 
 test('a forgotten password is reset once from the mailed link, which also opens a never-activated account', async ({ page }) => {
