@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
 
 // Unique per run: other journeys may add to the same database.
@@ -173,4 +174,39 @@ test('staff write a question of each type, build a sectioned module test and an 
   await page.getByRole('searchbox', { name: 'Search' }).fill(suffix);
   await page.getByLabel('Status').selectOption({ label: 'Published' });
   await expect(page.getByTestId('range-text')).toHaveText('Showing 1 to 2 of 2');
+});
+
+test.describe('accessibility of the question bank and test screens', () => {
+  // axe-core is injected as a script, which the app's CSP rightly forbids; only these tests bypass it.
+  test.use({ bypassCSP: true });
+
+  test('axe-core finds no serious violation on the bank, the question form with its messages, and the import preview', async ({ page }) => {
+    await signInAs(page, '/admin/login', DEMO.superUser);
+    await page.goto('/admin/libraries');
+    await expect(page.getByTestId('questions-table').getByRole('link').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/admin/libraries/questions/new');
+    await page.getByLabel('Question Type').selectOption('General Single Answer');
+    await page.getByRole('button', { name: 'Create question' }).click();
+    await expect(page.getByText('Content is required')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/admin/libraries?tab=import');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'bank.csv', mimeType: 'text/csv', buffer: Buffer.from('Type,Content\nSingle,Which?\nDescriptive,Explain.') });
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect(page.getByTestId('import-preview')).toContainText('Subjects are required');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('axe-core finds no serious violation on the tests list and a published test with its sections', async ({ page }) => {
+    await signInAs(page, '/admin/login', DEMO.superUser);
+    await page.goto('/admin/examinations');
+    await page.getByRole('link', { name: /IWI-M1 module exam/ }).click();
+    await expect(page.getByTestId('marks-summary')).toContainText('Marks match');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: /Sections and questions/ }).click();
+    await expect(page.getByRole('region', { name: 'Section Welding processes' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

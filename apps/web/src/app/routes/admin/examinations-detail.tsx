@@ -22,6 +22,9 @@ import { usePageTitle } from '../../../lib/page-title';
 import { EXAMINATIONS_PATH, examinationPath } from './examinations';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
+// Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 type TabName = 'details' | 'questions';
 
 function ContentTab({ test }: { test: ExamDefinition }) {
@@ -36,7 +39,7 @@ function ContentTab({ test }: { test: ExamDefinition }) {
   }
   if (sections.error || questions.error) {
     return (
-      <Alert color="red" variant="light" title="Could not load the questions">
+      <Alert color="red" variant="light" title="Could not load the questions" styles={READABLE_TITLE}>
         {errorMessageOf(sections.error ?? questions.error)}
       </Alert>
     );
@@ -104,7 +107,7 @@ function TestWorkspace({ test }: { test: ExamDefinition }) {
         </Group>
       </Stack>
       {isLocked && (
-        <Alert color="blue" variant="light" title={test.status === 'published' ? 'Published' : 'Unpublished'} role="note">
+        <Alert color="blue" variant="light" title={test.status === 'published' ? 'Published' : 'Unpublished'} role="note" styles={READABLE_TITLE}>
           What candidates answer (questions and their versions, sections, marks, times and type) is fixed. Title, description and instruction may still change. Clone the test to change the rest.
         </Alert>
       )}

@@ -7,6 +7,9 @@ import { CloneTestRequest, TEST_MESSAGES, TestTitle } from '@certs/shared/exam-d
 import { useTestByTitle } from '../api/find-test-by-title';
 import { applyServerErrors } from '../forms/server-errors';
 
+// Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 interface CloneTestFormProps {
   sourceTitle: string;
   onSubmit: (request: CloneTestRequest) => Promise<unknown>;
@@ -41,7 +44,7 @@ export function CloneTestForm({ sourceTitle, onSubmit, onCancel }: CloneTestForm
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Clone test">
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" title="Could not clone the test">
+          <Alert color="red" variant="light" title="Could not clone the test" styles={READABLE_TITLE}>
             {failure}
           </Alert>
         )}

@@ -17,7 +17,7 @@ export function MarksSummary({ test }: { test: ExamDefinition }) {
           <Text data-testid="marks-total">
             Marks total: <strong>{formatMarks(test.marksTotal)}</strong> of <strong>{formatMarks(test.totalTestMarks)}</strong> Total Test Marks
           </Text>
-          <Text c={isMatch ? 'teal.9' : 'red.8'} fw={600}>
+          <Text c={isMatch ? 'teal.9' : 'red.9'} fw={600}>
             {isMatch ? 'Marks match' : 'Marks do not match'}
           </Text>
           <Text>

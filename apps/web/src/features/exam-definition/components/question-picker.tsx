@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Modal, NativeSelect, NumberInput, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NativeSelect, NumberInput, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -8,6 +8,9 @@ import { QUESTION_TYPES, questionLabel, type QuestionType } from '@certs/shared/
 import { errorMessageOf } from '../../../lib/api-client';
 import { useBankSearch, useBankSubjects } from '../api/search-bank';
 import { useAddSectionQuestions } from '../api/test-content';
+
+// Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 interface QuestionPickerProps {
   opened: boolean;
@@ -123,7 +126,7 @@ export function QuestionPicker({ opened, testId, sections, sectionId, onClose }:
               />
             </Group>
             {bank.error && (
-              <Alert color="red" variant="light" title="Could not search the bank">
+              <Alert color="red" variant="light" title="Could not search the bank" styles={READABLE_TITLE}>
                 {errorMessageOf(bank.error)}
               </Alert>
             )}
@@ -161,11 +164,7 @@ export function QuestionPicker({ opened, testId, sections, sectionId, onClose }:
                           {question.contentText}
                         </Text>
                       </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" tt="none" radius="sm" miw="max-content">
-                          {question.questionType}
-                        </Badge>
-                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{question.questionType}</Table.Td>
                       <Table.Td>{question.difficulty}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -183,7 +182,7 @@ export function QuestionPicker({ opened, testId, sections, sectionId, onClose }:
               <NumberInput label="Marks for each" w={160} min={0.01} clampBehavior="none" decimalScale={2} value={marks} onChange={setMarks} error={marksError} />
             </Group>
             {failure && (
-              <Alert color="red" variant="light" title="Could not add the questions">
+              <Alert color="red" variant="light" title="Could not add the questions" styles={READABLE_TITLE}>
                 {failure}
               </Alert>
             )}

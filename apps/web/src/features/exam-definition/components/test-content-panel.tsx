@@ -19,6 +19,9 @@ import {
 import { SectionForm } from '../forms/section-form';
 import { QuestionPicker } from './question-picker';
 
+// Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 interface TestContentPanelProps {
   testId: string;
   sections: readonly Section[];
@@ -271,7 +274,7 @@ export function TestContentPanel({ testId, sections, questions, isLocked }: Test
           );
         })}
         {sections.length === 0 && (
-          <Alert color="gray" variant="light">
+          <Alert color="gray" variant="light" styles={READABLE_TITLE}>
             No questions yet.
           </Alert>
         )}

@@ -62,7 +62,7 @@ export function TestsTable({ hrefOf, ...rest }: TestsTableProps) {
       align: 'right',
       noWrap: true,
       render: (test) => (
-        <Text size="sm" c={marksInHundredths(test.marksTotal) === marksInHundredths(test.totalTestMarks) ? undefined : 'red.8'} span>
+        <Text size="sm" c={marksInHundredths(test.marksTotal) === marksInHundredths(test.totalTestMarks) ? undefined : 'red.9'} span>
           {formatMarks(test.marksTotal)} / {formatMarks(test.totalTestMarks)}
         </Text>
       ),

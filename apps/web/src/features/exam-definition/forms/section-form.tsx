@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { UpdateSectionRequest } from '@certs/shared/exam-definition/exam-section.contract';
 import { applyServerErrors } from './server-errors';
 
+// Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 interface SectionFormProps {
   initialTitle: string;
   submitLabel: string;
@@ -30,7 +33,7 @@ export function SectionForm({ initialTitle, submitLabel, onSubmit, onCancel }: S
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Section">
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" title="Could not save the section">
+          <Alert color="red" variant="light" title="Could not save the section" styles={READABLE_TITLE}>
             {failure}
           </Alert>
         )}

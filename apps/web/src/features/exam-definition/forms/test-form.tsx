@@ -9,6 +9,9 @@ import { useTestByTitle } from '../api/find-test-by-title';
 import { applyServerErrors } from './server-errors';
 import { validateTestValues, type TestFormValues } from './test-form.values';
 
+// Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 interface TestFormProps {
   mode: 'create' | 'edit';
   initialValues: TestFormValues;
@@ -75,7 +78,7 @@ export function TestForm({ mode, initialValues, testId, modules, isContentLocked
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={mode === 'create' ? 'New test' : 'Test details'}>
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" title="Could not save the test" data-testid="test-form-error">
+          <Alert color="red" variant="light" title="Could not save the test" data-testid="test-form-error" styles={READABLE_TITLE}>
             {failure}
           </Alert>
         )}

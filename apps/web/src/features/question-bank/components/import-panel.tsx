@@ -15,6 +15,9 @@ import { questionLabel } from '@certs/shared/question-bank/question-type';
 import { errorMessageOf } from '../../../lib/api-client';
 import { saveFile, useImportQuestions, useImportTemplate, usePreviewImport } from '../api/transfer-questions';
 
+// Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 function questions(count: number): string {
   return `${count} ${count === 1 ? 'question' : 'questions'}`;
 }
@@ -116,6 +119,7 @@ export function ImportPanel() {
             value={file}
             onChange={(chosen) => reset({ file: chosen })}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
             w={320}
           />
           <TextInput
@@ -162,12 +166,12 @@ export function ImportPanel() {
           </Text>
         )}
         {problem && (
-          <Alert color="red" variant="light" title="Nothing was imported" role="alert">
+          <Alert color="red" variant="light" title="Nothing was imported" role="alert" styles={READABLE_TITLE}>
             {problem}
           </Alert>
         )}
         {result && (
-          <Alert color="green" variant="light" title={`${questions(result.imported)} imported`} data-testid="import-result">
+          <Alert color="green" variant="light" title={`${questions(result.imported)} imported`} data-testid="import-result" styles={READABLE_TITLE}>
             {result.questionNumbers.length > 0 && (
               <Text size="sm">
                 Numbered {questionLabel(result.questionNumbers[0] ?? 0)} to {questionLabel(result.questionNumbers[result.questionNumbers.length - 1] ?? 0)}.
@@ -189,7 +193,7 @@ export function ImportPanel() {
 function ImportPreviewView({ preview, isImporting, onImport }: { preview: ImportPreview; isImporting: boolean; onImport: () => void }) {
   if (preview.fileErrors.length) {
     return (
-      <Alert color="red" variant="light" title="The file cannot be imported" role="alert" data-testid="import-file-errors">
+      <Alert color="red" variant="light" title="The file cannot be imported" role="alert" data-testid="import-file-errors" styles={READABLE_TITLE}>
         <List size="sm">
           {preview.fileErrors.map((error) => (
             <List.Item key={error}>{error}</List.Item>
@@ -201,7 +205,7 @@ function ImportPreviewView({ preview, isImporting, onImport }: { preview: Import
   return (
     <Stack gap="sm" data-testid="import-preview">
       {preview.canImport ? (
-        <Alert color="teal" variant="light" title={`${questions(preview.validCount)} ready to import`}>
+        <Alert color="teal" variant="light" title={`${questions(preview.validCount)} ready to import`} styles={READABLE_TITLE}>
           {preview.newSubjects.length + preview.newTags.length > 0 ? (
             <Text size="sm">
               The import also adds subjects {preview.newSubjects.join(', ') || '(none)'} and tags {preview.newTags.join(', ') || '(none)'}.
@@ -211,7 +215,7 @@ function ImportPreviewView({ preview, isImporting, onImport }: { preview: Import
           )}
         </Alert>
       ) : (
-        <Alert color="red" variant="light" title={`${preview.errorCount} of ${questions(preview.items.length)} ${preview.errorCount === 1 ? 'has' : 'have'} errors`} role="alert">
+        <Alert color="red" variant="light" title={`${preview.errorCount} of ${questions(preview.items.length)} ${preview.errorCount === 1 ? 'has' : 'have'} errors`} role="alert" styles={READABLE_TITLE}>
           <Text size="sm">Nothing is imported while any question has an error. Correct the file and check it again.</Text>
         </Alert>
       )}
@@ -271,13 +275,13 @@ function ImportPreviewView({ preview, isImporting, onImport }: { preview: Import
                     </Badge>
                   )}
                   {item.errors.map((error) => (
-                    <Text key={error} size="sm" c="red.8">
+                    <Text key={error} size="sm" c="red.9">
                       {error}
                     </Text>
                   ))}
                   {item.warnings.map((warning) => (
-                    <Text key={warning} size="sm" c="yellow.9">
-                      {warning}
+                    <Text key={warning} size="sm">
+                      Note: {warning}
                     </Text>
                   ))}
                 </Table.Td>

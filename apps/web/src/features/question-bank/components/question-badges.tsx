@@ -1,9 +1,10 @@
 import { Badge } from '@mantine/core';
 import { DIFFICULTY_COLORS, QUESTION_TYPE_INFO, type Difficulty, type QuestionType } from '@certs/shared/question-bank/question-type';
 
+/** The dot carries the type's colour; the text stays dark enough to read (4.5:1). */
 export function QuestionTypeBadge({ type }: { type: QuestionType }) {
   return (
-    <Badge variant="light" color={QUESTION_TYPE_INFO[type].color} radius="sm" tt="none" miw="max-content" title={type}>
+    <Badge variant="dot" color={QUESTION_TYPE_INFO[type].color} radius="sm" tt="none" miw="max-content">
       {type}
     </Badge>
   );

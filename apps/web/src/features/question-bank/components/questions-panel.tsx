@@ -74,7 +74,7 @@ export function QuestionsPanel({ hrefOf }: { hrefOf: (question: QuestionListRow)
           }}
         />
         {list.error && (
-          <Text c="red.8" size="sm" role="alert">
+          <Text c="red.9" size="sm" role="alert">
             {errorMessageOf(list.error)}
           </Text>
         )}

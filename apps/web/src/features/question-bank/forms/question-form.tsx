@@ -6,6 +6,9 @@ import { RichTextField } from '../../../components/ui/rich-text-field';
 import { applyServerErrors } from './server-errors';
 import { newOptionRow, validateQuestionValues, type QuestionFormValues } from './question-form.values';
 
+// Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 interface ReferenceChoice {
   id: string;
   title: string;
@@ -115,7 +118,7 @@ export function QuestionForm({ mode, initialValues, subjects, tags, onSubmit, on
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={mode === 'create' ? 'New question' : 'Edit question'}>
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" title="Could not save the question" data-testid="question-form-error">
+          <Alert color="red" variant="light" title="Could not save the question" data-testid="question-form-error" styles={READABLE_TITLE}>
             {failure}
           </Alert>
         )}

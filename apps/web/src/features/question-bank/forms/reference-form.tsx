@@ -7,6 +7,9 @@ import { REFERENCE_LABELS, ReferenceRequest, referenceMessages, type ReferenceKi
 import { useReferenceByTitle } from '../api/find-reference-by-title';
 import { applyServerErrors } from './server-errors';
 
+// Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 interface ReferenceFormProps {
   kind: ReferenceKind;
   /** The subject or tag being renamed: its own title is not "taken". */
@@ -47,7 +50,7 @@ export function ReferenceForm({ kind, id, initialTitle = '', onSubmit, onCancel 
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={singular}>
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" title={`Could not save the ${singular.toLowerCase()}`}>
+          <Alert color="red" variant="light" title={`Could not save the ${singular.toLowerCase()}`} styles={READABLE_TITLE}>
             {failure}
           </Alert>
         )}
