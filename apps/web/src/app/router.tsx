@@ -41,6 +41,10 @@ import { AdminExaminationRoute } from './routes/admin/examinations-detail';
 import { AdminNewExaminationRoute } from './routes/admin/examinations-new';
 import { AdminLibrariesRoute } from './routes/admin/libraries';
 import { AdminLibraryQuestionRoute } from './routes/admin/libraries-question';
+import { AdminProgramApplicationsRoute } from './routes/admin/program-applications';
+import { AdminProgramApplicationRoute } from './routes/admin/program-application';
+import { ADMIN_VENUES_PATH, AdminVenuesRoute } from './routes/admin/venues';
+import { ADMIN_TEST_CENTRES_PATH, AdminTestCentresRoute } from './routes/admin/test-centres';
 
 const PUBLIC_PAGES = [
   { path: '/schedule', title: 'Exam schedule' },
@@ -108,6 +112,8 @@ export const routes: RouteObject[] = [
           { path: ADMIN_MENU_PATHS.Programs, element: <AdminProgramsRoute /> },
           { path: `${ADMIN_MENU_PATHS.Programs}/new`, element: <AdminNewProgramRoute /> },
           { path: `${ADMIN_MENU_PATHS.Programs}/:id`, element: <AdminProgramRoute /> },
+          { path: `${ADMIN_MENU_PATHS.Programs}/:programId/applications`, element: <AdminProgramApplicationsRoute /> },
+          { path: `${ADMIN_MENU_PATHS.Programs}/:programId/applications/:type/:id`, element: <AdminProgramApplicationRoute /> },
           { path: ADMIN_MENU_PATHS.Archives, element: <AdminArchivesRoute /> },
           { path: ADMIN_MENU_PATHS.Examinations, element: <AdminExaminationsRoute /> },
           { path: `${ADMIN_MENU_PATHS.Examinations}/new`, element: <AdminNewExaminationRoute /> },
@@ -116,6 +122,8 @@ export const routes: RouteObject[] = [
           { path: `${ADMIN_MENU_PATHS.Libraries}/questions/:id`, element: <AdminLibraryQuestionRoute /> },
           { path: ADMIN_MENU_PATHS.Utilities, element: <AdminUtilitiesRoute /> },
           { path: ADMIN_RANGE_OF_QUALIFICATION_PATH, element: <AdminRangeOfQualificationRoute /> },
+          { path: ADMIN_VENUES_PATH, element: <AdminVenuesRoute /> },
+          { path: ADMIN_TEST_CENTRES_PATH, element: <AdminTestCentresRoute /> },
           ...ADMIN_MENU_ITEMS.filter((item) => !BUILT_MENU_ITEMS.includes(item)).map((item) => ({
             path: ADMIN_MENU_PATHS[item],
             element: <AdminMenuAreaRoute item={item} />,

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Program } from '@certs/shared/program/program.contract';
 import type { ProgramPrivilege } from '@certs/shared/program/program-user.contract';
@@ -27,6 +27,7 @@ import { ProgramUsersPanel } from '../../../features/program/components/program-
 import { RequirementsPanel } from '../../../features/program/components/requirements-panel';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { programApplicationsPath } from './program-applications';
 
 type TabName = 'details' | 'settings' | 'modules' | 'instructions' | 'requirements' | 'users';
 
@@ -81,13 +82,18 @@ function ProgramWorkspace({ program, privilege }: { program: Program; privilege:
               Published: <DateDisplay value={program.publishedOn} />
             </Text>
           </Group>
-          <ProgramStatusActions
+          <Group gap="sm">
+            <Button component={Link} to={programApplicationsPath(program.id)} variant="light">
+              Applications
+            </Button>
+            <ProgramStatusActions
             programCode={program.programCode}
             status={program.status}
             canChangeStatus={privilege.canChangeStatus}
             completeness={completeness.data}
-            onAction={(action) => changeStatus.mutateAsync({ id: program.id, action })}
-          />
+              onAction={(action) => changeStatus.mutateAsync({ id: program.id, action })}
+            />
+          </Group>
         </Group>
       </Stack>
       {isArchived && (

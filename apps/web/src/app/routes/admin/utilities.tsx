@@ -5,6 +5,8 @@ import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { ADMIN_RANGE_OF_QUALIFICATION_PATH } from './range-of-qualification';
+import { ADMIN_TEST_CENTRES_PATH } from './test-centres';
+import { ADMIN_VENUES_PATH } from './venues';
 
 const UTILITIES = [
   {
@@ -12,6 +14,8 @@ const UTILITIES = [
     to: ADMIN_RANGE_OF_QUALIFICATION_PATH,
     description: "What a welder's test qualifies under ISO 9606-1 or AS/NZS 2980, with the rule behind each part. Printable.",
   },
+  { title: 'Venues', to: ADMIN_VENUES_PATH, description: 'Where practical, oral and pen-and-paper exams are held.' },
+  { title: 'Test centres', to: ADMIN_TEST_CENTRES_PATH, description: 'Testing agencies that host candidates, with their address and contacts.' },
 ];
 
 /** The Utilities menu area: staff tools that belong to no single record. */

@@ -112,6 +112,16 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
           Submitted <DateDisplay value={application.submittedOn} withTime />. A submitted application cannot be changed; staff will contact you about the next steps.
         </Alert>
       )}
+      {!isReadOnly && application?.informationRequest && (
+        <Alert color="yellow" variant="light" title="More information requested" data-testid="information-request">
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {application.informationRequest.message}
+          </Text>
+          <Text size="xs" c="dimmed" mt={4}>
+            Asked <DateDisplay value={application.informationRequest.requestedOn} withTime />. Add what is asked below and submit the application again.
+          </Text>
+        </Alert>
+      )}
       {!isReadOnly && application && (
         <Text size="sm" c="dimmed">
           Draft last saved <DateDisplay value={application.modifiedOn} withTime />.

@@ -1,0 +1,67 @@
+import { Anchor, Breadcrumbs, Center, Loader, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useParams } from 'react-router';
+import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
+import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { useStaffApplication } from '../../../features/application-workflow/api/find-staff-application';
+import { StaffApplicationScreen } from '../../../features/application-workflow/components/staff-application-screen';
+import { openAttachment } from '../../../features/attachment/api/find-download-url';
+import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { useRequiredSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+import { programApplicationsPath } from './program-applications';
+
+const isTypePath = (value: string | undefined): value is ApplicationTypePath => !!value && value in APPLICATION_TYPES;
+
+function ApplicationScreen({ programId, type, id }: { programId: string; type: ApplicationTypePath; id: string }) {
+  const details = useStaffApplication(type, id);
+  usePageTitle(details.data ? `Application ${details.data.application.applicationNumber}` : 'Application');
+  if (details.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the application" />
+      </Center>
+    );
+  }
+  if (details.error || !details.data) {
+    const status = details.error instanceof ApiError ? details.error.status : 0;
+    if (status === 404) return <NotAvailable title="Application" message="This application does not exist or has not been submitted." />;
+    if (status === 403) return <NotAvailable title="Application" message="You do not serve on this program, so its applications are not open to you." />;
+    return <NotAvailable title="Application" message={errorMessageOf(details.error)} />;
+  }
+  const { application } = details.data;
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to={ADMIN_MENU_PATHS.Programs}>
+          Programs
+        </Anchor>
+        <Anchor component={Link} to={`${ADMIN_MENU_PATHS.Programs}/${programId}`}>
+          {application.programCode}
+        </Anchor>
+        <Anchor component={Link} to={programApplicationsPath(programId)}>
+          Applications
+        </Anchor>
+        <Text>{application.applicationNumber}</Text>
+      </Breadcrumbs>
+      <StaffApplicationScreen
+        type={type}
+        details={details.data}
+        onOpenAttachment={(resourceKey) =>
+          void openAttachment(resourceKey).catch((error: unknown) => notifications.show({ color: 'red', title: 'The file could not be opened', message: errorMessageOf(error) }))
+        }
+      />
+    </Stack>
+  );
+}
+
+/** One application for staff: assessor and assessment stages, applicant, answers, history, file notes. */
+export function AdminProgramApplicationRoute() {
+  const { user } = useRequiredSession();
+  const { programId = '', type, id = '' } = useParams();
+  if (!user.menuItems.includes('Programs')) return <NotAvailable title="Application" message={NO_ACCESS_MESSAGE} />;
+  if (!isTypePath(type)) return <NotAvailable title="Application" message="This application does not exist." />;
+  return <ApplicationScreen programId={programId} type={type} id={id} />;
+}

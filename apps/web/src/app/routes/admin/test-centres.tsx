@@ -1,0 +1,114 @@
+import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { TestingAgency } from '@certs/shared/venue/venue.contract';
+import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { useRemoveTestingAgency, useSaveTestingAgency, useTestingAgencies } from '../../../features/venue/api/testing-agencies';
+import { TestingAgenciesTable } from '../../../features/venue/components/testing-agencies-table';
+import { TestingAgencyForm, testingAgencyValuesOf } from '../../../features/venue/forms/testing-agency-form';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useRequiredSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+
+export const ADMIN_TEST_CENTRES_PATH = `${ADMIN_MENU_PATHS.Utilities}/test-centres`;
+const SEARCH_DELAY_MS = 300;
+
+function TestCentresScreen() {
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [searchText, setSearchText] = useState('');
+  const [searchTerm] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
+  const [editing, setEditing] = useState<TestingAgency | 'new' | null>(null);
+  const [removing, setRemoving] = useState<TestingAgency | null>(null);
+  const list = useTestingAgencies({ page, pageSize, searchTerm });
+  const save = useSaveTestingAgency();
+  const remove = useRemoveTestingAgency();
+  const current = editing && editing !== 'new' ? editing : null;
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to={ADMIN_MENU_PATHS.Utilities}>
+          Utilities
+        </Anchor>
+        <Text>Test centres</Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Test centres</Title>
+          <Text c="dimmed">Testing agencies that host candidates for exams, with their contact details.</Text>
+        </Stack>
+        <Button onClick={() => setEditing('new')}>New test centre</Button>
+      </Group>
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <TextInput
+            label="Search"
+            placeholder="Reference, company, city, state or email"
+            type="search"
+            w={360}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+          <TestingAgenciesTable
+            page={list.data}
+            pageNumber={page}
+            pageSize={pageSize}
+            isLoading={list.isFetching}
+            error={list.error ? errorMessageOf(list.error) : null}
+            canEdit
+            onEdit={setEditing}
+            onRemove={setRemoving}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+        </Stack>
+      </Paper>
+      <FormDialog opened={editing !== null} title={current ? `Edit ${current.companyName}` : 'New test centre'} onClose={() => setEditing(null)}>
+        <TestingAgencyForm
+          initialValues={testingAgencyValuesOf(current)}
+          submitLabel={current ? 'Save test centre' : 'Create test centre'}
+          onSubmit={async (request) => {
+            const saved = await save.mutateAsync({ id: current?.id ?? null, request });
+            setEditing(null);
+            notifications.show({ color: 'green', title: 'Test centre saved', message: saved.companyName });
+          }}
+        />
+      </FormDialog>
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove test centre"
+        confirmLabel="Remove"
+        confirmColor="red"
+        failureTitle="Not removed"
+        onConfirm={() => remove.mutateAsync(removing?.id ?? '')}
+        onClose={() => setRemoving(null)}
+      >
+        <Text>
+          Remove {removing?.companyName} ({removing?.referenceNumber})?
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** Test centres under Utilities: list, search, create, edit, remove. */
+export function AdminTestCentresRoute() {
+  const { user } = useRequiredSession();
+  usePageTitle('Test centres');
+  if (!user.menuItems.includes('Utilities')) return <NotAvailable title="Test centres" message={NO_ACCESS_MESSAGE} />;
+  return <TestCentresScreen />;
+}

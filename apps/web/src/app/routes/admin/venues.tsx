@@ -1,0 +1,111 @@
+import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Venue } from '@certs/shared/venue/venue.contract';
+import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { useRemoveVenue, useSaveVenue, useVenues } from '../../../features/venue/api/venues';
+import { VenuesTable } from '../../../features/venue/components/venues-table';
+import { VenueForm } from '../../../features/venue/forms/venue-form';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useRequiredSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+
+export const ADMIN_VENUES_PATH = `${ADMIN_MENU_PATHS.Utilities}/venues`;
+const SEARCH_DELAY_MS = 300;
+
+function VenuesScreen() {
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [searchText, setSearchText] = useState('');
+  const [searchTerm] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
+  const [editing, setEditing] = useState<Venue | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Venue | null>(null);
+  const list = useVenues({ page, pageSize, searchTerm });
+  const save = useSaveVenue();
+  const remove = useRemoveVenue();
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to={ADMIN_MENU_PATHS.Utilities}>
+          Utilities
+        </Anchor>
+        <Text>Venues</Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Venues</Title>
+          <Text c="dimmed">Where practical, oral and pen-and-paper exams are held.</Text>
+        </Stack>
+        <Button onClick={() => setEditing('new')}>New venue</Button>
+      </Group>
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <TextInput
+            label="Search"
+            placeholder="Title"
+            type="search"
+            w={320}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+          <VenuesTable
+            page={list.data}
+            pageNumber={page}
+            pageSize={pageSize}
+            isLoading={list.isFetching}
+            error={list.error ? errorMessageOf(list.error) : null}
+            canEdit
+            onEdit={setEditing}
+            onRemove={setRemoving}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(DEFAULT_PAGE);
+            }}
+          />
+        </Stack>
+      </Paper>
+      <FormDialog opened={editing !== null} title={editing === 'new' ? 'New venue' : 'Edit venue'} size="md" onClose={() => setEditing(null)}>
+        <VenueForm
+          initialTitle={editing && editing !== 'new' ? editing.title : ''}
+          submitLabel={editing === 'new' ? 'Create venue' : 'Save venue'}
+          onSubmit={async (request) => {
+            const saved = await save.mutateAsync({ id: editing && editing !== 'new' ? editing.id : null, request });
+            setEditing(null);
+            notifications.show({ color: 'green', title: 'Venue saved', message: saved.title });
+          }}
+        />
+      </FormDialog>
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove venue"
+        confirmLabel="Remove"
+        confirmColor="red"
+        failureTitle="Not removed"
+        onConfirm={() => remove.mutateAsync(removing?.id ?? '')}
+        onClose={() => setRemoving(null)}
+      >
+        <Text>Remove the venue {removing?.title}?</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** Venues under Utilities: list, search, create, rename, remove. */
+export function AdminVenuesRoute() {
+  const { user } = useRequiredSession();
+  usePageTitle('Venues');
+  if (!user.menuItems.includes('Utilities')) return <NotAvailable title="Venues" message={NO_ACCESS_MESSAGE} />;
+  return <VenuesScreen />;
+}

@@ -1,0 +1,151 @@
+import { Anchor, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ApplicationQueueRow } from '@certs/shared/application/application-stage.contract';
+import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
+import { WORKFLOW_STAGES, statusesOf } from '@certs/shared/application/application-workflow';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import { DateDisplay } from '../../../components/ui/date-display';
+import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useApplicationQueue } from '../api/find-application-queue';
+import { WorkflowStatusBadge } from './workflow-status-badge';
+
+const SEARCH_DELAY_MS = 300;
+
+interface ApplicationQueueProps {
+  type: ApplicationTypePath;
+  programId: string;
+  hrefOf: (row: ApplicationQueueRow) => string;
+}
+
+/**
+ * A program's applications: the spec's columns (Application Number, Program Code, Program Title,
+ * Application Date, Type, Status) with the applicant beside the number; searched by number, name
+ * and email; filtered by status and stage; by number, newest first unless asked otherwise.
+ */
+export function ApplicationQueue({ type, programId, hrefOf }: ApplicationQueueProps) {
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [searchText, setSearchText] = useState('');
+  const [status, setStatus] = useState('');
+  const [stage, setStage] = useState('');
+  const [ascending, setAscending] = useState(false);
+  const [searchTerm] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
+  const queue = useApplicationQueue(type, { programId, page, pageSize, status, stage, searchTerm, ascending });
+  const statuses = statusesOf(type);
+  const resetPage = () => setPage(DEFAULT_PAGE);
+
+  const columns: PagedTableColumn<ApplicationQueueRow>[] = [
+    {
+      key: 'number',
+      header: 'Application Number',
+      isRowHeader: true,
+      noWrap: true,
+      render: (row) => (
+        <Anchor component={Link} to={hrefOf(row)} fw={600}>
+          {row.applicationNumber}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'applicant',
+      header: 'Applicant',
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm">{row.applicantName}</Text>
+          <Text size="xs" c="dimmed">
+            {row.applicantEmail}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'code', header: 'Program Code', noWrap: true, render: (row) => row.programCode },
+    { key: 'title', header: 'Program Title', render: (row) => row.programTitle },
+    { key: 'date', header: 'Application Date', noWrap: true, render: (row) => <DateDisplay value={row.applicationDate} /> },
+    { key: 'type', header: 'Type', noWrap: true, render: () => APPLICATION_TYPES[type].label },
+    {
+      key: 'status',
+      header: 'Status',
+      noWrap: true,
+      render: (row) => (
+        <Stack gap={2}>
+          <WorkflowStatusBadge status={row.status} />
+          {row.workflowStage && (
+            <Text size="xs" c="dimmed">
+              {row.workflowStage}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Number, applicant name or email"
+          type="search"
+          w={320}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            resetPage();
+          }}
+        />
+        <NativeSelect
+          label="Status"
+          value={status}
+          data={[{ value: '', label: 'All statuses' }, ...statuses.map((s) => ({ value: s, label: s }))]}
+          onChange={(event) => {
+            setStatus(event.currentTarget.value);
+            resetPage();
+          }}
+        />
+        <NativeSelect
+          label="Stage"
+          value={stage}
+          data={[{ value: '', label: 'All stages' }, ...WORKFLOW_STAGES.map((s) => ({ value: s, label: s }))]}
+          onChange={(event) => {
+            setStage(event.currentTarget.value);
+            resetPage();
+          }}
+        />
+        <NativeSelect
+          label="Order"
+          value={ascending ? 'asc' : 'desc'}
+          data={[
+            { value: 'desc', label: 'Newest number first' },
+            { value: 'asc', label: 'Oldest number first' },
+          ]}
+          onChange={(event) => {
+            setAscending(event.currentTarget.value === 'asc');
+            resetPage();
+          }}
+        />
+      </Group>
+      <PagedTable
+        label="Applications"
+        testId="application-queue"
+        columns={columns}
+        rows={queue.data?.rows ?? []}
+        rowKey={(row) => row.id}
+        page={page}
+        pageSize={pageSize}
+        totalRows={queue.data?.totalRows ?? 0}
+        isLoading={queue.isFetching}
+        error={queue.error ? errorMessageOf(queue.error) : null}
+        emptyText="No submitted applications match."
+        minWidth={900}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          resetPage();
+        }}
+      />
+    </Stack>
+  );
+}
