@@ -5,7 +5,8 @@ import { smtpPortFor } from './fixtures/mail-catcher';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3199);
 // A fresh embedded database per run, seeded with the demo accounts, so journeys start alike.
-const dataDir = '.tmp/e2e-data';
+// Folders follow the port, so that two runs on different ports never share them.
+const dataDir = `.tmp/e2e-data-${port}`;
 // A real SMTP server (fixtures/mail-catcher.ts) receives what the app sends; journeys read its mail.
 const smtpPort = smtpPortFor(port);
 
@@ -18,8 +19,8 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '../.tmp/e2e-results',
+  reporter: [['list']],
+  outputDir: `../.tmp/e2e-results-${port}`,
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

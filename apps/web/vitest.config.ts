@@ -12,6 +12,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))],
       restoreMocks: true,
+      // Typing with user-event through Mantine's inputs is slow in jsdom on a busy two-core machine.
+      testTimeout: 30_000,
       unstubGlobals: true,
     },
   }),
