@@ -9,7 +9,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Unset: http://localhost:<PORT>, so that links and local upload URLs follow the port. */
+  PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('ap-southeast-2'),
@@ -37,7 +38,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -56,10 +57,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  if (parsed.data.DATABASE_URL && !parsed.data.JWT_SECRET) {
+  const env: Env = { ...parsed.data, PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/$/, '') };
+  if (env.DATABASE_URL && !env.JWT_SECRET) {
     throw new Error(
       'Invalid configuration:\n  JWT_SECRET: required with DATABASE_URL, so that every instance accepts the tokens of the others',
     );
   }
-  return parsed.data;
+  return env;
 }
