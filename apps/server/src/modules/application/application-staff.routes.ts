@@ -20,7 +20,7 @@ import type { ApplicationWorkflowService } from './application-workflow.service'
 /**
  * The staff's routes of each application type (spec section 7: `{type}/pagination`, details,
  * assessor and assessment save/submit, file notes). Applicants get 403; staff need the Programs
- * menu and a standing in the program (decision 005).
+ * menu and a standing in the program (decision 006).
  */
 export function registerApplicationStaffRoutes(api: FastifyInstance, service: ApplicationWorkflowService): void {
   const r = api.withTypeProvider<ZodTypeProvider>();

@@ -15,7 +15,7 @@ export function isApplicationAdministrator(actor: CurrentUser): boolean {
 /**
  * Staff with the Programs menu see a program's applications when they administer the account or
  * serve on the program (its manager, or any program role: assessor, examiner, invigilator).
- * Decision 005.
+ * Decision 006.
  */
 export function canSeeApplications(actor: CurrentUser, standing: ProgramStanding): boolean {
   return hasMenuAccess(actor, 'Programs') && (isApplicationAdministrator(actor) || standing.isManager || standing.programRoles.length > 0);
