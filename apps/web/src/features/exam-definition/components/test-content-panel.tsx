@@ -218,6 +218,7 @@ export function TestContentPanel({ testId, sections, questions, isLocked }: Test
                                 <Table.Td>
                                   <NativeSelect
                                     size="xs"
+                                    w={170}
                                     aria-label={`Section of ${label}`}
                                     data={sectionOptions}
                                     value={entry.sectionId}
