@@ -20,7 +20,7 @@ interface RichTextFieldProps {
 }
 
 /**
- * A rich-text field (question content, test instructions). The editable area is a labelled,
+ * A rich-text field (declarations, question content, test instructions). The editable area is a labelled,
  * described textbox, so it reads like any other field; an empty editor is an empty value, which
  * the shared schema then reports as required.
  */

@@ -8,7 +8,7 @@ import { NotAvailable } from '../../../components/ui/not-available';
 import { useChangeProgramStatus } from '../../../features/program/api/change-program-status';
 import { usePrograms } from '../../../features/program/api/find-programs';
 import { useScreenPrivilege } from '../../../features/program/api/find-screen-privilege';
-import { ConfirmDialog } from '../../../features/program/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ProgramListFilters, emptyProgramFilters, type ProgramFilterValues } from '../../../features/program/components/program-list-filters';
 import { ProgramsTable, type ProgramRow } from '../../../features/program/components/programs-table';
 import { errorMessageOf } from '../../../lib/api-client';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ProgramCompleteness } from '@certs/shared/program/program-catalogue.contract';
 import { PROGRAM_ACTIONS, canTransition, type ProgramAction, type ProgramStatus } from '@certs/shared/program/program-status';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 interface ProgramStatusActionsProps {
   programCode: string;

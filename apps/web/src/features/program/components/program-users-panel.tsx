@@ -9,8 +9,8 @@ import type { ProgramUserRoleKind } from '../api/program.keys';
 import { useRemoveProgramUser } from '../api/remove-program-user';
 import { useSaveProgramUser } from '../api/save-program-user';
 import { ProgramUserForm } from '../forms/program-user-form';
-import { ConfirmDialog } from './confirm-dialog';
-import { FormDialog } from './form-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { ListState } from './list-state';
 import { SectionCard } from './section-card';
 

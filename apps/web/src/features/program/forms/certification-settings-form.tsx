@@ -2,7 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, Switch, TextInput, Textarea } 
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { SettingsKind } from '../api/save-certification-settings';
-import { RichTextField } from '../components/rich-text-field';
+import { RichTextField } from '../../../components/ui/rich-text-field';
 import { validateCertificationSettingsValues, type CertificationSettingsFormValues } from './certification-settings-form.values';
 import { applyServerErrors } from './server-errors';
 

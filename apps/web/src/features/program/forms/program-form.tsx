@@ -6,7 +6,7 @@ import { PROGRAM_MESSAGES, ProgramCode } from '@certs/shared/program/program.con
 import { PROGRAM_TYPE_INFO, PROGRAM_TYPES, type ProgramType } from '@certs/shared/program/program-type';
 import type { AssignableUser } from '../api/find-assignable-users';
 import { useProgramByCode } from '../api/find-program-by-code';
-import { RichTextField } from '../components/rich-text-field';
+import { RichTextField } from '../../../components/ui/rich-text-field';
 import { applyServerErrors } from './server-errors';
 import { validateProgramValues, type ProgramFormValues } from './program-form.values';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Switch
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { WPQ_STANDARDS } from '@certs/shared/program/program-settings.contract';
-import { RichTextField } from '../components/rich-text-field';
+import { RichTextField } from '../../../components/ui/rich-text-field';
 import { applyServerErrors } from './server-errors';
 import {
   validateWelderQualificationSettingsValues,
