@@ -36,7 +36,7 @@ describe('the mail outbox', () => {
   });
 
   it('sends over SMTP, and when the server refuses, keeps the mail queued and retries until it goes', async () => {
-    const service = new MailService(new MailRepository(database.db), { smtpUrl, from: 'Certs <no-reply@certs.test>', log: quietLog });
+    const service = new MailService(new MailRepository(database.db), { smtpUrl, from: 'Certs <no-reply@certs.test>', log: quietLog, sendImmediately: false });
     catcher.isRefusing = true;
     const row = await service.send({ to: 'retry@example.test', subject: 'Your exam is scheduled', paragraphs: ['Monday 9 am.'] });
     await service.sendDue();
@@ -55,7 +55,7 @@ describe('the mail outbox', () => {
   });
 
   it('gives up after the last retry and marks the mail failed', async () => {
-    const service = new MailService(new MailRepository(database.db), { smtpUrl, from: 'Certs <no-reply@certs.test>', log: quietLog });
+    const service = new MailService(new MailRepository(database.db), { smtpUrl, from: 'Certs <no-reply@certs.test>', log: quietLog, sendImmediately: false });
     catcher.isRefusing = true;
     const row = await service.send({ to: 'never@example.test', subject: 'Never', paragraphs: ['x'] });
     for (let attempt = 0; attempt < 6; attempt++) {
@@ -70,8 +70,8 @@ describe('the mail outbox', () => {
 
   it('lets two pollers at once send a mail only once', async () => {
     const repository = new MailRepository(database.db);
-    const first = new MailService(repository, { smtpUrl, from: 'a@certs.test', log: quietLog });
-    const second = new MailService(repository, { smtpUrl, from: 'a@certs.test', log: quietLog });
+    const first = new MailService(repository, { smtpUrl, from: 'a@certs.test', log: quietLog, sendImmediately: false });
+    const second = new MailService(repository, { smtpUrl, from: 'a@certs.test', log: quietLog, sendImmediately: false });
     await database.db.insert(mails).values({ toEmail: 'once@example.test', subject: 'Once', text: 'x', html: 'x', status: 'queued', nextAttemptOn: new Date(Date.now() - 1000) });
     const [a, b] = await Promise.all([first.sendDue(), second.sendDue()]);
     expect(a + b).toBeGreaterThanOrEqual(1);
