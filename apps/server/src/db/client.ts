@@ -41,6 +41,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection that the server drops (restart, failover, a dropped test database) must
+  // not crash the process: the pool replaces it at the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,
