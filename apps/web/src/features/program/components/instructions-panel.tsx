@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Instruction } from '@certs/shared/program/program-part.contract';
@@ -12,7 +12,8 @@ import { InstructionForm } from '../forms/instruction-form';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { ListState } from './list-state';
-import { OrderButtons, movedIds } from './order-buttons';
+import { movedIds } from './order-buttons';
+import { OrderedItemsTable } from './ordered-items-table';
 import { SectionCard } from './section-card';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; instruction: Instruction } | null;
@@ -45,50 +46,17 @@ export function InstructionsPanel({ programId, isReadOnly }: { programId: string
       <ListState isPending={list.isPending} error={list.error} what="instructions" />
       {list.isSuccess && instructions.length === 0 && <Text c="dimmed">No instructions yet. Publishing needs at least one.</Text>}
       {instructions.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" aria-label="Applicant instructions" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col" w={60}>
-                  Order
-                </Table.Th>
-                <Table.Th scope="col">Instruction</Table.Th>
-                {!isReadOnly && (
-                  <Table.Th scope="col" ta="right">
-                    Actions
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {instructions.map((instruction, index) => (
-                <Table.Tr key={instruction.id}>
-                  <Table.Td>{index + 1}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-line' }}>{instruction.instruction}</Table.Td>
-                  {!isReadOnly && (
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <OrderButtons
-                          name={`instruction ${index + 1}`}
-                          index={index}
-                          count={instructions.length}
-                          disabled={reorder.isPending}
-                          onMove={move}
-                        />
-                        <Button size="xs" variant="light" onClick={() => setDialog({ mode: 'edit', instruction })} aria-label={`Edit instruction ${index + 1}`}>
-                          Edit
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(instruction)} aria-label={`Remove instruction ${index + 1}`}>
-                          Remove
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <OrderedItemsTable<Instruction>
+          label="Applicant instructions"
+          items={instructions}
+          columns={[{ header: 'Instruction', cell: (item) => item.instruction }]}
+          nameOf={(_item, index) => `instruction ${index + 1}`}
+          isReadOnly={isReadOnly}
+          isReordering={reorder.isPending}
+          onMove={move}
+          onEdit={(instruction) => setDialog({ mode: 'edit', instruction })}
+          onRemove={setRemoving}
+        />
       )}
       <FormDialog opened={dialog !== null} title={dialog?.mode === 'edit' ? 'Edit instruction' : 'Add instruction'} onClose={() => setDialog(null)}>
         <InstructionForm

@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Requirement } from '@certs/shared/program/program-part.contract';
@@ -12,7 +12,8 @@ import { RequirementForm } from '../forms/requirement-form';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { ListState } from './list-state';
-import { OrderButtons, movedIds } from './order-buttons';
+import { movedIds } from './order-buttons';
+import { OrderedItemsTable } from './ordered-items-table';
 import { SectionCard } from './section-card';
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; requirement: Requirement } | null;
@@ -45,65 +46,20 @@ export function RequirementsPanel({ programId, isReadOnly }: { programId: string
       <ListState isPending={list.isPending} error={list.error} what="requirements" />
       {list.isSuccess && requirements.length === 0 && <Text c="dimmed">No requirements yet. Publishing needs at least one.</Text>}
       {requirements.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" aria-label="Requirements" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col" w={60}>
-                  Order
-                </Table.Th>
-                <Table.Th scope="col">Code</Table.Th>
-                <Table.Th scope="col">Description</Table.Th>
-                {!isReadOnly && (
-                  <Table.Th scope="col" ta="right">
-                    Actions
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {requirements.map((requirement, index) => (
-                <Table.Tr key={requirement.id}>
-                  <Table.Td>{index + 1}</Table.Td>
-                  <Table.Th scope="row" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {requirement.requirementCode}
-                  </Table.Th>
-                  <Table.Td style={{ whiteSpace: 'pre-line' }}>{requirement.requirementDescription}</Table.Td>
-                  {!isReadOnly && (
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <OrderButtons
-                          name={`requirement ${requirement.requirementCode}`}
-                          index={index}
-                          count={requirements.length}
-                          disabled={reorder.isPending}
-                          onMove={move}
-                        />
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setDialog({ mode: 'edit', requirement })}
-                          aria-label={`Edit requirement ${requirement.requirementCode}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setRemoving(requirement)}
-                          aria-label={`Remove requirement ${requirement.requirementCode}`}
-                        >
-                          Remove
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <OrderedItemsTable<Requirement>
+          label="Requirements"
+          items={requirements}
+          columns={[
+            { header: 'Code', cell: (item) => item.requirementCode, isRowHeader: true },
+            { header: 'Description', cell: (item) => item.requirementDescription },
+          ]}
+          nameOf={(item) => `requirement ${item.requirementCode}`}
+          isReadOnly={isReadOnly}
+          isReordering={reorder.isPending}
+          onMove={move}
+          onEdit={(requirement) => setDialog({ mode: 'edit', requirement })}
+          onRemove={setRemoving}
+        />
       )}
       <FormDialog opened={dialog !== null} title={dialog?.mode === 'edit' ? 'Edit requirement' : 'Add requirement'} onClose={() => setDialog(null)}>
         <RequirementForm
