@@ -41,7 +41,7 @@ import { ApplicationWorkflowService } from './modules/application/application-wo
 import { createVenueModule } from './modules/venue/venue.module';
 import { registerVenueRoutes } from './modules/venue/venue.routes';
 import { AttachmentRepository } from './modules/attachment/attachment.repository';
-import { registerAttachmentRoutes, registerSaveAttachmentRoute } from './modules/attachment/attachment.routes';
+import { registerAttachmentRoutes, registerQuestionImageRoute, registerSaveAttachmentRoute } from './modules/attachment/attachment.routes';
 import { AttachmentService } from './modules/attachment/attachment.service';
 import { ContactRepository } from './modules/contact/contact.repository';
 import { registerContactRoutes } from './modules/contact/contact.routes';
@@ -188,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app, auth, restriction, { isCookieSecure: !isLocal });
   registerRegistrationRoutes(app, registration);
   if (storage instanceof LocalStorage) await registerLocalStorageRoutes(app, storage, deps.env.MAX_UPLOAD_BYTES);
+  registerQuestionImageRoute(app, attachments, storage instanceof LocalStorage ? storage : undefined);
   await app.register(async (api) => {
     requireAuthentication(api, tokens, auth);
     registerCurrentUserRoutes(api, auth);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { attachments } from '../../db/schema/attachment';
+import { users } from '../../db/schema/user';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 
@@ -16,6 +17,16 @@ export class AttachmentRepository {
   async findByKey(resourceKey: string): Promise<AttachmentRow | undefined> {
     const [row] = await this.db.select().from(attachments).where(eq(attachments.resourceKey, resourceKey));
     return row;
+  }
+
+  /** A saved attachment with its owner's user type (admin or applicant). */
+  async findSavedWithOwnerType(resourceKey: string): Promise<(AttachmentRow & { ownerUserType: string }) | undefined> {
+    const [row] = await this.db
+      .select({ attachment: attachments, ownerUserType: users.userType })
+      .from(attachments)
+      .innerJoin(users, eq(users.id, attachments.ownerUserId))
+      .where(and(eq(attachments.resourceKey, resourceKey), eq(attachments.status, 'saved')));
+    return row ? { ...row.attachment, ownerUserType: row.ownerUserType } : undefined;
   }
 
   async markSaved(id: string, contentType: string, size: number): Promise<AttachmentRow | undefined> {

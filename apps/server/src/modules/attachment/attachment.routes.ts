@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Attachment, DownloadUrlResponse, PresignUploadRequest, PresignUploadResponse, SaveAttachmentRequest } from '@certs/shared/attachment/attachment.contract';
+import { ATTACHMENT_MESSAGES, Attachment, DownloadUrlResponse, PresignUploadRequest, PresignUploadResponse, SaveAttachmentRequest } from '@certs/shared/attachment/attachment.contract';
+import { createReadStream } from 'node:fs';
+import { AppError } from '../../platform/app-error';
 import { currentUserOf } from '../../platform/auth/authenticate';
+import type { LocalStorage } from '../../platform/storage/local-storage';
 import type { AttachmentService } from './attachment.service';
 
 const doc = { tags: ['files'], security: [{ bearer: [] }] };
@@ -37,4 +40,18 @@ export function registerSaveAttachmentRoute(scope: FastifyInstance, service: Att
     { schema: { ...doc, summary: 'Save an uploaded file: checks its size and type from its bytes', body: SaveAttachmentRequest, response: { 200: Attachment } } },
     async (request) => service.save(currentUserOf(request), request.body.resourceKey),
   );
+}
+
+/**
+ * Images in question content (spec section 2: files open for viewing through an unauthenticated
+ * path): a saved image uploaded by staff, and nothing else. Registered outside the authenticated scope.
+ */
+export function registerQuestionImageRoute(app: FastifyInstance, service: AttachmentService, localStorage?: LocalStorage): void {
+  app.get('/unauth/questionimage/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const image = await service.questionImage(key);
+    if (image.redirectUrl) return reply.redirect(image.redirectUrl, 302);
+    if (!localStorage) throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
+    return reply.header('content-type', image.contentType).header('cache-control', 'public, max-age=86400').send(createReadStream(localStorage.pathOf(key)));
+  });
 }

@@ -8,11 +8,13 @@ import {
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import { detectDocumentType, SNIFF_LENGTH } from '../../platform/storage/file-type';
+import { LocalStorage } from '../../platform/storage/local-storage';
 import type { Storage } from '../../platform/storage/storage';
 import type { AttachmentRepository, AttachmentRow } from './attachment.repository';
 
 const UPLOAD_URL_SECONDS = 15 * 60;
 const DOWNLOAD_URL_SECONDS = 5 * 60;
+const QUESTION_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 export function toAttachment(row: AttachmentRow): Attachment {
   return {
@@ -92,6 +94,18 @@ export class AttachmentService {
       expiresSeconds: DOWNLOAD_URL_SECONDS,
     });
     return { url, expiresOn: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
+  }
+
+  /**
+   * An image of question content, open without signing in: only a saved image uploaded by staff.
+   * Local storage streams it (the key and type are returned); S3 storage gives a fresh download URL.
+   */
+  async questionImage(resourceKey: string): Promise<{ contentType: string; redirectUrl?: string }> {
+    const row = await this.repository.findSavedWithOwnerType(resourceKey);
+    const contentType = row?.contentType ?? '';
+    if (!row || row.ownerUserType !== 'admin' || !QUESTION_IMAGE_TYPES.has(contentType)) throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
+    if (this.storage instanceof LocalStorage) return { contentType };
+    return { contentType, redirectUrl: await this.storage.presignDownload(resourceKey, { fileName: row.name, contentType, expiresSeconds: DOWNLOAD_URL_SECONDS }) };
   }
 
   /** For other modules: the saved attachments among these ids that belong to this user. */

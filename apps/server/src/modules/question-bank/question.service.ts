@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
-import { sanitizeRichText } from '../../platform/rich-text';
+import { sanitizeQuestionContent } from '../../platform/rich-text';
 import { excerpt, toQuestion, toQuestionListRow, toQuestionOption } from './question.mapper';
 import type { NewVersion, QuestionFilters, QuestionRepository, QuestionVersionRow } from './question.repository';
 import { htmlToPlainText } from './question-text';
@@ -40,7 +40,7 @@ export function prepareVersion(input: {
   canUploadAnswerPaper: boolean;
   options: readonly { option: string; correctAnswer: boolean; order?: number }[];
 }): NewVersion {
-  const content = sanitizeRichText(input.content);
+  const content = sanitizeQuestionContent(input.content);
   const info = QUESTION_TYPE_INFO[input.questionType];
   const ordered = input.options
     .map((option, index) => ({ ...option, position: option.order ?? index }))

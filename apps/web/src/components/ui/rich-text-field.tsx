@@ -1,10 +1,14 @@
 import '@mantine/tiptap/styles.css';
-import { Input } from '@mantine/core';
+import { Input, Text } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import { Link, RichTextEditor } from '@mantine/tiptap';
+import Image from '@tiptap/extension-image';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessageOf } from '../../lib/api-client';
+
+const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
 interface RichTextFieldProps {
   label: string;
@@ -17,6 +21,19 @@ interface RichTextFieldProps {
   disabled?: boolean;
   /** Helps tests and journeys find the editable area. */
   testId?: string;
+  /** When given, the toolbar can insert an image: the file is handed over and the returned src is shown. */
+  onInsertImage?: (file: File) => Promise<string>;
+}
+
+/** A picture frame, drawn here so the toolbar needs no icon library. */
+function ImageIcon() {
+  return (
+    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+      <rect x={3} y={3} width={18} height={18} rx={2} />
+      <circle cx={8.5} cy={8.5} r={1.5} />
+      <path d="M21 15l-5-5L5 21" />
+    </svg>
+  );
 }
 
 /**
@@ -24,7 +41,7 @@ interface RichTextFieldProps {
  * described textbox, so it reads like any other field; an empty editor is an empty value, which
  * the shared schema then reports as required.
  */
-export function RichTextField({ label, value, onChange, onBlur, error, description, required, disabled = false, testId }: RichTextFieldProps) {
+export function RichTextField({ label, value, onChange, onBlur, error, description, required, disabled = false, testId, onInsertImage }: RichTextFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
@@ -32,7 +49,7 @@ export function RichTextField({ label, value, onChange, onBlur, error, descripti
   const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link],
+    extensions: [StarterKit.configure({ link: false }), Link, Image.configure({ allowBase64: false })],
     content: value,
     editable: !disabled,
     shouldRerenderOnTransaction: true,
@@ -47,6 +64,25 @@ export function RichTextField({ label, value, onChange, onBlur, error, descripti
       },
     },
   });
+
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [isUploading, setUploading] = useState(false);
+  const [imageError, setImageError] = useState<string | null>(null);
+
+  const insertImage = async (file: File | undefined) => {
+    if (!file || !onInsertImage) return;
+    setUploading(true);
+    setImageError(null);
+    try {
+      const src = await onInsertImage(file);
+      editor?.chain().focus().setImage({ src, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+    } catch (failure) {
+      setImageError(errorMessageOf(failure));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
 
   // The label and messages change after the editor exists; its element follows them.
   useEffect(() => {
@@ -97,6 +133,28 @@ export function RichTextField({ label, value, onChange, onBlur, error, descripti
               <RichTextEditor.Link />
               <RichTextEditor.Unlink />
             </RichTextEditor.ControlsGroup>
+            {onInsertImage && (
+              <RichTextEditor.ControlsGroup>
+                <RichTextEditor.Control
+                  aria-label="Insert image"
+                  title="Insert image"
+                  disabled={isUploading}
+                  aria-busy={isUploading}
+                  onClick={() => fileInput.current?.click()}
+                >
+                  <ImageIcon />
+                </RichTextEditor.Control>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept={IMAGE_TYPES}
+                  hidden
+                  aria-label={`${label} image file`}
+                  data-testid={testId ? `${testId}-image-input` : undefined}
+                  onChange={(event) => void insertImage(event.currentTarget.files?.[0])}
+                />
+              </RichTextEditor.ControlsGroup>
+            )}
             <RichTextEditor.ControlsGroup>
               <RichTextEditor.Undo />
               <RichTextEditor.Redo />
@@ -105,6 +163,11 @@ export function RichTextField({ label, value, onChange, onBlur, error, descripti
         )}
         <RichTextEditor.Content mih={140} />
       </RichTextEditor>
+      {imageError && (
+        <Text c="red.8" size="sm" mt={4} role="alert">
+          {imageError}
+        </Text>
+      )}
     </Input.Wrapper>
   );
 }

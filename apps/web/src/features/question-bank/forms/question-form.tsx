@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { DIFFICULTIES, MAX_OPTIONS, QUESTION_TYPES, QUESTION_TYPE_INFO, type QuestionType } from '@certs/shared/question-bank/question-type';
 import { RichTextField } from '../../../components/ui/rich-text-field';
+import { uploadFile } from '../../../lib/upload';
 import { applyServerErrors } from './server-errors';
 import { newOptionRow, validateQuestionValues, type QuestionFormValues } from './question-form.values';
 
@@ -31,6 +32,12 @@ const OPTION_HELP: Record<QuestionType, string> = {
   Descriptive: '',
   'Fill In The Blank': 'Every answer listed here is accepted; write each spelling a candidate may use.',
 };
+
+/** An image of question content: uploaded through the platform's storage, shown by its open path. */
+async function uploadQuestionImage(file: File): Promise<string> {
+  const saved = await uploadFile(file);
+  return `/unauth/questionimage/${saved.resourceKey}`;
+}
 
 /** A question of any of the four types, checked by the shared schema; options follow the type. */
 export function QuestionForm({ mode, initialValues, subjects, tags, onSubmit, onCancel }: QuestionFormProps) {
@@ -136,10 +143,11 @@ export function QuestionForm({ mode, initialValues, subjects, tags, onSubmit, on
         </SimpleGrid>
         <RichTextField
           label="Content"
-          description="The question as candidates read it: text, lists and links. Images in questions arrive with the platform's file storage."
+          description="The question as candidates read it: text, lists, links and images (PNG, JPEG, GIF or WebP)."
           required
           disabled={isSending}
           testId="question-content-editor"
+          onInsertImage={uploadQuestionImage}
           value={form.values.content}
           onChange={(html) => form.setFieldValue('content', html)}
           error={form.errors.content}
