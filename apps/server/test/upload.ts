@@ -14,8 +14,11 @@ export async function uploadFile(app: FastifyInstance, jwt: string, file: { name
   if (presigned.statusCode !== 200) return { presigned, saved: undefined };
   const { url, headers, resourceKey } = presigned.json();
   const target = new URL(url);
-  const put = await app.inject({ method: 'PUT', url: `${target.pathname}${target.search}`, headers, payload: file.body });
-  if (put.statusCode !== 200) throw new Error(`upload PUT failed: ${put.statusCode} ${put.body}`);
+  // The local storage's URLs point at the app itself; an S3 bucket's at the S3 server.
+  const status = target.pathname.startsWith('/unauth/storage/upload/')
+    ? (await app.inject({ method: 'PUT', url: `${target.pathname}${target.search}`, headers, payload: file.body })).statusCode
+    : (await fetch(url, { method: 'PUT', headers, body: file.body })).status;
+  if (status !== 200) throw new Error(`upload PUT failed: ${status}`);
   const saved = await app.inject({ method: 'POST', url: '/unauth/save/attachment', headers: bearer(jwt), payload: { resourceKey } });
   return { presigned, saved, resourceKey: resourceKey as string };
 }
