@@ -34,6 +34,23 @@ const EnvSchema = z.object({
       if (/^\d+$/.test(value)) return Number(value);
       return value.split(',').map((part) => part.trim()).filter(Boolean);
     }),
+  /** The awarding body as printed on tax invoices. */
+  AWARDING_BODY_NAME: z.string().default('Welding Certification Board of Australia and New Zealand'),
+  AWARDING_BODY_ABN: z.string().default('12 345 678 901'),
+  AWARDING_BODY_ADDRESS: z.string().default('1 Example Street, Sydney NSW 2000, Australia'),
+  AWARDING_BODY_EMAIL: z.string().default('accounts@certification.local'),
+  /** GST in percent; prices are GST-inclusive, so the invoice shows the GST contained in each total. */
+  GST_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** test: the built-in test gateway (embedded default); stripe: Stripe Checkout. */
+  PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
+  /** Secret the test gateway signs its callbacks with (HMAC-SHA256); generated from JWT_SECRET when unset. */
+  PAYMENT_SIGNING_SECRET: z.string().min(32).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another Stripe API address (tests point it at a local server that plays Stripe). */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** How long a payment link stays open before it expires. */
+  PAYMENT_LINK_HOURS: z.coerce.number().int().min(1).default(72),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -62,6 +79,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       'Invalid configuration:\n  JWT_SECRET: required with DATABASE_URL, so that every instance accepts the tokens of the others',
     );
+  }
+  if (env.PAYMENT_GATEWAY === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_GATEWAY=stripe');
   }
   return env;
 }

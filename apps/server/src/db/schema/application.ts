@@ -27,6 +27,11 @@ export const applications = pgTable(
     /** Staff's request for more information, shown to the applicant while the application is back with them. */
     informationRequest: text('information_request'),
     informationRequestedOn: timestamp('information_requested_on', { withTimezone: true, mode: 'date' }),
+    /** The pre-exam draft: a discount code staff entered before issuing the invoice. */
+    preExamCouponCode: text('pre_exam_coupon_code'),
+    /** The overall result recorded at the result stage, and when. */
+    overallResult: text('overall_result', { enum: ['Awarded', 'Failed'] }),
+    resultRecordedOn: timestamp('result_recorded_on', { withTimezone: true, mode: 'date' }),
     ...auditColumns,
   },
   (t) => [
@@ -87,6 +92,9 @@ export const applicationHistory = pgTable(
       .references(() => applications.id),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
+    /** The exam workflow stage before and after, when the move changed it. */
+    fromStage: text('from_stage'),
+    toStage: text('to_stage'),
     note: text('note').notNull().default(''),
     ...auditColumns,
   },

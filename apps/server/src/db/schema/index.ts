@@ -9,3 +9,5 @@ export * from './attachment';
 export * from './application';
 export * from './contact';
 export * from './venue';
+export * from './application-module';
+export * from './payment';
