@@ -112,6 +112,9 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
           Submitted <DateDisplay value={application.submittedOn} withTime />. A submitted application cannot be changed; staff will contact you about the next steps.
         </Alert>
       )}
+      {/* applicant slot: invoice and payment (features/payment) */}
+      {/* applicant slot: exam schedule and results (features/exam-schedule) */}
+      {/* applicant slot: application history (features/application) */}
       {!isReadOnly && application?.informationRequest && (
         <Alert color="yellow" variant="light" title="More information requested" data-testid="information-request">
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>

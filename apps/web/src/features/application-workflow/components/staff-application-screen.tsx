@@ -219,6 +219,10 @@ export function StaffApplicationScreen({ type, details, onOpenAttachment }: Staf
         </Section>
       )}
 
+      {/* stage slot: pre-exam and invoice (features/pre-exam) */}
+      {/* stage slot: payments (features/payment) */}
+      {/* stage slot: exam schedule and results (features/exam-schedule) */}
+
       <Section title="Applicant" testId="applicant-stage">
         <ApplicantSummary applicant={details.applicant} />
       </Section>
