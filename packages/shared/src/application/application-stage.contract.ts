@@ -109,6 +109,9 @@ export const ApplicationHistoryEntry = z.object({
   id: z.string(),
   fromStatus: z.string().nullable(),
   toStatus: z.string(),
+  /** The exam workflow stage before and after, when the move changed it. */
+  fromStage: z.string().nullable(),
+  toStage: z.string().nullable(),
   note: z.string(),
   changedOn: z.string(),
   changedBy: z.string(),

@@ -152,6 +152,8 @@ export class ApplicationWorkflowService {
         id: entry.id,
         fromStatus: entry.fromStatus,
         toStatus: entry.toStatus,
+        fromStage: entry.fromStage,
+        toStage: entry.toStage,
         note: entry.note,
         changedOn: entry.createdOn.toISOString(),
         changedBy: entry.changedBy,

@@ -23,8 +23,14 @@ export function HistoryTable({ entries }: { entries: readonly ApplicationHistory
                 <DateDisplay value={entry.changedOn} withTime />
               </Table.Td>
               <Table.Td>{entry.changedBy}</Table.Td>
-              <Table.Td>{entry.fromStatus ?? '-'}</Table.Td>
-              <Table.Td>{entry.toStatus}</Table.Td>
+              <Table.Td>
+                {entry.fromStatus ?? '-'}
+                {entry.fromStage && <Text size="xs" c="dimmed">{entry.fromStage}</Text>}
+              </Table.Td>
+              <Table.Td>
+                {entry.toStatus}
+                {entry.toStage && <Text size="xs" c="dimmed">{entry.toStage}</Text>}
+              </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
                   {entry.note || '-'}
