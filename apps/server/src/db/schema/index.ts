@@ -11,3 +11,4 @@ export * from './contact';
 export * from './venue';
 export * from './application-module';
 export * from './payment';
+export * from './exam-instance';
