@@ -38,6 +38,8 @@ import { ApplicationService } from './modules/application/application.service';
 import { registerApplicationStaffRoutes } from './modules/application/application-staff.routes';
 import { ApplicationWorkflowRepository } from './modules/application/application-workflow.repository';
 import { ApplicationWorkflowService } from './modules/application/application-workflow.service';
+import { createCouponModule } from './modules/coupon/coupon.module';
+import { registerCouponRoutes } from './modules/coupon/coupon.routes';
 import { createVenueModule } from './modules/venue/venue.module';
 import { registerVenueRoutes } from './modules/venue/venue.routes';
 import { AttachmentRepository } from './modules/attachment/attachment.repository';
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
   );
   const venueModule = createVenueModule(deps.database.db);
+  const couponModule = createCouponModule(deps.database.db, programModule.programs);
   programModule.catalogue.useApplicantStatuses((applicantId, programIds) => applications.applicantStatuses(applicantId, programIds));
   mail.start();
   app.addHook('onClose', async () => mail.stop());
@@ -208,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerApplicationRoutes(api, applications);
     registerApplicationStaffRoutes(api, applicationWorkflow);
     registerVenueRoutes(api, venueModule);
+    registerCouponRoutes(api, couponModule.coupons);
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

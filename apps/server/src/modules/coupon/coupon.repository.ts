@@ -1,0 +1,143 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import type { Executor } from '../../db/executor';
+import { couponRedemptions, coupons } from '../../db/schema/payment';
+import { programs } from '../../db/schema/program';
+import { applicants } from '../../db/schema/user';
+
+export type CouponRow = typeof coupons.$inferSelect;
+export type CouponWithProgram = CouponRow & { programCode: string | null; programTitle: string | null };
+
+const likeEscaped = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const withProgram = {
+  coupon: coupons,
+  programCode: programs.programCode,
+  programTitle: programs.programTitle,
+};
+const flatten = (row: { coupon: CouponRow; programCode: string | null; programTitle: string | null }): CouponWithProgram => ({
+  ...row.coupon,
+  programCode: row.programCode,
+  programTitle: row.programTitle,
+});
+
+async function orDuplicate<T>(work: Promise<T>): Promise<T | 'duplicate'> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'duplicate';
+    throw error;
+  }
+}
+
+/** Discount codes and who used them. Codes are stored upper-case; the unique index is on upper(code). */
+export class CouponRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The database itself, for reads outside a transaction. */
+  get executor(): Executor {
+    return this.db;
+  }
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx));
+  }
+
+  async findPage(page: number, pageSize: number, search?: string) {
+    const where = search ? or(ilike(coupons.code, likeEscaped(search)), ilike(coupons.description, likeEscaped(search))) : undefined;
+    const [total] = await this.db.select({ n: count() }).from(coupons).where(where);
+    const rows = await this.db
+      .select(withProgram)
+      .from(coupons)
+      .leftJoin(programs, eq(programs.id, coupons.programId))
+      .where(where)
+      .orderBy(desc(coupons.createdOn), asc(coupons.code))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { rows: rows.map(flatten), totalRows: total?.n ?? 0 };
+  }
+
+  /** Codes that apply to programs of a type: for the type itself, or for one program of it. */
+  async findForProgramType(programType: number): Promise<CouponWithProgram[]> {
+    const rows = await this.db
+      .select(withProgram)
+      .from(coupons)
+      .leftJoin(programs, eq(programs.id, coupons.programId))
+      .where(or(and(isNull(coupons.programId), eq(coupons.programType, programType)), eq(programs.programType, programType)))
+      .orderBy(asc(coupons.code));
+    return rows.map(flatten);
+  }
+
+  async findById(id: string, db: Executor = this.db): Promise<CouponWithProgram | undefined> {
+    const [row] = await db.select(withProgram).from(coupons).leftJoin(programs, eq(programs.id, coupons.programId)).where(eq(coupons.id, id));
+    return row ? flatten(row) : undefined;
+  }
+
+  async findByCode(db: Executor, code: string): Promise<CouponRow | undefined> {
+    const [row] = await db.select().from(coupons).where(sql`upper(${coupons.code}) = ${code.toUpperCase()}`);
+    return row;
+  }
+
+  /** The code's row, locked until the caller's transaction ends: redemptions of one code queue here. */
+  async lockByCode(tx: Executor, code: string): Promise<CouponRow | undefined> {
+    const [row] = await tx.select().from(coupons).where(sql`upper(${coupons.code}) = ${code.toUpperCase()}`).for('update');
+    return row;
+  }
+
+  async lockById(tx: Executor, id: string): Promise<CouponRow | undefined> {
+    const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+    return row;
+  }
+
+  async insert(values: typeof coupons.$inferInsert): Promise<CouponRow | 'duplicate'> {
+    return orDuplicate(this.db.insert(coupons).values(values).returning().then(([row]) => row!));
+  }
+
+  async update(tx: Executor, id: string, values: Partial<typeof coupons.$inferInsert>): Promise<CouponRow | undefined | 'duplicate'> {
+    return orDuplicate(tx.update(coupons).set(values).where(eq(coupons.id, id)).returning().then(([row]) => row));
+  }
+
+  async hasRedeemed(db: Executor, couponId: string, applicantId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: couponRedemptions.id })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.applicantId, applicantId)));
+    return !!row;
+  }
+
+  /** Records a use and counts it, in the caller's transaction; 'duplicate' when the applicant has used the code already. */
+  async insertRedemption(tx: Executor, values: typeof couponRedemptions.$inferInsert): Promise<'ok' | 'duplicate'> {
+    const inserted = await orDuplicate(tx.insert(couponRedemptions).values(values).returning({ id: couponRedemptions.id }));
+    if (inserted === 'duplicate') return 'duplicate';
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} + 1`, modifiedOn: new Date() })
+      .where(eq(coupons.id, values.couponId));
+    return 'ok';
+  }
+
+  async findProgram(id: string): Promise<{ id: string; programCode: string; programTitle: string; programType: number } | undefined> {
+    const [row] = await this.db
+      .select({ id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle, programType: programs.programType })
+      .from(programs)
+      .where(eq(programs.id, id));
+    return row;
+  }
+
+  /** Programs to choose from in the form, searched by code or title (the first 50 by code). */
+  async findProgramOptions(search?: string) {
+    const where: SQL | undefined = search ? or(ilike(programs.programCode, likeEscaped(search)), ilike(programs.programTitle, likeEscaped(search))) : undefined;
+    return this.db
+      .select({ id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle, programType: programs.programType })
+      .from(programs)
+      .where(where)
+      .orderBy(asc(programs.programCode))
+      .limit(50);
+  }
+
+  async applicantExists(id: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: applicants.id }).from(applicants).where(eq(applicants.id, id));
+    return !!row;
+  }
+}
