@@ -219,8 +219,8 @@ export const CouponProgramOption = z.object({ id: z.string(), programCode: z.str
 export type CouponProgramOption = z.infer<typeof CouponProgramOption>;
 export const CouponProgramOptions = z.array(CouponProgramOption);
 
-/** The form's values of an existing code, for editing. */
-export function couponFormValuesOf(coupon: Coupon): CouponRequest {
+/** The request that saves an existing code as it is (to change one thing, such as the active flag). */
+export function requestOfCoupon(coupon: Coupon): CouponRequest {
   return {
     code: coupon.code,
     description: coupon.description,
