@@ -41,6 +41,8 @@ import { ApplicationWorkflowService } from './modules/application/application-wo
 import { createCouponModule } from './modules/coupon/coupon.module';
 import { registerCouponRoutes } from './modules/coupon/coupon.routes';
 import { createVenueModule } from './modules/venue/venue.module';
+import { createExamScheduleModule } from './modules/exam-schedule/exam-schedule.module';
+import { registerExamScheduleRoutes, registerPublicScheduleRoutes } from './modules/exam-schedule/exam-schedule.routes';
 import { registerVenueRoutes } from './modules/venue/venue.routes';
 import { AttachmentRepository } from './modules/attachment/attachment.repository';
 import { registerAttachmentRoutes, registerQuestionImageRoute, registerSaveAttachmentRoute } from './modules/attachment/attachment.routes';
@@ -182,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
   );
   const venueModule = createVenueModule(deps.database.db);
+  const examSchedule = createExamScheduleModule(deps.database.db, { programs: programModule.programs, programUsers: programModule.users, attachments, mail, publicUrl });
   const couponModule = createCouponModule(deps.database.db, programModule.programs);
   programModule.catalogue.useApplicantStatuses((applicantId, programIds) => applications.applicantStatuses(applicantId, programIds));
   mail.start();
@@ -192,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRegistrationRoutes(app, registration);
   if (storage instanceof LocalStorage) await registerLocalStorageRoutes(app, storage, deps.env.MAX_UPLOAD_BYTES);
   registerQuestionImageRoute(app, attachments, storage instanceof LocalStorage ? storage : undefined);
+  registerPublicScheduleRoutes(app, examSchedule.publicSchedule);
   await app.register(async (api) => {
     requireAuthentication(api, tokens, auth);
     registerCurrentUserRoutes(api, auth);
@@ -211,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerApplicationRoutes(api, applications);
     registerApplicationStaffRoutes(api, applicationWorkflow);
     registerVenueRoutes(api, venueModule);
+    registerExamScheduleRoutes(api, examSchedule.schedule);
     registerCouponRoutes(api, couponModule.coupons);
   });
 

@@ -1,0 +1,206 @@
+import { and, asc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/executor';
+import { applications } from '../../db/schema/application';
+import { applicationModules } from '../../db/schema/application-module';
+import { attachments } from '../../db/schema/attachment';
+import { examDefinitions } from '../../db/schema/exam-definition';
+import { programModules, programs } from '../../db/schema/program';
+import { applicants, users } from '../../db/schema/user';
+import { testingAgencies, venues } from '../../db/schema/venue';
+
+export type ApplicationModuleRow = typeof applicationModules.$inferSelect;
+export type TestingAgencyRow = typeof testingAgencies.$inferSelect;
+
+const examinerUser = alias(users, 'examiner_user');
+const invigilatorUser = alias(users, 'invigilator_user');
+const enteredByUser = alias(users, 'entered_by_user');
+const nameOf = (row: { firstName: string | null; lastName: string | null } | null): string | null => (row?.firstName ? `${row.firstName} ${row.lastName ?? ''}`.trim() : null);
+
+/** The application with its program and candidate (name, email, preferred time zone). */
+export interface ScheduleApplication {
+  application: typeof applications.$inferSelect;
+  programCode: string;
+  programTitle: string;
+  candidate: { userId: string; firstName: string; lastName: string; email: string; timeZone: string };
+}
+
+/** One module of the candidate with everything the schedule and result screens name. */
+export interface ModuleWithNames {
+  row: ApplicationModuleRow;
+  moduleCode: string;
+  moduleTitle: string;
+  examinationType: string;
+  invigilated: boolean;
+  passPercentage: number;
+  venueTitle: string | null;
+  testingAgency: TestingAgencyRow | null;
+  examinerName: string | null;
+  invigilatorName: string | null;
+  examDefinitionTitle: string | null;
+  evidence: { id: string; name: string; resourceKey: string } | null;
+  enteredByName: string | null;
+}
+
+/** A sent session row for the public schedule: no candidate column is read at all. */
+export interface PublicSessionRow {
+  scheduledAt: Date;
+  examKind: string;
+  durationMinutes: number;
+  programModuleId: string;
+  moduleCode: string;
+  moduleTitle: string;
+  programCode: string;
+  programTitle: string;
+  venueId: string | null;
+  venueTitle: string | null;
+  testingAgency: TestingAgencyRow | null;
+}
+
+/** The schedule and result columns of `application_modules`, the only writer of them besides the online exam. */
+export class ExamScheduleRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx));
+  }
+
+  async findApplication(id: string): Promise<ScheduleApplication | undefined> {
+    const [row] = await this.db
+      .select({
+        application: applications,
+        programCode: programs.programCode,
+        programTitle: programs.programTitle,
+        candidate: { userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, timeZone: users.timeZone },
+      })
+      .from(applications)
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+      .innerJoin(users, eq(users.id, applicants.userId))
+      .where(eq(applications.id, id));
+    return row;
+  }
+
+  /** The candidate's modules in their order, with names; in a transaction when given one. */
+  async findModules(applicationId: string, db: Executor = this.db): Promise<ModuleWithNames[]> {
+    const rows = await db
+      .select({
+        row: applicationModules,
+        moduleCode: programModules.moduleCode,
+        moduleTitle: programModules.moduleTitle,
+        examinationType: programModules.examinationType,
+        invigilated: programModules.invigilated,
+        passPercentage: programModules.passPercentage,
+        venueTitle: venues.title,
+        testingAgency: testingAgencies,
+        examiner: { firstName: examinerUser.firstName, lastName: examinerUser.lastName },
+        invigilator: { firstName: invigilatorUser.firstName, lastName: invigilatorUser.lastName },
+        enteredBy: { firstName: enteredByUser.firstName, lastName: enteredByUser.lastName },
+        examDefinitionTitle: examDefinitions.title,
+        evidence: { id: attachments.id, name: attachments.name, resourceKey: attachments.resourceKey },
+      })
+      .from(applicationModules)
+      .innerJoin(programModules, eq(programModules.id, applicationModules.programModuleId))
+      .leftJoin(venues, eq(venues.id, applicationModules.venueId))
+      .leftJoin(testingAgencies, eq(testingAgencies.id, applicationModules.testingAgencyId))
+      .leftJoin(examinerUser, eq(examinerUser.id, applicationModules.examinerId))
+      .leftJoin(invigilatorUser, eq(invigilatorUser.id, applicationModules.invigilatorId))
+      .leftJoin(enteredByUser, eq(enteredByUser.id, applicationModules.resultEnteredBy))
+      .leftJoin(examDefinitions, eq(examDefinitions.id, applicationModules.examDefinitionId))
+      .leftJoin(attachments, eq(attachments.id, applicationModules.resultEvidenceId))
+      .where(eq(applicationModules.applicationId, applicationId))
+      .orderBy(asc(applicationModules.order), asc(programModules.sortOrder), asc(applicationModules.id));
+    return rows.map((r) => ({
+      row: r.row,
+      moduleCode: r.moduleCode,
+      moduleTitle: r.moduleTitle,
+      examinationType: r.examinationType,
+      invigilated: r.invigilated,
+      passPercentage: r.passPercentage,
+      venueTitle: r.venueTitle,
+      testingAgency: r.testingAgency,
+      examinerName: nameOf(r.examiner),
+      invigilatorName: nameOf(r.invigilator),
+      examDefinitionTitle: r.examDefinitionTitle,
+      evidence: r.evidence?.id ? r.evidence : null,
+      enteredByName: nameOf(r.enteredBy),
+    }));
+  }
+
+  async updateModule(tx: Executor, id: string, values: Partial<typeof applicationModules.$inferInsert>): Promise<void> {
+    await tx.update(applicationModules).set({ ...values, modifiedOn: new Date() }).where(eq(applicationModules.id, id));
+  }
+
+  async findVenues(): Promise<{ id: string; title: string }[]> {
+    return this.db.select({ id: venues.id, title: venues.title }).from(venues).orderBy(asc(venues.title));
+  }
+
+  async findTestingAgencies(): Promise<TestingAgencyRow[]> {
+    return this.db.select().from(testingAgencies).orderBy(asc(testingAgencies.companyName));
+  }
+
+  async existingVenueIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.select({ id: venues.id }).from(venues).where(inArray(venues.id, ids));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async existingTestingAgencyIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.select({ id: testingAgencies.id }).from(testingAgencies).where(inArray(testingAgencies.id, ids));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Published module tests of these program modules. */
+  async findPublishedModuleTests(programModuleIds: string[]): Promise<{ id: string; title: string; programModuleId: string }[]> {
+    if (programModuleIds.length === 0) return [];
+    const rows = await this.db
+      .select({ id: examDefinitions.id, title: examDefinitions.title, programModuleId: examDefinitions.programModuleId })
+      .from(examDefinitions)
+      .where(and(eq(examDefinitions.status, 'published'), eq(examDefinitions.testType, 'module'), inArray(examDefinitions.programModuleId, programModuleIds)))
+      .orderBy(asc(examDefinitions.title));
+    return rows.flatMap((row) => (row.programModuleId ? [{ id: row.id, title: row.title, programModuleId: row.programModuleId }] : []));
+  }
+
+  /**
+   * Sessions sent to candidates from `from` (inclusive) to `to` (exclusive). Only module, program
+   * and place columns are selected: the public schedule cannot leak a candidate.
+   */
+  async findSentSessions(from: Date, to: Date): Promise<PublicSessionRow[]> {
+    const rows = await this.db
+      .select({
+        scheduledAt: applicationModules.scheduledAt,
+        examKind: applicationModules.examKind,
+        durationMinutes: applicationModules.durationMinutes,
+        programModuleId: applicationModules.programModuleId,
+        moduleCode: programModules.moduleCode,
+        moduleTitle: programModules.moduleTitle,
+        programCode: programs.programCode,
+        programTitle: programs.programTitle,
+        venueId: applicationModules.venueId,
+        venueTitle: venues.title,
+        testingAgency: testingAgencies,
+      })
+      .from(applicationModules)
+      .innerJoin(applications, eq(applications.id, applicationModules.applicationId))
+      .innerJoin(programModules, eq(programModules.id, applicationModules.programModuleId))
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .leftJoin(venues, eq(venues.id, applicationModules.venueId))
+      .leftJoin(testingAgencies, eq(testingAgencies.id, applicationModules.testingAgencyId))
+      .where(
+        and(
+          isNotNull(applicationModules.scheduleSentOn),
+          gte(applicationModules.scheduledAt, from),
+          lt(applicationModules.scheduledAt, to),
+          // An application that has left the examinations (awarded, failed) sits nothing more.
+          eq(applications.status, 'Examinations Stage'),
+        ),
+      )
+      .orderBy(asc(applicationModules.scheduledAt), asc(programModules.moduleCode))
+      .limit(20_000);
+    return rows.flatMap((row) =>
+      row.scheduledAt && row.examKind && row.durationMinutes !== null ? [{ ...row, scheduledAt: row.scheduledAt, examKind: row.examKind, durationMinutes: row.durationMinutes }] : [],
+    );
+  }
+}

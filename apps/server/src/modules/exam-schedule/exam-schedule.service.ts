@@ -1,0 +1,603 @@
+import { STAGE_MESSAGES } from '@certs/shared/application/application-stage.contract';
+import { APPLICATION_TYPES, type ApplicationStatus, type ApplicationTypePath } from '@certs/shared/application/application-status';
+import type { WorkflowStage } from '@certs/shared/application/application-workflow';
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { DEFAULT_TIME_ZONE, OFFERED_TIME_ZONE_NAMES, formatDateTimeWithZone, isOfferedTimeZone } from '@certs/shared/common/dates';
+import {
+  EXAM_KINDS,
+  MODULE_TYPES,
+  RESULTS_OPEN_STAGES,
+  RESULT_MESSAGES,
+  SCHEDULE_MESSAGES,
+  SCHEDULE_OPEN_STAGES,
+  SEND_OPEN_STAGES,
+  SIT_EXAM_PATH,
+  WHAT_TO_BRING,
+  modulesNotPassed,
+  scheduleRowIssues,
+  testCentreAddress,
+  type ExamKind,
+  type ExamSchedule,
+  type ModuleResult,
+  type ModuleTypePath,
+  type MyExaminations,
+  type OverallResult,
+  type PostExamUpdateRequest,
+  type ResultStageRequest,
+  type ScheduleChoices,
+  type ScheduleModuleValues,
+  type ScheduleSaveRequest,
+  type ScheduledModule,
+} from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { instantOfLocal, localOfInstant, zoneLabel } from '@certs/shared/exam-schedule/exam-schedule-time';
+import type { z } from 'zod';
+import type { Executor } from '../../db/executor';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
+import { moveApplication } from '../application/application-move';
+import { canSeeApplications, type ProgramStanding } from '../application/application-workflow.policy';
+import type { ApplicationRow, ApplicationWorkflowRepository } from '../application/application-workflow.repository';
+import type { AttachmentService } from '../attachment/attachment.service';
+import type { ProgramUserService } from '../program/program-user.service';
+import type { ProgramService } from '../program/program.service';
+import { canEnterModuleResult, canRecordOverallResult, canScheduleExams } from './exam-schedule.policy';
+import type { ExamScheduleRepository, ModuleWithNames, ScheduleApplication } from './exam-schedule.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Far before any schedule: judging a stored schedule's completeness never calls it "in the past". */
+const EPOCH = new Date(0);
+
+export interface ExamScheduleDeps {
+  repository: ExamScheduleRepository;
+  /** The application table's writer: lock, move (through moveApplication) and history. */
+  workflow: ApplicationWorkflowRepository;
+  programs: ProgramService;
+  programUsers: ProgramUserService;
+  attachments: AttachmentService;
+  mail: MailService;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+interface Loaded {
+  found: ScheduleApplication;
+  standing: ProgramStanding;
+}
+
+type ScheduleColumns = {
+  examKind: ExamKind;
+  scheduledAt: Date;
+  scheduleTimeZone: string;
+  durationMinutes: number;
+  venueId: string | null;
+  testingAgencyId: string | null;
+  examinerId: string;
+  invigilatorId: string | null;
+  examDefinitionId: string | null;
+  scheduleNote: string;
+};
+
+const badRequest = (message: string, field: string) => new AppError('BAD_REQUEST', message, { [field]: message });
+
+function isComplete(module: ModuleWithNames): boolean {
+  const { row } = module;
+  if (!row.scheduledAt || !row.scheduleTimeZone) return false;
+  const issues = scheduleRowIssues(
+    {
+      examKind: row.examKind as ExamKind | null,
+      scheduledLocal: localOfInstant(row.scheduledAt, row.scheduleTimeZone),
+      scheduleTimeZone: row.scheduleTimeZone as ScheduleModuleValues['scheduleTimeZone'],
+      durationMinutes: row.durationMinutes,
+      venueId: row.venueId,
+      testingAgencyId: row.testingAgencyId,
+      examinerId: row.examinerId,
+      invigilatorId: row.invigilatorId,
+      examDefinitionId: row.examDefinitionId,
+    },
+    { invigilated: module.invigilated },
+    EPOCH,
+  );
+  return Object.keys(issues).length === 0;
+}
+
+function isSameSchedule(module: ModuleWithNames, values: ScheduleColumns): boolean {
+  const { row } = module;
+  return (
+    row.examKind === values.examKind &&
+    row.scheduledAt?.getTime() === values.scheduledAt.getTime() &&
+    row.scheduleTimeZone === values.scheduleTimeZone &&
+    row.durationMinutes === values.durationMinutes &&
+    row.venueId === values.venueId &&
+    row.testingAgencyId === values.testingAgencyId &&
+    row.examinerId === values.examinerId &&
+    row.invigilatorId === values.invigilatorId &&
+    row.examDefinitionId === values.examDefinitionId &&
+    row.scheduleNote === values.scheduleNote
+  );
+}
+
+/**
+ * Exam scheduling, post-exam results and the result stage of issue 6, and what the candidate
+ * reads of them. Every change locks the application row first (`ApplicationWorkflowRepository.lock`)
+ * and re-reads the stage and the modules under that lock; stage and status moves go through
+ * `moveApplication` with the mail in the same transaction (decisions 006 and 009).
+ */
+export class ExamScheduleService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ExamScheduleDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  // ---- Staff: the schedule ---------------------------------------------------------------------
+
+  async findSchedule(actor: CurrentUser, moduleType: ModuleTypePath, id: string): Promise<ExamSchedule> {
+    const typePath = MODULE_TYPES[moduleType];
+    const loaded = await this.load(actor, typePath, id);
+    return this.toExamSchedule(actor, loaded);
+  }
+
+  async saveSchedule(actor: CurrentUser, moduleType: ModuleTypePath, id: string, input: z.output<typeof ScheduleSaveRequest>): Promise<ExamSchedule> {
+    const typePath = MODULE_TYPES[moduleType];
+    const { found, standing } = await this.load(actor, typePath, id);
+    if (!canScheduleExams(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const modules = await this.deps.repository.findModules(id);
+    const now = this.now();
+
+    // The rules of the shared contract, field by field, as the form shows them.
+    const fieldErrors: Record<string, string> = {};
+    const valuesById = new Map<string, ScheduleColumns>();
+    input.modules.forEach((row, index) => {
+      const module = modules.find((m) => m.row.id === row.applicationModuleId);
+      if (!module) {
+        fieldErrors[`modules.${index}.applicationModuleId`] = SCHEDULE_MESSAGES.unknownModule;
+        return;
+      }
+      const issues = scheduleRowIssues(row, { invigilated: module.invigilated }, now);
+      for (const [field, message] of Object.entries(issues)) fieldErrors[`modules.${index}.${field}`] = message;
+      const reading = instantOfLocal(row.scheduledLocal ?? '', row.scheduleTimeZone);
+      if (Object.keys(issues).length > 0 || !('instant' in reading) || !row.examKind || row.durationMinutes === null || !row.examinerId) return;
+      valuesById.set(row.applicationModuleId, {
+        examKind: row.examKind,
+        scheduledAt: reading.instant,
+        scheduleTimeZone: row.scheduleTimeZone,
+        durationMinutes: row.durationMinutes,
+        venueId: row.venueId,
+        testingAgencyId: row.testingAgencyId,
+        examinerId: row.examinerId,
+        invigilatorId: row.invigilatorId,
+        examDefinitionId: row.examKind === 'Online' ? row.examDefinitionId : null,
+        scheduleNote: row.scheduleNote,
+      });
+    });
+    this.throwFieldErrors(fieldErrors);
+    await this.checkReferences(actor, found, modules, input.modules, fieldErrors);
+    this.throwFieldErrors(fieldErrors);
+
+    await this.deps.repository.transaction(async (tx) => {
+      const locked = await this.lockOrMissing(tx, id);
+      const stage = locked.workflowStage as WorkflowStage | null;
+      if (locked.status !== 'Examinations Stage' || stage === 'Exam Modules Evaluation Completed') throw new AppError('CONFLICT', this.closedMessage(locked));
+      if (!stage || !SCHEDULE_OPEN_STAGES.includes(stage)) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.notPaid);
+      const current = await this.deps.repository.findModules(id, tx);
+      const changed: string[] = [];
+      for (const [moduleId, values] of valuesById) {
+        const module = current.find((m) => m.row.id === moduleId);
+        if (!module) throw new AppError('CONFLICT', STAGE_MESSAGES.moved);
+        if (module.row.result) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.hasResult(module.moduleCode));
+        if (isSameSchedule(module, values)) continue;
+        // A changed schedule is "not sent" until it is sent again: the candidate and the public page keep to what was sent.
+        await this.deps.repository.updateModule(tx, moduleId, { ...values, scheduleSentOn: null, modifiedBy: actor.id });
+        if (module.row.scheduleSentOn) changed.push(module.moduleCode);
+      }
+      const after = await this.deps.repository.findModules(id, tx);
+      if (stage === 'Payment Stage Completed' && after.length > 0 && after.every(isComplete)) {
+        await moveApplication(tx, this.deps.workflow, {
+          locked,
+          typePath,
+          toStage: 'Exam Initialization Completed',
+          what: 'scheduled',
+          note: `Exam schedule saved for every module: ${after.map((m) => m.moduleCode).join(', ')}`,
+          actorId: actor.id,
+        });
+      } else if (changed.length > 0) {
+        await moveApplication(tx, this.deps.workflow, {
+          locked,
+          typePath,
+          what: 'rescheduled',
+          note: `Exam schedule changed: ${changed.join(', ')} (to be sent to the candidate again)`,
+          actorId: actor.id,
+        });
+      }
+    });
+    return this.findSchedule(actor, moduleType, id);
+  }
+
+  /** Sends the schedule to the candidate; again after a change (only the change is new). */
+  async sendSchedule(actor: CurrentUser, moduleType: ModuleTypePath, id: string): Promise<ExamSchedule> {
+    const typePath = MODULE_TYPES[moduleType];
+    const { found, standing } = await this.load(actor, typePath, id);
+    if (!canScheduleExams(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+
+    await this.deps.repository.transaction(async (tx) => {
+      const locked = await this.lockOrMissing(tx, id);
+      const stage = locked.workflowStage as WorkflowStage | null;
+      if (locked.status !== 'Examinations Stage' || stage === 'Exam Modules Evaluation Completed') throw new AppError('CONFLICT', this.closedMessage(locked));
+      if (stage === 'Payment Stage Completed') throw new AppError('CONFLICT', SCHEDULE_MESSAGES.incomplete);
+      if (!stage || !SEND_OPEN_STAGES.includes(stage)) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.notPaid);
+      const modules = await this.deps.repository.findModules(id, tx);
+      if (modules.length === 0 || !modules.every(isComplete)) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.incomplete);
+      const upcoming = modules.filter((m) => !m.row.result);
+      const toSend = upcoming.filter((m) => !m.row.scheduleSentOn);
+      if (toSend.length === 0) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.nothingNew);
+      const now = this.now();
+      const past = toSend.find((m) => m.row.scheduledAt && m.row.scheduledAt.getTime() <= now.getTime());
+      if (past) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.sendPast(past.moduleCode));
+      for (const module of toSend) await this.deps.repository.updateModule(tx, module.row.id, { scheduleSentOn: now, modifiedBy: actor.id });
+      const isFirst = stage === 'Exam Initialization Completed';
+      const codes = toSend.map((m) => m.moduleCode).join(', ');
+      await moveApplication(tx, this.deps.workflow, {
+        locked,
+        typePath,
+        ...(isFirst ? { toStage: 'Exam Modules Sent' as const } : {}),
+        what: 'sent the exam schedule',
+        note: isFirst ? `Exam schedule sent to the candidate: ${codes}` : `Changed exam schedule sent to the candidate: ${codes}`,
+        actorId: actor.id,
+      });
+      await this.deps.mail.send(this.scheduleMail(found, upcoming, new Set(toSend.map((m) => m.row.id)), !isFirst), tx);
+    });
+    return this.findSchedule(actor, moduleType, id);
+  }
+
+  // ---- Staff: results ------------------------------------------------------------------------
+
+  async findResults(actor: CurrentUser, moduleType: ModuleTypePath, id: string): Promise<ExamSchedule> {
+    const typePath = MODULE_TYPES[moduleType];
+    const loaded = await this.load(actor, typePath, id);
+    const schedule = await this.toExamSchedule(actor, loaded, { withChoices: false });
+    return { ...schedule, modules: schedule.modules.filter((m) => m.result !== null) };
+  }
+
+  async saveResults(actor: CurrentUser, moduleType: ModuleTypePath, id: string, input: z.output<typeof PostExamUpdateRequest>): Promise<ExamSchedule> {
+    const typePath = MODULE_TYPES[moduleType];
+    const { standing } = await this.load(actor, typePath, id);
+    const modules = await this.deps.repository.findModules(id);
+    const fieldErrors: Record<string, string> = {};
+    input.modules.forEach((row, index) => {
+      const module = modules.find((m) => m.row.id === row.applicationModuleId);
+      if (!module) fieldErrors[`modules.${index}.applicationModuleId`] = SCHEDULE_MESSAGES.unknownModule;
+      else if (!canEnterModuleResult(actor, standing, module.row.examinerId)) throw new AppError('FORBIDDEN', RESULT_MESSAGES.notExaminer);
+    });
+    this.throwFieldErrors(fieldErrors);
+    // New evidence must be a file the caller uploaded and saved; evidence already on the module stays.
+    const newEvidence = input.modules.flatMap((row, index) => {
+      const current = modules.find((m) => m.row.id === row.applicationModuleId)?.row.resultEvidenceId ?? null;
+      return row.resultEvidenceId && row.resultEvidenceId !== current ? [{ index, id: row.resultEvidenceId }] : [];
+    });
+    if (newEvidence.length > 0) {
+      const owned = new Set((await this.deps.attachments.findOwned(actor.id, newEvidence.map((e) => e.id))).map((a) => a.id));
+      for (const evidence of newEvidence) if (!owned.has(evidence.id)) fieldErrors[`modules.${evidence.index}.resultEvidenceId`] = RESULT_MESSAGES.evidenceNotFound;
+      this.throwFieldErrors(fieldErrors);
+    }
+
+    await this.deps.repository.transaction(async (tx) => {
+      const locked = await this.lockOrMissing(tx, id);
+      const stage = locked.workflowStage as WorkflowStage | null;
+      if (locked.status !== 'Examinations Stage') throw new AppError('CONFLICT', locked.overallResult ? RESULT_MESSAGES.recorded : STAGE_MESSAGES.notAllowed(locked.status, 'given module results'));
+      if (!stage || !RESULTS_OPEN_STAGES.includes(stage)) throw new AppError('CONFLICT', RESULT_MESSAGES.notOpen);
+      const current = await this.deps.repository.findModules(id, tx);
+      const now = this.now();
+      for (const row of input.modules) {
+        const module = current.find((m) => m.row.id === row.applicationModuleId);
+        if (!module) throw new AppError('CONFLICT', STAGE_MESSAGES.moved);
+        if (!module.row.scheduleSentOn) throw new AppError('CONFLICT', RESULT_MESSAGES.notSent(module.moduleCode));
+        if (!module.row.scheduledAt || module.row.scheduledAt.getTime() > now.getTime()) throw new AppError('CONFLICT', RESULT_MESSAGES.notYetSat(module.moduleCode));
+        // The online exam (issue 7) writes its result without a member of staff; staff do not overwrite it.
+        if (module.row.result && module.row.resultEnteredOn && !module.row.resultEnteredBy) throw new AppError('CONFLICT', RESULT_MESSAGES.fromOnlineExam(module.moduleCode));
+        await this.deps.repository.updateModule(tx, module.row.id, {
+          result: row.result,
+          resultPercentage: row.resultPercentage,
+          resultNotes: row.resultNotes,
+          resultEvidenceId: row.resultEvidenceId,
+          resultEnteredOn: now,
+          resultEnteredBy: actor.id,
+          modifiedBy: actor.id,
+        });
+      }
+      const after = await this.deps.repository.findModules(id, tx);
+      if (stage === 'Exam Modules Sent' && after.length > 0 && after.every((m) => m.row.result)) {
+        await moveApplication(tx, this.deps.workflow, {
+          locked,
+          typePath,
+          toStage: 'Exam Modules Evaluation Completed',
+          what: 'evaluated',
+          note: `Every module has a result: ${after.map((m) => `${m.moduleCode} ${m.row.result}`).join(', ')}`,
+          actorId: actor.id,
+        });
+      }
+    });
+    return this.findSchedule(actor, moduleType, id);
+  }
+
+  /** The result stage: Awarded (every module passed) or Failed, with the history entry and the result mail. */
+  async recordOverallResult(actor: CurrentUser, typePath: ApplicationTypePath, id: string, input: z.output<typeof ResultStageRequest>): Promise<ExamSchedule> {
+    const loaded = await this.load(actor, typePath, id);
+    if (!canRecordOverallResult(actor, loaded.standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    await this.deps.repository.transaction(async (tx) => {
+      const locked = await this.lockOrMissing(tx, id);
+      if (locked.status === 'Examinations Stage' && locked.workflowStage !== 'Exam Modules Evaluation Completed') throw new AppError('CONFLICT', RESULT_MESSAGES.notEvaluated);
+      const modules = await this.deps.repository.findModules(id, tx);
+      if (input.overallResult === 'Awarded') {
+        const notPassed = modulesNotPassed(modules.map((m) => ({ moduleCode: m.moduleCode, result: m.row.result })));
+        if (notPassed.length > 0) throw badRequest(RESULT_MESSAGES.awardNeedsPasses(notPassed), 'overallResult');
+      }
+      const now = this.now();
+      await moveApplication(tx, this.deps.workflow, {
+        locked,
+        typePath,
+        action: input.overallResult === 'Awarded' ? 'award' : 'failExaminations',
+        what: input.overallResult === 'Awarded' ? 'awarded' : 'failed',
+        note: `Overall result: ${input.overallResult}${input.note ? `. ${input.note}` : ''}`,
+        actorId: actor.id,
+      });
+      await this.deps.workflow.update(tx, id, { overallResult: input.overallResult, resultRecordedOn: now, modifiedBy: actor.id });
+      await this.deps.mail.send(this.resultMail(loaded.found, modules, input.overallResult), tx);
+    });
+    return this.toExamSchedule(actor, await this.load(actor, typePath, id));
+  }
+
+  // ---- The candidate -------------------------------------------------------------------------
+
+  /** The applicant's own examinations: each module once its schedule is sent, results once the overall result is recorded. */
+  async findMyExaminations(actor: CurrentUser, typePath: ApplicationTypePath, id: string): Promise<MyExaminations> {
+    const found = UUID.test(id) ? await this.deps.repository.findApplication(id) : undefined;
+    if (!found || !actor.applicantId || found.application.applicantId !== actor.applicantId || found.application.programType !== APPLICATION_TYPES[typePath].programType) {
+      throw new AppError('NOT_FOUND', STAGE_MESSAGES.notFound);
+    }
+    const modules = await this.deps.repository.findModules(id);
+    const { application } = found;
+    const isSentStage = application.workflowStage === 'Exam Modules Sent' || application.workflowStage === 'Exam Modules Evaluation Completed' || !!application.overallResult;
+    return {
+      modules: modules.flatMap((m) => {
+        const { row } = m;
+        if (!row.scheduleSentOn || !row.scheduledAt || !row.examKind || row.durationMinutes === null) return [];
+        const kind = row.examKind as ExamKind;
+        return [
+          {
+            id: row.id,
+            moduleCode: m.moduleCode,
+            moduleTitle: m.moduleTitle,
+            examKind: kind,
+            scheduledAt: row.scheduledAt.toISOString(),
+            durationMinutes: row.durationMinutes,
+            venue: m.venueTitle,
+            testCentre: m.testingAgency ? { id: m.testingAgency.id, name: m.testingAgency.companyName, address: testCentreAddress(m.testingAgency) } : null,
+            sitPath: kind === 'Online' ? SIT_EXAM_PATH : null,
+            whatToBring: WHAT_TO_BRING[kind],
+            note: row.scheduleNote,
+          },
+        ];
+      }),
+      beingRescheduled: isSentStage ? modules.filter((m) => !m.row.scheduleSentOn && !m.row.result).map((m) => ({ moduleCode: m.moduleCode, moduleTitle: m.moduleTitle })) : [],
+      result:
+        application.overallResult && application.resultRecordedOn
+          ? {
+              overallResult: application.overallResult,
+              resultRecordedOn: application.resultRecordedOn.toISOString(),
+              modules: modules.map((m) => ({ moduleCode: m.moduleCode, moduleTitle: m.moduleTitle, result: m.row.result, resultPercentage: m.row.resultPercentage })),
+            }
+          : null,
+    };
+  }
+
+  // ---- Helpers -------------------------------------------------------------------------------
+
+  /** The application of this type once submitted, and the caller's standing in its program (decision 006). */
+  private async load(actor: CurrentUser, typePath: ApplicationTypePath, id: string): Promise<Loaded> {
+    const found = UUID.test(id) ? await this.deps.repository.findApplication(id) : undefined;
+    if (!found || found.application.programType !== APPLICATION_TYPES[typePath].programType || !found.application.submittedOn) {
+      throw new AppError('NOT_FOUND', STAGE_MESSAGES.notFound);
+    }
+    const standing = await this.deps.programs.programPrivilege(actor, found.application.programId);
+    if (!canSeeApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    return { found, standing };
+  }
+
+  private async lockOrMissing(tx: Executor, id: string): Promise<ApplicationRow> {
+    const locked = await this.deps.workflow.lock(tx, id);
+    if (!locked) throw new AppError('NOT_FOUND', STAGE_MESSAGES.notFound);
+    return locked;
+  }
+
+  private closedMessage(locked: ApplicationRow): string {
+    if (locked.status === 'Examinations Stage') return SCHEDULE_MESSAGES.closed;
+    return STAGE_MESSAGES.notAllowed(locked.status, 'scheduled');
+  }
+
+  private throwFieldErrors(fieldErrors: Record<string, string>): void {
+    const first = Object.values(fieldErrors)[0];
+    if (first) throw new AppError('BAD_REQUEST', first, fieldErrors);
+  }
+
+  /** Examiners, invigilators, venues, test centres and tests must exist and fit the program and module. */
+  private async checkReferences(actor: CurrentUser, found: ScheduleApplication, modules: ModuleWithNames[], rows: ScheduleModuleValues[], fieldErrors: Record<string, string>): Promise<void> {
+    const programId = found.application.programId;
+    const [examiners, invigilators, venueIds, centreIds, tests] = await Promise.all([
+      this.deps.programUsers.listUsers(actor, programId, 'examiner'),
+      this.deps.programUsers.listUsers(actor, programId, 'invigilator'),
+      this.deps.repository.existingVenueIds(rows.flatMap((row) => (row.venueId ? [row.venueId] : []))),
+      this.deps.repository.existingTestingAgencyIds(rows.flatMap((row) => (row.testingAgencyId ? [row.testingAgencyId] : []))),
+      this.deps.repository.findPublishedModuleTests(modules.map((m) => m.row.programModuleId)),
+    ]);
+    const activeExaminers = new Set(examiners.filter((u) => u.active).map((u) => u.userId));
+    const activeInvigilators = new Set(invigilators.filter((u) => u.active).map((u) => u.userId));
+    rows.forEach((row, index) => {
+      const module = modules.find((m) => m.row.id === row.applicationModuleId);
+      const at = (field: string, message: string) => (fieldErrors[`modules.${index}.${field}`] = message);
+      if (row.venueId && !venueIds.has(row.venueId)) at('venueId', SCHEDULE_MESSAGES.venueNotFound);
+      if (row.testingAgencyId && !centreIds.has(row.testingAgencyId)) at('testingAgencyId', SCHEDULE_MESSAGES.testCentreNotFound);
+      if (row.examinerId && !activeExaminers.has(row.examinerId)) at('examinerId', SCHEDULE_MESSAGES.notAnExaminer);
+      if (row.invigilatorId && !activeInvigilators.has(row.invigilatorId)) at('invigilatorId', SCHEDULE_MESSAGES.notAnInvigilator);
+      if (row.examKind === 'Online' && row.examDefinitionId && !tests.some((t) => t.id === row.examDefinitionId && t.programModuleId === module?.row.programModuleId)) {
+        at('examDefinitionId', SCHEDULE_MESSAGES.testNotOfModule);
+      }
+    });
+  }
+
+  private async choicesFor(actor: CurrentUser, found: ScheduleApplication, modules: ModuleWithNames[]): Promise<ScheduleChoices> {
+    const programId = found.application.programId;
+    const [venues, centres, examiners, invigilators, tests] = await Promise.all([
+      this.deps.repository.findVenues(),
+      this.deps.repository.findTestingAgencies(),
+      this.deps.programUsers.listUsers(actor, programId, 'examiner'),
+      this.deps.programUsers.listUsers(actor, programId, 'invigilator'),
+      this.deps.repository.findPublishedModuleTests(modules.map((m) => m.row.programModuleId)),
+    ]);
+    return {
+      kinds: [...EXAM_KINDS],
+      zones: [...OFFERED_TIME_ZONE_NAMES],
+      venues: venues.map((v) => ({ id: v.id, name: v.title })),
+      testCentres: centres.map((c) => ({ id: c.id, name: c.companyName, address: testCentreAddress(c) })),
+      examiners: examiners.filter((u) => u.active).map((u) => ({ id: u.userId, name: u.name })),
+      invigilators: invigilators.filter((u) => u.active).map((u) => ({ id: u.userId, name: u.name })),
+      tests: tests.map((t) => ({ id: t.id, name: t.title, programModuleId: t.programModuleId })),
+    };
+  }
+
+  private async toExamSchedule(actor: CurrentUser, { found, standing }: Loaded, options: { withChoices?: boolean } = {}): Promise<ExamSchedule> {
+    const { application } = found;
+    const modules = await this.deps.repository.findModules(application.id);
+    const status = application.status as ApplicationStatus;
+    const stage = application.workflowStage as WorkflowStage | null;
+    const inExaminations = status === 'Examinations Stage';
+    const canSchedule = inExaminations && !!stage && SCHEDULE_OPEN_STAGES.includes(stage) && canScheduleExams(actor, standing) && modules.length > 0;
+    const now = this.now();
+    const resultsOpen = inExaminations && !!stage && RESULTS_OPEN_STAGES.includes(stage);
+    const rows = modules.map((m) => this.toScheduledModule(m, now, resultsOpen && canEnterModuleResult(actor, standing, m.row.examinerId)));
+    const withChoices = (options.withChoices ?? true) && canSchedule;
+    return {
+      applicationId: application.id,
+      applicationNumber: application.applicationNumber,
+      status,
+      workflowStage: stage,
+      overallResult: application.overallResult,
+      resultRecordedOn: application.resultRecordedOn?.toISOString() ?? null,
+      candidate: { name: `${found.candidate.firstName} ${found.candidate.lastName}`.trim(), timeZone: this.candidateZone(found) },
+      modules: rows,
+      choices: withChoices ? await this.choicesFor(actor, found, modules) : null,
+      permissions: {
+        canSchedule,
+        canSend: canSchedule && !!stage && SEND_OPEN_STAGES.includes(stage) && modules.some((m) => !m.row.result && !m.row.scheduleSentOn),
+        canEnterResults: rows.some((m) => m.canEnterResult),
+        canRecordResult: inExaminations && stage === 'Exam Modules Evaluation Completed' && canRecordOverallResult(actor, standing),
+      },
+    };
+  }
+
+  private toScheduledModule(m: ModuleWithNames, now: Date, mayEnterResult: boolean): ScheduledModule {
+    const { row } = m;
+    const hasTakenPlace = !!row.scheduledAt && row.scheduledAt.getTime() <= now.getTime();
+    const isFromOnlineExam = !!row.result && !!row.resultEnteredOn && !row.resultEnteredBy;
+    return {
+      id: row.id,
+      programModuleId: row.programModuleId,
+      moduleCode: m.moduleCode,
+      moduleTitle: m.moduleTitle,
+      examinationType: m.examinationType,
+      invigilated: m.invigilated,
+      passPercentage: m.passPercentage,
+      isRequired: row.isRequired,
+      examKind: row.examKind as ExamKind | null,
+      scheduledAt: row.scheduledAt?.toISOString() ?? null,
+      scheduleTimeZone: row.scheduleTimeZone,
+      scheduledLocal: row.scheduledAt && row.scheduleTimeZone ? localOfInstant(row.scheduledAt, row.scheduleTimeZone) : null,
+      durationMinutes: row.durationMinutes,
+      venue: row.venueId && m.venueTitle ? { id: row.venueId, name: m.venueTitle } : null,
+      testCentre: m.testingAgency ? { id: m.testingAgency.id, name: m.testingAgency.companyName, address: testCentreAddress(m.testingAgency) } : null,
+      examiner: row.examinerId ? { id: row.examinerId, name: m.examinerName ?? '-' } : null,
+      invigilator: row.invigilatorId ? { id: row.invigilatorId, name: m.invigilatorName ?? '-' } : null,
+      examDefinition: row.examDefinitionId ? { id: row.examDefinitionId, name: m.examDefinitionTitle ?? '-' } : null,
+      scheduleNote: row.scheduleNote,
+      isScheduleComplete: isComplete(m),
+      scheduleSentOn: row.scheduleSentOn?.toISOString() ?? null,
+      hasTakenPlace,
+      result: row.result,
+      resultPercentage: row.resultPercentage,
+      resultNotes: row.resultNotes,
+      resultEvidence: m.evidence,
+      resultEnteredOn: row.resultEnteredOn?.toISOString() ?? null,
+      resultEnteredBy: row.result ? (isFromOnlineExam ? 'Online exam' : m.enteredByName) : null,
+      resultSource: row.result ? (isFromOnlineExam ? 'onlineExam' : 'staff') : null,
+      canEnterResult: mayEnterResult && !!row.scheduleSentOn && hasTakenPlace && !isFromOnlineExam,
+    };
+  }
+
+  private candidateZone(found: ScheduleApplication): string {
+    return isOfferedTimeZone(found.candidate.timeZone) ? found.candidate.timeZone : DEFAULT_TIME_ZONE;
+  }
+
+  private applicantPageUrl(found: ScheduleApplication): string {
+    const typePath = Object.entries(APPLICATION_TYPES).find(([, type]) => type.programType === found.application.programType)?.[0] ?? '';
+    return `${this.deps.publicUrl}/student/applications/${typePath}/${found.application.id}`;
+  }
+
+  /** The schedule mail: every upcoming module in the candidate's own zone, what changed marked. */
+  private scheduleMail(found: ScheduleApplication, modules: ModuleWithNames[], changedIds: Set<string>, isChange: boolean): OutgoingMail {
+    const zone = this.candidateZone(found);
+    const number = found.application.applicationNumber;
+    const sitUrl = `${this.deps.publicUrl}${SIT_EXAM_PATH}`;
+    const lines = modules.map((m) => {
+      const { row } = m;
+      const kind = row.examKind as ExamKind;
+      const place =
+        kind === 'Online'
+          ? `Sit it online: ${sitUrl}${m.venueTitle ? ` (or at ${m.venueTitle})` : ''}`
+          : m.testingAgency
+            ? `Test centre: ${m.testingAgency.companyName}, ${testCentreAddress(m.testingAgency)}`
+            : `Venue: ${m.venueTitle ?? '-'}`;
+      const marker = isChange && changedIds.has(row.id) ? ' (changed)' : '';
+      return [
+        `${m.moduleCode} ${m.moduleTitle}${marker}: ${kind} exam on ${formatDateTimeWithZone(row.scheduledAt, zone)}, ${row.durationMinutes} minutes.`,
+        `${place}.`,
+        `What to bring: ${WHAT_TO_BRING[kind]}`,
+        ...(row.scheduleNote ? [`Note: ${row.scheduleNote}`] : []),
+      ].join(' ');
+    });
+    const hasOnline = modules.some((m) => m.row.examKind === 'Online');
+    return {
+      to: found.candidate.email,
+      toUserId: found.candidate.userId,
+      subject: isChange ? `Application ${number}: your exam schedule has changed` : `Application ${number}: your exams are scheduled`,
+      paragraphs: [
+        `Dear ${found.candidate.firstName},`,
+        isChange
+          ? `The exam schedule of your application ${number} for ${found.programTitle} (${found.programCode}) has changed. The changed modules are marked.`
+          : `Your exams for application ${number} for ${found.programTitle} (${found.programCode}) have been scheduled.`,
+        `Times are in ${zoneLabel(zone)} time, the time zone of your profile.`,
+        ...lines,
+        'Please arrive 15 minutes early (or sign in 15 minutes early for an online exam). If a time does not suit you, write to us through Contact us straight away.',
+      ],
+      links: [...(hasOnline ? [{ label: 'Sit your online exams', url: sitUrl }] : []), { label: 'Your application', url: this.applicantPageUrl(found) }],
+    };
+  }
+
+  private resultMail(found: ScheduleApplication, modules: ModuleWithNames[], overall: OverallResult): OutgoingMail {
+    const number = found.application.applicationNumber;
+    const resultLine = (result: ModuleResult | null, percentage: number | null) => `${result ?? '-'}${percentage !== null ? ` (${percentage.toFixed(2)}%)` : ''}`;
+    return {
+      to: found.candidate.email,
+      toUserId: found.candidate.userId,
+      subject: `Application ${number}: your examination result`,
+      paragraphs: [
+        `Dear ${found.candidate.firstName},`,
+        `The examinations of your application ${number} for ${found.programTitle} (${found.programCode}) have been evaluated.`,
+        ...modules.map((m) => `${m.moduleCode} ${m.moduleTitle}: ${resultLine(m.row.result, m.row.resultPercentage)}`),
+        overall === 'Awarded'
+          ? `Congratulations: you have passed and have been awarded ${found.programTitle}. We will write to you about your certificate.`
+          : 'We are sorry: you have not passed the examinations this time. Your application page shows your results; write to us through Contact us about a re-sit or a review.',
+      ],
+      links: [{ label: 'Your application', url: this.applicantPageUrl(found) }],
+    };
+  }
+}
