@@ -9,6 +9,7 @@ import { RequireSession } from './layouts/require-session';
 import { AdminLoginRoute } from './routes/admin/login';
 import { AdminMenuAreaRoute } from './routes/admin/menu-area';
 import { AdminDiscountCodesRoute } from './routes/admin/discount-codes';
+import { ADMIN_APPLICATIONS_PATH, AdminApplicationsRoute } from './routes/admin/applications';
 import { AdminRoleHomeRoute } from './routes/admin/role-home';
 import { AdminUsersRoute } from './routes/admin/users';
 import { ADMIN_RANGE_OF_QUALIFICATION_PATH, AdminRangeOfQualificationRoute } from './routes/admin/range-of-qualification';
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
           { path: ADMIN_VENUES_PATH, element: <AdminVenuesRoute /> },
           { path: ADMIN_TEST_CENTRES_PATH, element: <AdminTestCentresRoute /> },
           { path: ADMIN_MENU_PATHS['Discount Codes'], element: <AdminDiscountCodesRoute /> },
+          { path: ADMIN_APPLICATIONS_PATH, element: <AdminApplicationsRoute /> },
           ...ADMIN_MENU_ITEMS.filter((item) => !BUILT_MENU_ITEMS.includes(item)).map((item) => ({
             path: ADMIN_MENU_PATHS[item],
             element: <AdminMenuAreaRoute item={item} />,

@@ -68,12 +68,13 @@ export type AssessorRecommendation = (typeof ASSESSOR_RECOMMENDATIONS)[number];
 export const QUEUE_ORDER_BY = ['applicationNumber', 'applicationDate', 'status'] as const;
 
 /**
- * The staff queue of one program and type (`{type}/pagination`), shaped like the spec's renewal
- * lists: page size 10, page 1, ordering by applicationNumber, ascending false by default.
+ * The staff queue of one type (`{type}/pagination`), shaped like the spec's renewal lists: page
+ * size 10, page 1, ordering by applicationNumber, ascending false by default. With `programId` one
+ * program's applications; without it those of every program the caller may see.
  */
 export const ApplicationQueueQuery = z.strictObject({
   ...pagingShape,
-  programId: z.uuid({ error: 'Program is required' }),
+  programId: z.uuid({ error: 'Program not found' }).optional(),
   status: z.enum(APPLICATION_STATUSES).optional(),
   stage: z.enum(WORKFLOW_STAGES).optional(),
   searchTerm: z.string().max(200).optional(),
@@ -89,6 +90,7 @@ export type ApplicationQueueQuery = z.input<typeof ApplicationQueueQuery>;
 export const ApplicationQueueRow = z.object({
   id: z.string(),
   applicationNumber: z.string(),
+  programId: z.string(),
   programCode: z.string(),
   programTitle: z.string(),
   programType: z.number().int(),

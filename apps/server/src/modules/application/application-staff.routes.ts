@@ -30,7 +30,7 @@ export function registerApplicationStaffRoutes(api: FastifyInstance, service: Ap
     const doc = { tags: [`${APPLICATION_TYPES[typePath].label} applications (staff)`], security: [{ bearer: [] }] };
     r.get(
       `/api/${typePath}/pagination`,
-      { preHandler: staff, schema: { ...doc, summary: "A program's applications queue: paged, searched by number, name and email, filtered by status and stage", querystring: ApplicationQueueQuery, response: { 200: ApplicationQueuePage } } },
+      { preHandler: staff, schema: { ...doc, summary: "The applications queue of one program (programId) or of every program the caller may see: paged, searched by number, name and email, filtered by status and stage", querystring: ApplicationQueueQuery, response: { 200: ApplicationQueuePage } } },
       async (request) => service.findQueue(currentUserOf(request), typePath, request.query),
     );
     r.get(

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { applicationAssessments, applicationAssessorReviews, applicationFileNotes, applicationHistory, applications } from '../../db/schema/application';
-import { programs } from '../../db/schema/program';
+import { programUsers, programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -11,7 +11,8 @@ export type AssessorReviewRow = typeof applicationAssessorReviews.$inferSelect;
 export type AssessmentRow = typeof applicationAssessments.$inferSelect;
 
 export interface QueueFilters {
-  programId: string;
+  /** The programs to list; every program when absent (an empty list finds nothing). */
+  programIds?: readonly string[];
   programType: number;
   status?: string;
   stage?: string;
@@ -54,7 +55,9 @@ export class ApplicationWorkflowRepository {
    * application sent back for more information keeps its submission date and stays listed).
    */
   async findQueue(filters: QueueFilters) {
-    const conditions: SQL[] = [eq(applications.programId, filters.programId), eq(applications.programType, filters.programType), isNotNull(applications.submittedOn)];
+    if (filters.programIds && filters.programIds.length === 0) return { totalRows: 0, rows: [] };
+    const conditions: SQL[] = [eq(applications.programType, filters.programType), isNotNull(applications.submittedOn)];
+    if (filters.programIds) conditions.push(inArray(applications.programId, [...filters.programIds]));
     if (filters.status) conditions.push(eq(applications.status, filters.status));
     if (filters.stage) conditions.push(eq(applications.workflowStage, filters.stage));
     if (filters.search) {
@@ -106,6 +109,15 @@ export class ApplicationWorkflowRepository {
         assessorName: row.assessor?.firstName ? nameOf(row.assessor) : null,
       })),
     };
+  }
+
+  /** Programs a member of staff serves on: as the named manager or in any program role (decision 006). */
+  async findProgramIdsServedBy(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: programs.id })
+      .from(programs)
+      .where(or(eq(programs.programManagerId, userId), inArray(programs.id, this.db.select({ id: programUsers.programId }).from(programUsers).where(eq(programUsers.userId, userId)))));
+    return rows.map((row) => row.id);
   }
 
   async findHistory(applicationId: string) {

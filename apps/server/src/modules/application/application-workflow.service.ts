@@ -24,13 +24,13 @@ import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { hasMenuAccess, type CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
 import type { ApplicantService } from '../applicant/applicant.service';
 import type { ProgramSettingsService } from '../program/program-settings.service';
 import type { ProgramUserService } from '../program/program-user.service';
 import type { ProgramService } from '../program/program.service';
-import { canManageApplications, canReviewApplication, canSeeApplications, type ProgramStanding } from './application-workflow.policy';
+import { canManageApplications, canReviewApplication, canSeeApplications, isApplicationAdministrator, type ProgramStanding } from './application-workflow.policy';
 import type { ApplicationRow, ApplicationWorkflowRepository } from './application-workflow.repository';
 import type { ApplicationRepository, ApplicationWithProgram } from './application.repository';
 import type { ApplicationService } from './application.service';
@@ -38,7 +38,7 @@ import type { ApplicationService } from './application.service';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const OUTCOME_ACTION: Record<AssessmentOutcome, ApplicationAction> = { accept: 'acceptAssessment', moreInformation: 'requestInformation', reject: 'rejectAssessment' };
 
-type QueueQuery = { programId: string; page: number; pageSize: number; status?: string; stage?: string; searchTerm?: string; orderBy: 'applicationNumber' | 'applicationDate' | 'status'; ascending: boolean };
+type QueueQuery = { programId?: string; page: number; pageSize: number; status?: string; stage?: string; searchTerm?: string; orderBy: 'applicationNumber' | 'applicationDate' | 'status'; ascending: boolean };
 
 interface Loaded {
   found: ApplicationWithProgram;
@@ -69,12 +69,20 @@ export class ApplicationWorkflowService {
   ) {}
 
   async findQueue(actor: CurrentUser, typePath: ApplicationTypePath, query: QueueQuery): Promise<ApplicationQueuePage> {
-    const privilege = await this.program.programs.programPrivilege(actor, query.programId);
-    if (!canSeeApplications(actor, privilege)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const program = await this.program.programs.findProgram(actor, query.programId);
-    if (program.programType !== APPLICATION_TYPES[typePath].programType) throw new AppError('BAD_REQUEST', APPLICATION_MESSAGES.wrongType);
+    let programIds: string[] | undefined;
+    if (query.programId) {
+      const privilege = await this.program.programs.programPrivilege(actor, query.programId);
+      if (!canSeeApplications(actor, privilege)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+      const program = await this.program.programs.findProgram(actor, query.programId);
+      if (program.programType !== APPLICATION_TYPES[typePath].programType) throw new AppError('BAD_REQUEST', APPLICATION_MESSAGES.wrongType);
+      programIds = [query.programId];
+    } else {
+      // Across programs: administrators see every program; other staff the programs they serve on (decision 006).
+      if (!hasMenuAccess(actor, 'Programs')) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+      if (!isApplicationAdministrator(actor)) programIds = await this.repository.findProgramIdsServedBy(actor.id);
+    }
     const { rows, totalRows } = await this.repository.findQueue({
-      programId: query.programId,
+      programIds,
       programType: APPLICATION_TYPES[typePath].programType,
       status: query.status,
       stage: query.stage,
@@ -88,6 +96,7 @@ export class ApplicationWorkflowService {
       rows: rows.map((row) => ({
         id: row.application.id,
         applicationNumber: row.application.applicationNumber,
+        programId: row.application.programId,
         programCode: row.programCode,
         programTitle: row.programTitle,
         programType: row.application.programType,

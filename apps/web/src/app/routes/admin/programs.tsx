@@ -11,6 +11,7 @@ import { ProgramsTable } from '../../../features/program/components/programs-tab
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { ADMIN_APPLICATIONS_PATH } from './applications';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 const SEARCH_DELAY_MS = 300;
@@ -41,11 +42,16 @@ function ProgramsScreen() {
           <Title order={1}>Programs</Title>
           <Text c="dimmed">Qualification, Certification, Welder Qualification and AICIP programs, and where each stands.</Text>
         </Stack>
-        {privilege.data?.canCreate && (
-          <Button component={Link} to="/admin/programs/new">
-            Add program
+        <Group gap="sm">
+          <Button component={Link} to={ADMIN_APPLICATIONS_PATH} variant="default">
+            All applications
           </Button>
-        )}
+          {privilege.data?.canCreate && (
+            <Button component={Link} to="/admin/programs/new">
+              Add program
+            </Button>
+          )}
+        </Group>
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">

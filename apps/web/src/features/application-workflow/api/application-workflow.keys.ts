@@ -1,7 +1,8 @@
 import type { ApplicationTypePath } from '@certs/shared/application/application-status';
 
 export interface ApplicationQueueParams {
-  programId: string;
+  /** One program's queue; every program the caller may see when absent. */
+  programId?: string;
   page: number;
   pageSize: number;
   status?: string;

@@ -5,7 +5,7 @@ import { searchTermOrUndefined } from '@certs/shared/common/paging';
 import { apiRequest } from '../../../lib/api-client';
 import { applicationWorkflowKeys, type ApplicationQueueParams } from './application-workflow.keys';
 
-/** A program's applications queue (`{type}/pagination`), by applicationNumber. */
+/** The applications queue of a program, or of every program the caller may see (`{type}/pagination`), by applicationNumber. */
 export function findApplicationQueue(type: ApplicationTypePath, params: ApplicationQueueParams, signal?: AbortSignal): Promise<ApplicationQueuePage> {
   return apiRequest(`/api/${type}/pagination`, {
     query: {

@@ -16,8 +16,11 @@ const SEARCH_DELAY_MS = 300;
 
 interface ApplicationQueueProps {
   type: ApplicationTypePath;
-  programId: string;
+  /** One program's applications; without it, every program the caller may see, each row naming its program. */
+  programId?: string;
   hrefOf: (row: ApplicationQueueRow) => string;
+  /** Across programs: where a row's program code leads (that program's own queue). */
+  programHrefOf?: (row: ApplicationQueueRow) => string;
 }
 
 /**
@@ -25,7 +28,7 @@ interface ApplicationQueueProps {
  * Application Date, Type, Status) with the applicant beside the number; searched by number, name
  * and email; filtered by status and stage; by number, newest first unless asked otherwise.
  */
-export function ApplicationQueue({ type, programId, hrefOf }: ApplicationQueueProps) {
+export function ApplicationQueue({ type, programId, hrefOf, programHrefOf }: ApplicationQueueProps) {
   const [page, setPage] = useState(DEFAULT_PAGE);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [searchText, setSearchText] = useState('');
@@ -61,7 +64,19 @@ export function ApplicationQueue({ type, programId, hrefOf }: ApplicationQueuePr
         </Stack>
       ),
     },
-    { key: 'code', header: 'Program Code', noWrap: true, render: (row) => row.programCode },
+    {
+      key: 'code',
+      header: 'Program Code',
+      noWrap: true,
+      render: (row) =>
+        programHrefOf ? (
+          <Anchor component={Link} to={programHrefOf(row)} aria-label={`Applications of ${row.programCode}`}>
+            {row.programCode}
+          </Anchor>
+        ) : (
+          row.programCode
+        ),
+    },
     { key: 'title', header: 'Program Title', render: (row) => row.programTitle },
     { key: 'date', header: 'Application Date', noWrap: true, render: (row) => <DateDisplay value={row.applicationDate} /> },
     { key: 'type', header: 'Type', noWrap: true, render: () => APPLICATION_TYPES[type].label },
