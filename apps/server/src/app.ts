@@ -53,6 +53,9 @@ import { registerMailRoutes } from './modules/mail/mail.routes';
 import { RegistrationRepository } from './modules/registration/registration.repository';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes';
 import { RegistrationService } from './modules/registration/registration.service';
+import { httpWebhookDelivery, type WebhookDelivery } from './modules/payment/gateways/test-gateway';
+import { createPaymentModule } from './modules/payment/payment.module';
+import { registerPaymentPublicRoutes, registerPaymentRoutes } from './modules/payment/payment.routes';
 import { MailRepository } from './platform/mail/mail.repository';
 import { MailService } from './platform/mail/mail.service';
 import { LocalStorage } from './platform/storage/local-storage';
@@ -71,6 +74,8 @@ export interface AppDeps {
   /** Tests hand in a storage of their choice (local or S3); otherwise it follows the configuration. */
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
+  /** How the test gateway delivers its callbacks; HTTP to PUBLIC_URL unless a test hands in another (e.g. app.inject). */
+  paymentWebhookDelivery?: (app: FastifyInstance) => WebhookDelivery;
 }
 
 const API_PREFIXES = ['/api/', '/auth/', '/unauth/', '/docs'];
@@ -184,17 +189,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
   );
   const venueModule = createVenueModule(deps.database.db);
+  const paymentModule = createPaymentModule(deps.database.db, {
+    env: deps.env,
+    jwtSecret: deps.jwtSecret,
+    publicUrl,
+    mail,
+    programs: programModule.programs,
+    deliver: deps.paymentWebhookDelivery?.(app) ?? httpWebhookDelivery(publicUrl),
+    log: app.log,
+  });
   const examSchedule = createExamScheduleModule(deps.database.db, { programs: programModule.programs, programUsers: programModule.users, attachments, mail, publicUrl });
   const couponModule = createCouponModule(deps.database.db, programModule.programs);
   programModule.catalogue.useApplicantStatuses((applicantId, programIds) => applications.applicantStatuses(applicantId, programIds));
   mail.start();
   app.addHook('onClose', async () => mail.stop());
+  // Tests drive the payment jobs pass by pass; every other run has them poll.
+  if (deps.env.NODE_ENV !== 'test') paymentModule.jobs.start();
+  app.addHook('onClose', async () => paymentModule.jobs.stop());
 
   registerHealthRoute(app, deps.database.db);
   registerAuthRoutes(app, auth, restriction, { isCookieSecure: !isLocal });
   registerRegistrationRoutes(app, registration);
   if (storage instanceof LocalStorage) await registerLocalStorageRoutes(app, storage, deps.env.MAX_UPLOAD_BYTES);
   registerQuestionImageRoute(app, attachments, storage instanceof LocalStorage ? storage : undefined);
+  await registerPaymentPublicRoutes(app, paymentModule.service);
   registerPublicScheduleRoutes(app, examSchedule.publicSchedule);
   await app.register(async (api) => {
     requireAuthentication(api, tokens, auth);
@@ -215,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerApplicationRoutes(api, applications);
     registerApplicationStaffRoutes(api, applicationWorkflow);
     registerVenueRoutes(api, venueModule);
+    registerPaymentRoutes(api, paymentModule.service);
     registerExamScheduleRoutes(api, examSchedule.schedule);
     registerCouponRoutes(api, couponModule.coupons);
   });

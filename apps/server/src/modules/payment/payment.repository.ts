@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { applications } from '../../db/schema/application';
@@ -9,25 +9,6 @@ import { applicants, users } from '../../db/schema/user';
 export type PaymentRow = typeof payments.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
-
-/** A payment with what its pages and mails need to name it. */
-export interface PaymentDetails {
-  payment: PaymentRow;
-  invoiceNumber: number;
-  invoiceTotalCents: number;
-  invoiceStatus: InvoiceRow['status'];
-  applicationNumber: string;
-  applicationStatus: string;
-  workflowStage: string | null;
-  programType: number;
-  programId: string;
-  programCode: string;
-  programTitle: string;
-  applicantId: string;
-  applicantUserId: string;
-  applicantName: string;
-  applicantEmail: string;
-}
 
 export interface ReportFilters {
   from?: Date;
@@ -62,28 +43,21 @@ const detailColumns = {
   applicantEmail: users.email,
 };
 
-type DetailRow = { [K in keyof typeof detailColumns]: unknown } & {
-  payment: PaymentRow;
-  invoiceNumber: number;
-  invoiceTotalCents: number;
-  invoiceStatus: InvoiceRow['status'];
-  invoiceDiscountCents: number;
-  invoiceGstCents: number;
-  applicationNumber: string;
-  applicationStatus: string;
-  workflowStage: string | null;
-  programType: number;
-  programId: string;
-  programCode: string;
-  programTitle: string;
-  applicantId: string;
-  applicantUserId: string;
-  firstName: string;
-  lastName: string;
-  applicantEmail: string;
-};
+function detailsQuery(db: Executor) {
+  return db
+    .select(detailColumns)
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .innerJoin(applications, eq(applications.id, payments.applicationId))
+    .innerJoin(programs, eq(programs.id, applications.programId))
+    .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+    .innerJoin(users, eq(users.id, applicants.userId));
+}
+type DetailRow = Awaited<ReturnType<typeof detailsQuery>>[number];
 
-function toDetails(row: DetailRow): PaymentDetails & { invoiceDiscountCents: number; invoiceGstCents: number } {
+export type PaymentDetailsRow = ReturnType<typeof toDetails>;
+
+function toDetails(row: DetailRow) {
   return {
     payment: row.payment,
     invoiceNumber: row.invoiceNumber,
@@ -111,17 +85,6 @@ export class PaymentRepository {
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(tx));
-  }
-
-  private detailsQuery(db: Executor) {
-    return db
-      .select(detailColumns)
-      .from(payments)
-      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-      .innerJoin(applications, eq(applications.id, payments.applicationId))
-      .innerJoin(programs, eq(programs.id, applications.programId))
-      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
-      .innerJoin(users, eq(users.id, applicants.userId));
   }
 
   async insert(tx: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
@@ -153,6 +116,30 @@ export class PaymentRepository {
     return row;
   }
 
+  /** When a job or a re-check last asked the gateway. */
+  async touch(id: string): Promise<void> {
+    await this.db.update(payments).set({ lastCheckedOn: new Date() }).where(eq(payments.id, id));
+  }
+
+  async findApplication(id: string, db: Executor = this.db) {
+    const [row] = await db
+      .select({ id: applications.id, applicantId: applications.applicantId, programId: applications.programId, programType: applications.programType, applicationNumber: applications.applicationNumber })
+      .from(applications)
+      .where(eq(applications.id, id));
+    return row;
+  }
+
+  /** Who to mail about an application's payment. */
+  async findApplicantContact(applicationId: string, db: Executor = this.db): Promise<{ userId: string; email: string; name: string } | undefined> {
+    const [row] = await db
+      .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(applications)
+      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+      .innerJoin(users, eq(users.id, applicants.userId))
+      .where(eq(applications.id, applicationId));
+    return row ? { userId: row.userId, email: row.email, name: `${row.firstName} ${row.lastName}`.trim() } : undefined;
+  }
+
   async lock(tx: Executor, id: string): Promise<PaymentRow | undefined> {
     const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
     return row;
@@ -160,13 +147,13 @@ export class PaymentRepository {
 
   async findDetails(by: { id: string } | { trackerId: string }, db: Executor = this.db) {
     const where = 'id' in by ? eq(payments.id, by.id) : eq(payments.trackerId, by.trackerId);
-    const [row] = await this.detailsQuery(db).where(where);
-    return row ? toDetails(row as DetailRow) : undefined;
+    const [row] = await detailsQuery(db).where(where);
+    return row ? toDetails(row) : undefined;
   }
 
   async findByApplication(applicationId: string) {
-    const rows = await this.detailsQuery(this.db).where(eq(payments.applicationId, applicationId)).orderBy(desc(payments.createdOn), desc(payments.id));
-    return rows.map((row) => toDetails(row as DetailRow));
+    const rows = await detailsQuery(this.db).where(eq(payments.applicationId, applicationId)).orderBy(desc(payments.createdOn), desc(payments.id));
+    return rows.map(toDetails);
   }
 
   /** The latest payment of an invoice that can still be paid. */
@@ -265,10 +252,29 @@ export class PaymentRepository {
       .from(payments)
       .innerJoin(applications, eq(applications.id, payments.applicationId))
       .where(where);
-    let query = this.detailsQuery(this.db).where(where).orderBy(desc(payments.createdOn), desc(payments.id)).$dynamic();
+    let query = detailsQuery(this.db).where(where).orderBy(desc(payments.createdOn), desc(payments.id)).$dynamic();
     if (paged) query = query.limit(filters.pageSize).offset((filters.page - 1) * filters.pageSize);
     const rows = await query;
-    return { totalRows: total?.n ?? 0, rows: rows.map((row) => toDetails(row as DetailRow)) };
+    return { totalRows: total?.n ?? 0, rows: rows.map(toDetails) };
+  }
+
+  /** The test gateway's record of a session (see TestGatewayStore): only test-gateway payments. */
+  async findTestSession(sessionId: string): Promise<{ trackerId: string; gatewayReference: string } | undefined> {
+    const [row] = await this.db
+      .select({ trackerId: payments.trackerId, gatewayReference: payments.gatewayReference })
+      .from(payments)
+      .where(and(eq(payments.gateway, 'test'), or(eq(payments.gatewayReference, sessionId), like(payments.gatewayReference, `${sessionId};%`))));
+    return row?.gatewayReference ? { trackerId: row.trackerId, gatewayReference: row.gatewayReference } : undefined;
+  }
+
+  /** Records the tester's choice while the session is still open, in one conditional statement. */
+  async decideTestSession(sessionId: string, decidedReference: string): Promise<boolean> {
+    const rows = await this.db
+      .update(payments)
+      .set({ gatewayReference: decidedReference })
+      .where(and(eq(payments.gateway, 'test'), eq(payments.gatewayReference, sessionId)))
+      .returning({ id: payments.id });
+    return rows.length > 0;
   }
 
   /** Payments still waiting past their link (for tests and the expiry job's reports). */

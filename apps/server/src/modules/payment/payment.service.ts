@@ -1,9 +1,44 @@
-import type { CheckoutGatewayName } from '@certs/shared/payment/payment-status';
+import { APPLICATION_TYPES, applicationTypeOfProgram, type ApplicationStatus, type ApplicationTypePath } from '@certs/shared/application/application-status';
+import { canMoveStage, type WorkflowStage } from '@certs/shared/application/application-workflow';
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { dayRangeInZone, formatDate, formatDateTimeWithZone } from '@certs/shared/common/dates';
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_MODULE_TYPES,
+  formatAmount,
+  formatInvoiceNumber,
+  type Payment,
+  type PaymentModuleType,
+  type PaymentReportCsvQuery,
+  type PaymentReportPage,
+  type PaymentReportQuery,
+  type PaymentReportRow,
+  type PaymentRequestResponse,
+  type PaymentVerifiedRequest,
+  type ResendPaymentLinkResponse,
+  type TrackerData,
+} from '@certs/shared/payment/payment.contract';
+import {
+  CHECKOUT_GATEWAYS,
+  OPEN_PAYMENT_STATUSES,
+  PAYMENT_GATEWAY_LABELS,
+  displayedPaymentStatus,
+  type CheckoutGatewayName,
+  type PaymentGatewayName,
+} from '@certs/shared/payment/payment-status';
+import { stringify } from 'csv-stringify/sync';
+import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService } from '../../platform/mail/mail.service';
+import { moveApplication } from '../application/application-move';
+import { canManageApplications, canSeeApplications } from '../application/application-workflow.policy';
 import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
-import type { PaymentGateway } from './gateways/payment-gateway';
-import type { PaymentRepository } from './payment.repository';
+import type { ProgramService } from '../program/program.service';
+import { WebhookSignatureError, type GatewayCheck, type PaymentGateway } from './gateways/payment-gateway';
+import { checkoutIdOf, type TestGateway } from './gateways/test-gateway';
+import type { PaymentDetailsRow, PaymentRepository, PaymentRow } from './payment.repository';
 
 export interface PaymentServiceOptions {
   publicUrl: string;
@@ -17,6 +52,7 @@ export interface PaymentServiceDeps {
   repository: PaymentRepository;
   workflowRepository: ApplicationWorkflowRepository;
   mail: MailService;
+  programs: ProgramService;
   /** The gateways this instance can talk to, by name. */
   gateways: Partial<Record<CheckoutGatewayName, PaymentGateway>>;
 }
@@ -35,9 +71,42 @@ export interface OpenedPaymentRequest {
   expiresOn: Date;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
+/** Something that says how a payment ended: a gateway callback, a re-check, staff, or the zero path. */
+export interface SettleSignal {
+  gateway: PaymentGatewayName;
+  eventId: string;
+  eventType: string;
+  payload: unknown;
+  trackerId: string | null;
+  /** What the event itself claims (checked against the invoice as well as the gateway's answer). */
+  invoiceId?: string | null;
+  reported?: { amountCents: number | null; currency: string | null };
+  /** The gateway's answer, asked again before anything is marked paid. */
+  check: GatewayCheck;
+  /** The checkout the answer is about, when it came from a gateway. */
+  checkoutId: string | null;
+  failureReason?: string;
+  paidOn?: Date;
+  offlineReference?: string;
+  note?: string;
+  actorId: string | null;
+}
 
-/** Payments of invoices: links, checkouts on a gateway, settling callbacks, offline payments and the report. */
+export interface SettleOutcome {
+  outcome: 'applied' | 'refused' | 'ignored' | 'duplicate';
+  reason: string;
+  paymentId: string | null;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const JOB_LEASE_SECONDS = 300;
+
+const isOpen = (status: PaymentRow['status']) => OPEN_PAYMENT_STATUSES.includes(status);
+const isCheckoutGateway = (gateway: PaymentGatewayName): gateway is CheckoutGatewayName => (CHECKOUT_GATEWAYS as readonly string[]).includes(gateway);
+const sameCurrency = (a: string | null | undefined, b: string) => (a ?? '').toUpperCase() === b.toUpperCase();
+
+/** Payments of invoices: links, checkouts on a gateway, settling callbacks, offline payments, jobs and the report. */
 export class PaymentService {
   constructor(
     private readonly deps: PaymentServiceDeps,
@@ -70,5 +139,634 @@ export class PaymentService {
       modifiedBy: input.actorId,
     });
     return { trackerId: payment.trackerId, paymentUrl: this.payPageUrl(payment.trackerId), expiresOn };
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  async findByApplication(actor: CurrentUser, applicationId: string): Promise<Payment[]> {
+    const application = UUID.test(applicationId) ? await this.deps.repository.findApplication(applicationId) : undefined;
+    if (!application) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+    await this.authorizeRead(actor, application);
+    const rows = await this.deps.repository.findByApplication(applicationId);
+    return rows.map((row) => this.toPayment(row));
+  }
+
+  async findPayment(actor: CurrentUser, id: string): Promise<Payment> {
+    const details = await this.loadReadable(actor, id);
+    return this.toPayment(details);
+  }
+
+  /** What the pay page needs; `id` is the tracker id of the link (or the payment's id). */
+  async trackerData(actor: CurrentUser, id: string): Promise<TrackerData> {
+    const details = await this.loadReadable(actor, id);
+    return this.toTrackerData(details);
+  }
+
+  // ---------------------------------------------------------------- the applicant pays
+
+  /** The owning applicant starts paying: a checkout on the configured gateway; the payment becomes Pending. */
+  async requestPayment(actor: CurrentUser, trackerId: string): Promise<PaymentRequestResponse> {
+    let details = await this.loadOwned(actor, trackerId);
+    let payment = details.payment;
+    this.assertPayable(payment);
+    if (payment.amountCents === 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.zeroUseConfirm);
+    // A checkout already under way may have been paid while its callback is still on its way:
+    // ask before replacing it, so that money received is never lost.
+    if (payment.status === 'Pending' && payment.gatewayReference) {
+      await this.recheck(payment, actor.id);
+      details = await this.loadOwned(actor, trackerId);
+      payment = details.payment;
+      this.assertPayable(payment);
+    }
+    const gatewayName = this.options.gateway;
+    const gateway = this.deps.gateways[gatewayName];
+    if (!gateway) throw new AppError('CONFLICT', PAYMENT_MESSAGES.gatewayUnavailable);
+    let checkout;
+    try {
+      checkout = await gateway.createCheckout({
+        trackerId: payment.trackerId,
+        invoiceId: payment.invoiceId,
+        description: `Invoice ${formatInvoiceNumber(details.invoiceNumber)}`,
+        applicationNumber: details.applicationNumber,
+        amountCents: details.invoiceTotalCents,
+        currency: payment.currency,
+        expiresOn: payment.expiresOn,
+        returnUrl: this.payPageUrl(payment.trackerId),
+      });
+    } catch (error) {
+      this.options.log.warn({ err: error, trackerId }, 'payment gateway refused to open a checkout');
+      throw new AppError('CONFLICT', PAYMENT_MESSAGES.gatewayUnavailable);
+    }
+    await this.deps.repository.transaction(async (tx) => {
+      const locked = await this.deps.repository.lock(tx, payment.id);
+      if (!locked) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+      this.assertPayable(locked);
+      await this.deps.repository.update(tx, locked.id, {
+        status: 'Pending',
+        gateway: gatewayName,
+        gatewayReference: checkout.gatewayReference,
+        transactionStatus: null,
+        failureReason: null,
+        modifiedBy: actor.id,
+      });
+    });
+    return { trackerId: payment.trackerId, redirectUrl: checkout.redirectUrl, status: 'Pending' };
+  }
+
+  /** The browser is back from the gateway: ask the gateway again and settle (idempotent), then show the result. */
+  async afterPayment(actor: CurrentUser, trackerId: string): Promise<TrackerData> {
+    const details = await this.loadReadable(actor, trackerId);
+    if (details.payment.status !== 'Success') await this.recheck(details.payment, actor.id);
+    return this.trackerData(actor, trackerId);
+  }
+
+  /** Nothing to pay: only when the invoice total kept on the server is zero. */
+  async afterZeroPayment(actor: CurrentUser, trackerId: string): Promise<TrackerData> {
+    const details = await this.loadOwned(actor, trackerId);
+    const payment = details.payment;
+    if (payment.amountCents !== 0 || details.invoiceTotalCents !== 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.notZero);
+    if (payment.status !== 'Success') {
+      this.assertPayable(payment);
+      await this.settle({
+        gateway: 'zero',
+        eventId: `zero:${payment.id}`,
+        eventType: 'zero.confirmed',
+        payload: { trackerId: payment.trackerId },
+        trackerId: payment.trackerId,
+        check: { paid: true, amountCents: 0, currency: payment.currency, reference: 'zero', trackerId: payment.trackerId },
+        checkoutId: null,
+        actorId: actor.id,
+      });
+    }
+    return this.trackerData(actor, trackerId);
+  }
+
+  // ---------------------------------------------------------------- callbacks
+
+  /** The gateway's callback: its signature is checked over the raw bytes, then it is settled. */
+  async handleWebhook(gatewayName: CheckoutGatewayName, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<SettleOutcome> {
+    const gateway = this.deps.gateways[gatewayName];
+    if (!gateway) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+    let event;
+    try {
+      event = gateway.verifyWebhook(rawBody, headers);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        this.options.log.warn({ gateway: gatewayName, reason: error.message }, 'payment callback with a bad signature refused');
+        throw new AppError('BAD_REQUEST', PAYMENT_MESSAGES.badSignature);
+      }
+      throw error;
+    }
+    // Events that settle nothing (another type, a checkout not finished) are still recorded once.
+    const check: GatewayCheck =
+      event.paid === null || !event.gatewayReference
+        ? { paid: null, amountCents: 0, currency: '', reference: event.gatewayReference, trackerId: event.trackerId }
+        : await gateway.retrieve(event.gatewayReference);
+    return this.settle({
+      gateway: gatewayName,
+      eventId: event.eventId,
+      eventType: event.type,
+      payload: event.payload,
+      trackerId: event.trackerId,
+      invoiceId: event.invoiceId,
+      reported: { amountCents: event.amountCents, currency: event.currency },
+      // The event says paid, the gateway asked again decides; a declined event stays declined
+      // only if the gateway does not say paid.
+      check: event.paid === false && check.paid !== true ? { ...check, paid: false } : check,
+      checkoutId: event.gatewayReference ? checkoutIdOf(event.gatewayReference) : null,
+      failureReason: event.paid === false ? `Not completed at the gateway (${event.type})` : undefined,
+      actorId: null,
+    });
+  }
+
+  /** The hosted test gateway, when it is the configured one. */
+  testGateway(): TestGateway {
+    const gateway = this.deps.gateways.test;
+    if (!gateway) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.sessionNotFound);
+    return gateway as TestGateway;
+  }
+
+  /**
+   * Settles one signal, in ONE transaction: the event is recorded first (unique per gateway and
+   * event id, so a repeated or parallel duplicate stops there), then the application, payment and
+   * invoice rows are locked and the payment, invoice, application stage, history and mail written.
+   */
+  async settle(signal: SettleSignal): Promise<SettleOutcome> {
+    try {
+      return await this.deps.repository.transaction((tx) => this.settleIn(tx, signal));
+    } catch (error) {
+      if (isUniqueViolation(error)) return { outcome: 'duplicate', reason: 'This event was already recorded', paymentId: null };
+      throw error;
+    }
+  }
+
+  private async settleIn(tx: Executor, signal: SettleSignal): Promise<SettleOutcome> {
+    const { repository, workflowRepository } = this.deps;
+    const event = await repository.insertEvent(tx, {
+      gateway: signal.gateway,
+      eventId: signal.eventId,
+      eventType: signal.eventType,
+      payload: signal.payload ?? {},
+      outcome: 'ignored',
+      createdBy: signal.actorId,
+      modifiedBy: signal.actorId,
+    });
+    const finish = async (outcome: 'applied' | 'refused' | 'ignored', reason: string, paymentId: string | null): Promise<SettleOutcome> => {
+      await repository.updateEvent(tx, event.id, { outcome, reason, paymentId });
+      return { outcome, reason, paymentId };
+    };
+    const found = signal.trackerId && UUID.test(signal.trackerId) ? await repository.findByTracker(signal.trackerId, tx) : undefined;
+    if (!found) return finish('ignored', 'No payment with this tracker', null);
+    // Lock order: application, payment, invoice (the same as every staff move on the application).
+    const application = await workflowRepository.lock(tx, found.applicationId);
+    const payment = await repository.lock(tx, found.id);
+    const invoice = payment ? await repository.lockInvoice(tx, payment.invoiceId) : undefined;
+    if (!application || !payment || !invoice) return finish('ignored', 'The payment or its invoice is missing', found.id);
+    const now = new Date();
+    const refuse = async (reason: string) => {
+      this.options.log.warn({ gateway: signal.gateway, eventId: signal.eventId, trackerId: payment.trackerId, invoiceId: invoice.id, reason }, 'payment callback refused');
+      return finish('refused', reason, payment.id);
+    };
+
+    if (signal.gateway !== payment.gateway) return refuse(`The payment is on the ${payment.gateway} gateway, not ${signal.gateway}`);
+    if (invoice.applicationId !== payment.applicationId) return refuse('The invoice belongs to another application');
+    if (signal.invoiceId && signal.invoiceId !== payment.invoiceId) return refuse('The event names another invoice');
+    if (signal.check.trackerId && signal.check.trackerId !== payment.trackerId) return refuse('The gateway recorded this checkout for another payment');
+    if (payment.status === 'Success') return finish('ignored', 'Already paid', payment.id);
+
+    if (signal.check.paid === null) {
+      await repository.update(tx, payment.id, { lastCheckedOn: now });
+      return finish('ignored', 'Not finished at the gateway yet', payment.id);
+    }
+
+    const details = await repository.findDetails({ id: payment.id }, tx);
+    if (!details) return finish('ignored', 'The payment or its invoice is missing', payment.id);
+    const typePath = applicationTypeOfProgram(application.programType) ?? 'qualificationapplication';
+
+    if (signal.check.paid === false) {
+      const current = payment.gatewayReference ? checkoutIdOf(payment.gatewayReference) : null;
+      if (!isOpen(payment.status) || (signal.checkoutId && current && signal.checkoutId !== current)) {
+        return finish('ignored', 'The payment is not waiting for this checkout', payment.id);
+      }
+      await repository.update(tx, payment.id, {
+        status: 'Failed',
+        transactionStatus: false,
+        failureReason: signal.failureReason ?? 'Declined at the gateway',
+        lastCheckedOn: now,
+        modifiedBy: signal.actorId,
+      });
+      await this.deps.mail.send(
+        {
+          to: details.applicantEmail,
+          toUserId: details.applicantUserId,
+          subject: `Payment not completed: invoice ${formatInvoiceNumber(details.invoiceNumber)}`,
+          paragraphs: [
+            `Dear ${details.applicantName},`,
+            `Your payment of ${formatAmount(invoice.totalCents)} for invoice ${formatInvoiceNumber(details.invoiceNumber)} (application ${details.applicationNumber}) was not completed. Nothing has been charged.`,
+            `You can try again from the link below until ${formatDateTimeWithZone(payment.expiresOn)}.`,
+          ],
+          links: [{ label: 'Pay the invoice', url: this.payPageUrl(payment.trackerId) }],
+        },
+        tx,
+      );
+      return finish('applied', 'Declined', payment.id);
+    }
+
+    // Paid at the gateway: every figure must match the invoice the server issued.
+    const expected = invoice.totalCents;
+    if (payment.amountCents !== expected) return refuse(`The payment is for ${formatAmount(payment.amountCents)} but the invoice total is ${formatAmount(expected)}`);
+    if (signal.check.amountCents !== expected) return refuse(`The gateway charged ${formatAmount(signal.check.amountCents)} but the invoice total is ${formatAmount(expected)}`);
+    if (signal.reported?.amountCents != null && signal.reported.amountCents !== expected) {
+      return refuse(`The event reports ${formatAmount(signal.reported.amountCents)} but the invoice total is ${formatAmount(expected)}`);
+    }
+    if (!sameCurrency(signal.check.currency, invoice.currency) || !sameCurrency(payment.currency, invoice.currency)) {
+      return refuse(`The gateway charged in ${signal.check.currency || 'no currency'} but the invoice is in ${invoice.currency}`);
+    }
+    if (signal.reported?.currency != null && !sameCurrency(signal.reported.currency, invoice.currency)) {
+      return refuse(`The event reports ${signal.reported.currency} but the invoice is in ${invoice.currency}`);
+    }
+    const reference = signal.offlineReference ?? signal.check.reference;
+    if (invoice.status !== 'Issued') {
+      // Money arrived for an invoice already settled (or void): keep the record for a refund.
+      await repository.update(tx, payment.id, { failureReason: `Paid at the gateway (${reference}) after invoice ${formatInvoiceNumber(details.invoiceNumber)} was already ${invoice.status.toLowerCase()}: refund due`, lastCheckedOn: now });
+      return refuse(`Invoice ${formatInvoiceNumber(details.invoiceNumber)} is already ${invoice.status.toLowerCase()}; refund due for ${reference}`);
+    }
+
+    const paidOn = signal.paidOn ?? now;
+    await repository.update(tx, payment.id, { status: 'Success', transactionStatus: true, paidOn, lastCheckedOn: now, failureReason: null, modifiedBy: signal.actorId });
+    await repository.markInvoicePaid(tx, invoice.id, paidOn, signal.actorId);
+    // Any other link of the invoice can no longer be paid.
+    await repository.expireOpenOfInvoice(tx, invoice.id, signal.actorId);
+    const gatewayLabel = PAYMENT_GATEWAY_LABELS[payment.gateway];
+    const toStage: WorkflowStage | undefined = canMoveStage(application.status as ApplicationStatus, application.workflowStage as WorkflowStage | null, 'Payment Stage Completed')
+      ? 'Payment Stage Completed'
+      : undefined;
+    await moveApplication(tx, workflowRepository, {
+      locked: application,
+      typePath,
+      toStage,
+      what: 'marked paid',
+      note: [`Payment received: ${formatAmount(expected)} (${gatewayLabel}, ${reference})`, signal.note].filter(Boolean).join('. '),
+      actorId: signal.actorId,
+    });
+    await this.deps.mail.send(
+      {
+        to: details.applicantEmail,
+        toUserId: details.applicantUserId,
+        subject: `Payment received: invoice ${formatInvoiceNumber(details.invoiceNumber)}`,
+        paragraphs: [
+          `Dear ${details.applicantName},`,
+          `Thank you: we have received your payment for application ${details.applicationNumber} (${details.programTitle}).`,
+          `Receipt — invoice ${formatInvoiceNumber(details.invoiceNumber)}; amount paid ${formatAmount(expected)} ${invoice.currency} (including GST ${formatAmount(invoice.gstCents)}); date ${formatDate(paidOn, 'day')}; paid by ${gatewayLabel}, reference ${reference}.`,
+          'We will let you know when your examinations are scheduled.',
+        ],
+        links: [{ label: 'View your application', url: this.applicationPageUrl(typePath, application.id) }],
+      },
+      tx,
+    );
+    return finish('applied', 'Paid', payment.id);
+  }
+
+  /** Asks the payment's gateway about its current checkout and settles what it says; nothing when it is not finished. */
+  private async recheck(payment: PaymentRow, actorId: string | null): Promise<SettleOutcome | null> {
+    if (!payment.gatewayReference || !isCheckoutGateway(payment.gateway)) return null;
+    const gateway = this.deps.gateways[payment.gateway];
+    if (!gateway) return null;
+    const check = await gateway.retrieve(payment.gatewayReference);
+    if (check.paid === null) {
+      await this.deps.repository.touch(payment.id);
+      return null;
+    }
+    const checkoutId = checkoutIdOf(payment.gatewayReference);
+    return this.settle({
+      gateway: payment.gateway,
+      // One re-check verdict per checkout: ten callbacks at once record it once.
+      eventId: `recheck:${checkoutId}:${check.paid ? 'paid' : 'declined'}`,
+      eventType: 'recheck',
+      payload: check,
+      trackerId: payment.trackerId,
+      check,
+      checkoutId,
+      failureReason: check.paid ? undefined : 'Not completed at the gateway',
+      actorId,
+    });
+  }
+
+  // ---------------------------------------------------------------- staff
+
+  /** Staff send a new payment link: the open one expires, a new one is opened and mailed. */
+  async resendLink(actor: CurrentUser, moduleType: PaymentModuleType, applicationId: string, note?: string): Promise<ResendPaymentLinkResponse> {
+    const application = await this.loadManaged(actor, moduleType, applicationId);
+    const typePath = PAYMENT_MODULE_TYPES[moduleType];
+    return this.deps.repository.transaction(async (tx) => {
+      const locked = await this.deps.workflowRepository.lock(tx, application.id);
+      if (!locked) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+      const invoice = await this.deps.repository.findLatestInvoice(application.id, tx);
+      if (!invoice) throw new AppError('CONFLICT', PAYMENT_MESSAGES.invoiceNotFound);
+      const lockedInvoice = await this.deps.repository.lockInvoice(tx, invoice.id);
+      if (lockedInvoice?.status === 'Paid') throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
+      if (locked.status !== 'Examinations Stage' || locked.workflowStage !== 'Payment Stage Requested') throw new AppError('CONFLICT', PAYMENT_MESSAGES.notAwaitingPayment);
+      const opened = await this.openPaymentRequest(tx, { invoiceId: invoice.id, applicationId: application.id, amountCents: invoice.totalCents, currency: 'AUD', actorId: actor.id });
+      const invoiceNumber = formatInvoiceNumber(invoice.invoiceNumber);
+      await moveApplication(tx, this.deps.workflowRepository, {
+        locked,
+        typePath,
+        what: 'sent a payment link',
+        note: [`Payment link sent again for invoice ${invoiceNumber} (${formatAmount(invoice.totalCents)}), open until ${formatDateTimeWithZone(opened.expiresOn)}`, note].filter(Boolean).join('. '),
+        actorId: actor.id,
+      });
+      const recipient = await this.deps.repository.findApplicantContact(application.id, tx);
+      if (recipient) {
+        await this.deps.mail.send(
+          {
+            to: recipient.email,
+            toUserId: recipient.userId,
+            subject: `Application ${locked.applicationNumber}: payment link for invoice ${invoiceNumber}`,
+            paragraphs: [
+              `Dear ${recipient.name},`,
+              invoice.totalCents === 0
+                ? `Invoice ${invoiceNumber} for application ${locked.applicationNumber} has nothing to pay. Please confirm it from the link below.`
+                : `Here is a new link to pay invoice ${invoiceNumber} for application ${locked.applicationNumber}: ${formatAmount(invoice.totalCents)} including GST ${formatAmount(invoice.gstCents)}.`,
+              `The link is open until ${formatDateTimeWithZone(opened.expiresOn)}. Earlier links for this invoice no longer work.`,
+            ],
+            links: [
+              { label: 'Pay the invoice', url: opened.paymentUrl },
+              { label: 'View your application', url: this.applicationPageUrl(typePath, application.id) },
+            ],
+          },
+          tx,
+        );
+      }
+      return { trackerId: opened.trackerId, paymentUrl: opened.paymentUrl, expiresOn: opened.expiresOn.toISOString() };
+    });
+  }
+
+  /** Staff record an offline payment (bank transfer): a payment on the offline gateway, settled like any other. */
+  async verifyOffline(actor: CurrentUser, moduleType: PaymentModuleType, applicationId: string, input: PaymentVerifiedRequest): Promise<Payment> {
+    const application = await this.loadManaged(actor, moduleType, applicationId);
+    const paymentId = await this.deps.repository.transaction(async (tx) => {
+      const locked = await this.deps.workflowRepository.lock(tx, application.id);
+      if (!locked) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+      const latest = await this.deps.repository.findLatestInvoice(application.id, tx);
+      const invoice = latest ? await this.deps.repository.lockInvoice(tx, latest.id) : undefined;
+      if (!invoice) throw new AppError('CONFLICT', PAYMENT_MESSAGES.invoiceNotFound);
+      if (invoice.status === 'Paid') throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
+      if (locked.status !== 'Examinations Stage' || locked.workflowStage !== 'Payment Stage Requested') throw new AppError('CONFLICT', PAYMENT_MESSAGES.notAwaitingPayment);
+      await this.deps.repository.expireOpenOfInvoice(tx, invoice.id, actor.id);
+      const payment = await this.deps.repository.insert(tx, {
+        invoiceId: invoice.id,
+        applicationId: application.id,
+        gateway: 'offline',
+        amountCents: invoice.totalCents,
+        currency: invoice.currency,
+        status: 'Requested',
+        offlineReference: input.reference,
+        expiresOn: new Date(),
+        createdBy: actor.id,
+        modifiedBy: actor.id,
+      });
+      const outcome = await this.settleIn(tx, {
+        gateway: 'offline',
+        eventId: `offline:${payment.id}`,
+        eventType: 'offline.verified',
+        payload: { reference: input.reference, paidOn: input.paidOn ?? null, note: input.note ?? null, verifiedBy: actor.id },
+        trackerId: payment.trackerId,
+        check: { paid: true, amountCents: invoice.totalCents, currency: invoice.currency, reference: input.reference, trackerId: payment.trackerId },
+        checkoutId: null,
+        paidOn: input.paidOn ? new Date(input.paidOn) : undefined,
+        offlineReference: input.reference,
+        note: input.note ? `Verified by staff: ${input.note}` : 'Verified by staff',
+        actorId: actor.id,
+      });
+      if (outcome.outcome !== 'applied') throw new AppError('CONFLICT', outcome.reason);
+      return payment.id;
+    });
+    const details = await this.deps.repository.findDetails({ id: paymentId });
+    if (!details) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+    return this.toPayment(details);
+  }
+
+  // ---------------------------------------------------------------- jobs
+
+  /** Re-checks Pending payments untouched for a while with their gateway; several instances never check one twice. */
+  async recheckPending(options: { olderThanMinutes: number; limit?: number } = { olderThanMinutes: 10 }): Promise<number> {
+    const claimed = await this.deps.repository.claim('pending', { olderThanMinutes: options.olderThanMinutes, leaseSeconds: JOB_LEASE_SECONDS, limit: options.limit ?? 20 });
+    let settled = 0;
+    for (const payment of claimed) {
+      try {
+        const outcome = await this.recheck(payment, null);
+        if (outcome?.outcome === 'applied') settled += 1;
+      } catch (error) {
+        this.options.log.warn({ err: error, trackerId: payment.trackerId }, 'pending payment re-check failed');
+      }
+    }
+    return settled;
+  }
+
+  /**
+   * Expires links past their time (status Expired, with a history note). A checkout under way is
+   * asked first: money the gateway received is recorded, never expired away.
+   */
+  async expireDue(options: { limit?: number } = {}): Promise<number> {
+    const claimed = await this.deps.repository.claim('expired', { olderThanMinutes: 0, leaseSeconds: JOB_LEASE_SECONDS, limit: options.limit ?? 50 });
+    let expired = 0;
+    for (const payment of claimed) {
+      try {
+        if (payment.status === 'Pending') await this.recheck(payment, null);
+        const didExpire = await this.deps.repository.transaction(async (tx) => {
+          const application = await this.deps.workflowRepository.lock(tx, payment.applicationId);
+          const locked = await this.deps.repository.lock(tx, payment.id);
+          if (!application || !locked || !isOpen(locked.status) || locked.expiresOn.getTime() > Date.now()) return false;
+          await this.deps.repository.update(tx, locked.id, { status: 'Expired' });
+          const invoice = await this.deps.repository.findInvoice(locked.invoiceId, tx);
+          await moveApplication(tx, this.deps.workflowRepository, {
+            locked: application,
+            typePath: applicationTypeOfProgram(application.programType) ?? 'qualificationapplication',
+            what: 'noted',
+            note: `Payment link expired unpaid${invoice ? ` (invoice ${formatInvoiceNumber(invoice.invoiceNumber)}, ${formatAmount(locked.amountCents)})` : ''}`,
+            actorId: null,
+          });
+          return true;
+        });
+        if (didExpire) expired += 1;
+      } catch (error) {
+        this.options.log.warn({ err: error, trackerId: payment.trackerId }, 'payment expiry failed');
+      }
+    }
+    return expired;
+  }
+
+  // ---------------------------------------------------------------- report
+
+  async report(query: PaymentReportQuery): Promise<PaymentReportPage> {
+    const { totalRows, rows } = await this.deps.repository.findReport({ ...this.reportFilters(query), page: query.page, pageSize: query.pageSize });
+    return { rows: rows.map((row) => this.toReportRow(row)), page: query.page, pageSize: query.pageSize, totalRows };
+  }
+
+  async reportCsv(query: PaymentReportCsvQuery): Promise<string> {
+    const { rows } = await this.deps.repository.findReport({ ...this.reportFilters(query), page: 1, pageSize: 1 }, false);
+    const dollars = (cents: number) => (cents / 100).toFixed(2);
+    return stringify(
+      rows.map((row) => {
+        const report = this.toReportRow(row);
+        return [
+          formatDate(report.paidOn ?? report.createdOn, 'isoTime'),
+          report.invoiceNumber,
+          report.applicationNumber,
+          report.applicantName,
+          `${report.programCode} ${report.programTitle}`,
+          dollars(report.amountCents),
+          dollars(report.gstCents),
+          dollars(report.discountCents),
+          PAYMENT_GATEWAY_LABELS[report.gateway],
+          report.reference ?? '',
+          report.displayedStatus,
+        ];
+      }),
+      { header: true, columns: ['Date (Sydney)', 'Invoice', 'Application', 'Applicant', 'Program', 'Amount', 'GST', 'Discount', 'Gateway', 'Reference', 'Status'], bom: true },
+    );
+  }
+
+  private reportFilters(query: PaymentReportCsvQuery) {
+    return {
+      from: query.from ? dayRangeInZone(query.from)?.from : undefined,
+      to: query.to ? dayRangeInZone(query.to)?.to : undefined,
+      status: query.status,
+      gateway: query.gateway,
+      programId: query.programId,
+    };
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private assertPayable(payment: PaymentRow): void {
+    if (payment.status === 'Success') throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
+    if (payment.status === 'Expired' || payment.expiresOn.getTime() <= Date.now()) throw new AppError('CONFLICT', PAYMENT_MESSAGES.expired);
+  }
+
+  private async findDetailsById(id: string) {
+    if (!UUID.test(id)) return undefined;
+    return (await this.deps.repository.findDetails({ trackerId: id })) ?? (await this.deps.repository.findDetails({ id }));
+  }
+
+  /** The owner applicant, or staff who may see the application's program; others get 404 (applicants) or 403 (staff). */
+  private async loadReadable(actor: CurrentUser, id: string): Promise<PaymentDetailsRow> {
+    const details = await this.findDetailsById(id);
+    if (!details) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+    await this.authorizeRead(actor, { applicantId: details.applicantId, programId: details.programId });
+    return details;
+  }
+
+  /** Only the applicant who owns the payment; anyone else learns nothing (404). */
+  private async loadOwned(actor: CurrentUser, trackerId: string): Promise<PaymentDetailsRow> {
+    const details = await this.findDetailsById(trackerId);
+    if (!details || actor.userType !== 'applicant' || details.applicantId !== actor.applicantId) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+    return details;
+  }
+
+  private async authorizeRead(actor: CurrentUser, application: { applicantId: string; programId: string }): Promise<void> {
+    if (actor.userType === 'applicant') {
+      if (application.applicantId !== actor.applicantId) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+      return;
+    }
+    const standing = await this.deps.programs.programPrivilege(actor, application.programId);
+    if (!canSeeApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+  }
+
+  /** The application of this route's type, once the caller may manage its program's applications. */
+  private async loadManaged(actor: CurrentUser, moduleType: PaymentModuleType, applicationId: string) {
+    const application = UUID.test(applicationId) ? await this.deps.repository.findApplication(applicationId) : undefined;
+    const typePath: ApplicationTypePath = PAYMENT_MODULE_TYPES[moduleType];
+    if (!application || application.programType !== APPLICATION_TYPES[typePath].programType) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+    const standing = await this.deps.programs.programPrivilege(actor, application.programId);
+    if (!canManageApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    return application;
+  }
+
+  private applicationPageUrl(typePath: ApplicationTypePath, applicationId: string): string {
+    return `${this.options.publicUrl}/student/applications/${typePath}/${applicationId}`;
+  }
+
+  private displayed(payment: PaymentRow) {
+    return displayedPaymentStatus({ status: payment.status, transactionStatus: payment.transactionStatus, amountCents: payment.amountCents });
+  }
+
+  private toPayment(details: PaymentDetailsRow): Payment {
+    const payment = details.payment;
+    return {
+      id: payment.id,
+      trackerId: payment.trackerId,
+      invoiceId: payment.invoiceId,
+      invoiceNumber: formatInvoiceNumber(details.invoiceNumber),
+      applicationId: payment.applicationId,
+      applicationNumber: details.applicationNumber,
+      gateway: payment.gateway,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      status: payment.status,
+      displayedStatus: this.displayed(payment),
+      transactionStatus: payment.transactionStatus,
+      gatewayReference: payment.gatewayReference,
+      offlineReference: payment.offlineReference,
+      failureReason: payment.failureReason,
+      expiresOn: payment.expiresOn.toISOString(),
+      paidOn: payment.paidOn?.toISOString() ?? null,
+      createdOn: payment.createdOn.toISOString(),
+      lastCheckedOn: payment.lastCheckedOn?.toISOString() ?? null,
+      paymentUrl: this.payPageUrl(payment.trackerId),
+    };
+  }
+
+  private toTrackerData(details: PaymentDetailsRow): TrackerData {
+    const payment = details.payment;
+    const isPayable = isOpen(payment.status) || payment.status === 'Failed';
+    return {
+      trackerId: payment.trackerId,
+      paymentId: payment.id,
+      status: payment.status,
+      displayedStatus: this.displayed(payment),
+      transactionStatus: payment.transactionStatus,
+      gateway: payment.gateway,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      invoiceId: payment.invoiceId,
+      invoiceNumber: formatInvoiceNumber(details.invoiceNumber),
+      applicationId: payment.applicationId,
+      applicationNumber: details.applicationNumber,
+      applicationType: applicationTypeOfProgram(details.programType) ?? 'qualificationapplication',
+      programCode: details.programCode,
+      programTitle: details.programTitle,
+      expiresOn: payment.expiresOn.toISOString(),
+      paidOn: payment.paidOn?.toISOString() ?? null,
+      failureReason: payment.failureReason,
+      canPay: isPayable && payment.expiresOn.getTime() > Date.now() && details.invoiceStatus === 'Issued',
+      isZero: payment.amountCents === 0,
+    };
+  }
+
+  private toReportRow(details: PaymentDetailsRow): PaymentReportRow {
+    const payment = details.payment;
+    return {
+      paymentId: payment.id,
+      createdOn: payment.createdOn.toISOString(),
+      paidOn: payment.paidOn?.toISOString() ?? null,
+      invoiceNumber: formatInvoiceNumber(details.invoiceNumber),
+      applicationId: payment.applicationId,
+      applicationNumber: details.applicationNumber,
+      applicationType: applicationTypeOfProgram(details.programType) ?? 'qualificationapplication',
+      programId: details.programId,
+      applicantName: details.applicantName,
+      applicantEmail: details.applicantEmail,
+      programCode: details.programCode,
+      programTitle: details.programTitle,
+      amountCents: payment.amountCents,
+      gstCents: details.invoiceGstCents,
+      discountCents: details.invoiceDiscountCents,
+      currency: payment.currency,
+      gateway: payment.gateway,
+      reference: payment.offlineReference ?? payment.gatewayReference,
+      status: payment.status,
+      displayedStatus: this.displayed(payment),
+    };
   }
 }
