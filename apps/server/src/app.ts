@@ -41,6 +41,9 @@ import { ApplicationWorkflowService } from './modules/application/application-wo
 import { createCouponModule } from './modules/coupon/coupon.module';
 import { registerCouponRoutes } from './modules/coupon/coupon.routes';
 import { createVenueModule } from './modules/venue/venue.module';
+import { createExamModule } from './modules/exam/exam.module';
+import { registerExamPublicRoutes, registerExamRoutes } from './modules/exam/exam.routes';
+import { PeriodicJob } from './platform/jobs/periodic-job';
 import { createExamScheduleModule } from './modules/exam-schedule/exam-schedule.module';
 import { registerExamScheduleRoutes, registerPublicScheduleRoutes } from './modules/exam-schedule/exam-schedule.routes';
 import { registerVenueRoutes } from './modules/venue/venue.routes';
@@ -189,6 +192,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
   );
   const venueModule = createVenueModule(deps.database.db);
+  const examModule = createExamModule(deps.database.db, { programs: programModule.programs, attachments, secret: deps.jwtSecret, publicUrl });
+  // Sittings left open past their deadline are submitted with what was saved (tests run it pass by pass).
+  const examTimeouts = new PeriodicJob('exam-timeout', 15_000, () => examModule.closeOverdue(), app.log);
+  if (deps.env.NODE_ENV !== 'test') examTimeouts.start();
+  app.addHook('onClose', async () => examTimeouts.stop());
   const paymentModule = createPaymentModule(deps.database.db, {
     env: deps.env,
     jwtSecret: deps.jwtSecret,
@@ -212,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRegistrationRoutes(app, registration);
   if (storage instanceof LocalStorage) await registerLocalStorageRoutes(app, storage, deps.env.MAX_UPLOAD_BYTES);
   registerQuestionImageRoute(app, attachments, storage instanceof LocalStorage ? storage : undefined);
+  registerExamPublicRoutes(app, examModule);
   await registerPaymentPublicRoutes(app, paymentModule.service);
   registerPublicScheduleRoutes(app, examSchedule.publicSchedule);
   await app.register(async (api) => {
@@ -233,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerApplicationRoutes(api, applications);
     registerApplicationStaffRoutes(api, applicationWorkflow);
     registerVenueRoutes(api, venueModule);
+    registerExamRoutes(api, examModule);
     registerPaymentRoutes(api, paymentModule.service);
     registerExamScheduleRoutes(api, examSchedule.schedule);
     registerCouponRoutes(api, couponModule.coupons);

@@ -53,7 +53,7 @@ export const EXAM_MESSAGES = {
   marksDecimals: 'Use at most two decimals',
   unmarked: (count: number) => `${count} ${count === 1 ? 'question is' : 'questions are'} not marked yet`,
   notInExam: 'This question is not part of the exam',
-  alreadyMarked: 'The marks of this exam are already complete',
+  alreadyMarked: "The marks of this exam are final: the application's result has been recorded",
   answerPaperNotAllowed: 'Answer papers cannot be uploaded for this question',
   answerPaperLinkInvalid: 'This upload link is not valid',
   answerPaperLinkExpired: 'This upload link has expired: the exam has ended',

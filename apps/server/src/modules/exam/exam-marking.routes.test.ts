@@ -1,0 +1,253 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '@certs/shared/auth/roles';
+import { EXAM_MESSAGES, type CandidateExam } from '@certs/shared/exam/exam.contract';
+import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
+import { signIn } from '../../../test/sign-in';
+import { applicationModules } from '../../db/schema/application-module';
+import { applications } from '../../db/schema/application';
+import { programUsers } from '../../db/schema/program';
+import type { AttachmentService } from '../attachment/attachment.service';
+import type { ProgramService } from '../program/program.service';
+import { createExamModule } from './exam.module';
+import { ageSitting, createPublishedTest, createScheduledModule, EVERY_TYPE, examClient, storedAnswers, storedInstance, type FixtureQuestion } from './exam-test-fixtures';
+
+let t: TestApp;
+let api: ReturnType<typeof examClient>;
+let ada: CreatedUser;
+let manager: CreatedUser;
+let examiner: CreatedUser;
+let adaJwt: string;
+let bobJwt: string;
+let managerJwt: string;
+let examinerJwt: string;
+let outsiderJwt: string;
+let superJwt: string;
+
+const SESSION = 'session-marking-0123456789';
+
+/** Ada's module exam on a test with these questions, launched and held by one session. */
+async function sitModule(questions: FixtureQuestion[], options: { passPercentage?: number; overallTime?: number; minimumTime?: number; examinerId?: string } = {}) {
+  const db = t.database.db;
+  const test = await createPublishedTest(db, { testType: 'module', questions, overallTime: options.overallTime ?? 60, minimumTime: options.minimumTime ?? 1 });
+  const scheduled = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id, passPercentage: options.passPercentage ?? 50, examinerId: options.examinerId ?? null });
+  await db.insert(programUsers).values({ programId: scheduled.programId, userId: examiner.id, role: PROGRAM_USER_ROLES.examiner });
+  const launched = await api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, adaJwt);
+  expect(launched.statusCode, launched.body).toBe(200);
+  const exam: CandidateExam = launched.json();
+  expect((await api.put('/api/isexaminprogress', { examInstanceId: exam.id, examType: 'module', sessionId: SESSION }, adaJwt)).statusCode).toBe(200);
+  return { test, scheduled, exam, questions: exam.sections.flatMap((s) => s.questions) };
+}
+
+async function moduleResult(applicationModuleId: string) {
+  const [row] = await t.database.db.select().from(applicationModules).where(eq(applicationModules.id, applicationModuleId));
+  return { result: row?.result ?? null, resultPercentage: row?.resultPercentage ?? null, resultEnteredBy: row?.resultEnteredBy ?? null, resultEnteredOn: row?.resultEnteredOn ?? null };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  api = examClient(t.app);
+  const db = t.database.db;
+  ada = await createUser(db, { role: ROLES.Applicant, firstName: 'Ada', lastName: 'Arcwright' });
+  const bob = await createUser(db, { role: ROLES.Applicant });
+  manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs', 'Examinations'] });
+  examiner = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Examinations'] });
+  const outsider = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs', 'Examinations'] });
+  const superUser = await createUser(db, { role: ROLES.SuperUser });
+  [adaJwt, bobJwt, managerJwt, examinerJwt, outsiderJwt, superJwt] = (await Promise.all([ada, bob, manager, examiner, outsider, superUser].map(async (u) => (await signIn(t.app, u)).jwt))) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a module exam with only objective questions', () => {
+  it("writes the module's result at submission and never shows the candidate the answers", async () => {
+    const questions: FixtureQuestion[] = [
+      { type: 'General Single Answer', marks: 3 },
+      { type: 'Fill In The Blank', marks: 1, options: [{ option: 'flat', correctAnswer: true }] },
+    ];
+    const { exam, test, scheduled, questions: instances } = await sitModule(questions, { passPercentage: 70 });
+    const correct = test.questions[0]!.options.find((o) => o.correctAnswer)!.id;
+    const saved = await api.post(
+      '/api/updateInstances',
+      {
+        examInstanceId: exam.id,
+        examType: 'module',
+        sessionId: SESSION,
+        updates: [
+          { questionInstanceId: instances[0]!.id, sequence: 1, timeTaken: 20, numOfAttempts: 1, isMarked: false, isAttempted: true, answerOptionGivenByUser: [correct] },
+          { questionInstanceId: instances[1]!.id, sequence: 1, timeTaken: 20, numOfAttempts: 1, isMarked: false, isAttempted: true, answerValueGivenByUser: 'horizontal' },
+        ],
+      },
+      adaJwt,
+    );
+    expect(saved.statusCode).toBe(200);
+    await ageSitting(t.database.db, exam.id, 120);
+    const submitted = await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, adaJwt);
+    expect(submitted.json()).toMatchObject({ status: 'Submitted', marksReleased: false, score: null, percentage: null });
+    expect(await moduleResult(scheduled.applicationModuleId)).toMatchObject({ result: 'Pass', resultPercentage: 75, resultEnteredBy: null });
+    expect((await api.get(`/api/moduleexaminstance/${exam.id}/review`, adaJwt)).statusCode).toBe(403);
+    const view = await api.get(`/api/moduleexaminstance/${exam.id}`, adaJwt);
+    expect(view.body).not.toMatch(/correct|actualMarks|"score"/i);
+  });
+});
+
+describe("the examiner's marking (verify marks)", () => {
+  it('shows descriptive answers, takes marks up to each question, and completes the module result', async () => {
+    const { exam, scheduled, questions } = await sitModule(EVERY_TYPE, { passPercentage: 60 });
+    const descriptive = questions.find((q) => q.questionType === 'Descriptive')!;
+    const single = questions.find((q) => q.questionType === 'General Single Answer')!;
+    await api.post(
+      '/api/updateInstances',
+      {
+        examInstanceId: exam.id,
+        examType: 'module',
+        sessionId: SESSION,
+        updates: [{ questionInstanceId: descriptive.id, sequence: 1, timeTaken: 300, numOfAttempts: 1, isMarked: false, isAttempted: true, answerValueGivenByUser: 'Grind out the crack, then re-weld with preheat.' }],
+      },
+      adaJwt,
+    );
+    // Not submitted yet: marking is refused.
+    const early = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: descriptive.id, actualMarks: 1 }] }, examinerJwt);
+    expect([early.statusCode, early.json().message]).toEqual([409, EXAM_MESSAGES.notSubmitted]);
+    await ageSitting(t.database.db, exam.id, 120);
+    expect((await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, adaJwt)).statusCode).toBe(200);
+    expect((await moduleResult(scheduled.applicationModuleId)).result).toBeNull();
+
+    const marking = await api.get(`/api/moduleexaminstance/${exam.id}/marking`, examinerJwt);
+    expect(marking.statusCode).toBe(200);
+    const sheet = marking.json();
+    expect(sheet).toMatchObject({ applicantName: 'Ada Arcwright', moduleCode: 'M1', passPercentage: 60, totalMarks: 10, score: null, result: null });
+    const descriptiveRow = sheet.questions.find((q: { id: string }) => q.id === descriptive.id);
+    expect(descriptiveRow).toMatchObject({ needsExaminer: true, actualMarks: null, maxMarks: 4, answerValueGivenByUser: 'Grind out the crack, then re-weld with preheat.' });
+    expect(sheet.questions.find((q: { id: string }) => q.id === single.id)).toMatchObject({ needsExaminer: false, actualMarks: 0 });
+
+    const tooMany = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: descriptive.id, actualMarks: 4.5 }] }, examinerJwt);
+    expect([tooMany.statusCode, tooMany.json().message]).toEqual([400, EXAM_MESSAGES.marksOver(4)]);
+    const foreign = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: '00000000-0000-4000-8000-000000000000', actualMarks: 1 }] }, examinerJwt);
+    expect([foreign.statusCode, foreign.json().message]).toEqual([400, EXAM_MESSAGES.notInExam]);
+    const negative = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: descriptive.id, actualMarks: -1 }] }, examinerJwt);
+    expect(negative.statusCode).toBe(400);
+
+    // 0 + 0 + 0 objective (nothing answered) + 4 descriptive = 40 % < 60 %: Fail. Then the examiner revises the objective marks.
+    const verified = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: descriptive.id, actualMarks: 4 }] }, examinerJwt);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ score: 4, percentage: 40, result: 'Fail' });
+    expect(await moduleResult(scheduled.applicationModuleId)).toMatchObject({ result: 'Fail', resultPercentage: 40, resultEnteredBy: examiner.id });
+    const revised = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: single.id, actualMarks: 2 }] }, examinerJwt);
+    expect(revised.json()).toMatchObject({ score: 6, percentage: 60, result: 'Pass' });
+    expect(await moduleResult(scheduled.applicationModuleId)).toMatchObject({ result: 'Pass', resultPercentage: 60 });
+
+    // Once the application's overall result is recorded the marks are final.
+    await t.database.db.update(applications).set({ overallResult: 'Awarded', resultRecordedOn: new Date() }).where(eq(applications.id, scheduled.applicationId));
+    const final = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: single.id, actualMarks: 0 }] }, examinerJwt);
+    expect([final.statusCode, final.json().message]).toEqual([409, EXAM_MESSAGES.alreadyMarked]);
+  });
+
+  it('is for the examiner, the manager and administrators only', async () => {
+    const { exam, questions } = await sitModule(EVERY_TYPE);
+    await ageSitting(t.database.db, exam.id, 120);
+    await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, adaJwt);
+    const body = { marks: [{ questionInstanceId: questions[3]!.id, actualMarks: 1 }] };
+    expect((await api.get(`/api/moduleexaminstance/${exam.id}/marking`, managerJwt)).statusCode).toBe(200);
+    expect((await api.get(`/api/moduleexaminstance/${exam.id}/marking`, superJwt)).statusCode).toBe(200);
+    expect((await api.get(`/api/moduleexaminstance/${exam.id}/marking`, outsiderJwt)).statusCode).toBe(403);
+    expect((await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, body, outsiderJwt)).statusCode).toBe(403);
+    expect((await api.get(`/api/moduleexaminstance/${exam.id}/marking`, adaJwt)).statusCode).toBe(403);
+    expect((await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, body, adaJwt)).statusCode).toBe(403);
+    expect((await api.get(`/api/moduleexaminstance/${exam.id}/marking`, bobJwt)).statusCode).toBe(403);
+  });
+});
+
+describe('extra time', () => {
+  it('granted before the exam moves the deadline of the sitting when it starts', async () => {
+    const db = t.database.db;
+    const test = await createPublishedTest(db, { testType: 'module', questions: EVERY_TYPE, overallTime: 60, minimumTime: 10 });
+    const scheduled = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id });
+    const granted = await api.post(`/api/moduleexaminstance/${scheduled.applicationModuleId}/extratime`, { minutes: 15 }, managerJwt);
+    expect(granted.json()).toMatchObject({ extraMinutes: 15, examInstanceId: null, deadline: null });
+    const exam: CandidateExam = (await api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, adaJwt)).json();
+    expect(exam.timer).toMatchObject({ totalTime: 3600, extraTime: 900 });
+    expect(new Date(exam.timer.deadline).getTime() - new Date(exam.timer.startedOn).getTime()).toBe(75 * 60 * 1000);
+    expect(exam.timer.remainingTime).toBeGreaterThan(75 * 60 - 5);
+  });
+
+  it('granted during the exam moves the deadline and the remaining time; refused after it and to others', async () => {
+    const { exam, scheduled } = await sitModule(EVERY_TYPE, { overallTime: 30, minimumTime: 1 });
+    await ageSitting(t.database.db, exam.id, 25 * 60);
+    const before = (await api.post('/api/remainingtime', { examInstanceId: exam.id, examType: 'module' }, adaJwt)).json().remainingTime;
+    expect(before).toBeLessThanOrEqual(5 * 60);
+    const url = `/api/moduleexaminstance/${scheduled.applicationModuleId}/extratime`;
+    expect((await api.post(url, { minutes: 10 }, adaJwt)).statusCode).toBe(403);
+    expect((await api.post(url, { minutes: 10 }, outsiderJwt)).statusCode).toBe(403);
+    expect((await api.post(url, { minutes: 10 }, examinerJwt)).statusCode).toBe(403);
+    expect((await api.post(url, { minutes: 2000 }, managerJwt)).statusCode).toBe(400);
+    const granted = await api.post(url, { minutes: 10 }, superJwt);
+    expect(granted.json()).toMatchObject({ extraMinutes: 10, examInstanceId: exam.id });
+    const after = (await api.post('/api/remainingtime', { examInstanceId: exam.id, examType: 'module' }, adaJwt)).json();
+    expect(after.extraTime).toBe(600);
+    expect(after.remainingTime).toBeGreaterThan(before + 10 * 60 - 5);
+    // Setting it again replaces the grant rather than adding to it.
+    await api.post(url, { minutes: 5 }, managerJwt);
+    expect((await api.post('/api/remainingtime', { examInstanceId: exam.id, examType: 'module' }, adaJwt)).json().extraTime).toBe(300);
+    await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, adaJwt);
+    const ended = await api.post(url, { minutes: 20 }, managerJwt);
+    expect([ended.statusCode, ended.json().message]).toEqual([409, EXAM_MESSAGES.extraTimeEnded]);
+  });
+});
+
+describe('the time-out job', () => {
+  it('submits sittings left open past their deadline with what was saved, once', async () => {
+    const { exam, test, questions } = await sitModule([{ type: 'General Single Answer', marks: 1 }, { type: 'Descriptive', marks: 1 }], { overallTime: 10, minimumTime: 1 });
+    const correct = test.questions[0]!.options.find((o) => o.correctAnswer)!.id;
+    await api.post(
+      '/api/updateInstances',
+      { examInstanceId: exam.id, examType: 'module', sessionId: SESSION, updates: [{ questionInstanceId: questions[0]!.id, sequence: 1, timeTaken: 5, numOfAttempts: 1, isMarked: false, isAttempted: true, answerOptionGivenByUser: [correct] }] },
+      adaJwt,
+    );
+    const job = createExamModule(t.database.db, { programs: {} as ProgramService, attachments: {} as AttachmentService, secret: 'x', publicUrl: 'http://localhost' });
+    // Inside the grace the job leaves it alone.
+    await ageSitting(t.database.db, exam.id, 10 * 60 + 5);
+    expect(await job.closeOverdue()).toBe(0);
+    await ageSitting(t.database.db, exam.id, 60);
+    const [first, second] = await Promise.all([job.closeOverdue(), job.closeOverdue()]);
+    expect(first + second).toBe(1);
+    expect(await storedInstance(t.database.db, exam.id)).toMatchObject({ status: 'TimedOut', submitted_how: 'job' });
+    expect((await storedAnswers(t.database.db, exam.id)).map((row) => row.actual_marks && Number(row.actual_marks))).toEqual([1, null]);
+    const timer = (await api.post('/api/remainingtime', { examInstanceId: exam.id, examType: 'module' }, adaJwt)).json();
+    expect(timer).toMatchObject({ remainingTime: 0, isTimedOut: true });
+    expect(await job.closeOverdue()).toBe(0);
+  });
+});
+
+describe("the staff's sittings", () => {
+  it('lists sittings of their programs with the filters; administrators see all', async () => {
+    const { exam } = await sitModule(EVERY_TYPE);
+    await ageSitting(t.database.db, exam.id, 120);
+    await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, adaJwt);
+    const mine = (await api.get('/api/examinations/pagination?filter=Completed&kind=module&needsMarking=true', managerJwt)).json();
+    expect(mine.rows.find((row: { examInstanceId: string }) => row.examInstanceId === exam.id)).toMatchObject({
+      kind: 'module',
+      status: 'Submitted',
+      applicantName: 'Ada Arcwright',
+      moduleCode: 'M1',
+      needsMarking: true,
+      submittedHow: 'candidate',
+    });
+    const searched = (await api.get('/api/examinations/pagination?searchTerm=arcwright', superJwt)).json();
+    expect(searched.rows.length).toBeGreaterThan(0);
+    expect((await api.get('/api/examinations/pagination', outsiderJwt)).json().totalRows).toBe(0);
+    expect((await api.get('/api/examinations/pagination', adaJwt)).statusCode).toBe(403);
+    const upcoming = (await api.get('/api/examinations/pagination?filter=Upcoming', superJwt)).json();
+    expect(upcoming.rows.every((row: { status: string }) => row.status === 'InProgress' || row.status === 'NotStarted')).toBe(true);
+  });
+});

@@ -1,0 +1,208 @@
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import {
+  EXAM_MESSAGES,
+  type ExamMarking,
+  type ExtraTimeResponse,
+  type SittingsPage,
+  type VerifyMarksRequest,
+} from '@certs/shared/exam/exam.contract';
+import { isChoiceQuestion, roundMarks } from '@certs/shared/exam/exam-rules';
+import { DEFAULT_SECTION } from '@certs/shared/exam-definition/exam-section.contract';
+import type { ExamType } from '@certs/shared/program/program-type';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import { canManageApplications } from '../application/application-workflow.policy';
+import type { ProgramService } from '../program/program.service';
+import type { ExamContent } from './exam-content';
+import type { ExamSubmission } from './exam-submission';
+import { canMarkExam, hasExamMenu, seesAllSittings } from './exam.policy';
+import type { ExamRepository, MarkingContext } from './exam.repository';
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * The staff's side of the exam engine: sittings, extra time for one candidate, and the examiner's
+ * marking that completes a module's result.
+ */
+export class ExamStaffService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly repository: ExamRepository,
+    private readonly content: ExamContent,
+    private readonly submission: ExamSubmission,
+    private readonly programs: ProgramService,
+    now?: () => Date,
+  ) {
+    this.now = now ?? (() => new Date());
+  }
+
+  async findSittings(
+    actor: CurrentUser,
+    query: { filter: 'All' | 'Upcoming' | 'Completed' | 'Resits'; kind?: ExamType; programId?: string; searchTerm?: string; needsMarking?: 'true' | 'false'; page: number; pageSize: number },
+  ): Promise<SittingsPage> {
+    if (!hasExamMenu(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const searchTerm = query.searchTerm?.trim() || undefined;
+    const { rows, totalRows } = await this.repository.findSittings({
+      filter: query.filter,
+      kind: query.kind,
+      programId: query.programId,
+      searchTerm,
+      needsMarking: query.needsMarking === undefined ? undefined : query.needsMarking === 'true',
+      staffUserId: seesAllSittings(actor) ? undefined : actor.id,
+      now: this.now(),
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+    return {
+      rows: rows.map((row) => ({
+        examInstanceId: row.exam_instance_id,
+        kind: row.kind,
+        applicantName: row.applicant_name,
+        applicantEmail: row.applicant_email,
+        title: row.title,
+        programId: row.program_id,
+        programCode: row.program_code,
+        moduleCode: row.module_code,
+        applicationId: row.application_id,
+        applicationNumber: row.application_number,
+        applicationModuleId: row.application_module_id,
+        scheduledAt: iso(row.scheduled_at),
+        startedOn: iso(row.started_on),
+        deadline: iso(row.deadline),
+        submittedOn: iso(row.submitted_on),
+        status: row.status,
+        submittedHow: row.submitted_how,
+        extraMinutes: Math.round(row.extra_seconds / 60),
+        score: row.score,
+        percentage: row.percentage,
+        result: row.result,
+        needsMarking: row.needs_marking,
+      })),
+      page: query.page,
+      pageSize: query.pageSize,
+      totalRows,
+    };
+  }
+
+  /**
+   * Extra time for one candidate on a scheduled module (an accommodation), before or during the
+   * sitting: the whole extra time is set (not added), and an open sitting's deadline moves with it.
+   */
+  async grantExtraTime(actor: CurrentUser, applicationModuleId: string, minutes: number): Promise<ExtraTimeResponse> {
+    const found = await this.repository.findModuleForStaff(applicationModuleId);
+    if (!found) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    const standing = await this.programs.programPrivilege(actor, found.programId);
+    if (!canManageApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const now = this.now();
+    const extraSeconds = minutes * 60;
+    const extended = await this.repository.transaction(async (tx) => {
+      const instance = await this.repository.lockInstanceOfModule(tx, applicationModuleId);
+      if (instance && instance.status !== 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.extraTimeEnded);
+      await this.repository.saveExtraTime(tx, applicationModuleId, extraSeconds, actor.id, now);
+      return this.repository.extendOpenInstance(tx, applicationModuleId, extraSeconds, actor.id, now);
+    });
+    return { applicationModuleId, extraMinutes: minutes, examInstanceId: extended?.id ?? null, deadline: extended ? extended.deadline.toISOString() : null };
+  }
+
+  async findMarking(actor: CurrentUser, id: string): Promise<ExamMarking> {
+    const { context } = await this.markable(actor, id);
+    return this.marking(id, context);
+  }
+
+  /**
+   * Marks for some or all questions (0 up to each question's marks). Once no question is unmarked,
+   * the score, percentage and Pass/Fail against the module's pass percentage are written to the
+   * sitting and to the application module in the same transaction. Refused once the application's
+   * overall result is recorded.
+   */
+  async verifyMarks(actor: CurrentUser, id: string, input: VerifyMarksRequest): Promise<ExamMarking> {
+    const { context } = await this.markable(actor, id);
+    const now = this.now();
+    await this.repository.transaction(async (tx) => {
+      const instance = await this.repository.lockInstance(tx, id);
+      if (!instance || instance.examType !== 'module') throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+      if (instance.status === 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.notSubmitted);
+      const current = await this.repository.findMarkingContext(context.applicationModuleId, tx);
+      if (current?.overallResult) throw new AppError('CONFLICT', EXAM_MESSAGES.alreadyMarked);
+      const states = await this.repository.findQuestionStates(id, tx);
+      const byId = new Map(states.map((state) => [state.id, state]));
+      const fieldErrors: Record<string, string> = {};
+      input.marks.forEach((mark, index) => {
+        const state = byId.get(mark.questionInstanceId);
+        if (!state) fieldErrors[`marks.${index}.questionInstanceId`] = EXAM_MESSAGES.notInExam;
+        else if (mark.actualMarks > state.maxMarks) fieldErrors[`marks.${index}.actualMarks`] = EXAM_MESSAGES.marksOver(state.maxMarks);
+      });
+      const firstError = Object.values(fieldErrors)[0];
+      if (firstError) throw new AppError('BAD_REQUEST', firstError, fieldErrors);
+      const marks = input.marks.map((mark) => ({ id: mark.questionInstanceId, marks: roundMarks(mark.actualMarks) }));
+      await this.repository.writeMarks(tx, marks, actor.id, now);
+      for (const mark of marks) {
+        const state = byId.get(mark.id);
+        if (state) state.actualMarks = mark.marks;
+      }
+      await this.submission.score(tx, instance, states, actor.id, now);
+    });
+    return this.marking(id, context);
+  }
+
+  private async markable(actor: CurrentUser, id: string): Promise<{ context: MarkingContext }> {
+    if (!hasExamMenu(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const instance = await this.repository.findInstance(id);
+    if (!instance || instance.examType !== 'module' || !instance.applicationModuleId) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    const context = await this.repository.findMarkingContext(instance.applicationModuleId);
+    if (!context) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    const standing = await this.programs.programPrivilege(actor, context.programId);
+    if (!canMarkExam(actor, standing, context.examinerId)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    return { context };
+  }
+
+  private async marking(id: string, context: MarkingContext): Promise<ExamMarking> {
+    const [header, states, papers] = await Promise.all([this.repository.findHeader(id), this.repository.findQuestionStates(id), this.repository.findAnswerPapers(id)]);
+    if (!header) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    const versions = await this.content.get(states.map((state) => state.questionVersionId));
+    return {
+      id,
+      status: header.status,
+      title: header.title,
+      applicantName: context.applicantName,
+      applicationNumber: context.applicationNumber,
+      applicationModuleId: context.applicationModuleId,
+      moduleCode: context.moduleCode,
+      moduleTitle: context.moduleTitle,
+      passPercentage: context.passPercentage,
+      totalMarks: header.totalMarks,
+      submittedOn: iso(header.submittedOn),
+      score: header.score,
+      percentage: header.percentage,
+      result: header.result,
+      markedOn: iso(header.markedOn),
+      questions: states.flatMap((state) => {
+        const version = versions.get(state.questionVersionId);
+        if (!version) return [];
+        return [
+          {
+            id: state.id,
+            order: state.sortOrder,
+            sectionTitle: state.sectionTitle ?? DEFAULT_SECTION.title,
+            questionType: version.questionType,
+            content: version.content,
+            maxMarks: state.maxMarks,
+            actualMarks: state.actualMarks,
+            needsExaminer: version.questionType === 'Descriptive',
+            isAnswered: state.isAnswered,
+            answerValueGivenByUser: state.answerValueGivenByUser,
+            options: isChoiceQuestion(version.questionType) || version.questionType === 'Fill In The Blank'
+              ? version.options.map((option) => ({ id: option.id, option: option.option, order: option.order, correctAnswer: option.correctAnswer }))
+              : [],
+            answerOptionGivenByUser: state.answerOptionGivenByUser,
+            answerPapers: papers
+              .filter((paper) => paper.questionInstanceId === state.id)
+              .map((paper) => ({ attachmentId: paper.attachmentId, resourceKey: paper.resourceKey, name: paper.name, contentType: paper.contentType, createdOn: paper.createdOn.toISOString() })),
+            markedOn: iso(state.markedOn),
+          },
+        ];
+      }),
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import type { SQL } from 'drizzle-orm';
+import { autoMark, percentageOf, resultOf, roundMarks } from '@certs/shared/exam/exam-rules';
+import type { Executor } from '../../db/executor';
+import type { ExamContent } from './exam-content';
+import type { ExamRepository, InstanceRow, QuestionStateRow } from './exam.repository';
+
+/**
+ * Ending a sitting and marking it, shared by the candidate's submit, the time-out paths and the
+ * job: the state changes once (conditional update), and the automatic marks, the score and (for a
+ * module exam marked in full) the module's result are written in the same transaction.
+ */
+export class ExamSubmission {
+  constructor(
+    private readonly repository: ExamRepository,
+    private readonly content: ExamContent,
+  ) {}
+
+  /** Closes the sitting if it is still in progress (and `when` holds); null when nothing changed. */
+  async close(tx: Executor, id: string, how: 'candidate' | 'timeout' | 'job', now: Date, when?: SQL): Promise<InstanceRow | null> {
+    const closed = await this.repository.closeInstance(tx, id, how, now, when);
+    if (closed) await this.markAutomatically(tx, closed, now);
+    return closed;
+  }
+
+  /** Marks every objective question not marked yet, then scores the sitting. */
+  private async markAutomatically(tx: Executor, instance: InstanceRow, now: Date): Promise<void> {
+    const states = await this.repository.findQuestionStates(instance.id, tx);
+    const versions = await this.content.get(states.map((state) => state.questionVersionId));
+    const marks: { id: string; marks: number }[] = [];
+    for (const state of states) {
+      const version = versions.get(state.questionVersionId);
+      if (state.actualMarks !== null || !version) continue;
+      const mark = autoMark({
+        questionType: version.questionType,
+        maxMarks: state.maxMarks,
+        options: version.options,
+        answerOptionGivenByUser: state.answerOptionGivenByUser,
+        answerValueGivenByUser: state.answerValueGivenByUser,
+      });
+      if (mark !== null) {
+        marks.push({ id: state.id, marks: mark });
+        state.actualMarks = mark;
+      }
+    }
+    await this.repository.writeMarks(tx, marks, null, now);
+    await this.score(tx, instance, states, null, now);
+  }
+
+  /**
+   * A trial's score is released at once (descriptive questions of a trial are not marked by anyone
+   * and count nothing). A module exam is scored only once no question is unmarked; its result
+   * (percentage against the module's pass percentage) then goes to the application module.
+   */
+  async score(tx: Executor, instance: InstanceRow, states: readonly QuestionStateRow[], markedBy: string | null, now: Date): Promise<void> {
+    const total = roundMarks(states.reduce((sum, state) => sum + (state.actualMarks ?? 0), 0));
+    const percentage = percentageOf(total, instance.totalMarks);
+    if (instance.examType === 'trial') {
+      await this.repository.writeScore(tx, instance.id, { score: total, percentage, result: null, marksReleased: true, markedBy, now });
+      return;
+    }
+    const isComplete = states.every((state) => state.actualMarks !== null);
+    if (!isComplete || !instance.applicationModuleId) return;
+    const passPercentage = await this.repository.findPassPercentage(tx, instance.applicationModuleId);
+    if (passPercentage === null) return;
+    const result = resultOf(percentage, passPercentage);
+    await this.repository.writeScore(tx, instance.id, { score: total, percentage, result, marksReleased: false, markedBy, now });
+    await this.repository.writeModuleResult(tx, instance.applicationModuleId, { result, percentage, enteredBy: markedBy, now });
+  }
+}

@@ -1,0 +1,36 @@
+import { EXAM_TIMING } from '@certs/shared/exam/exam-rules';
+import type { Database } from '../../db/client';
+import type { AttachmentService } from '../attachment/attachment.service';
+import type { ProgramService } from '../program/program.service';
+import { AnswerPaperService } from './answer-paper.service';
+import { ExamContent } from './exam-content';
+import { ExamStaffService } from './exam-staff.service';
+import { ExamSubmission } from './exam-submission';
+import { closeOverdueSittings } from './exam-timeout.job';
+import { ExamRepository } from './exam.repository';
+import { ExamService } from './exam.service';
+
+export interface ExamModule {
+  exams: ExamService;
+  staff: ExamStaffService;
+  answerPapers: AnswerPaperService;
+  /** The time-out job's work: closes sittings past deadline + grace; returns how many. */
+  closeOverdue(): Promise<number>;
+}
+
+export function createExamModule(
+  db: Database,
+  deps: { programs: ProgramService; attachments: AttachmentService; secret: string; publicUrl: string; graceSeconds?: number; now?: () => Date },
+): ExamModule {
+  const graceSeconds = deps.graceSeconds ?? EXAM_TIMING.graceSeconds;
+  const repository = new ExamRepository(db);
+  const content = new ExamContent(repository);
+  const submission = new ExamSubmission(repository, content);
+  const exams = new ExamService(repository, content, submission, { graceSeconds, now: deps.now });
+  return {
+    exams,
+    staff: new ExamStaffService(repository, content, submission, deps.programs, deps.now),
+    answerPapers: new AnswerPaperService(repository, content, exams, deps.attachments, { secret: deps.secret, publicUrl: deps.publicUrl, graceSeconds, now: deps.now }),
+    closeOverdue: () => closeOverdueSittings(repository, submission, { graceSeconds, now: deps.now }),
+  };
+}

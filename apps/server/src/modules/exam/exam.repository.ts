@@ -1,0 +1,699 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ExamType } from '@certs/shared/program/program-type';
+import type { QuestionType } from '@certs/shared/question-bank/question-type';
+import type { ExamInstanceStatus, SubmittedHow } from '@certs/shared/exam/exam-rules';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/executor';
+
+/** Rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
+
+/** Timestamps arrive as Date from a column and as text from inside JSON. */
+const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+const toDateOrNull = (value: Date | string | null): Date | null => (value === null ? null : toDate(value));
+
+export interface InstanceRow {
+  id: string;
+  examType: ExamType;
+  examDefinitionId: string;
+  applicantId: string;
+  applicationModuleId: string | null;
+  status: ExamInstanceStatus;
+  totalSeconds: number;
+  minimumSeconds: number;
+  extraSeconds: number;
+  startedOn: Date;
+  deadline: Date;
+  submittedOn: Date | null;
+  submittedHow: SubmittedHow | null;
+  activeSessionId: string | null;
+  recordExam: boolean;
+  totalMarks: number;
+  score: number | null;
+  percentage: number | null;
+  result: 'Pass' | 'Fail' | null;
+  markedOn: Date | null;
+  marksReleased: boolean;
+}
+
+/** The instance's columns under the names above, numbers as numbers. */
+const INSTANCE_COLUMNS = sql.raw(`
+  e.id, e.exam_type as "examType", e.exam_definition_id as "examDefinitionId", e.applicant_id as "applicantId",
+  e.application_module_id as "applicationModuleId", e.status, e.total_seconds as "totalSeconds",
+  e.minimum_seconds as "minimumSeconds", e.extra_seconds as "extraSeconds", e.started_on as "startedOn",
+  e.deadline, e.submitted_on as "submittedOn", e.submitted_how as "submittedHow",
+  e.active_session_id as "activeSessionId", e.record_exam as "recordExam", e.total_marks::float8 as "totalMarks",
+  e.score::float8 as score, e.percentage::float8 as percentage, e.result, e.marked_on as "markedOn",
+  e.marks_released as "marksReleased"`);
+
+function toInstance(row: InstanceRow): InstanceRow {
+  return { ...row, startedOn: toDate(row.startedOn), deadline: toDate(row.deadline), submittedOn: toDateOrNull(row.submittedOn), markedOn: toDateOrNull(row.markedOn) };
+}
+
+export interface InstanceHeader extends InstanceRow {
+  title: string;
+  instruction: string;
+  isSectionSplit: boolean;
+  programId: string | null;
+  programTitle: string | null;
+  programCode: string | null;
+  moduleCode: string | null;
+  moduleTitle: string | null;
+  numOfQuestions: number;
+}
+
+export interface QuestionStateRow {
+  id: string;
+  questionVersionId: string;
+  sectionId: string | null;
+  sectionTitle: string | null;
+  sectionOrder: number | null;
+  sortOrder: number;
+  maxMarks: number;
+  isAnswered: boolean;
+  isAttempted: boolean;
+  isMarked: boolean;
+  timeTaken: number;
+  numOfAttempts: number;
+  answerOptionGivenByUser: string[];
+  answerValueGivenByUser: string;
+  lastSequence: number;
+  actualMarks: number | null;
+  markedOn: Date | null;
+  answerPaperCount: number;
+}
+
+export interface VersionContent {
+  id: string;
+  questionType: QuestionType;
+  content: string;
+  canUploadAnswerPaper: boolean;
+  options: { id: string; option: string; order: number; correctAnswer: boolean }[];
+}
+
+export interface TestForLaunch {
+  id: string;
+  title: string;
+  overallTime: number;
+  minimumTime: number;
+  totalTestMarks: number;
+}
+
+export interface ScheduledModule {
+  applicationModuleId: string;
+  applicantId: string;
+  applicationId: string;
+  examKind: string | null;
+  scheduledAt: Date | null;
+  durationMinutes: number | null;
+  scheduleSentOn: Date | null;
+  examDefinitionId: string | null;
+  testStatus: string | null;
+  overallTime: number | null;
+  minimumTime: number | null;
+  totalTestMarks: number | null;
+  extraSeconds: number;
+  instanceId: string | null;
+}
+
+export interface UpdateItem {
+  id: string;
+  seq: number;
+  timeTaken: number;
+  attempts: number;
+  options: string[] | null;
+  answer: string | null;
+  isMarked: boolean;
+  isAttempted: boolean;
+}
+
+export interface UpdateOutcome {
+  instance: { id: string; status: ExamInstanceStatus; deadline: Date; activeSessionId: string | null } | null;
+  applied: { id: string; seq: number; isAnswered: boolean }[];
+  checked: { id: string; seq: number; isValid: boolean }[];
+}
+
+export interface MarkingContext {
+  applicationModuleId: string;
+  applicationId: string;
+  applicationNumber: string;
+  applicantName: string;
+  programId: string;
+  moduleCode: string;
+  moduleTitle: string;
+  passPercentage: number;
+  examinerId: string | null;
+  overallResult: string | null;
+}
+
+export interface AnswerPaperRow {
+  questionInstanceId: string;
+  attachmentId: string;
+  resourceKey: string;
+  name: string;
+  contentType: string;
+  createdOn: Date;
+}
+
+const INSTANCE_NOT_FOUND = null;
+
+/**
+ * The only file of the exam module that touches the database. The hot paths (launch, answer
+ * updates, submission) are single set-based statements: no per-question query loop.
+ */
+export class ExamRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx));
+  }
+
+  // Launch.
+
+  async findPublishedTrial(testId: string): Promise<TestForLaunch | null> {
+    const rows = rowsOf<TestForLaunch>(
+      await this.db.execute(sql`
+        select id, title, overall_time as "overallTime", minimum_time as "minimumTime", total_test_marks::float8 as "totalTestMarks"
+        from exam_definitions where id = ${testId} and test_type = 'trial' and status = 'published'`),
+    );
+    return rows[0] ?? null;
+  }
+
+  async findInProgressTrial(applicantId: string, testId: string): Promise<InstanceRow | null> {
+    const rows = rowsOf<InstanceRow>(
+      await this.db.execute(sql`
+        select ${INSTANCE_COLUMNS} from exam_instances e
+        where e.applicant_id = ${applicantId} and e.exam_definition_id = ${testId} and e.exam_type = 'trial' and e.status = 'InProgress'`),
+    );
+    return rows[0] ? toInstance(rows[0]) : INSTANCE_NOT_FOUND;
+  }
+
+  /** A scheduled module with what launching it needs: its candidate, schedule, test, extra time and sitting. */
+  async findScheduledModule(applicationModuleId: string): Promise<ScheduledModule | null> {
+    const rows = rowsOf<ScheduledModule>(
+      await this.db.execute(sql`
+        select am.id as "applicationModuleId", a.applicant_id as "applicantId", a.id as "applicationId", am.exam_kind as "examKind",
+          am.scheduled_at as "scheduledAt", am.duration_minutes as "durationMinutes", am.schedule_sent_on as "scheduleSentOn",
+          am.exam_definition_id as "examDefinitionId", ed.status as "testStatus", ed.overall_time as "overallTime",
+          ed.minimum_time as "minimumTime", ed.total_test_marks::float8 as "totalTestMarks",
+          coalesce(x.extra_seconds, 0) as "extraSeconds", e.id as "instanceId"
+        from application_modules am
+        join applications a on a.id = am.application_id
+        left join exam_definitions ed on ed.id = am.exam_definition_id
+        left join exam_time_extensions x on x.application_module_id = am.id
+        left join exam_instances e on e.application_module_id = am.id
+        where am.id = ${applicationModuleId}`),
+    );
+    const row = rows[0];
+    return row ? { ...row, scheduledAt: toDateOrNull(row.scheduledAt), scheduleSentOn: toDateOrNull(row.scheduleSentOn) } : null;
+  }
+
+  /**
+   * Creates the sitting and a question instance for every question of the test in ONE statement
+   * (INSERT ... SELECT): default-section questions first (order -1), then sections in order. Returns
+   * null when another launch created it first (the unique indexes meet concurrent launches).
+   */
+  async createInstance(values: {
+    examType: ExamType;
+    examDefinitionId: string;
+    applicantId: string;
+    applicationModuleId: string | null;
+    totalSeconds: number;
+    minimumSeconds: number;
+    extraSeconds: number;
+    startedOn: Date;
+    deadline: Date;
+    totalMarks: number;
+    actorUserId: string;
+  }): Promise<string | null> {
+    const rows = rowsOf<{ id: string }>(
+      await this.db.execute(sql`
+        with inst as (
+          insert into exam_instances (exam_type, exam_definition_id, applicant_id, application_module_id, total_seconds, minimum_seconds,
+            extra_seconds, started_on, deadline, total_marks, created_by, modified_by)
+          values (${values.examType}, ${values.examDefinitionId}, ${values.applicantId}, ${values.applicationModuleId}, ${values.totalSeconds},
+            ${values.minimumSeconds}, ${values.extraSeconds}, ${at(values.startedOn)}, ${at(values.deadline)}, ${values.totalMarks},
+            ${values.actorUserId}, ${values.actorUserId})
+          on conflict do nothing
+          returning id
+        ), questions as (
+          insert into question_instances (exam_instance_id, question_version_id, section_id, sort_order, max_marks)
+          select inst.id, q.question_version_id, q.section_id,
+            row_number() over (order by coalesce(s.sort_order, -1), q.sort_order, q.id), q.marks
+          from inst
+          cross join exam_section_questions q
+          left join exam_sections s on s.id = q.section_id
+          where q.exam_definition_id = ${values.examDefinitionId}
+          returning 1
+        )
+        select id, (select count(*) from questions) as n from inst`),
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async findInstanceIdOfModule(applicationModuleId: string): Promise<string | null> {
+    const rows = rowsOf<{ id: string }>(await this.db.execute(sql`select id from exam_instances where application_module_id = ${applicationModuleId}`));
+    return rows[0]?.id ?? null;
+  }
+
+  // Reading a sitting.
+
+  async findInstance(id: string, executor: Executor = this.db): Promise<InstanceRow | null> {
+    const rows = rowsOf<InstanceRow>(await executor.execute(sql`select ${INSTANCE_COLUMNS} from exam_instances e where e.id = ${id}`));
+    return rows[0] ? toInstance(rows[0]) : INSTANCE_NOT_FOUND;
+  }
+
+  /** Locks the sitting for the rest of the transaction. */
+  async lockInstance(tx: Executor, id: string): Promise<InstanceRow | null> {
+    const rows = rowsOf<InstanceRow>(await tx.execute(sql`select ${INSTANCE_COLUMNS} from exam_instances e where e.id = ${id} for update`));
+    return rows[0] ? toInstance(rows[0]) : INSTANCE_NOT_FOUND;
+  }
+
+  /** The sitting with its test's wording and its program and module, for the candidate's screen. */
+  async findHeader(id: string): Promise<InstanceHeader | null> {
+    const rows = rowsOf<InstanceHeader>(
+      await this.db.execute(sql`
+        select ${INSTANCE_COLUMNS}, ed.title, ed.instruction, ed.is_section_split as "isSectionSplit",
+          p.id as "programId", p.program_title as "programTitle", p.program_code as "programCode",
+          pm.module_code as "moduleCode", pm.module_title as "moduleTitle",
+          (select count(*)::int from question_instances qi where qi.exam_instance_id = e.id) as "numOfQuestions"
+        from exam_instances e
+        join exam_definitions ed on ed.id = e.exam_definition_id
+        left join application_modules am on am.id = e.application_module_id
+        left join program_modules pm on pm.id = coalesce(am.program_module_id, ed.program_module_id)
+        left join programs p on p.id = pm.program_id
+        where e.id = ${id}`),
+    );
+    const row = rows[0];
+    return row ? { ...row, ...toInstance(row) } : null;
+  }
+
+  async findQuestionStates(examInstanceId: string, executor: Executor = this.db): Promise<QuestionStateRow[]> {
+    const rows = rowsOf<QuestionStateRow>(
+      await executor.execute(sql`
+        select qi.id, qi.question_version_id as "questionVersionId", qi.section_id as "sectionId", s.title as "sectionTitle",
+          s.sort_order as "sectionOrder", qi.sort_order as "sortOrder", qi.max_marks::float8 as "maxMarks",
+          qi.is_answered as "isAnswered", qi.is_attempted as "isAttempted", qi.is_marked as "isMarked", qi.time_taken as "timeTaken",
+          qi.num_of_attempts as "numOfAttempts", qi.answer_option_given_by_user as "answerOptionGivenByUser",
+          qi.answer_value_given_by_user as "answerValueGivenByUser", qi.last_sequence as "lastSequence",
+          qi.actual_marks::float8 as "actualMarks", qi.marked_on as "markedOn",
+          (select count(*)::int from answer_papers ap where ap.question_instance_id = qi.id) as "answerPaperCount"
+        from question_instances qi
+        left join exam_sections s on s.id = qi.section_id
+        where qi.exam_instance_id = ${examInstanceId}
+        order by qi.sort_order`),
+    );
+    return rows.map((row) => ({ ...row, markedOn: toDateOrNull(row.markedOn) }));
+  }
+
+  /** Question versions with their options (and correct flags: the caller decides what leaves the server). */
+  async findVersions(versionIds: readonly string[]): Promise<VersionContent[]> {
+    if (versionIds.length === 0) return [];
+    const list = sql.join(
+      versionIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    return rowsOf<VersionContent>(
+      await this.db.execute(sql`
+        select v.id, v.question_type as "questionType", v.content, v.can_upload_answer_paper as "canUploadAnswerPaper",
+          coalesce((select json_agg(json_build_object('id', o.id, 'option', o.option, 'order', o.sort_order, 'correctAnswer', o.correct_answer)
+                    order by o.sort_order) from question_options o where o.question_version_id = v.id), '[]'::json) as options
+        from question_versions v where v.id in (${list})`),
+    );
+  }
+
+  // Answers.
+
+  /**
+   * Applies a batch of answer updates in ONE statement. Each item is applied only when its sequence
+   * is above the question's last applied one, the sitting is in progress, within deadline + grace,
+   * held by this browser session, and the options belong to the question (choice questions take
+   * options, text questions take text). The items are first reduced to the highest sequence per
+   * question, so a batch never applies an older item after a newer one.
+   */
+  async applyUpdates(input: { examInstanceId: string; applicantId: string; examType: ExamType; sessionId: string; now: Date; graceSeconds: number; items: UpdateItem[] }): Promise<UpdateOutcome> {
+    const rows = rowsOf<{ inst: UpdateOutcome['instance'] | null; applied: UpdateOutcome['applied']; checked: UpdateOutcome['checked'] }>(
+      await this.db.execute(sql`
+        with inst as (
+          select id, status, deadline, active_session_id as "activeSessionId" from exam_instances
+          where id = ${input.examInstanceId} and applicant_id = ${input.applicantId} and exam_type = ${input.examType}
+        ), items as (
+          select distinct on (x.id) x.* from jsonb_to_recordset(${JSON.stringify(input.items)}::jsonb)
+            as x(id uuid, seq int, "timeTaken" int, attempts int, options jsonb, answer text, "isMarked" boolean, "isAttempted" boolean)
+          order by x.id, x.seq desc
+        ), checked as (
+          select i.*, qi.id as qi_id,
+            (case
+              when v.question_type in ('General Single Answer', 'Multiple Answer') then
+                coalesce(i.answer, '') = ''
+                and (i.options is null or (
+                  (v.question_type = 'Multiple Answer' or jsonb_array_length(i.options) <= 1)
+                  and not exists (
+                    select 1 from jsonb_array_elements_text(i.options) o(id)
+                    where not exists (select 1 from question_options qo where qo.question_version_id = v.id and qo.id::text = o.id))))
+              else i.options is null or jsonb_array_length(i.options) = 0
+            end) as is_valid
+          from items i
+          join question_instances qi on qi.id = i.id and qi.exam_instance_id = ${input.examInstanceId}
+          join question_versions v on v.id = qi.question_version_id
+        ), upd as (
+          update question_instances qi set
+            last_sequence = c.seq,
+            time_taken = greatest(qi.time_taken, c."timeTaken"),
+            num_of_attempts = greatest(qi.num_of_attempts, c.attempts),
+            answer_option_given_by_user = coalesce(c.options, qi.answer_option_given_by_user),
+            answer_value_given_by_user = coalesce(c.answer, qi.answer_value_given_by_user),
+            is_marked = c."isMarked",
+            is_attempted = qi.is_attempted or c."isAttempted",
+            is_answered = btrim(coalesce(c.answer, qi.answer_value_given_by_user)) <> ''
+              or jsonb_array_length(coalesce(c.options, qi.answer_option_given_by_user)) > 0
+              or coalesce(qi.actual_marks = 0, false),
+            modified_on = ${at(input.now)}
+          from checked c, inst
+          where qi.id = c.qi_id and c.is_valid and qi.last_sequence < c.seq
+            and inst.status = 'InProgress'
+            and inst.deadline + make_interval(secs => ${input.graceSeconds}) >= ${at(input.now)}
+            and inst."activeSessionId" = ${input.sessionId}
+          returning qi.id, qi.last_sequence as seq, qi.is_answered as "isAnswered"
+        )
+        select (select row_to_json(inst) from inst) as inst,
+          coalesce((select json_agg(upd) from upd), '[]'::json) as applied,
+          coalesce((select json_agg(json_build_object('id', c.id, 'seq', c.seq, 'isValid', c.is_valid)) from checked c), '[]'::json) as checked`),
+    );
+    const row = rows[0];
+    const instance = row?.inst ? { ...row.inst, deadline: toDate(row.inst.deadline) } : null;
+    return { instance, applied: row?.applied ?? [], checked: row?.checked ?? [] };
+  }
+
+  // Session, time, submission.
+
+  async setSession(tx: Executor, id: string, sessionId: string, now: Date): Promise<void> {
+    await tx.execute(sql`update exam_instances set active_session_id = ${sessionId}, modified_on = ${at(now)} where id = ${id}`);
+  }
+
+  /**
+   * Ends a sitting once: a conditional UPDATE on `status = 'InProgress'`, so of any number of
+   * simultaneous submissions exactly one changes the state. A candidate's submission after the
+   * deadline (within the grace) is recorded as a time-out. `when` adds the caller's conditions.
+   */
+  async closeInstance(tx: Executor, id: string, how: 'candidate' | 'timeout' | 'job', now: Date, when: SQL = sql`true`): Promise<InstanceRow | null> {
+    const isLate = how === 'candidate' ? sql`e.deadline < ${at(now)}` : sql`true`;
+    const rows = rowsOf<InstanceRow>(
+      await tx.execute(sql`
+        update exam_instances e set
+          status = case when ${isLate} then 'TimedOut' else 'Submitted' end,
+          submitted_how = case when ${isLate} then ${how === 'candidate' ? 'timeout' : how} else 'candidate' end,
+          submitted_on = ${at(now)}, modified_on = ${at(now)}
+        where e.id = ${id} and e.status = 'InProgress' and ${when}
+        returning ${INSTANCE_COLUMNS}`),
+    );
+    return rows[0] ? toInstance(rows[0]) : INSTANCE_NOT_FOUND;
+  }
+
+  /** Takes one sitting past its deadline + grace that no other worker holds (FOR UPDATE SKIP LOCKED). */
+  async claimOverdue(tx: Executor, now: Date, graceSeconds: number): Promise<string | null> {
+    const rows = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        select id from exam_instances
+        where status = 'InProgress' and deadline + make_interval(secs => ${graceSeconds}) < ${at(now)}
+        order by deadline limit 1
+        for update skip locked`),
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async writeMarks(tx: Executor, marks: { id: string; marks: number }[], markedBy: string | null, now: Date): Promise<void> {
+    if (marks.length === 0) return;
+    await tx.execute(sql`
+      update question_instances qi set actual_marks = m.marks, marked_by = ${markedBy}, marked_on = ${at(now)}, modified_on = ${at(now)},
+        modified_by = coalesce(${markedBy}::uuid, qi.modified_by)
+      from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as m(id uuid, marks numeric)
+      where qi.id = m.id`);
+  }
+
+  async writeScore(
+    tx: Executor,
+    id: string,
+    values: { score: number | null; percentage: number | null; result: 'Pass' | 'Fail' | null; marksReleased: boolean; markedBy: string | null; now: Date | null },
+  ): Promise<void> {
+    await tx.execute(sql`
+      update exam_instances set score = ${values.score}, percentage = ${values.percentage}, result = ${values.result},
+        marks_released = ${values.marksReleased}, marked_by = ${values.markedBy}, marked_on = ${values.now ? at(values.now) : null}
+      where id = ${id}`);
+  }
+
+  /** The module's result on the candidate's application, written with the marks that decide it. */
+  async writeModuleResult(tx: Executor, applicationModuleId: string, values: { result: 'Pass' | 'Fail'; percentage: number; enteredBy: string | null; now: Date }): Promise<void> {
+    await tx.execute(sql`
+      update application_modules set result = ${values.result}, result_percentage = ${values.percentage},
+        result_entered_on = ${at(values.now)}, result_entered_by = ${values.enteredBy}, modified_on = ${at(values.now)},
+        modified_by = coalesce(${values.enteredBy}::uuid, modified_by)
+      where id = ${applicationModuleId}`);
+  }
+
+  async findPassPercentage(tx: Executor, applicationModuleId: string): Promise<number | null> {
+    const rows = rowsOf<{ passPercentage: number }>(
+      await tx.execute(sql`
+        select pm.pass_percentage::float8 as "passPercentage" from application_modules am
+        join program_modules pm on pm.id = am.program_module_id where am.id = ${applicationModuleId}`),
+    );
+    return rows[0]?.passPercentage ?? null;
+  }
+
+  // Extra time.
+
+  async findModuleForStaff(applicationModuleId: string): Promise<{ applicationModuleId: string; programId: string; examinerId: string | null } | null> {
+    const rows = rowsOf<{ applicationModuleId: string; programId: string; examinerId: string | null }>(
+      await this.db.execute(sql`
+        select am.id as "applicationModuleId", a.program_id as "programId", am.examiner_id as "examinerId"
+        from application_modules am join applications a on a.id = am.application_id where am.id = ${applicationModuleId}`),
+    );
+    return rows[0] ?? null;
+  }
+
+  async saveExtraTime(tx: Executor, applicationModuleId: string, extraSeconds: number, actorId: string, now: Date): Promise<void> {
+    await tx.execute(sql`
+      insert into exam_time_extensions (application_module_id, extra_seconds, created_by, modified_by)
+      values (${applicationModuleId}, ${extraSeconds}, ${actorId}, ${actorId})
+      on conflict (application_module_id) do update set extra_seconds = excluded.extra_seconds, modified_by = excluded.modified_by, modified_on = ${at(now)}`);
+  }
+
+  /** Moves the open sitting's deadline with its extra time; null when there is no open sitting. */
+  async extendOpenInstance(tx: Executor, applicationModuleId: string, extraSeconds: number, actorId: string, now: Date): Promise<{ id: string; deadline: Date } | null> {
+    const rows = rowsOf<{ id: string; deadline: Date }>(
+      await tx.execute(sql`
+        update exam_instances set extra_seconds = ${extraSeconds},
+          deadline = started_on + make_interval(secs => total_seconds + ${extraSeconds}), modified_on = ${at(now)}, modified_by = ${actorId}
+        where application_module_id = ${applicationModuleId} and status = 'InProgress'
+        returning id, deadline`),
+    );
+    return rows[0] ? { id: rows[0].id, deadline: toDate(rows[0].deadline) } : null;
+  }
+
+  async lockInstanceOfModule(tx: Executor, applicationModuleId: string): Promise<InstanceRow | null> {
+    const rows = rowsOf<InstanceRow>(await tx.execute(sql`select ${INSTANCE_COLUMNS} from exam_instances e where e.application_module_id = ${applicationModuleId} for update`));
+    return rows[0] ? toInstance(rows[0]) : INSTANCE_NOT_FOUND;
+  }
+
+  // Marking.
+
+  async findMarkingContext(applicationModuleId: string, executor: Executor = this.db): Promise<MarkingContext | null> {
+    const rows = rowsOf<MarkingContext>(
+      await executor.execute(sql`
+        select am.id as "applicationModuleId", a.id as "applicationId", a.application_number as "applicationNumber",
+          trim(u.first_name || ' ' || u.last_name) as "applicantName", a.program_id as "programId",
+          pm.module_code as "moduleCode", pm.module_title as "moduleTitle", pm.pass_percentage::float8 as "passPercentage",
+          am.examiner_id as "examinerId", a.overall_result as "overallResult"
+        from application_modules am
+        join applications a on a.id = am.application_id
+        join applicants ap on ap.id = a.applicant_id
+        join users u on u.id = ap.user_id
+        join program_modules pm on pm.id = am.program_module_id
+        where am.id = ${applicationModuleId}`),
+    );
+    return rows[0] ?? null;
+  }
+
+  async findAnswerPapers(examInstanceId: string, questionInstanceId?: string): Promise<AnswerPaperRow[]> {
+    const rows = rowsOf<AnswerPaperRow>(
+      await this.db.execute(sql`
+        select ap.question_instance_id as "questionInstanceId", at.id as "attachmentId", at.resource_key as "resourceKey", at.name,
+          coalesce(at.content_type, at.declared_content_type) as "contentType", ap.created_on as "createdOn"
+        from answer_papers ap
+        join question_instances qi on qi.id = ap.question_instance_id
+        join attachments at on at.id = ap.attachment_id
+        where qi.exam_instance_id = ${examInstanceId} ${questionInstanceId ? sql`and qi.id = ${questionInstanceId}` : sql``}
+        order by ap.created_on`),
+    );
+    return rows.map((row) => ({ ...row, createdOn: toDate(row.createdOn) }));
+  }
+
+  // Answer papers.
+
+  async findApplicantUser(applicantId: string): Promise<{ userId: string; email: string } | null> {
+    const rows = rowsOf<{ userId: string; email: string }>(
+      await this.db.execute(sql`select u.id as "userId", u.email from applicants a join users u on u.id = a.user_id where a.id = ${applicantId}`),
+    );
+    return rows[0] ?? null;
+  }
+
+  async addAnswerPaper(questionInstanceId: string, attachmentId: string, userId: string): Promise<void> {
+    await this.db.execute(sql`
+      insert into answer_papers (question_instance_id, attachment_id, created_by, modified_by)
+      values (${questionInstanceId}, ${attachmentId}, ${userId}, ${userId}) on conflict do nothing`);
+  }
+
+  // Lists.
+
+  async findAvailableTrials(applicantId: string) {
+    return rowsOf<{
+      testId: string;
+      title: string;
+      description: string;
+      programCode: string | null;
+      programTitle: string | null;
+      overallTime: number;
+      minimumTime: number;
+      numOfQuestions: number;
+      inProgressInstanceId: string | null;
+      attempts: number;
+    }>(
+      await this.db.execute(sql`
+        select ed.id as "testId", ed.title, ed.description, p.program_code as "programCode", p.program_title as "programTitle",
+          ed.overall_time as "overallTime", ed.minimum_time as "minimumTime",
+          (select count(*)::int from exam_section_questions q where q.exam_definition_id = ed.id) as "numOfQuestions",
+          (select e.id from exam_instances e where e.exam_definition_id = ed.id and e.applicant_id = ${applicantId}
+             and e.exam_type = 'trial' and e.status = 'InProgress' limit 1) as "inProgressInstanceId",
+          (select count(*)::int from exam_instances e where e.exam_definition_id = ed.id and e.applicant_id = ${applicantId}) as attempts
+        from exam_definitions ed
+        left join program_modules pm on pm.id = ed.program_module_id
+        left join programs p on p.id = pm.program_id
+        where ed.test_type = 'trial' and ed.status = 'published' and (p.id is null or p.status = 2)
+        order by p.program_code nulls last, ed.title`),
+    );
+  }
+
+  /**
+   * Sittings: trial instances, and scheduled online modules with or without their instance. One
+   * query for the applicant's list and the staff's, with the spec's filters applied in SQL.
+   */
+  async findSittings(options: {
+    applicantId?: string;
+    /** Staff who are not account administrators see only their programs' sittings. */
+    staffUserId?: string;
+    filter: 'All' | 'Upcoming' | 'Completed' | 'Resits';
+    kind?: ExamType;
+    programId?: string;
+    searchTerm?: string;
+    needsMarking?: boolean;
+    now: Date;
+    page: number;
+    pageSize: number;
+  }): Promise<{ rows: SittingDbRow[]; totalRows: number }> {
+    const conditions: SQL[] = [sql`true`];
+    if (options.applicantId) conditions.push(sql`s.applicant_id = ${options.applicantId}`);
+    if (options.kind) conditions.push(sql`s.kind = ${options.kind}`);
+    if (options.programId) conditions.push(sql`s.program_id = ${options.programId}`);
+    if (options.needsMarking !== undefined) conditions.push(options.needsMarking ? sql`s.needs_marking` : sql`not s.needs_marking`);
+    if (options.filter === 'Upcoming') {
+      conditions.push(sql`(s.status = 'InProgress' or (s.status = 'NotStarted' and s.window_closes_at >= ${at(options.now)}))`);
+    } else if (options.filter === 'Completed') {
+      conditions.push(sql`s.status in ('Submitted', 'TimedOut')`);
+    } else if (options.filter === 'Resits') {
+      // Resit modules are not part of the schema yet: no sitting is a resit.
+      conditions.push(sql`s.is_resit`);
+    }
+    if (options.searchTerm) {
+      const like = `%${options.searchTerm.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(sql`(s.applicant_name ilike ${like} or s.applicant_email ilike ${like} or s.application_number ilike ${like} or s.title ilike ${like})`);
+    }
+    if (options.staffUserId) {
+      conditions.push(sql`(exists (select 1 from programs p where p.id = s.program_id and p.program_manager_id = ${options.staffUserId})
+        or exists (select 1 from program_users pu where pu.program_id = s.program_id and pu.user_id = ${options.staffUserId})
+        or s.examiner_id = ${options.staffUserId})`);
+    }
+    const sittings = sql`
+        with s as (
+          select e.id as exam_instance_id, 'trial' as kind, e.applicant_id, ed.id as test_id, ed.title, p.id as program_id,
+            p.program_code, p.program_title, pm.module_code, pm.module_title, null::uuid as application_module_id,
+            null::uuid as application_id, null::text as application_number, null::timestamptz as scheduled_at,
+            null::timestamptz as window_closes_at, null::text as schedule_time_zone, ed.overall_time, e.status,
+            e.started_on, e.deadline, e.submitted_on, e.submitted_how, e.extra_seconds, e.score::float8 as score,
+            e.percentage::float8 as percentage, e.result, e.marks_released, false as needs_marking, null::uuid as examiner_id,
+            false as is_resit, e.applicant_id as applicant_ref
+          from exam_instances e
+          join exam_definitions ed on ed.id = e.exam_definition_id
+          left join program_modules pm on pm.id = ed.program_module_id
+          left join programs p on p.id = pm.program_id
+          where e.exam_type = 'trial'
+          union all
+          select e.id, 'module', a.applicant_id, ed.id, ed.title, p.id, p.program_code, p.program_title, pm.module_code, pm.module_title,
+            am.id, a.id, a.application_number, am.scheduled_at,
+            am.scheduled_at + make_interval(mins => coalesce(am.duration_minutes, 0)), am.schedule_time_zone, ed.overall_time,
+            coalesce(e.status, 'NotStarted'), e.started_on, e.deadline, e.submitted_on, e.submitted_how,
+            coalesce(e.extra_seconds, x.extra_seconds, 0), e.score::float8, e.percentage::float8, e.result, coalesce(e.marks_released, false),
+            (e.status in ('Submitted', 'TimedOut') and exists (select 1 from question_instances qi where qi.exam_instance_id = e.id and qi.actual_marks is null)),
+            am.examiner_id, false, a.applicant_id
+          from application_modules am
+          join applications a on a.id = am.application_id
+          join exam_definitions ed on ed.id = am.exam_definition_id
+          join program_modules pm on pm.id = am.program_module_id
+          join programs p on p.id = pm.program_id
+          left join exam_instances e on e.application_module_id = am.id
+          left join exam_time_extensions x on x.application_module_id = am.id
+          where am.exam_kind = 'Online' and am.schedule_sent_on is not null and am.scheduled_at is not null
+        ), named as (
+          select s.*, trim(u.first_name || ' ' || u.last_name) as applicant_name, u.email as applicant_email
+          from s join applicants ap on ap.id = s.applicant_ref join users u on u.id = ap.user_id
+        )`;
+    const where = sql.join(conditions, sql` and `);
+    const rows = rowsOf<SittingDbRow & { total: number }>(
+      await this.db.execute(sql`${sittings}
+        select s.*, count(*) over ()::int as total from named s where ${where}
+        order by coalesce(s.scheduled_at, s.started_on) desc nulls last, s.exam_instance_id
+        limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`),
+    );
+    if (rows[0] || options.page === 1) return { rows, totalRows: rows[0]?.total ?? 0 };
+    // A page past the end has no row to carry the total.
+    const counted = rowsOf<{ total: number }>(await this.db.execute(sql`${sittings} select count(*)::int as total from named s where ${where}`));
+    return { rows, totalRows: counted[0]?.total ?? 0 };
+  }
+}
+
+export interface SittingDbRow {
+  exam_instance_id: string | null;
+  kind: ExamType;
+  applicant_id: string;
+  test_id: string;
+  title: string;
+  program_id: string | null;
+  program_code: string | null;
+  program_title: string | null;
+  module_code: string | null;
+  module_title: string | null;
+  application_module_id: string | null;
+  application_id: string | null;
+  application_number: string | null;
+  scheduled_at: Date | string | null;
+  window_closes_at: Date | string | null;
+  schedule_time_zone: string | null;
+  overall_time: number;
+  status: 'NotStarted' | ExamInstanceStatus;
+  started_on: Date | string | null;
+  deadline: Date | string | null;
+  submitted_on: Date | string | null;
+  submitted_how: SubmittedHow | null;
+  extra_seconds: number;
+  score: number | null;
+  percentage: number | null;
+  result: 'Pass' | 'Fail' | null;
+  marks_released: boolean;
+  needs_marking: boolean;
+  applicant_name: string;
+  applicant_email: string;
+  is_resit: boolean;
+}

@@ -1,0 +1,424 @@
+import { sql } from 'drizzle-orm';
+import {
+  EXAM_MESSAGES,
+  type AvailableTrial,
+  type CandidateExam,
+  type CandidateQuestionInstance,
+  type ExamReview,
+  type ExamSessionRequest,
+  type ExamSessionResponse,
+  type ExamTimer,
+  type MyExaminationsPage,
+  type ReviewQuestion,
+  type SubmitExamResponse,
+  type UpdateInstancesRequest,
+  type UpdateInstancesResponse,
+} from '@certs/shared/exam/exam.contract';
+import { EXAM_TIMING, deadlineOf, isChoiceQuestion, minimumSubmitTime, remainingSeconds } from '@certs/shared/exam/exam-rules';
+import { DEFAULT_SECTION } from '@certs/shared/exam-definition/exam-section.contract';
+import type { ExamType } from '@certs/shared/program/program-type';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import type { ExamContent } from './exam-content';
+import type { ExamSubmission } from './exam-submission';
+import type { ExamRepository, InstanceHeader, InstanceRow, QuestionStateRow, SittingDbRow, VersionContent } from './exam.repository';
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export interface ExamOptions {
+  /** Seconds after the deadline in which updates and submissions are still taken. */
+  graceSeconds: number;
+  now?: () => Date;
+}
+
+export function timerOf(instance: InstanceRow, now: Date): ExamTimer {
+  const isOpen = instance.status === 'InProgress';
+  const remaining = isOpen ? remainingSeconds(instance.deadline.getTime(), now.getTime()) : 0;
+  return {
+    examInstanceId: instance.id,
+    examType: instance.examType,
+    totalTime: instance.totalSeconds,
+    minimumTime: instance.minimumSeconds,
+    extraTime: instance.extraSeconds,
+    remainingTime: remaining,
+    isTimedOut: instance.status === 'TimedOut' || (isOpen && remaining <= 0),
+    startedOn: instance.startedOn.toISOString(),
+    deadline: instance.deadline.toISOString(),
+    canSubmitFrom: minimumSubmitTime(instance.startedOn, instance.minimumSeconds).toISOString(),
+    serverTime: now.getTime(),
+  };
+}
+
+/** Sections in order (the default section, order -1, first), each with its questions in exam order. */
+export function groupSections<T extends { order: number }>(states: readonly QuestionStateRow[], toQuestion: (state: QuestionStateRow, order: number) => T | null) {
+  const sections = new Map<string, { id: string; title: string; order: number; questions: T[] }>();
+  for (const state of states) {
+    const id = state.sectionId ?? DEFAULT_SECTION.id;
+    let section = sections.get(id);
+    if (!section) {
+      section = { id, title: state.sectionTitle ?? DEFAULT_SECTION.title, order: state.sectionId ? (state.sectionOrder ?? 0) : DEFAULT_SECTION.order, questions: [] };
+      sections.set(id, section);
+    }
+    const question = toQuestion(state, state.sortOrder);
+    if (question) section.questions.push(question);
+  }
+  return [...sections.values()].sort((a, b) => a.order - b.order);
+}
+
+/** What the candidate may see of a question during the exam: no correct flag, no accepted answer. */
+export function candidateQuestion(state: QuestionStateRow, version: VersionContent): CandidateQuestionInstance {
+  return {
+    id: state.id,
+    order: state.sortOrder,
+    questionType: version.questionType,
+    content: version.content,
+    marks: state.maxMarks,
+    canUploadAnswerPaper: version.canUploadAnswerPaper,
+    options: isChoiceQuestion(version.questionType) ? version.options.map((option) => ({ id: option.id, option: option.option, order: option.order })) : [],
+    isAnswered: state.isAnswered,
+    isAttempted: state.isAttempted,
+    isMarked: state.isMarked,
+    timeTaken: state.timeTaken,
+    numOfAttempts: state.numOfAttempts,
+    answerOptionGivenByUser: state.answerOptionGivenByUser,
+    answerValueGivenByUser: state.answerValueGivenByUser,
+    lastSequence: state.lastSequence,
+    answerPaperCount: state.answerPaperCount,
+  };
+}
+
+/**
+ * The candidate's side of the exam engine (issue 7): launching, the exam screen's data, answer
+ * updates, the session, the timer, submission, the trial review and the lists. The server's clock
+ * decides every limit; an applicant reaching another applicant's sitting gets 404.
+ */
+export class ExamService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly repository: ExamRepository,
+    private readonly content: ExamContent,
+    private readonly submission: ExamSubmission,
+    private readonly options: ExamOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  serverTime(): { serverTime: number } {
+    return { serverTime: this.now().getTime() };
+  }
+
+  /** A published trial test, any time: the candidate's sitting in progress, or a new one. */
+  async initTrial(actor: CurrentUser, testId: string): Promise<CandidateExam> {
+    const applicantId = applicantOf(actor);
+    const test = await this.repository.findPublishedTrial(testId);
+    if (!test) throw new AppError('NOT_FOUND', EXAM_MESSAGES.trialNotFound);
+    const now = this.now();
+    let existing = await this.repository.findInProgressTrial(applicantId, testId);
+    if (existing && this.isPastGrace(existing, now)) {
+      await this.closeOverdue(existing.id, now);
+      existing = null;
+    }
+    let id = existing?.id ?? null;
+    if (!id) {
+      const totalSeconds = test.overallTime * EXAM_TIMING.minutesToSeconds;
+      id = await this.repository.createInstance({
+        examType: 'trial',
+        examDefinitionId: test.id,
+        applicantId,
+        applicationModuleId: null,
+        totalSeconds,
+        minimumSeconds: test.minimumTime * EXAM_TIMING.minutesToSeconds,
+        extraSeconds: 0,
+        startedOn: now,
+        deadline: deadlineOf(now, totalSeconds, 0),
+        totalMarks: test.totalTestMarks,
+        actorUserId: actor.id,
+      });
+      // A simultaneous launch created it first: that one is the candidate's sitting.
+      id ??= (await this.repository.findInProgressTrial(applicantId, testId))?.id ?? null;
+    }
+    if (!id) throw new AppError('CONFLICT', EXAM_MESSAGES.loadFailed);
+    return this.candidateExam(id, now);
+  }
+
+  /**
+   * A scheduled online module exam, only for its candidate, only within its window (from the
+   * scheduled time to the end of the scheduled duration). The first launch creates the sitting;
+   * every later one, even after the window, returns the same sitting.
+   */
+  async initModule(actor: CurrentUser, applicationModuleId: string): Promise<CandidateExam> {
+    const applicantId = applicantOf(actor);
+    const scheduled = await this.repository.findScheduledModule(applicationModuleId);
+    if (!scheduled || scheduled.applicantId !== applicantId) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    const now = this.now();
+    if (scheduled.instanceId) return this.candidateExam(scheduled.instanceId, now);
+    if (!scheduled.scheduleSentOn || !scheduled.scheduledAt || !scheduled.durationMinutes) throw new AppError('CONFLICT', EXAM_MESSAGES.notScheduled);
+    if (scheduled.examKind !== 'Online') throw new AppError('CONFLICT', EXAM_MESSAGES.notOnline);
+    if (!scheduled.examDefinitionId || !scheduled.testStatus || scheduled.testStatus === 'draft' || scheduled.overallTime === null) throw new AppError('CONFLICT', EXAM_MESSAGES.noTest);
+    const closesAt = scheduled.scheduledAt.getTime() + scheduled.durationMinutes * 60_000;
+    if (now.getTime() < scheduled.scheduledAt.getTime()) throw new AppError('CONFLICT', EXAM_MESSAGES.notOpenYet);
+    if (now.getTime() > closesAt) throw new AppError('CONFLICT', EXAM_MESSAGES.windowClosed);
+    const totalSeconds = scheduled.overallTime * EXAM_TIMING.minutesToSeconds;
+    const created = await this.repository.createInstance({
+      examType: 'module',
+      examDefinitionId: scheduled.examDefinitionId,
+      applicantId,
+      applicationModuleId,
+      totalSeconds,
+      minimumSeconds: (scheduled.minimumTime ?? 0) * EXAM_TIMING.minutesToSeconds,
+      extraSeconds: scheduled.extraSeconds,
+      startedOn: now,
+      deadline: deadlineOf(now, totalSeconds, scheduled.extraSeconds),
+      totalMarks: scheduled.totalTestMarks ?? 0,
+      actorUserId: actor.id,
+    });
+    const id = created ?? (await this.repository.findInstanceIdOfModule(applicationModuleId));
+    if (!id) throw new AppError('CONFLICT', EXAM_MESSAGES.loadFailed);
+    return this.candidateExam(id, now);
+  }
+
+  async findExam(actor: CurrentUser, examType: ExamType, id: string): Promise<CandidateExam> {
+    await this.ownInstance(actor, examType, id);
+    return this.candidateExam(id, this.now());
+  }
+
+  async updateInstances(actor: CurrentUser, input: UpdateInstancesRequest): Promise<UpdateInstancesResponse> {
+    const applicantId = applicantOf(actor);
+    const now = this.now();
+    const outcome = await this.repository.applyUpdates({
+      examInstanceId: input.examInstanceId,
+      applicantId,
+      examType: input.examType,
+      sessionId: input.sessionId,
+      now,
+      graceSeconds: this.options.graceSeconds,
+      items: input.updates.map((update) => ({
+        id: update.questionInstanceId,
+        seq: update.sequence,
+        timeTaken: update.timeTaken,
+        attempts: update.numOfAttempts,
+        options: update.answerOptionGivenByUser ?? null,
+        answer: update.answerValueGivenByUser ?? null,
+        isMarked: update.isMarked,
+        isAttempted: update.isAttempted,
+      })),
+    });
+    const instance = outcome.instance;
+    if (!instance) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    if (instance.status === 'TimedOut') throw new AppError('CONFLICT', EXAM_MESSAGES.timeOver);
+    if (instance.status !== 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.alreadySubmitted);
+    if (instance.deadline.getTime() + this.options.graceSeconds * 1000 < now.getTime()) {
+      await this.closeOverdue(instance.id, now);
+      throw new AppError('CONFLICT', EXAM_MESSAGES.timeOver);
+    }
+    if (instance.activeSessionId !== input.sessionId) throw new AppError('CONFLICT', instance.activeSessionId ? EXAM_MESSAGES.takenOver : EXAM_MESSAGES.noSession);
+    const applied = new Map(outcome.applied.map((item) => [`${item.id}:${item.seq}`, item.isAnswered]));
+    const validity = new Map(outcome.checked.map((item) => [item.id, item.isValid]));
+    const full = await this.repository.findInstance(instance.id);
+    if (!full) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    return {
+      results: input.updates.map((update) => {
+        const key = `${update.questionInstanceId}:${update.sequence}`;
+        if (applied.has(key)) return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: 'applied' as const, isAnswered: applied.get(key) ?? null };
+        const isValid = validity.get(update.questionInstanceId) ?? false;
+        return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: isValid ? ('stale' as const) : ('invalid' as const), isAnswered: null };
+      }),
+      timer: timerOf(full, now),
+    };
+  }
+
+  /** The server's remaining time; whatever the browser claims is ignored. */
+  async remainingTime(actor: CurrentUser, examType: ExamType, id: string): Promise<ExamTimer> {
+    let instance = await this.ownInstance(actor, examType, id);
+    const now = this.now();
+    if (this.isPastGrace(instance, now)) instance = (await this.closeOverdue(id, now)) ?? (await this.ownInstance(actor, examType, id));
+    return timerOf(instance, now);
+  }
+
+  /** One browser session holds the sitting; another takes it over only when asked to (after the candidate confirmed). */
+  async claimSession(actor: CurrentUser, input: ExamSessionRequest): Promise<ExamSessionResponse> {
+    const applicantId = applicantOf(actor);
+    const now = this.now();
+    const claimed = await this.repository.transaction(async (tx) => {
+      const instance = await this.repository.lockInstance(tx, input.examInstanceId);
+      if (!instance || instance.applicantId !== applicantId || instance.examType !== input.examType) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+      if (instance.status !== 'InProgress') throw new AppError('CONFLICT', instance.status === 'TimedOut' ? EXAM_MESSAGES.timeOver : EXAM_MESSAGES.alreadySubmitted);
+      if (this.isPastGrace(instance, now)) return { instance, isOverdue: true, isTakenOver: false };
+      const holder = instance.activeSessionId;
+      if (holder && holder !== input.sessionId && !input.takeOver) throw new AppError('CONFLICT', EXAM_MESSAGES.openElsewhere);
+      if (holder !== input.sessionId) await this.repository.setSession(tx, instance.id, input.sessionId, now);
+      return { instance, isOverdue: false, isTakenOver: !!holder && holder !== input.sessionId };
+    });
+    if (claimed.isOverdue) {
+      await this.closeOverdue(claimed.instance.id, now);
+      throw new AppError('CONFLICT', EXAM_MESSAGES.timeOver);
+    }
+    return { isExamInProgress: true, sessionId: input.sessionId, isTakenOver: claimed.isTakenOver, timer: timerOf(claimed.instance, now) };
+  }
+
+  /**
+   * Submits once: one conditional update. Refused before the minimum time, and after the deadline
+   * plus the grace (the sitting is then closed as timed out with what was saved).
+   */
+  async submit(actor: CurrentUser, examType: ExamType, id: string): Promise<SubmitExamResponse> {
+    const applicantId = applicantOf(actor);
+    const now = this.now();
+    const nowSql = sql`${now.toISOString()}::timestamptz`;
+    const closed = await this.repository.transaction((tx) =>
+      this.submission.close(
+        tx,
+        id,
+        'candidate',
+        now,
+        sql`e.applicant_id = ${applicantId} and e.exam_type = ${examType}
+          and e.started_on + make_interval(secs => e.minimum_seconds) <= ${nowSql}
+          and e.deadline + make_interval(secs => ${this.options.graceSeconds}) >= ${nowSql}`,
+      ),
+    );
+    if (!closed) {
+      const instance = await this.ownInstance(actor, examType, id);
+      if (instance.status !== 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.alreadySubmitted);
+      if (this.isPastGrace(instance, now)) {
+        await this.closeOverdue(id, now);
+        throw new AppError('CONFLICT', EXAM_MESSAGES.timeOver);
+      }
+      throw new AppError('CONFLICT', EXAM_MESSAGES.minimumTime);
+    }
+    const scored = (await this.repository.findInstance(id)) ?? closed;
+    return {
+      id,
+      examType: scored.examType,
+      status: scored.status,
+      submittedOn: (scored.submittedOn ?? now).toISOString(),
+      submittedHow: scored.submittedHow ?? 'candidate',
+      marksReleased: scored.marksReleased,
+      score: scored.marksReleased ? scored.score : null,
+      totalMarks: scored.totalMarks,
+      percentage: scored.marksReleased ? scored.percentage : null,
+    };
+  }
+
+  /** A submitted trial with the right answers; a module exam never shows them to the candidate. */
+  async review(actor: CurrentUser, examType: ExamType, id: string): Promise<ExamReview> {
+    const instance = await this.ownInstance(actor, examType, id);
+    if (instance.examType !== 'trial' || !instance.marksReleased) {
+      if (instance.status === 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.notSubmitted);
+      throw new AppError('FORBIDDEN', EXAM_MESSAGES.reviewNotAvailable);
+    }
+    const header = await this.repository.findHeader(id);
+    if (!header) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    const states = await this.repository.findQuestionStates(id);
+    const versions = await this.content.get(states.map((state) => state.questionVersionId));
+    const sections = groupSections<ReviewQuestion>(states, (state) => {
+      const version = versions.get(state.questionVersionId);
+      if (!version) return null;
+      const base = candidateQuestion(state, version);
+      const isBlank = version.questionType === 'Fill In The Blank';
+      return {
+        ...base,
+        options: isBlank ? [] : version.options.map((option) => ({ id: option.id, option: option.option, order: option.order, correctAnswer: option.correctAnswer })),
+        acceptedAnswers: isBlank ? version.options.map((option) => option.option) : [],
+        actualMarks: state.actualMarks,
+      };
+    });
+    return {
+      id,
+      examType: header.examType,
+      status: header.status,
+      title: header.title,
+      submittedOn: iso(header.submittedOn),
+      score: header.score,
+      totalMarks: header.totalMarks,
+      percentage: header.percentage,
+      sections,
+    };
+  }
+
+  async myExaminations(actor: CurrentUser, query: { filter: 'All' | 'Upcoming' | 'Completed' | 'Resits'; kind?: ExamType; page: number; pageSize: number }): Promise<MyExaminationsPage> {
+    const applicantId = applicantOf(actor);
+    const { rows, totalRows } = await this.repository.findSittings({ ...query, applicantId, now: this.now() });
+    return { rows: rows.map(toMyRow), page: query.page, pageSize: query.pageSize, totalRows };
+  }
+
+  async availableTrials(actor: CurrentUser): Promise<AvailableTrial[]> {
+    return this.repository.findAvailableTrials(applicantOf(actor));
+  }
+
+  /** The candidate's own sitting of this kind, or 404 (never another applicant's). */
+  async ownInstance(actor: CurrentUser, examType: ExamType, id: string): Promise<InstanceRow> {
+    const instance = await this.repository.findInstance(id);
+    if (!instance || instance.applicantId !== applicantOf(actor) || instance.examType !== examType) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    return instance;
+  }
+
+  private isPastGrace(instance: InstanceRow, now: Date): boolean {
+    return instance.status === 'InProgress' && instance.deadline.getTime() + this.options.graceSeconds * 1000 < now.getTime();
+  }
+
+  /** Closes a sitting left open past its deadline + grace, with what was saved (as the job would). */
+  private async closeOverdue(id: string, now: Date): Promise<InstanceRow | null> {
+    const graceSeconds = this.options.graceSeconds;
+    const nowSql = sql`${now.toISOString()}::timestamptz`;
+    return this.repository.transaction((tx) => this.submission.close(tx, id, 'timeout', now, sql`e.deadline + make_interval(secs => ${graceSeconds}) < ${nowSql}`));
+  }
+
+  private async candidateExam(id: string, now: Date): Promise<CandidateExam> {
+    const [header, states] = await Promise.all([this.repository.findHeader(id), this.repository.findQuestionStates(id)]);
+    if (!header) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    const versions = await this.content.get(states.map((state) => state.questionVersionId));
+    return toCandidateExam(header, states, versions, now);
+  }
+}
+
+function toCandidateExam(header: InstanceHeader, states: QuestionStateRow[], versions: Map<string, VersionContent>, now: Date): CandidateExam {
+  return {
+    id: header.id,
+    examType: header.examType,
+    status: header.status,
+    title: header.title,
+    instruction: header.instruction,
+    isSectionSplit: header.isSectionSplit,
+    totalTestMarks: header.totalMarks,
+    numOfQuestions: header.numOfQuestions,
+    recordExam: header.recordExam,
+    programTitle: header.programTitle,
+    moduleCode: header.moduleCode,
+    timer: timerOf(header, now),
+    sections: groupSections(states, (state) => {
+      const version = versions.get(state.questionVersionId);
+      return version ? candidateQuestion(state, version) : null;
+    }),
+    submittedOn: iso(header.submittedOn),
+  };
+}
+
+function toMyRow(row: SittingDbRow): MyExaminationsPage['rows'][number] {
+  return {
+    examInstanceId: row.exam_instance_id,
+    kind: row.kind,
+    testId: row.test_id,
+    title: row.title,
+    programCode: row.program_code,
+    programTitle: row.program_title,
+    moduleCode: row.module_code,
+    moduleTitle: row.module_title,
+    applicationModuleId: row.application_module_id,
+    applicationNumber: row.application_number,
+    scheduledAt: iso(row.scheduled_at),
+    windowClosesAt: iso(row.window_closes_at),
+    scheduleTimeZone: row.schedule_time_zone,
+    overallTime: row.overall_time,
+    status: row.status,
+    startedOn: iso(row.started_on),
+    submittedOn: iso(row.submitted_on),
+    score: row.marks_released ? row.score : null,
+    percentage: row.marks_released ? row.percentage : null,
+    isResit: row.is_resit,
+  };
+}
+
+export function applicantOf(actor: CurrentUser): string {
+  if (actor.userType !== 'applicant' || !actor.applicantId) throw new AppError('FORBIDDEN', EXAM_MESSAGES.notFound);
+  return actor.applicantId;
+}
