@@ -57,3 +57,51 @@ test('the super user creates a discount code, sees it listed and deactivates it;
   await expect(row.locator('[data-status="Inactive"]')).toBeVisible();
   await context.close();
 });
+
+test('the applicant reads their application’s history; staff find it among all applications of its type', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const PROGRAM_CODE = 'C-WELD-SUP';
+  const applicantContext = await browser.newContext({ bypassCSP: true });
+  const applicant = await applicantContext.newPage();
+  await signInAs(applicant, '/student/login', DEMO.applicant);
+  await applicant.getByRole('link', { name: PROGRAM_CODE }).click();
+  await applicant.getByRole('link', { name: 'Apply', exact: true }).click();
+  await applicant.getByLabel('Your answer to SUP-3Y').fill('Three years supervising a structural steel welding shop of twelve.');
+  await applicant.getByRole('button', { name: 'Save draft' }).click();
+  await expect(applicant.getByText('Draft saved')).toBeVisible();
+  const history = applicant.getByTestId('applicant-application-history');
+  await expect(history.getByRole('row')).toHaveCount(2);
+  await expect(history.getByRole('row').nth(1)).toContainText('Application Started');
+
+  await applicant.getByRole('checkbox', { name: 'I accept the declaration' }).check();
+  await applicant.getByRole('button', { name: 'Submit application' }).click();
+  await expect(applicant.getByTestId('application-read-only')).toContainText('Application Submitted');
+  const applicationNumber = (await applicant.getByTestId('application-number').textContent())?.trim() ?? '';
+  expect(applicationNumber).toMatch(/^C-\d{4}-\d{5}$/);
+  await expect(history.getByRole('row')).toHaveCount(3);
+  const submitted = history.getByRole('row').nth(2);
+  await expect(submitted.getByRole('cell').nth(1)).toHaveText('Application Started');
+  await expect(submitted.getByRole('cell').nth(2)).toHaveText('Application Submitted');
+  await expect(submitted.getByRole('cell').nth(0)).toContainText(/AE[DS]T/);
+  expect(await seriousViolations(applicant)).toEqual([]);
+  await applicantContext.close();
+
+  // The contributor assesses for C-WELD-SUP: the page of all applications shows it under Certification.
+  const staffContext = await browser.newContext({ bypassCSP: true });
+  const staff = await staffContext.newPage();
+  await signInAs(staff, '/admin/login', DEMO.contributor);
+  await mainMenu(staff).getByRole('link', { name: 'Programs' }).click();
+  await staff.getByRole('link', { name: 'All applications' }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Applications');
+  // Mantine's segmented control hides its radio inputs behind their labels, which take the click.
+  await staff.locator('label', { hasText: /^Certification$/ }).click();
+  await expect(staff.getByRole('radio', { name: 'Certification' })).toBeChecked();
+  await staff.getByLabel('Search').fill(applicationNumber);
+  const queue = staff.getByTestId('application-queue');
+  await expect(queue.getByRole('row')).toHaveCount(2);
+  await expect(queue.getByRole('row').nth(1)).toContainText(PROGRAM_CODE);
+  expect(await seriousViolations(staff)).toEqual([]);
+  await queue.getByRole('link', { name: applicationNumber }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Application ${applicationNumber}`);
+  await staffContext.close();
+});

@@ -24,6 +24,22 @@ export class ApplicationRepository {
     return row;
   }
 
+  /** An application's moves, oldest first, without staff notes or names (what its applicant reads). */
+  async findMoves(applicationId: string) {
+    return this.db
+      .select({
+        id: applicationHistory.id,
+        createdOn: applicationHistory.createdOn,
+        fromStatus: applicationHistory.fromStatus,
+        toStatus: applicationHistory.toStatus,
+        fromStage: applicationHistory.fromStage,
+        toStage: applicationHistory.toStage,
+      })
+      .from(applicationHistory)
+      .where(eq(applicationHistory.applicationId, applicationId))
+      .orderBy(asc(applicationHistory.createdOn), asc(applicationHistory.id));
+  }
+
   /** The applicant's most recent application to a program. */
   async findCurrent(applicantId: string, programId: string): Promise<ApplicationWithProgram | undefined> {
     const [row] = await this.db

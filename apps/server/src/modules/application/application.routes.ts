@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Application, ApplicationListQuery, ApplicationPage, AwardPage, CurrentApplicationResponse, SaveApplicationRequest } from '@certs/shared/application/application.contract';
+import { ApplicantHistory, Application, ApplicationListQuery, ApplicationPage, AwardPage, CurrentApplicationResponse, SaveApplicationRequest } from '@certs/shared/application/application.contract';
 import { APPLICATION_TYPE_PATHS, APPLICATION_TYPES } from '@certs/shared/application/application-status';
 import { currentUserOf, requireApplicant } from '../../platform/auth/authenticate';
 import type { ApplicationService } from './application.service';
@@ -29,6 +29,11 @@ export function registerApplicationRoutes(api: FastifyInstance, service: Applica
       `/api/${typePath}/:id/submit`,
       { preHandler: applicantOnly, schema: { ...doc, summary: 'Submit the draft (Application Submitted)', params: z.strictObject({ id: z.string() }), response: { 200: Application } } },
       async (request) => service.submit(currentUserOf(request), typePath, request.params.id),
+    );
+    r.get(
+      `/api/${typePath}/:id/history`,
+      { preHandler: applicantOnly, schema: { ...doc, summary: "The applicant's own application's moves: when, from and to which status and stage (no staff notes)", params: z.strictObject({ id: z.string() }), response: { 200: ApplicantHistory } } },
+      async (request) => service.findHistory(currentUserOf(request), typePath, request.params.id),
     );
     r.get(
       `/api/${typePath}/:id`,

@@ -1,4 +1,4 @@
-import { APPLICATION_MESSAGES, type Application, type ApplicationPage } from '@certs/shared/application/application.contract';
+import { APPLICATION_MESSAGES, type ApplicantHistoryEntry, type Application, type ApplicationPage } from '@certs/shared/application/application.contract';
 import type { SaveApplicationRequest } from '@certs/shared/application/application.contract';
 import {
   APPLICATION_TYPES,
@@ -117,6 +117,25 @@ export class ApplicationService {
 
   async findOne(actor: CurrentUser, typePath: ApplicationTypePath, id: string): Promise<Application> {
     return this.toApplication(await this.owned(actor, typePath, id, true));
+  }
+
+  /**
+   * The applicant's own application's moves: when, and from and to which status and stage. Steps
+   * that moved nothing (a staff review, an assessor handover) and every staff note stay with staff.
+   */
+  async findHistory(actor: CurrentUser, typePath: ApplicationTypePath, id: string): Promise<ApplicantHistoryEntry[]> {
+    await this.owned(actor, typePath, id);
+    const moves = await this.repository.findMoves(id);
+    return moves
+      .filter((move) => move.fromStatus !== move.toStatus || move.fromStage !== move.toStage)
+      .map((move) => ({
+        id: move.id,
+        changedOn: move.createdOn.toISOString(),
+        fromStatus: move.fromStatus,
+        toStatus: move.toStatus,
+        fromStage: move.fromStage,
+        toStage: move.toStage,
+      }));
   }
 
   async findMine(actor: CurrentUser, page: number, pageSize: number): Promise<ApplicationPage> {

@@ -13,6 +13,7 @@ import { useApplication } from '../../../features/application/api/find-applicati
 import { useCurrentApplication } from '../../../features/application/api/find-current-application';
 import { useSaveApplication } from '../../../features/application/api/save-application';
 import { useSubmitApplication } from '../../../features/application/api/submit-application';
+import { ApplicationHistory } from '../../../features/application/components/application-history';
 import { ApplicationStatusBadge } from '../../../features/application/components/application-status-badge';
 import { isApplicationTypePath } from '../../../features/application/components/application-type';
 import { ApplicationForm } from '../../../features/application/forms/application-form';
@@ -114,7 +115,7 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
       )}
       {/* applicant slot: invoice and payment (features/payment) */}
       {/* applicant slot: exam schedule and results (features/exam-schedule) */}
-      {/* applicant slot: application history (features/application) */}
+      {application && <ApplicationHistory type={type} applicationId={application.id} />}
       {!isReadOnly && application?.informationRequest && (
         <Alert color="yellow" variant="light" title="More information requested" data-testid="information-request">
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
