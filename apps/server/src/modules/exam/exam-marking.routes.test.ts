@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { signIn } from '../../../test/sign-in';
 import { applicationModules } from '../../db/schema/application-module';
-import { applications } from '../../db/schema/application';
+import { applicationHistory, applications } from '../../db/schema/application';
 import { programUsers } from '../../db/schema/program';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ProgramService } from '../program/program.service';
@@ -39,6 +39,12 @@ async function sitModule(questions: FixtureQuestion[], options: { passPercentage
   const exam: CandidateExam = launched.json();
   expect((await api.put('/api/isexaminprogress', { examInstanceId: exam.id, examType: 'module', sessionId: SESSION }, adaJwt)).statusCode).toBe(200);
   return { test, scheduled, exam, questions: exam.sections.flatMap((s) => s.questions) };
+}
+
+async function stageOf(applicationId: string) {
+  const [row] = await t.database.db.select().from(applications).where(eq(applications.id, applicationId));
+  const history = await t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, applicationId));
+  return { status: row?.status, stage: row?.workflowStage, history: history.map((h) => [h.fromStage, h.toStage, h.note]) };
 }
 
 async function moduleResult(applicationModuleId: string) {
@@ -95,6 +101,12 @@ describe('a module exam with only objective questions', () => {
     const submitted = await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, adaJwt);
     expect(submitted.json()).toMatchObject({ status: 'Submitted', marksReleased: false, score: null, percentage: null });
     expect(await moduleResult(scheduled.applicationModuleId)).toMatchObject({ result: 'Pass', resultPercentage: 75, resultEnteredBy: null });
+    // Its only module has a result: the application moves on, with a history entry.
+    expect(await stageOf(scheduled.applicationId)).toEqual({
+      status: 'Examinations Stage',
+      stage: 'Exam Modules Evaluation Completed',
+      history: [['Exam Modules Sent', 'Exam Modules Evaluation Completed', 'Every module has a result: M1 Pass']],
+    });
     expect((await api.get(`/api/moduleexaminstance/${exam.id}/review`, adaJwt)).statusCode).toBe(403);
     const view = await api.get(`/api/moduleexaminstance/${exam.id}`, adaJwt);
     expect(view.body).not.toMatch(/correct|actualMarks|"score"/i);
@@ -122,6 +134,7 @@ describe("the examiner's marking (verify marks)", () => {
     await ageSitting(t.database.db, exam.id, 120);
     expect((await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, adaJwt)).statusCode).toBe(200);
     expect((await moduleResult(scheduled.applicationModuleId)).result).toBeNull();
+    expect((await stageOf(scheduled.applicationId)).stage).toBe('Exam Modules Sent');
 
     const marking = await api.get(`/api/moduleexaminstance/${exam.id}/marking`, examinerJwt);
     expect(marking.statusCode).toBe(200);
@@ -143,6 +156,7 @@ describe("the examiner's marking (verify marks)", () => {
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toMatchObject({ score: 4, percentage: 40, result: 'Fail' });
     expect(await moduleResult(scheduled.applicationModuleId)).toMatchObject({ result: 'Fail', resultPercentage: 40, resultEnteredBy: examiner.id });
+    expect((await stageOf(scheduled.applicationId)).stage).toBe('Exam Modules Evaluation Completed');
     const revised = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: single.id, actualMarks: 2 }] }, examinerJwt);
     expect(revised.json()).toMatchObject({ score: 6, percentage: 60, result: 'Pass' });
     expect(await moduleResult(scheduled.applicationModuleId)).toMatchObject({ result: 'Pass', resultPercentage: 60 });

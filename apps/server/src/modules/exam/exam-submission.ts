@@ -1,6 +1,9 @@
 import type { SQL } from 'drizzle-orm';
+import { applicationTypeOfProgram } from '@certs/shared/application/application-status';
 import { autoMark, percentageOf, resultOf, roundMarks } from '@certs/shared/exam/exam-rules';
 import type { Executor } from '../../db/executor';
+import { moveApplication } from '../application/application-move';
+import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { ExamContent } from './exam-content';
 import type { ExamRepository, InstanceRow, QuestionStateRow } from './exam.repository';
 
@@ -13,6 +16,7 @@ export class ExamSubmission {
   constructor(
     private readonly repository: ExamRepository,
     private readonly content: ExamContent,
+    private readonly workflow: ApplicationWorkflowRepository,
   ) {}
 
   /** Closes the sitting if it is still in progress (and `when` holds); null when nothing changed. */
@@ -64,6 +68,30 @@ export class ExamSubmission {
     if (passPercentage === null) return;
     const result = resultOf(percentage, passPercentage);
     await this.repository.writeScore(tx, instance.id, { score: total, percentage, result, marksReleased: false, markedBy, now });
-    await this.repository.writeModuleResult(tx, instance.applicationModuleId, { result, percentage, enteredBy: markedBy, now });
+    await this.recordModuleResult(tx, instance.applicationModuleId, { result, percentage, enteredBy: markedBy, now });
+  }
+
+  /**
+   * The module's result on the candidate's application, under the application's row lock (taken
+   * before the module row, in the same order as the staff's result screens). When it is the last
+   * module to get a result, the application moves to Exam Modules Evaluation Completed through
+   * `moveApplication`, as a result entered by staff would move it.
+   */
+  private async recordModuleResult(tx: Executor, applicationModuleId: string, values: { result: 'Pass' | 'Fail'; percentage: number; enteredBy: string | null; now: Date }): Promise<void> {
+    const applicationId = await this.repository.findApplicationOfModule(tx, applicationModuleId);
+    const locked = applicationId ? await this.workflow.lock(tx, applicationId) : undefined;
+    await this.repository.writeModuleResult(tx, applicationModuleId, values);
+    const typePath = locked ? applicationTypeOfProgram(locked.programType) : undefined;
+    if (!locked || !typePath || locked.status !== 'Examinations Stage' || locked.workflowStage !== 'Exam Modules Sent') return;
+    const results = await this.repository.findModuleResults(tx, locked.id);
+    if (results.length === 0 || results.some((module) => !module.result)) return;
+    await moveApplication(tx, this.workflow, {
+      locked,
+      typePath,
+      toStage: 'Exam Modules Evaluation Completed',
+      what: 'evaluated',
+      note: `Every module has a result: ${results.map((module) => `${module.moduleCode} ${module.result}`).join(', ')}`,
+      actorId: values.enteredBy,
+    });
   }
 }

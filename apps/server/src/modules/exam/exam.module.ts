@@ -1,5 +1,6 @@
 import { EXAM_TIMING } from '@certs/shared/exam/exam-rules';
 import type { Database } from '../../db/client';
+import { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ProgramService } from '../program/program.service';
 import { AnswerPaperService } from './answer-paper.service';
@@ -25,7 +26,7 @@ export function createExamModule(
   const graceSeconds = deps.graceSeconds ?? EXAM_TIMING.graceSeconds;
   const repository = new ExamRepository(db);
   const content = new ExamContent(repository);
-  const submission = new ExamSubmission(repository, content);
+  const submission = new ExamSubmission(repository, content, new ApplicationWorkflowRepository(db));
   const exams = new ExamService(repository, content, submission, { graceSeconds, now: deps.now });
   return {
     exams,

@@ -455,6 +455,19 @@ export class ExamRepository {
       where id = ${applicationModuleId}`);
   }
 
+  async findApplicationOfModule(tx: Executor, applicationModuleId: string): Promise<string | null> {
+    const rows = rowsOf<{ id: string }>(await tx.execute(sql`select application_id as id from application_modules where id = ${applicationModuleId}`));
+    return rows[0]?.id ?? null;
+  }
+
+  async findModuleResults(tx: Executor, applicationId: string): Promise<{ moduleCode: string; result: string | null }[]> {
+    return rowsOf<{ moduleCode: string; result: string | null }>(
+      await tx.execute(sql`
+        select pm.module_code as "moduleCode", am.result from application_modules am
+        join program_modules pm on pm.id = am.program_module_id where am.application_id = ${applicationId} order by am."order"`),
+    );
+  }
+
   async findPassPercentage(tx: Executor, applicationModuleId: string): Promise<number | null> {
     const rows = rowsOf<{ passPercentage: number }>(
       await tx.execute(sql`
