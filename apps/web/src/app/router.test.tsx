@@ -77,9 +77,18 @@ describe('app routes', () => {
     expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
   });
 
-  it.each(['/schedule', '/personnel-search', '/aicip-personnel-search'])('has the public page %s', async (path) => {
+  it.each(['/personnel-search', '/aicip-personnel-search'])('has the public page %s', async (path) => {
     renderApp(path, null);
     expect(await screen.findByText('This page is not available yet.')).toBeInTheDocument();
+  });
+
+  it('has the public exam schedule without signing in', async () => {
+    const { calls } = renderApp('/schedule', null, (call) =>
+      call.url.startsWith('/unauth/schedule') ? jsonResponse({ from: '2026-11-22', to: '2027-02-19', places: [], days: [] }) : null,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Exam schedule' })).toBeInTheDocument();
+    expect(await screen.findByText('No exam sessions are scheduled in this period.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.startsWith('/unauth/schedule'))).toBe(true);
   });
 
   it.each([

@@ -21,6 +21,7 @@ import { AdminNewProgramRoute } from './routes/admin/programs-new';
 import { AdminIndexRoute } from './routes/admin/admin-index';
 import { NotFoundRoute } from './routes/not-found';
 import { PublicUnavailableRoute } from './routes/public/unavailable';
+import { PUBLIC_SCHEDULE_PATH, PublicScheduleRoute } from './routes/public/schedule';
 import { ApplicantHomeRoute } from './routes/student/applicant-home';
 import { StudentLoginRoute } from './routes/student/login';
 import { STUDENT_RANGE_OF_QUALIFICATION_PATH, StudentRangeOfQualificationRoute } from './routes/student/range-of-qualification';
@@ -49,7 +50,6 @@ import { ADMIN_VENUES_PATH, AdminVenuesRoute } from './routes/admin/venues';
 import { ADMIN_TEST_CENTRES_PATH, AdminTestCentresRoute } from './routes/admin/test-centres';
 
 const PUBLIC_PAGES = [
-  { path: '/schedule', title: 'Exam schedule' },
   { path: '/personnel-search', title: 'Personnel search' },
   { path: '/aicip-personnel-search', title: 'AICIP personnel search' },
 ];
@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
       { path: ACTIVATE_PATH, element: <ActivateRoute /> },
       { path: FORGOT_PASSWORD_PATH, element: <ForgotPasswordRoute /> },
       { path: RESET_PASSWORD_PATH, element: <ResetPasswordRoute /> },
+      { path: PUBLIC_SCHEDULE_PATH, element: <PublicScheduleRoute /> },
       ...PUBLIC_PAGES.map(({ path, title }) => ({ path, element: <PublicUnavailableRoute title={title} /> })),
     ],
   },

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { DEFAULT_TIME_ZONE, isOfferedTimeZone, OFFERED_TIME_ZONES } from '../common/dates';
+import { DEFAULT_TIME_ZONE, isOfferedTimeZone, OFFERED_TIME_ZONES, zoneAbbreviation } from '../common/dates';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -63,4 +63,10 @@ export function addDays(day: string, days: number): string {
 /** Whole days from one YYYY-MM-DD to another. */
 export function daysBetween(from: string, to: string): number {
   return dayjs(to, 'YYYY-MM-DD', true).diff(dayjs(from, 'YYYY-MM-DD', true), 'day');
+}
+
+/** "10:00 AM AEDT": the time of an instant in a zone with the zone's abbreviation. */
+export function timeInZone(value: string | Date, zone: string = DEFAULT_TIME_ZONE): string {
+  const safeZone = isOfferedTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  return `${dayjs.utc(value).tz(safeZone).format('hh:mm A')} ${zoneAbbreviation(value, safeZone)}`.trim();
 }

@@ -12,7 +12,7 @@ import {
   type ScheduleModuleValues,
 } from './exam-schedule.contract';
 import { PUBLIC_SCHEDULE_MESSAGES, PublicScheduleQuery } from './public-schedule.contract';
-import { instantOfLocal, localOfInstant } from './exam-schedule-time';
+import { instantOfLocal, localOfInstant, timeInZone } from './exam-schedule-time';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const ID = '11111111-1111-4111-8111-111111111111';
@@ -63,6 +63,8 @@ describe('wall-clock time in an offered zone', () => {
     expect(localOfInstant('2026-11-20T23:00:00Z', 'Australia/Sydney')).toBe('2026-11-21T10:00');
     expect(localOfInstant('2026-11-20T23:00:00Z', 'Australia/Perth')).toBe('2026-11-21T07:00');
     expect(localOfInstant(null, 'Australia/Sydney')).toBe('');
+    expect(timeInZone('2026-11-20T23:00:00Z')).toBe('10:00 AM AEDT');
+    expect(timeInZone('2026-07-01T00:00:00Z', 'Australia/Perth')).toBe('08:00 AM AWST');
   });
 });
 

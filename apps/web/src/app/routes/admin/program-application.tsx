@@ -1,12 +1,15 @@
 import { Anchor, Breadcrumbs, Center, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { NotAvailable } from '../../../components/ui/not-available';
+import { applicationWorkflowKeys } from '../../../features/application-workflow/api/application-workflow.keys';
 import { useStaffApplication } from '../../../features/application-workflow/api/find-staff-application';
 import { StaffApplicationScreen } from '../../../features/application-workflow/components/staff-application-screen';
 import { openAttachment } from '../../../features/attachment/api/find-download-url';
+import { ExamScheduleStage } from '../../../features/exam-schedule/components/exam-schedule-stage';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -17,6 +20,7 @@ const isTypePath = (value: string | undefined): value is ApplicationTypePath => 
 
 function ApplicationScreen({ programId, type, id }: { programId: string; type: ApplicationTypePath; id: string }) {
   const details = useStaffApplication(type, id);
+  const queryClient = useQueryClient();
   usePageTitle(details.data ? `Application ${details.data.application.applicationNumber}` : 'Application');
   if (details.isPending) {
     return (
@@ -32,6 +36,8 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
     return <NotAvailable title="Application" message={errorMessageOf(details.error)} />;
   }
   const { application } = details.data;
+  const openFile = (resourceKey: string) =>
+    void openAttachment(resourceKey).catch((error: unknown) => notifications.show({ color: 'red', title: 'The file could not be opened', message: errorMessageOf(error) }));
   return (
     <Stack gap="md">
       <Breadcrumbs>
@@ -49,8 +55,16 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
       <StaffApplicationScreen
         type={type}
         details={details.data}
-        onOpenAttachment={(resourceKey) =>
-          void openAttachment(resourceKey).catch((error: unknown) => notifications.show({ color: 'red', title: 'The file could not be opened', message: errorMessageOf(error) }))
+        onOpenAttachment={openFile}
+        examScheduleStage={
+          <ExamScheduleStage
+            type={type}
+            applicationId={id}
+            status={application.status}
+            workflowStage={details.data.workflowStage}
+            onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })}
+            onOpenAttachment={openFile}
+          />
         }
       />
     </Stack>

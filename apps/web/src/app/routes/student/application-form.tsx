@@ -18,6 +18,7 @@ import { ApplicationStatusBadge } from '../../../features/application/components
 import { isApplicationTypePath } from '../../../features/application/components/application-type';
 import { ApplicationForm } from '../../../features/application/forms/application-form';
 import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
+import { YourExaminations } from '../../../features/exam-schedule/components/your-examinations';
 import { publishedProgramQueryOptions, usePublishedProgram } from '../../../features/program-catalogue/api/find-published-program';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
@@ -114,7 +115,7 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
         </Alert>
       )}
       {/* applicant slot: invoice and payment (features/payment) */}
-      {/* applicant slot: exam schedule and results (features/exam-schedule) */}
+      {application?.submittedOn && <YourExaminations type={type} applicationId={application.id} />}
       {application && <ApplicationHistory type={type} applicationId={application.id} />}
       {!isReadOnly && application?.informationRequest && (
         <Alert color="yellow" variant="light" title="More information requested" data-testid="information-request">

@@ -34,10 +34,12 @@ interface StaffApplicationScreenProps {
   type: ApplicationTypePath;
   details: StaffApplicationDetails;
   onOpenAttachment: (resourceKey: string) => void;
+  /** The exam schedule and results sections (features/exam-schedule), composed by the route. */
+  examScheduleStage?: ReactNode;
 }
 
 /** The staff's application page: the stage to act on first, then the applicant, answers, history and file notes. */
-export function StaffApplicationScreen({ type, details, onOpenAttachment }: StaffApplicationScreenProps) {
+export function StaffApplicationScreen({ type, details, onOpenAttachment, examScheduleStage }: StaffApplicationScreenProps) {
   const { application, permissions, assessor, assessorReview, assessment } = details;
   const id = application.id;
   const status = application.status;
@@ -221,7 +223,7 @@ export function StaffApplicationScreen({ type, details, onOpenAttachment }: Staf
 
       {/* stage slot: pre-exam and invoice (features/pre-exam) */}
       {/* stage slot: payments (features/payment) */}
-      {/* stage slot: exam schedule and results (features/exam-schedule) */}
+      {examScheduleStage}
 
       <Section title="Applicant" testId="applicant-stage">
         <ApplicantSummary applicant={details.applicant} />

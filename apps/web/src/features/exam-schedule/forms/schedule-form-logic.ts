@@ -1,0 +1,155 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import { DEFAULT_TIME_ZONE, isOfferedTimeZone, type OfferedTimeZone } from '@certs/shared/common/dates';
+import {
+  EXAM_KINDS,
+  scheduleRowIssues,
+  type ExamKind,
+  type ScheduleField,
+  type ScheduleModuleRequest,
+  type ScheduledModule,
+} from '@certs/shared/exam-schedule/exam-schedule.contract';
+
+dayjs.extend(customParseFormat);
+
+/** One module's row of the schedule form, as typed. */
+export interface ScheduleRowValues {
+  applicationModuleId: string;
+  examKind: ExamKind | '';
+  /** YYYY-MM-DD */
+  day: string;
+  /** HH:mm */
+  time: string;
+  scheduleTimeZone: OfferedTimeZone;
+  durationMinutes: string;
+  /** One choice for the place: `venue:<id>`, `centre:<id>` or empty. */
+  place: string;
+  examinerId: string;
+  invigilatorId: string;
+  examDefinitionId: string;
+  scheduleNote: string;
+}
+
+export type ScheduleRowField = keyof Omit<ScheduleRowValues, 'applicationModuleId'>;
+
+const isExamKind = (value: string): value is ExamKind => (EXAM_KINDS as readonly string[]).includes(value);
+
+/** The row as saved, or empty with the module's own examination type and Sydney. */
+export function initialRowValues(module: ScheduledModule): ScheduleRowValues {
+  const [day = '', time = ''] = (module.scheduledLocal ?? '').split('T');
+  const zone = module.scheduleTimeZone && isOfferedTimeZone(module.scheduleTimeZone) ? module.scheduleTimeZone : DEFAULT_TIME_ZONE;
+  const place = module.testCentre ? `centre:${module.testCentre.id}` : module.venue ? `venue:${module.venue.id}` : '';
+  return {
+    applicationModuleId: module.id,
+    examKind: module.examKind ?? (isExamKind(module.examinationType) ? module.examinationType : ''),
+    day,
+    time,
+    scheduleTimeZone: zone,
+    durationMinutes: module.durationMinutes === null ? '' : String(module.durationMinutes),
+    place,
+    examinerId: module.examiner?.id ?? '',
+    invigilatorId: module.invigilator?.id ?? '',
+    examDefinitionId: module.examDefinition?.id ?? '',
+    scheduleNote: module.scheduleNote,
+  };
+}
+
+/** Nothing entered beyond what the form starts with: the row is left out of the save. */
+export function isBlankRow(values: ScheduleRowValues): boolean {
+  return !values.day && !values.time && !values.durationMinutes.trim() && !values.place && !values.examinerId && !values.invigilatorId && !values.examDefinitionId && !values.scheduleNote.trim();
+}
+
+/** The request of one row: wall-clock date and time in its zone, one place, a test for Online only. */
+export function rowRequestOf(values: ScheduleRowValues): ScheduleModuleRequest & { durationMinutes: number | null } {
+  const duration = values.durationMinutes.trim();
+  const [placeKind, placeId = ''] = values.place.split(':');
+  const isOnline = values.examKind === 'Online';
+  return {
+    applicationModuleId: values.applicationModuleId,
+    examKind: values.examKind || null,
+    // Half a date and time is no date and time: the rule asks for the missing half.
+    scheduledLocal: values.day && values.time ? `${values.day}T${values.time}` : null,
+    scheduleTimeZone: values.scheduleTimeZone,
+    durationMinutes: duration === '' ? null : Number(duration),
+    venueId: placeKind === 'venue' && placeId ? placeId : null,
+    testingAgencyId: placeKind === 'centre' && placeId ? placeId : null,
+    examinerId: values.examinerId || null,
+    invigilatorId: values.invigilatorId || null,
+    // A test chosen before the kind changed away from Online is not sent.
+    examDefinitionId: isOnline ? values.examDefinitionId || null : null,
+    scheduleNote: values.scheduleNote.trim(),
+  };
+}
+
+/** Where a rule's message shows in the row: the date, or the time when only that is missing. */
+function formFieldOf(field: ScheduleField | 'testingAgencyId', values: ScheduleRowValues): ScheduleRowField {
+  if (field === 'scheduledLocal') return values.day && !values.time ? 'time' : 'day';
+  if (field === 'venueId' || field === 'testingAgencyId') return 'place';
+  return field;
+}
+
+/** The shared rules of one row (the server runs the same), at the form's fields. */
+export function rowErrorsOf(values: ScheduleRowValues, module: Pick<ScheduledModule, 'invigilated'>, now: Date): Partial<Record<ScheduleRowField, string>> {
+  const errors: Partial<Record<ScheduleRowField, string>> = {};
+  const request = rowRequestOf(values);
+  const issues = scheduleRowIssues(
+    {
+      examKind: request.examKind ?? null,
+      scheduledLocal: request.scheduledLocal ?? null,
+      scheduleTimeZone: values.scheduleTimeZone,
+      durationMinutes: request.durationMinutes,
+      venueId: request.venueId ?? null,
+      testingAgencyId: request.testingAgencyId ?? null,
+      examinerId: request.examinerId ?? null,
+      invigilatorId: request.invigilatorId ?? null,
+      examDefinitionId: request.examDefinitionId ?? null,
+    },
+    module,
+    now,
+  );
+  for (const [field, message] of Object.entries(issues) as [ScheduleField, string][]) errors[formFieldOf(field, values)] ??= message;
+  return errors;
+}
+
+/**
+ * The save: every row with something entered, checked by the shared rules. Errors are keyed as
+ * the form keys them (`rows.<index>.<field>`); a blank row is skipped, so modules can be scheduled
+ * one at a time.
+ */
+export function scheduleSaveOf(rows: ScheduleRowValues[], modules: readonly Pick<ScheduledModule, 'id' | 'invigilated'>[], now: Date) {
+  const errors: Record<string, string> = {};
+  const sent: { index: number; request: ReturnType<typeof rowRequestOf> }[] = [];
+  rows.forEach((values, index) => {
+    if (isBlankRow(values)) return;
+    const module = modules.find((m) => m.id === values.applicationModuleId);
+    for (const [field, message] of Object.entries(rowErrorsOf(values, { invigilated: module?.invigilated ?? false }, now))) errors[`rows.${index}.${field}`] = message;
+    sent.push({ index, request: rowRequestOf(values) });
+  });
+  return { modules: sent.map((s) => s.request), sentIndexes: sent.map((s) => s.index), errors };
+}
+
+/** The server's `modules.<n>.<field>` errors at the form's rows and fields. */
+export function formErrorsOfServer(fieldErrors: Record<string, string>, sentIndexes: readonly number[], rows: readonly ScheduleRowValues[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fieldErrors)) {
+    const match = /^modules\.(\d+)\.(\w+)$/.exec(key);
+    const rowIndex = match ? sentIndexes[Number(match[1])] : undefined;
+    const values = rowIndex === undefined ? undefined : rows[rowIndex];
+    if (!match || rowIndex === undefined || !values) continue;
+    const field = match[2] as ScheduleField | 'testingAgencyId' | 'applicationModuleId';
+    errors[`rows.${rowIndex}.${field === 'applicationModuleId' ? 'examKind' : formFieldOf(field, values)}`] = message;
+  }
+  return errors;
+}
+
+const TYPED_DAY_FORMATS = ['DD-MMM-YYYY', 'D-MMM-YYYY', 'DD/MM/YYYY', 'D/M/YYYY', 'YYYY-MM-DD'];
+
+/** A day typed in one of the spec's formats (DD-MMM-YYYY, DD/MM/YYYY, YYYY-MM-DD), as YYYY-MM-DD; null when unreadable. */
+export function parseTypedDay(text: string): string | null {
+  const trimmed = text.trim();
+  for (const format of TYPED_DAY_FORMATS) {
+    const parsed = dayjs(trimmed, format, true);
+    if (parsed.isValid()) return parsed.format('YYYY-MM-DD');
+  }
+  return null;
+}
