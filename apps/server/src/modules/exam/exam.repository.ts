@@ -132,7 +132,8 @@ export interface UpdateItem {
 }
 
 export interface UpdateOutcome {
-  instance: { id: string; status: ExamInstanceStatus; deadline: Date; activeSessionId: string | null } | null;
+  /** The sitting as it was before the updates (its deadline and session decide them). */
+  instance: InstanceRow | null;
   applied: { id: string; seq: number; isAnswered: boolean }[];
   checked: { id: string; seq: number; isValid: boolean }[];
 }
@@ -336,11 +337,11 @@ export class ExamRepository {
    * question, so a batch never applies an older item after a newer one.
    */
   async applyUpdates(input: { examInstanceId: string; applicantId: string; examType: ExamType; sessionId: string; now: Date; graceSeconds: number; items: UpdateItem[] }): Promise<UpdateOutcome> {
-    const rows = rowsOf<{ inst: UpdateOutcome['instance'] | null; applied: UpdateOutcome['applied']; checked: UpdateOutcome['checked'] }>(
+    const rows = rowsOf<{ inst: InstanceRow | null; applied: UpdateOutcome['applied']; checked: UpdateOutcome['checked'] }>(
       await this.db.execute(sql`
         with inst as (
-          select id, status, deadline, active_session_id as "activeSessionId" from exam_instances
-          where id = ${input.examInstanceId} and applicant_id = ${input.applicantId} and exam_type = ${input.examType}
+          select ${INSTANCE_COLUMNS} from exam_instances e
+          where e.id = ${input.examInstanceId} and e.applicant_id = ${input.applicantId} and e.exam_type = ${input.examType}
         ), items as (
           select distinct on (x.id) x.* from jsonb_to_recordset(${JSON.stringify(input.items)}::jsonb)
             as x(id uuid, seq int, "timeTaken" int, attempts int, options jsonb, answer text, "isMarked" boolean, "isAttempted" boolean)
@@ -385,8 +386,7 @@ export class ExamRepository {
           coalesce((select json_agg(json_build_object('id', c.id, 'seq', c.seq, 'isValid', c.is_valid)) from checked c), '[]'::json) as checked`),
     );
     const row = rows[0];
-    const instance = row?.inst ? { ...row.inst, deadline: toDate(row.inst.deadline) } : null;
-    return { instance, applied: row?.applied ?? [], checked: row?.checked ?? [] };
+    return { instance: row?.inst ? toInstance(row.inst) : null, applied: row?.applied ?? [], checked: row?.checked ?? [] };
   }
 
   // Session, time, submission.

@@ -215,8 +215,6 @@ export class ExamService {
     if (instance.activeSessionId !== input.sessionId) throw new AppError('CONFLICT', instance.activeSessionId ? EXAM_MESSAGES.takenOver : EXAM_MESSAGES.noSession);
     const applied = new Map(outcome.applied.map((item) => [`${item.id}:${item.seq}`, item.isAnswered]));
     const validity = new Map(outcome.checked.map((item) => [item.id, item.isValid]));
-    const full = await this.repository.findInstance(instance.id);
-    if (!full) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     return {
       results: input.updates.map((update) => {
         const key = `${update.questionInstanceId}:${update.sequence}`;
@@ -224,7 +222,7 @@ export class ExamService {
         const isValid = validity.get(update.questionInstanceId) ?? false;
         return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: isValid ? ('stale' as const) : ('invalid' as const), isAnswered: null };
       }),
-      timer: timerOf(full, now),
+      timer: timerOf(instance, now),
     };
   }
 
