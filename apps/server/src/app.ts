@@ -44,6 +44,8 @@ import { createVenueModule } from './modules/venue/venue.module';
 import { createExamModule } from './modules/exam/exam.module';
 import { registerExamPublicRoutes, registerExamRoutes } from './modules/exam/exam.routes';
 import { PeriodicJob } from './platform/jobs/periodic-job';
+import { createPreExamModule } from './modules/pre-exam/pre-exam.module';
+import { registerPreExamRoutes } from './modules/pre-exam/pre-exam.routes';
 import { createExamScheduleModule } from './modules/exam-schedule/exam-schedule.module';
 import { registerExamScheduleRoutes, registerPublicScheduleRoutes } from './modules/exam-schedule/exam-schedule.routes';
 import { registerVenueRoutes } from './modules/venue/venue.routes';
@@ -208,6 +210,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const examSchedule = createExamScheduleModule(deps.database.db, { programs: programModule.programs, programUsers: programModule.users, attachments, mail, publicUrl });
   const couponModule = createCouponModule(deps.database.db, programModule.programs);
+  const preExamModule = createPreExamModule(deps.database.db, deps.env, {
+    workflow: new ApplicationWorkflowRepository(deps.database.db),
+    programs: programModule.programs,
+    applicants: applicantModule.applicants,
+    coupons: couponModule.coupons,
+    payments: paymentModule.service,
+    mail,
+  });
   programModule.catalogue.useApplicantStatuses((applicantId, programIds) => applications.applicantStatuses(applicantId, programIds));
   mail.start();
   app.addHook('onClose', async () => mail.stop());
@@ -246,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerPaymentRoutes(api, paymentModule.service);
     registerExamScheduleRoutes(api, examSchedule.schedule);
     registerCouponRoutes(api, couponModule.coupons);
+    registerPreExamRoutes(api, preExamModule.preExam);
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

@@ -1,0 +1,578 @@
+import { randomUUID } from 'node:crypto';
+import type { Applicant } from '@certs/shared/applicant/applicant.contract';
+import { STAGE_MESSAGES } from '@certs/shared/application/application-stage.contract';
+import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
+import type { WorkflowStage } from '@certs/shared/application/application-workflow';
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { formatDateTimeWithZone } from '@certs/shared/common/dates';
+import {
+  PRE_EXAM_MESSAGES,
+  PRE_EXAM_TYPES,
+  selectionErrors,
+  type Invoice,
+  type PreExamLine,
+  type PreExamModule,
+  type PreExamModuleList,
+  type PreExamSubmitResponse,
+  type PreExamType,
+  type PreExamUpdateRequest,
+  type PreExamView,
+} from '@certs/shared/pre-exam/pre-exam.contract';
+import {
+  FEE_BASIS_LABELS,
+  INVOICE_CURRENCY,
+  feeBasisOf,
+  feeLinesOf,
+  feeOf,
+  formatGstRate,
+  formatInvoiceNumber,
+  formatMoney,
+  gstBasisPointsOf,
+  invoiceTotalsOf,
+  todayInSydney,
+  type FeeBasis,
+  type ModuleChoice,
+} from '@certs/shared/pre-exam/pre-exam-rules';
+import type { z } from 'zod';
+import type { Executor } from '../../db/executor';
+import type { InvoiceLine as InvoiceLineColumn } from '../../db/schema/payment';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import type { MailService } from '../../platform/mail/mail.service';
+import type { ApplicantService } from '../applicant/applicant.service';
+import { moveApplication, type ApplicationMove } from '../application/application-move';
+import { canManageApplications, canSeeApplications, type ProgramStanding } from '../application/application-workflow.policy';
+import type { ProgramService } from '../program/program.service';
+import { renderInvoicePdf } from './invoice-pdf';
+import type { InvoiceWithApplication, PreExamApplication, PreExamRepository, ProgramModuleRow } from './pre-exam.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The application module's lock and move (`moveApplication` and the repository it is given). */
+export type WorkflowRepository = Parameters<typeof moveApplication>[1];
+type LockedApplication = ApplicationMove['locked'];
+
+/** Opens the payment link of an issued invoice, in the invoice's transaction (the payment module's service). */
+export interface PaymentRequests {
+  openPaymentRequest(
+    tx: Executor,
+    input: { invoiceId: string; applicationId: string; amountCents: number; currency: 'AUD'; actorId: string | null },
+  ): Promise<{ trackerId: string; paymentUrl: string; expiresOn: Date }>;
+}
+
+export interface CouponQuoteInput {
+  code: string;
+  programId: string;
+  programType: number;
+  applicantId: string;
+  subtotalCents: number;
+  at?: Date;
+}
+export interface CouponQuote {
+  couponId: string;
+  code: string;
+  discountCents: number;
+  description: string;
+}
+
+/** Prices and redeems discount codes (the coupon module's service); both refuse with AppError BAD_REQUEST at `couponCode`. */
+export interface CouponPricing {
+  quote(db: Executor, input: CouponQuoteInput): Promise<CouponQuote>;
+  redeem(tx: Executor, input: CouponQuoteInput & { applicationId: string; invoiceId: string; actorId: string }): Promise<CouponQuote>;
+}
+
+export interface PreExamOptions {
+  publicUrl: string;
+  issuer: { name: string; abn: string; address: string; email: string };
+  gstRatePercent: number;
+}
+
+export interface PreExamDeps {
+  repository: PreExamRepository;
+  workflow: WorkflowRepository;
+  programs: Pick<ProgramService, 'programPrivilege'>;
+  applicants: Pick<ApplicantService, 'findForAuthorisedRecord'>;
+  coupons: CouponPricing;
+  payments: PaymentRequests;
+  mail: MailService;
+}
+
+interface Loaded {
+  type: PreExamType;
+  application: PreExamApplication;
+  standing: ProgramStanding;
+  applicationType: ApplicationTypePath;
+  hasModules: boolean;
+}
+
+interface Priced {
+  feeBasis: FeeBasis;
+  modules: PreExamModule[];
+  lines: PreExamLine[];
+  isSelectionSaved: boolean;
+}
+
+type Selection = z.output<typeof PreExamUpdateRequest>;
+
+const addressOf = (address: Applicant['homeAddress']) =>
+  [[address.streetNumber, address.streetName].filter(Boolean).join(' '), [address.city, address.state, address.postalCode].filter(Boolean).join(' '), address.country].filter(Boolean).join(', ');
+
+function toInvoice(row: InvoiceWithApplication): Invoice {
+  const { invoice } = row;
+  return {
+    id: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    invoiceNumberText: formatInvoiceNumber(invoice.invoiceNumber),
+    applicationId: invoice.applicationId,
+    applicationNumber: row.applicationNumber,
+    programCode: row.programCode,
+    programTitle: row.programTitle,
+    issuedOn: invoice.issuedOn.toISOString(),
+    issuer: invoice.issuer,
+    billedTo: invoice.billedTo,
+    lines: invoice.lines.map((line) => ({ ...line, applicationModuleId: line.applicationModuleId || null })),
+    subtotalCents: invoice.subtotalCents,
+    discountCents: invoice.discountCents,
+    couponCode: invoice.couponCode,
+    gstRateBasisPoints: invoice.gstRateBasisPoints,
+    gstCents: invoice.gstCents,
+    totalCents: invoice.totalCents,
+    currency: invoice.currency,
+    status: invoice.status,
+    paidOn: invoice.paidOn?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The pre-exam stage (spec section 4: "Pre-exam save and submit; submit sends the invoice"):
+ * staff choose the candidate's modules, the server prices them (member or non-member fees, a
+ * discount code, GST contained), and submitting issues a numbered tax invoice, moves the
+ * application into examinations, opens the payment link and mails the applicant, all in one
+ * transaction on the locked application row.
+ */
+export class PreExamService {
+  private readonly gstRateBasisPoints: number;
+
+  constructor(
+    private readonly deps: PreExamDeps,
+    private readonly options: PreExamOptions,
+  ) {
+    this.gstRateBasisPoints = gstBasisPointsOf(options.gstRatePercent);
+  }
+
+  async findView(actor: CurrentUser, type: PreExamType, id: string): Promise<PreExamView> {
+    return this.viewOf(await this.load(actor, type, id), actor);
+  }
+
+  /** `/required` (chosen as required) and `/nonrequired` (the others: optional or not taken). */
+  async findModules(actor: CurrentUser, type: PreExamType, id: string, which: 'required' | 'nonrequired'): Promise<PreExamModuleList> {
+    const view = await this.viewOf(await this.load(actor, type, id), actor);
+    return {
+      feeBasis: view.feeBasis,
+      isSelectionSaved: view.isSelectionSaved,
+      modules: view.modules.filter((m) => (which === 'required' ? m.choice === 'required' : m.choice !== 'required')),
+    };
+  }
+
+  /** `preexam/update`: saves the selection and the discount code while the stage is open; a code that cannot be used is refused at its field. */
+  async update(actor: CurrentUser, type: PreExamType, id: string, input: Selection): Promise<PreExamView> {
+    const loaded = await this.loadForManaging(actor, type, id);
+    // Read before the transaction: another module's reads run outside it (one connection on PGlite).
+    const applicant = await this.deps.applicants.findForAuthorisedRecord(loaded.application.applicantId);
+    await this.deps.repository.transaction(async (tx) => {
+      await this.lockOpen(tx, loaded);
+      await this.saveSelection(tx, loaded, applicant, input, actor.id);
+    });
+    return this.viewOf(await this.load(actor, type, id), actor);
+  }
+
+  /**
+   * `preexam/submit`: in one transaction on the locked application, saves the selection when one
+   * is sent, prices it on the server, redeems the discount code, takes the next invoice number,
+   * writes the invoice, moves the application (Examinations Stage, preExamination Completed, then
+   * Payment Stage Requested), opens the payment link and mails the applicant. Any failure rolls
+   * all of it back, the invoice number included.
+   */
+  async submit(actor: CurrentUser, type: PreExamType, id: string, input: Selection | undefined): Promise<PreExamSubmitResponse> {
+    const loaded = await this.loadForManaging(actor, type, id);
+    const applicant = await this.deps.applicants.findForAuthorisedRecord(loaded.application.applicantId);
+    const payment = await this.deps.repository.transaction(async (tx) => {
+      const locked = await this.lockOpen(tx, loaded);
+      if (input) await this.saveSelection(tx, loaded, applicant, input, actor.id);
+      const application = (await this.deps.repository.findApplication(loaded.application.id, tx)) ?? loaded.application;
+      const current = { ...loaded, application };
+      const priced = await this.price(current, tx, applicant);
+      if (loaded.hasModules) {
+        const errors = selectionErrors(
+          priced.modules.map((m) => ({ programModuleId: m.programModuleId, choice: m.choice })),
+          true,
+        );
+        if (errors.modules || !priced.isSelectionSaved) throw new AppError('BAD_REQUEST', errors.modules ?? PRE_EXAM_MESSAGES.chooseModule, { modules: errors.modules ?? PRE_EXAM_MESSAGES.chooseModule });
+        // The fees charged are the ones of this moment, on the candidate's rows as on the invoice.
+        await this.deps.repository.replaceApplicationModules(tx, application.id, this.moduleRows(priced), actor.id);
+      }
+      const subtotalCents = priced.lines.reduce((sum, line) => sum + line.amountCents, 0);
+      const couponInput = application.preExamCouponCode
+        ? { code: application.preExamCouponCode, programId: application.programId, programType: application.programType, applicantId: application.applicantId, subtotalCents }
+        : null;
+      const quote = couponInput ? await this.deps.coupons.quote(tx, couponInput) : null;
+      const totals = invoiceTotalsOf(priced.lines, quote?.discountCents ?? 0, this.gstRateBasisPoints);
+
+      const invoiceNumber = await this.deps.repository.nextInvoiceNumber(tx);
+      const chosen = await this.deps.repository.findApplicationModules(application.id, tx);
+      const invoiceId = randomUUID();
+      const issuedOn = new Date();
+      await this.deps.repository.insertInvoice(tx, {
+        id: invoiceId,
+        invoiceNumber,
+        applicationId: application.id,
+        issuedOn,
+        issuer: this.options.issuer,
+        billedTo: {
+          name: `${applicant.firstName} ${applicant.lastName}`.trim(),
+          email: applicant.primaryEmail || applicant.email,
+          address: addressOf(applicant.homeAddress) || addressOf(applicant.workAddress),
+          memberNumber: priced.feeBasis === 'member' ? applicant.memberNumber : '',
+        },
+        lines: priced.lines.map(
+          (line): InvoiceLineColumn => ({
+            applicationModuleId: chosen.find((row) => row.programModuleId === line.programModuleId)?.id ?? '',
+            moduleCode: line.moduleCode,
+            moduleTitle: line.moduleTitle,
+            feeBasis: line.feeBasis,
+            isRequired: line.isRequired,
+            amountCents: line.amountCents,
+          }),
+        ),
+        subtotalCents: totals.subtotalCents,
+        discountCents: totals.discountCents,
+        couponCode: quote?.code ?? null,
+        gstRateBasisPoints: this.gstRateBasisPoints,
+        gstCents: totals.gstCents,
+        totalCents: totals.totalCents,
+        currency: INVOICE_CURRENCY,
+        status: 'Issued',
+        createdBy: actor.id,
+        modifiedBy: actor.id,
+      });
+      if (couponInput && quote) {
+        // Under the code's own lock: a usage limit or a second use by this applicant refuses here and undoes the invoice.
+        const redeemed = await this.deps.coupons.redeem(tx, { ...couponInput, applicationId: application.id, invoiceId, actorId: actor.id });
+        if (redeemed.discountCents !== quote.discountCents) throw new AppError('CONFLICT', STAGE_MESSAGES.moved);
+      }
+
+      const numberText = formatInvoiceNumber(invoiceNumber);
+      const started = await moveApplication(tx, this.deps.workflow, {
+        locked,
+        typePath: loaded.applicationType,
+        action: 'startExaminations',
+        toStage: 'preExamination Completed',
+        what: 'invoiced',
+        note: loaded.hasModules ? `Modules chosen: ${priced.lines.map((line) => line.moduleCode).join(', ')}` : `Certification fee: ${application.programCode}`,
+        actorId: actor.id,
+      });
+      await moveApplication(tx, this.deps.workflow, {
+        locked: { ...locked, status: started.status, workflowStage: started.stage },
+        typePath: loaded.applicationType,
+        toStage: 'Payment Stage Requested' satisfies WorkflowStage,
+        what: 'invoiced',
+        note: `Invoice ${numberText} issued: ${formatMoney(totals.totalCents)} incl. GST ${formatMoney(totals.gstCents)}`,
+        actorId: actor.id,
+      });
+      const opened = await this.deps.payments.openPaymentRequest(tx, { invoiceId, applicationId: application.id, amountCents: totals.totalCents, currency: INVOICE_CURRENCY, actorId: actor.id });
+      await this.deps.mail.send(this.invoiceMail(application, loaded.applicationType, applicant, { numberText, lines: priced.lines, totals, couponCode: quote?.code ?? null, paymentUrl: opened.paymentUrl, expiresOn: opened.expiresOn }), tx);
+      return opened;
+    });
+    const view = await this.viewOf(await this.load(actor, type, id), actor);
+    return { ...view, payment: { trackerId: payment.trackerId, paymentUrl: payment.paymentUrl, expiresOn: payment.expiresOn.toISOString() } };
+  }
+
+  /** The application's invoices: staff who can see the application, or the applicant who owns it. */
+  async findInvoices(actor: CurrentUser, applicationId: string): Promise<Invoice[]> {
+    const application = UUID.test(applicationId) ? await this.deps.repository.findApplication(applicationId) : undefined;
+    await this.assertCanReadInvoicesOf(actor, application);
+    return (await this.deps.repository.findInvoicesOfApplication(applicationId)).map(toInvoice);
+  }
+
+  async findInvoice(actor: CurrentUser, id: string): Promise<Invoice> {
+    const row = UUID.test(id) ? await this.deps.repository.findInvoice(id) : undefined;
+    if (!row) throw new AppError('NOT_FOUND', PRE_EXAM_MESSAGES.invoiceNotFound);
+    const application = await this.deps.repository.findApplication(row.invoice.applicationId);
+    await this.assertCanReadInvoicesOf(actor, application, PRE_EXAM_MESSAGES.invoiceNotFound);
+    return toInvoice(row);
+  }
+
+  /** The tax invoice as a PDF, with its file name (INV-000001.pdf). */
+  async renderPdf(actor: CurrentUser, id: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const invoice = await this.findInvoice(actor, id);
+    return { fileName: `${invoice.invoiceNumberText}.pdf`, bytes: await renderInvoicePdf(invoice) };
+  }
+
+  // ---- Loading and authorisation ------------------------------------------------------------
+
+  private async load(actor: CurrentUser, type: PreExamType, id: string): Promise<Loaded> {
+    const applicationType = PRE_EXAM_TYPES[type].applicationType;
+    const application = UUID.test(id) ? await this.deps.repository.findApplication(id) : undefined;
+    if (!application || application.programType !== APPLICATION_TYPES[applicationType].programType || !application.submittedOn) {
+      throw new AppError('NOT_FOUND', PRE_EXAM_MESSAGES.notFound);
+    }
+    const standing = await this.deps.programs.programPrivilege(actor, application.programId);
+    if (!canSeeApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    return { type, application, standing, applicationType, hasModules: PRE_EXAM_TYPES[type].hasModules };
+  }
+
+  private async loadForManaging(actor: CurrentUser, type: PreExamType, id: string): Promise<Loaded> {
+    const loaded = await this.load(actor, type, id);
+    if (!canManageApplications(actor, loaded.standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    return loaded;
+  }
+
+  /** An applicant reads only their own (another's answers as missing); staff need a standing in the program. */
+  private async assertCanReadInvoicesOf(actor: CurrentUser, application: PreExamApplication | undefined, notFound: string = PRE_EXAM_MESSAGES.notFound): Promise<void> {
+    if (!application) throw new AppError('NOT_FOUND', notFound);
+    if (actor.userType === 'applicant') {
+      if (!actor.applicantId || actor.applicantId !== application.applicantId) throw new AppError('NOT_FOUND', notFound);
+      return;
+    }
+    const standing = await this.deps.programs.programPrivilege(actor, application.programId);
+    if (!canSeeApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+  }
+
+  /** Locks the application and refuses unless the stage is open: Assessment Completed and no invoice yet. */
+  private async lockOpen(tx: Executor, loaded: Loaded): Promise<LockedApplication> {
+    const locked = await this.deps.workflow.lock(tx, loaded.application.id);
+    if (!locked) throw new AppError('NOT_FOUND', PRE_EXAM_MESSAGES.notFound);
+    if (await this.deps.repository.findCurrentInvoice(locked.id, tx)) throw new AppError('CONFLICT', PRE_EXAM_MESSAGES.invoiceIssued);
+    if (locked.status !== 'Assessment Completed') throw new AppError('CONFLICT', PRE_EXAM_MESSAGES.notOpen(locked.status));
+    return locked;
+  }
+
+  // ---- Selection and pricing ----------------------------------------------------------------
+
+  private async saveSelection(tx: Executor, loaded: Loaded, applicant: Applicant, input: Selection, actorId: string): Promise<void> {
+    const errors = selectionErrors(input.modules, loaded.hasModules);
+    if (errors.modules) throw new AppError('BAD_REQUEST', errors.modules, errors);
+    const { application } = loaded;
+    const feeBasis = feeBasisOf(applicant, todayInSydney());
+    if (loaded.hasModules) {
+      const programModules = await this.deps.repository.findProgramModules(application.programId, tx);
+      const chosen = await this.deps.repository.findApplicationModules(application.id, tx);
+      const byId = new Map(programModules.map((m) => [m.id, m]));
+      // An inactive module can be kept where it was already chosen, never newly chosen.
+      const selectable = (id: string) => {
+        const module = byId.get(id);
+        return !!module && (!module.isInactive || chosen.some((row) => row.programModuleId === id));
+      };
+      if (input.modules.some((m) => !selectable(m.programModuleId))) throw new AppError('BAD_REQUEST', PRE_EXAM_MESSAGES.unknownModule, { modules: PRE_EXAM_MESSAGES.unknownModule });
+      const choiceOf = new Map(input.modules.map((m) => [m.programModuleId, m.choice]));
+      const rows = programModules
+        .filter((m) => (choiceOf.get(m.id) ?? 'notTaken') !== 'notTaken')
+        .map((m, index) => ({ programModuleId: m.id, isRequired: choiceOf.get(m.id) === 'required', feeCents: feeOf(this.feesOf(m), feeBasis), feeBasis, order: index + 1 }));
+      await this.deps.repository.replaceApplicationModules(tx, application.id, rows, actorId);
+    }
+    if (input.couponCode) {
+      const priced = await this.price({ ...loaded }, tx, applicant);
+      await this.deps.coupons.quote(tx, {
+        code: input.couponCode,
+        programId: application.programId,
+        programType: application.programType,
+        applicantId: application.applicantId,
+        subtotalCents: priced.lines.reduce((sum, line) => sum + line.amountCents, 0),
+      });
+    }
+    await this.deps.workflow.update(tx, application.id, { preExamCouponCode: input.couponCode, modifiedBy: actorId });
+  }
+
+  private feesOf(module: ProgramModuleRow) {
+    return { memberFeeCents: module.memberFeeCents, nonMemberFeeCents: module.nonMemberFeeCents };
+  }
+
+  private moduleRows(priced: Priced) {
+    return priced.modules
+      .filter((m) => m.choice !== 'notTaken')
+      .map((m, index) => ({ programModuleId: m.programModuleId, isRequired: m.choice === 'required', feeCents: m.feeCents, feeBasis: priced.feeBasis, order: index + 1 }));
+  }
+
+  /**
+   * The modules with their choice and fee for the candidate's fee basis today, and the lines they
+   * make. Until a selection is saved every active module is proposed as required. A Certification
+   * has one line: the program's certification fee.
+   */
+  private async price(loaded: Loaded, db: Executor, applicant: Applicant): Promise<Priced> {
+    const { application } = loaded;
+    const feeBasis = feeBasisOf(applicant, todayInSydney());
+    if (!loaded.hasModules) {
+      const fees = await this.deps.repository.findCertificationFees(application.programId, db);
+      if (!fees) throw new AppError('CONFLICT', PRE_EXAM_MESSAGES.noCertificationFee);
+      const line = { programModuleId: null, moduleCode: application.programCode, moduleTitle: `Certification: ${application.programTitle}`, feeBasis, isRequired: true, amountCents: feeOf(fees, feeBasis) };
+      return { feeBasis, modules: [], lines: [line], isSelectionSaved: true };
+    }
+    const [programModules, chosen] = await Promise.all([this.deps.repository.findProgramModules(application.programId, db), this.deps.repository.findApplicationModules(application.id, db)]);
+    const isSelectionSaved = chosen.length > 0;
+    const modules: PreExamModule[] = programModules
+      .filter((m) => !m.isInactive || chosen.some((row) => row.programModuleId === m.id))
+      .map((m, index) => {
+        const row = chosen.find((c) => c.programModuleId === m.id);
+        const choice: ModuleChoice = row ? (row.isRequired ? 'required' : 'optional') : isSelectionSaved ? 'notTaken' : 'required';
+        return {
+          programModuleId: m.id,
+          moduleCode: m.moduleCode,
+          moduleTitle: m.moduleTitle,
+          examinationType: m.examinationType,
+          memberFeeCents: m.memberFeeCents,
+          nonMemberFeeCents: m.nonMemberFeeCents,
+          feeCents: feeOf(this.feesOf(m), feeBasis),
+          choice,
+          order: index + 1,
+        };
+      });
+    return { feeBasis, modules, lines: feeLinesOf(modules, feeBasis), isSelectionSaved };
+  }
+
+  private async viewOf(loaded: Loaded, actor: CurrentUser): Promise<PreExamView> {
+    const { application } = loaded;
+    const base = {
+      applicationId: application.id,
+      applicationNumber: application.applicationNumber,
+      preExamType: loaded.type,
+      programId: application.programId,
+      applicantId: application.applicantId,
+      status: application.status as PreExamView['status'],
+      hasModules: loaded.hasModules,
+      currency: INVOICE_CURRENCY,
+    };
+    const invoiceRow = await this.deps.repository.findCurrentInvoice(application.id);
+    if (invoiceRow) {
+      const invoice = toInvoice({ invoice: invoiceRow, applicationNumber: application.applicationNumber, applicantId: application.applicantId, programId: application.programId, programType: application.programType, programCode: application.programCode, programTitle: application.programTitle });
+      const chosen = await this.deps.repository.findApplicationModules(application.id);
+      const programModules = loaded.hasModules ? await this.deps.repository.findProgramModules(application.programId) : [];
+      const feeBasis = invoice.lines[0]?.feeBasis ?? 'nonMember';
+      const modules = programModules
+        .filter((m) => !m.isInactive || chosen.some((row) => row.programModuleId === m.id))
+        .map((m, index): PreExamModule => {
+          const row = chosen.find((c) => c.programModuleId === m.id);
+          return {
+            programModuleId: m.id,
+            moduleCode: m.moduleCode,
+            moduleTitle: m.moduleTitle,
+            examinationType: m.examinationType,
+            memberFeeCents: m.memberFeeCents,
+            nonMemberFeeCents: m.nonMemberFeeCents,
+            feeCents: row?.feeCents ?? feeOf(this.feesOf(m), feeBasis),
+            choice: row ? (row.isRequired ? 'required' : 'optional') : 'notTaken',
+            order: index + 1,
+          };
+        });
+      return {
+        ...base,
+        feeBasis,
+        isSelectionSaved: true,
+        modules,
+        lines: invoice.lines.map((line) => ({
+          programModuleId: chosen.find((row) => row.id === line.applicationModuleId)?.programModuleId ?? null,
+          moduleCode: line.moduleCode,
+          moduleTitle: line.moduleTitle,
+          feeBasis: line.feeBasis,
+          isRequired: line.isRequired,
+          amountCents: line.amountCents,
+        })),
+        subtotalCents: invoice.subtotalCents,
+        couponCode: invoice.couponCode,
+        discountCents: invoice.discountCents,
+        discountDescription: invoice.couponCode ? `Discount code ${invoice.couponCode}` : null,
+        couponError: null,
+        gstRateBasisPoints: invoice.gstRateBasisPoints,
+        gstCents: invoice.gstCents,
+        totalCents: invoice.totalCents,
+        canEdit: false,
+        invoice,
+      };
+    }
+
+    const canEdit = application.status === 'Assessment Completed' && canManageApplications(actor, loaded.standing);
+    let priced: Priced;
+    try {
+      priced = await this.price(loaded, this.deps.repository.executor, await this.deps.applicants.findForAuthorisedRecord(application.applicantId));
+    } catch (error) {
+      // A Certification without fees set: the page still opens and says why nothing can be invoiced.
+      if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
+      return { ...base, feeBasis: 'nonMember', isSelectionSaved: false, modules: [], lines: [], subtotalCents: 0, couponCode: application.preExamCouponCode, discountCents: 0, discountDescription: null, couponError: error.message, gstRateBasisPoints: this.gstRateBasisPoints, gstCents: 0, totalCents: 0, canEdit: false, invoice: null };
+    }
+    const subtotalCents = priced.lines.reduce((sum, line) => sum + line.amountCents, 0);
+    let discount: { cents: number; description: string | null; error: string | null } = { cents: 0, description: null, error: null };
+    if (application.preExamCouponCode) {
+      try {
+        const quote = await this.deps.coupons.quote(this.deps.repository.executor, {
+          code: application.preExamCouponCode,
+          programId: application.programId,
+          programType: application.programType,
+          applicantId: application.applicantId,
+          subtotalCents,
+        });
+        discount = { cents: quote.discountCents, description: quote.description, error: null };
+      } catch (error) {
+        // A saved code can lapse (expired, used up) before the invoice is issued: say so rather than fail the page.
+        if (!(error instanceof AppError) || error.code !== 'BAD_REQUEST') throw error;
+        discount = { cents: 0, description: null, error: error.message };
+      }
+    }
+    const totals = invoiceTotalsOf(priced.lines, discount.cents, this.gstRateBasisPoints);
+    return {
+      ...base,
+      feeBasis: priced.feeBasis,
+      isSelectionSaved: priced.isSelectionSaved,
+      modules: priced.modules,
+      lines: priced.lines,
+      subtotalCents: totals.subtotalCents,
+      couponCode: application.preExamCouponCode,
+      discountCents: totals.discountCents,
+      discountDescription: discount.description,
+      couponError: discount.error,
+      gstRateBasisPoints: this.gstRateBasisPoints,
+      gstCents: totals.gstCents,
+      totalCents: totals.totalCents,
+      canEdit,
+      invoice: null,
+    };
+  }
+
+  // ---- Mail ---------------------------------------------------------------------------------
+
+  private invoiceMail(
+    application: PreExamApplication,
+    applicationType: ApplicationTypePath,
+    applicant: Applicant,
+    issued: { numberText: string; lines: PreExamLine[]; totals: ReturnType<typeof invoiceTotalsOf>; couponCode: string | null; paymentUrl: string; expiresOn: Date },
+  ) {
+    const { totals } = issued;
+    const lineText = issued.lines.map((line) => `${line.moduleCode} ${line.moduleTitle} (${line.isRequired ? 'required' : 'optional'}, ${FEE_BASIS_LABELS[line.feeBasis].toLowerCase()} fee): ${formatMoney(line.amountCents)}`);
+    const summary = [
+      `Subtotal: ${formatMoney(totals.subtotalCents)}`,
+      ...(totals.discountCents > 0 ? [`Discount${issued.couponCode ? ` (${issued.couponCode})` : ''}: -${formatMoney(totals.discountCents)}`] : []),
+      `Total (incl. GST): ${formatMoney(totals.totalCents)}`,
+      `GST included (${formatGstRate(this.gstRateBasisPoints)}): ${formatMoney(totals.gstCents)}`,
+    ];
+    const due = formatDateTimeWithZone(issued.expiresOn);
+    return {
+      to: applicant.email,
+      toUserId: applicant.userId,
+      subject: `Application ${application.applicationNumber}: invoice ${issued.numberText} and payment link`,
+      paragraphs: [
+        `Dear ${applicant.firstName},`,
+        `This is about your application ${application.applicationNumber} for ${application.programTitle} (${application.programCode}).`,
+        `Your examinations are being prepared. Tax invoice ${issued.numberText} has been issued by ${this.options.issuer.name} (ABN ${this.options.issuer.abn}) for:`,
+        // One paragraph per line: the HTML part shows each on its own line.
+        ...lineText,
+        ...summary,
+        totals.totalCents > 0
+          ? `Please pay by ${due}, when the payment link expires. Your exams are scheduled once the payment is received.`
+          : `Nothing is owed: open the payment link by ${due} to confirm, and your exams will be scheduled.`,
+        'You can download the tax invoice (PDF) from your application page.',
+      ],
+      links: [
+        { label: 'Pay the invoice', url: issued.paymentUrl },
+        { label: 'Your application', url: `${this.options.publicUrl}/student/applications/${applicationType}/${application.id}` },
+      ],
+    };
+  }
+}
