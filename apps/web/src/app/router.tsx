@@ -22,6 +22,9 @@ import { AdminIndexRoute } from './routes/admin/admin-index';
 import { NotFoundRoute } from './routes/not-found';
 import { PublicUnavailableRoute } from './routes/public/unavailable';
 import { PUBLIC_SCHEDULE_PATH, PublicScheduleRoute } from './routes/public/schedule';
+import { TEST_GATEWAY_PATH, TestGatewayRoute } from './routes/public/test-gateway';
+import { STUDENT_PAYMENT_PATH, StudentPaymentRoute } from './routes/student/payment';
+import { AdminReportsRoute } from './routes/admin/reports';
 import { ApplicantHomeRoute } from './routes/student/applicant-home';
 import { StudentLoginRoute } from './routes/student/login';
 import { STUDENT_RANGE_OF_QUALIFICATION_PATH, StudentRangeOfQualificationRoute } from './routes/student/range-of-qualification';
@@ -55,7 +58,7 @@ const PUBLIC_PAGES = [
 ];
 
 /** Menu items with screens of their own; the rest show the "not available yet" page. */
-const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities', 'Emails', 'Contact Us', 'Examinations', 'Libraries', 'Discount Codes'];
+const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities', 'Emails', 'Contact Us', 'Examinations', 'Libraries', 'Discount Codes', 'Reports'];
 
 const ADMIN_HOME_PATHS = [ROLES.SuperUser, ROLES.AccountAdministrator, ROLES.AccountContributor, ROLES.User].map(
   (role) => ROLE_HOME_PATHS[role],
@@ -73,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: FORGOT_PASSWORD_PATH, element: <ForgotPasswordRoute /> },
       { path: RESET_PASSWORD_PATH, element: <ResetPasswordRoute /> },
       { path: PUBLIC_SCHEDULE_PATH, element: <PublicScheduleRoute /> },
+      { path: TEST_GATEWAY_PATH, element: <TestGatewayRoute /> },
       ...PUBLIC_PAGES.map(({ path, title }) => ({ path, element: <PublicUnavailableRoute title={title} /> })),
     ],
   },
@@ -94,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: `${STUDENT_APPLICATIONS_PATH}/:type/:id`, element: <StudentApplicationRoute /> },
           { path: STUDENT_CONTACT_PATH, element: <StudentContactRoute /> },
           { path: STUDENT_RANGE_OF_QUALIFICATION_PATH, element: <StudentRangeOfQualificationRoute /> },
+          { path: STUDENT_PAYMENT_PATH, element: <StudentPaymentRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
@@ -129,6 +134,7 @@ export const routes: RouteObject[] = [
           { path: ADMIN_TEST_CENTRES_PATH, element: <AdminTestCentresRoute /> },
           { path: ADMIN_MENU_PATHS['Discount Codes'], element: <AdminDiscountCodesRoute /> },
           { path: ADMIN_APPLICATIONS_PATH, element: <AdminApplicationsRoute /> },
+          { path: ADMIN_MENU_PATHS.Reports, element: <AdminReportsRoute /> },
           ...ADMIN_MENU_ITEMS.filter((item) => !BUILT_MENU_ITEMS.includes(item)).map((item) => ({
             path: ADMIN_MENU_PATHS[item],
             element: <AdminMenuAreaRoute item={item} />,

@@ -172,6 +172,10 @@ export type PaymentReportRow = z.infer<typeof PaymentReportRow>;
 export const PaymentReportPage = pagedResponse(PaymentReportRow);
 export type PaymentReportPage = z.infer<typeof PaymentReportPage>;
 
+/** The programs the report can be filtered by: those with payments. */
+export const PaymentReportPrograms = z.array(z.object({ id: z.string(), programCode: z.string(), programTitle: z.string() }));
+export type PaymentReportPrograms = z.infer<typeof PaymentReportPrograms>;
+
 /** The CSV columns of the payments export, in order. */
 export const PAYMENT_REPORT_CSV_COLUMNS = ['Date (Sydney)', 'Invoice', 'Application', 'Applicant', 'Program', 'Amount', 'GST', 'Discount', 'Gateway', 'Reference', 'Status'] as const;
 

@@ -258,6 +258,16 @@ export class PaymentRepository {
     return { totalRows: total?.n ?? 0, rows: rows.map(toDetails) };
   }
 
+  /** Programs that have payments, for the report's filter. */
+  async findReportPrograms() {
+    return this.db
+      .selectDistinct({ id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle })
+      .from(payments)
+      .innerJoin(applications, eq(applications.id, payments.applicationId))
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .orderBy(programs.programCode);
+  }
+
   /** The test gateway's record of a session (see TestGatewayStore): only test-gateway payments. */
   async findTestSession(sessionId: string): Promise<{ trackerId: string; gatewayReference: string } | undefined> {
     const [row] = await this.db

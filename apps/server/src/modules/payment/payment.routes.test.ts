@@ -462,6 +462,19 @@ describe('staff: offline payment and resending the link', () => {
     expect(again.json().message).toBe(PAYMENT_MESSAGES.alreadyPaid);
   });
 
+  it('two staff recording the same offline payment at once: one wins, the other gets 409', async () => {
+    const inv = await invoiced();
+    await openLink(inv);
+    const [a, b] = await Promise.all([
+      post(`${MODULE}/${inv.applicationId}/payment/verified`, { reference: 'BANK-A' }, managerJwt),
+      post(`${MODULE}/${inv.applicationId}/payment/verified`, { reference: 'BANK-B' }, managerJwt),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const successes = await t.database.db.select().from(payments).where(and(eq(payments.invoiceId, inv.invoiceId), eq(payments.status, 'Success')));
+    expect(successes).toHaveLength(1);
+    expect((await historyOf(inv.applicationId)).filter((h) => h.toStage === 'Payment Stage Completed')).toHaveLength(1);
+  });
+
   it('checks the offline form and who may use it', async () => {
     const inv = await invoiced();
     const blank = await post(`${MODULE}/${inv.applicationId}/payment/verified`, { reference: '  ' }, managerJwt);
@@ -551,6 +564,9 @@ describe('payments report', () => {
     expect((await get(`${PG}/all/reports?from=2026-05-02&to=2026-05-01`, managerJwt)).statusCode).toBe(400);
     expect((await get(`${PG}/all/reports?unknown=1`, managerJwt)).statusCode).toBe(400);
 
+    const programs = await get(`${PG}/all/reports/programs`, managerJwt);
+    expect(programs.json()).toContainEqual({ id: programId, programCode, programTitle: 'Welding Inspector' });
+
     const csv = await get(`${PG}/all/reports/csv?gateway=offline`, managerJwt);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -564,5 +580,6 @@ describe('payments report', () => {
     expect((await get(`${PG}/all/reports`, noReportsJwt)).statusCode).toBe(403);
     expect((await get(`${PG}/all/reports/csv`, noReportsJwt)).statusCode).toBe(403);
     expect((await get(`${PG}/all/reports`, inv.jwt)).statusCode).toBe(403);
+    expect((await get(`${PG}/all/reports/programs`, noReportsJwt)).statusCode).toBe(403);
   });
 });

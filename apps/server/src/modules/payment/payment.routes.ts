@@ -7,6 +7,7 @@ import {
   PaymentList,
   PaymentReportCsvQuery,
   PaymentReportPage,
+  PaymentReportPrograms,
   PaymentReportQuery,
   PaymentRequestResponse,
   PaymentVerifiedRequest,
@@ -76,6 +77,11 @@ export function registerPaymentRoutes(api: FastifyInstance, service: PaymentServ
     `${BASE}/all/reports`,
     { preHandler: reports, schema: { ...doc, summary: 'The payments report: paged, by date range (Sydney days), status, gateway and program', querystring: PaymentReportQuery, response: { 200: PaymentReportPage } } },
     async (request) => service.report(request.query),
+  );
+  r.get(
+    `${BASE}/all/reports/programs`,
+    { preHandler: reports, schema: { ...doc, summary: "The programs the payments report can be filtered by (those with payments)", response: { 200: PaymentReportPrograms } } },
+    async () => service.reportPrograms(),
   );
   r.get(
     `${BASE}/all/reports/csv`,

@@ -5,6 +5,7 @@ import { dayRangeInZone, formatDate, formatDateTimeWithZone } from '@certs/share
 import {
   PAYMENT_MESSAGES,
   PAYMENT_MODULE_TYPES,
+  PAYMENT_REPORT_CSV_COLUMNS,
   formatAmount,
   formatInvoiceNumber,
   type Payment,
@@ -603,6 +604,10 @@ export class PaymentService {
     return { rows: rows.map((row) => this.toReportRow(row)), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
+  reportPrograms() {
+    return this.deps.repository.findReportPrograms();
+  }
+
   async reportCsv(query: PaymentReportCsvQuery): Promise<string> {
     const { rows } = await this.deps.repository.findReport({ ...this.reportFilters(query), page: 1, pageSize: 1 }, false);
     const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -623,7 +628,7 @@ export class PaymentService {
           report.displayedStatus,
         ];
       }),
-      { header: true, columns: ['Date (Sydney)', 'Invoice', 'Application', 'Applicant', 'Program', 'Amount', 'GST', 'Discount', 'Gateway', 'Reference', 'Status'], bom: true },
+      { header: true, columns: [...PAYMENT_REPORT_CSV_COLUMNS], bom: true },
     );
   }
 

@@ -10,6 +10,7 @@ import { useStaffApplication } from '../../../features/application-workflow/api/
 import { StaffApplicationScreen } from '../../../features/application-workflow/components/staff-application-screen';
 import { openAttachment } from '../../../features/attachment/api/find-download-url';
 import { ExamScheduleStage } from '../../../features/exam-schedule/components/exam-schedule-stage';
+import { StaffPaymentsStage } from '../../../features/payment/components/staff-payments-stage';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -56,6 +57,16 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
         type={type}
         details={details.data}
         onOpenAttachment={openFile}
+        paymentStage={
+          <StaffPaymentsStage
+            type={type}
+            applicationId={id}
+            status={application.status}
+            workflowStage={details.data.workflowStage}
+            canManage={details.data.permissions.canManage}
+            onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })}
+          />
+        }
         examScheduleStage={
           <ExamScheduleStage
             type={type}

@@ -19,6 +19,7 @@ import { isApplicationTypePath } from '../../../features/application/components/
 import { ApplicationForm } from '../../../features/application/forms/application-form';
 import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
 import { YourExaminations } from '../../../features/exam-schedule/components/your-examinations';
+import { ApplicantPaymentsSection } from '../../../features/payment/components/applicant-payments-section';
 import { publishedProgramQueryOptions, usePublishedProgram } from '../../../features/program-catalogue/api/find-published-program';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
@@ -114,7 +115,7 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
           Submitted <DateDisplay value={application.submittedOn} withTime />. A submitted application cannot be changed; staff will contact you about the next steps.
         </Alert>
       )}
-      {/* applicant slot: invoice and payment (features/payment) */}
+      {application?.submittedOn && <ApplicantPaymentsSection applicationId={application.id} />}
       {application?.submittedOn && <YourExaminations type={type} applicationId={application.id} />}
       {application && <ApplicationHistory type={type} applicationId={application.id} />}
       {!isReadOnly && application?.informationRequest && (

@@ -36,10 +36,12 @@ interface StaffApplicationScreenProps {
   onOpenAttachment: (resourceKey: string) => void;
   /** The exam schedule and results sections (features/exam-schedule), composed by the route. */
   examScheduleStage?: ReactNode;
+  /** The payments section (features/payment), composed by the route. */
+  paymentStage?: ReactNode;
 }
 
 /** The staff's application page: the stage to act on first, then the applicant, answers, history and file notes. */
-export function StaffApplicationScreen({ type, details, onOpenAttachment, examScheduleStage }: StaffApplicationScreenProps) {
+export function StaffApplicationScreen({ type, details, onOpenAttachment, examScheduleStage, paymentStage }: StaffApplicationScreenProps) {
   const { application, permissions, assessor, assessorReview, assessment } = details;
   const id = application.id;
   const status = application.status;
@@ -222,7 +224,7 @@ export function StaffApplicationScreen({ type, details, onOpenAttachment, examSc
       )}
 
       {/* stage slot: pre-exam and invoice (features/pre-exam) */}
-      {/* stage slot: payments (features/payment) */}
+      {paymentStage}
       {examScheduleStage}
 
       <Section title="Applicant" testId="applicant-stage">

@@ -1,0 +1,131 @@
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import { formatAmount, type PaymentReportQuery, type PaymentReportRow } from '@certs/shared/payment/payment.contract';
+import { PAYMENT_GATEWAYS, PAYMENT_GATEWAY_LABELS, PAYMENT_STATUSES, type PaymentGatewayName, type PaymentStatus } from '@certs/shared/payment/payment-status';
+import { DateDisplay } from '../../../components/ui/date-display';
+import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { errorMessageOf } from '../../../lib/api-client';
+import { downloadFile } from '../api/download-file';
+import { usePaymentReport, useReportPrograms, type ReportFilters } from '../api/payments';
+import { PaymentStatusBadge } from './payment-status-badge';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The query the API takes: only filled-in filters, days only when complete. */
+export function reportQueryOf(filters: { from: string; to: string; status: string; gateway: string; programId: string }): ReportFilters {
+  return {
+    from: DAY.test(filters.from) ? filters.from : undefined,
+    to: DAY.test(filters.to) ? filters.to : undefined,
+    status: (filters.status || undefined) as PaymentStatus | undefined,
+    gateway: (filters.gateway || undefined) as PaymentGatewayName | undefined,
+    programId: filters.programId || undefined,
+  };
+}
+
+function csvPathOf(filters: ReportFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, String(value));
+  const text = params.toString();
+  return `/api/paymentgateway/all/reports/csv${text ? `?${text}` : ''}`;
+}
+
+const columns: PagedTableColumn<PaymentReportRow>[] = [
+  { key: 'date', header: 'Date', noWrap: true, render: (row) => <DateDisplay value={row.paidOn ?? row.createdOn} withTime /> },
+  { key: 'invoice', header: 'Invoice', isRowHeader: true, noWrap: true, render: (row) => row.invoiceNumber },
+  { key: 'application', header: 'Application', noWrap: true, render: (row) => row.applicationNumber },
+  {
+    key: 'applicant',
+    header: 'Applicant',
+    render: (row) => (
+      <Stack gap={0}>
+        <Text size="sm">{row.applicantName}</Text>
+        <Text size="xs" c="dimmed">
+          {row.applicantEmail}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'program', header: 'Program', render: (row) => `${row.programCode} ${row.programTitle}` },
+  { key: 'amount', header: 'Amount', align: 'right', noWrap: true, render: (row) => formatAmount(row.amountCents) },
+  { key: 'gst', header: 'GST', align: 'right', noWrap: true, render: (row) => formatAmount(row.gstCents) },
+  { key: 'discount', header: 'Discount', align: 'right', noWrap: true, render: (row) => formatAmount(row.discountCents) },
+  { key: 'gateway', header: 'Gateway', render: (row) => PAYMENT_GATEWAY_LABELS[row.gateway] },
+  { key: 'reference', header: 'Reference', render: (row) => <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>{row.reference ?? '-'}</Text> },
+  { key: 'status', header: 'Status', noWrap: true, render: (row) => <PaymentStatusBadge status={row.displayedStatus} /> },
+];
+
+/** Reports: the payments report, filtered by date range (days in Sydney), status, gateway and program, with a CSV export. */
+export function PaymentsReport() {
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [form, setForm] = useState({ from: '', to: '', status: '', gateway: '', programId: '' });
+  const filters = reportQueryOf(form);
+  const query: PaymentReportQuery = { ...filters, page, pageSize };
+  const report = usePaymentReport(query);
+  const programs = useReportPrograms();
+  const [isExporting, setExporting] = useState(false);
+  const change = (field: keyof typeof form) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setForm((current) => ({ ...current, [field]: value }));
+    setPage(DEFAULT_PAGE);
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(csvPathOf(filters), 'payments.csv');
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'The export failed', message: errorMessageOf(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="payments-report-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <Title order={2} size="h3" id="payments-report-heading">
+            Payments
+          </Title>
+          <Button variant="light" onClick={() => void exportCsv()} loading={isExporting}>
+            Export CSV
+          </Button>
+        </Group>
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <TextInput type="date" label="From" description="Day in Sydney" value={form.from} onChange={change('from')} w={170} />
+          <TextInput type="date" label="To" description="Day in Sydney" value={form.to} min={form.from || undefined} onChange={change('to')} w={170} />
+          <NativeSelect label="Status" value={form.status} onChange={change('status')} data={[{ value: '', label: 'All' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))]} w={150} />
+          <NativeSelect label="Gateway" value={form.gateway} onChange={change('gateway')} data={[{ value: '', label: 'All' }, ...PAYMENT_GATEWAYS.map((g) => ({ value: g, label: PAYMENT_GATEWAY_LABELS[g] }))]} w={200} />
+          <NativeSelect
+            label="Program"
+            value={form.programId}
+            onChange={change('programId')}
+            data={[{ value: '', label: 'All' }, ...(programs.data ?? []).map((p) => ({ value: p.id, label: `${p.programCode} ${p.programTitle}` }))]}
+            w={260}
+          />
+        </Group>
+        <PagedTable
+          label="Payments report"
+          testId="payments-report"
+          columns={columns}
+          rows={report.data?.rows ?? []}
+          rowKey={(row) => row.paymentId}
+          page={page}
+          pageSize={pageSize}
+          totalRows={report.data?.totalRows ?? 0}
+          isLoading={report.isFetching}
+          error={report.error ? errorMessageOf(report.error) : null}
+          emptyText="No payments match these filters."
+          minWidth={1100}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(DEFAULT_PAGE);
+          }}
+        />
+      </Stack>
+    </Paper>
+  );
+}
