@@ -39,6 +39,9 @@ import { STUDENT_CONTACT_PATH, StudentContactRoute } from './routes/student/cont
 import { STUDENT_DOCUMENTS_PATH, StudentDocumentsRoute } from './routes/student/documents';
 import { STUDENT_NOTIFICATIONS_PATH, StudentNotificationsRoute } from './routes/student/notifications';
 import { STUDENT_PROFILE_PATH, StudentProfileRoute } from './routes/student/profile';
+import { STUDENT_EXAMINATIONS_PATH, StudentExaminationsRoute } from './routes/student/examinations';
+import { StudentExamLaunchRoute, StudentExamReviewRoute, StudentExamSittingRoute } from './routes/student/examinations-sitting';
+import { ANSWER_PAPER_PATH, AnswerPaperRoute } from './routes/public/answer-paper';
 import { ADMIN_APPLICANTS_PATH, AdminApplicantsRoute } from './routes/admin/applicants';
 import { AdminContactUsRoute } from './routes/admin/contact-us';
 import { AdminEmailsRoute } from './routes/admin/emails';
@@ -75,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: ACTIVATE_PATH, element: <ActivateRoute /> },
       { path: FORGOT_PASSWORD_PATH, element: <ForgotPasswordRoute /> },
       { path: RESET_PASSWORD_PATH, element: <ResetPasswordRoute /> },
+      { path: ANSWER_PAPER_PATH, element: <AnswerPaperRoute /> },
       { path: PUBLIC_SCHEDULE_PATH, element: <PublicScheduleRoute /> },
       { path: TEST_GATEWAY_PATH, element: <TestGatewayRoute /> },
       ...PUBLIC_PAGES.map(({ path, title }) => ({ path, element: <PublicUnavailableRoute title={title} /> })),
@@ -84,6 +88,9 @@ export const routes: RouteObject[] = [
     path: '/student',
     element: <RequireSession userType="applicant" />,
     children: [
+      // The exam screen has the page to itself (no applicant menu); launching and the sitting.
+      { path: 'examinations/start/:examType/:referenceId', element: <StudentExamLaunchRoute /> },
+      { path: 'examinations/:examType/:id', element: <StudentExamSittingRoute /> },
       {
         element: <ApplicantLayout />,
         children: [
@@ -97,6 +104,8 @@ export const routes: RouteObject[] = [
           { path: STUDENT_APPLICATIONS_PATH, element: <StudentApplicationsRoute /> },
           { path: `${STUDENT_APPLICATIONS_PATH}/:type/:id`, element: <StudentApplicationRoute /> },
           { path: STUDENT_CONTACT_PATH, element: <StudentContactRoute /> },
+          { path: STUDENT_EXAMINATIONS_PATH, element: <StudentExaminationsRoute /> },
+          { path: `${STUDENT_EXAMINATIONS_PATH}/trial/:id/review`, element: <StudentExamReviewRoute /> },
           { path: STUDENT_RANGE_OF_QUALIFICATION_PATH, element: <StudentRangeOfQualificationRoute /> },
           { path: STUDENT_PAYMENT_PATH, element: <StudentPaymentRoute /> },
           { path: '*', element: <NotFoundRoute /> },

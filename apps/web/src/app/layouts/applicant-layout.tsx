@@ -9,6 +9,7 @@ import { useRequiredSession } from '../../lib/auth';
 import { STUDENT_APPLICATIONS_PATH } from '../routes/student/applications';
 import { STUDENT_CONTACT_PATH } from '../routes/student/contact';
 import { STUDENT_DOCUMENTS_PATH } from '../routes/student/documents';
+import { STUDENT_EXAMINATIONS_PATH } from '../routes/student/examinations';
 import { STUDENT_NOTIFICATIONS_PATH } from '../routes/student/notifications';
 import { STUDENT_PROFILE_PATH } from '../routes/student/profile';
 import { UserHeaderItems } from './user-header-items';
@@ -18,6 +19,7 @@ const APPLICANT_MENU = [
   { label: 'Profile', to: STUDENT_PROFILE_PATH, also: [] },
   { label: 'Documents', to: STUDENT_DOCUMENTS_PATH, also: [] },
   { label: 'Applications', to: STUDENT_APPLICATIONS_PATH, also: [] },
+  { label: 'Examinations', to: STUDENT_EXAMINATIONS_PATH, also: [] },
   { label: 'Notifications', to: STUDENT_NOTIFICATIONS_PATH, also: [] },
   { label: 'Contact us', to: STUDENT_CONTACT_PATH, also: [] },
 ] as const;

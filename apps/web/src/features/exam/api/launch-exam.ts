@@ -1,0 +1,13 @@
+import { CandidateExam } from '@certs/shared/exam/exam.contract';
+import type { ExamType } from '@certs/shared/program/program-type';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * `launchexam/inittrial` (a published trial test, any time) or `launchexam/init` (a scheduled
+ * module, within its window): the sitting, created once; the same sitting on every later launch.
+ */
+export function launchExam(examType: ExamType, referenceId: string): Promise<CandidateExam> {
+  return examType === 'trial'
+    ? apiRequest('/api/launchexam/inittrial', { method: 'POST', body: { testId: referenceId }, schema: CandidateExam })
+    : apiRequest('/api/launchexam/init', { method: 'POST', body: { applicationModuleId: referenceId }, schema: CandidateExam });
+}

@@ -1,0 +1,20 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { ServerTimeResponse } from '@certs/shared/exam/exam.contract';
+import { apiRequest } from '../../../lib/api-client';
+import { ServerClock } from '../model/exam-clock';
+
+/** `launchexam/servertime`: the server's clock in epoch ms (no token needed). */
+export async function fetchServerTime(): Promise<number> {
+  const { serverTime } = await apiRequest('/api/launchexam/servertime', { schema: ServerTimeResponse });
+  return serverTime;
+}
+
+/** One clock for the whole tab: the Examinations list and the exam screen share its polls. */
+export const serverClock = new ServerClock({ fetchServerTime });
+
+/** Keeps the shared server clock polling while the calling screen is shown; returns its offset (server − browser, ms). */
+export function useServerClock(): ServerClock {
+  useEffect(() => serverClock.acquire(), []);
+  useSyncExternalStore(serverClock.subscribe, () => serverClock.getOffset());
+  return serverClock;
+}

@@ -1,0 +1,34 @@
+import {
+  ExamSessionResponse,
+  ExamTimer,
+  SubmitExamResponse,
+  UpdateInstancesResponse,
+  type QuestionInstanceUpdate,
+} from '@certs/shared/exam/exam.contract';
+import type { ExamType } from '@certs/shared/program/program-type';
+import { apiRequest } from '../../../lib/api-client';
+import { INSTANCE_PATHS } from './exam.keys';
+
+/** `updateInstances`: a batch of sequenced, cumulative answer updates of one sitting, for this tab's session. */
+export function updateInstances(examType: ExamType, examInstanceId: string, sessionId: string, updates: QuestionInstanceUpdate[]): Promise<UpdateInstancesResponse> {
+  return apiRequest('/api/updateInstances', { method: 'POST', body: { examInstanceId, examType, sessionId, updates }, schema: UpdateInstancesResponse });
+}
+
+/** `remainingtime`: the server's timer. The browser claims nothing. */
+export function fetchRemainingTime(examType: ExamType, examInstanceId: string): Promise<ExamTimer> {
+  return apiRequest('/api/remainingtime', { method: 'POST', body: { examInstanceId, examType }, schema: ExamTimer });
+}
+
+/** `isexaminprogress`: holds the sitting for this tab; 409 when another holds it, unless taking over. */
+export function claimExamSession(examType: ExamType, examInstanceId: string, sessionId: string, takeOver: boolean): Promise<ExamSessionResponse> {
+  return apiRequest('/api/isexaminprogress', {
+    method: 'PUT',
+    body: { examInstanceId, examType, sessionId, ...(takeOver ? { takeOver: true } : {}) },
+    schema: ExamSessionResponse,
+  });
+}
+
+/** Submits once; a second submission is refused (409) and changes nothing. */
+export function submitExam(examType: ExamType, examInstanceId: string): Promise<SubmitExamResponse> {
+  return apiRequest(`/api/${INSTANCE_PATHS[examType]}/${encodeURIComponent(examInstanceId)}/submit`, { method: 'POST', schema: SubmitExamResponse });
+}

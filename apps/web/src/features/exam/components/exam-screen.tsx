@@ -1,0 +1,116 @@
+import { Alert, Box, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import type { CandidateExam } from '@certs/shared/exam/exam.contract';
+import type { AnswerQueue } from '../model/answer-queue';
+import type { ExamController } from '../model/exam-controller';
+import { ExamTimer } from './exam-timer';
+import { QuestionContent } from './question-content';
+import { QuestionPalette } from './question-palette';
+import { QuestionView } from './question-view';
+import { SaveStatus } from './save-status';
+import { SubmitExam } from './submit-exam';
+
+interface ExamScreenProps {
+  exam: CandidateExam;
+  controller: ExamController;
+  queue: AnswerQueue;
+  /** The candidate chose to continue here after the exam moved to another window. */
+  onContinueHere: () => void;
+}
+
+/** The candidate's exam: header with the time left, saving state and Submit; the question; the palette. */
+export function ExamScreen({ exam, controller, queue, onContinueHere }: ExamScreenProps) {
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  const question = controller.questions[snapshot.currentIndex];
+  const isSitting = snapshot.phase === 'sitting';
+  const subtitle = [exam.moduleCode, exam.programTitle].filter(Boolean).join(' · ');
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md" pos="sticky" top={0} style={{ zIndex: 5 }} component="header" aria-label="Exam">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Stack gap={2}>
+            <Title order={1} size="h3">
+              {exam.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {subtitle ? `${subtitle} · ` : ''}
+              {exam.examType === 'trial' ? 'Trial exam' : 'Module exam'}
+            </Text>
+            <SaveStatus queue={queue} />
+          </Stack>
+          <Group gap="lg" align="flex-start">
+            <ExamTimer controller={controller} />
+            <SubmitExam controller={controller} snapshot={snapshot} />
+          </Group>
+        </Group>
+      </Paper>
+
+      {snapshot.phase === 'takenOver' && (
+        <Alert color="orange" variant="light" title="This exam continues in another window" data-testid="exam-taken-over">
+          <Stack gap="sm">
+            <Text size="sm">Answers are saved from that window now; nothing more is saved here.</Text>
+            <Button variant="light" color="orange" onClick={onContinueHere} w="fit-content">
+              Continue here instead
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {snapshot.phase === 'timeOver' && (
+        <Alert color="red" variant="light" title="Time is up" data-testid="exam-time-over">
+          {snapshot.stoppedMessage}
+        </Alert>
+      )}
+      {snapshot.submitError && isSitting && (
+        <Alert color="red" variant="light" title="Not submitted">
+          {snapshot.submitError}
+        </Alert>
+      )}
+
+      {exam.instruction && (
+        <Box component="details">
+          <Box component="summary" style={{ cursor: 'pointer', fontWeight: 600 }}>
+            Instructions
+          </Box>
+          <QuestionContent html={exam.instruction} />
+        </Box>
+      )}
+
+      {question ? (
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <QuestionView
+              examType={exam.examType}
+              examInstanceId={exam.id}
+              question={question}
+              state={snapshot.current}
+              total={controller.questions.length}
+              isDisabled={!isSitting}
+              onChooseOption={(id) => controller.chooseOption(id)}
+              onChooseOptions={(ids) => controller.chooseOptions(ids)}
+              onText={(text) => controller.setText(text)}
+              onMark={(isMarked) => controller.setMarked(isMarked)}
+              onPrevious={() => controller.previous()}
+              onNext={() => controller.next()}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder radius="md" p="md">
+              <QuestionPalette
+                questions={controller.questions}
+                progress={snapshot.progress}
+                currentIndex={snapshot.currentIndex}
+                onSelect={(index) => controller.goTo(index)}
+                isDisabled={!isSitting}
+              />
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      ) : (
+        <Alert color="gray" variant="light" title="No questions">
+          This exam has no questions.
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { Link, Navigate } from 'react-router';
+import { EXAM_MESSAGES, type CandidateExam } from '@certs/shared/exam/exam.contract';
+import type { ExamType } from '@certs/shared/program/program-type';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useExam } from '../api/find-exam';
+import { useExamSitting } from '../hooks/use-exam-sitting';
+import type { AnswerQueue } from '../model/answer-queue';
+import type { ExamController } from '../model/exam-controller';
+import { ExamFinished } from './exam-finished';
+import { ExamScreen } from './exam-screen';
+
+export interface ExamPaths {
+  list: string;
+  review: (examInstanceId: string) => string;
+}
+
+/** Spec section 8: the questions could not be loaded. Retrying reads the sitting again; time saved on the server is kept. */
+export function ExamLoadFailed({ detail, onRetry, isRetrying }: { detail: string | null; onRetry: () => void; isRetrying: boolean }) {
+  return (
+    <Alert color="red" variant="light" title="The exam could not be loaded" role="alert" data-testid="exam-load-failed">
+      <Stack gap="sm">
+        <Text>{EXAM_MESSAGES.loadFailed}</Text>
+        {detail && detail !== EXAM_MESSAGES.loadFailed && (
+          <Text size="sm" c="dimmed">
+            {detail}
+          </Text>
+        )}
+        <Button variant="light" color="red" onClick={onRetry} loading={isRetrying} w="fit-content">
+          Retry
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function Running({ exam, controller, queue, paths, onContinueHere }: { exam: CandidateExam; controller: ExamController; queue: AnswerQueue; paths: ExamPaths; onContinueHere: () => void }) {
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  if (snapshot.phase === 'submitted') {
+    if (exam.examType === 'trial') return <Navigate to={paths.review(exam.id)} replace />;
+    return <ExamFinished title={exam.title} isTrial={false} submittedOn={snapshot.result?.submittedOn ?? null} isTimedOut={snapshot.result?.status === 'TimedOut'} reviewHref={null} listHref={paths.list} />;
+  }
+  return <ExamScreen exam={exam} controller={controller} queue={queue} onContinueHere={onContinueHere} />;
+}
+
+function Sitting({ exam, paths, onReload }: { exam: CandidateExam; paths: ExamPaths; onReload: () => void }) {
+  const { state, takeOver, retry } = useExamSitting(exam);
+  switch (state.kind) {
+    case 'claiming':
+      return (
+        <Group gap="sm" p="xl">
+          <Loader size="sm" />
+          <Text>Opening the exam…</Text>
+        </Group>
+      );
+    case 'openElsewhere':
+      return (
+        <>
+          <Alert color="orange" variant="light" title="This exam is open in another window" data-testid="exam-open-elsewhere">
+            Only one window can hold the exam at a time.
+          </Alert>
+          <Modal opened onClose={() => undefined} withCloseButton={false} title="This exam is open in another window. Continue here?" centered>
+            <Stack gap="md">
+              <Text size="sm">If you continue here, the other window stops saving answers. Everything it has saved so far is kept.</Text>
+              <Group justify="flex-end">
+                <Button variant="default" component={Link} to={paths.list}>
+                  Not now
+                </Button>
+                <Button onClick={takeOver}>Continue here</Button>
+              </Group>
+            </Stack>
+          </Modal>
+        </>
+      );
+    case 'closed':
+      // Submitted or timed out meanwhile: read the sitting again to show how it ended.
+      return (
+        <Alert color="gray" variant="light" title={state.message}>
+          <Button variant="light" onClick={onReload}>
+            Show the exam
+          </Button>
+        </Alert>
+      );
+    case 'failed':
+      return <ExamLoadFailed detail={state.message} onRetry={retry} isRetrying={false} />;
+    case 'ready':
+      return <Running exam={exam} controller={state.controller} queue={state.queue} paths={paths} onContinueHere={takeOver} />;
+  }
+}
+
+/**
+ * The exam route's body: reads the sitting (questions, answers saved, the server's timer), then holds
+ * it for this tab and runs it; a sitting already over shows how it ended.
+ */
+export function ExamSitting({ examType, id, paths }: { examType: ExamType; id: string; paths: ExamPaths }) {
+  const exam = useExam(examType, id);
+  if (exam.isPending) {
+    return (
+      <Group gap="sm" p="xl">
+        <Loader size="sm" />
+        <Text>Loading the exam questions…</Text>
+      </Group>
+    );
+  }
+  if (exam.isError) return <ExamLoadFailed detail={errorMessageOf(exam.error)} onRetry={() => void exam.refetch()} isRetrying={exam.isFetching} />;
+  const data = exam.data;
+  if (data.status !== 'InProgress') {
+    if (data.examType === 'trial') return <Navigate to={paths.review(data.id)} replace />;
+    return <ExamFinished title={data.title} isTrial={false} submittedOn={data.submittedOn} isTimedOut={data.status === 'TimedOut'} reviewHref={null} listHref={paths.list} />;
+  }
+  return <Sitting exam={data} paths={paths} onReload={() => void exam.refetch()} />;
+}

@@ -1,0 +1,41 @@
+import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { formatRemaining } from '../model/exam-clock';
+import type { ExamController } from '../model/exam-controller';
+
+/**
+ * The countdown on the server's clock. The visible figure changes every second but is not a live
+ * region (role timer is not announced); screen readers hear the minutes through two hidden live
+ * regions instead: once a minute politely, the 5- and 1-minute marks and the end at once.
+ */
+export function ExamTimer({ controller }: { controller: ExamController }) {
+  const { remainingSeconds, announcement } = useSyncExternalStore(controller.subscribeCountdown, controller.getCountdown);
+  const isLow = remainingSeconds <= 5 * 60;
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="xs" c="dimmed" id="exam-time-left-label">
+        Time left
+      </Text>
+      <Group gap={4}>
+        <Text
+          role="timer"
+          aria-live="off"
+          aria-labelledby="exam-time-left-label"
+          fw={700}
+          fz="xl"
+          ff="monospace"
+          c={isLow ? 'red.8' : undefined}
+          data-testid="exam-time-left"
+        >
+          {formatRemaining(remainingSeconds)}
+        </Text>
+      </Group>
+      <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="exam-time-announcement">
+        {announcement && !announcement.isUrgent ? announcement.text : ''}
+      </VisuallyHidden>
+      <VisuallyHidden aria-live="assertive" aria-atomic="true" data-testid="exam-time-warning">
+        {announcement?.isUrgent ? announcement.text : ''}
+      </VisuallyHidden>
+    </Stack>
+  );
+}

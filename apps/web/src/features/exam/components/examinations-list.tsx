@@ -1,0 +1,252 @@
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import {
+  EXAMINATION_FILTERS,
+  EXAMINATION_FILTER_LABELS,
+  EXAM_KIND_LABELS,
+  type AvailableTrial,
+  type ExaminationFilter,
+  type MyExaminationRow,
+} from '@certs/shared/exam/exam.contract';
+import type { ExamType } from '@certs/shared/program/program-type';
+import { DateDisplay } from '../../../components/ui/date-display';
+import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useDateFormatter } from '../../../lib/dates';
+import { useAvailableTrials, useMyExaminations } from '../api/find-my-examinations';
+import { useServerNow } from '../hooks/use-server-now';
+import { launchWindowState, type LaunchWindowState } from '../model/exam-clock';
+
+export interface ExaminationPaths {
+  /** Starts (or resumes) a trial by test id, or a module exam by application module id. */
+  launch: (kind: ExamType, referenceId: string) => string;
+  sitting: (kind: ExamType, examInstanceId: string) => string;
+  review: (examInstanceId: string) => string;
+}
+
+const KIND_DATA = [
+  { value: 'all', label: 'All kinds' },
+  { value: 'trial', label: EXAM_KIND_LABELS.trial },
+  { value: 'module', label: EXAM_KIND_LABELS.module },
+];
+
+function statusOf(row: MyExaminationRow, windowState: LaunchWindowState): { label: string; color: string } {
+  switch (row.status) {
+    case 'InProgress':
+      return { label: 'In progress', color: 'blue' };
+    case 'Submitted':
+      return { label: 'Submitted', color: 'green' };
+    case 'TimedOut':
+      return { label: 'Timed out', color: 'orange' };
+    case 'NotStarted':
+      if (windowState === 'open') return { label: 'Open', color: 'teal' };
+      if (windowState === 'startingSoon') return { label: 'Starting soon', color: 'yellow' };
+      if (windowState === 'closed') return { label: 'Closed', color: 'gray' };
+      return { label: 'Scheduled', color: 'indigo' };
+  }
+}
+
+function RowAction({ row, windowState, paths }: { row: MyExaminationRow; windowState: LaunchWindowState; paths: ExaminationPaths }) {
+  const dates = useDateFormatter();
+  if (row.status === 'InProgress' && row.examInstanceId) {
+    return (
+      <Button size="xs" component={Link} to={paths.sitting(row.kind, row.examInstanceId)}>
+        Resume
+      </Button>
+    );
+  }
+  if ((row.status === 'Submitted' || row.status === 'TimedOut') && row.examInstanceId) {
+    return row.kind === 'trial' ? (
+      <Button size="xs" variant="light" component={Link} to={paths.review(row.examInstanceId)}>
+        Review
+      </Button>
+    ) : (
+      <Text size="sm">Submitted</Text>
+    );
+  }
+  if (row.status === 'NotStarted' && row.applicationModuleId) {
+    if (windowState === 'open') {
+      return (
+        <Button size="xs" component={Link} to={paths.launch('module', row.applicationModuleId)} aria-label={`Start ${row.title}`}>
+          Start
+        </Button>
+      );
+    }
+    if (windowState === 'startingSoon') {
+      return (
+        <Stack gap={2}>
+          <Badge color="yellow" variant="light" tt="none">
+            Starting soon
+          </Badge>
+          <Text size="xs">Opens {dates.dateTime(row.scheduledAt)}</Text>
+        </Stack>
+      );
+    }
+    if (windowState === 'closed') return <Text size="sm">The start window has passed</Text>;
+    return <Text size="sm">Opens {dates.dateTime(row.scheduledAt)}</Text>;
+  }
+  return <Text size="sm">—</Text>;
+}
+
+function TrialsTable({ trials, paths }: { trials: readonly AvailableTrial[]; paths: ExaminationPaths }) {
+  if (trials.length === 0) return <Text c="dimmed">No trial exams are published for your programs yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" striped aria-label="Trial exams">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Trial exam</Table.Th>
+            <Table.Th scope="col">Program</Table.Th>
+            <Table.Th scope="col">Questions</Table.Th>
+            <Table.Th scope="col">Time</Table.Th>
+            <Table.Th scope="col">Attempts</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Action</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {trials.map((trial) => (
+            <Table.Tr key={trial.testId}>
+              <Table.Th scope="row" fw={500}>
+                {trial.title}
+              </Table.Th>
+              <Table.Td>{trial.programCode ?? '—'}</Table.Td>
+              <Table.Td>{trial.numOfQuestions}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{trial.overallTime} min</Table.Td>
+              <Table.Td>{trial.attempts}</Table.Td>
+              <Table.Td>
+                {trial.inProgressInstanceId ? (
+                  <Button size="xs" component={Link} to={paths.sitting('trial', trial.inProgressInstanceId)} aria-label={`Resume ${trial.title}`}>
+                    Resume
+                  </Button>
+                ) : (
+                  <Button size="xs" component={Link} to={paths.launch('trial', trial.testId)} aria-label={`Start ${trial.title}`}>
+                    Start
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The applicant's Examinations: trial exams to start at any time, then every sitting with the
+ * spec's filters and kinds. A scheduled module exam shows Start only inside its window on the
+ * server's clock, and "Starting soon" from 5 minutes before.
+ */
+export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
+  const [filter, setFilter] = useState<ExaminationFilter>('All');
+  const [kind, setKind] = useState<ExamType | undefined>(undefined);
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const serverNow = useServerNow();
+  const examinations = useMyExaminations({ filter, kind, page, pageSize });
+  const trials = useAvailableTrials();
+
+  const columns: PagedTableColumn<MyExaminationRow>[] = [
+    {
+      key: 'title',
+      header: 'Examination',
+      isRowHeader: true,
+      render: (row) => (
+        <Stack gap={0}>
+          <Text fw={500}>{row.title}</Text>
+          <Text size="xs" c="dimmed">
+            {[row.programCode, row.moduleCode, row.applicationNumber].filter(Boolean).join(' · ') || '—'}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'kind', header: 'Kind', render: (row) => EXAM_KIND_LABELS[row.kind], noWrap: true },
+    {
+      key: 'when',
+      header: 'Date',
+      noWrap: true,
+      render: (row) => <DateDisplay value={row.kind === 'module' ? (row.scheduledAt ?? row.startedOn) : (row.startedOn ?? row.scheduledAt)} withTime />,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      noWrap: true,
+      render: (row) => {
+        const status = statusOf(row, launchWindowState(serverNow, row.scheduledAt, row.windowClosesAt));
+        return <StatusBadge label={status.label} color={status.color} />;
+      },
+    },
+    { key: 'score', header: 'Score', noWrap: true, render: (row) => (row.percentage === null ? '—' : `${row.score ?? 0} (${row.percentage}%)`) },
+    { key: 'action', header: 'Action', render: (row) => <RowAction row={row} windowState={launchWindowState(serverNow, row.scheduledAt, row.windowClosesAt)} paths={paths} /> },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="trials-heading">
+        <Title order={2} size="h4" id="trials-heading" mb={4}>
+          Trial exams
+        </Title>
+        <Text c="dimmed" size="sm" mb="md">
+          Practice exams you can take at any time. Your score and the correct answers are shown when you submit.
+        </Text>
+        {trials.error ? (
+          <Alert color="red" variant="light" title="Could not load the trial exams">
+            {errorMessageOf(trials.error)}
+          </Alert>
+        ) : (
+          <TrialsTable trials={trials.data ?? []} paths={paths} />
+        )}
+      </Paper>
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="sittings-heading">
+        <Title order={2} size="h4" id="sittings-heading" mb="md">
+          Your examinations
+        </Title>
+        <Group gap="md" mb="md" wrap="wrap" align="flex-end">
+          <SegmentedControl
+            aria-label="Examinations to show"
+            value={filter}
+            onChange={(value) => {
+              setFilter(value as ExaminationFilter);
+              setPage(DEFAULT_PAGE);
+            }}
+            data={EXAMINATION_FILTERS.map((value) => ({ value, label: EXAMINATION_FILTER_LABELS[value] }))}
+          />
+          <Select
+            label="Kind"
+            data={KIND_DATA}
+            value={kind ?? 'all'}
+            allowDeselect={false}
+            onChange={(value) => {
+              setKind(value === 'trial' || value === 'module' ? value : undefined);
+              setPage(DEFAULT_PAGE);
+            }}
+            w={160}
+          />
+        </Group>
+        <PagedTable
+          label="Your examinations"
+          columns={columns}
+          rows={examinations.data?.rows ?? []}
+          rowKey={(row) => row.examInstanceId ?? `${row.kind}-${row.applicationModuleId ?? row.testId}`}
+          page={page}
+          pageSize={pageSize}
+          totalRows={examinations.data?.totalRows ?? 0}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(DEFAULT_PAGE);
+          }}
+          isLoading={examinations.isFetching}
+          error={examinations.error ? errorMessageOf(examinations.error) : null}
+          emptyText="No examinations to show."
+          testId="my-examinations"
+        />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate } from 'react-router';
+import type { ExamType } from '@certs/shared/program/program-type';
+import { errorMessageOf } from '../../../lib/api-client';
+import { examKeys } from '../api/exam.keys';
+import { launchExam } from '../api/launch-exam';
+import { ExamLoadFailed } from './exam-sitting';
+
+interface LaunchExamProps {
+  examType: ExamType;
+  referenceId: string;
+  sittingPath: (examType: ExamType, examInstanceId: string) => string;
+  listHref: string;
+}
+
+const statusOf = (error: unknown): number => (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number' ? error.status : 0);
+
+/**
+ * Launching: `inittrial` or `init` makes (or finds) the sitting, then the exam screen opens on it.
+ * A refusal the candidate can act on (not open yet, window closed) says so; any other failure is
+ * the spec's loading alert with a Retry, which cannot cost time: a second launch finds the same sitting.
+ */
+export function LaunchExam({ examType, referenceId, sittingPath, listHref }: LaunchExamProps) {
+  const launch = useQuery({
+    queryKey: [...examKeys.all, 'launch', examType, referenceId],
+    queryFn: () => launchExam(examType, referenceId),
+    retry: false,
+    gcTime: 0,
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  if (launch.data) return <Navigate to={sittingPath(launch.data.examType, launch.data.id)} replace />;
+  if (launch.isError) {
+    const status = statusOf(launch.error);
+    if (status >= 400 && status < 500) {
+      return (
+        <Alert color="orange" variant="light" title="The exam cannot be started" data-testid="exam-launch-refused">
+          <Stack gap="sm">
+            <Text>{errorMessageOf(launch.error)}</Text>
+            <Anchor component={Link} to={listHref}>
+              Back to Examinations
+            </Anchor>
+          </Stack>
+        </Alert>
+      );
+    }
+    return <ExamLoadFailed detail={null} onRetry={() => void launch.refetch()} isRetrying={launch.isFetching} />;
+  }
+  return (
+    <Group gap="sm" p="xl">
+      <Loader size="sm" />
+      <Text>Starting the exam…</Text>
+      <Button variant="subtle" component={Link} to={listHref} size="xs">
+        Cancel
+      </Button>
+    </Group>
+  );
+}

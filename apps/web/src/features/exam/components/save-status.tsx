@@ -1,0 +1,38 @@
+import { Group, Loader, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import type { AnswerQueue, QueueSnapshot } from '../model/answer-queue';
+
+export function saveStatusText(snapshot: QueueSnapshot): { text: string; tone: 'saved' | 'saving' | 'lost' } {
+  const { pendingCount } = snapshot;
+  const waiting = `${pendingCount} ${pendingCount === 1 ? 'answer' : 'answers'} waiting`;
+  if (snapshot.isConnectionLost) return { text: pendingCount > 0 ? `Connection lost: ${waiting}` : 'Connection lost: all answers saved so far', tone: 'lost' };
+  if (pendingCount === 0 && !snapshot.isSending) return { text: 'All answers saved', tone: 'saved' };
+  if (snapshot.lastError) return { text: `Saving… ${waiting} (${snapshot.lastError})`, tone: 'saving' };
+  return { text: 'Saving…', tone: 'saving' };
+}
+
+/**
+ * Whether every answer has reached the server, always on screen. Only the loss and return of the
+ * connection are announced; saving after every question would be noise.
+ */
+export function SaveStatus({ queue }: { queue: AnswerQueue }) {
+  const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  const { text, tone } = saveStatusText(snapshot);
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="save-status" data-tone={tone}>
+      {tone === 'saving' ? (
+        <Loader size={14} aria-hidden="true" />
+      ) : (
+        <ThemeIcon size={14} radius="xl" color={tone === 'saved' ? 'green.8' : 'red.8'} aria-hidden="true">
+          <span />
+        </ThemeIcon>
+      )}
+      <Text size="sm" fw={600} c={tone === 'lost' ? 'red.8' : tone === 'saved' ? 'green.9' : undefined}>
+        {text}
+      </Text>
+      <VisuallyHidden role="status" aria-live="polite">
+        {snapshot.isConnectionLost ? text : ''}
+      </VisuallyHidden>
+    </Group>
+  );
+}

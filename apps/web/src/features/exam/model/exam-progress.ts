@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { QuestionInstanceUpdate, type CandidateExam, type CandidateQuestionInstance } from '@certs/shared/exam/exam.contract';
+import { answerStatusOf, isAnswered, isChoiceQuestion, type QuestionAnswerStatus } from '@certs/shared/exam/exam-rules';
+import type { QuestionType } from '@certs/shared/question-bank/question-type';
+
+/**
+ * What the browser knows of one question: the server's state, or the candidate's newer one not yet
+ * confirmed. `sequence` is the last sequence number given to an update of the question (the
+ * server's `lastSequence` when nothing newer exists here).
+ */
+export const QuestionProgress = z.object({
+  sequence: z.number().int().min(0),
+  timeTaken: z.number().int().min(0),
+  numOfAttempts: z.number().int().min(0),
+  answerOptionGivenByUser: z.array(z.string()),
+  answerValueGivenByUser: z.string(),
+  isMarked: z.boolean(),
+  isAttempted: z.boolean(),
+  isAnswered: z.boolean(),
+});
+export type QuestionProgress = z.infer<typeof QuestionProgress>;
+
+/** Answers being changed on the current question and not yet made an update (kept for a crash). */
+export const ExamDraft = z.object({
+  questionInstanceId: z.string(),
+  /** The question's sequence when the draft began: a newer saved state makes the draft obsolete. */
+  baseSequence: z.number().int().min(0),
+  answerOptionGivenByUser: z.array(z.string()),
+  answerValueGivenByUser: z.string(),
+  isMarked: z.boolean(),
+});
+export type ExamDraft = z.infer<typeof ExamDraft>;
+
+/** What one exam keeps in the browser between page loads (localStorage, keyed by exam instance). */
+export const StoredExam = z.object({
+  version: z.literal(1),
+  currentIndex: z.number().int().min(0),
+  progress: z.record(z.string(), QuestionProgress),
+  pending: z.array(QuestionInstanceUpdate),
+  draft: ExamDraft.nullable(),
+});
+export type StoredExam = z.infer<typeof StoredExam>;
+
+export interface ExamQuestion extends CandidateQuestionInstance {
+  sectionId: string;
+  sectionTitle: string;
+  /** 0-based position across the exam, as navigated. */
+  index: number;
+}
+
+/** The exam's questions in the order they are navigated: sections in order, questions in order. */
+export function questionsOf(exam: Pick<CandidateExam, 'sections'>): ExamQuestion[] {
+  const sections = [...exam.sections].sort((a, b) => a.order - b.order);
+  return sections
+    .flatMap((section) => [...section.questions].sort((a, b) => a.order - b.order).map((question) => ({ ...question, sectionId: section.id, sectionTitle: section.title })))
+    .map((question, index) => ({ ...question, index }));
+}
+
+export function progressOfServer(question: CandidateQuestionInstance): QuestionProgress {
+  return {
+    sequence: question.lastSequence,
+    timeTaken: question.timeTaken,
+    numOfAttempts: question.numOfAttempts,
+    answerOptionGivenByUser: [...question.answerOptionGivenByUser],
+    answerValueGivenByUser: question.answerValueGivenByUser,
+    isMarked: question.isMarked,
+    isAttempted: question.isAttempted,
+    isAnswered: question.isAnswered,
+  };
+}
+
+/**
+ * The spec's answered rule as far as the browser can tell (text not empty, or an option chosen).
+ * The third clause, actual marks of zero, only the server knows: marks never reach the browser
+ * during the exam, so its word replaces this one once it confirms the update.
+ */
+export function isAnsweredHere(progress: Pick<QuestionProgress, 'answerOptionGivenByUser' | 'answerValueGivenByUser'>): boolean {
+  return isAnswered({ answerOptionGivenByUser: progress.answerOptionGivenByUser, answerValueGivenByUser: progress.answerValueGivenByUser, actualMarks: null });
+}
+
+/** The palette's status (spec section 4): Answered; visited but not answered is Pending; else Unattempted. */
+export function paletteStatusOf(progress: Pick<QuestionProgress, 'isAnswered' | 'isAttempted'>): QuestionAnswerStatus {
+  return answerStatusOf(progress);
+}
+
+/**
+ * The update that carries a question's whole state under a new sequence. Values are cumulative.
+ * A choice question sends its chosen options (an empty list clears them) and never text; a text
+ * question sends its text and no options, so free text goes only when no option is chosen.
+ */
+export function updateOf(questionInstanceId: string, questionType: QuestionType, progress: QuestionProgress): QuestionInstanceUpdate {
+  const base = {
+    questionInstanceId,
+    sequence: progress.sequence,
+    timeTaken: progress.timeTaken,
+    numOfAttempts: progress.numOfAttempts,
+    isMarked: progress.isMarked,
+    isAttempted: progress.isAttempted,
+  };
+  return isChoiceQuestion(questionType)
+    ? { ...base, answerOptionGivenByUser: [...progress.answerOptionGivenByUser] }
+    : { ...base, answerValueGivenByUser: progress.answerValueGivenByUser };
+}
+
+export interface MergedExam {
+  progress: Record<string, QuestionProgress>;
+  pending: QuestionInstanceUpdate[];
+  currentIndex: number;
+  draft: ExamDraft | null;
+}
+
+/**
+ * After a reload: the server's state of each question, unless this browser holds a newer one
+ * (a higher sequence, i.e. updates the server has not confirmed), which wins. Queued updates the
+ * server already has (sequence at or below its last) are dropped; the rest are sent again, in order.
+ */
+export function mergeWithServer(questions: readonly CandidateQuestionInstance[], stored: StoredExam | null): MergedExam {
+  const progress: Record<string, QuestionProgress> = {};
+  const serverSequence = new Map<string, number>();
+  for (const question of questions) {
+    serverSequence.set(question.id, question.lastSequence);
+    const local = stored?.progress[question.id];
+    progress[question.id] = local && local.sequence > question.lastSequence ? { ...local } : progressOfServer(question);
+  }
+  const pending = (stored?.pending ?? []).filter((update) => {
+    const last = serverSequence.get(update.questionInstanceId);
+    return last !== undefined && update.sequence > last;
+  });
+  const index = stored?.currentIndex ?? 0;
+  const currentIndex = questions.length === 0 ? 0 : Math.min(Math.max(index, 0), questions.length - 1);
+  const draftProgress = stored?.draft ? progress[stored.draft.questionInstanceId] : undefined;
+  // A draft still applies only to the state it was typed over.
+  const draft = stored?.draft && draftProgress && draftProgress.sequence === stored.draft.baseSequence ? stored.draft : null;
+  return { progress, pending, currentIndex, draft };
+}
+
+export const EXAM_STORAGE_PREFIX = 'certs.exam.';
+
+export function storageKeyOf(examInstanceId: string): string {
+  return `${EXAM_STORAGE_PREFIX}${examInstanceId}`;
+}
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** The stored state of an exam, or null when there is none or it cannot be read (then the server's state is used). */
+export function readStoredExam(storage: KeyValueStorage, examInstanceId: string): StoredExam | null {
+  try {
+    const raw = storage.getItem(storageKeyOf(examInstanceId));
+    if (!raw) return null;
+    const parsed = StoredExam.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** False when the browser refused (private mode, full quota): the exam still works, only without a net for a crash. */
+export function writeStoredExam(storage: KeyValueStorage, examInstanceId: string, value: StoredExam): boolean {
+  try {
+    storage.setItem(storageKeyOf(examInstanceId), JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeStoredExam(storage: KeyValueStorage, examInstanceId: string): void {
+  try {
+    storage.removeItem(storageKeyOf(examInstanceId));
+  } catch {
+    // Nothing to clean up when storage is unavailable.
+  }
+}
