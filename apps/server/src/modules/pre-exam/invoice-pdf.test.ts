@@ -74,8 +74,10 @@ describe('the tax invoice PDF', () => {
 
   it('draws names the standard fonts cannot spell, keeping what WinAnsi has', async () => {
     const text = await textOfPdf(await renderInvoicePdf(invoice));
-    // ë is in WinAnsi; Ł is not and falls back to L.
+    // ë is in WinAnsi; Ł is not and falls back to L; a character with no Latin form becomes "?".
     expect(text).toContain('Zoë Lukasiewicz');
+    const abroad = await textOfPdf(await renderInvoicePdf({ ...invoice, billedTo: { ...invoice.billedTo, name: '王芳', address: 'ul. Piotrkowska 1, Łódź, Poland' } }));
+    expect(abroad).toEqual(expect.arrayContaining(['??', 'ul. Piotrkowska 1, Lódz, Poland']));
   });
 
   it('says when and that it was paid, and prints a non-member certification line without a member number', async () => {

@@ -31,8 +31,9 @@ function drawable(font: PDFFont, text: string): string {
     .join('');
 }
 
-/** Cuts a text to a width, with an ellipsis when it had to be cut. */
-function fitted(font: PDFFont, text: string, size: number, width: number): string {
+/** Cuts a text to a width, with an ellipsis when it had to be cut (measured as it will be drawn). */
+function fitted(font: PDFFont, raw: string, size: number, width: number): string {
+  const text = drawable(font, raw);
   if (font.widthOfTextAtSize(text, size) <= width) return text;
   let cut = text;
   while (cut.length > 1 && font.widthOfTextAtSize(`${cut}...`, size) > width) cut = cut.slice(0, -1);
@@ -40,10 +41,10 @@ function fitted(font: PDFFont, text: string, size: number, width: number): strin
 }
 
 /** Splits a text into lines no wider than the width, at spaces. */
-function wrapped(font: PDFFont, text: string, size: number, width: number): string[] {
+function wrapped(font: PDFFont, raw: string, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of drawable(font, raw).split(/\s+/).filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
     if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
     else {
@@ -102,10 +103,14 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
   w.right(invoice.invoiceNumberText, RIGHT, { size: 14, font: w.bold });
   w.down(30);
   const top = w.y;
-  w.text(invoice.issuer.name, MARGIN, { size: 11, font: w.bold });
+  // The issuer's column stops short of the invoice facts on the right.
+  wrapped(w.bold, invoice.issuer.name, 11, 290).forEach((line, index) => {
+    if (index > 0) w.down(14);
+    w.text(line, MARGIN, { size: 11, font: w.bold });
+  });
   w.down(14);
   w.text(`ABN ${invoice.issuer.abn}`, MARGIN);
-  for (const line of wrapped(w.regular, invoice.issuer.address, 10, 300)) {
+  for (const line of wrapped(w.regular, invoice.issuer.address, 10, 290)) {
     w.down(13);
     w.text(line, MARGIN, { color: MUTED });
   }
