@@ -47,6 +47,7 @@ import { AdminContactUsRoute } from './routes/admin/contact-us';
 import { AdminEmailsRoute } from './routes/admin/emails';
 import { AdminExaminationsRoute } from './routes/admin/examinations';
 import { AdminExaminationRoute } from './routes/admin/examinations-detail';
+import { ADMIN_SITTINGS_PATH, AdminSittingMarkingRoute, AdminSittingsRoute } from './routes/admin/sittings';
 import { AdminNewExaminationRoute } from './routes/admin/examinations-new';
 import { AdminLibrariesRoute } from './routes/admin/libraries';
 import { AdminLibraryQuestionRoute } from './routes/admin/libraries-question';
@@ -134,6 +135,8 @@ export const routes: RouteObject[] = [
           { path: ADMIN_MENU_PATHS.Archives, element: <AdminArchivesRoute /> },
           { path: ADMIN_MENU_PATHS.Examinations, element: <AdminExaminationsRoute /> },
           { path: `${ADMIN_MENU_PATHS.Examinations}/new`, element: <AdminNewExaminationRoute /> },
+          { path: ADMIN_SITTINGS_PATH, element: <AdminSittingsRoute /> },
+          { path: `${ADMIN_SITTINGS_PATH}/:id/marking`, element: <AdminSittingMarkingRoute /> },
           { path: `${ADMIN_MENU_PATHS.Examinations}/:id`, element: <AdminExaminationRoute /> },
           { path: ADMIN_MENU_PATHS.Libraries, element: <AdminLibrariesRoute /> },
           { path: `${ADMIN_MENU_PATHS.Libraries}/questions/:id`, element: <AdminLibraryQuestionRoute /> },

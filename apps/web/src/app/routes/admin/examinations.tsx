@@ -38,9 +38,14 @@ function ExaminationsScreen() {
           <Title order={1}>Examinations</Title>
           <Text c="dimmed">Trial and module tests: their sections, questions and marks, and whether they are published.</Text>
         </Stack>
-        <Button component={Link} to={`${EXAMINATIONS_PATH}/new`}>
-          Add test
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" component={Link} to={`${EXAMINATIONS_PATH}/sittings`}>
+            Sittings and marking
+          </Button>
+          <Button component={Link} to={`${EXAMINATIONS_PATH}/new`}>
+            Add test
+          </Button>
+        </Group>
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">

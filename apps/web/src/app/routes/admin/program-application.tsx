@@ -10,12 +10,14 @@ import { useStaffApplication } from '../../../features/application-workflow/api/
 import { StaffApplicationScreen } from '../../../features/application-workflow/components/staff-application-screen';
 import { openAttachment } from '../../../features/attachment/api/find-download-url';
 import { ExamScheduleStage } from '../../../features/exam-schedule/components/exam-schedule-stage';
+import { ApplicationSittings } from '../../../features/exam-marking/components/application-sittings';
 import { StaffPaymentsStage } from '../../../features/payment/components/staff-payments-stage';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { programApplicationsPath } from './program-applications';
+import { sittingMarkingPath } from './sittings';
 
 const isTypePath = (value: string | undefined): value is ApplicationTypePath => !!value && value in APPLICATION_TYPES;
 
@@ -68,14 +70,17 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
           />
         }
         examScheduleStage={
-          <ExamScheduleStage
-            type={type}
-            applicationId={id}
-            status={application.status}
-            workflowStage={details.data.workflowStage}
-            onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })}
-            onOpenAttachment={openFile}
-          />
+          <>
+            <ExamScheduleStage
+              type={type}
+              applicationId={id}
+              status={application.status}
+              workflowStage={details.data.workflowStage}
+              onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })}
+              onOpenAttachment={openFile}
+            />
+            <ApplicationSittings applicationId={id} applicationNumber={application.applicationNumber} markingHref={sittingMarkingPath} />
+          </>
         }
       />
     </Stack>

@@ -1,0 +1,112 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { EXAM_MESSAGES, type ExamMarking } from '@certs/shared/exam/exam.contract';
+import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { MARKS_MESSAGES, marksErrors, toVerifyMarksRequest } from '../forms/marks-form.values';
+import { MarkingScreen } from './marking-screen';
+
+const ID = '40000000-0000-4000-8000-000000000001';
+const DESCRIPTIVE = '40000000-0000-4000-8000-0000000000d1';
+const SINGLE = '40000000-0000-4000-8000-0000000000a1';
+
+const marking: ExamMarking = {
+  id: ID,
+  status: 'Submitted',
+  title: 'IWI-M1 module exam',
+  applicantName: 'Ari Applicant',
+  applicationNumber: 'Q-000012',
+  applicationModuleId: '40000000-0000-4000-8000-0000000000b1',
+  moduleCode: 'IWI-M1',
+  moduleTitle: 'Welding processes',
+  passPercentage: 60,
+  totalMarks: 12,
+  submittedOn: '2026-03-02T01:00:00.000Z',
+  score: null,
+  percentage: null,
+  result: null,
+  markedOn: null,
+  questions: [
+    {
+      id: SINGLE,
+      order: 1,
+      sectionTitle: 'Welding processes',
+      questionType: 'General Single Answer',
+      content: '<p>Which process uses a flux-coated electrode?</p>',
+      maxMarks: 2,
+      actualMarks: 2,
+      needsExaminer: false,
+      isAnswered: true,
+      answerValueGivenByUser: '',
+      options: [{ id: 'o1', option: 'MMAW', order: 1, correctAnswer: true }],
+      answerOptionGivenByUser: ['o1'],
+      answerPapers: [],
+      markedOn: null,
+    },
+    {
+      id: DESCRIPTIVE,
+      order: 2,
+      sectionTitle: 'Health and safety',
+      questionType: 'Descriptive',
+      content: '<p>Describe the controls for confined spaces.</p>',
+      maxMarks: 10,
+      actualMarks: null,
+      needsExaminer: true,
+      isAnswered: true,
+      answerValueGivenByUser: 'Permit to work, gas testing, a standby person.',
+      options: [],
+      answerOptionGivenByUser: [],
+      answerPapers: [],
+      markedOn: null,
+    },
+  ],
+};
+
+describe('the marks form', () => {
+  it('takes marks from 0 up to the question’s marks with at most two decimals, and all of them to complete', () => {
+    expect(marksErrors(marking, { [DESCRIPTIVE]: '' }, false)).toEqual({});
+    expect(marksErrors(marking, { [DESCRIPTIVE]: '' }, true)).toEqual({ [DESCRIPTIVE]: MARKS_MESSAGES.required });
+    expect(marksErrors(marking, { [DESCRIPTIVE]: 10.5 }, true)).toEqual({ [DESCRIPTIVE]: EXAM_MESSAGES.marksOver(10) });
+    expect(marksErrors(marking, { [DESCRIPTIVE]: 7.125 }, true)).toEqual({ [DESCRIPTIVE]: EXAM_MESSAGES.marksDecimals });
+    expect(marksErrors(marking, { [DESCRIPTIVE]: 7.25 }, true)).toEqual({});
+    expect(toVerifyMarksRequest(marking, { [DESCRIPTIVE]: 7.25 })).toEqual({ marks: [{ questionInstanceId: DESCRIPTIVE, actualMarks: 7.25 }] });
+    expect(toVerifyMarksRequest(marking, { [DESCRIPTIVE]: '' })).toBeNull();
+  });
+});
+
+describe('the marking screen', () => {
+  it('shows the descriptive answer, refuses marks over the maximum, and completes with the percentage and the result', async () => {
+    const { calls } = stubFetch(async (call) => {
+      if (call.url === `/api/moduleexaminstance/${ID}/marking`) return jsonResponse(marking);
+      if (call.url === `/api/moduleexaminstance/${ID}/verifymarks`) {
+        return jsonResponse({
+          ...marking,
+          score: 9.5,
+          percentage: 79.17,
+          result: 'Pass',
+          markedOn: '2026-03-02T02:00:00.000Z',
+          questions: marking.questions.map((q) => (q.id === DESCRIPTIVE ? { ...q, actualMarks: 7.5 } : q)),
+        });
+      }
+      return jsonResponse({ message: 'unexpected' }, 404);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MarkingScreen id={ID} />);
+    expect(await screen.findByText('Permit to work, gas testing, a standby person.')).toBeInTheDocument();
+    expect(screen.getByText(/Marked automatically/)).toHaveTextContent('Marked automatically: 2 of 2');
+    await user.click(screen.getByRole('button', { name: 'Complete marking' }));
+    expect(await screen.findByText(MARKS_MESSAGES.required)).toBeInTheDocument();
+    const input = screen.getByLabelText('Marks for question 2 (out of 10)');
+    await user.type(input, '12');
+    await user.click(screen.getByRole('button', { name: 'Complete marking' }));
+    expect(await screen.findByText(EXAM_MESSAGES.marksOver(10))).toBeInTheDocument();
+    expect(calls.some((call) => call.url.endsWith('/verifymarks'))).toBe(false);
+    await user.clear(input);
+    await user.type(input, '7.5');
+    await user.click(screen.getByRole('button', { name: 'Complete marking' }));
+    await waitFor(() => expect(calls.find((call) => call.url.endsWith('/verifymarks'))?.body).toEqual({ marks: [{ questionInstanceId: DESCRIPTIVE, actualMarks: 7.5 }] }));
+    expect(await screen.findByTestId('marking-result')).toHaveTextContent('79.17% against the module’s pass percentage of 60%');
+    expect(screen.getByText('Result: Pass')).toBeInTheDocument();
+  });
+});

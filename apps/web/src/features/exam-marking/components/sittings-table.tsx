@@ -1,0 +1,164 @@
+import { Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import { EXAMINATION_FILTERS, EXAMINATION_FILTER_LABELS, EXAM_KIND_LABELS, type ExaminationFilter, type SittingRow } from '@certs/shared/exam/exam.contract';
+import type { ExamType } from '@certs/shared/program/program-type';
+import { DateDisplay } from '../../../components/ui/date-display';
+import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useSittings } from '../api/find-sittings';
+import { ExtraTimeDialog } from './extra-time-dialog';
+
+const STATUS: Record<SittingRow['status'], { label: string; color: string }> = {
+  NotStarted: { label: 'Not started', color: 'indigo' },
+  InProgress: { label: 'In progress', color: 'blue' },
+  Submitted: { label: 'Submitted', color: 'green' },
+  TimedOut: { label: 'Timed out', color: 'orange' },
+};
+
+const KIND_DATA = [
+  { value: 'all', label: 'All kinds' },
+  { value: 'trial', label: EXAM_KIND_LABELS.trial },
+  { value: 'module', label: EXAM_KIND_LABELS.module },
+];
+
+function resultText(row: SittingRow): string {
+  if (row.needsMarking) return 'Waiting for marks';
+  if (row.percentage === null) return '—';
+  return `${row.percentage}%${row.result ? ` ${row.result}` : ''}`;
+}
+
+/** Staff's sittings (spec section 2 filters and kinds) with the way to marking and to extra time. */
+export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: string) => string }) {
+  const [filter, setFilter] = useState<ExaminationFilter>('All');
+  const [kind, setKind] = useState<ExamType | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [needsMarking, setNeedsMarking] = useState(false);
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [extraTimeFor, setExtraTimeFor] = useState<SittingRow | null>(null);
+  const sittings = useSittings({ filter, kind, searchTerm: debouncedSearch, needsMarking: needsMarking ? true : undefined, page, pageSize });
+  const reset = () => setPage(DEFAULT_PAGE);
+
+  const columns: PagedTableColumn<SittingRow>[] = [
+    {
+      key: 'candidate',
+      header: 'Candidate',
+      isRowHeader: true,
+      render: (row) => (
+        <Stack gap={0}>
+          <Text fw={500}>{row.applicantName}</Text>
+          <Text size="xs" c="dimmed">
+            {row.applicantEmail}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'exam',
+      header: 'Examination',
+      render: (row) => (
+        <Stack gap={0}>
+          <Text size="sm">{row.title}</Text>
+          <Text size="xs" c="dimmed">
+            {[EXAM_KIND_LABELS[row.kind], row.programCode, row.moduleCode, row.applicationNumber].filter(Boolean).join(' · ')}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'when', header: 'Date', noWrap: true, render: (row) => <DateDisplay value={row.startedOn ?? row.scheduledAt} withTime /> },
+    { key: 'status', header: 'Status', noWrap: true, render: (row) => <StatusBadge label={STATUS[row.status].label} color={STATUS[row.status].color} /> },
+    { key: 'result', header: 'Result', noWrap: true, render: (row) => resultText(row) },
+    {
+      key: 'action',
+      header: 'Action',
+      render: (row) => {
+        const isOver = row.status === 'Submitted' || row.status === 'TimedOut';
+        return (
+          <Group gap="xs" wrap="nowrap">
+            {row.kind === 'module' && isOver && row.examInstanceId && (
+              <Button size="xs" variant={row.needsMarking ? 'filled' : 'light'} component={Link} to={markingHref(row.examInstanceId)} aria-label={`${row.needsMarking ? 'Mark' : 'Marks of'} ${row.applicantName}, ${row.title}`}>
+                {row.needsMarking ? 'Mark' : 'Marks'}
+              </Button>
+            )}
+            {row.kind === 'module' && !isOver && row.applicationModuleId && (
+              <Button size="xs" variant="default" onClick={() => setExtraTimeFor(row)} aria-label={`Extra time for ${row.applicantName}, ${row.title}`}>
+                Extra time{row.extraMinutes > 0 ? ` (${row.extraMinutes} min)` : ''}
+              </Button>
+            )}
+          </Group>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group gap="md" wrap="wrap" align="flex-end">
+        <SegmentedControl
+          aria-label="Sittings to show"
+          value={filter}
+          onChange={(value) => {
+            setFilter(value as ExaminationFilter);
+            reset();
+          }}
+          data={EXAMINATION_FILTERS.map((value) => ({ value, label: EXAMINATION_FILTER_LABELS[value] }))}
+        />
+        <Select
+          label="Kind"
+          data={KIND_DATA}
+          value={kind ?? 'all'}
+          allowDeselect={false}
+          onChange={(value) => {
+            setKind(value === 'trial' || value === 'module' ? value : undefined);
+            reset();
+          }}
+          w={150}
+        />
+        <TextInput
+          label="Search"
+          placeholder="Candidate, application number or test"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            reset();
+          }}
+          w={280}
+        />
+        <Checkbox
+          label="Waiting for marks"
+          checked={needsMarking}
+          onChange={(event) => {
+            setNeedsMarking(event.currentTarget.checked);
+            reset();
+          }}
+          mb={8}
+        />
+      </Group>
+      <PagedTable
+        label="Sittings"
+        columns={columns}
+        rows={sittings.data?.rows ?? []}
+        rowKey={(row) => row.examInstanceId ?? `${row.kind}-${row.applicationModuleId ?? row.title}`}
+        page={page}
+        pageSize={pageSize}
+        totalRows={sittings.data?.totalRows ?? 0}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          reset();
+        }}
+        isLoading={sittings.isFetching}
+        error={sittings.error ? errorMessageOf(sittings.error) : null}
+        emptyText="No sittings to show."
+        testId="sittings"
+        minWidth={900}
+      />
+      {extraTimeFor && <ExtraTimeDialog row={extraTimeFor} onClose={() => setExtraTimeFor(null)} />}
+    </Stack>
+  );
+}
