@@ -49,7 +49,7 @@ export function PayScreen({ data, applicationPath, onRedirect }: PayScreenProps)
         <Title order={1}>Pay invoice {data.invoiceNumber}</Title>
         <Text c="dimmed">
           Application{' '}
-          <Anchor component={Link} to={applicationPath}>
+          <Anchor component={Link} to={applicationPath} underline="always">
             {data.applicationNumber}
           </Anchor>{' '}
           · {data.programCode} {data.programTitle}

@@ -1,6 +1,7 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { formatAmount, type PaymentReportQuery, type PaymentReportRow } from '@certs/shared/payment/payment.contract';
 import { PAYMENT_GATEWAYS, PAYMENT_GATEWAY_LABELS, PAYMENT_STATUSES, type PaymentGatewayName, type PaymentStatus } from '@certs/shared/payment/payment-status';
@@ -34,7 +35,16 @@ function csvPathOf(filters: ReportFilters): string {
 const columns: PagedTableColumn<PaymentReportRow>[] = [
   { key: 'date', header: 'Date', noWrap: true, render: (row) => <DateDisplay value={row.paidOn ?? row.createdOn} withTime /> },
   { key: 'invoice', header: 'Invoice', isRowHeader: true, noWrap: true, render: (row) => row.invoiceNumber },
-  { key: 'application', header: 'Application', noWrap: true, render: (row) => row.applicationNumber },
+  {
+    key: 'application',
+    header: 'Application',
+    noWrap: true,
+    render: (row) => (
+      <Anchor component={Link} to={`/admin/programs/${row.programId}/applications/${row.applicationType}/${row.applicationId}`} size="sm">
+        {row.applicationNumber}
+      </Anchor>
+    ),
+  },
   {
     key: 'applicant',
     header: 'Applicant',

@@ -38,7 +38,7 @@ export function TestGatewayScreen({ sessionId, token, onDone }: TestGatewayScree
     <Stack gap="lg" maw={560} mx="auto">
       <Group justify="space-between" align="center">
         <Title order={1}>Test payment gateway</Title>
-        <Badge color="orange" variant="light" tt="none" radius="sm">
+        <Badge color="dark" variant="outline" tt="none" radius="sm">
           Test mode: no real money moves
         </Badge>
       </Group>
@@ -84,10 +84,10 @@ export function TestGatewayScreen({ sessionId, token, onDone }: TestGatewayScree
         </Alert>
       )}
       <Group>
-        <Button color="green" disabled={!isOpen} loading={complete.isPending && complete.variables === 'paid'} onClick={() => complete.mutate('paid')}>
+        <Button disabled={!isOpen} loading={complete.isPending && complete.variables === 'paid'} onClick={() => complete.mutate('paid')}>
           Pay (success)
         </Button>
-        <Button color="red" variant="light" disabled={!isOpen} loading={complete.isPending && complete.variables === 'declined'} onClick={() => complete.mutate('declined')}>
+        <Button color="red.9" variant="outline" disabled={!isOpen} loading={complete.isPending && complete.variables === 'declined'} onClick={() => complete.mutate('declined')}>
           Decline (failure)
         </Button>
       </Group>

@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe';
+import { DEMO, DEMO_PASSWORD, mainMenu, signInAs } from '../fixtures/demo-accounts';
+import { mailsTo, waitForMailLink } from '../fixtures/mailbox';
+
+const PROGRAM_CODE = 'Q-WELD-INSP';
+
+async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, jwt: string | null, data?: unknown): Promise<T> {
+  const response = await request.fetch(url, { method, headers: jwt ? { authorization: `Bearer ${jwt}` } : {}, data });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+async function signInApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD, isApplicant = false): Promise<string> {
+  return (await api<{ jwt: string }>(request, 'POST', isApplicant ? '/auth/local/applicant' : '/auth/local', null, { identifier: email, password })).jwt;
+}
+
+/**
+ * Setup through the platform's own API, as the earlier screens would do it: a new applicant
+ * registers and applies to Q-WELD-INSP; staff assess and accept it, and the pre-exam stage issues
+ * the invoice for IWI-M1 with its payment link. The application waits at Payment Stage Requested.
+ */
+async function invoicedApplication(request: APIRequestContext) {
+  const email = `payer.${Date.now()}@example.test`;
+  const password = 'Payer-candidate-2026!';
+  await api(request, 'POST', '/unauth/applicantregistration', null, { firstName: 'Paige', lastName: 'Payer', email, password, timeZone: 'Australia/Sydney' });
+  const { link } = await waitForMailLink(email, /\/register\/activate\/[^/\s]+$/);
+  await api(request, 'GET', `/unauth/applicantregistration/activationpath/${new URL(link).pathname.split('/').pop()}`, null);
+  const applicantJwt = await signInApi(request, email, password, true);
+  const staffJwt = await signInApi(request, DEMO.accountAdmin);
+
+  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, applicantJwt);
+  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
+  const program = await api<{ requirements: { id: string }[]; modules: { id: string; moduleCode: string }[] }>(request, 'GET', `/api/program/published/${programId}`, applicantJwt);
+  const Q = '/api/qualificationapplication';
+  const draft = await api<{ id: string }>(request, 'POST', `${Q}/save`, applicantJwt, {
+    programId,
+    declarationAccepted: true,
+    answers: program.requirements.map((r) => ({ requirementId: r.id, answerText: 'Eight years of pipeline weld inspection.', attachmentIds: [] })),
+  });
+  const submitted = await api<{ id: string; applicationNumber: string }>(request, 'POST', `${Q}/${draft.id}/submit`, applicantJwt);
+  const id = submitted.id;
+  const assessors = await api<{ userId: string; name: string }[]>(request, 'GET', `/api/programuser/${programId}/assessor`, staffJwt);
+  const casey = assessors.find((a) => a.name === 'Casey Contributor')!;
+  await api(request, 'POST', `${Q}/${id}/assessor/assign`, staffJwt, { assessorId: casey.userId, assessmentRound: 0 });
+  await api(request, 'POST', `${Q}/${id}/assessor/submit`, await signInApi(request, DEMO.contributor), { review: 'All evidence in order.', recommendation: 'accept' });
+  const details = await api<{ criteria: { criterion: string }[] }>(request, 'GET', `${Q}/${id}/details`, staffJwt);
+  await api(request, 'POST', `${Q}/${id}/assessment/submit`, staffJwt, {
+    assessmentReport: 'Meets every requirement.',
+    selections: details.criteria.map((c) => ({ criterion: c.criterion, answer: 'Yes' })),
+    outcome: 'accept',
+    messageToApplicant: '',
+  });
+  const moduleId = (code: string) => program.modules.find((m) => m.moduleCode === code)!.id;
+  await api(request, 'POST', `/api/qualificationapplicationmodule/${id}/preexam/submit`, staffJwt, {
+    modules: [
+      { programModuleId: moduleId('IWI-M1'), choice: 'required' },
+      { programModuleId: moduleId('IWI-M2'), choice: 'notTaken' },
+      { programModuleId: moduleId('IWI-M3'), choice: 'notTaken' },
+    ],
+    couponCode: null,
+  });
+  const invoices = await api<{ id: string; invoiceNumberText: string; totalCents: number }[]>(request, 'GET', `/api/invoice/byapplication/${id}`, staffJwt);
+  return { id, applicationNumber: submitted.applicationNumber, programId, email, password, invoice: invoices[0]! };
+}
+
+async function personAt(browser: Browser, loginPath: '/admin/login' | '/student/login', email: string, password = DEMO_PASSWORD): Promise<Page> {
+  // axe-core is injected as a script, which the app's CSP rightly forbids; these contexts bypass it to check the pages.
+  const context = await browser.newContext({ bypassCSP: true, acceptDownloads: true });
+  const page = await context.newPage();
+  await signInAs(page, loginPath, email, password);
+  return page;
+}
+
+const money = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+test('the applicant pays an issued invoice on the test gateway: a decline first, then success; staff see it and the report lists it', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const application = await invoicedApplication(request);
+  const { invoice } = application;
+  const amount = money(invoice.totalCents);
+
+  // Staff send the payment link again from the application page; the open one stops working.
+  const staff = await personAt(browser, '/admin/login', DEMO.accountAdmin);
+  const staffPath = `/admin/programs/${application.programId}/applications/qualificationapplication/${application.id}`;
+  await staff.goto(staffPath);
+  const payments = staff.getByTestId('payments-stage');
+  await expect(payments.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await expect(payments.getByRole('table', { name: 'Payments' }).locator('[data-status="Pending"]')).toHaveCount(1);
+  await payments.getByRole('button', { name: 'Resend payment link' }).click();
+  const resend = staff.getByRole('dialog', { name: 'Resend payment link' });
+  await resend.getByRole('textbox', { name: 'Note for the history' }).fill('The applicant asked for a fresh link.');
+  await resend.getByRole('button', { name: 'Send new link' }).click();
+  await expect(resend).toBeHidden();
+  await expect(payments.getByRole('table', { name: 'Payments' }).locator('[data-status="Expired"]')).toHaveCount(1);
+  expect(await seriousViolations(staff)).toEqual([]);
+
+  // The applicant follows the new link from the mail.
+  const { link } = await waitForMailLink(application.email, /\/student\/payments\/[0-9a-f-]{36}$/);
+  const applicant = await personAt(browser, '/student/login', application.email, application.password);
+  await applicant.goto(new URL(link).pathname);
+  await expect(applicant.getByRole('heading', { level: 1 })).toHaveText(`Pay invoice ${invoice.invoiceNumberText}`);
+  await expect(applicant.getByTestId('payment-amount')).toContainText(`${amount} AUD`);
+  await expect(applicant.getByTestId('payment-status')).toContainText('Pending');
+  expect(await seriousViolations(applicant)).toEqual([]);
+
+  // The tester declines on the gateway's page: back on the pay page, Failed, and a try-again.
+  await applicant.getByRole('button', { name: 'Pay now' }).click();
+  await expect(applicant).toHaveURL(/\/payment-gateway\/test\/tgs_[0-9a-f]{24}\?token=/);
+  await expect(applicant.getByRole('heading', { level: 1 })).toHaveText('Test payment gateway');
+  await expect(applicant.getByTestId('gateway-amount')).toHaveText(`${amount} AUD`);
+  await expect(applicant.getByText(`Invoice ${invoice.invoiceNumberText} · application ${application.applicationNumber}`)).toBeVisible();
+  expect(await seriousViolations(applicant)).toEqual([]);
+  await applicant.getByRole('button', { name: 'Decline (failure)' }).click();
+  await expect(applicant).toHaveURL(new RegExp(`${new URL(link).pathname}$`));
+  await expect(applicant.getByTestId('payment-result')).toContainText('The payment was not completed');
+  await expect(applicant.getByTestId('payment-status')).toContainText('Failed');
+
+  // Then pays: Success, with the receipt mailed.
+  await applicant.getByRole('button', { name: 'Try again' }).click();
+  await applicant.getByRole('button', { name: 'Pay (success)' }).click();
+  await expect(applicant.getByTestId('payment-result')).toContainText('Payment received');
+  await expect(applicant.getByTestId('payment-status')).toContainText('Success');
+  await expect(applicant.getByRole('button', { name: /Pay now|Try again/ })).toHaveCount(0);
+  await expect.poll(() => mailsTo(application.email).map((mail) => mail.subject)).toContain(`Payment received: invoice ${invoice.invoiceNumberText}`);
+  const receipt = mailsTo(application.email).find((mail) => mail.subject === `Payment received: invoice ${invoice.invoiceNumberText}`)!;
+  expect(receipt.text).toContain(`amount paid ${amount} AUD`);
+  expect(mailsTo(application.email).map((mail) => mail.subject)).toContain(`Payment not completed: invoice ${invoice.invoiceNumberText}`);
+
+  // The application page lists the invoice (paid, with its PDF) and the payments.
+  await applicant.getByRole('link', { name: 'Back to your application' }).click();
+  const section = applicant.getByTestId('invoices-and-payments');
+  await expect(section.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: invoice.invoiceNumberText })).toContainText('Paid');
+  const pdf = applicant.waitForEvent('download');
+  await section.getByRole('button', { name: `Download ${invoice.invoiceNumberText} as PDF` }).click();
+  const download = await pdf;
+  expect(download.suggestedFilename()).toBe(`${invoice.invoiceNumberText}.pdf`);
+  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(section.getByRole('table', { name: 'Payments' }).locator('[data-status="Success"]')).toHaveCount(1);
+  expect(await seriousViolations(applicant)).toEqual([]);
+
+  // Staff see the payment and the stage; the history names it.
+  await staff.reload();
+  await expect(staff.getByText('Payment Stage Completed').first()).toBeVisible();
+  await expect(payments.getByRole('table', { name: 'Payments' }).locator('[data-status="Success"]')).toHaveCount(1);
+  await expect(payments.getByRole('button', { name: 'Resend payment link' })).toHaveCount(0);
+  await expect(staff.getByText(new RegExp(`Payment received: \\${amount} \\(Test gateway, tch_[0-9a-f]+\\)`)).first()).toBeVisible();
+
+  // Reports: the payments report finds it by gateway and status, and exports it as CSV.
+  await mainMenu(staff).getByRole('link', { name: 'Reports' }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Reports');
+  await staff.getByLabel('Status').selectOption('Success');
+  await staff.getByLabel('Gateway').selectOption('test');
+  const report = staff.getByTestId('payments-report');
+  const reportRow = report.getByRole('row').filter({ hasText: invoice.invoiceNumberText });
+  // The expired first link drops out once both filters apply.
+  await expect(reportRow).toHaveCount(1);
+  await expect(reportRow).toContainText(application.applicationNumber);
+  await expect(reportRow).toContainText('Paige Payer');
+  await expect(reportRow.locator('[data-status="Success"]')).toBeVisible();
+  expect(await seriousViolations(staff)).toEqual([]);
+  const csvDownload = staff.waitForEvent('download');
+  await staff.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync(await (await csvDownload).path(), 'utf8').replace(/^\uFEFF/, '');
+  expect(csv.split('\n')[0]).toBe('Date (Sydney),Invoice,Application,Applicant,Program,Amount,GST,Discount,Gateway,Reference,Status');
+  expect(csv).toContain(`${invoice.invoiceNumberText},${application.applicationNumber},Paige Payer`);
+});
+
+test('staff record an offline bank transfer from the application page', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const application = await invoicedApplication(request);
+  const staff = await personAt(browser, '/admin/login', DEMO.accountAdmin);
+  await staff.goto(`/admin/programs/${application.programId}/applications/qualificationapplication/${application.id}`);
+  const payments = staff.getByTestId('payments-stage');
+  await payments.getByRole('button', { name: 'Record offline payment' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Record offline payment' });
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog.getByText('Payment reference is required')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /Payment reference/ }).fill('EFT-PAIGE-0001');
+  await dialog.getByRole('textbox', { name: 'Note' }).fill('Seen on the bank statement.');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(payments.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'EFT-PAIGE-0001' }).locator('[data-status="Success"]')).toBeVisible();
+  await expect(staff.getByText('Payment Stage Completed').first()).toBeVisible();
+  await expect.poll(() => mailsTo(application.email).map((mail) => mail.subject)).toContain(`Payment received: invoice ${application.invoice.invoiceNumberText}`);
+});
