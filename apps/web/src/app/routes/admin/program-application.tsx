@@ -12,6 +12,7 @@ import { openAttachment } from '../../../features/attachment/api/find-download-u
 import { ExamScheduleStage } from '../../../features/exam-schedule/components/exam-schedule-stage';
 import { ApplicationSittings } from '../../../features/exam-marking/components/application-sittings';
 import { StaffPaymentsStage } from '../../../features/payment/components/staff-payments-stage';
+import { PreExamStage } from '../../../features/pre-exam/components/pre-exam-stage';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -59,6 +60,15 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
         type={type}
         details={details.data}
         onOpenAttachment={openFile}
+        preExamStage={
+          <PreExamStage
+            type={type}
+            applicationId={id}
+            status={application.status}
+            workflowStage={details.data.workflowStage}
+            onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })}
+          />
+        }
         paymentStage={
           <StaffPaymentsStage
             type={type}

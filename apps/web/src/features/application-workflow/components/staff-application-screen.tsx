@@ -38,10 +38,12 @@ interface StaffApplicationScreenProps {
   examScheduleStage?: ReactNode;
   /** The payments section (features/payment), composed by the route. */
   paymentStage?: ReactNode;
+  /** The pre-exam section: modules and the tax invoice (features/pre-exam), composed by the route. */
+  preExamStage?: ReactNode;
 }
 
 /** The staff's application page: the stage to act on first, then the applicant, answers, history and file notes. */
-export function StaffApplicationScreen({ type, details, onOpenAttachment, examScheduleStage, paymentStage }: StaffApplicationScreenProps) {
+export function StaffApplicationScreen({ type, details, onOpenAttachment, examScheduleStage, paymentStage, preExamStage }: StaffApplicationScreenProps) {
   const { application, permissions, assessor, assessorReview, assessment } = details;
   const id = application.id;
   const status = application.status;
@@ -223,7 +225,7 @@ export function StaffApplicationScreen({ type, details, onOpenAttachment, examSc
         </Section>
       )}
 
-      {/* stage slot: pre-exam and invoice (features/pre-exam) */}
+      {preExamStage}
       {paymentStage}
       {examScheduleStage}
 

@@ -50,7 +50,7 @@ const verified = (subtotalCents: number, code = 'TENOFF') => ({
   description: '',
   discountType: 'percentage',
   discountValue: 1000,
-  discountText: '10% off',
+  discountText: '10 %',
   validTo: '2099-12-31T00:00:00.000Z',
   subtotalCents,
   discountCents: Math.round(subtotalCents / 10),
@@ -132,7 +132,7 @@ describe('PreExamForm', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await within(totalRow(/Discount \(TENOFF\)/)).findByText('-$100.00')).toBeInTheDocument();
     expect(within(totalRow(/Total \(incl\. GST\)/)).getByText('$900.00')).toBeInTheDocument();
-    expect(screen.getByText('TENOFF: 10% off')).toBeInTheDocument();
+    expect(screen.getByText('TENOFF: 10 % off')).toBeInTheDocument();
     expect(calls[0]!.url).toBe('/api/programapplicationcoupon/prog-1/appl-1/TENOFF/verify/coupon?subtotalCents=100000');
     await choose(user, 'IWI-M2', 'Not taken');
     expect(await within(totalRow(/Discount \(TENOFF\)/)).findByText('-$70.00')).toBeInTheDocument();

@@ -21,7 +21,7 @@ function discountStateOf(code: string | null, quote: ReturnType<typeof useCoupon
     return { state: 'refused', message: fieldErrors.couponCode ?? errorMessageOf(quote.error) };
   }
   if (!quote.data || quote.isPlaceholderData) return { state: 'pricing' };
-  return { state: 'applied', cents: quote.data.discountCents ?? 0, description: `${quote.data.code}: ${quote.data.discountText}` };
+  return { state: 'applied', cents: quote.data.discountCents ?? 0, description: `${quote.data.code}: ${quote.data.discountText} off` };
 }
 
 /**
