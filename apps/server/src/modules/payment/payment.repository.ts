@@ -241,8 +241,10 @@ export class PaymentRepository {
   /** The staff's payments report: one row per payment, newest first, with its invoice and application. */
   async findReport(filters: ReportFilters, paged = true) {
     const conditions: SQL[] = [];
-    if (filters.from) conditions.push(gte(payments.createdOn, filters.from));
-    if (filters.to) conditions.push(lt(payments.createdOn, filters.to));
+    // A payment's date is when it was paid, or when its link was opened while unpaid.
+    const reportDate = sql<Date>`coalesce(${payments.paidOn}, ${payments.createdOn})`;
+    if (filters.from) conditions.push(gte(reportDate, filters.from));
+    if (filters.to) conditions.push(lt(reportDate, filters.to));
     if (filters.status) conditions.push(eq(payments.status, filters.status));
     if (filters.gateway) conditions.push(eq(payments.gateway, filters.gateway));
     if (filters.programId) conditions.push(eq(applications.programId, filters.programId));
@@ -252,7 +254,7 @@ export class PaymentRepository {
       .from(payments)
       .innerJoin(applications, eq(applications.id, payments.applicationId))
       .where(where);
-    let query = detailsQuery(this.db).where(where).orderBy(desc(payments.createdOn), desc(payments.id)).$dynamic();
+    let query = detailsQuery(this.db).where(where).orderBy(desc(reportDate), desc(payments.id)).$dynamic();
     if (paged) query = query.limit(filters.pageSize).offset((filters.page - 1) * filters.pageSize);
     const rows = await query;
     return { totalRows: total?.n ?? 0, rows: rows.map(toDetails) };

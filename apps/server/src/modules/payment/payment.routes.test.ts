@@ -557,6 +557,9 @@ describe('payments report', () => {
     const offlineRows = offline.json().rows as { reference: string; applicationNumber: string; gateway: string }[];
     expect(offlineRows.every((row) => row.gateway === 'offline')).toBe(true);
     expect(offlineRows.some((row) => row.reference === 'BANK-REPORT-1' && row.applicationNumber === inv.applicationNumber)).toBe(true);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+    const todays = await get(`${PG}/all/reports?from=${today}&to=${today}&gateway=offline&pageSize=50`, managerJwt);
+    expect((todays.json().rows as { reference: string }[]).some((row) => row.reference === 'BANK-REPORT-1')).toBe(true);
     const future = await get(`${PG}/all/reports?from=2099-01-01`, managerJwt);
     expect(future.json()).toMatchObject({ totalRows: 0, rows: [] });
     const otherProgram = await get(`${PG}/all/reports?programId=00000000-0000-4000-8000-000000000000`, managerJwt);
