@@ -104,7 +104,7 @@ export function ExamScheduleStage({ type, applicationId, status, workflowStage, 
           )}
           {permissions.canSend && (
             <Group>
-              <Button color="teal" onClick={() => setIsConfirmingSend(true)}>
+              <Button onClick={() => setIsConfirmingSend(true)}>
                 Send to candidate
               </Button>
               <Text size="sm" c="dimmed">
@@ -117,7 +117,6 @@ export function ExamScheduleStage({ type, applicationId, status, workflowStage, 
           opened={isConfirmingSend}
           title="Send the exam schedule to the candidate?"
           confirmLabel="Send schedule"
-          confirmColor="teal"
           failureTitle="The schedule was not sent"
           onConfirm={async () => {
             await send.mutateAsync();
@@ -159,7 +158,7 @@ export function ExamScheduleStage({ type, applicationId, status, workflowStage, 
               </Title>
               {data.overallResult ? (
                 <Group gap="sm">
-                  <Badge color={data.overallResult === 'Awarded' ? 'green' : 'red'} radius="sm" tt="none" size="lg">
+                  <Badge color={data.overallResult === 'Awarded' ? 'green' : 'red'} variant="dot" radius="sm" tt="none" size="lg">
                     {data.overallResult}
                   </Badge>
                   <Text size="sm" c="dimmed">

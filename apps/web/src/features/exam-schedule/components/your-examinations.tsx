@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ApplicationTypePath } from '@certs/shared/application/application-status';
 import { DateDisplay } from '../../../components/ui/date-display';
@@ -22,34 +22,38 @@ export function YourExaminations({ type, applicationId }: { type: ApplicationTyp
           Your examinations
         </Title>
         {data.result && (
-          <Alert color={data.result.overallResult === 'Awarded' ? 'green' : 'red'} variant="light" title={`Overall result: ${data.result.overallResult}`} data-testid="overall-result">
-            <Stack gap="xs">
-              <Text size="sm">
-                Recorded <DateDisplay value={data.result.resultRecordedOn} />.
+          <Stack gap="xs" data-testid="overall-result">
+            <Group gap="xs">
+              <Text fw={600}>Overall result:</Text>
+              <Badge color={data.result.overallResult === 'Awarded' ? 'green' : 'red'} variant="dot" size="lg" radius="sm" tt="none">
+                {data.result.overallResult}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                recorded <DateDisplay value={data.result.resultRecordedOn} />
               </Text>
-              <Table withRowBorders={false} verticalSpacing={4} aria-label="Module results">
-                <Table.Tbody>
-                  {data.result.modules.map((module) => (
-                    <Table.Tr key={module.moduleCode}>
-                      <Table.Td>
-                        {module.moduleCode} {module.moduleTitle}
-                      </Table.Td>
-                      <Table.Td>
-                        {module.result ? (
-                          <Badge color={RESULT_COLORS[module.result]} variant="light" radius="sm" tt="none">
-                            {module.result}
-                          </Badge>
-                        ) : (
-                          '-'
-                        )}
-                      </Table.Td>
-                      <Table.Td>{module.resultPercentage !== null ? `${module.resultPercentage.toFixed(2)}%` : ''}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Stack>
-          </Alert>
+            </Group>
+            <Table withRowBorders={false} verticalSpacing={4} aria-label="Module results">
+              <Table.Tbody>
+                {data.result.modules.map((module) => (
+                  <Table.Tr key={module.moduleCode}>
+                    <Table.Td>
+                      {module.moduleCode} {module.moduleTitle}
+                    </Table.Td>
+                    <Table.Td>
+                      {module.result ? (
+                        <Badge color={RESULT_COLORS[module.result]} variant="dot" radius="sm" tt="none">
+                          {module.result}
+                        </Badge>
+                      ) : (
+                        '-'
+                      )}
+                    </Table.Td>
+                    <Table.Td>{module.resultPercentage !== null ? `${module.resultPercentage.toFixed(2)}%` : ''}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
         )}
         {data.modules.map((module) => (
           <Paper key={module.id} withBorder radius="sm" p="md" data-testid={`my-exam-${module.moduleCode}`}>

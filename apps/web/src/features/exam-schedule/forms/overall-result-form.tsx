@@ -54,7 +54,7 @@ export function OverallResultForm({ modules, onRecord }: OverallResultFormProps)
         opened={isConfirming}
         title={`Record ${overallResult || 'the result'}?`}
         confirmLabel={`Record ${overallResult}`}
-        confirmColor={overallResult === 'Failed' ? 'red' : 'green'}
+        confirmColor={overallResult === 'Failed' ? 'red.9' : undefined}
         failureTitle="The result was not recorded"
         onConfirm={() => onRecord({ overallResult: overallResult as OverallResult, note })}
         onClose={() => setIsConfirming(false)}
