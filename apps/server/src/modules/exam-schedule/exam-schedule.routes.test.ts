@@ -276,6 +276,15 @@ describe('saving the schedule', () => {
     expect(await historyOf(application.id)).toHaveLength(1);
   });
 
+  it('moves the stage once when two members of staff complete the schedule at the same moment', async () => {
+    const application = await applicationFor(bob);
+    const body = { modules: application.moduleIds.map((id, i) => (i === 0 ? onlineRow(id) : practicalRow(id))) };
+    const results = await Promise.all([post(`${M}/${application.id}/examination/update`, body, managerJwt), post(`${M}/${application.id}/examination/update`, body, superJwt)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await historyOf(application.id)).filter((h) => h.toStage === 'Exam Initialization Completed')).toHaveLength(1);
+    expect(await stageOf(application.id)).toMatchObject({ stage: 'Exam Initialization Completed' });
+  });
+
   it('is refused before the payment is complete, and sending before the schedule is complete', async () => {
     const unpaid = await applicationFor(bob, 'Payment Stage Requested');
     const save = await post(`${M}/${unpaid.id}/examination/update`, { modules: [onlineRow(unpaid.moduleIds[0]!)] }, managerJwt);
@@ -555,6 +564,24 @@ describe('the overall result', () => {
     expect(await stageOf(application.id)).toMatchObject({ status: 'Awarded', overallResult: 'Awarded' });
     expect((await historyOf(application.id)).filter((h) => h.toStatus === 'Awarded')).toHaveLength(1);
     expect((await mailsTo(bob.email)).at(-1)!.text).toContain('Congratulations: you have passed and have been awarded Welding Inspector');
+  });
+});
+
+describe('the result stage of a Certification application (no modules)', () => {
+  it('records the overall result once evaluated, and is refused before', async () => {
+    const db = t.database.db;
+    const manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
+    const certification = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 2 });
+    const managerOfCertificationJwt = (await signIn(t.app, manager)).jwt;
+    const C = '/api/certificationapplication';
+    const early = await createApplicationWithModules(db, { applicantId: bob.applicantId!, programId: certification.id, programType: 2, programModuleIds: [] });
+    expect((await post(`${C}/${early.id}/resultstage`, { overallResult: 'Awarded' }, managerOfCertificationJwt)).json().message).toBe(RESULT_MESSAGES.notEvaluated);
+    const evaluated = await createApplicationWithModules(db, { applicantId: bob.applicantId!, programId: certification.id, programType: 2, programModuleIds: [], workflowStage: 'Exam Modules Evaluation Completed' });
+    const response = await post(`${C}/${evaluated.id}/resultstage`, { overallResult: 'Awarded', note: 'Portfolio and interview passed.' }, managerOfCertificationJwt);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'Awarded', overallResult: 'Awarded', modules: [] });
+    expect((await get(`${Q}/${evaluated.id}/myschedule`, bobJwt)).statusCode).toBe(404);
+    expect((await get(`${C}/${evaluated.id}/myschedule`, bobJwt)).json().result).toMatchObject({ overallResult: 'Awarded', modules: [] });
   });
 });
 
