@@ -207,6 +207,15 @@ describe('one browser session at a time', () => {
     expect(fromSecond.statusCode).toBe(200);
   });
 
+  it('gives the exam to exactly one of several browsers opening it at once', async () => {
+    const test = await createPublishedTest(t.database.db, { testType: 'trial', questions: EVERY_TYPE });
+    const exam = await startTrial(adaJwt, test.id);
+    const claims = await Promise.all(['p', 'q', 'r', 's', 't'].map((name) => claim(exam, session(name))));
+    expect(claims.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const winner = claims.find((r) => r.statusCode === 200)!.json().sessionId;
+    expect((await storedInstance(t.database.db, exam.id)).active_session_id).toBe(winner);
+  });
+
   it('refuses updates from a browser that never opened the exam', async () => {
     const test = await createPublishedTest(t.database.db, { testType: 'trial', questions: EVERY_TYPE });
     const exam = await startTrial(adaJwt, test.id);

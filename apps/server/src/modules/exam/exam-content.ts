@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/executor';
 import type { ExamRepository, VersionContent } from './exam.repository';
 
 const MAX_CACHED_VERSIONS = 20_000;
@@ -14,8 +15,18 @@ export class ExamContent {
 
   constructor(private readonly repository: ExamRepository) {}
 
-  async get(versionIds: readonly string[]): Promise<Map<string, VersionContent>> {
+  /**
+   * Inside a transaction pass its executor: what is missing is then read on it, never by waiting
+   * for another request's read (on the single-connection embedded database that would wait for
+   * this very transaction).
+   */
+  async get(versionIds: readonly string[], tx?: Executor): Promise<Map<string, VersionContent>> {
     const unique = [...new Set(versionIds)];
+    if (tx) {
+      const missing = unique.filter((id) => !this.versions.has(id));
+      if (missing.length > 0) this.remember(await this.repository.findVersions(missing, tx));
+      return new Map(unique.flatMap((id) => (this.versions.has(id) ? [[id, this.versions.get(id)!] as const] : [])));
+    }
     const missing = unique.filter((id) => !this.versions.has(id) && !this.loading.has(id));
     if (missing.length > 0) {
       const load = this.load(missing);
@@ -41,7 +52,10 @@ export class ExamContent {
   }
 
   private async load(ids: string[]): Promise<void> {
-    const rows = await this.repository.findVersions(ids);
+    this.remember(await this.repository.findVersions(ids));
+  }
+
+  private remember(rows: VersionContent[]): void {
     if (this.versions.size + rows.length > MAX_CACHED_VERSIONS) this.versions.clear();
     for (const row of rows) this.versions.set(row.id, row);
   }

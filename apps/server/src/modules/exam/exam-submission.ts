@@ -29,7 +29,10 @@ export class ExamSubmission {
   /** Marks every objective question not marked yet, then scores the sitting. */
   private async markAutomatically(tx: Executor, instance: InstanceRow, now: Date): Promise<void> {
     const states = await this.repository.findQuestionStates(instance.id, tx);
-    const versions = await this.content.get(states.map((state) => state.questionVersionId));
+    const versions = await this.content.get(
+      states.map((state) => state.questionVersionId),
+      tx,
+    );
     const marks: { id: string; marks: number }[] = [];
     for (const state of states) {
       const version = versions.get(state.questionVersionId);

@@ -312,14 +312,14 @@ export class ExamRepository {
   }
 
   /** Question versions with their options (and correct flags: the caller decides what leaves the server). */
-  async findVersions(versionIds: readonly string[]): Promise<VersionContent[]> {
+  async findVersions(versionIds: readonly string[], executor: Executor = this.db): Promise<VersionContent[]> {
     if (versionIds.length === 0) return [];
     const list = sql.join(
       versionIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     );
     return rowsOf<VersionContent>(
-      await this.db.execute(sql`
+      await executor.execute(sql`
         select v.id, v.question_type as "questionType", v.content, v.can_upload_answer_paper as "canUploadAnswerPaper",
           coalesce((select json_agg(json_build_object('id', o.id, 'option', o.option, 'order', o.sort_order, 'correctAnswer', o.correct_answer)
                     order by o.sort_order) from question_options o where o.question_version_id = v.id), '[]'::json) as options
@@ -391,8 +391,30 @@ export class ExamRepository {
 
   // Session, time, submission.
 
-  async setSession(tx: Executor, id: string, sessionId: string, now: Date): Promise<void> {
-    await tx.execute(sql`update exam_instances set active_session_id = ${sessionId}, modified_on = ${at(now)} where id = ${id}`);
+  /**
+   * `isexaminprogress` in one statement: reads the sitting (locked) and hands it to this session when
+   * it is open, within deadline + grace, and free, already this session's, or taken over. Returns the
+   * sitting as it was, for the caller to say why nothing changed.
+   */
+  async claimSession(input: { id: string; applicantId: string; examType: ExamType; sessionId: string; takeOver: boolean; now: Date; graceSeconds: number }): Promise<InstanceRow | null> {
+    const rows = rowsOf<InstanceRow>(
+      await this.db.execute(sql`
+        with cur as (
+          select ${INSTANCE_COLUMNS} from exam_instances e
+          where e.id = ${input.id} and e.applicant_id = ${input.applicantId} and e.exam_type = ${input.examType}
+          for update
+        ), claimed as (
+          update exam_instances e set active_session_id = ${input.sessionId}, modified_on = ${at(input.now)}
+          from cur
+          where e.id = cur.id and cur.status = 'InProgress'
+            and cur.deadline + make_interval(secs => ${input.graceSeconds}) >= ${at(input.now)}
+            and cur."activeSessionId" is distinct from ${input.sessionId}
+            and (cur."activeSessionId" is null or ${input.takeOver})
+          returning e.id
+        )
+        select cur.* from cur left join claimed on claimed.id = cur.id`),
+    );
+    return rows[0] ? toInstance(rows[0]) : INSTANCE_NOT_FOUND;
   }
 
   /**

@@ -238,21 +238,24 @@ export class ExamService {
   async claimSession(actor: CurrentUser, input: ExamSessionRequest): Promise<ExamSessionResponse> {
     const applicantId = applicantOf(actor);
     const now = this.now();
-    const claimed = await this.repository.transaction(async (tx) => {
-      const instance = await this.repository.lockInstance(tx, input.examInstanceId);
-      if (!instance || instance.applicantId !== applicantId || instance.examType !== input.examType) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
-      if (instance.status !== 'InProgress') throw new AppError('CONFLICT', instance.status === 'TimedOut' ? EXAM_MESSAGES.timeOver : EXAM_MESSAGES.alreadySubmitted);
-      if (this.isPastGrace(instance, now)) return { instance, isOverdue: true, isTakenOver: false };
-      const holder = instance.activeSessionId;
-      if (holder && holder !== input.sessionId && !input.takeOver) throw new AppError('CONFLICT', EXAM_MESSAGES.openElsewhere);
-      if (holder !== input.sessionId) await this.repository.setSession(tx, instance.id, input.sessionId, now);
-      return { instance, isOverdue: false, isTakenOver: !!holder && holder !== input.sessionId };
+    const instance = await this.repository.claimSession({
+      id: input.examInstanceId,
+      applicantId,
+      examType: input.examType,
+      sessionId: input.sessionId,
+      takeOver: !!input.takeOver,
+      now,
+      graceSeconds: this.options.graceSeconds,
     });
-    if (claimed.isOverdue) {
-      await this.closeOverdue(claimed.instance.id, now);
+    if (!instance) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    if (instance.status !== 'InProgress') throw new AppError('CONFLICT', instance.status === 'TimedOut' ? EXAM_MESSAGES.timeOver : EXAM_MESSAGES.alreadySubmitted);
+    if (this.isPastGrace(instance, now)) {
+      await this.closeOverdue(instance.id, now);
       throw new AppError('CONFLICT', EXAM_MESSAGES.timeOver);
     }
-    return { isExamInProgress: true, sessionId: input.sessionId, isTakenOver: claimed.isTakenOver, timer: timerOf(claimed.instance, now) };
+    const holder = instance.activeSessionId;
+    if (holder && holder !== input.sessionId && !input.takeOver) throw new AppError('CONFLICT', EXAM_MESSAGES.openElsewhere);
+    return { isExamInProgress: true, sessionId: input.sessionId, isTakenOver: !!holder && holder !== input.sessionId, timer: timerOf(instance, now) };
   }
 
   /**

@@ -1,0 +1,26 @@
+// The benchmark's baseline: a bare Fastify route that upserts one row in the same PostgreSQL
+// database, with the same pool size as the app. The exam engine's answer save is compared with it.
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const port = Number(process.env.PORT ?? 3291);
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
+pool.on('error', () => {});
+await pool.query('create table if not exists bench_baseline (id integer primary key, value integer not null, updated_on timestamptz not null default now())');
+
+const app = Fastify({ logger: false });
+app.post('/baseline', async (request) => {
+  const { id, value } = request.body;
+  await pool.query('insert into bench_baseline (id, value) values ($1, $2) on conflict (id) do update set value = excluded.value, updated_on = now()', [id, value]);
+  return { ok: true };
+});
+app.get('/health', async () => ({ ok: true }));
+
+const stop = async () => {
+  await app.close();
+  await pool.end();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
+await app.listen({ port, host: '127.0.0.1' });
