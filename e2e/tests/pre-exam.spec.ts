@@ -1,17 +1,32 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
-import { DEMO, signInAs } from '../fixtures/demo-accounts';
-import { mailsTo } from '../fixtures/mailbox';
+import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
+import { mailsTo, waitForMailLink } from '../fixtures/mailbox';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
 
-async function personAt(browser: Browser, loginPath: '/admin/login' | '/student/login', email: string): Promise<Page> {
+async function personAt(browser: Browser, loginPath: '/admin/login' | '/student/login', email: string, password = DEMO_PASSWORD): Promise<Page> {
   // axe-core is injected as a script, which the app's CSP rightly forbids; these contexts bypass it to check the pages.
   const context = await browser.newContext({ bypassCSP: true, acceptDownloads: true });
   const page = await context.newPage();
-  await signInAs(page, loginPath, email);
+  await signInAs(page, loginPath, email, password);
   return page;
+}
+
+/**
+ * A new applicant, registered and activated through the platform's own routes: other journeys take
+ * the demo applicant's application to Q-WELD-INSP further, and a program takes one application each.
+ */
+async function newApplicant(request: APIRequestContext): Promise<{ email: string; password: string }> {
+  const email = `pre.exam.${Date.now()}@example.test`;
+  const password = 'Pre-exam-candidate-2026!';
+  const registered = await request.post('/unauth/applicantregistration', { data: { firstName: 'Nia', lastName: 'Newcandidate', email, password, timeZone: 'Australia/Sydney' } });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const { link } = await waitForMailLink(email, /\/register\/activate\/[^/\s]+$/);
+  const activated = await request.get(`/unauth/applicantregistration/activationpath/${new URL(link).pathname.split('/').pop()}`);
+  expect(activated.ok(), await activated.text()).toBe(true);
+  return { email, password };
 }
 
 /** A discount code for Qualification programs, made through the API with the signed-in super user's token. */
@@ -46,13 +61,14 @@ async function acceptIntoExaminations(staff: Page): Promise<void> {
   await expect(staff.locator('[data-status="Assessment Completed"]').first()).toBeVisible();
 }
 
-test('staff choose the candidate’s modules with a discount code and issue the tax invoice; the applicant is mailed it with a payment link', async ({ browser }) => {
+test('staff choose the candidate’s modules with a discount code and issue the tax invoice; the applicant is mailed it with a payment link', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const startedAt = Date.now();
   const code = `PRE${startedAt.toString(36).toUpperCase()}`;
 
-  // The demo applicant (not a member) applies to Q-WELD-INSP.
-  const applicant = await personAt(browser, '/student/login', DEMO.applicant);
+  // A new applicant (not a member) applies to Q-WELD-INSP.
+  const candidate = await newApplicant(request);
+  const applicant = await personAt(browser, '/student/login', candidate.email, candidate.password);
   await applicant.getByRole('link', { name: PROGRAM_CODE }).click();
   await applicant.getByRole('link', { name: 'Apply', exact: true }).click();
   await applicant.getByLabel('Your answer to EXP-2Y').fill('Six years as a welder-fabricator, two as a QA inspector.');
@@ -130,8 +146,8 @@ test('staff choose the candidate’s modules with a discount code and issue the 
 
   // The applicant's mail holds the invoice, the totals and the links to pay and to the application.
   const subject = `Application ${applicationNumber}: invoice ${invoiceNumber} and payment link`;
-  await expect.poll(() => mailsTo(DEMO.applicant).filter((mail) => Number(mail.file.split('-')[0]) >= startedAt && mail.subject === subject).length, { timeout: 20_000 }).toBe(1);
-  const mail = mailsTo(DEMO.applicant).find((m) => m.subject === subject && Number(m.file.split('-')[0]) >= startedAt)!;
+  await expect.poll(() => mailsTo(candidate.email).filter((mail) => Number(mail.file.split('-')[0]) >= startedAt && mail.subject === subject).length, { timeout: 20_000 }).toBe(1);
+  const mail = mailsTo(candidate.email).find((m) => m.subject === subject && Number(m.file.split('-')[0]) >= startedAt)!;
   expect(mail.text).toContain('IWI-M1 Welding processes and equipment (required, non-member fee): $550.00');
   expect(mail.text).toContain('IWI-M3 Practical visual inspection of welds (optional, non-member fee): $780.00');
   expect(mail.text).toContain(`Discount (${code}): -$100.00`);
