@@ -8,8 +8,10 @@
 //
 // Options: --candidates N, --minutes M (the sitting, launches in the first minute and submissions in
 // the last), --questions Q (60), --baseline-seconds S (30), --database-url URL (a server database;
-// a fresh database "bench" is made on it), --port P (3290; the baseline uses P+1), --keep-database.
+// a fresh database "bench" is made on it), --port P (3290; the baseline uses P+1), --keep-database,
+// --cpu-prof-dir DIR (a V8 CPU profile of the server).
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +30,8 @@ const { values: options } = parseArgs({
     'database-url': { type: 'string', default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
     port: { type: 'string', default: '3290' },
     'keep-database': { type: 'boolean', default: false },
+    /** Writes a V8 CPU profile of the server into this folder. */
+    'cpu-prof-dir': { type: 'string' },
   },
 });
 const CANDIDATES = Number(options.candidates);
@@ -413,6 +417,16 @@ async function verify(client, ledger) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** CPU seconds a process has used (Linux /proc; null elsewhere). */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 function machine() {
   const cpus = os.cpus();
   return `${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
@@ -438,7 +452,10 @@ async function main() {
   let server;
   let baseline;
   try {
-    server = startProcess('server', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const probeFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'exam-day-')), 'event-loop.json');
+    const profile = options['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options['cpu-prof-dir'])}`] : [];
+    server = startProcess('server', [...profile, '--import', 'tsx', '--import', './bench/server-probe.mjs', 'apps/server/src/main.ts'], {
+      BENCH_PROBE_FILE: probeFile,
       DATABASE_URL: benchUrl.toString(),
       JWT_SECRET,
       PORT: String(PORT),
@@ -480,14 +497,32 @@ async function main() {
     const stats = new Stats();
     const ledger = { expected: new Map(), submitted: 0, invalid: 0, retriesApplied: 0 };
     const t0 = now() + 1000;
+    const serverCpuBefore = cpuSecondsOf(server.pid);
+    server.kill('SIGUSR2');
+    const generatorCpuBefore = process.cpuUsage();
     await Promise.all(candidates.map((candidate, index) => sit(candidate, index, t0, stats, ledger)));
     const seconds = (now() - t0) / 1000;
+    const serverCpu = serverCpuBefore === null ? null : cpuSecondsOf(server.pid) - serverCpuBefore;
+    const generatorUsage = process.cpuUsage(generatorCpuBefore);
+    const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1e6;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    let loop = null;
+    try {
+      loop = JSON.parse(readFileSync(probeFile, 'utf8'));
+    } catch {
+      loop = null;
+    }
     const kinds = ['launch', 'session', 'server time', 'remaining time', 'answer save', 'submit'].map((kind) => stats.summary(kind, seconds));
     const all = kinds.filter(Boolean).reduce((sum, k) => sum + k.count, 0);
     const errors = kinds.filter(Boolean).reduce((sum, k) => sum + k.errors, 0);
     const checks = await withClient(benchUrl, (client) => verify(client, ledger));
 
     console.log(`\nSitting: ${all} requests in ${seconds.toFixed(0)} s = ${(all / seconds).toFixed(0)} req/s; errors ${errors}`);
+    console.log(
+      `CPU: server process ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / all).toFixed(2)} ms a request)`}, ` +
+        `load generator ${generatorCpu.toFixed(1)} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ` +
+        `server event-loop delay ${loop ? `p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms` : 'n/a'}`,
+    );
     printTable([...kinds, baselineSummary]);
     const save = kinds[4];
     if (save && baselineSummary) {
