@@ -1,6 +1,7 @@
 import { APPLICANT_MESSAGES, type Applicant, type SaveApplicantRequest } from '@certs/shared/applicant/applicant.contract';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
+import { feeBasisOf, todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
@@ -9,11 +10,6 @@ import type { ApplicantRepository, ApplicantWithUser } from './applicant.reposit
 
 const emptyAddress = { streetNumber: '', streetName: '', city: '', state: '', postalCode: '', country: '' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A membership counts (member fees) only once staff confirmed it and while it is current. */
-export function isCurrentMember(row: { membershipType: string; membershipConfirmedOn: Date | null; memberCurrentUntil: string | null }, today: string): boolean {
-  return row.membershipType !== 'none' && !!row.membershipConfirmedOn && (!row.memberCurrentUntil || row.memberCurrentUntil >= today);
-}
 
 export function toApplicant({ applicant, user }: ApplicantWithUser): Applicant {
   return {
@@ -31,7 +27,8 @@ export function toApplicant({ applicant, user }: ApplicantWithUser): Applicant {
     memberNumber: applicant.memberNumber,
     membershipConfirmedOn: applicant.membershipConfirmedOn?.toISOString() ?? null,
     memberCurrentUntil: applicant.memberCurrentUntil,
-    isMember: isCurrentMember(applicant, new Date().toISOString().slice(0, 10)),
+    // The same rule and the same (Sydney) day as the fees charged at the pre-exam stage.
+    isMember: feeBasisOf(applicant, todayInSydney()) === 'member',
     active: user.active,
     createdOn: applicant.createdOn.toISOString(),
   };
