@@ -7,7 +7,7 @@ import { DateDisplay } from '../../../components/ui/date-display';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useApplicationInvoices, useApplicationPayments } from '../api/payments';
-import { downloadFile } from '../api/download-file';
+import { downloadFile } from '../../../lib/download-file';
 import { PaymentStatusBadge } from './payment-status-badge';
 
 /** The applicant's pay page of a payment tracker. */

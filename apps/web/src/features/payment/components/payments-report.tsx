@@ -8,7 +8,7 @@ import { PAYMENT_GATEWAYS, PAYMENT_GATEWAY_LABELS, PAYMENT_STATUSES, type Paymen
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { errorMessageOf } from '../../../lib/api-client';
-import { downloadFile } from '../api/download-file';
+import { downloadFile } from '../../../lib/download-file';
 import { usePaymentReport, useReportPrograms, type ReportFilters } from '../api/payments';
 import { PaymentStatusBadge } from './payment-status-badge';
 

@@ -6,7 +6,7 @@ import { FEE_BASIS_LABELS, formatGstRate, formatMoney } from '@certs/shared/pre-
 import { DateDisplay } from '../../../components/ui/date-display';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
-import { downloadInvoicePdf } from '../api/download-invoice-pdf';
+import { downloadFile } from '../../../lib/download-file';
 
 /** An issued tax invoice: number, date, status, lines and totals as issued, and its PDF. */
 export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
@@ -14,7 +14,7 @@ export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
   const download = async () => {
     setIsDownloading(true);
     try {
-      await downloadInvoicePdf(invoice.id, invoice.invoiceNumberText);
+      await downloadFile(`/api/invoice/${encodeURIComponent(invoice.id)}/pdf`, `${invoice.invoiceNumberText}.pdf`);
     } catch (error) {
       notifications.show({ color: 'red', title: 'The invoice could not be downloaded', message: errorMessageOf(error) });
     } finally {

@@ -1,6 +1,6 @@
 import { GENERIC_ERROR_MESSAGE, readErrorMessage } from '@certs/shared/common/api-error';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { getSession } from '../../../lib/auth';
+import { ApiError, apiRequest } from './api-client';
+import { getSession } from './auth';
 
 function fetchWithToken(path: string): Promise<Response> {
   const token = getSession()?.jwt;
