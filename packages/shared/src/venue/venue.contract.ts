@@ -7,6 +7,7 @@ export const VENUE_MESSAGES = {
   titleMax: 'Title must be at most 128 characters',
   titleTaken: 'A venue with this title already exists',
   notFound: 'Venue not found',
+  inUse: 'This venue is named in an exam schedule and cannot be removed',
 } as const;
 
 export const VenueRequest = z.strictObject({
@@ -31,6 +32,7 @@ export const TESTING_AGENCY_MESSAGES = {
   phoneInvalid: 'Phone must be digits, spaces and + ( ) - only',
   referenceTaken: 'A test centre with this reference number already exists',
   notFound: 'Test centre not found',
+  inUse: 'This test centre is named in an exam schedule and cannot be removed',
 } as const;
 
 const M = TESTING_AGENCY_MESSAGES;

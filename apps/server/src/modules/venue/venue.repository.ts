@@ -1,7 +1,16 @@
 import { asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { testingAgencies, venues } from '../../db/schema/venue';
+
+async function removeUnlessReferenced(remove: () => Promise<unknown[]>): Promise<number | 'inUse'> {
+  try {
+    return (await remove()).length;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return 'inUse';
+    throw error;
+  }
+}
 
 export type VenueRow = typeof venues.$inferSelect;
 export type TestingAgencyRow = typeof testingAgencies.$inferSelect;
@@ -41,8 +50,9 @@ export class VenueRepository {
     return orDuplicate(this.db.update(venues).set(values).where(eq(venues.id, id)).returning().then(([row]) => row));
   }
 
-  async remove(id: string): Promise<number> {
-    return (await this.db.delete(venues).where(eq(venues.id, id)).returning({ id: venues.id })).length;
+  /** The number of rows removed, or 'inUse' when an exam schedule still names the venue. */
+  async remove(id: string): Promise<number | 'inUse'> {
+    return removeUnlessReferenced(() => this.db.delete(venues).where(eq(venues.id, id)).returning({ id: venues.id }));
   }
 }
 
@@ -85,7 +95,8 @@ export class TestingAgencyRepository {
     return orDuplicate(this.db.update(testingAgencies).set(values).where(eq(testingAgencies.id, id)).returning().then(([row]) => row));
   }
 
-  async remove(id: string): Promise<number> {
-    return (await this.db.delete(testingAgencies).where(eq(testingAgencies.id, id)).returning({ id: testingAgencies.id })).length;
+  /** The number of rows removed, or 'inUse' when an exam schedule still names the test centre. */
+  async remove(id: string): Promise<number | 'inUse'> {
+    return removeUnlessReferenced(() => this.db.delete(testingAgencies).where(eq(testingAgencies.id, id)).returning({ id: testingAgencies.id }));
   }
 }

@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { TESTING_AGENCY_MESSAGES as M, VENUE_MESSAGES } from '@certs/shared/venue/venue.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { eq } from 'drizzle-orm';
+import { applicationModules } from '../../db/schema/application-module';
+import { programModules } from '../../db/schema/program';
+import { createApplicationWithModules, createTestCentre, createVenue } from '../../../test/factories/application-module.factory';
+import { completeProgram, createProgram } from '../../../test/factories/program.factory';
 import { createUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 
@@ -160,5 +165,30 @@ describe('test centres', () => {
     expect((await send('DELETE', `/api/testingagency/remove/${centreId}`, programsJwt)).statusCode).toBe(403);
     expect((await send('DELETE', `/api/testingagency/remove/${centreId}`, utilitiesJwt)).statusCode).toBe(204);
     expect((await send('GET', `/api/testingagency/${centreId}`, utilitiesJwt)).statusCode).toBe(404);
+  });
+});
+
+describe('places named in an exam schedule', () => {
+  it('cannot be removed: 409 with the reason, and the place stays', async () => {
+    const db = t.database.db;
+    const manager = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'] });
+    const candidate = await createUser(db, { role: ROLES.Applicant });
+    const program = await createProgram(db, { programManagerId: manager.id, status: 2 });
+    await completeProgram(db, program.id, 1, manager.id);
+    const [programModule] = await db.select({ id: programModules.id }).from(programModules).where(eq(programModules.programId, program.id));
+    const application = await createApplicationWithModules(db, { applicantId: candidate.applicantId!, programId: program.id, programModuleIds: [programModule!.id] });
+    const venue = await createVenue(db);
+    const testCentre = await createTestCentre(db, 'Pilbara Weld Testing');
+    await db.update(applicationModules).set({ venueId: venue.id, testingAgencyId: testCentre.id }).where(eq(applicationModules.id, application.moduleIds[0]!));
+
+    const venueRefusal = await send('DELETE', `/api/venue/remove/${venue.id}`, utilitiesJwt);
+    expect(venueRefusal.statusCode).toBe(409);
+    expect(venueRefusal.json().message).toBe(VENUE_MESSAGES.inUse);
+    expect((await send('GET', `/api/venue/${venue.id}`, utilitiesJwt)).statusCode).toBe(200);
+
+    const centreRefusal = await send('DELETE', `/api/testingagency/remove/${testCentre.id}`, utilitiesJwt);
+    expect(centreRefusal.statusCode).toBe(409);
+    expect(centreRefusal.json().message).toBe(M.inUse);
+    expect((await send('GET', `/api/testingagency/${testCentre.id}`, utilitiesJwt)).statusCode).toBe(200);
   });
 });

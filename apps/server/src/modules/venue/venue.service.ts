@@ -68,7 +68,9 @@ export class VenueService {
   async remove(actor: CurrentUser, id: string): Promise<void> {
     assertCanWrite(actor);
     await this.existing(id);
-    if ((await this.repository.remove(id)) === 0) throw new AppError('NOT_FOUND', VENUE_MESSAGES.notFound);
+    const removed = await this.repository.remove(id);
+    if (removed === 'inUse') throw new AppError('CONFLICT', VENUE_MESSAGES.inUse);
+    if (removed === 0) throw new AppError('NOT_FOUND', VENUE_MESSAGES.notFound);
   }
 
   private async existing(id: string): Promise<VenueRow> {
@@ -116,7 +118,9 @@ export class TestingAgencyService {
   async remove(actor: CurrentUser, id: string): Promise<void> {
     assertCanWrite(actor);
     await this.existing(id);
-    if ((await this.repository.remove(id)) === 0) throw new AppError('NOT_FOUND', TESTING_AGENCY_MESSAGES.notFound);
+    const removed = await this.repository.remove(id);
+    if (removed === 'inUse') throw new AppError('CONFLICT', TESTING_AGENCY_MESSAGES.inUse);
+    if (removed === 0) throw new AppError('NOT_FOUND', TESTING_AGENCY_MESSAGES.notFound);
   }
 
   private async existing(id: string): Promise<TestingAgencyRow> {
