@@ -15,7 +15,7 @@ export function AnswerPaperImage({ paper, label }: { paper: Paper; label: string
         {url.isPending ? (
           <Loader size="sm" aria-label={`Loading ${label}`} />
         ) : url.error ? (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red.9">
             {errorMessageOf(url.error)}
           </Text>
         ) : paper.contentType.startsWith('image/') ? (

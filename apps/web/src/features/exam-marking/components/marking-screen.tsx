@@ -32,7 +32,7 @@ function GivenAnswer({ question }: { question: MarkingQuestion }) {
                 {option.option}
               </Text>
               {chosen.has(option.id) && <Text span size="sm"> (chosen)</Text>}
-              {option.correctAnswer && <Text span size="sm" c="green.9"> (correct)</Text>}
+              {option.correctAnswer && <Text span size="sm" c="teal.9"> (correct)</Text>}
             </List.Item>
           ))}
       </List>
@@ -50,7 +50,14 @@ function GivenAnswer({ question }: { question: MarkingQuestion }) {
 function ResultSummary({ marking }: { marking: ExamMarking }) {
   if (marking.result === null || marking.percentage === null) return null;
   return (
-    <Alert color={marking.result === 'Pass' ? 'green' : 'red'} variant="light" title={`Result: ${marking.result}`} data-testid="marking-result">
+    <Alert
+      color={marking.result === 'Pass' ? 'teal' : 'red'}
+      variant="light"
+      title={`Result: ${marking.result}`}
+      data-testid="marking-result"
+      // Mantine's light titles fall just under 4.5:1 on their tint over the grey page: black instead.
+      styles={{ title: { color: 'var(--mantine-color-black)' } }}
+    >
       <Text size="sm">
         {marking.score} of {marking.totalMarks} marks: {marking.percentage}% against the module’s pass percentage of {marking.passPercentage}%. Marked{' '}
         <DateDisplay value={marking.markedOn} withTime />.

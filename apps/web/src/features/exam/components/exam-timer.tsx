@@ -24,7 +24,7 @@ export function ExamTimer({ controller }: { controller: ExamController }) {
           fw={700}
           fz="xl"
           ff="monospace"
-          c={isLow ? 'red.8' : undefined}
+          c={isLow ? 'red.9' : undefined}
           data-testid="exam-time-left"
         >
           {formatRemaining(remainingSeconds)}

@@ -3,7 +3,8 @@ import type { QuestionAnswerStatus } from '@certs/shared/exam/exam-rules';
 import { paletteStatusOf, type ExamQuestion, type QuestionProgress } from '../model/exam-progress';
 
 const STATUS_STYLE: Record<QuestionAnswerStatus, { background: string; color: string; border: string }> = {
-  Answered: { background: 'var(--mantine-color-green-8)', color: 'var(--mantine-color-white)', border: 'var(--mantine-color-green-8)' },
+  // Teal 9 keeps the white number above 4.5:1; green 8 does not.
+  Answered: { background: 'var(--mantine-color-teal-9)', color: 'var(--mantine-color-white)', border: 'var(--mantine-color-teal-9)' },
   Pending: { background: 'var(--mantine-color-yellow-1)', color: 'var(--mantine-color-dark-9)', border: 'var(--mantine-color-yellow-8)' },
   Unattempted: { background: 'var(--mantine-color-white)', color: 'var(--mantine-color-dark-9)', border: 'var(--mantine-color-gray-5)' },
 };

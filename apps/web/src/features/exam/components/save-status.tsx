@@ -19,15 +19,15 @@ export function SaveStatus({ queue }: { queue: AnswerQueue }) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   const { text, tone } = saveStatusText(snapshot);
   return (
-    <Group gap={6} wrap="nowrap" data-testid="save-status" data-tone={tone}>
+    <Group gap={6} wrap="nowrap" data-tone={tone}>
       {tone === 'saving' ? (
         <Loader size={14} aria-hidden="true" />
       ) : (
-        <ThemeIcon size={14} radius="xl" color={tone === 'saved' ? 'green.8' : 'red.8'} aria-hidden="true">
+        <ThemeIcon size={14} radius="xl" color={tone === 'saved' ? 'teal.9' : 'red.9'} aria-hidden="true">
           <span />
         </ThemeIcon>
       )}
-      <Text size="sm" fw={600} c={tone === 'lost' ? 'red.8' : tone === 'saved' ? 'green.9' : undefined}>
+      <Text size="sm" fw={600} c={tone === 'lost' ? 'red.9' : tone === 'saved' ? 'teal.9' : undefined} data-testid="save-status">
         {text}
       </Text>
       <VisuallyHidden role="status" aria-live="polite">

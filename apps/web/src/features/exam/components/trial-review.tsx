@@ -25,7 +25,7 @@ function ReviewAnswer({ question }: { question: ReviewQuestion }) {
                 data-correct={option.correctAnswer}
                 data-chosen={isChosen}
                 icon={
-                  <ThemeIcon size={18} radius="xl" color={option.correctAnswer ? 'green.8' : isChosen ? 'red.8' : 'gray.3'} aria-hidden="true">
+                  <ThemeIcon size={18} radius="xl" color={option.correctAnswer ? 'teal.9' : isChosen ? 'red.9' : 'gray.3'} aria-hidden="true">
                     <span style={{ fontSize: 11 }}>{option.correctAnswer ? '✓' : isChosen ? '✗' : ''}</span>
                   </ThemeIcon>
                 }
@@ -34,7 +34,7 @@ function ReviewAnswer({ question }: { question: ReviewQuestion }) {
                   {option.option}
                 </Text>
                 {isChosen && <Text span size="sm" c="dimmed">{' '}(your answer)</Text>}
-                {option.correctAnswer && <Text span size="sm" c="green.9">{' '}(correct)</Text>}
+                {option.correctAnswer && <Text span size="sm" c="teal.9">{' '}(correct)</Text>}
               </List.Item>
             );
           })}
@@ -128,7 +128,11 @@ export function TrialReview({ id, listHref }: { id: string; listHref: string }) 
                     <Title order={3} size="h5">
                       Question {number}
                     </Title>
-                    <Badge variant="light" color={question.actualMarks !== null && question.actualMarks >= question.marks ? 'green' : 'gray'} tt="none">
+                    <Badge
+                      variant={question.actualMarks !== null && question.actualMarks >= question.marks ? 'filled' : 'light'}
+                      color={question.actualMarks !== null && question.actualMarks >= question.marks ? 'teal.9' : 'gray'}
+                      tt="none"
+                    >
                       {marksOf(question)}
                     </Badge>
                   </Group>

@@ -1,0 +1,424 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe';
+import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
+import { waitForMailLink } from '../fixtures/mailbox';
+
+const PROGRAM_CODE = 'Q-WELD-INSP';
+const DEMO_TRIAL = 'IWI practice exam: welding technology';
+const DEMO_MODULE_TEST = 'IWI-M1 module exam: welding processes and equipment';
+/** A real 1x1 PNG: the server checks the bytes of an answer paper, not its name. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+interface ServerQuestion {
+  id: string;
+  order: number;
+  questionType: string;
+  timeTaken: number;
+  numOfAttempts: number;
+  lastSequence: number;
+  isAnswered: boolean;
+  isAttempted: boolean;
+  isMarked: boolean;
+  answerOptionGivenByUser: string[];
+  answerValueGivenByUser: string;
+  options: { id: string; option: string }[];
+}
+interface ServerExam {
+  id: string;
+  sections: { questions: ServerQuestion[] }[];
+}
+
+async function api<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', url: string, jwt: string | null, data?: unknown): Promise<T> {
+  const response = await request.fetch(url, { method, headers: jwt ? { authorization: `Bearer ${jwt}` } : {}, data });
+  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function signInApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD, isApplicant = false): Promise<string> {
+  return (await api<{ jwt: string }>(request, 'POST', isApplicant ? '/auth/local/applicant' : '/auth/local', null, { identifier: email, password })).jwt;
+}
+
+/**
+ * A copy of a published demo test that can be submitted after one minute (the demo tests ask for
+ * 10 and 30), made as staff would on the Examinations screen: clone with its sections, optionally
+ * add a question from the bank, set the minimum time, publish.
+ */
+async function quickCopyOf(request: APIRequestContext, staffJwt: string, demoTitle: string, title: string, extra?: { search: string; marks: number }): Promise<{ id: string; title: string }> {
+  const found = await api<{ rows: { id: string; title: string }[] }>(request, 'GET', `/api/tests/pagination?search=${encodeURIComponent(demoTitle)}&status=published`, staffJwt);
+  const demo = found.rows.find((row) => row.title === demoTitle);
+  expect(demo, `${demoTitle} is seeded`).toBeTruthy();
+  const copy = await api<{ id: string }>(request, 'POST', `/api/tests/${demo!.id}/clone`, staffJwt, { title, withSections: true });
+  const test = await api<{
+    testType: string;
+    programType: number;
+    overallTime: number;
+    totalTestMarks: number;
+    description: string;
+    instruction: string;
+    isSectionSplit: boolean;
+    canUploadAnswerPaper: boolean;
+    programModule: { id: string } | null;
+  }>(request, 'GET', `/api/tests/test/${copy.id}`, staffJwt);
+  let totalTestMarks = test.totalTestMarks;
+  if (extra) {
+    const question = await api<{ rows: { id: string }[] }>(request, 'POST', '/api/question/search', staffJwt, { text: extra.search, page: 1, pageSize: 10 });
+    await api(request, 'POST', '/api/testsectionquestions', staffJwt, { testId: copy.id, sectionId: 'default', questions: [{ questionId: question.rows[0]!.id, marks: extra.marks }] });
+    totalTestMarks += extra.marks;
+  }
+  await api(request, 'PUT', `/api/tests/${copy.id}`, staffJwt, {
+    title,
+    testType: test.testType,
+    programType: test.programType,
+    overallTime: test.overallTime,
+    minimumTime: 1,
+    totalTestMarks,
+    description: test.description,
+    instruction: test.instruction,
+    isSectionSplit: test.isSectionSplit,
+    canUploadAnswerPaper: test.canUploadAnswerPaper,
+    programModuleId: test.programModule?.id ?? null,
+  });
+  await api(request, 'POST', `/api/tests/${copy.id}/publish`, staffJwt);
+  return { id: copy.id, title };
+}
+
+async function personAt(browser: Browser, loginPath: '/admin/login' | '/student/login', email: string, password = DEMO_PASSWORD): Promise<Page> {
+  // axe-core is injected as a script, which the app's CSP rightly forbids; these contexts bypass it to check the pages.
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await signInAs(page, loginPath, email, password);
+  return page;
+}
+
+const questionHeading = (page: Page, n: number, of: number) => page.getByRole('heading', { name: `Question ${n} of ${of}` });
+const palette = (page: Page) => page.getByRole('navigation', { name: 'Questions' });
+const paletteButton = (page: Page, n: number) => palette(page).getByRole('button', { name: new RegExp(`^Question ${n}:`) });
+const saveStatus = (page: Page) => page.getByTestId('save-status');
+
+async function openQuestion(page: Page, n: number, of: number): Promise<void> {
+  await paletteButton(page, n).click();
+  await expect(questionHeading(page, n, of)).toBeVisible();
+}
+
+async function next(page: Page, to: number, of: number): Promise<void> {
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(questionHeading(page, to, of)).toBeVisible();
+}
+
+function questionsOf(exam: ServerExam): ServerQuestion[] {
+  return exam.sections.flatMap((section) => section.questions).sort((a, b) => a.order - b.order);
+}
+
+test('the demo applicant sits a trial exam, keeps every answer through a lost connection and a reload, and sees the score', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const staffJwt = await signInApi(request, DEMO.superUser);
+  // The demo trial asks for 10 minutes before submitting; its copy asks for one and adds a descriptive question that takes answer papers.
+  const trial = await quickCopyOf(request, staffJwt, DEMO_TRIAL, `IWI practice exam ${Date.now()}`, { search: 'ISO 5817 quality level C', marks: 2 });
+  const of = 11;
+
+  const page = await personAt(browser, '/student/login', DEMO.applicant);
+  const context = page.context();
+  await page.getByRole('navigation', { name: 'Applicant menu' }).getByRole('link', { name: 'Examinations' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Examinations');
+  await expect(page.getByRole('table', { name: 'Trial exams' })).toContainText(DEMO_TRIAL);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: `Start ${trial.title}` }).click();
+  await expect(questionHeading(page, 1, of)).toBeVisible();
+  const examId = /\/student\/examinations\/trial\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? '';
+  expect(examId).not.toBe('');
+  const startedAt = Date.now();
+  // Before the minimum time Submit is disabled, and says why.
+  await expect(page.getByRole('button', { name: 'Submit exam' })).toBeDisabled();
+  await expect(page.getByTestId('submit-wait')).toContainText('You cannot submit before the minimum time');
+  await expect(page.getByRole('timer')).toHaveText(/^(29|30):\d\d$/);
+
+  // Online: single answers, a fill in the blank, a question marked for review, a descriptive answer with its QR code.
+  await page.getByRole('radio', { name: 'MMAW (SMAW)', exact: true }).check();
+  await next(page, 2, of);
+  await page.getByRole('radio', { name: 'Non-consumable', exact: true }).check();
+  await page.getByRole('switch', { name: 'Mark for review' }).check();
+  await next(page, 3, of);
+  await page.getByRole('radio', { name: 'Protect the molten weld pool from the atmosphere', exact: true }).check();
+  await next(page, 4, of);
+  await page.getByRole('textbox', { name: 'Your answer' }).fill('fillet');
+  await next(page, 5, of);
+  await openQuestion(page, 11, of);
+  await page.getByRole('textbox', { name: 'Your answer' }).fill('Measure the undercut depth and length against the level C limits, check the porosity, and report each finding with its location.');
+  await page.getByRole('button', { name: 'Show QR code to upload photos of your working' }).click();
+  await expect(page.getByRole('img', { name: 'QR code to upload photos of your working for question 11' })).toBeVisible();
+  await expect(page.getByText('Scan with your phone to upload photos of your working')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await openQuestion(page, 7, of);
+  await page.getByRole('radio', { name: '50 lx', exact: true }).check();
+  await next(page, 8, of);
+  await next(page, 9, of);
+  await expect(saveStatus(page)).toHaveText('All answers saved');
+  await expect(paletteButton(page, 2)).toHaveAccessibleName('Question 2: Answered, marked for review');
+  await expect(paletteButton(page, 5)).toHaveAccessibleName('Question 5: Pending');
+  await expect(paletteButton(page, 8)).toHaveAccessibleName('Question 8: Pending');
+  await expect(paletteButton(page, 6)).toHaveAccessibleName('Question 6: Unattempted');
+
+  // The network goes: three questions are answered offline and wait in the browser.
+  await context.setOffline(true);
+  await expect(saveStatus(page)).toHaveText('Connection lost: all answers saved so far');
+  await page.getByRole('checkbox', { name: 'A welding helmet with the right filter shade', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Flame-resistant clothing', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Leather welding gloves', exact: true }).check();
+  await next(page, 10, of);
+  await page.getByRole('textbox', { name: 'Your answer' }).fill('liquid penetrant');
+  await openQuestion(page, 5, of);
+  await page.getByRole('textbox', { name: 'Your answer' }).fill('round');
+  await openQuestion(page, 6, of);
+  await expect(saveStatus(page)).toHaveText('Connection lost: 3 answers waiting');
+
+  // A reload while the answers still wait. An offline reload cannot load the app at all (there is
+  // no service worker), so the network comes back with the answer route still cut: the reload
+  // happens before the queue could send anything.
+  const applicantJwt = await signInApi(request, DEMO.applicant, DEMO_PASSWORD, true);
+  await page.route('**/api/updateInstances', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(false);
+  await page.reload();
+  await expect(questionHeading(page, 6, of)).toBeVisible();
+  await expect(saveStatus(page)).toHaveText('Connection lost: 3 answers waiting');
+  await expect(paletteButton(page, 9)).toHaveAccessibleName('Question 9: Answered');
+  await expect(paletteButton(page, 10)).toHaveAccessibleName('Question 10: Answered');
+  await expect(paletteButton(page, 5)).toHaveAccessibleName('Question 5: Answered');
+  await expect(paletteButton(page, 2)).toHaveAccessibleName('Question 2: Answered, marked for review');
+  await openQuestion(page, 5, of);
+  await expect(page.getByRole('textbox', { name: 'Your answer' })).toHaveValue('round');
+  const before = questionsOf(await api<ServerExam>(request, 'GET', `/api/trialexaminstance/${examId}`, applicantJwt));
+  expect(before[8]).toMatchObject({ lastSequence: 0, answerOptionGivenByUser: [] });
+  expect(before[4]).toMatchObject({ lastSequence: 1, answerValueGivenByUser: '' });
+
+  // The connection is whole again: the waiting answers go, in order, once each.
+  await page.unroute('**/api/updateInstances');
+  await openQuestion(page, 6, of);
+  await page.getByRole('radio', { name: 'A groove melted into the parent metal at the weld toe and left unfilled', exact: true }).check();
+  await next(page, 7, of);
+  await expect(saveStatus(page)).toHaveText('All answers saved', { timeout: 30_000 });
+
+  const stored = await page.evaluate((id) => JSON.parse(window.localStorage.getItem(`certs.exam.${id}`) ?? 'null') as unknown, examId);
+  const local = stored as { pending: unknown[]; progress: Record<string, { sequence: number; timeTaken: number; numOfAttempts: number; answerOptionGivenByUser: string[]; answerValueGivenByUser: string; isMarked: boolean }> };
+  expect(local.pending).toEqual([]);
+  const saved = questionsOf(await api<ServerExam>(request, 'GET', `/api/trialexaminstance/${examId}`, applicantJwt));
+  // Every question as the browser last recorded it: the same sequence and the same cumulative totals.
+  for (const question of saved) {
+    const mine = local.progress[question.id]!;
+    expect({ n: question.order, seq: question.lastSequence, time: question.timeTaken, attempts: question.numOfAttempts, options: question.answerOptionGivenByUser, text: question.answerValueGivenByUser, marked: question.isMarked }).toEqual({
+      n: question.order,
+      seq: mine.sequence,
+      time: mine.timeTaken,
+      attempts: mine.numOfAttempts,
+      options: mine.answerOptionGivenByUser,
+      text: mine.answerValueGivenByUser,
+      marked: mine.isMarked,
+    });
+  }
+  // Each leaving of a question counted once, whatever was retried: visits per question, in order 1..11.
+  // Question 5 was left three times (once before the network went, once offline, once after the
+  // reload); question 6 twice (after the reload, before and after its answer).
+  expect(saved.map((q) => q.numOfAttempts)).toEqual([1, 1, 1, 1, 3, 2, 1, 1, 1, 1, 1]);
+  expect(saved.map((q) => q.lastSequence)).toEqual([1, 1, 1, 1, 3, 2, 1, 1, 1, 1, 1]);
+  expect(saved.reduce((sum, q) => sum + q.timeTaken, 0)).toBeLessThanOrEqual(Math.ceil((Date.now() - startedAt) / 1000));
+  expect(saved[8]!.answerOptionGivenByUser.map((id) => saved[8]!.options.find((o) => o.id === id)?.option)).toEqual([
+    'A welding helmet with the right filter shade',
+    'Flame-resistant clothing',
+    'Leather welding gloves',
+  ]);
+  expect(saved.map((q) => q.answerValueGivenByUser).filter(Boolean)).toEqual([
+    'fillet',
+    'round',
+    'liquid penetrant',
+    'Measure the undercut depth and length against the level C limits, check the porosity, and report each finding with its location.',
+  ]);
+  expect(saved.map((q) => q.isAnswered)).toEqual([true, true, true, true, true, true, true, false, true, true, true]);
+
+  // The QR code's page on a phone, without signing in: it names the question and takes a photo of the working.
+  const qr = await api<{ url: string }>(request, 'GET', `/api/trialexaminstance/${examId}/qrcode/${saved[10]!.id}`, applicantJwt);
+  const phone = await browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(qr.url);
+  await expect(phonePage.getByRole('heading', { name: 'Answer paper for question 11' })).toBeVisible();
+  const fileInput = phonePage.locator('input[type="file"]');
+  await expect(fileInput).toHaveAttribute('accept', 'image/*');
+  await expect(fileInput).toHaveAttribute('capture', 'environment');
+  await fileInput.setInputFiles({ name: 'working-page-1.png', mimeType: 'image/png', buffer: PNG });
+  await expect(phonePage.getByTestId('answer-paper-pages')).toContainText('working-page-1.png');
+  expect(await seriousViolations(phonePage)).toEqual([]);
+
+  // Submission once the minimum minute has passed: asked to confirm, then the score and the right answers.
+  await expect(page.getByRole('button', { name: 'Submit exam' })).toBeEnabled({ timeout: 90_000 });
+  await page.getByRole('button', { name: 'Submit exam' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Submit your exam?' });
+  await expect(dialog).toContainText('1 of 11 questions are not answered. 1 is marked for review.');
+  await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/student/examinations/trial/${examId}/review$`));
+  await expect(page.getByTestId('trial-score')).toContainText('8 / 12');
+  await expect(page.getByTestId('trial-score')).toContainText('66.67%');
+  const reviewed = page.getByTestId('review-question');
+  await expect(reviewed).toHaveCount(11);
+  await expect(reviewed.nth(6)).toContainText('350 lx (correct)');
+  await expect(reviewed.nth(6)).toContainText('50 lx (your answer)');
+  await expect(reviewed.nth(9)).toContainText('Accepted answers: penetrant, dye, liquid penetrant');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A second submission (another tab, a double click) changes nothing; the phone's link has expired.
+  const again = await request.fetch(`/api/trialexaminstance/${examId}/submit`, { method: 'POST', headers: { authorization: `Bearer ${applicantJwt}` } });
+  expect(again.status()).toBe(409);
+  await phonePage.reload();
+  await expect(phonePage.getByTestId('answer-paper-link-refused')).toContainText('This upload link has expired: the exam has ended');
+  await phone.close();
+});
+
+/**
+ * A new candidate of Q-WELD-INSP, set up through the API calls the screens before this one make
+ * (registration, application, assessment, pre-exam invoice for IWI-M1, payment recorded), then
+ * IWI-M1 scheduled online a minute or two ahead with a one-minute-minimum copy of its test and sent.
+ */
+async function scheduledCandidate(request: APIRequestContext) {
+  const email = `online.${Date.now()}@example.test`;
+  const password = 'Online-candidate-2026!';
+  await api(request, 'POST', '/unauth/applicantregistration', null, { firstName: 'Olive', lastName: 'Online', email, password, timeZone: 'Australia/Sydney' });
+  const { link } = await waitForMailLink(email, /\/register\/activate\/[^/\s]+$/);
+  await api(request, 'GET', `/unauth/applicantregistration/activationpath/${new URL(link).pathname.split('/').pop()}`, null);
+  const applicantJwt = await signInApi(request, email, password, true);
+  const staffJwt = await signInApi(request, DEMO.accountAdmin);
+
+  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, applicantJwt);
+  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
+  const program = await api<{ requirements: { id: string }[]; modules: { id: string; moduleCode: string }[] }>(request, 'GET', `/api/program/published/${programId}`, applicantJwt);
+  const Q = '/api/qualificationapplication';
+  const draft = await api<{ id: string }>(request, 'POST', `${Q}/save`, applicantJwt, {
+    programId,
+    declarationAccepted: true,
+    answers: program.requirements.map((r) => ({ requirementId: r.id, answerText: 'Eight years of pressure vessel inspection.', attachmentIds: [] })),
+  });
+  const submitted = await api<{ id: string; applicationNumber: string }>(request, 'POST', `${Q}/${draft.id}/submit`, applicantJwt);
+  const id = submitted.id;
+  const assessors = await api<{ userId: string; name: string }[]>(request, 'GET', `/api/programuser/${programId}/assessor`, staffJwt);
+  await api(request, 'POST', `${Q}/${id}/assessor/assign`, staffJwt, { assessorId: assessors.find((a) => a.name === 'Casey Contributor')!.userId, assessmentRound: 0 });
+  await api(request, 'POST', `${Q}/${id}/assessor/submit`, await signInApi(request, DEMO.contributor), { review: 'In order.', recommendation: 'accept' });
+  const details = await api<{ criteria: { criterion: string }[] }>(request, 'GET', `${Q}/${id}/details`, staffJwt);
+  await api(request, 'POST', `${Q}/${id}/assessment/submit`, staffJwt, {
+    assessmentReport: 'Meets every requirement.',
+    selections: details.criteria.map((c) => ({ criterion: c.criterion, answer: 'Yes' })),
+    outcome: 'accept',
+    messageToApplicant: '',
+  });
+  const moduleId = (code: string) => program.modules.find((m) => m.moduleCode === code)!.id;
+  const M = '/api/qualificationapplicationmodule';
+  await api(request, 'POST', `${M}/${id}/preexam/submit`, staffJwt, {
+    modules: [
+      { programModuleId: moduleId('IWI-M1'), choice: 'required' },
+      { programModuleId: moduleId('IWI-M2'), choice: 'notTaken' },
+      { programModuleId: moduleId('IWI-M3'), choice: 'notTaken' },
+    ],
+    couponCode: null,
+  });
+  await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: 'EFT-ONLINE-01' });
+
+  const test = await quickCopyOf(request, await signInApi(request, DEMO.superUser), DEMO_MODULE_TEST, `IWI-M1 online ${Date.now()}`);
+  const schedule = await api<{
+    modules: { id: string; moduleCode: string }[];
+    choices: { examiners: { id: string; name: string }[]; invigilators: { id: string; name: string }[]; tests: { id: string }[] };
+  }>(request, 'GET', `${M}/${id}/scheduled`, staffJwt);
+  const row = schedule.modules.find((m) => m.moduleCode === 'IWI-M1')!;
+  // The next whole minute but one, in Sydney wall-clock time as the form sends it.
+  const examAt = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000);
+  const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(examAt);
+  const part = (type: string) => local.find((p) => p.type === type)!.value;
+  await api(request, 'POST', `${M}/${id}/examination/update`, staffJwt, {
+    modules: [
+      {
+        applicationModuleId: row.id,
+        examKind: 'Online',
+        scheduledLocal: `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`,
+        scheduleTimeZone: 'Australia/Sydney',
+        durationMinutes: 90,
+        examinerId: schedule.choices.examiners.find((e) => e.name === 'Casey Contributor')!.id,
+        invigilatorId: schedule.choices.invigilators[0]!.id,
+        examDefinitionId: test.id,
+      },
+    ],
+  });
+  await api(request, 'POST', `${M}/${id}/examination/send`, staffJwt);
+  return { id, applicationNumber: submitted.applicationNumber, programId, email, password, test, examAt, staffJwt };
+}
+
+test('a scheduled module exam opens on the server’s time, is submitted without a score, and the examiner’s marks reach the application', async ({ browser, request }) => {
+  test.setTimeout(420_000);
+  const setup = await scheduledCandidate(request);
+  const of = 15;
+
+  // Before its time the candidate sees it coming, with no way to start it yet.
+  const candidate = await personAt(browser, '/student/login', setup.email, setup.password);
+  await candidate.goto('/student/examinations');
+  const list = candidate.getByTestId('my-examinations');
+  const row = list.getByRole('row', { name: new RegExp(setup.test.title) });
+  await expect(row).toContainText('Module');
+  if (Date.now() < setup.examAt.getTime() - 3_000) {
+    await expect(row.getByText('Starting soon').first()).toBeVisible();
+    await expect(row.getByRole('link', { name: `Start ${setup.test.title}` })).toHaveCount(0);
+  }
+  await expect(row.getByRole('link', { name: `Start ${setup.test.title}` })).toBeVisible({ timeout: 150_000 });
+  await row.getByRole('link', { name: `Start ${setup.test.title}` }).click();
+  await expect(questionHeading(candidate, 1, of)).toBeVisible();
+  await candidate.getByRole('radio', { name: 'MMAW (SMAW)', exact: true }).check();
+  await openQuestion(candidate, 13, of);
+  await candidate.getByRole('textbox', { name: 'Your answer' }).fill('Porosity and undercut are measured and compared with the level C limits; 0.8 mm undercut in 12 mm plate exceeds them, so the weld is rejected and repaired.');
+  await openQuestion(candidate, 15, of);
+  await candidate.getByRole('textbox', { name: 'Your answer' }).fill('Permit to work, isolation, gas testing and ventilation, a standby person and a rescue plan.');
+  await openQuestion(candidate, 1, of);
+  await expect(saveStatus(candidate)).toHaveText('All answers saved');
+  await expect(candidate.getByRole('button', { name: 'Submit exam' })).toBeEnabled({ timeout: 90_000 });
+  await candidate.getByRole('button', { name: 'Submit exam' }).click();
+  await candidate.getByRole('dialog', { name: 'Submit your exam?' }).getByRole('button', { name: 'Submit', exact: true }).click();
+  const finished = candidate.getByTestId('exam-finished');
+  await expect(finished).toContainText('Submitted');
+  await expect(finished).toContainText('The result is released once the exam has been marked.');
+  await expect(finished).not.toContainText('Score');
+  expect(await seriousViolations(candidate)).toEqual([]);
+
+  // The examiner (named on the schedule) finds the sitting waiting for marks and marks both descriptive answers.
+  const examiner = await personAt(browser, '/admin/login', DEMO.contributor);
+  await examiner.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Examinations' }).click();
+  await examiner.getByRole('link', { name: 'Sittings and marking' }).click();
+  await expect(examiner.getByRole('heading', { level: 1 })).toHaveText('Sittings');
+  await examiner.getByRole('checkbox', { name: 'Waiting for marks', exact: true }).check();
+  await examiner.getByRole('textbox', { name: 'Search' }).fill(setup.applicationNumber);
+  const sittings = examiner.getByTestId('sittings');
+  await expect(sittings.getByRole('row')).toHaveCount(2);
+  await expect(sittings).toContainText('Waiting for marks');
+  expect(await seriousViolations(examiner)).toEqual([]);
+  await sittings.getByRole('link', { name: /^Mark Olive Online/ }).click();
+  await expect(examiner.getByRole('heading', { level: 1 })).toHaveText(`Marking: ${setup.test.title}`);
+  await expect(examiner.getByTestId('marking-answer-text').first()).toContainText('0.8 mm undercut in 12 mm plate exceeds them');
+  const marks13 = examiner.getByRole('textbox', { name: 'Marks for question 13 (out of 10)' });
+  await marks13.fill('11');
+  await examiner.getByRole('button', { name: 'Complete marking' }).click();
+  await expect(examiner.getByText('Marks must be between 0 and 10')).toBeVisible();
+  await expect(examiner.getByText('Marks are required to complete marking')).toBeVisible();
+  await marks13.fill('9');
+  await examiner.getByRole('textbox', { name: 'Marks for question 15 (out of 10)' }).fill('8.5');
+  expect(await seriousViolations(examiner)).toEqual([]);
+  await examiner.getByRole('button', { name: 'Complete marking' }).click();
+  // MMAW (2 marks) was the only objective answer, right: 2 + 9 + 8.5 = 19.5 of 48, under IWI-M1's 70 %.
+  const result = examiner.getByTestId('marking-result');
+  await expect(result).toContainText('Result: Fail');
+  await expect(result).toContainText('19.5 of 48 marks: 40.63% against the module’s pass percentage of 70%');
+  expect(await seriousViolations(examiner)).toEqual([]);
+
+  // The result is the application module's: on the staff application page and in the schedule's results.
+  const scheduled = await api<{ workflowStage: string; modules: { moduleCode: string; result: string | null; resultPercentage: number | null }[] }>(
+    request,
+    'GET',
+    `/api/qualificationapplicationmodule/${setup.id}/scheduled`,
+    setup.staffJwt,
+  );
+  expect(scheduled.modules.find((m) => m.moduleCode === 'IWI-M1')).toMatchObject({ result: 'Fail', resultPercentage: 40.63 });
+  expect(scheduled.workflowStage).toBe('Exam Modules Evaluation Completed');
+  await examiner.goto(`/admin/programs/${setup.programId}/applications/qualificationapplication/${setup.id}`);
+  await expect(examiner.getByTestId('application-sittings')).toContainText('40.63% Fail');
+});
