@@ -16,6 +16,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import pg from 'pg';
@@ -176,10 +177,11 @@ async function waitFor(url) {
 // ---------------------------------------------------------------------------------------------
 // The load generator.
 
+/** The baseline's connections; each candidate has its own two (see `sit`). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** One JSON request; resolves with status and body (never rejects: network errors are status 0). */
-function request(port, method, url, body, token) {
+function request(port, method, url, body, token, viaAgent = agent) {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers = { accept: 'application/json' };
@@ -188,7 +190,7 @@ function request(port, method, url, body, token) {
       headers['content-length'] = Buffer.byteLength(payload);
     }
     if (token) headers.authorization = `Bearer ${token}`;
-    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: viaAgent }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => {
@@ -290,14 +292,27 @@ function answerFor(question, variant) {
   return { answerValueGivenByUser: `Answer ${variant}: inspect the weld visually first, then test.` };
 }
 
-/** One candidate's sitting, on the shared clock: launch, session, polls, saves on leaving each question, a revisit, submit. */
+/**
+ * One candidate's sitting, on the shared clock, as the exam page behaves: launch, session, jittered
+ * server-time polls, remaining time, and an answer queue that sends what is waiting as one batch
+ * whenever no save is in flight (retrying after a network error), then submit once it is empty.
+ * The browser has two connections (the queue and the polls). "answer saved" is each answer's time
+ * from leaving its question to the server's acknowledgement; "save request" is each batch request.
+ */
 async function sit(candidate, index, t0, stats, ledger) {
   const launchAt = t0 + Math.random() * 60_000;
   const submitAt = t0 + SITTING_MS - 60_000 + Math.random() * 60_000;
   const token = candidate.token;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+  const call = (method, url, body) => request(PORT, method, url, body, token, agent);
   const sessionId = `bench-session-${index}-${Math.random().toString(36).slice(2)}`;
   const jobs = [];
   let isDone = false;
+  const finish = async () => {
+    isDone = true;
+    await Promise.all(jobs);
+    agent.destroy();
+  };
 
   // Server time is polled from the examinations page on, with jitter, until the candidate submits.
   const poll = (plannedAt) => {
@@ -305,58 +320,76 @@ async function sit(candidate, index, t0, stats, ledger) {
     jobs.push(
       at(plannedAt, async (from) => {
         if (isDone) return;
-        await timed(stats, 'server time', from, () => request(PORT, 'GET', '/api/launchexam/servertime'));
+        await timed(stats, 'server time', from, () => call('GET', '/api/launchexam/servertime'));
         poll(plannedAt + jitter(SERVER_TIME_POLL_MS));
       }),
     );
   };
   poll(t0 + Math.random() * SERVER_TIME_POLL_MS);
 
-  const launched = await at(launchAt, (from) => timed(stats, 'launch', from, () => request(PORT, 'POST', '/api/launchexam/init', { applicationModuleId: candidate.applicationModuleId }, token)));
-  if (launched.status !== 200) {
-    isDone = true;
-    await Promise.all(jobs);
-    return;
-  }
+  const launched = await at(launchAt, (from) => timed(stats, 'launch', from, () => call('POST', '/api/launchexam/init', { applicationModuleId: candidate.applicationModuleId })));
+  if (launched.status !== 200) return finish();
   const exam = launched.json;
   const questions = exam.sections.flatMap((section) => section.questions);
   const opened = now();
-  const claimed = await timed(stats, 'session', opened, () => request(PORT, 'PUT', '/api/isexaminprogress', { examInstanceId: exam.id, examType: 'module', sessionId }, token));
-  if (claimed.status !== 200) {
-    isDone = true;
-    await Promise.all(jobs);
-    return;
-  }
+  const claimed = await timed(stats, 'session', opened, () => call('PUT', '/api/isexaminprogress', { examInstanceId: exam.id, examType: 'module', sessionId }));
+  if (claimed.status !== 200) return finish();
   // The timer reports the window open with its remaining time, then about once a minute.
   const report = (plannedAt) => {
     if (plannedAt >= submitAt) return;
     jobs.push(
       at(plannedAt, async (from) => {
         if (isDone) return;
-        await timed(stats, 'remaining time', from, () => request(PORT, 'POST', '/api/remainingtime', { examInstanceId: exam.id, examType: 'module', remainingTime: 5400 }, token));
+        await timed(stats, 'remaining time', from, () => call('POST', '/api/remainingtime', { examInstanceId: exam.id, examType: 'module', remainingTime: 5400 }));
         report(plannedAt + jitter(60_000));
       }),
     );
   };
   report(now());
 
-  // Leaving each question sends its cumulative state; a few are retried (a lost response), and the
-  // first question is revisited at the end while its first save is retried late (out of order).
+  // The answer queue.
   const expected = new Map();
-  const send = (question, update, plannedAt, isRetry = false) =>
-    at(plannedAt, (from) =>
-      timed(stats, 'answer save', from, async () => {
-        const response = await request(PORT, 'POST', '/api/updateInstances', { examInstanceId: exam.id, examType: 'module', sessionId, updates: [update] }, token);
-        if (response.status === 200) {
-          const acknowledged = expected.get(question.id);
-          if (!acknowledged || acknowledged.sequence < update.sequence) expected.set(question.id, update);
-          const outcome = response.json.results[0].outcome;
-          if (outcome === 'invalid') ledger.invalid += 1;
-          if (isRetry && outcome === 'applied') ledger.retriesApplied += 1;
-        }
-        return response;
-      }),
-    );
+  const queue = [];
+  let flushing = null;
+  const acknowledge = (update) => {
+    const known = expected.get(update.questionInstanceId);
+    if (!known || known.sequence < update.sequence) expected.set(update.questionInstanceId, update);
+  };
+  const flush = async () => {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, 200);
+      const sentAt = now();
+      const response = await timed(stats, 'save request', sentAt, () =>
+        call('POST', '/api/updateInstances', { examInstanceId: exam.id, examType: 'module', sessionId, updates: batch.map((item) => item.update) }),
+      );
+      if (response.status === 200) {
+        const acknowledgedAt = now();
+        response.json.results.forEach((result, i) => {
+          if (result.outcome === 'invalid') ledger.invalid += 1;
+          if (batch[i].isRetry && result.outcome === 'applied') ledger.retriesApplied += 1;
+          stats.record('answer saved', acknowledgedAt - batch[i].plannedAt, true, 200);
+          acknowledge(batch[i].update);
+        });
+      } else if (response.status === 0) {
+        // The network failed: the answers wait and go again.
+        queue.unshift(...batch);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      } else {
+        for (const item of batch) stats.record('answer saved', now() - item.plannedAt, false, response.status);
+      }
+    }
+  };
+  const enqueue = (update, plannedAt, isRetry = false) =>
+    at(plannedAt, () => {
+      queue.push({ update, plannedAt, isRetry });
+      flushing ??= flush().finally(() => {
+        flushing = null;
+      });
+      return flushing;
+    });
+
+  // Leaving each question queues its cumulative state; a few are queued again (a response the
+  // browser never saw), and the first question is revisited at the end.
   const start = Math.max(opened, launchAt) + 2000;
   const step = (submitAt - 4000 - start) / questions.length;
   let elapsed = 0;
@@ -364,21 +397,30 @@ async function sit(candidate, index, t0, stats, ledger) {
     const plannedAt = start + step * (i + 1);
     elapsed += Math.max(1, Math.round(step / 1000));
     const update = { questionInstanceId: question.id, sequence: 1, timeTaken: elapsed, numOfAttempts: 1, isMarked: i % 17 === 0, isAttempted: true, ...answerFor(question, index + i) };
-    jobs.push(send(question, update, plannedAt));
-    if (Math.random() < RETRY_SHARE) jobs.push(send(question, update, plannedAt + 1500, true));
+    jobs.push(enqueue(update, plannedAt));
+    if (Math.random() < RETRY_SHARE) jobs.push(enqueue(update, plannedAt + 1500, true));
   }
   const first = questions[0];
   const firstUpdate = { questionInstanceId: first.id, sequence: 1, timeTaken: Math.max(1, Math.round(step / 1000)), numOfAttempts: 1, isMarked: true, isAttempted: true, ...answerFor(first, index) };
   const revisit = { questionInstanceId: first.id, sequence: 2, timeTaken: firstUpdate.timeTaken + 7, numOfAttempts: 2, isMarked: false, isAttempted: true, ...answerFor(first, index + 1) };
-  jobs.push(send(first, revisit, submitAt - 3000));
-  jobs.push(send(first, firstUpdate, submitAt - 2000, true));
+  jobs.push(enqueue(revisit, submitAt - 3000));
+  // A duplicate of the first save arriving after the revisit, on another connection (a request the
+  // network held up): the server must keep the revisit.
+  jobs.push(
+    at(submitAt - 2000, async (from) => {
+      const response = await timed(stats, 'save request', from, () =>
+        request(PORT, 'POST', '/api/updateInstances', { examInstanceId: exam.id, examType: 'module', sessionId, updates: [firstUpdate] }, token, agent),
+      );
+      if (response.status === 200 && response.json.results[0].outcome === 'applied') ledger.retriesApplied += 1;
+    }),
+  );
   await Promise.all(jobs.splice(0));
+  await flushing;
 
-  const submitted = await at(submitAt, (from) => timed(stats, 'submit', from, () => request(PORT, 'POST', `/api/moduleexaminstance/${exam.id}/submit`, undefined, token)));
-  isDone = true;
+  const submitted = await at(submitAt, (from) => timed(stats, 'submit', from, () => call('POST', `/api/moduleexaminstance/${exam.id}/submit`)));
   if (submitted.status === 200) ledger.submitted += 1;
   ledger.expected.set(exam.id, expected);
-  await Promise.all(jobs);
+  return finish();
 }
 
 /** Compares every acknowledged answer with what the database holds. */
@@ -499,12 +541,17 @@ async function main() {
     const t0 = now() + 1000;
     const serverCpuBefore = cpuSecondsOf(server.pid);
     server.kill('SIGUSR2');
+    // The generator's own event loop: a late timer here would show as server latency.
+    const generatorLoop = monitorEventLoopDelay({ resolution: 5 });
+    generatorLoop.enable();
     const generatorCpuBefore = process.cpuUsage();
     await Promise.all(candidates.map((candidate, index) => sit(candidate, index, t0, stats, ledger)));
     const seconds = (now() - t0) / 1000;
     const serverCpu = serverCpuBefore === null ? null : cpuSecondsOf(server.pid) - serverCpuBefore;
     const generatorUsage = process.cpuUsage(generatorCpuBefore);
     const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1e6;
+    generatorLoop.disable();
+    const loopMs = (ns) => Math.max(0, Math.round((ns / 1e6 - 5) * 10) / 10);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     let loop = null;
     try {
@@ -512,22 +559,24 @@ async function main() {
     } catch {
       loop = null;
     }
-    const kinds = ['launch', 'session', 'server time', 'remaining time', 'answer save', 'submit'].map((kind) => stats.summary(kind, seconds));
-    const all = kinds.filter(Boolean).reduce((sum, k) => sum + k.count, 0);
+    const kinds = ['launch', 'session', 'server time', 'remaining time', 'answer saved', 'save request', 'submit'].map((kind) => stats.summary(kind, seconds));
+    // "answer saved" counts answers, not requests.
+    const requests = kinds.filter((k) => k && k.kind !== 'answer saved');
+    const all = requests.reduce((sum, k) => sum + k.count, 0);
     const errors = kinds.filter(Boolean).reduce((sum, k) => sum + k.errors, 0);
     const checks = await withClient(benchUrl, (client) => verify(client, ledger));
 
     console.log(`\nSitting: ${all} requests in ${seconds.toFixed(0)} s = ${(all / seconds).toFixed(0)} req/s; errors ${errors}`);
     console.log(
       `CPU: server process ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / all).toFixed(2)} ms a request)`}, ` +
-        `load generator ${generatorCpu.toFixed(1)} s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ` +
+        `load generator ${generatorCpu.toFixed(1)} s (event-loop delay p99 ${loopMs(generatorLoop.percentile(99))} ms, max ${loopMs(generatorLoop.max)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ` +
         `server event-loop delay ${loop ? `p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms` : 'n/a'}`,
     );
     printTable([...kinds, baselineSummary]);
-    const save = kinds[4];
+    const save = kinds[5];
     if (save && baselineSummary) {
       console.log(
-        `\nAnswer save / baseline upsert: p50 ${(save.p50 / baselineSummary.p50).toFixed(2)}×, p95 ${(save.p95 / baselineSummary.p95).toFixed(2)}×, p99 ${(save.p99 / baselineSummary.p99).toFixed(2)}×`,
+        `\nSave request / baseline upsert: p50 ${(save.p50 / baselineSummary.p50).toFixed(2)}×, p95 ${(save.p95 / baselineSummary.p95).toFixed(2)}×, p99 ${(save.p99 / baselineSummary.p99).toFixed(2)}×`,
       );
     }
     console.log(
@@ -538,7 +587,7 @@ async function main() {
     );
     const targets = [
       ['p99 server time <= 50 ms', (kinds[2]?.p99 ?? Infinity) <= 50],
-      ['p99 answer save <= 150 ms', (save?.p99 ?? Infinity) <= 150],
+      ['p99 answer save request <= 150 ms', (save?.p99 ?? Infinity) <= 150],
       ['p95 launch <= 2000 ms', (kinds[0]?.p95 ?? Infinity) <= 2000],
       ['no errors', errors === 0],
       ['no lost, duplicated or out-of-order answer', checks.lost + checks.duplicated + checks.outOfOrder === 0 && checks.duplicateSittings === 0 && checks.questionInstances === checks.instances * QUESTIONS],

@@ -277,8 +277,12 @@ describe('answer updates', () => {
     // One batch carrying two updates of one question: the newer wins, the older is stale.
     const batch = await save(exam, session('a'), [update(id, 12, { answerValueGivenByUser: 'draft 12' }), update(id, 11, { answerValueGivenByUser: 'draft 11' })]);
     expect(batch.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['applied', 'stale']);
+    // The very same update twice in one batch (a retry queued behind its original) is written once.
+    const twice = update(id, 13, { answerValueGivenByUser: 'draft 13' });
+    const copies = await save(exam, session('a'), [twice, twice]);
+    expect(copies.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['applied', 'stale']);
     const [after] = (await storedAnswers(t.database.db, exam.id)).filter((row) => row.id === id);
-    expect(after!.answer_value_given_by_user).toBe('draft 12');
+    expect(after).toMatchObject({ answer_value_given_by_user: 'draft 13', last_sequence: 13 });
   });
 
   it('refuses options of another question, text for a choice question, two options for a single answer, and text with options', async () => {

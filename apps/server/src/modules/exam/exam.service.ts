@@ -218,7 +218,12 @@ export class ExamService {
     return {
       results: input.updates.map((update) => {
         const key = `${update.questionInstanceId}:${update.sequence}`;
-        if (applied.has(key)) return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: 'applied' as const, isAnswered: applied.get(key) ?? null };
+        // The same update twice in one batch was written once: the first is applied, the copy stale.
+        if (applied.has(key)) {
+          const isAnswered = applied.get(key) ?? null;
+          applied.delete(key);
+          return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: 'applied' as const, isAnswered };
+        }
         const isValid = validity.get(update.questionInstanceId) ?? false;
         return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: isValid ? ('stale' as const) : ('invalid' as const), isAnswered: null };
       }),
