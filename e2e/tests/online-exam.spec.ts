@@ -199,7 +199,7 @@ test('the demo applicant sits a trial exam, keeps every answer through a lost co
   await next(page, 7, of);
   await expect(saveStatus(page)).toHaveText('All answers saved', { timeout: 30_000 });
 
-  const stored = await page.evaluate((id) => JSON.parse(window.localStorage.getItem(`certs.exam.${id}`) ?? 'null') as unknown, examId);
+  const stored = await page.evaluate((id) => JSON.parse(window.localStorage.getItem(`certs-exam.${id}`) ?? 'null') as unknown, examId);
   const local = stored as { pending: unknown[]; progress: Record<string, { sequence: number; timeTaken: number; numOfAttempts: number; answerOptionGivenByUser: string[]; answerValueGivenByUser: string; isMarked: boolean }> };
   expect(local.pending).toEqual([]);
   const saved = questionsOf(await api<ServerExam>(request, 'GET', `/api/trialexaminstance/${examId}`, applicantJwt));

@@ -1,4 +1,3 @@
-import { useEffect, useSyncExternalStore } from 'react';
 import { ServerTimeResponse } from '@certs/shared/exam/exam.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { ServerClock } from '../model/exam-clock';
@@ -11,10 +10,3 @@ export async function fetchServerTime(): Promise<number> {
 
 /** One clock for the whole tab: the Examinations list and the exam screen share its polls. */
 export const serverClock = new ServerClock({ fetchServerTime });
-
-/** Keeps the shared server clock polling while the calling screen is shown; returns its offset (server − browser, ms). */
-export function useServerClock(): ServerClock {
-  useEffect(() => serverClock.acquire(), []);
-  useSyncExternalStore(serverClock.subscribe, () => serverClock.getOffset());
-  return serverClock;
-}

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 import type { CandidateExam } from '@certs/shared/exam/exam.contract';
 import type { AnswerQueue } from '../model/answer-queue';
 import type { ExamController } from '../model/exam-controller';
@@ -16,10 +17,12 @@ interface ExamScreenProps {
   queue: AnswerQueue;
   /** The candidate chose to continue here after the exam moved to another window. */
   onContinueHere: () => void;
+  /** Where to go once the time is up: the trial's review, or the Examinations list. */
+  finishedHref: string;
 }
 
 /** The candidate's exam: header with the time left, saving state and Submit; the question; the palette. */
-export function ExamScreen({ exam, controller, queue, onContinueHere }: ExamScreenProps) {
+export function ExamScreen({ exam, controller, queue, onContinueHere, finishedHref }: ExamScreenProps) {
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const question = controller.questions[snapshot.currentIndex];
   const isSitting = snapshot.phase === 'sitting';
@@ -58,7 +61,12 @@ export function ExamScreen({ exam, controller, queue, onContinueHere }: ExamScre
       )}
       {snapshot.phase === 'timeOver' && (
         <Alert color="red" variant="light" title="Time is up" data-testid="exam-time-over">
-          {snapshot.stoppedMessage}
+          <Stack gap="sm">
+            <Text size="sm">{snapshot.stoppedMessage}</Text>
+            <Button component={Link} to={finishedHref} variant="light" color="red" w="fit-content">
+              {exam.examType === 'trial' ? 'See your score and the correct answers' : 'Back to Examinations'}
+            </Button>
+          </Stack>
         </Alert>
       )}
       {snapshot.submitError && isSitting && (

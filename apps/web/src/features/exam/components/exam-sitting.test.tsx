@@ -33,6 +33,7 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
       if (options.sessionConflict && !body.takeOver) return jsonResponse({ statusCode: 409, error: 'Conflict', message: EXAM_MESSAGES.openElsewhere }, 409);
       return jsonResponse({ isExamInProgress: true, sessionId: 'x', isTakenOver: !!body.takeOver, timer: liveTimer });
     }
+    if (call.url === '/api/remainingtime') return jsonResponse(liveTimer);
     if (call.url === '/api/updateInstances') {
       const body = call.body as { updates: QuestionInstanceUpdate[] };
       updates.push(...body.updates);

@@ -41,7 +41,7 @@ function Running({ exam, controller, queue, paths, onContinueHere }: { exam: Can
     if (exam.examType === 'trial') return <Navigate to={paths.review(exam.id)} replace />;
     return <ExamFinished title={exam.title} isTrial={false} submittedOn={snapshot.result?.submittedOn ?? null} isTimedOut={snapshot.result?.status === 'TimedOut'} reviewHref={null} listHref={paths.list} />;
   }
-  return <ExamScreen exam={exam} controller={controller} queue={queue} onContinueHere={onContinueHere} />;
+  return <ExamScreen exam={exam} controller={controller} queue={queue} onContinueHere={onContinueHere} finishedHref={exam.examType === 'trial' ? paths.review(exam.id) : paths.list} />;
 }
 
 function Sitting({ exam, paths, onReload }: { exam: CandidateExam; paths: ExamPaths; onReload: () => void }) {

@@ -83,6 +83,8 @@ export function useExamSitting(exam: CandidateExam) {
         sitting.controller.applyTimer(response.timer);
         sitting.controller.start();
         sitting.queue.start();
+        // The remaining time is the server's: asked once more now that the sitting is held here.
+        void sitting.controller.resync();
         document.addEventListener('visibilitychange', onVisibility);
         setState({ kind: 'ready', ...sitting });
       },

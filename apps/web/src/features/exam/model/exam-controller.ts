@@ -334,7 +334,8 @@ export class ExamController {
       this.applyTimer(timer);
     } catch (error) {
       const message = messageOf(error);
-      if (statusOf(error) === 409 || statusOf(error) === 404) this.handleStop(message === EXAM_MESSAGES.alreadySubmitted ? 'submitted' : 'timeOver', message);
+      // Submitted meanwhile (another tab) or timed out: nothing more to do here. Anything else is retried by the next resync.
+      if (statusOf(error) === 409) this.handleStop(message === EXAM_MESSAGES.alreadySubmitted ? 'submitted' : 'timeOver', message);
     }
   }
 

@@ -134,7 +134,12 @@ export function mergeWithServer(questions: readonly CandidateQuestionInstance[],
   return { progress, pending, currentIndex, draft };
 }
 
-export const EXAM_STORAGE_PREFIX = 'certs.exam.';
+/**
+ * Not under the app's `certs.` prefix on purpose: signing out (or a session that cannot be renewed)
+ * clears that prefix, and answers not yet sent must survive it to go when the candidate is back.
+ * Submission removes them.
+ */
+export const EXAM_STORAGE_PREFIX = 'certs-exam.';
 
 export function storageKeyOf(examInstanceId: string): string {
   return `${EXAM_STORAGE_PREFIX}${examInstanceId}`;
