@@ -1,78 +1,25 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
-import { mailsTo } from '../fixtures/mailbox';
+import { applyToQualification, assignContributor, decideAssessment, mailsSince, openStaffApplication, personAt, registerApplicant, submitReview } from '../fixtures/journey';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
 const MORE_INFORMATION = 'Please add the date and provider of your eye test to EYE-TEST.';
 
-/** Each person works in their own browser context (own session), as three people at three desks would. */
-async function personAt(browser: Browser, loginPath: '/admin/login' | '/student/login', email: string): Promise<Page> {
-  // axe-core is injected as a script, which the app's CSP rightly forbids; these contexts bypass it to check the pages.
-  const context = await browser.newContext({ bypassCSP: true });
-  const page = await context.newPage();
-  await signInAs(page, loginPath, email);
-  return page;
-}
-
-async function openStaffApplication(page: Page, applicationNumber: string): Promise<void> {
-  await mainMenu(page).getByRole('link', { name: 'Programs' }).click();
-  await page.getByRole('link', { name: PROGRAM_CODE }).first().click();
-  await page.getByRole('link', { name: 'Applications' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Applications: ${PROGRAM_CODE}`);
-  const queue = page.getByTestId('application-queue');
-  await page.getByLabel('Search').fill(applicationNumber);
-  await expect(queue.getByRole('row')).toHaveCount(2);
-  await queue.getByRole('link', { name: applicationNumber }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Application ${applicationNumber}`);
-}
-
-async function assignContributor(page: Page): Promise<void> {
-  const form = page.getByRole('form', { name: 'Assign assessor' });
-  await form.getByLabel('Assessor').click();
-  await page.getByRole('option', { name: /Casey Contributor/ }).click();
-  await form.getByRole('button', { name: 'Assign assessor' }).click();
-  await expect(page.locator('[data-status="Being Assessed"]').first()).toBeVisible();
-  await expect(page.getByTestId('assessor-stage')).toContainText('Casey Contributor');
-}
-
-async function submitReview(page: Page, text: string, recommendation: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Assessor review' });
-  await form.getByRole('textbox', { name: 'Review' }).fill(text);
-  await form.getByRole('radio', { name: recommendation }).check();
-  await form.getByRole('button', { name: 'Submit review' }).click();
-  await expect(page.getByTestId('assessor-review')).toContainText('Review submitted by Casey Contributor');
-}
-
-async function decide(page: Page, report: string, outcome: string, message = ''): Promise<void> {
-  const form = page.getByRole('form', { name: 'Assessment' });
-  await form.getByRole('textbox', { name: 'Assessment report' }).fill(report);
-  const criteria = form.locator('[data-testid^="criterion-"]');
-  const count = await criteria.count();
-  expect(count).toBe(5);
-  for (let i = 0; i < count; i += 1) await criteria.nth(i).getByRole('radio', { name: 'Yes' }).check();
-  await form.getByRole('radio', { name: outcome }).check();
-  if (message) await form.getByRole('textbox', { name: 'Message to the applicant' }).fill(message);
-  await form.getByRole('button', { name: 'Submit assessment' }).click();
-}
-
-test('staff take the demo applicant’s Qualification application through assessor, a request for more information and acceptance', async ({ browser }) => {
+test('staff take an applicant’s Qualification application through assessor, a request for more information and acceptance', async ({ browser, request }) => {
   test.setTimeout(240_000);
   // The catcher's folder outlives runs (and application numbers repeat on a fresh database): read this run's mail only.
   const startedAt = Date.now();
-  const mailsOfThisRun = () => mailsTo(DEMO.applicant).filter((mail) => Number(mail.file.split('-')[0]) >= startedAt);
+  // An applicant of its own: the demo applicant's one application to Q-WELD-INSP is the full journey's (application-journey.spec.ts).
+  const candidate = await registerApplicant(request, { firstName: 'Rory', lastName: 'Resubmitter', emailPrefix: 'workflow', password: 'Workflow-candidate-2026!' });
+  const mailsOfThisRun = () => mailsSince(candidate.email, startedAt);
 
   // The applicant applies to Q-WELD-INSP through the application form.
-  const applicant = await personAt(browser, '/student/login', DEMO.applicant);
-  await applicant.getByRole('link', { name: PROGRAM_CODE }).click();
-  await applicant.getByRole('link', { name: 'Apply', exact: true }).click();
-  await applicant.getByLabel('Your answer to EXP-2Y').fill('Six years as a welder-fabricator, two as a QA inspector on structural steel.');
-  await applicant.getByLabel('Your answer to EYE-TEST').fill('Near-vision and colour test passed this year.');
-  await applicant.getByRole('checkbox', { name: 'I accept the declaration' }).check();
-  await applicant.getByRole('button', { name: 'Submit application' }).click();
-  await expect(applicant.getByTestId('application-read-only')).toContainText('Application Submitted');
-  const applicationNumber = (await applicant.getByTestId('application-number').textContent())?.trim() ?? '';
-  expect(applicationNumber).toMatch(/^Q-\d{4}-\d{5}$/);
+  const applicant = await personAt(browser, '/student/login', candidate.email, candidate.password);
+  const applicationNumber = await applyToQualification(applicant, {
+    experience: 'Six years as a welder-fabricator, two as a QA inspector on structural steel.',
+    eyeTest: 'Near-vision and colour test passed this year.',
+  });
 
   // The super user finds it in the program's queue and assigns the contributor as assessor.
   const staff = await personAt(browser, '/admin/login', DEMO.superUser);
@@ -82,10 +29,10 @@ test('staff take the demo applicant’s Qualification application through assess
   const queue = staff.getByTestId('application-queue');
   await expect(queue.getByRole('columnheader')).toHaveText(['Application Number', 'Applicant', 'Program Code', 'Program Title', 'Application Date', 'Type', 'Status']);
   const row = queue.getByRole('row').filter({ hasText: applicationNumber });
-  await expect(row).toContainText('Ari Applicant');
+  await expect(row).toContainText(candidate.name);
   await expect(row.locator('[data-status="Application Submitted"]')).toBeVisible();
   await row.getByRole('link', { name: applicationNumber }).click();
-  await expect(staff.getByTestId('applicant-summary')).toContainText(DEMO.applicant);
+  await expect(staff.getByTestId('applicant-summary')).toContainText(candidate.email);
   await expect(staff.getByTestId('application-answers')).toContainText('Six years as a welder-fabricator');
   expect(await seriousViolations(staff)).toEqual([]);
   await assignContributor(staff);
@@ -108,7 +55,7 @@ test('staff take the demo applicant’s Qualification application through assess
   await expect(staff.getByText('Assessment report is required')).toBeVisible();
   await expect(staff.getByText('Please select one option').first()).toBeVisible();
   expect(await seriousViolations(staff)).toEqual([]);
-  await decide(staff, 'The eye test is not dated; everything else is in order.', 'Request more information', MORE_INFORMATION);
+  await decideAssessment(staff, 'The eye test is not dated; everything else is in order.', 'Request more information', MORE_INFORMATION);
   await expect(staff.locator('[data-status="Application Started"]').first()).toBeVisible();
   await expect(staff.getByTestId('information-request')).toContainText(MORE_INFORMATION);
 
@@ -130,7 +77,7 @@ test('staff take the demo applicant’s Qualification application through assess
   await assessor.reload();
   await submitReview(assessor, 'The eye test is now dated and current.', 'Accept into examinations');
   await staff.reload();
-  await decide(staff, 'All evidence in order.', 'Accept into examinations', 'Welcome to the IWI examinations.');
+  await decideAssessment(staff, 'All evidence in order.', 'Accept into examinations', 'Welcome to the IWI examinations.');
   await expect(staff.locator('[data-status="Assessment Completed"]').first()).toBeVisible();
   await expect(staff.getByTestId('assessment-summary')).toContainText('Accept into examinations');
 
@@ -163,8 +110,8 @@ test('staff take the demo applicant’s Qualification application through assess
   for (const subject of subjects) await expect(inbox).toContainText(subject);
   await expect(inbox).not.toContainText('experience confirmed');
   await expect.poll(() => mailsOfThisRun().map((mail) => mail.subject)).toEqual(expect.arrayContaining(subjects));
-  const request = mailsOfThisRun().find((mail) => mail.subject.endsWith('more information needed'));
-  expect(request?.text).toContain(MORE_INFORMATION);
+  const requestMail = mailsOfThisRun().find((mail) => mail.subject.endsWith('more information needed'));
+  expect(requestMail?.text).toContain(MORE_INFORMATION);
 
   // File notes stay with staff: the applicant's own API answers 403.
   const token = await applicant.evaluate(() => (JSON.parse(localStorage.getItem('certs.session') ?? '{}') as { jwt?: string }).jwt ?? '');

@@ -1,29 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
-import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
+import { DEMO, DEMO_PASSWORD } from '../fixtures/demo-accounts';
+import { choose, partsIn, personAt } from '../fixtures/journey';
 import { mailsTo, waitForMailLink } from '../fixtures/mailbox';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-/** The parts of an instant in a zone, as the app writes them: 21-Nov-2026 07:00 AM. */
-function partsIn(date: Date, zone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone, year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true, timeZoneName: 'short' })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  const iso = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    day: `${iso.year}-${iso.month}-${iso.day}`,
-    time: `${iso.hour}:${iso.minute}`,
-    shown: `${parts.day}-${parts.month}-${parts.year} ${parts.hour!.padStart(2, '0')}:${parts.minute} ${parts.dayPeriod!.toUpperCase()} ${parts.timeZoneName}`,
-  };
-}
 
 async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, jwt: string | null, data?: unknown): Promise<T> {
   const response = await request.fetch(url, { method, headers: jwt ? { authorization: `Bearer ${jwt}` } : {}, data });
@@ -86,21 +68,6 @@ async function paidApplication(request: APIRequestContext) {
   await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: 'EFT-20261122-01' });
   const venue = await api<{ id: string; title: string }>(request, 'POST', '/api/venue', await signInApi(request, DEMO.superUser), { title: `Newcastle Weld Hall ${Date.now()}` });
   return { id, applicationNumber: submitted.applicationNumber, programId, email, password, venue };
-}
-
-async function personAt(browser: Browser, loginPath: '/admin/login' | '/student/login', email: string, password = DEMO_PASSWORD): Promise<Page> {
-  // axe-core is injected as a script, which the app's CSP rightly forbids; these contexts bypass it to check the pages.
-  const context = await browser.newContext({ bypassCSP: true });
-  const page = await context.newPage();
-  // The test waits minutes for the exam time on purpose; a missing element should fail fast.
-  page.setDefaultTimeout(30_000);
-  await signInAs(page, loginPath, email, password);
-  return page;
-}
-
-async function choose(page: Page, row: ReturnType<Page['getByTestId']>, label: string, option: string | RegExp) {
-  await row.getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 test('staff schedule an online and a practical module, the Perth candidate reads it in Perth time, results are entered after the exam and the overall result is recorded', async ({ browser, request }) => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
-import { DEMO, DEMO_PASSWORD, mainMenu, signInAs } from '../fixtures/demo-accounts';
+import { DEMO, DEMO_PASSWORD, mainMenu } from '../fixtures/demo-accounts';
+import { personAt } from '../fixtures/journey';
 import { mailsTo, waitForMailLink } from '../fixtures/mailbox';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
@@ -63,14 +64,6 @@ async function invoicedApplication(request: APIRequestContext) {
   });
   const invoices = await api<{ id: string; invoiceNumberText: string; totalCents: number }[]>(request, 'GET', `/api/invoice/byapplication/${id}`, staffJwt);
   return { id, applicationNumber: submitted.applicationNumber, programId, email, password, invoice: invoices[0]! };
-}
-
-async function personAt(browser: Browser, loginPath: '/admin/login' | '/student/login', email: string, password = DEMO_PASSWORD): Promise<Page> {
-  // axe-core is injected as a script, which the app's CSP rightly forbids; these contexts bypass it to check the pages.
-  const context = await browser.newContext({ bypassCSP: true, acceptDownloads: true });
-  const page = await context.newPage();
-  await signInAs(page, loginPath, email, password);
-  return page;
 }
 
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,33 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
-import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
-import { mailsTo, waitForMailLink } from '../fixtures/mailbox';
-
-const PROGRAM_CODE = 'Q-WELD-INSP';
-
-async function personAt(browser: Browser, loginPath: '/admin/login' | '/student/login', email: string, password = DEMO_PASSWORD): Promise<Page> {
-  // axe-core is injected as a script, which the app's CSP rightly forbids; these contexts bypass it to check the pages.
-  const context = await browser.newContext({ bypassCSP: true, acceptDownloads: true });
-  const page = await context.newPage();
-  await signInAs(page, loginPath, email, password);
-  return page;
-}
-
-/**
- * A new applicant, registered and activated through the platform's own routes: other journeys take
- * the demo applicant's application to Q-WELD-INSP further, and a program takes one application each.
- */
-async function newApplicant(request: APIRequestContext): Promise<{ email: string; password: string }> {
-  const email = `pre.exam.${Date.now()}@example.test`;
-  const password = 'Pre-exam-candidate-2026!';
-  const registered = await request.post('/unauth/applicantregistration', { data: { firstName: 'Nia', lastName: 'Newcandidate', email, password, timeZone: 'Australia/Sydney' } });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const { link } = await waitForMailLink(email, /\/register\/activate\/[^/\s]+$/);
-  const activated = await request.get(`/unauth/applicantregistration/activationpath/${new URL(link).pathname.split('/').pop()}`);
-  expect(activated.ok(), await activated.text()).toBe(true);
-  return { email, password };
-}
+import { DEMO } from '../fixtures/demo-accounts';
+import { applyToQualification, assignContributor, decideAssessment, openStaffApplication, personAt, registerApplicant, submitReview } from '../fixtures/journey';
+import { mailsTo } from '../fixtures/mailbox';
 
 /** A discount code for Qualification programs, made through the API with the signed-in super user's token. */
 async function createDiscountCode(page: Page, code: string): Promise<void> {
@@ -42,22 +18,9 @@ async function createDiscountCode(page: Page, code: string): Promise<void> {
 
 /** The assessment flow of application-workflow.spec.ts, by the super user alone (administrators may review for the assessor). */
 async function acceptIntoExaminations(staff: Page): Promise<void> {
-  const assign = staff.getByRole('form', { name: 'Assign assessor' });
-  await assign.getByLabel('Assessor').click();
-  await staff.getByRole('option', { name: /Casey Contributor/ }).click();
-  await assign.getByRole('button', { name: 'Assign assessor' }).click();
-  await expect(staff.locator('[data-status="Being Assessed"]').first()).toBeVisible();
-  const review = staff.getByRole('form', { name: 'Assessor review' });
-  await review.getByRole('textbox', { name: 'Review' }).fill('Experience and eye test in order.');
-  await review.getByRole('radio', { name: 'Accept into examinations' }).check();
-  await review.getByRole('button', { name: 'Submit review' }).click();
-  await expect(staff.getByTestId('assessor-review')).toContainText('Review submitted');
-  const assessment = staff.getByRole('form', { name: 'Assessment' });
-  await assessment.getByRole('textbox', { name: 'Assessment report' }).fill('All evidence in order.');
-  const criteria = assessment.locator('[data-testid^="criterion-"]');
-  for (let i = 0; i < (await criteria.count()); i += 1) await criteria.nth(i).getByRole('radio', { name: 'Yes' }).check();
-  await assessment.getByRole('radio', { name: 'Accept into examinations' }).check();
-  await assessment.getByRole('button', { name: 'Submit assessment' }).click();
+  await assignContributor(staff);
+  await submitReview(staff, 'Experience and eye test in order.', 'Accept into examinations');
+  await decideAssessment(staff, 'All evidence in order.', 'Accept into examinations');
   await expect(staff.locator('[data-status="Assessment Completed"]').first()).toBeVisible();
 }
 
@@ -66,27 +29,18 @@ test('staff choose the candidate’s modules with a discount code and issue the 
   const startedAt = Date.now();
   const code = `PRE${startedAt.toString(36).toUpperCase()}`;
 
-  // A new applicant (not a member) applies to Q-WELD-INSP.
-  const candidate = await newApplicant(request);
+  // A new applicant (not a member) applies to Q-WELD-INSP: the demo applicant's one application to it is the full journey's (application-journey.spec.ts).
+  const candidate = await registerApplicant(request, { firstName: 'Nia', lastName: 'Newcandidate', emailPrefix: 'pre.exam', password: 'Pre-exam-candidate-2026!' });
   const applicant = await personAt(browser, '/student/login', candidate.email, candidate.password);
-  await applicant.getByRole('link', { name: PROGRAM_CODE }).click();
-  await applicant.getByRole('link', { name: 'Apply', exact: true }).click();
-  await applicant.getByLabel('Your answer to EXP-2Y').fill('Six years as a welder-fabricator, two as a QA inspector.');
-  await applicant.getByLabel('Your answer to EYE-TEST').fill('Near-vision and colour test passed on 3 March 2026.');
-  await applicant.getByRole('checkbox', { name: 'I accept the declaration' }).check();
-  await applicant.getByRole('button', { name: 'Submit application' }).click();
-  await expect(applicant.getByTestId('application-read-only')).toContainText('Application Submitted');
-  const applicationNumber = (await applicant.getByTestId('application-number').textContent())?.trim() ?? '';
+  const applicationNumber = await applyToQualification(applicant, {
+    experience: 'Six years as a welder-fabricator, two as a QA inspector.',
+    eyeTest: 'Near-vision and colour test passed on 3 March 2026.',
+  });
 
   // The super user takes it through the assessment.
   const staff = await personAt(browser, '/admin/login', DEMO.superUser);
   await createDiscountCode(staff, code);
-  await staff.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Programs' }).click();
-  await staff.getByRole('link', { name: PROGRAM_CODE }).first().click();
-  await staff.getByRole('link', { name: 'Applications' }).click();
-  await staff.getByLabel('Search').fill(applicationNumber);
-  await staff.getByTestId('application-queue').getByRole('link', { name: applicationNumber }).click();
-  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Application ${applicationNumber}`);
+  await openStaffApplication(staff, applicationNumber);
   await acceptIntoExaminations(staff);
 
   // The pre-exam stage: every module proposed as required, at non-member fees.
