@@ -75,8 +75,8 @@ test('staff schedule an online and a practical module, the Perth candidate reads
   const application = await paidApplication(request);
   const staffPath = `/admin/programs/${application.programId}/applications/qualificationapplication/${application.id}`;
 
-  // Three minutes ahead, whole minutes: close enough to enter the results in this run.
-  const examAt = new Date(Math.ceil((Date.now() + 3 * 60_000) / 60_000) * 60_000);
+  // Whole minutes, at least 100 s ahead: time to fill and send the schedule, short enough to enter the results in this run.
+  const examAt = new Date(Math.ceil((Date.now() + 100_000) / 60_000) * 60_000);
   const sydney = partsIn(examAt, 'Australia/Sydney');
   const perth = partsIn(examAt, 'Australia/Perth');
 
