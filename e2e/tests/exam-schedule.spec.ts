@@ -1,21 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
-import { DEMO, DEMO_PASSWORD } from '../fixtures/demo-accounts';
+import { DEMO } from '../fixtures/demo-accounts';
 import { choose, partsIn, personAt } from '../fixtures/journey';
-import { mailsTo, waitForMailLink } from '../fixtures/mailbox';
+import { mailsTo } from '../fixtures/mailbox';
+import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_MODULE_API, signInApi } from '../fixtures/api-setup';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, jwt: string | null, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: jwt ? { authorization: `Bearer ${jwt}` } : {}, data });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-async function signInApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD, isApplicant = false): Promise<string> {
-  return (await api<{ jwt: string }>(request, 'POST', isApplicant ? '/auth/local/applicant' : '/auth/local', null, { identifier: email, password })).jwt;
-}
 
 /**
  * Setup through the platform's own API, as the screens before this one would do it: a new
@@ -24,50 +15,18 @@ async function signInApi(request: APIRequestContext, email: string, password = D
  * Examinations Stage / Payment Stage Completed.
  */
 async function paidApplication(request: APIRequestContext) {
-  const email = `perth.${Date.now()}@example.test`;
-  const password = 'Perth-candidate-2026!';
-  await api(request, 'POST', '/unauth/applicantregistration', null, { firstName: 'Piper', lastName: 'Perth', email, password, timeZone: 'Australia/Perth' });
-  const { link } = await waitForMailLink(email, /\/register\/activate\/[^/\s]+$/);
-  await api(request, 'GET', `/unauth/applicantregistration/activationpath/${new URL(link).pathname.split('/').pop()}`, null);
-  const applicantJwt = await signInApi(request, email, password, true);
-  const staffJwt = await signInApi(request, DEMO.accountAdmin);
-
-  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, applicantJwt);
-  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
-  const program = await api<{ requirements: { id: string }[]; modules: { id: string; moduleCode: string }[] }>(request, 'GET', `/api/program/published/${programId}`, applicantJwt);
-  const Q = '/api/qualificationapplication';
-  const draft = await api<{ id: string }>(request, 'POST', `${Q}/save`, applicantJwt, {
-    programId,
-    declarationAccepted: true,
-    answers: program.requirements.map((r) => ({ requirementId: r.id, answerText: 'Six years of structural steel inspection.', attachmentIds: [] })),
+  const application = await acceptedQualificationApplication(request, PROGRAM_CODE, {
+    firstName: 'Piper',
+    lastName: 'Perth',
+    emailPrefix: 'perth',
+    password: 'Perth-candidate-2026!',
+    timeZone: 'Australia/Perth',
+    answerText: 'Six years of structural steel inspection.',
   });
-  const submitted = await api<{ id: string; applicationNumber: string }>(request, 'POST', `${Q}/${draft.id}/submit`, applicantJwt);
-  const id = submitted.id;
-
-  const assessors = await api<{ userId: string; name: string }[]>(request, 'GET', `/api/programuser/${programId}/assessor`, staffJwt);
-  const casey = assessors.find((a) => a.name === 'Casey Contributor')!;
-  await api(request, 'POST', `${Q}/${id}/assessor/assign`, staffJwt, { assessorId: casey.userId, assessmentRound: 0 });
-  await api(request, 'POST', `${Q}/${id}/assessor/submit`, await signInApi(request, DEMO.contributor), { review: 'Experience and eye test are in order.', recommendation: 'accept' });
-  const details = await api<{ criteria: { criterion: string }[] }>(request, 'GET', `${Q}/${id}/details`, staffJwt);
-  await api(request, 'POST', `${Q}/${id}/assessment/submit`, staffJwt, {
-    assessmentReport: 'Meets every requirement.',
-    selections: details.criteria.map((c) => ({ criterion: c.criterion, answer: 'Yes' })),
-    outcome: 'accept',
-    messageToApplicant: '',
-  });
-  const moduleId = (code: string) => program.modules.find((m) => m.moduleCode === code)!.id;
-  const M = '/api/qualificationapplicationmodule';
-  await api(request, 'POST', `${M}/${id}/preexam/submit`, staffJwt, {
-    modules: [
-      { programModuleId: moduleId('IWI-M1'), choice: 'required' },
-      { programModuleId: moduleId('IWI-M2'), choice: 'notTaken' },
-      { programModuleId: moduleId('IWI-M3'), choice: 'required' },
-    ],
-    couponCode: null,
-  });
-  await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: 'EFT-20261122-01' });
+  await issueInvoice(request, application, { 'IWI-M1': 'required', 'IWI-M2': 'notTaken', 'IWI-M3': 'required' });
+  await api(request, 'POST', `${QUALIFICATION_MODULE_API}/${application.id}/payment/verified`, application.staffJwt, { reference: 'EFT-20261122-01' });
   const venue = await api<{ id: string; title: string }>(request, 'POST', '/api/venue', await signInApi(request, DEMO.superUser), { title: `Newcastle Weld Hall ${Date.now()}` });
-  return { id, applicationNumber: submitted.applicationNumber, programId, email, password, venue };
+  return { ...application, venue };
 }
 
 test('staff schedule an online and a practical module, the Perth candidate reads it in Perth time, results are entered after the exam and the overall result is recorded', async ({ browser, request }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
-import { waitForMailLink } from '../fixtures/mailbox';
+import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_MODULE_API, signInApi } from '../fixtures/api-setup';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
 const DEMO_TRIAL = 'IWI practice exam: welding technology';
@@ -26,17 +26,6 @@ interface ServerQuestion {
 interface ServerExam {
   id: string;
   sections: { questions: ServerQuestion[] }[];
-}
-
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', url: string, jwt: string | null, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: jwt ? { authorization: `Bearer ${jwt}` } : {}, data });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-async function signInApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD, isApplicant = false): Promise<string> {
-  return (await api<{ jwt: string }>(request, 'POST', isApplicant ? '/auth/local/applicant' : '/auth/local', null, { identifier: email, password })).jwt;
 }
 
 /**
@@ -278,45 +267,17 @@ test('the demo applicant sits a trial exam, keeps every answer through a lost co
  * IWI-M1 scheduled online a minute or two ahead with a one-minute-minimum copy of its test and sent.
  */
 async function scheduledCandidate(request: APIRequestContext) {
-  const email = `online.${Date.now()}@example.test`;
-  const password = 'Online-candidate-2026!';
-  await api(request, 'POST', '/unauth/applicantregistration', null, { firstName: 'Olive', lastName: 'Online', email, password, timeZone: 'Australia/Sydney' });
-  const { link } = await waitForMailLink(email, /\/register\/activate\/[^/\s]+$/);
-  await api(request, 'GET', `/unauth/applicantregistration/activationpath/${new URL(link).pathname.split('/').pop()}`, null);
-  const applicantJwt = await signInApi(request, email, password, true);
-  const staffJwt = await signInApi(request, DEMO.accountAdmin);
-
-  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, applicantJwt);
-  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
-  const program = await api<{ requirements: { id: string }[]; modules: { id: string; moduleCode: string }[] }>(request, 'GET', `/api/program/published/${programId}`, applicantJwt);
-  const Q = '/api/qualificationapplication';
-  const draft = await api<{ id: string }>(request, 'POST', `${Q}/save`, applicantJwt, {
-    programId,
-    declarationAccepted: true,
-    answers: program.requirements.map((r) => ({ requirementId: r.id, answerText: 'Eight years of pressure vessel inspection.', attachmentIds: [] })),
+  const application = await acceptedQualificationApplication(request, PROGRAM_CODE, {
+    firstName: 'Olive',
+    lastName: 'Online',
+    emailPrefix: 'online',
+    password: 'Online-candidate-2026!',
+    timeZone: 'Australia/Sydney',
+    answerText: 'Eight years of pressure vessel inspection.',
   });
-  const submitted = await api<{ id: string; applicationNumber: string }>(request, 'POST', `${Q}/${draft.id}/submit`, applicantJwt);
-  const id = submitted.id;
-  const assessors = await api<{ userId: string; name: string }[]>(request, 'GET', `/api/programuser/${programId}/assessor`, staffJwt);
-  await api(request, 'POST', `${Q}/${id}/assessor/assign`, staffJwt, { assessorId: assessors.find((a) => a.name === 'Casey Contributor')!.userId, assessmentRound: 0 });
-  await api(request, 'POST', `${Q}/${id}/assessor/submit`, await signInApi(request, DEMO.contributor), { review: 'In order.', recommendation: 'accept' });
-  const details = await api<{ criteria: { criterion: string }[] }>(request, 'GET', `${Q}/${id}/details`, staffJwt);
-  await api(request, 'POST', `${Q}/${id}/assessment/submit`, staffJwt, {
-    assessmentReport: 'Meets every requirement.',
-    selections: details.criteria.map((c) => ({ criterion: c.criterion, answer: 'Yes' })),
-    outcome: 'accept',
-    messageToApplicant: '',
-  });
-  const moduleId = (code: string) => program.modules.find((m) => m.moduleCode === code)!.id;
-  const M = '/api/qualificationapplicationmodule';
-  await api(request, 'POST', `${M}/${id}/preexam/submit`, staffJwt, {
-    modules: [
-      { programModuleId: moduleId('IWI-M1'), choice: 'required' },
-      { programModuleId: moduleId('IWI-M2'), choice: 'notTaken' },
-      { programModuleId: moduleId('IWI-M3'), choice: 'notTaken' },
-    ],
-    couponCode: null,
-  });
+  const { id, staffJwt } = application;
+  const M = QUALIFICATION_MODULE_API;
+  await issueInvoice(request, application, { 'IWI-M1': 'required', 'IWI-M2': 'notTaken', 'IWI-M3': 'notTaken' });
   await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: 'EFT-ONLINE-01' });
 
   const test = await quickCopyOf(request, await signInApi(request, DEMO.superUser), DEMO_MODULE_TEST, `IWI-M1 online ${Date.now()}`);
@@ -344,7 +305,7 @@ async function scheduledCandidate(request: APIRequestContext) {
     ],
   });
   await api(request, 'POST', `${M}/${id}/examination/send`, staffJwt);
-  return { id, applicationNumber: submitted.applicationNumber, programId, email, password, test, examAt, staffJwt };
+  return { ...application, test, examAt };
 }
 
 test('a scheduled module exam opens on the server’s time, is submitted without a score, and the examiner’s marks reach the application', async ({ browser, request }) => {

@@ -1,21 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
-import { DEMO, DEMO_PASSWORD, mainMenu } from '../fixtures/demo-accounts';
+import { DEMO, mainMenu } from '../fixtures/demo-accounts';
 import { personAt } from '../fixtures/journey';
 import { mailsTo, waitForMailLink } from '../fixtures/mailbox';
+import { acceptedQualificationApplication, api, issueInvoice } from '../fixtures/api-setup';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
-
-async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', url: string, jwt: string | null, data?: unknown): Promise<T> {
-  const response = await request.fetch(url, { method, headers: jwt ? { authorization: `Bearer ${jwt}` } : {}, data });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-async function signInApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD, isApplicant = false): Promise<string> {
-  return (await api<{ jwt: string }>(request, 'POST', isApplicant ? '/auth/local/applicant' : '/auth/local', null, { identifier: email, password })).jwt;
-}
 
 /**
  * Setup through the platform's own API, as the earlier screens would do it: a new applicant
@@ -23,47 +14,17 @@ async function signInApi(request: APIRequestContext, email: string, password = D
  * the invoice for IWI-M1 with its payment link. The application waits at Payment Stage Requested.
  */
 async function invoicedApplication(request: APIRequestContext) {
-  const email = `payer.${Date.now()}@example.test`;
-  const password = 'Payer-candidate-2026!';
-  await api(request, 'POST', '/unauth/applicantregistration', null, { firstName: 'Paige', lastName: 'Payer', email, password, timeZone: 'Australia/Sydney' });
-  const { link } = await waitForMailLink(email, /\/register\/activate\/[^/\s]+$/);
-  await api(request, 'GET', `/unauth/applicantregistration/activationpath/${new URL(link).pathname.split('/').pop()}`, null);
-  const applicantJwt = await signInApi(request, email, password, true);
-  const staffJwt = await signInApi(request, DEMO.accountAdmin);
-
-  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, applicantJwt);
-  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
-  const program = await api<{ requirements: { id: string }[]; modules: { id: string; moduleCode: string }[] }>(request, 'GET', `/api/program/published/${programId}`, applicantJwt);
-  const Q = '/api/qualificationapplication';
-  const draft = await api<{ id: string }>(request, 'POST', `${Q}/save`, applicantJwt, {
-    programId,
-    declarationAccepted: true,
-    answers: program.requirements.map((r) => ({ requirementId: r.id, answerText: 'Eight years of pipeline weld inspection.', attachmentIds: [] })),
+  const application = await acceptedQualificationApplication(request, PROGRAM_CODE, {
+    firstName: 'Paige',
+    lastName: 'Payer',
+    emailPrefix: 'payer',
+    password: 'Payer-candidate-2026!',
+    timeZone: 'Australia/Sydney',
+    answerText: 'Eight years of pipeline weld inspection.',
   });
-  const submitted = await api<{ id: string; applicationNumber: string }>(request, 'POST', `${Q}/${draft.id}/submit`, applicantJwt);
-  const id = submitted.id;
-  const assessors = await api<{ userId: string; name: string }[]>(request, 'GET', `/api/programuser/${programId}/assessor`, staffJwt);
-  const casey = assessors.find((a) => a.name === 'Casey Contributor')!;
-  await api(request, 'POST', `${Q}/${id}/assessor/assign`, staffJwt, { assessorId: casey.userId, assessmentRound: 0 });
-  await api(request, 'POST', `${Q}/${id}/assessor/submit`, await signInApi(request, DEMO.contributor), { review: 'All evidence in order.', recommendation: 'accept' });
-  const details = await api<{ criteria: { criterion: string }[] }>(request, 'GET', `${Q}/${id}/details`, staffJwt);
-  await api(request, 'POST', `${Q}/${id}/assessment/submit`, staffJwt, {
-    assessmentReport: 'Meets every requirement.',
-    selections: details.criteria.map((c) => ({ criterion: c.criterion, answer: 'Yes' })),
-    outcome: 'accept',
-    messageToApplicant: '',
-  });
-  const moduleId = (code: string) => program.modules.find((m) => m.moduleCode === code)!.id;
-  await api(request, 'POST', `/api/qualificationapplicationmodule/${id}/preexam/submit`, staffJwt, {
-    modules: [
-      { programModuleId: moduleId('IWI-M1'), choice: 'required' },
-      { programModuleId: moduleId('IWI-M2'), choice: 'notTaken' },
-      { programModuleId: moduleId('IWI-M3'), choice: 'notTaken' },
-    ],
-    couponCode: null,
-  });
-  const invoices = await api<{ id: string; invoiceNumberText: string; totalCents: number }[]>(request, 'GET', `/api/invoice/byapplication/${id}`, staffJwt);
-  return { id, applicationNumber: submitted.applicationNumber, programId, email, password, invoice: invoices[0]! };
+  await issueInvoice(request, application, { 'IWI-M1': 'required', 'IWI-M2': 'notTaken', 'IWI-M3': 'notTaken' });
+  const invoices = await api<{ id: string; invoiceNumberText: string; totalCents: number }[]>(request, 'GET', `/api/invoice/byapplication/${application.id}`, application.staffJwt);
+  return { ...application, invoice: invoices[0]! };
 }
 
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
