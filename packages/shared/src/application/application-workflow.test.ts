@@ -8,6 +8,7 @@ import {
   canMove,
   canMoveStage,
   nextStage,
+  resultStageOf,
   statusesOf,
   targetOf,
   terminalStatuses,
@@ -91,6 +92,13 @@ describe('the application transition table', () => {
   it('awards only once the modules are evaluated, when the stage is given', () => {
     expect(canMove('award', 'Examinations Stage', 'qualificationapplication', 'Exam Modules Sent')).toBe(false);
     expect(canMove('award', 'Examinations Stage', 'qualificationapplication', 'Exam Modules Evaluation Completed')).toBe(true);
+    // Certification has no modules: its result is recorded once the invoice is paid.
+    expect(canMove('award', 'Examinations Stage', 'certificationapplication', 'Payment Stage Completed')).toBe(true);
+    expect(canMove('failExaminations', 'Examinations Stage', 'certificationapplication', 'Payment Stage Completed')).toBe(true);
+    expect(canMove('award', 'Examinations Stage', 'certificationapplication', 'Payment Stage Requested')).toBe(false);
+    expect(canMove('award', 'Examinations Stage', 'qualificationapplication', 'Payment Stage Completed')).toBe(false);
+    expect(resultStageOf('certificationapplication')).toBe('Payment Stage Completed');
+    expect(resultStageOf('aicipapplication')).toBe('Exam Modules Evaluation Completed');
   });
 
   it('says who makes each move', () => {

@@ -53,8 +53,21 @@ export interface ApplicationTransition {
   types?: readonly ApplicationTypePath[];
   /** The workflow stage the application must be in (examination moves); any when absent. */
   stage?: WorkflowStage;
+  /** Another required stage for some types (Certification has no modules to examine). */
+  stageFor?: Partial<Record<ApplicationTypePath, WorkflowStage>>;
   /** What the move means to an awarding body, for the history and the documentation. */
   meaning: string;
+}
+
+/**
+ * Certification programs have no modules: once the invoice is paid there is nothing to schedule,
+ * and staff decide the result on the assessment (portfolio, referees, interview).
+ */
+const NO_MODULE_RESULT_STAGES: Partial<Record<ApplicationTypePath, WorkflowStage>> = { certificationapplication: 'Payment Stage Completed' };
+
+/** The stage at which the overall result of this type of application is recorded. */
+export function resultStageOf(type: ApplicationTypePath): WorkflowStage {
+  return NO_MODULE_RESULT_STAGES[type] ?? 'Exam Modules Evaluation Completed';
 }
 
 const RENEWABLE: readonly ApplicationTypePath[] = ['certificationapplication', 'aicipapplication'];
@@ -85,8 +98,8 @@ export const APPLICATION_TRANSITIONS: Record<ApplicationAction, ApplicationTrans
   acceptAssessment: { from: 'Being Assessed', to: 'Assessment Completed', by: 'staff', meaning: 'Accepted into examinations' },
   rejectAssessment: { from: 'Being Assessed', to: 'Failed', by: 'staff', meaning: 'Rejected at assessment' },
   startExaminations: { from: 'Assessment Completed', to: 'Examinations Stage', by: 'staff', meaning: 'The pre-exam stage issues the invoice' },
-  award: { from: 'Examinations Stage', to: 'Awarded', by: 'staff', stage: 'Exam Modules Evaluation Completed', meaning: 'Every module passed: awarded' },
-  failExaminations: { from: 'Examinations Stage', to: 'Failed', by: 'staff', stage: 'Exam Modules Evaluation Completed', meaning: 'The examinations were not passed' },
+  award: { from: 'Examinations Stage', to: 'Awarded', by: 'staff', stage: 'Exam Modules Evaluation Completed', stageFor: NO_MODULE_RESULT_STAGES, meaning: 'Every module passed: awarded' },
+  failExaminations: { from: 'Examinations Stage', to: 'Failed', by: 'staff', stage: 'Exam Modules Evaluation Completed', stageFor: NO_MODULE_RESULT_STAGES, meaning: 'The examinations were not passed' },
   applyForResit: { from: 'Failed', to: 'Applied for re-sit', by: 'applicant', types: ['qualificationapplication', 'aicipapplication'], meaning: 'The applicant applies to re-sit failed modules' },
   resitPassed: { from: 'Applied for re-sit', to: 'Awarded', by: 'staff', meaning: 'The re-sit was passed' },
   resitFailed: { from: 'Applied for re-sit', to: 'Failed', by: 'staff', meaning: 'The re-sit was not passed' },
@@ -125,7 +138,8 @@ export function targetOf(action: ApplicationAction, from: ApplicationStatus, typ
   const transition = APPLICATION_TRANSITIONS[action];
   if (!sourcesOf(action).includes(from)) return null;
   if (type && transition.types && !transition.types.includes(type)) return null;
-  if (transition.stage && stage !== undefined && stage !== transition.stage) return null;
+  const requiredStage = (type && transition.stageFor?.[type]) || transition.stage;
+  if (requiredStage && stage !== undefined && stage !== requiredStage) return null;
   // A reassignment keeps the status.
   if (action === 'assignAssessor' && from === 'Being Assessed') return 'Being Assessed';
   return transition.to;

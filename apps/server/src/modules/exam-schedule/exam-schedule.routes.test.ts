@@ -568,15 +568,21 @@ describe('the overall result', () => {
 });
 
 describe('the result stage of a Certification application (no modules)', () => {
-  it('records the overall result once evaluated, and is refused before', async () => {
+  it('records the overall result once the invoice is paid, and is refused before', async () => {
     const db = t.database.db;
     const manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
     const certification = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 2 });
     const managerOfCertificationJwt = (await signIn(t.app, manager)).jwt;
     const C = '/api/certificationapplication';
-    const early = await createApplicationWithModules(db, { applicantId: bob.applicantId!, programId: certification.id, programType: 2, programModuleIds: [] });
-    expect((await post(`${C}/${early.id}/resultstage`, { overallResult: 'Awarded' }, managerOfCertificationJwt)).json().message).toBe(RESULT_MESSAGES.notEvaluated);
-    const evaluated = await createApplicationWithModules(db, { applicantId: bob.applicantId!, programId: certification.id, programType: 2, programModuleIds: [], workflowStage: 'Exam Modules Evaluation Completed' });
+    const unpaid = await createApplicationWithModules(db, { applicantId: bob.applicantId!, programId: certification.id, programType: 2, programModuleIds: [], workflowStage: 'Payment Stage Requested' });
+    const refused = await post(`${C}/${unpaid.id}/resultstage`, { overallResult: 'Awarded' }, managerOfCertificationJwt);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(RESULT_MESSAGES.notEvaluated);
+    expect((await get(`${C}/${unpaid.id}/resultstage`, managerOfCertificationJwt)).json().permissions.canRecordResult).toBe(false);
+    // Paid: nothing to schedule, the result is decided on the assessment.
+    const evaluated = await createApplicationWithModules(db, { applicantId: bob.applicantId!, programId: certification.id, programType: 2, programModuleIds: [] });
+    expect((await get(`${C}/${evaluated.id}/resultstage`, managerOfCertificationJwt)).json()).toMatchObject({ workflowStage: 'Payment Stage Completed', permissions: { canRecordResult: true } });
+    expect((await get(`${C}/${evaluated.id}/resultstage`, bobJwt)).statusCode).toBe(403);
     const response = await post(`${C}/${evaluated.id}/resultstage`, { overallResult: 'Awarded', note: 'Portfolio and interview passed.' }, managerOfCertificationJwt);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'Awarded', overallResult: 'Awarded', modules: [] });

@@ -69,6 +69,11 @@ export function registerExamScheduleRoutes(api: FastifyInstance, service: ExamSc
       async (request) => service.recordOverallResult(currentUserOf(request), typePath, request.params.id, request.body),
     );
     r.get(
+      `/api/${typePath}/:id/resultstage`,
+      { preHandler: staff, schema: { ...doc, summary: 'The result stage: modules with results, the overall result and who may record it', params, response: { 200: ExamSchedule } } },
+      async (request) => service.findResultStage(currentUserOf(request), typePath, request.params.id),
+    );
+    r.get(
       `/api/${typePath}/:id/myschedule`,
       {
         preHandler: requireApplicant(),

@@ -1,6 +1,6 @@
 import { STAGE_MESSAGES } from '@certs/shared/application/application-stage.contract';
-import { APPLICATION_TYPES, type ApplicationStatus, type ApplicationTypePath } from '@certs/shared/application/application-status';
-import type { WorkflowStage } from '@certs/shared/application/application-workflow';
+import { APPLICATION_TYPES, applicationTypeOfProgram, type ApplicationStatus, type ApplicationTypePath } from '@certs/shared/application/application-status';
+import { resultStageOf, type WorkflowStage } from '@certs/shared/application/application-workflow';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { DEFAULT_TIME_ZONE, OFFERED_TIME_ZONE_NAMES, formatDateTimeWithZone, isOfferedTimeZone } from '@certs/shared/common/dates';
 import {
@@ -131,6 +131,11 @@ export class ExamScheduleService {
   }
 
   // ---- Staff: the schedule ---------------------------------------------------------------------
+
+  /** The result stage of any type (Certification has no modules, so no `scheduled` route to read it from). */
+  async findResultStage(actor: CurrentUser, typePath: ApplicationTypePath, id: string): Promise<ExamSchedule> {
+    return this.toExamSchedule(actor, await this.load(actor, typePath, id));
+  }
 
   async findSchedule(actor: CurrentUser, moduleType: ModuleTypePath, id: string): Promise<ExamSchedule> {
     const typePath = MODULE_TYPES[moduleType];
@@ -326,7 +331,7 @@ export class ExamScheduleService {
     if (!canRecordOverallResult(actor, loaded.standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockOrMissing(tx, id);
-      if (locked.status === 'Examinations Stage' && locked.workflowStage !== 'Exam Modules Evaluation Completed') throw new AppError('CONFLICT', RESULT_MESSAGES.notEvaluated);
+      if (locked.status === 'Examinations Stage' && locked.workflowStage !== resultStageOf(typePath)) throw new AppError('CONFLICT', RESULT_MESSAGES.notEvaluated);
       const modules = await this.deps.repository.findModules(id, tx);
       if (input.overallResult === 'Awarded') {
         const notPassed = modulesNotPassed(modules.map((m) => ({ moduleCode: m.moduleCode, result: m.row.result })));
@@ -471,6 +476,7 @@ export class ExamScheduleService {
     const status = application.status as ApplicationStatus;
     const stage = application.workflowStage as WorkflowStage | null;
     const inExaminations = status === 'Examinations Stage';
+    const typePath = applicationTypeOfProgram(application.programType);
     const canSchedule = inExaminations && !!stage && SCHEDULE_OPEN_STAGES.includes(stage) && canScheduleExams(actor, standing) && modules.length > 0;
     const now = this.now();
     const resultsOpen = inExaminations && !!stage && RESULTS_OPEN_STAGES.includes(stage);
@@ -490,7 +496,7 @@ export class ExamScheduleService {
         canSchedule,
         canSend: canSchedule && !!stage && SEND_OPEN_STAGES.includes(stage) && modules.some((m) => !m.row.result && !m.row.scheduleSentOn),
         canEnterResults: rows.some((m) => m.canEnterResult),
-        canRecordResult: inExaminations && stage === 'Exam Modules Evaluation Completed' && canRecordOverallResult(actor, standing),
+        canRecordResult: inExaminations && typePath !== undefined && stage === resultStageOf(typePath) && canRecordOverallResult(actor, standing),
       },
     };
   }

@@ -4,18 +4,20 @@ import { ExamSchedule, moduleTypeOf } from '@certs/shared/exam-schedule/exam-sch
 import { apiRequest } from '../../../lib/api-client';
 import { examScheduleKeys } from './exam-schedule.keys';
 
-/** The candidate's modules with schedule, results and the form's choices (`{moduleType}/{id}/scheduled`). */
+/**
+ * The candidate's modules with schedule, results and the form's choices (`{moduleType}/{id}/scheduled`);
+ * for a type without modules (Certification) the result stage alone (`{type}/{id}/resultstage`).
+ */
 export function findExamSchedule(type: ApplicationTypePath, id: string, signal?: AbortSignal): Promise<ExamSchedule> {
   const moduleType = moduleTypeOf(type);
-  if (!moduleType) throw new Error(`${type} has no modules`);
-  return apiRequest(`/api/${moduleType}/${encodeURIComponent(id)}/scheduled`, { schema: ExamSchedule, signal });
+  const path = moduleType ? `/api/${moduleType}/${encodeURIComponent(id)}/scheduled` : `/api/${type}/${encodeURIComponent(id)}/resultstage`;
+  return apiRequest(path, { schema: ExamSchedule, signal });
 }
 
-/** Only application types with modules (Qualification, AICIP) have a schedule. */
 export function useExamSchedule(type: ApplicationTypePath, id: string, isEnabled = true) {
   return useQuery({
     queryKey: examScheduleKeys.schedule(type, id),
     queryFn: ({ signal }) => findExamSchedule(type, id, signal),
-    enabled: isEnabled && !!id && moduleTypeOf(type) !== null,
+    enabled: isEnabled && !!id,
   });
 }

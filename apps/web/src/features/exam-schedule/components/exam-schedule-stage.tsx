@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import type { ApplicationStatus, ApplicationTypePath } from '@certs/shared/application/application-status';
 import { WORKFLOW_STAGES, type WorkflowStage } from '@certs/shared/application/application-workflow';
 import { formatDateTimeWithZone } from '@certs/shared/common/dates';
-import { moduleTypeOf, type ExamSchedule } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { moduleTypeOf, type ExamSchedule, type ResultStageRequest } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { zoneLabel } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateDisplay } from '../../../components/ui/date-display';
@@ -47,7 +47,8 @@ interface ExamScheduleStageProps {
  * module's examiner enters that module's result; other staff read.
  */
 export function ExamScheduleStage({ type, applicationId, status, workflowStage, onMoved, onOpenAttachment }: ExamScheduleStageProps) {
-  const isOpen = moduleTypeOf(type) !== null && stageIndex(workflowStage) >= stageIndex('Payment Stage Completed');
+  const hasModules = moduleTypeOf(type) !== null;
+  const isOpen = stageIndex(workflowStage) >= stageIndex('Payment Stage Completed');
   const schedule = useExamSchedule(type, applicationId, isOpen);
   const save = useSaveSchedule(type, applicationId, onMoved);
   const send = useSendSchedule(type, applicationId, onMoved);
@@ -75,6 +76,18 @@ export function ExamScheduleStage({ type, applicationId, status, workflowStage, 
     );
   }
   const data: ExamSchedule = schedule.data;
+  const recordResult = async (request: ResultStageRequest) => {
+    const after = await record.mutateAsync(request);
+    done('Overall result recorded', `The application is now ${after.status}; the candidate has been mailed.`);
+  };
+  if (!hasModules) {
+    // Certification: no modules to schedule; once paid, the result is decided on the assessment.
+    return (
+      <Section title="Result" testId="exam-results-stage">
+        <OverallResult data={data} status={status} onRecord={recordResult} />
+      </Section>
+    );
+  }
   const { permissions } = data;
   const zone = data.candidate.timeZone;
   const isSentStage = stageIndex(data.workflowStage) >= stageIndex('Exam Modules Sent');
@@ -104,9 +117,7 @@ export function ExamScheduleStage({ type, applicationId, status, workflowStage, 
           )}
           {permissions.canSend && (
             <Group>
-              <Button onClick={() => setIsConfirmingSend(true)}>
-                Send to candidate
-              </Button>
+              <Button onClick={() => setIsConfirmingSend(true)}>Send to candidate</Button>
               <Text size="sm" c="dimmed">
                 {isSentStage ? 'A change has not been sent yet.' : 'Every module is scheduled.'}
               </Text>
@@ -152,38 +163,40 @@ export function ExamScheduleStage({ type, applicationId, status, workflowStage, 
                 done('Results saved', after.workflowStage === 'Exam Modules Evaluation Completed' ? 'Every module has a result: the overall result can be recorded.' : 'Saved.');
               }}
             />
-            <Stack gap="xs" data-testid="overall-result">
-              <Title order={3} size="h5">
-                Overall result
-              </Title>
-              {data.overallResult ? (
-                <Group gap="sm">
-                  <Badge color={data.overallResult === 'Awarded' ? 'green' : 'red'} variant="dot" radius="sm" tt="none" size="lg">
-                    {data.overallResult}
-                  </Badge>
-                  <Text size="sm" c="dimmed">
-                    Recorded <DateDisplay value={data.resultRecordedOn} withTime />
-                  </Text>
-                </Group>
-              ) : permissions.canRecordResult ? (
-                <OverallResultForm
-                  modules={data.modules}
-                  onRecord={async (request) => {
-                    const after = await record.mutateAsync(request);
-                    done('Overall result recorded', `The application is now ${after.status}; the candidate has been mailed.`);
-                  }}
-                />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {status === 'Examinations Stage' && data.workflowStage !== 'Exam Modules Evaluation Completed'
-                    ? 'Recorded once every module has a result.'
-                    : 'An administrator or the program manager records the overall result.'}
-                </Text>
-              )}
-            </Stack>
+            <OverallResult data={data} status={status} onRecord={recordResult} />
           </Stack>
         </Section>
       )}
     </>
+  );
+}
+
+/** The overall result: recorded (badge and date), the form for who may record it, or what it waits for. */
+function OverallResult({ data, status, onRecord }: { data: ExamSchedule; status: ApplicationStatus; onRecord: (request: ResultStageRequest) => Promise<void> }) {
+  const { permissions } = data;
+  return (
+    <Stack gap="xs" data-testid="overall-result">
+      <Title order={3} size="h5">
+        Overall result
+      </Title>
+      {data.overallResult ? (
+        <Group gap="sm">
+          <Badge color={data.overallResult === 'Awarded' ? 'green' : 'red'} variant="dot" radius="sm" tt="none" size="lg">
+            {data.overallResult}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            Recorded <DateDisplay value={data.resultRecordedOn} withTime />
+          </Text>
+        </Group>
+      ) : permissions.canRecordResult ? (
+        <OverallResultForm modules={data.modules} onRecord={onRecord} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {status === 'Examinations Stage' && !permissions.canRecordResult && data.modules.length > 0 && data.workflowStage !== 'Exam Modules Evaluation Completed'
+            ? 'Recorded once every module has a result.'
+            : 'An administrator or the program manager records the overall result.'}
+        </Text>
+      )}
+    </Stack>
   );
 }
