@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns } from './columns';
 import { attachments } from './attachment';
 import { programRequirements, programs } from './program';
@@ -87,6 +87,11 @@ export const applicationHistory = pgTable(
   'application_history',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The order of the moves. created_on is the transaction's start time, the same for every move
+     * made in one transaction (the pre-exam makes two), so it cannot order them.
+     */
+    sequence: bigserial('sequence', { mode: 'number' }).notNull(),
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id),

@@ -126,7 +126,7 @@ export class ApplicationWorkflowRepository {
       .from(applicationHistory)
       .leftJoin(users, eq(users.id, applicationHistory.createdBy))
       .where(eq(applicationHistory.applicationId, applicationId))
-      .orderBy(asc(applicationHistory.createdOn), asc(applicationHistory.id));
+      .orderBy(asc(applicationHistory.sequence));
     return rows.map((row) => ({ ...row.entry, changedBy: nameOf(row) }));
   }
 

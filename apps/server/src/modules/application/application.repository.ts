@@ -37,7 +37,7 @@ export class ApplicationRepository {
       })
       .from(applicationHistory)
       .where(eq(applicationHistory.applicationId, applicationId))
-      .orderBy(asc(applicationHistory.createdOn), asc(applicationHistory.id));
+      .orderBy(asc(applicationHistory.sequence));
   }
 
   /** The applicant's most recent application to a program. */

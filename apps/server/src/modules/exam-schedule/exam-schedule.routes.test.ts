@@ -105,7 +105,7 @@ async function scheduledAndSent(applicant: CreatedUser) {
 }
 
 async function historyOf(applicationId: string) {
-  return t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, applicationId)).orderBy(asc(applicationHistory.createdOn), asc(applicationHistory.id));
+  return t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, applicationId)).orderBy(asc(applicationHistory.sequence));
 }
 
 async function mailsTo(email: string) {

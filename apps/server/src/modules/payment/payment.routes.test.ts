@@ -65,7 +65,7 @@ async function paymentRow(trackerId: string) {
 }
 
 async function historyOf(applicationId: string) {
-  return t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, applicationId)).orderBy(applicationHistory.createdOn);
+  return t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, applicationId)).orderBy(applicationHistory.sequence);
 }
 
 async function mailsTo(userId: string, subject: string) {

@@ -301,11 +301,16 @@ describe('issuing the invoice', () => {
 
     const [stored] = await db.select().from(applications).where(eq(applications.id, application.id));
     expect(stored).toMatchObject({ status: 'Examinations Stage', workflowStage: 'Payment Stage Requested' });
-    const history = await db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, application.id)).orderBy(applicationHistory.createdOn);
+    const history = await db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, application.id)).orderBy(applicationHistory.sequence);
     expect(history.map((h) => [h.fromStatus, h.toStatus, h.fromStage, h.toStage, h.note])).toEqual([
       ['Assessment Completed', 'Examinations Stage', null, 'preExamination Completed', 'Modules chosen: IWI-M1, IWI-M3'],
       ['Examinations Stage', 'Examinations Stage', 'preExamination Completed', 'Payment Stage Requested', `Invoice ${invoiceNumberText} issued: $690.50 incl. GST $62.77`],
     ]);
+    // Both moves happen in one transaction (one created_on): staff and applicant still read them in order.
+    const staffHistory = (await get(`/api/qualificationapplication/${application.id}/details`, managerJwt)).json().history as { toStage: string | null }[];
+    expect(staffHistory.slice(-2).map((h) => h.toStage)).toEqual(['preExamination Completed', 'Payment Stage Requested']);
+    const applicantHistory = (await get(`/api/qualificationapplication/${application.id}/history`, adaJwt)).json() as { toStage: string | null }[];
+    expect(applicantHistory.slice(-2).map((h) => h.toStage)).toEqual(['preExamination Completed', 'Payment Stage Requested']);
     const [payment] = await db.select().from(payments).where(eq(payments.invoiceId, invoiceId));
     expect(payment).toMatchObject({ applicationId: application.id, amountCents: 69050, currency: 'AUD', status: 'Requested', trackerId: body.payment.trackerId });
     const redemptions = await db.select().from(couponRedemptions).where(eq(couponRedemptions.applicationId, application.id));
@@ -429,7 +434,7 @@ describe('Certification and AICIP', () => {
     const issued = await post(`${url}/preexam/submit`, { modules: [] }, managerJwt);
     expect(issued.statusCode).toBe(200);
     expect(issued.json().invoice.lines).toEqual([{ applicationModuleId: null, moduleCode: 'CWS-PRE', moduleTitle: 'Certification: Certified Welding Supervisor', feeBasis: 'nonMember', isRequired: true, amountCents: 44000 }]);
-    const history = await db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, application.id)).orderBy(applicationHistory.createdOn);
+    const history = await db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, application.id)).orderBy(applicationHistory.sequence);
     expect(history.map((h) => h.note)).toEqual(['Certification fee: CWS-PRE', expect.stringMatching(/^Invoice INV-\d{6} issued: \$440\.00 incl\. GST \$40\.00$/)]);
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "application_history" ADD COLUMN "sequence" bigserial NOT NULL;
