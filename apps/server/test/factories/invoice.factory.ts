@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ROLES } from '@certs/shared/auth/roles';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client';
@@ -28,7 +29,6 @@ export interface InvoiceOverrides {
   programCode?: string;
 }
 
-let nextNumber = 0;
 
 /**
  * An application of a published Qualification program, in Examinations Stage at "Payment Stage
@@ -47,8 +47,8 @@ export async function createInvoicedApplication(db: Database, overrides: Invoice
   }
   const applicant = overrides.applicant ?? (await createUser(db, { role: ROLES.Applicant, firstName: 'Pat', lastName: 'Payer' }));
   if (!applicant.applicantId) throw new Error('the applicant has no applicant record');
-  nextNumber += 1;
-  const applicationNumber = `Q-2026-${String(90000 + nextNumber + Math.floor(Math.random() * 9000)).padStart(5, '0')}`;
+  // Random rather than counted: several test files share a numbering per program type. 32 bits keep collisions out of reach.
+  const applicationNumber = `Q-2026-T${randomBytes(4).toString('hex').toUpperCase()}`;
   const [application] = await db
     .insert(applications)
     .values({
