@@ -10,15 +10,26 @@ const dataDir = `.tmp/e2e-data-${port}`;
 // A real SMTP server (fixtures/mail-catcher.ts) receives what the app sends; journeys read its mail.
 const smtpPort = smtpPortFor(port);
 
+// Journeys that wait for an exam time or a minimum exam time: most of their minutes are idle.
+// They start first, each in its own worker, and the other files fill the workers while they
+// wait. Every file makes its own applicants, codes and tests, so no file needs another's data
+// or order (README, Tests).
+const WAITING_JOURNEYS = /(application-journey|exam-schedule|online-exam)\.spec\.ts$/;
+// Four workers cover the four waiting tests; E2E_WORKERS=1 runs one file at a time, as before.
+const workers = Number(process.env.E2E_WORKERS ?? 4);
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './fixtures/mail-catcher.ts',
+  // Tests of one file run in order (a file may build on its earlier tests); files run side by side.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Four browsers and the server share two cores (and CI's machine other work): a screen can take
+  // several times as long as alone. Longer limits only slow a failing test; none passes sooner.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: `../.tmp/e2e-results-${port}`,
   use: {
@@ -38,7 +49,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // Listed first, so their tests are handed to workers first; their tests are independent of each other.
+    { name: 'journeys', testMatch: WAITING_JOURNEYS, fullyParallel: true, use: { browserName: 'chromium' } },
+    { name: 'screens', testIgnore: WAITING_JOURNEYS, use: { browserName: 'chromium' } },
+  ],
   webServer: {
     command: `rm -rf ${dataDir} && node --import tsx apps/server/src/main.ts`,
     cwd: repoRoot,

@@ -3,6 +3,7 @@ import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import simpleVars from 'postcss-simple-vars';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The preset ships without types.
 const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
@@ -13,7 +14,35 @@ const API_SERVER = process.env.API_SERVER ?? 'http://localhost:3000';
 const proxied = { target: API_SERVER, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The offline shell (decision 012): a service worker that precaches the built app, so that a
+    // reload with the network cut still opens the exam. Registered by main.tsx, production only.
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      filename: 'sw.js',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,woff,woff2}'],
+        // The precached index.html answers only when the network fails (below), never first.
+        navigateFallback: null,
+        directoryIndex: '',
+        cleanupOutdatedCaches: true,
+        // A new deploy takes over at once: no tab keeps an old worker waiting.
+        skipWaiting: true,
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            // Navigations go to the network; only when it cannot be reached does the app's shell answer.
+            // The server's own paths are left alone. (The function is copied into the worker: no outside names.)
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/(api|auth|unauth|docs)(\/|$)/.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+        ],
+      },
+    }),
+  ],
   css: {
     postcss: {
       plugins: [

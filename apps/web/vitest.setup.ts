@@ -3,11 +3,14 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks these browser APIs; Mantine reads them when components mount.
+// The tests ask for reduced motion: the theme then opens and closes popovers and modals at once,
+// so no transition timer is left to fire after a test file's window is gone (an unhandled
+// "window is not defined" that failed a CI run).
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
   value: (query: string): MediaQueryList => ({
-    matches: false,
+    matches: query.includes('prefers-reduced-motion: reduce'),
     media: query,
     onchange: null,
     addListener: () => {},
@@ -33,4 +36,5 @@ window.getComputedStyle = (element: Element) => originalGetComputedStyle(element
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
-import { DEMO, DEMO_PASSWORD, mainMenu, signInAs } from '../fixtures/demo-accounts';
+import { DEMO, DEMO_PASSWORD, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 import { waitForMailLink } from '../fixtures/mailbox';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
@@ -220,7 +220,7 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
 
   // Staff see the mail as sent over SMTP, and confirm the membership.
   await page.goto('/student/applicantHome');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await signOut(page);
   await signInAs(page, '/admin/login', DEMO.superUser);
   await mainMenu(page).getByRole('link', { name: 'Emails' }).click();
   await page.getByLabel('Search').fill(email);

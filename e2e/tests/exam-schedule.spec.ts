@@ -55,7 +55,7 @@ test('staff schedule an online and a practical module, the Perth candidate reads
   await online.getByRole('textbox', { name: 'Duration (minutes)', exact: true }).fill('90');
   await choose(staff, online, 'Examiner', 'Casey Contributor');
   await choose(staff, online, 'Invigilator', 'Uma User');
-  await choose(staff, online, 'Published test', /IWI/);
+  await choose(staff, online, 'Published test', /IWI-M1 module exam/);
   // The practical module at a venue, first without its place: the rule says so at the field.
   const practical = scheduleSection.getByTestId('schedule-row-IWI-M3');
   await practical.getByRole('textbox', { name: 'Date', exact: true }).fill(sydney.day);

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
 import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_MODULE_API, signInApi } from '../fixtures/api-setup';
+import { quickCopyOf } from '../fixtures/exam-setup';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
 const DEMO_TRIAL = 'IWI practice exam: welding technology';
@@ -26,50 +27,6 @@ interface ServerQuestion {
 interface ServerExam {
   id: string;
   sections: { questions: ServerQuestion[] }[];
-}
-
-/**
- * A copy of a published demo test that can be submitted after one minute (the demo tests ask for
- * 10 and 30), made as staff would on the Examinations screen: clone with its sections, optionally
- * add a question from the bank, set the minimum time, publish.
- */
-async function quickCopyOf(request: APIRequestContext, staffJwt: string, demoTitle: string, title: string, extra?: { search: string; marks: number }): Promise<{ id: string; title: string }> {
-  const found = await api<{ rows: { id: string; title: string }[] }>(request, 'GET', `/api/tests/pagination?search=${encodeURIComponent(demoTitle)}&status=published`, staffJwt);
-  const demo = found.rows.find((row) => row.title === demoTitle);
-  expect(demo, `${demoTitle} is seeded`).toBeTruthy();
-  const copy = await api<{ id: string }>(request, 'POST', `/api/tests/${demo!.id}/clone`, staffJwt, { title, withSections: true });
-  const test = await api<{
-    testType: string;
-    programType: number;
-    overallTime: number;
-    totalTestMarks: number;
-    description: string;
-    instruction: string;
-    isSectionSplit: boolean;
-    canUploadAnswerPaper: boolean;
-    programModule: { id: string } | null;
-  }>(request, 'GET', `/api/tests/test/${copy.id}`, staffJwt);
-  let totalTestMarks = test.totalTestMarks;
-  if (extra) {
-    const question = await api<{ rows: { id: string }[] }>(request, 'POST', '/api/question/search', staffJwt, { text: extra.search, page: 1, pageSize: 10 });
-    await api(request, 'POST', '/api/testsectionquestions', staffJwt, { testId: copy.id, sectionId: 'default', questions: [{ questionId: question.rows[0]!.id, marks: extra.marks }] });
-    totalTestMarks += extra.marks;
-  }
-  await api(request, 'PUT', `/api/tests/${copy.id}`, staffJwt, {
-    title,
-    testType: test.testType,
-    programType: test.programType,
-    overallTime: test.overallTime,
-    minimumTime: 1,
-    totalTestMarks,
-    description: test.description,
-    instruction: test.instruction,
-    isSectionSplit: test.isSectionSplit,
-    canUploadAnswerPaper: test.canUploadAnswerPaper,
-    programModuleId: test.programModule?.id ?? null,
-  });
-  await api(request, 'POST', `/api/tests/${copy.id}/publish`, staffJwt);
-  return { id: copy.id, title };
 }
 
 async function personAt(browser: Browser, loginPath: '/admin/login' | '/student/login', email: string, password = DEMO_PASSWORD): Promise<Page> {
@@ -149,6 +106,9 @@ test('the demo applicant sits a trial exam, keeps every answer through a lost co
   await expect(paletteButton(page, 8)).toHaveAccessibleName('Question 8: Pending');
   await expect(paletteButton(page, 6)).toHaveAccessibleName('Question 6: Unattempted');
 
+  // The app's offline shell (a service worker) holds the built app before the network goes.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+
   // The network goes: three questions are answered offline and wait in the browser.
   await context.setOffline(true);
   await expect(saveStatus(page)).toHaveText('Connection lost: all answers saved so far');
@@ -162,31 +122,39 @@ test('the demo applicant sits a trial exam, keeps every answer through a lost co
   await openQuestion(page, 6, of);
   await expect(saveStatus(page)).toHaveText('Connection lost: 3 answers waiting');
 
-  // A reload while the answers still wait. An offline reload cannot load the app at all (there is
-  // no service worker), so the network comes back with the answer route still cut: the reload
-  // happens before the queue could send anything.
-  const applicantJwt = await signInApi(request, DEMO.applicant, DEMO_PASSWORD, true);
-  await page.route('**/api/updateInstances', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(false);
+  // A reload while still offline: the service worker answers with the app, and the exam comes back
+  // from the copy kept on this device, at the same question, with every answer and the countdown.
   await page.reload();
   await expect(questionHeading(page, 6, of)).toBeVisible();
+  await expect(page.getByTestId('exam-offline')).toContainText('The exam is shown from the copy kept on this device');
   await expect(saveStatus(page)).toHaveText('Connection lost: 3 answers waiting');
+  const elapsedMinutes = Math.floor((Date.now() - startedAt) / 60_000);
+  await expect(page.getByRole('timer')).toHaveText(new RegExp(`^(${29 - elapsedMinutes}|${28 - elapsedMinutes}):\\d\\d$`));
+  expect(await page.evaluate(() => fetch('/unauth/health').then(() => 'reached', () => 'unreachable'))).toBe('unreachable');
   await expect(paletteButton(page, 9)).toHaveAccessibleName('Question 9: Answered');
   await expect(paletteButton(page, 10)).toHaveAccessibleName('Question 10: Answered');
   await expect(paletteButton(page, 5)).toHaveAccessibleName('Question 5: Answered');
   await expect(paletteButton(page, 2)).toHaveAccessibleName('Question 2: Answered, marked for review');
   await openQuestion(page, 5, of);
   await expect(page.getByRole('textbox', { name: 'Your answer' })).toHaveValue('round');
+  // Nothing of the offline answers has reached the server yet.
+  const applicantJwt = await signInApi(request, DEMO.applicant, DEMO_PASSWORD, true);
   const before = questionsOf(await api<ServerExam>(request, 'GET', `/api/trialexaminstance/${examId}`, applicantJwt));
   expect(before[8]).toMatchObject({ lastSequence: 0, answerOptionGivenByUser: [] });
   expect(before[4]).toMatchObject({ lastSequence: 1, answerValueGivenByUser: '' });
 
-  // The connection is whole again: the waiting answers go, in order, once each.
-  await page.unroute('**/api/updateInstances');
+  // One more answer after the reload, still offline: it joins the same queue.
   await openQuestion(page, 6, of);
   await page.getByRole('radio', { name: 'A groove melted into the parent metal at the weld toe and left unfilled', exact: true }).check();
   await next(page, 7, of);
+  // One waiting update per question (the newest carries the totals): questions 9, 10, 5 and 6.
+  await expect(saveStatus(page)).toHaveText('Connection lost: 4 answers waiting');
+
+  // The network is back: the sitting opens again from the server, and the waiting answers go, in order, once each.
+  await context.setOffline(false);
   await expect(saveStatus(page)).toHaveText('All answers saved', { timeout: 30_000 });
+  await expect(page.getByTestId('exam-offline')).toHaveCount(0);
+  await expect(questionHeading(page, 7, of)).toBeVisible();
 
   const stored = await page.evaluate((id) => JSON.parse(window.localStorage.getItem(`certs-exam.${id}`) ?? 'null') as unknown, examId);
   const local = stored as { pending: unknown[]; progress: Record<string, { sequence: number; timeTaken: number; numOfAttempts: number; answerOptionGivenByUser: string[]; answerValueGivenByUser: string; isMarked: boolean }> };

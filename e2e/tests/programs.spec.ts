@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
-import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
+import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 
 // Unique per run: other journeys may create programs in the same database.
 const suffix = Date.now().toString(36).toUpperCase().slice(-6);
@@ -25,8 +25,8 @@ function rowOf(table: Locator, text: string) {
 }
 
 test('the super user builds and publishes a Qualification program, which the applicant then finds and reads', async ({ page }) => {
-  // A long journey through every part of a program.
-  test.setTimeout(60_000);
+  // A long journey through every part of a program (over a minute when the machine is busy).
+  test.setTimeout(240_000);
   await signInAs(page, '/admin/login', DEMO.superUser);
   await mainMenu(page).getByRole('link', { name: 'Programs' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Programs' })).toBeVisible();
@@ -105,7 +105,7 @@ test('the super user builds and publishes a Qualification program, which the app
   await page.getByRole('tab', { name: 'Details' }).click();
   await expect(page.getByLabel('Program Code')).toBeDisabled();
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await signOut(page);
   await signInAs(page, '/student/login', DEMO.applicant);
   const published = page.getByTestId('published-programs-table');
   await page.getByLabel('Search programs').fill(CODE);
@@ -142,7 +142,7 @@ test.describe('accessibility of the program screens', () => {
     await expect(page.getByTestId('programs-table').getByRole('link').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await signOut(page);
     await signInAs(page, '/student/login', DEMO.applicant);
     await page.getByTestId('published-programs-table').getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();

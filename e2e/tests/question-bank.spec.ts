@@ -82,7 +82,8 @@ async function publish(page: Page, title: string) {
 }
 
 test('staff write a question of each type, build a sectioned module test and an unsectioned trial test, publish both and clone one', async ({ page }) => {
-  test.setTimeout(120_000);
+  // About 80 steps: 1.3 min alone, over 2 min beside three other browsers on two busy cores.
+  test.setTimeout(240_000);
   await signInAs(page, '/admin/login', DEMO.superUser);
   await mainMenu(page).getByRole('link', { name: 'Libraries' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Libraries' })).toBeVisible();

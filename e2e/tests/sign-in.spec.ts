@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
+import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 
 const ALL_MENU_ITEMS = ['Dashboard', 'Programs', 'Examinations', 'Libraries', 'Archives', 'Users', 'Emails', 'Reports', 'Discount Codes', 'Contact Us', 'Utilities'];
 
@@ -30,7 +30,7 @@ test('the contributor sees only the three items of its saved menu', async ({ pag
 test('each other role lands on its own home page', async ({ page }) => {
   await signInAs(page, '/admin/login', DEMO.accountAdmin);
   await expect(page).toHaveURL(/\/admin\/accountAdminHome$/);
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await signOut(page);
   await signInAs(page, '/admin/login', DEMO.user);
   await expect(page).toHaveURL(/\/admin\/userHome$/);
   await expect(mainMenu(page).getByRole('link')).toHaveText(['Dashboard', 'Reports']);

@@ -1,5 +1,18 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { api, signInApi } from '../fixtures/api-setup';
+import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
+
+/**
+ * An admin user of this test's own, made by the super user through the API the Users screen uses:
+ * the journeys that run beside these tests need the demo staff (Uma User invigilates, Sam Super
+ * reads Sydney time) as the seed left them.
+ */
+async function ownAdminUser(request: APIRequestContext, person: { firstName: string; lastName: string; role: 2 | 4; menuItems: string[] }) {
+  const email = `${person.firstName.toLowerCase()}.${Date.now()}@demo.local`;
+  const password = 'Welding-2026-ok';
+  await api(request, 'POST', '/api/accountuser', await signInApi(request, DEMO.superUser), { ...person, email, password, active: true });
+  return { email, password, name: `${person.firstName} ${person.lastName}` };
+}
 
 test('the super user adds an admin user, who then signs in and sees the chosen menu', async ({ page }) => {
   await signInAs(page, '/admin/login', DEMO.superUser);
@@ -35,37 +48,39 @@ test('the super user adds an admin user, who then signs in and sees the chosen m
   await page.getByLabel('Search').fill('quinn');
   await expect(page.getByTestId('range-text')).toHaveText('Showing 1 to 1 of 1');
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await signOut(page);
   await signInAs(page, '/admin/login', 'quinn.examiner@demo.local', 'Welding-2026-ok');
   await expect(page).toHaveURL(/\/admin\/accountContributorHome$/);
   await expect(mainMenu(page).getByRole('link')).toHaveText(['Examinations', 'Reports']);
 });
 
-test('a deactivated user is signed out at their next request and cannot sign in again', async ({ browser }) => {
+test('a deactivated user is signed out at their next request and cannot sign in again', async ({ browser, request }) => {
+  const user = await ownAdminUser(request, { firstName: 'Dale', lastName: 'Deactivated', role: 4, menuItems: ['Dashboard', 'Reports'] });
   const adminPage = await (await browser.newContext()).newPage();
   const userPage = await (await browser.newContext()).newPage();
-  await signInAs(userPage, '/admin/login', DEMO.user);
+  await signInAs(userPage, '/admin/login', user.email, user.password);
   await expect(userPage).toHaveURL(/\/admin\/userHome$/);
 
   await signInAs(adminPage, '/admin/login', DEMO.superUser);
   await adminPage.goto('/admin/users');
-  await adminPage.getByRole('button', { name: 'Edit Uma User' }).click();
+  await adminPage.getByRole('button', { name: `Edit ${user.name}` }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Edit user' });
   await dialog.getByLabel('Active').uncheck();
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeHidden();
-  await expect(adminPage.getByRole('row', { name: /Uma User/ })).toContainText('Inactive');
+  await expect(adminPage.getByRole('row', { name: new RegExp(user.name) })).toContainText('Inactive');
 
   await userPage.reload();
   await expect(userPage).toHaveURL(/\/admin\/login/);
-  await userPage.getByLabel('Email').fill(DEMO.user);
-  await userPage.getByLabel('Password').fill('Demo1234!');
+  await userPage.getByLabel('Email').fill(user.email);
+  await userPage.getByLabel('Password').fill(user.password);
   await userPage.getByRole('button', { name: 'Sign in' }).click();
   await expect(userPage.getByRole('alert')).toContainText('Invalid email or password');
 });
 
-test('the chosen time zone is kept and used for the dates on screen', async ({ page }) => {
-  await signInAs(page, '/admin/login', DEMO.superUser);
+test('the chosen time zone is kept and used for the dates on screen', async ({ page, request }) => {
+  const admin = await ownAdminUser(request, { firstName: 'Tess', lastName: 'Timezone', role: 2, menuItems: ['Dashboard', 'Users'] });
+  await signInAs(page, '/admin/login', admin.email, admin.password);
   await page.goto('/admin/users');
   const firstModified = page.getByTestId('users-table').getByRole('row').nth(1).getByRole('cell').nth(3);
   await expect(firstModified).toContainText(/AEDT|AEST/);

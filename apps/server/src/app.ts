@@ -13,6 +13,7 @@ import { AccountUserRepository } from './modules/account-user/account-user.repos
 import { registerAccountUserRoutes } from './modules/account-user/account-user.routes';
 import { AccountUserService } from './modules/account-user/account-user.service';
 import { AuthRepository } from './modules/auth/auth.repository';
+import { deleteEndedCredentials } from './modules/auth/credential-cleanup.job';
 import { registerAuthRoutes, registerCurrentUserRoutes } from './modules/auth/auth.routes';
 import { registerProgramPartRoutes } from './modules/program/program-part.routes';
 import { createProgramModule } from './modules/program/program.module';
@@ -180,6 +181,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = new MailService(new MailRepository(deps.database.db), { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: app.log });
   const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, '');
   const registration = new RegistrationService(new RegistrationRepository(deps.database.db), mail, publicUrl);
+  // Ended sessions and spent links are deleted after a while, so the tables do not only grow.
+  const credentialCleanup = new PeriodicJob(
+    'credential-cleanup',
+    60 * 60_000,
+    () => deleteEndedCredentials({ sessions: auth, links: registration }),
+    app.log,
+  );
+  if (deps.env.NODE_ENV !== 'test') credentialCleanup.start();
+  app.addHook('onClose', async () => credentialCleanup.stop());
   const attachments = new AttachmentService(new AttachmentRepository(deps.database.db), storage, deps.env.MAX_UPLOAD_BYTES);
   const applicantModule = createApplicantModule(deps.database.db);
   const applicationRepository = new ApplicationRepository(deps.database.db);

@@ -3,9 +3,27 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { forgetSentExamAnswers } from './features/exam/model/exam-progress';
+import { getSession, subscribeToSession } from './lib/auth';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
+
+// Signing out (or another tab doing so) leaves only exam answers not yet sent on this computer:
+// they wait for the same candidate; everything the server already has is forgotten (decision 012).
+subscribeToSession(() => {
+  if (!getSession()) forgetSentExamAnswers(window.localStorage);
+});
+
+// The offline shell (decision 012): the built app is kept by a service worker so that a reload
+// without a network still opens the exam. Development builds have no worker to register.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+      console.error('The offline shell could not be installed', error);
+    });
+  });
+}
 
 createRoot(container).render(
   <StrictMode>

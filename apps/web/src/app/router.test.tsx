@@ -111,6 +111,38 @@ describe('app routes', () => {
     expect(calls.some((call) => call.url === '/auth/local/logout' && call.method === 'POST')).toBe(true);
   });
 
+  it('forgets the user at once, while the server has not yet answered the logout, and a new sign-in waits for that answer', async () => {
+    let answerLogout: (response: Response) => void = () => undefined;
+    const stub = stubFetch((call) => {
+      if (call.url === '/auth/local/logout') return new Promise<Response>((resolve) => (answerLogout = resolve));
+      if (call.url === '/unauth/loginrestriction/check') return jsonResponse({ isBlocked: false, message: null });
+      if (call.url === '/auth/local/applicant') return jsonResponse({ jwt: 'new-token', user: applicant });
+      if (call.url === '/api/users/me') return jsonResponse(applicant);
+      return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not here' }, 404);
+    });
+    saveSession({ jwt: 'token', user: applicant });
+    const { router } = renderWithProviders(null, { route: '/student/applicantHome', routes });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applicant sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/student/login');
+    expect(getSession()).toBeNull();
+    expect(window.localStorage.getItem('certs.session')).toBeNull();
+    expect(stub.calls.filter((call) => call.url === '/auth/local/logout')).toHaveLength(1);
+
+    // Signing in again at once: the logout's answer clears the refresh cookie, so the sign-in is
+    // sent only after it, never answered before it.
+    await user.type(screen.getByLabelText('Email'), applicant.email);
+    await user.type(screen.getByLabelText('Password'), 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(stub.calls.some((call) => call.url === '/unauth/loginrestriction/check')).toBe(true));
+    expect(stub.calls.some((call) => call.url === '/auth/local/applicant')).toBe(false);
+    answerLogout(new Response(null, { status: 204 }));
+    await waitFor(() => expect(getSession()?.jwt).toBe('new-token'));
+    const order = stub.calls.map((call) => call.url).filter((url) => url.startsWith('/auth/local'));
+    expect(order).toEqual(['/auth/local/logout', '/auth/local/applicant']);
+  });
+
   it('saves a new time zone and keeps it in the stored user', async () => {
     const { calls } = renderApp('/student/applicantHome', applicant, (call) =>
       call.url === '/api/users/me/preferences' ? jsonResponse({ ...applicant, timeZone: 'Australia/Perth' }) : null,

@@ -8,6 +8,8 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  // People who ask their system for less motion get menus, popovers and modals without animation.
+  respectReducedMotion: true,
   components: {
     // Every toast's close button needs a name for screen readers, and its text full contrast.
     Notification: Notification.extend({

@@ -131,4 +131,18 @@ describe('apiRequest', () => {
     expect(calls[1]?.headers['content-type']).toBe('application/json');
     expect(calls[1]?.body).toEqual({ timeZone: 'Australia/Perth' });
   });
+
+  it('gives up on a call that does not answer within its time limit, as when the server cannot be reached', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const hanging = (_input: RequestInfo | URL, init: RequestInit = {}) =>
+      new Promise<Response>((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+      });
+    vi.stubGlobal('fetch', vi.fn(hanging));
+    const started = Date.now();
+    const failure = await apiRequest('/api/updateInstances', { method: 'POST', body: {}, timeoutMs: 50 }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });

@@ -17,6 +17,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The HTTP status of a failed call; 0 when the server was not reached (or the error is no call's). */
+export function httpStatusOf(error: unknown): number {
+  return error && typeof error === 'object' && 'status' in error && typeof error.status === 'number' ? error.status : 0;
+}
+
 export function errorMessageOf(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : GENERIC_ERROR_MESSAGE;
 }
@@ -30,6 +35,18 @@ export interface RequestOptions<T> {
   /** Checks the answer against the shared contract, so a drifted server fails loudly here. */
   schema?: ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * Give up after this long (a status 0 error, as when the server cannot be reached). For calls that
+   * must not hang on a half-open connection, such as saving an exam answer: they are retried.
+   */
+  timeoutMs?: number;
+}
+
+function signalOf(options: Pick<RequestOptions<unknown>, 'signal' | 'timeoutMs'>): AbortSignal | undefined {
+  if (!options.timeoutMs) return options.signal;
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  if (!options.signal) return timeout;
+  return typeof AbortSignal.any === 'function' ? AbortSignal.any([options.signal, timeout]) : options.signal;
 }
 
 type Navigate = (to: string) => void;
@@ -42,6 +59,7 @@ export function setApiNavigator(navigate: Navigate): void {
 }
 
 const REFRESH_PATH = '/auth/local/refreshtoken';
+const REFRESH_TIMEOUT_MS = 15_000;
 
 /** A new token; null when the server refused the refresh; 'unreachable' when it could not be asked. */
 type RefreshOutcome = string | null | 'unreachable';
@@ -50,7 +68,8 @@ let refreshing: Promise<RefreshOutcome> | null = null;
 async function requestNewToken(): Promise<RefreshOutcome> {
   let response: Response;
   try {
-    response = await fetch(REFRESH_PATH, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
+    // Bounded like the calls waiting for it: a half-open connection must not hold them all.
+    response = await fetch(REFRESH_PATH, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) });
   } catch {
     // A network blip is no reason to sign the user out: the next call tries again.
     return 'unreachable';
@@ -100,7 +119,7 @@ function send(url: string, options: RequestOptions<unknown>, token: string | und
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     credentials: 'same-origin',
-    signal: options.signal,
+    signal: signalOf(options),
   });
 }
 

@@ -26,7 +26,7 @@ export const TEST_MESSAGES = {
   programModuleNotFound: 'Program module not found',
   programModuleType: 'The program module belongs to a program of another Program Type',
   notFound: 'Test not found',
-  contentLocked: 'This test has been published: its questions, sections, marks, times and type cannot change. Clone it to make a new test.',
+  contentLocked: 'This test has been published: its questions, sections, marks, times, type and exam settings cannot change. Clone it to make a new test.',
   noQuestions: 'Add at least one question before publishing',
 } as const;
 
@@ -70,6 +70,12 @@ export const TestRequest = z
     instruction: richText(TEST_MESSAGES.instructionRequired, 5000, TEST_MESSAGES.instructionMax),
     isSectionSplit: z.boolean().default(false),
     canUploadAnswerPaper: z.boolean().default(false),
+    /** Each candidate gets the questions of every section in their own order. */
+    shuffleQuestions: z.boolean().default(false),
+    /** Each candidate sees the options of choice questions in their own order. */
+    shuffleOptions: z.boolean().default(false),
+    /** Multiple answer questions earn part of their marks (see autoMark in exam-rules). */
+    partialMarks: z.boolean().default(false),
     /** The program module this test examines (optional); its program must be of `programType`. */
     programModuleId: z.uuid().nullable().default(null),
   })
@@ -101,6 +107,9 @@ export const ExamDefinition = z.object({
   totalTestMarks: z.number(),
   isSectionSplit: z.boolean(),
   canUploadAnswerPaper: z.boolean(),
+  shuffleQuestions: z.boolean(),
+  shuffleOptions: z.boolean(),
+  partialMarks: z.boolean(),
   /** Read from the test type: a trial exam is a practice run. */
   isTrialExam: z.boolean(),
   status: z.enum(EXAM_DEFINITION_STATUSES),

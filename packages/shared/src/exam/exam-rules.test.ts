@@ -7,9 +7,12 @@ import {
   isAnswered,
   jitteredDelay,
   minimumSubmitTime,
+  partialMarksOf,
   percentageOf,
   remainingSeconds,
   resultOf,
+  shuffledForInstance,
+  storableText,
   type MarkableQuestion,
 } from './exam-rules';
 
@@ -90,6 +93,21 @@ describe('automatic marking', () => {
     expect(autoMark({ ...multiple, answerOptionGivenByUser: ['a'] })).toBe(0);
     expect(autoMark({ ...multiple, answerOptionGivenByUser: ['a', 'b', 'c'] })).toBe(0);
   });
+  it('multiple answer with partial marks: a share per correct option chosen, one share off per wrong one, never below zero', () => {
+    const partial = { ...multiple, partialMarks: true };
+    expect(autoMark({ ...partial, answerOptionGivenByUser: ['a', 'b'] })).toBe(3);
+    expect(autoMark({ ...partial, answerOptionGivenByUser: ['a'] })).toBe(1.5);
+    expect(autoMark({ ...partial, answerOptionGivenByUser: ['a', 'c'] })).toBe(0);
+    expect(autoMark({ ...partial, answerOptionGivenByUser: ['c'] })).toBe(0);
+    expect(autoMark({ ...partial, answerOptionGivenByUser: ['a', 'b', 'c'] })).toBe(1.5);
+    expect(autoMark({ ...partial, answerOptionGivenByUser: [] })).toBe(0);
+    // Three correct of four, 2 marks: shares are rounded to hundredths.
+    const thirds = partialMarksOf(2, new Set(['a', 'b', 'c']), new Set(['a']));
+    expect(thirds).toBe(0.67);
+  });
+  it('partial marks change nothing for single answer questions', () => {
+    expect(autoMark({ ...single, partialMarks: true, answerOptionGivenByUser: ['a', 'b'] })).toBe(0);
+  });
   it('fill in the blank: an accepted answer, case and surrounding spaces ignored', () => {
     const blank: MarkableQuestion = {
       questionType: 'Fill In The Blank',
@@ -117,6 +135,19 @@ describe('automatic marking', () => {
   });
 });
 
+describe('options shuffled per candidate', () => {
+  const options = ['o1', 'o2', 'o3', 'o4', 'o5'].map((id) => ({ id }));
+  it('keeps every option, and gives the same order on every load of one question instance', () => {
+    const first = shuffledForInstance('instance-1', options);
+    expect(first.map((o) => o.id).sort()).toEqual(['o1', 'o2', 'o3', 'o4', 'o5']);
+    expect(shuffledForInstance('instance-1', [...options].reverse())).toEqual(first);
+  });
+  it('gives different candidates different orders', () => {
+    const orders = new Set(Array.from({ length: 20 }, (_, i) => shuffledForInstance(`instance-${i}`, options).map((o) => o.id).join()));
+    expect(orders.size).toBeGreaterThan(10);
+  });
+});
+
 describe('an answer update', () => {
   const base = { questionInstanceId: '3f1c2a4e-8b7d-4c1a-9e2f-1a2b3c4d5e6f', sequence: 1, timeTaken: 10, numOfAttempts: 1, isMarked: false, isAttempted: true };
   it('sends free text only when no option is chosen (spec section 5)', () => {
@@ -127,5 +158,14 @@ describe('an answer update', () => {
     expect(QuestionInstanceUpdate.safeParse({ ...base, sequence: 0 }).success).toBe(false);
     expect(QuestionInstanceUpdate.safeParse({ ...base, timeTaken: -1 }).success).toBe(false);
     expect(QuestionInstanceUpdate.safeParse({ ...base, actualMarks: 5 }).success).toBe(false);
+  });
+});
+
+describe('storable text', () => {
+  it('drops NUL and replaces half a surrogate pair, keeping whole characters', () => {
+    expect(storableText('root\u0000 pass')).toBe('root pass');
+    expect(storableText('weld 🔥'.slice(0, 6))).toBe('weld \uFFFD');
+    expect(storableText('\uDC00 toe')).toBe('\uFFFD toe');
+    expect(storableText('Fillet 🔥 weld')).toBe('Fillet 🔥 weld');
   });
 });

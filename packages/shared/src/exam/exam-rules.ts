@@ -87,13 +87,15 @@ export interface MarkableQuestion {
   options: readonly { id: string; option: string; correctAnswer: boolean }[];
   answerOptionGivenByUser: readonly string[];
   answerValueGivenByUser: string;
+  /** The test's partial marks setting: changes only how Multiple Answer is marked. */
+  partialMarks?: boolean;
 }
 
 /**
  * Automatic marking at submission. Single answer: full marks for exactly the correct option.
- * Multiple answer: full marks only for exactly the set of correct options (tests have no partial
- * marks setting). Fill in the blank: full marks when the text matches an accepted answer, case and
- * surrounding spaces ignored. Descriptive: null, waiting for an examiner.
+ * Multiple answer: full marks only for exactly the set of correct options, unless the test gives
+ * partial marks (see below). Fill in the blank: full marks when the text matches an accepted answer,
+ * case and surrounding spaces ignored. Descriptive: null, waiting for an examiner.
  */
 export function autoMark(question: MarkableQuestion): number | null {
   switch (question.questionType) {
@@ -107,10 +109,59 @@ export function autoMark(question: MarkableQuestion): number | null {
     case 'Multiple Answer': {
       const chosen = new Set(question.answerOptionGivenByUser);
       const correct = new Set(question.options.filter((option) => option.correctAnswer).map((option) => option.id));
+      if (question.questionType === 'Multiple Answer' && question.partialMarks) return partialMarksOf(question.maxMarks, correct, chosen);
       const isExact = correct.size > 0 && chosen.size === correct.size && [...correct].every((id) => chosen.has(id));
       return isExact ? question.maxMarks : 0;
     }
   }
+}
+
+/**
+ * Partial marks for a multiple answer question: each correct option chosen earns an equal share of
+ * the marks and each wrong option chosen takes one share away, never below zero. Choosing every
+ * option therefore earns nothing when there are as many wrong options as right ones, so ticking
+ * everything is never a strategy.
+ */
+export function partialMarksOf(maxMarks: number, correct: ReadonlySet<string>, chosen: ReadonlySet<string>): number {
+  if (correct.size === 0) return 0;
+  let right = 0;
+  let wrong = 0;
+  for (const id of chosen) {
+    if (correct.has(id)) right += 1;
+    else wrong += 1;
+  }
+  return roundMarks(Math.max(0, ((right - wrong) / correct.size) * maxMarks));
+}
+
+/**
+ * FNV-1a with a final avalanche (MurmurHash3's fmix32): a small, stable string hash for ordering,
+ * not for secrets. The final mix matters: keys differing only in their last characters would
+ * otherwise sort alike for most candidates.
+ */
+function hash32(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}
+
+/**
+ * The order a candidate sees a question's options in when the test shuffles options: a permutation
+ * decided by the question instance (so one candidate's neighbour sees another order), and the same
+ * on every load of that instance, so a reload never moves an option under the candidate's cursor.
+ */
+export function shuffledForInstance<T extends { id: string }>(questionInstanceId: string, options: readonly T[]): T[] {
+  return options
+    .map((option) => ({ option, key: hash32(`${questionInstanceId}:${option.id}`) }))
+    .sort((a, b) => a.key - b.key || a.option.id.localeCompare(b.option.id))
+    .map(({ option }) => option);
 }
 
 /** Marks are kept in hundredths. */
@@ -127,4 +178,12 @@ export function percentageOf(score: number, totalMarks: number): number {
 /** A module's result: at or above its pass percentage passes. */
 export function resultOf(percentage: number, passPercentage: number): 'Pass' | 'Fail' {
   return percentage >= passPercentage ? 'Pass' : 'Fail';
+}
+
+/**
+ * Free text as PostgreSQL can store it: no NUL character, and no half of a surrogate pair (a paste,
+ * or text cut at the length limit mid-character), which the database refuses in JSON and text.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll(String.fromCharCode(0), '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }

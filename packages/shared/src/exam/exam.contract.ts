@@ -59,6 +59,9 @@ export const EXAM_MESSAGES = {
   answerPaperLinkExpired: 'This upload link has expired: the exam has ended',
   extraTimeMax: 'Extra time must be between 0 and 1440 minutes',
   extraTimeEnded: 'This exam has already ended',
+  extraTimeFactor: 'Time factor must be between 1 and 3',
+  extraTimeOneWay: 'Give either extra minutes or a time factor',
+  extraTimeNoTest: 'Choose the online test of this module before giving a time factor',
   noPassPercentage: 'The module has no pass percentage',
 } as const;
 
@@ -146,8 +149,11 @@ export const CandidateExam = z.object({
 });
 export type CandidateExam = z.infer<typeof CandidateExam>;
 
+/** What one answer update may carry; the browser keeps its values within these before sending. */
+export const UPDATE_LIMITS = { maxSeconds: 7 * 24 * 3600, maxAttempts: 100_000, maxText: 50_000, maxOptions: 10, maxPerRequest: 200 } as const;
+
 const sequence = z.number().int().min(1).max(2_000_000_000);
-const seconds = z.number().int().min(0).max(7 * 24 * 3600);
+const seconds = z.number().int().min(0).max(UPDATE_LIMITS.maxSeconds);
 
 /**
  * One question's state after the candidate left it (or while typing). Values are cumulative
@@ -160,9 +166,9 @@ export const QuestionInstanceUpdate = z
     questionInstanceId: z.uuid(),
     sequence,
     timeTaken: seconds,
-    numOfAttempts: z.number().int().min(0).max(100_000),
-    answerOptionGivenByUser: z.array(z.uuid()).max(10).optional(),
-    answerValueGivenByUser: z.string().max(50_000).optional(),
+    numOfAttempts: z.number().int().min(0).max(UPDATE_LIMITS.maxAttempts),
+    answerOptionGivenByUser: z.array(z.uuid()).max(UPDATE_LIMITS.maxOptions).optional(),
+    answerValueGivenByUser: z.string().max(UPDATE_LIMITS.maxText).optional(),
     isMarked: z.boolean(),
     isAttempted: z.boolean(),
   })
@@ -177,14 +183,25 @@ export const UpdateInstancesRequest = z.strictObject({
   examType,
   /** The browser session that holds the exam (`isexaminprogress`). */
   sessionId: z.string().min(8).max(100),
-  updates: z.array(QuestionInstanceUpdate).min(1).max(200),
+  updates: z.array(QuestionInstanceUpdate).min(1).max(UPDATE_LIMITS.maxPerRequest),
 });
 export type UpdateInstancesRequest = z.infer<typeof UpdateInstancesRequest>;
 
-/** applied: saved now; stale: the server already has this or a newer update; invalid: options not of this question. */
+/**
+ * applied: saved now; stale: the server already has this or a newer update (`serverSequence` is the
+ * one it holds); invalid: options not of this question.
+ */
 export const UPDATE_OUTCOMES = ['applied', 'stale', 'invalid'] as const;
 export const UpdateInstancesResponse = z.object({
-  results: z.array(z.object({ questionInstanceId: z.string(), sequence: z.number().int(), outcome: z.enum(UPDATE_OUTCOMES), isAnswered: z.boolean().nullable() })),
+  results: z.array(
+    z.object({
+      questionInstanceId: z.string(),
+      sequence: z.number().int(),
+      outcome: z.enum(UPDATE_OUTCOMES),
+      isAnswered: z.boolean().nullable(),
+      serverSequence: z.number().int().optional(),
+    }),
+  ),
   timer: ExamTimer,
 });
 export type UpdateInstancesResponse = z.infer<typeof UpdateInstancesResponse>;
@@ -207,6 +224,13 @@ export const ExamSessionRequest = z.strictObject({
 export type ExamSessionRequest = z.infer<typeof ExamSessionRequest>;
 export const ExamSessionResponse = z.object({ isExamInProgress: z.boolean(), sessionId: z.string(), isTakenOver: z.boolean(), timer: ExamTimer });
 export type ExamSessionResponse = z.infer<typeof ExamSessionResponse>;
+
+/**
+ * The body of a submission, optional: a browser sends the session that holds the sitting, and a
+ * window whose sitting was taken over cannot submit it from under the one that holds it now.
+ */
+export const SubmitExamRequest = z.strictObject({ sessionId: z.string().min(8).max(100).optional() }).nullish();
+export type SubmitExamRequest = z.infer<typeof SubmitExamRequest>;
 
 export const SubmitExamResponse = z.object({
   id: z.string(),
@@ -245,10 +269,16 @@ export type ExamReview = z.infer<typeof ExamReview>;
 
 // Staff: extra time, marking.
 
-export const ExtraTimeRequest = z.strictObject({
-  /** The whole extra time granted (not added to an earlier grant). */
-  minutes: z.number({ error: EXAM_MESSAGES.extraTimeMax }).int(EXAM_MESSAGES.extraTimeMax).min(0, EXAM_MESSAGES.extraTimeMax).max(1440, EXAM_MESSAGES.extraTimeMax),
-});
+/**
+ * The whole extra time granted (not added to an earlier grant), as minutes or as a time factor of
+ * the test's overall time (1.25 = a quarter more), which the server turns into whole minutes.
+ */
+export const ExtraTimeRequest = z
+  .strictObject({
+    minutes: z.number({ error: EXAM_MESSAGES.extraTimeMax }).int(EXAM_MESSAGES.extraTimeMax).min(0, EXAM_MESSAGES.extraTimeMax).max(1440, EXAM_MESSAGES.extraTimeMax).optional(),
+    timeFactor: z.number({ error: EXAM_MESSAGES.extraTimeFactor }).min(1, EXAM_MESSAGES.extraTimeFactor).max(3, EXAM_MESSAGES.extraTimeFactor).optional(),
+  })
+  .refine((request) => (request.minutes === undefined) !== (request.timeFactor === undefined), { message: EXAM_MESSAGES.extraTimeOneWay });
 export type ExtraTimeRequest = z.infer<typeof ExtraTimeRequest>;
 export const ExtraTimeResponse = z.object({
   applicationModuleId: z.string(),

@@ -23,6 +23,12 @@ export const examDefinitions = pgTable(
     isSectionSplit: boolean('is_section_split').notNull().default(false),
     canUploadAnswerPaper: boolean('can_upload_answer_paper').notNull().default(false),
     isTrialExam: boolean('is_trial_exam').notNull().default(false),
+    /** Each candidate gets the questions of a section in their own order (sections keep theirs). */
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    /** Each candidate sees the options of choice questions in their own order. */
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    /** Multiple answer questions earn part of their marks (see autoMark), not only for the exact set. */
+    partialMarks: boolean('partial_marks').notNull().default(false),
     /** draft, published or unpublished (archived); the spec's published/unPublished flags are derived. */
     status: text('status', { enum: ['draft', 'published', 'unpublished'] })
       .notNull()

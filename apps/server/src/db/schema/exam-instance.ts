@@ -40,6 +40,9 @@ export const examInstances = pgTable(
     /** The one browser session allowed to save answers; another takes over only when asked to. */
     activeSessionId: text('active_session_id'),
     recordExam: boolean('record_exam').notNull().default(false),
+    /** The test's settings when the sitting began, so marking and option order never shift under it. */
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    partialMarks: boolean('partial_marks').notNull().default(false),
     /** The test's total marks when the exam started. */
     totalMarks: numeric('total_marks', { precision: 8, scale: 2, mode: 'number' }).notNull(),
     /** Sum of actual marks once every question is marked; null while any waits for an examiner. */

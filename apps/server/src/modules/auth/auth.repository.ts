@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { UserType } from '@certs/shared/auth/roles';
 import type { Database } from '../../db/client';
 import { applicants, loginFailures, refreshSessions, users } from '../../db/schema/user';
@@ -101,6 +101,14 @@ export class AuthRepository {
     await this.db.update(refreshSessions).set({ revokedOn: now, modifiedOn: now }).where(eq(refreshSessions.id, id));
   }
 
+  /** Sessions that expired or were ended before the cutoff can never be used again. */
+  async deleteSessionsEndedBefore(cutoff: Date): Promise<number> {
+    const deleted = await this.db
+      .delete(refreshSessions)
+      .where(or(lt(refreshSessions.expiresOn, cutoff), lt(refreshSessions.revokedOn, cutoff)))
+      .returning({ id: refreshSessions.id });
+    return deleted.length;
+  }
 
   async updateTimeZone(userId: string, timeZone: string): Promise<void> {
     await this.db.update(users).set({ timeZone, modifiedOn: new Date(), modifiedBy: userId }).where(eq(users.id, userId));

@@ -113,6 +113,10 @@ export class AuthService implements SessionLookup {
     if (found) await this.repository.revokeSession(found.session.id, new Date());
   }
 
+  deleteSessionsEndedBefore(cutoff: Date): Promise<number> {
+    return this.repository.deleteSessionsEndedBefore(cutoff);
+  }
+
   async findSessionUser(userId: string, sessionVersion: number): Promise<CurrentUser | null> {
     const found = await this.repository.findUserWithApplicant(userId);
     if (!found || !found.user.active || found.user.sessionVersion !== sessionVersion) return null;

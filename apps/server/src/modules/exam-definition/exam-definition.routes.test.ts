@@ -70,7 +70,7 @@ async function addQuestions(testId: string, sectionId: string, questions: { ques
 
 describe('the test form (spec sections 3 and 5)', () => {
   it('creates a draft test with every field, the trial flag read from the type', async () => {
-    const created = await send('POST', '/api/tests', testInput({ isSectionSplit: true, canUploadAnswerPaper: true, programModuleId: moduleId }));
+    const created = await send('POST', '/api/tests', testInput({ isSectionSplit: true, canUploadAnswerPaper: true, shuffleQuestions: true, shuffleOptions: true, partialMarks: true, programModuleId: moduleId }));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       testType: 'module',
@@ -80,6 +80,9 @@ describe('the test form (spec sections 3 and 5)', () => {
       totalTestMarks: 10,
       isSectionSplit: true,
       canUploadAnswerPaper: true,
+      shuffleQuestions: true,
+      shuffleOptions: true,
+      partialMarks: true,
       isTrialExam: false,
       status: 'draft',
       published: false,
@@ -92,7 +95,7 @@ describe('the test form (spec sections 3 and 5)', () => {
       publishProblems: [TEST_MESSAGES.noQuestions],
     });
     const trial = await send('POST', '/api/tests', testInput({ testType: 'trial' }));
-    expect(trial.json().isTrialExam).toBe(true);
+    expect(trial.json()).toMatchObject({ isTrialExam: true, shuffleQuestions: false, shuffleOptions: false, partialMarks: false });
   });
 
   const invalid: [string, Record<string, unknown>, string, string][] = [
@@ -280,10 +283,10 @@ describe('publishing, unpublishing and cloning', () => {
     expect(published.json()).toMatchObject({ status: 'published', published: true, unPublished: false });
     expect(published.json().publishedOn).not.toBeNull();
 
-    const locked = await send('PUT', `/api/tests/${id}`, { ...input, overallTime: 60, totalTestMarks: 5 });
+    const locked = await send('PUT', `/api/tests/${id}`, { ...input, overallTime: 60, totalTestMarks: 5, partialMarks: true, shuffleOptions: true });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe(TEST_MESSAGES.contentLocked);
-    expect(Object.keys(locked.json().fieldErrors).sort()).toEqual(['overallTime', 'totalTestMarks']);
+    expect(Object.keys(locked.json().fieldErrors).sort()).toEqual(['overallTime', 'partialMarks', 'shuffleOptions', 'totalTestMarks']);
     const renamed = await send('PUT', `/api/tests/${id}`, { ...input, title: `${input.title} (2026)`, description: 'Updated.' });
     expect(renamed.statusCode).toBe(200);
 
@@ -364,7 +367,7 @@ describe('publishing, unpublishing and cloning', () => {
   });
 
   it('clones with sections and questions, or the details alone, as a new draft with its own unique title', async () => {
-    const { id, title } = await newTest({ totalTestMarks: 3, isSectionSplit: true });
+    const { id, title } = await newTest({ totalTestMarks: 3, isSectionSplit: true, shuffleQuestions: true, partialMarks: true });
     const section = (await send('POST', '/api/sections', { testId: id, title: 'Processes' })).json();
     await addQuestions(id, section.id, [{ questionId: (await newQuestion()).id, marks: 2 }]);
     await addQuestions(id, 'default', [{ questionId: (await newQuestion()).id, marks: 1 }]);
@@ -372,7 +375,7 @@ describe('publishing, unpublishing and cloning', () => {
 
     const withSections = await send('POST', `/api/tests/${id}/clone`, { title: `${title} copy`, withSections: true });
     expect(withSections.statusCode).toBe(201);
-    expect(withSections.json()).toMatchObject({ status: 'draft', isCloned: true, clonedFrom: { id, title }, numOfQuestions: 2, marksTotal: 3, isSectionSplit: true });
+    expect(withSections.json()).toMatchObject({ status: 'draft', isCloned: true, clonedFrom: { id, title }, numOfQuestions: 2, marksTotal: 3, isSectionSplit: true, shuffleQuestions: true, shuffleOptions: false, partialMarks: true });
     expect(withSections.json().sectionInfo.map((s: { title: string; numOfQuestions: number }) => [s.title, s.numOfQuestions])).toEqual([
       ['Questions', 1],
       ['Processes', 1],

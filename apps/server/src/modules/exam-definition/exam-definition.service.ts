@@ -33,7 +33,7 @@ const UUID = z.uuid();
 const TEST_NUMBER = /^(?:t-?)?(\d{1,9})$/i;
 
 /** What candidates answer: fixed once a test has been published. */
-const LOCKED_FIELDS = ['testType', 'programType', 'overallTime', 'minimumTime', 'totalTestMarks', 'isSectionSplit', 'canUploadAnswerPaper'] as const;
+const LOCKED_FIELDS = ['testType', 'programType', 'overallTime', 'minimumTime', 'totalTestMarks', 'isSectionSplit', 'canUploadAnswerPaper', 'shuffleQuestions', 'shuffleOptions', 'partialMarks'] as const;
 
 export function assertCanManageTests(actor: CurrentUser): void {
   if (!canManageTests(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
@@ -172,6 +172,9 @@ export class ExamDefinitionService {
           totalTestMarks: test.totalTestMarks,
           isSectionSplit: test.isSectionSplit,
           canUploadAnswerPaper: test.canUploadAnswerPaper,
+          shuffleQuestions: test.shuffleQuestions,
+          shuffleOptions: test.shuffleOptions,
+          partialMarks: test.partialMarks,
           isTrialExam: test.isTrialExam,
           status: 'draft',
           isCloned: true,
@@ -270,6 +273,9 @@ export class ExamDefinitionService {
       totalTestMarks: input.totalTestMarks,
       isSectionSplit: input.isSectionSplit,
       canUploadAnswerPaper: input.canUploadAnswerPaper,
+      shuffleQuestions: input.shuffleQuestions,
+      shuffleOptions: input.shuffleOptions,
+      partialMarks: input.partialMarks,
       isTrialExam: input.testType === 'trial',
     };
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
@@ -6,6 +6,7 @@ import { applications } from '../../db/schema/application';
 import { applicationModules } from '../../db/schema/application-module';
 import { attachments } from '../../db/schema/attachment';
 import { examDefinitions } from '../../db/schema/exam-definition';
+import { examInstances } from '../../db/schema/exam-instance';
 import { programModules, programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
 import { testingAgencies, venues } from '../../db/schema/venue';
@@ -41,6 +42,8 @@ export interface ModuleWithNames {
   examDefinitionTitle: string | null;
   evidence: { id: string; name: string; resourceKey: string } | null;
   enteredByName: string | null;
+  /** The module's online sitting has been marked: its result is the exam's, whoever verified the marks. */
+  isMarkedOnline: boolean;
 }
 
 /** A sent session row for the public schedule: no candidate column is read at all. */
@@ -99,6 +102,7 @@ export class ExamScheduleRepository {
         enteredBy: { firstName: enteredByUser.firstName, lastName: enteredByUser.lastName },
         examDefinitionTitle: examDefinitions.title,
         evidence: { id: attachments.id, name: attachments.name, resourceKey: attachments.resourceKey },
+        isMarkedOnline: sql<boolean>`exists (select 1 from ${examInstances} where ${examInstances.applicationModuleId} = ${applicationModules.id} and ${examInstances.result} is not null)`,
       })
       .from(applicationModules)
       .innerJoin(programModules, eq(programModules.id, applicationModules.programModuleId))
@@ -125,6 +129,7 @@ export class ExamScheduleRepository {
       examDefinitionTitle: r.examDefinitionTitle,
       evidence: r.evidence?.id ? r.evidence : null,
       enteredByName: nameOf(r.enteredBy),
+      isMarkedOnline: r.isMarkedOnline,
     }));
   }
 

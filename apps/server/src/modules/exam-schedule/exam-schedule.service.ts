@@ -298,8 +298,9 @@ export class ExamScheduleService {
         if (!module) throw new AppError('CONFLICT', STAGE_MESSAGES.moved);
         if (!module.row.scheduleSentOn) throw new AppError('CONFLICT', RESULT_MESSAGES.notSent(module.moduleCode));
         if (!module.row.scheduledAt || module.row.scheduledAt.getTime() > now.getTime()) throw new AppError('CONFLICT', RESULT_MESSAGES.notYetSat(module.moduleCode));
-        // The online exam (issue 7) writes its result without a member of staff; staff do not overwrite it.
-        if (module.row.result && module.row.resultEnteredOn && !module.row.resultEnteredBy) throw new AppError('CONFLICT', RESULT_MESSAGES.fromOnlineExam(module.moduleCode));
+        // The online exam (issue 7) writes its result, by itself or when an examiner verifies the
+        // marks of its descriptive answers; staff do not overwrite it here.
+        if (isResultOfOnlineExam(module)) throw new AppError('CONFLICT', RESULT_MESSAGES.fromOnlineExam(module.moduleCode));
         await this.deps.repository.updateModule(tx, module.row.id, {
           result: row.result,
           resultPercentage: row.resultPercentage,
@@ -504,7 +505,7 @@ export class ExamScheduleService {
   private toScheduledModule(m: ModuleWithNames, now: Date, mayEnterResult: boolean): ScheduledModule {
     const { row } = m;
     const hasTakenPlace = !!row.scheduledAt && row.scheduledAt.getTime() <= now.getTime();
-    const isFromOnlineExam = !!row.result && !!row.resultEnteredOn && !row.resultEnteredBy;
+    const isFromOnlineExam = isResultOfOnlineExam(m);
     return {
       id: row.id,
       programModuleId: row.programModuleId,
@@ -533,7 +534,7 @@ export class ExamScheduleService {
       resultNotes: row.resultNotes,
       resultEvidence: m.evidence,
       resultEnteredOn: row.resultEnteredOn?.toISOString() ?? null,
-      resultEnteredBy: row.result ? (isFromOnlineExam ? 'Online exam' : m.enteredByName) : null,
+      resultEnteredBy: row.result ? resultAuthor(m, isFromOnlineExam) : null,
       resultSource: row.result ? (isFromOnlineExam ? 'onlineExam' : 'staff') : null,
       canEnterResult: mayEnterResult && !!row.scheduleSentOn && hasTakenPlace && !isFromOnlineExam,
     };
@@ -606,4 +607,14 @@ export class ExamScheduleService {
       links: [{ label: 'Your application', url: this.applicantPageUrl(found) }],
     };
   }
+}
+
+/** A result written by the online exam: marked automatically (no one entered it) or verified by an examiner. */
+function isResultOfOnlineExam(m: ModuleWithNames): boolean {
+  return !!m.row.result && (m.isMarkedOnline || (!!m.row.resultEnteredOn && !m.row.resultEnteredBy));
+}
+
+function resultAuthor(m: ModuleWithNames, isFromOnlineExam: boolean): string | null {
+  if (!isFromOnlineExam) return m.enteredByName;
+  return m.row.resultEnteredBy && m.enteredByName ? `Online exam, marked by ${m.enteredByName}` : 'Online exam';
 }

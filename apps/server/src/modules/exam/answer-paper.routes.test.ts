@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { EXAM_MESSAGES, type CandidateExam } from '@certs/shared/exam/exam.contract';
@@ -115,6 +116,21 @@ describe('answer papers', () => {
     const expired = await t.app.inject({ method: 'GET', url: `/unauth/dependent_data/uploadanswerpaper?token=${token}` });
     expect([expired.statusCode, expired.json().message]).toEqual([409, EXAM_MESSAGES.answerPaperLinkExpired]);
     expect((await uploadFromPhone(token, { name: 'late.png', contentType: 'image/png', body: PNG_BYTES })).statusCode).toBe(409);
+  });
+
+  it('lasts as long as the exam: extra time granted after the code was made extends the link too', async () => {
+    const { exam, descriptive } = await sitModule();
+    const token = await qrToken(exam.id, descriptive.id);
+    const schedule = await t.database.db.execute(sql`select application_module_id as id from exam_instances where id = ${exam.id}`);
+    const applicationModuleId = (schedule as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    expect((await api.post(`/api/moduleexaminstance/${applicationModuleId}/extratime`, { minutes: 20 }, managerJwt)).statusCode).toBe(200);
+    // Past the first deadline and its grace, inside the extended one.
+    await ageSitting(t.database.db, exam.id, 30 * 60 + 60);
+    const page = await t.app.inject({ method: 'GET', url: `/unauth/dependent_data/uploadanswerpaper?token=${token}` });
+    expect(page.statusCode, page.body).toBe(200);
+    await ageSitting(t.database.db, exam.id, 20 * 60);
+    const expired = await t.app.inject({ method: 'GET', url: `/unauth/dependent_data/uploadanswerpaper?token=${token}` });
+    expect([expired.statusCode, expired.json().message]).toEqual([409, EXAM_MESSAGES.answerPaperLinkExpired]);
   });
 
   it('expires when the exam is submitted', async () => {

@@ -110,7 +110,8 @@ export class AnswerPaperService {
   private async use(token: string) {
     const claims = this.verify(token);
     const now = this.now().getTime();
-    if (claims.x * 1000 + this.options.graceSeconds * 1000 < now) throw new AppError('CONFLICT', EXAM_MESSAGES.answerPaperLinkExpired);
+    // The link ends with the exam: the sitting's deadline now, which extra time granted after the
+    // code was made may have moved past the one signed into it (claims.x).
     const instance = await this.repository.findInstance(claims.e);
     if (!instance) throw new AppError('NOT_FOUND', EXAM_MESSAGES.answerPaperLinkInvalid);
     if (instance.status !== 'InProgress' || instance.deadline.getTime() + this.options.graceSeconds * 1000 < now) throw new AppError('CONFLICT', EXAM_MESSAGES.answerPaperLinkExpired);

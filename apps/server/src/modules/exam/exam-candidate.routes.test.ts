@@ -38,7 +38,7 @@ function update(questionInstanceId: string, sequence: number, values: Partial<Qu
 }
 
 /** A new sitting of a fresh trial test, held by session "a". */
-async function freshSitting(questions = EVERY_TYPE, options: { minimumTime?: number; overallTime?: number } = {}) {
+async function freshSitting(questions = EVERY_TYPE, options: { minimumTime?: number; overallTime?: number; settings?: { shuffleQuestions?: boolean; shuffleOptions?: boolean; partialMarks?: boolean } } = {}) {
   const test = await createPublishedTest(t.database.db, { testType: 'trial', questions, ...options });
   const exam = await startTrial(adaJwt, test.id);
   expect((await claim(exam, session('a'))).statusCode).toBe(200);
@@ -110,6 +110,45 @@ describe('launching a trial exam', () => {
     ]);
     const fetched = await api.get(`/api/trialexaminstance/${exam.id}`, adaJwt);
     expect(fetched.body).not.toMatch(/correct/i);
+  });
+
+  it('shuffles questions inside each section and options per candidate when the test says so, the same on every load', async () => {
+    const many: typeof EVERY_TYPE = [
+      ...Array.from({ length: 8 }, () => ({ type: 'General Single Answer' as const, marks: 1, section: null })),
+      ...Array.from({ length: 4 }, () => ({ type: 'Multiple Answer' as const, marks: 1, section: 'Defects' })),
+    ];
+    const test = await createPublishedTest(t.database.db, { testType: 'trial', questions: many, settings: { shuffleQuestions: true, shuffleOptions: true } });
+    const orderOf = (exam: CandidateExam) => questionsOf(exam).map((q) => q.content);
+    const adaExam = await startTrial(adaJwt, test.id);
+    const bobExam = await startTrial(bobJwt, test.id);
+    // Sections keep the test's order; the questions of each stay in their section.
+    for (const exam of [adaExam, bobExam]) {
+      expect(exam.sections.map((s) => [s.title, s.questions.length])).toEqual([
+        ['Questions', 8],
+        ['Defects', 4],
+      ]);
+      expect(exam.sections[0]!.questions.every((q) => q.questionType === 'General Single Answer')).toBe(true);
+      expect(questionsOf(exam).map((q) => q.order)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      expect([...orderOf(exam)].sort()).toEqual(many.map((_, i) => `<p>Question ${i + 1} (${many[i]!.type})</p>`).sort());
+    }
+    // 8! orders in the default section: two candidates sharing one is a 1 in 40,320 chance.
+    expect(orderOf(adaExam)).not.toEqual(orderOf(bobExam));
+    const optionOrder = (exam: CandidateExam) => questionsOf(exam).map((q) => q.options.map((o) => `${o.order}:${o.option}`).join());
+    // A reload (a second launch) shows the same questions and options in the same order.
+    const again = await startTrial(adaJwt, test.id);
+    expect(again.id).toBe(adaExam.id);
+    expect(orderOf(again)).toEqual(orderOf(adaExam));
+    expect(optionOrder(again)).toEqual(optionOrder(adaExam));
+    // Options are numbered as shown, and across 12 questions at least one is not in the test's order.
+    const testOrders = new Map(test.questions.map((q) => [q.options.map((o) => o.option).join(), true]));
+    expect(questionsOf(adaExam).some((q) => !testOrders.has([...q.options].sort((a, b) => a.order - b.order).map((o) => o.option).join()))).toBe(true);
+  });
+
+  it('keeps the test order for questions and options when the test does not shuffle', async () => {
+    const test = await createPublishedTest(t.database.db, { testType: 'trial', questions: Array.from({ length: 6 }, () => ({ type: 'Multiple Answer' as const, marks: 1 })) });
+    const exam = await startTrial(bobJwt, test.id);
+    expect(questionsOf(exam).map((q) => q.content)).toEqual(test.questions.map((_, i) => `<p>Question ${i + 1} (Multiple Answer)</p>`));
+    expect(questionsOf(exam).map((q) => q.options.map((o) => o.option))).toEqual(test.questions.map((q) => q.options.map((o) => o.option)));
   });
 
   it('returns the sitting in progress on a second launch, and concurrent launches make one sitting', async () => {
@@ -258,12 +297,23 @@ describe('answer updates', () => {
     expect((await save(exam, session('a'), [third])).json().results[0].outcome).toBe('applied');
     // The same request again (a retry after a lost response) changes nothing.
     const replay = await save(exam, session('a'), [third]);
-    expect(replay.json().results[0].outcome).toBe('stale');
-    // An older update arriving late is ignored.
+    expect(replay.json().results[0]).toMatchObject({ outcome: 'stale', serverSequence: 3 });
+    // An older update arriving late is ignored; the answer says which sequence the server holds, so a
+    // browser whose screen shows something else can send its state above it.
     const late = await save(exam, session('a'), [update(id, 2, { timeTaken: 60, numOfAttempts: 2, answerValueGivenByUser: 'second draft' })]);
-    expect(late.json().results[0].outcome).toBe('stale');
+    expect(late.json().results[0]).toMatchObject({ outcome: 'stale', serverSequence: 3 });
     const [stored] = (await storedAnswers(t.database.db, exam.id)).filter((row) => row.id === id);
     expect(stored).toMatchObject({ time_taken: 95, num_of_attempts: 3, last_sequence: 3, answer_value_given_by_user: 'third draft' });
+  });
+
+  it('stores an answer with a NUL or half a surrogate pair (a paste, a cut) instead of failing on it', async () => {
+    const { exam, questions } = await freshSitting();
+    const id = questions[3]!.id;
+    const response = await save(exam, session('a'), [update(id, 1, { answerValueGivenByUser: 'Root\u0000 crack \uD83D' })]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().results[0].outcome).toBe('applied');
+    const [stored] = (await storedAnswers(t.database.db, exam.id)).filter((row) => row.id === id);
+    expect(stored).toMatchObject({ last_sequence: 1, answer_value_given_by_user: 'Root crack \uFFFD' });
   });
 
   it('keeps the newest of many concurrent and reordered updates, and the newest of one batch', async () => {
@@ -388,6 +438,18 @@ describe('submission', () => {
     expect((await api.post(`/api/trialexaminstance/${exam.id}/submit`, undefined, adaJwt)).statusCode).toBe(409);
   });
 
+  it('refuses a submission from a window whose sitting was taken over, and takes it from the one that holds it', async () => {
+    const { exam } = await freshSitting(EVERY_TYPE, { overallTime: 30, minimumTime: 1 });
+    await ageSitting(t.database.db, exam.id, 60);
+    expect((await claim(exam, session('b'), adaJwt, true)).statusCode).toBe(200);
+    const fromOld = await api.post(`/api/trialexaminstance/${exam.id}/submit`, { sessionId: session('a') }, adaJwt);
+    expect([fromOld.statusCode, fromOld.json().message]).toEqual([409, EXAM_MESSAGES.takenOver]);
+    expect(await storedInstance(t.database.db, exam.id)).toMatchObject({ status: 'InProgress' });
+    const fromHolder = await api.post(`/api/trialexaminstance/${exam.id}/submit`, { sessionId: session('b') }, adaJwt);
+    expect(fromHolder.statusCode).toBe(200);
+    expect(fromHolder.json()).toMatchObject({ status: 'Submitted', submittedHow: 'candidate' });
+  });
+
   it('gives full marks for exactly the set of a multiple answer question, and a new trial sitting after one is submitted', async () => {
     const { exam, test } = await freshSitting([{ type: 'Multiple Answer', marks: 5 }], { overallTime: 30, minimumTime: 1 });
     const question = questionsOf(exam)[0]!;
@@ -396,6 +458,45 @@ describe('submission', () => {
     expect((await api.post(`/api/trialexaminstance/${exam.id}/submit`, undefined, adaJwt)).json()).toMatchObject({ score: 5, percentage: 100 });
     const next = await startTrial(adaJwt, test.id);
     expect(next.id).not.toBe(exam.id);
+  });
+
+  it('gives partial marks for a multiple answer question when the test says so, decided by the setting at launch', async () => {
+    const { exam, test } = await freshSitting([{ type: 'Multiple Answer', marks: 4 }], { overallTime: 30, minimumTime: 1, settings: { partialMarks: true } });
+    const [crack, fusion, spatter] = test.questions[0]!.options.map((o) => o.id) as [string, string, string];
+    const question = questionsOf(exam)[0]!;
+    // Changing the test after the launch does not change how this sitting is marked.
+    await t.database.db.execute(sql`update exam_definitions set partial_marks = false where id = ${test.id}`);
+    await save(exam, session('a'), [update(question.id, 1, { answerOptionGivenByUser: [crack] })]);
+    await ageSitting(t.database.db, exam.id, 60);
+    expect((await api.post(`/api/trialexaminstance/${exam.id}/submit`, undefined, adaJwt)).json()).toMatchObject({ score: 2, percentage: 50 });
+
+    // One right and one wrong option cancel out; every option earns one share of two.
+    await t.database.db.execute(sql`update exam_definitions set partial_marks = true where id = ${test.id}`);
+    for (const [chosen, score] of [[[crack, spatter], 0], [[crack, fusion, spatter], 2], [[crack, fusion], 4]] as const) {
+      const next = await startTrial(adaJwt, test.id);
+      expect((await claim(next, session('a'))).statusCode).toBe(200);
+      await save(next, session('a'), [update(questionsOf(next)[0]!.id, 1, { answerOptionGivenByUser: [...chosen] })]);
+      await ageSitting(t.database.db, next.id, 60);
+      expect((await api.post(`/api/trialexaminstance/${next.id}/submit`, undefined, adaJwt)).json(), chosen.join()).toMatchObject({ score });
+    }
+  });
+
+  it('marks what the submission saw: an update racing a submission is either applied and marked, or refused', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const { exam, test } = await freshSitting([{ type: 'General Single Answer', marks: 2 }], { overallTime: 30, minimumTime: 1 });
+      await ageSitting(t.database.db, exam.id, 60);
+      const question = questionsOf(exam)[0]!;
+      const correct = test.questions[0]!.options.find((o) => o.correctAnswer)!.id;
+      const [saved, submitted] = await Promise.all([
+        save(exam, session('a'), [update(question.id, 1, { answerOptionGivenByUser: [correct] })]),
+        api.post(`/api/trialexaminstance/${exam.id}/submit`, undefined, adaJwt),
+      ]);
+      expect(submitted.statusCode).toBe(200);
+      const wasApplied = saved.statusCode === 200 && saved.json().results.some((r: { outcome: string }) => r.outcome === 'applied');
+      const [stored] = await storedAnswers(t.database.db, exam.id);
+      // Applied means it was in before the submission read the answers, so it is marked.
+      expect([stored!.answer_option_given_by_user, Number(stored!.actual_marks), submitted.json().score], `round ${round}`).toEqual(wasApplied ? [[correct], 2, 2] : [[], 0, 0]);
+    }
   });
 
   it('records a submission after the deadline but within the grace as timed out, and refuses one after it', async () => {

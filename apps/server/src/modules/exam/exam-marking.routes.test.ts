@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { EXAM_MESSAGES, type CandidateExam } from '@certs/shared/exam/exam.contract';
+import { RESULT_MESSAGES } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
@@ -11,7 +12,12 @@ import { applicationHistory, applications } from '../../db/schema/application';
 import { programUsers } from '../../db/schema/program';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ProgramService } from '../program/program.service';
+import { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
+import { ExamContent } from './exam-content';
+import { ExamSubmission } from './exam-submission';
+import { closeOverdueSittings } from './exam-timeout.job';
 import { createExamModule } from './exam.module';
+import { ExamRepository } from './exam.repository';
 import { ageSitting, createPublishedTest, createScheduledModule, EVERY_TYPE, examClient, storedAnswers, storedInstance, type FixtureQuestion } from './exam-test-fixtures';
 
 let t: TestApp;
@@ -59,7 +65,7 @@ beforeAll(async () => {
   ada = await createUser(db, { role: ROLES.Applicant, firstName: 'Ada', lastName: 'Arcwright' });
   const bob = await createUser(db, { role: ROLES.Applicant });
   manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs', 'Examinations'] });
-  examiner = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Examinations'] });
+  examiner = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Examinations'], firstName: 'Esther', lastName: 'Examiner' });
   const outsider = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs', 'Examinations'] });
   const superUser = await createUser(db, { role: ROLES.SuperUser });
   [adaJwt, bobJwt, managerJwt, examinerJwt, outsiderJwt, superJwt] = (await Promise.all([ada, bob, manager, examiner, outsider, superUser].map(async (u) => (await signIn(t.app, u)).jwt))) as [
@@ -161,6 +167,14 @@ describe("the examiner's marking (verify marks)", () => {
     expect(revised.json()).toMatchObject({ score: 6, percentage: 60, result: 'Pass' });
     expect(await moduleResult(scheduled.applicationModuleId)).toMatchObject({ result: 'Pass', resultPercentage: 60 });
 
+    // The result is the online exam's even though an examiner verified it: the results screen shows
+    // who marked it and refuses a manager's overwrite.
+    const M = `/api/qualificationapplicationmodule/${scheduled.applicationId}`;
+    const overwrite = await api.post(`${M}/postexam/update`, { modules: [{ applicationModuleId: scheduled.applicationModuleId, result: 'Fail', resultPercentage: 10 }] }, managerJwt);
+    expect([overwrite.statusCode, overwrite.json().message]).toEqual([409, RESULT_MESSAGES.fromOnlineExam('M1')]);
+    const results = (await api.get(`${M}/results`, managerJwt)).json();
+    expect(results.modules[0]).toMatchObject({ result: 'Pass', resultSource: 'onlineExam', resultEnteredBy: 'Online exam, marked by Esther Examiner', canEnterResult: false });
+
     // Once the application's overall result is recorded the marks are final.
     await t.database.db.update(applications).set({ overallResult: 'Awarded', resultRecordedOn: new Date() }).where(eq(applications.id, scheduled.applicationId));
     const final = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: single.id, actualMarks: 0 }] }, examinerJwt);
@@ -219,6 +233,48 @@ describe('extra time', () => {
   });
 });
 
+describe('extra time as a time factor, and a grant racing a launch', () => {
+  it("turns a time factor into whole minutes of the test's overall time; minutes or a factor, not both", async () => {
+    const db = t.database.db;
+    const test = await createPublishedTest(db, { testType: 'module', questions: EVERY_TYPE, overallTime: 50, minimumTime: 10 });
+    const scheduled = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id });
+    const url = `/api/moduleexaminstance/${scheduled.applicationModuleId}/extratime`;
+    // 50 minutes x 0.25 = 12.5, rounded up: the candidate never gets less than the factor.
+    expect((await api.post(url, { timeFactor: 1.25 }, managerJwt)).json()).toMatchObject({ extraMinutes: 13 });
+    const exam: CandidateExam = (await api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, adaJwt)).json();
+    expect(exam.timer).toMatchObject({ totalTime: 3000, extraTime: 13 * 60 });
+    for (const [body, message] of [
+      [{ minutes: 10, timeFactor: 1.5 }, EXAM_MESSAGES.extraTimeOneWay],
+      [{}, EXAM_MESSAGES.extraTimeOneWay],
+      [{ timeFactor: 3.5 }, EXAM_MESSAGES.extraTimeFactor],
+      [{ timeFactor: 0.5 }, EXAM_MESSAGES.extraTimeFactor],
+    ] as const) {
+      const refused = await api.post(url, body, managerJwt);
+      expect([refused.statusCode, refused.json().message], JSON.stringify(body)).toEqual([400, message]);
+    }
+    expect((await api.post('/api/remainingtime', { examInstanceId: exam.id, examType: 'module' }, adaJwt)).json().extraTime).toBe(13 * 60);
+    const noTest = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: null });
+    const withoutTest = await api.post(`/api/moduleexaminstance/${noTest.applicationModuleId}/extratime`, { timeFactor: 1.5 }, managerJwt);
+    expect([withoutTest.statusCode, withoutTest.json().message]).toEqual([409, EXAM_MESSAGES.extraTimeNoTest]);
+  });
+
+  it('is never lost when granted while the candidate launches (the module row orders the two)', async () => {
+    const db = t.database.db;
+    const test = await createPublishedTest(db, { testType: 'module', questions: EVERY_TYPE, overallTime: 30, minimumTime: 1 });
+    for (let round = 0; round < 5; round += 1) {
+      const scheduled = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id });
+      const [launched, granted] = await Promise.all([
+        api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, adaJwt),
+        api.post(`/api/moduleexaminstance/${scheduled.applicationModuleId}/extratime`, { minutes: 10 }, managerJwt),
+      ]);
+      expect([launched.statusCode, granted.statusCode]).toEqual([200, 200]);
+      const timer = (await api.post('/api/remainingtime', { examInstanceId: launched.json().id, examType: 'module' }, adaJwt)).json();
+      expect(timer.extraTime, `round ${round}`).toBe(600);
+      expect(new Date(timer.deadline).getTime() - new Date(timer.startedOn).getTime()).toBe(40 * 60 * 1000);
+    }
+  });
+});
+
 describe('the time-out job', () => {
   it('submits sittings left open past their deadline with what was saved, once', async () => {
     const { exam, test, questions } = await sitModule([{ type: 'General Single Answer', marks: 1 }, { type: 'Descriptive', marks: 1 }], { overallTime: 10, minimumTime: 1 });
@@ -240,6 +296,37 @@ describe('the time-out job', () => {
     const timer = (await api.post('/api/remainingtime', { examInstanceId: exam.id, examType: 'module' }, adaJwt)).json();
     expect(timer).toMatchObject({ remainingTime: 0, isTimedOut: true });
     expect(await job.closeOverdue()).toBe(0);
+  });
+
+  it("closes a sitting late without rewriting the application's recorded overall result", async () => {
+    const db = t.database.db;
+    const { exam, scheduled } = await sitModule([{ type: 'General Single Answer', marks: 1 }], { overallTime: 10, minimumTime: 1 });
+    await db.update(applications).set({ overallResult: 'Failed', resultRecordedOn: new Date() }).where(eq(applications.id, scheduled.applicationId));
+    await ageSitting(db, exam.id, 10 * 60 + 120);
+    const job = createExamModule(db, { programs: {} as ProgramService, attachments: {} as AttachmentService, secret: 'x', publicUrl: 'http://localhost' });
+    await job.closeOverdue();
+    expect(await storedInstance(db, exam.id)).toMatchObject({ status: 'TimedOut', submitted_how: 'job', result: 'Fail' });
+    expect((await moduleResult(scheduled.applicationModuleId)).result).toBeNull();
+  });
+
+  it('closes the other overdue sittings when one cannot be closed, and names the one it left', async () => {
+    const db = t.database.db;
+    const broken = await sitModule([{ type: 'General Single Answer', marks: 1 }], { overallTime: 10, minimumTime: 1 });
+    const fine = await sitModule([{ type: 'General Single Answer', marks: 1 }], { overallTime: 10, minimumTime: 1 });
+    // The broken one is the most overdue, so it is claimed first.
+    await ageSitting(db, broken.exam.id, 10 * 60 + 300);
+    await ageSitting(db, fine.exam.id, 10 * 60 + 120);
+    const repository = new ExamRepository(db);
+    const real = new ExamSubmission(repository, new ExamContent(repository), new ApplicationWorkflowRepository(db));
+    const faulty = {
+      close: (...args: Parameters<ExamSubmission['close']>) => (args[1] === broken.exam.id ? Promise.reject(new Error('a fault in this sitting')) : real.close(...args)),
+    } as unknown as ExamSubmission;
+    await expect(closeOverdueSittings(repository, faulty, { graceSeconds: 30 })).rejects.toThrow(`1 overdue sitting(s) could not be closed: ${broken.exam.id}`);
+    expect(await storedInstance(db, fine.exam.id)).toMatchObject({ status: 'TimedOut', submitted_how: 'job' });
+    expect(await storedInstance(db, broken.exam.id)).toMatchObject({ status: 'InProgress' });
+    // Once the fault is gone, the next pass closes it.
+    await closeOverdueSittings(repository, real, { graceSeconds: 30 });
+    expect(await storedInstance(db, broken.exam.id)).toMatchObject({ status: 'TimedOut', submitted_how: 'job' });
   });
 });
 

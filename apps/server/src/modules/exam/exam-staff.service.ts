@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import {
   EXAM_MESSAGES,
   type ExamMarking,
+  type ExtraTimeRequest,
   type ExtraTimeResponse,
   type SittingsPage,
   type VerifyMarksRequest,
@@ -17,6 +18,15 @@ import type { ExamContent } from './exam-content';
 import type { ExamSubmission } from './exam-submission';
 import { canMarkExam, hasExamMenu, seesAllSittings } from './exam.policy';
 import type { ExamRepository, MarkingContext } from './exam.repository';
+
+/** A time factor is a share of the test's overall time, rounded up to whole minutes. */
+function extraMinutesOf(request: ExtraTimeRequest, overallTime: number | null): number {
+  if (request.timeFactor === undefined) return request.minutes ?? 0;
+  if (overallTime === null) throw new AppError('CONFLICT', EXAM_MESSAGES.extraTimeNoTest);
+  const minutes = Math.ceil(roundMarks(overallTime * (request.timeFactor - 1)));
+  if (minutes > 1440) throw new AppError('BAD_REQUEST', EXAM_MESSAGES.extraTimeMax);
+  return minutes;
+}
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -89,15 +99,21 @@ export class ExamStaffService {
    * Extra time for one candidate on a scheduled module (an accommodation), before or during the
    * sitting: the whole extra time is set (not added), and an open sitting's deadline moves with it.
    */
-  async grantExtraTime(actor: CurrentUser, applicationModuleId: string, minutes: number): Promise<ExtraTimeResponse> {
+  async grantExtraTime(actor: CurrentUser, applicationModuleId: string, request: ExtraTimeRequest): Promise<ExtraTimeResponse> {
     const found = await this.repository.findModuleForStaff(applicationModuleId);
     if (!found) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     const standing = await this.programs.programPrivilege(actor, found.programId);
     if (!canManageApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const minutes = extraMinutesOf(request, found.overallTime);
     const now = this.now();
     const extraSeconds = minutes * 60;
     const extended = await this.repository.transaction(async (tx) => {
-      const instance = await this.repository.lockInstanceOfModule(tx, applicationModuleId);
+      let instance = await this.repository.lockInstanceOfModule(tx, applicationModuleId);
+      if (!instance) {
+        // Not started: the module's lock orders this grant with a launch running now (see lockScheduledModule).
+        await this.repository.lockScheduledModule(tx, applicationModuleId);
+        instance = await this.repository.lockInstanceOfModule(tx, applicationModuleId);
+      }
       if (instance && instance.status !== 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.extraTimeEnded);
       await this.repository.saveExtraTime(tx, applicationModuleId, extraSeconds, actor.id, now);
       return this.repository.extendOpenInstance(tx, applicationModuleId, extraSeconds, actor.id, now);

@@ -43,6 +43,7 @@ export class ExamSubmission {
         options: version.options,
         answerOptionGivenByUser: state.answerOptionGivenByUser,
         answerValueGivenByUser: state.answerValueGivenByUser,
+        partialMarks: instance.partialMarks,
       });
       if (mark !== null) {
         marks.push({ id: state.id, marks: mark });
@@ -83,9 +84,12 @@ export class ExamSubmission {
   private async recordModuleResult(tx: Executor, applicationModuleId: string, values: { result: 'Pass' | 'Fail'; percentage: number; enteredBy: string | null; now: Date }): Promise<void> {
     const applicationId = await this.repository.findApplicationOfModule(tx, applicationModuleId);
     const locked = applicationId ? await this.workflow.lock(tx, applicationId) : undefined;
+    // Once the overall result is recorded the module results are final (as for verify marks): a
+    // sitting closed late by the job keeps its own score but does not rewrite the application.
+    if (!locked || locked.overallResult) return;
     await this.repository.writeModuleResult(tx, applicationModuleId, values);
     const typePath = locked ? applicationTypeOfProgram(locked.programType) : undefined;
-    if (!locked || !typePath || locked.status !== 'Examinations Stage' || locked.workflowStage !== 'Exam Modules Sent') return;
+    if (!typePath || locked.status !== 'Examinations Stage' || locked.workflowStage !== 'Exam Modules Sent') return;
     const results = await this.repository.findModuleResults(tx, locked.id);
     if (results.length === 0 || results.some((module) => !module.result)) return;
     await moveApplication(tx, this.workflow, {

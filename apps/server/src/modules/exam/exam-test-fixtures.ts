@@ -31,7 +31,15 @@ export interface PublishedTest {
 
 export async function createPublishedTest(
   db: Database,
-  input: { testType: 'trial' | 'module'; questions: FixtureQuestion[]; overallTime?: number; minimumTime?: number; programModuleId?: string | null; status?: 'published' | 'draft' },
+  input: {
+    testType: 'trial' | 'module';
+    questions: FixtureQuestion[];
+    overallTime?: number;
+    minimumTime?: number;
+    programModuleId?: string | null;
+    status?: 'published' | 'draft';
+    settings?: { shuffleQuestions?: boolean; shuffleOptions?: boolean; partialMarks?: boolean };
+  },
 ): Promise<PublishedTest> {
   const subject = await createSubject(db);
   const tag = await createTag(db);
@@ -51,6 +59,7 @@ export async function createPublishedTest(
       isTrialExam: input.testType === 'trial',
       status: input.status ?? 'published',
       publishedOn: new Date(),
+      ...input.settings,
     })
     .returning({ id: examDefinitions.id });
   if (!test) throw new Error('test not inserted');

@@ -14,15 +14,27 @@ export async function closeOverdueSittings(
 ): Promise<number> {
   const limit = options.limit ?? 500;
   let closed = 0;
+  // A sitting that cannot be closed (a fault in its data) is left for the next pass instead of
+  // being claimed first again and again, which would keep every later sitting open.
+  const failed = new Map<string, unknown>();
   while (closed < limit) {
     const now = options.now?.() ?? new Date();
-    const id = await repository.transaction(async (tx) => {
-      const due = await repository.claimOverdue(tx, now, options.graceSeconds);
-      if (due) await submission.close(tx, due, 'job', now);
-      return due;
-    });
-    if (!id) break;
-    closed += 1;
+    let claimed: string | null = null;
+    try {
+      const id = await repository.transaction(async (tx) => {
+        claimed = await repository.claimOverdue(tx, now, options.graceSeconds, [...failed.keys()]);
+        if (claimed) await submission.close(tx, claimed, 'job', now);
+        return claimed;
+      });
+      if (!id) break;
+      closed += 1;
+    } catch (error) {
+      if (!claimed) throw error;
+      failed.set(claimed, error);
+    }
+  }
+  if (failed.size > 0) {
+    throw new AggregateError([...failed.values()], `${failed.size} overdue sitting(s) could not be closed: ${[...failed.keys()].join(', ')}`);
   }
   return closed;
 }

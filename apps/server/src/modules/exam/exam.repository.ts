@@ -32,6 +32,9 @@ export interface InstanceRow {
   submittedHow: SubmittedHow | null;
   activeSessionId: string | null;
   recordExam: boolean;
+  /** The test's settings, copied when the sitting began. */
+  shuffleOptions: boolean;
+  partialMarks: boolean;
   totalMarks: number;
   score: number | null;
   percentage: number | null;
@@ -46,7 +49,8 @@ const INSTANCE_COLUMNS = sql.raw(`
   e.application_module_id as "applicationModuleId", e.status, e.total_seconds as "totalSeconds",
   e.minimum_seconds as "minimumSeconds", e.extra_seconds as "extraSeconds", e.started_on as "startedOn",
   e.deadline, e.submitted_on as "submittedOn", e.submitted_how as "submittedHow",
-  e.active_session_id as "activeSessionId", e.record_exam as "recordExam", e.total_marks::float8 as "totalMarks",
+  e.active_session_id as "activeSessionId", e.record_exam as "recordExam", e.shuffle_options as "shuffleOptions",
+  e.partial_marks as "partialMarks", e.total_marks::float8 as "totalMarks",
   e.score::float8 as score, e.percentage::float8 as percentage, e.result, e.marked_on as "markedOn",
   e.marks_released as "marksReleased"`);
 
@@ -135,7 +139,8 @@ export interface UpdateOutcome {
   /** The sitting as it was before the updates (its deadline and session decide them). */
   instance: InstanceRow | null;
   applied: { id: string; seq: number; isAnswered: boolean }[];
-  checked: { id: string; seq: number; isValid: boolean }[];
+  /** Each question updated, with the sequence the server held before this request. */
+  checked: { id: string; seq: number; isValid: boolean; serverSeq: number }[];
 }
 
 export interface MarkingContext {
@@ -230,22 +235,26 @@ export class ExamRepository {
     deadline: Date;
     totalMarks: number;
     actorUserId: string;
-  }): Promise<string | null> {
+  }, executor: Executor = this.db): Promise<string | null> {
     const rows = rowsOf<{ id: string }>(
-      await this.db.execute(sql`
+      await executor.execute(sql`
         with inst as (
           insert into exam_instances (exam_type, exam_definition_id, applicant_id, application_module_id, total_seconds, minimum_seconds,
-            extra_seconds, started_on, deadline, total_marks, created_by, modified_by)
-          values (${values.examType}, ${values.examDefinitionId}, ${values.applicantId}, ${values.applicationModuleId}, ${values.totalSeconds},
+            extra_seconds, started_on, deadline, total_marks, shuffle_options, partial_marks, created_by, modified_by)
+          select ${values.examType}, ed.id, ${values.applicantId}, ${values.applicationModuleId}, ${values.totalSeconds},
             ${values.minimumSeconds}, ${values.extraSeconds}, ${at(values.startedOn)}, ${at(values.deadline)}, ${values.totalMarks},
-            ${values.actorUserId}, ${values.actorUserId})
+            ed.shuffle_options, ed.partial_marks, ${values.actorUserId}, ${values.actorUserId}
+          from exam_definitions ed where ed.id = ${values.examDefinitionId}
           on conflict do nothing
           returning id
         ), questions as (
+          -- With shuffleQuestions each candidate draws their own order inside every section; the
+          -- sections themselves (and the default section first) keep the test's order.
           insert into question_instances (exam_instance_id, question_version_id, section_id, sort_order, max_marks)
           select inst.id, q.question_version_id, q.section_id,
-            row_number() over (order by coalesce(s.sort_order, -1), q.sort_order, q.id), q.marks
+            row_number() over (order by coalesce(s.sort_order, -1), case when ed.shuffle_questions then random() end, q.sort_order, q.id), q.marks
           from inst
+          join exam_definitions ed on ed.id = ${values.examDefinitionId}
           cross join exam_section_questions q
           left join exam_sections s on s.id = q.section_id
           where q.exam_definition_id = ${values.examDefinitionId}
@@ -340,14 +349,17 @@ export class ExamRepository {
     const rows = rowsOf<{ inst: InstanceRow | null; applied: UpdateOutcome['applied']; checked: UpdateOutcome['checked'] }>(
       await this.db.execute(sql`
         with inst as (
+          -- FOR SHARE: a submission (which locks the sitting FOR UPDATE and then marks the answers it
+          -- reads) and an update never overlap; an update waiting for a submission sees it submitted.
           select ${INSTANCE_COLUMNS} from exam_instances e
           where e.id = ${input.examInstanceId} and e.applicant_id = ${input.applicantId} and e.exam_type = ${input.examType}
+          for share
         ), items as (
           select distinct on (x.id) x.* from jsonb_to_recordset(${JSON.stringify(input.items)}::jsonb)
             as x(id uuid, seq int, "timeTaken" int, attempts int, options jsonb, answer text, "isMarked" boolean, "isAttempted" boolean)
           order by x.id, x.seq desc
         ), checked as (
-          select i.*, qi.id as qi_id,
+          select i.*, qi.id as qi_id, qi.last_sequence as server_seq,
             (case
               when v.question_type in ('General Single Answer', 'Multiple Answer') then
                 coalesce(i.answer, '') = ''
@@ -383,7 +395,7 @@ export class ExamRepository {
         )
         select (select row_to_json(inst) from inst) as inst,
           coalesce((select json_agg(upd) from upd), '[]'::json) as applied,
-          coalesce((select json_agg(json_build_object('id', c.id, 'seq', c.seq, 'isValid', c.is_valid)) from checked c), '[]'::json) as checked`),
+          coalesce((select json_agg(json_build_object('id', c.id, 'seq', c.seq, 'isValid', c.is_valid, 'serverSeq', c.server_seq)) from checked c), '[]'::json) as checked`),
     );
     const row = rows[0];
     return { instance: row?.inst ? toInstance(row.inst) : null, applied: row?.applied ?? [], checked: row?.checked ?? [] };
@@ -437,11 +449,12 @@ export class ExamRepository {
   }
 
   /** Takes one sitting past its deadline + grace that no other worker holds (FOR UPDATE SKIP LOCKED). */
-  async claimOverdue(tx: Executor, now: Date, graceSeconds: number): Promise<string | null> {
+  async claimOverdue(tx: Executor, now: Date, graceSeconds: number, excluding: readonly string[] = []): Promise<string | null> {
+    const skip = excluding.length > 0 ? sql`and id not in (${sql.join(excluding.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
     const rows = rowsOf<{ id: string }>(
       await tx.execute(sql`
         select id from exam_instances
-        where status = 'InProgress' and deadline + make_interval(secs => ${graceSeconds}) < ${at(now)}
+        where status = 'InProgress' and deadline + make_interval(secs => ${graceSeconds}) < ${at(now)} ${skip}
         order by deadline limit 1
         for update skip locked`),
     );
@@ -501,11 +514,13 @@ export class ExamRepository {
 
   // Extra time.
 
-  async findModuleForStaff(applicationModuleId: string): Promise<{ applicationModuleId: string; programId: string; examinerId: string | null } | null> {
-    const rows = rowsOf<{ applicationModuleId: string; programId: string; examinerId: string | null }>(
+  async findModuleForStaff(applicationModuleId: string): Promise<{ applicationModuleId: string; programId: string; examinerId: string | null; overallTime: number | null } | null> {
+    const rows = rowsOf<{ applicationModuleId: string; programId: string; examinerId: string | null; overallTime: number | null }>(
       await this.db.execute(sql`
-        select am.id as "applicationModuleId", a.program_id as "programId", am.examiner_id as "examinerId"
-        from application_modules am join applications a on a.id = am.application_id where am.id = ${applicationModuleId}`),
+        select am.id as "applicationModuleId", a.program_id as "programId", am.examiner_id as "examinerId", ed.overall_time as "overallTime"
+        from application_modules am join applications a on a.id = am.application_id
+        left join exam_definitions ed on ed.id = am.exam_definition_id
+        where am.id = ${applicationModuleId}`),
     );
     return rows[0] ?? null;
   }
@@ -527,6 +542,18 @@ export class ExamRepository {
         returning id, deadline`),
     );
     return rows[0] ? { id: rows[0].id, deadline: toDate(rows[0].deadline) } : null;
+  }
+
+  /**
+   * The scheduled module's row lock: a launch and a grant of extra time take it, so whichever comes
+   * second sees the other (a launch reads the extra time after it; a grant then finds the sitting).
+   * Returns the extra seconds granted, read after the lock in a statement of its own (a fresh
+   * snapshot under READ COMMITTED).
+   */
+  async lockScheduledModule(tx: Executor, applicationModuleId: string): Promise<number> {
+    await tx.execute(sql`select id from application_modules where id = ${applicationModuleId} for no key update`);
+    const rows = rowsOf<{ extra: number }>(await tx.execute(sql`select extra_seconds as extra from exam_time_extensions where application_module_id = ${applicationModuleId}`));
+    return rows[0]?.extra ?? 0;
   }
 
   async lockInstanceOfModule(tx: Executor, applicationModuleId: string): Promise<InstanceRow | null> {

@@ -25,6 +25,7 @@ import {
   ServerTimeResponse,
   SittingsPage,
   SittingsQuery,
+  SubmitExamRequest,
   SubmitExamResponse,
   UpdateInstancesRequest,
   UpdateInstancesResponse,
@@ -138,8 +139,11 @@ export function registerExamRoutes(api: FastifyInstance, exam: ExamModule): void
     );
     r.post(
       `${base}/:id/submit`,
-      { preHandler: applicant, schema: { ...candidateDoc, summary: 'Submit once (refused before the minimum time); objective questions are marked at once', params: IdParams, response: { 200: SubmitExamResponse } } },
-      async (request) => exam.exams.submit(currentUserOf(request), examType, request.params.id),
+      {
+        preHandler: applicant,
+        schema: { ...candidateDoc, summary: 'Submit once (refused before the minimum time, and from a session that no longer holds the sitting); objective questions are marked at once', params: IdParams, body: SubmitExamRequest, response: { 200: SubmitExamResponse } },
+      },
+      async (request) => exam.exams.submit(currentUserOf(request), examType, request.params.id, request.body?.sessionId),
     );
     r.get(
       `${base}/:id/review`,
@@ -164,7 +168,7 @@ export function registerExamRoutes(api: FastifyInstance, exam: ExamModule): void
       preHandler: staff,
       schema: { ...staffDoc, summary: "Extra time for one candidate's scheduled module exam (id: the application module), before or during it", params: IdParams, body: ExtraTimeRequest, response: { 200: ExtraTimeResponse } },
     },
-    async (request) => exam.staff.grantExtraTime(currentUserOf(request), request.params.id, request.body.minutes),
+    async (request) => exam.staff.grantExtraTime(currentUserOf(request), request.params.id, request.body),
   );
   r.get(
     '/api/moduleexaminstance/:id/marking',

@@ -14,7 +14,7 @@ import {
   type UpdateInstancesRequest,
   type UpdateInstancesResponse,
 } from '@certs/shared/exam/exam.contract';
-import { EXAM_TIMING, deadlineOf, isChoiceQuestion, minimumSubmitTime, remainingSeconds } from '@certs/shared/exam/exam-rules';
+import { EXAM_TIMING, deadlineOf, isChoiceQuestion, minimumSubmitTime, remainingSeconds, shuffledForInstance, storableText } from '@certs/shared/exam/exam-rules';
 import { DEFAULT_SECTION } from '@certs/shared/exam-definition/exam-section.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { AppError } from '../../platform/app-error';
@@ -65,8 +65,17 @@ export function groupSections<T extends { order: number }>(states: readonly Ques
   return [...sections.values()].sort((a, b) => a.order - b.order);
 }
 
+/**
+ * A question's options in the order this candidate sees them: the test's order, or with shuffleOptions
+ * the instance's own stable permutation, numbered again so that `order` is what the screen shows.
+ */
+function optionsAsSeen(state: QuestionStateRow, version: VersionContent, shuffleOptions: boolean): VersionContent['options'] {
+  if (!shuffleOptions) return version.options;
+  return shuffledForInstance(state.id, version.options).map((option, index) => ({ ...option, order: index + 1 }));
+}
+
 /** What the candidate may see of a question during the exam: no correct flag, no accepted answer. */
-export function candidateQuestion(state: QuestionStateRow, version: VersionContent): CandidateQuestionInstance {
+export function candidateQuestion(state: QuestionStateRow, version: VersionContent, shuffleOptions = false): CandidateQuestionInstance {
   return {
     id: state.id,
     order: state.sortOrder,
@@ -74,7 +83,7 @@ export function candidateQuestion(state: QuestionStateRow, version: VersionConte
     content: version.content,
     marks: state.maxMarks,
     canUploadAnswerPaper: version.canUploadAnswerPaper,
-    options: isChoiceQuestion(version.questionType) ? version.options.map((option) => ({ id: option.id, option: option.option, order: option.order })) : [],
+    options: isChoiceQuestion(version.questionType) ? optionsAsSeen(state, version, shuffleOptions).map((option) => ({ id: option.id, option: option.option, order: option.order })) : [],
     isAnswered: state.isAnswered,
     isAttempted: state.isAttempted,
     isMarked: state.isMarked,
@@ -160,18 +169,26 @@ export class ExamService {
     if (now.getTime() < scheduled.scheduledAt.getTime()) throw new AppError('CONFLICT', EXAM_MESSAGES.notOpenYet);
     if (now.getTime() > closesAt) throw new AppError('CONFLICT', EXAM_MESSAGES.windowClosed);
     const totalSeconds = scheduled.overallTime * EXAM_TIMING.minutesToSeconds;
-    const created = await this.repository.createInstance({
-      examType: 'module',
-      examDefinitionId: scheduled.examDefinitionId,
-      applicantId,
-      applicationModuleId,
-      totalSeconds,
-      minimumSeconds: (scheduled.minimumTime ?? 0) * EXAM_TIMING.minutesToSeconds,
-      extraSeconds: scheduled.extraSeconds,
-      startedOn: now,
-      deadline: deadlineOf(now, totalSeconds, scheduled.extraSeconds),
-      totalMarks: scheduled.totalTestMarks ?? 0,
-      actorUserId: actor.id,
+    const examDefinitionId = scheduled.examDefinitionId;
+    const created = await this.repository.transaction(async (tx) => {
+      // Extra time granted while this launch runs is read after the module's lock, never lost.
+      const extraSeconds = await this.repository.lockScheduledModule(tx, applicationModuleId);
+      return this.repository.createInstance(
+        {
+          examType: 'module',
+          examDefinitionId,
+          applicantId,
+          applicationModuleId,
+          totalSeconds,
+          minimumSeconds: (scheduled.minimumTime ?? 0) * EXAM_TIMING.minutesToSeconds,
+          extraSeconds,
+          startedOn: now,
+          deadline: deadlineOf(now, totalSeconds, extraSeconds),
+          totalMarks: scheduled.totalTestMarks ?? 0,
+          actorUserId: actor.id,
+        },
+        tx,
+      );
     });
     const id = created ?? (await this.repository.findInstanceIdOfModule(applicationModuleId));
     if (!id) throw new AppError('CONFLICT', EXAM_MESSAGES.loadFailed);
@@ -199,7 +216,8 @@ export class ExamService {
         timeTaken: update.timeTaken,
         attempts: update.numOfAttempts,
         options: update.answerOptionGivenByUser ?? null,
-        answer: update.answerValueGivenByUser ?? null,
+        // A NUL or half a surrogate pair would make the statement fail (500) and the answer retried forever.
+        answer: update.answerValueGivenByUser === undefined ? null : storableText(update.answerValueGivenByUser),
         isMarked: update.isMarked,
         isAttempted: update.isAttempted,
       })),
@@ -214,7 +232,7 @@ export class ExamService {
     }
     if (instance.activeSessionId !== input.sessionId) throw new AppError('CONFLICT', instance.activeSessionId ? EXAM_MESSAGES.takenOver : EXAM_MESSAGES.noSession);
     const applied = new Map(outcome.applied.map((item) => [`${item.id}:${item.seq}`, item.isAnswered]));
-    const validity = new Map(outcome.checked.map((item) => [item.id, item.isValid]));
+    const checked = new Map(outcome.checked.map((item) => [item.id, item]));
     return {
       results: input.updates.map((update) => {
         const key = `${update.questionInstanceId}:${update.sequence}`;
@@ -224,8 +242,10 @@ export class ExamService {
           applied.delete(key);
           return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: 'applied' as const, isAnswered };
         }
-        const isValid = validity.get(update.questionInstanceId) ?? false;
-        return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: isValid ? ('stale' as const) : ('invalid' as const), isAnswered: null };
+        const question = checked.get(update.questionInstanceId);
+        if (!question?.isValid) return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: 'invalid' as const, isAnswered: null };
+        // The browser resends its state above this when the server holds an update it never saw (another tab's).
+        return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: 'stale' as const, isAnswered: null, serverSequence: question.serverSeq };
       }),
       timer: timerOf(instance, now),
     };
@@ -267,10 +287,12 @@ export class ExamService {
    * Submits once: one conditional update. Refused before the minimum time, and after the deadline
    * plus the grace (the sitting is then closed as timed out with what was saved).
    */
-  async submit(actor: CurrentUser, examType: ExamType, id: string): Promise<SubmitExamResponse> {
+  async submit(actor: CurrentUser, examType: ExamType, id: string, sessionId?: string): Promise<SubmitExamResponse> {
     const applicantId = applicantOf(actor);
     const now = this.now();
     const nowSql = sql`${now.toISOString()}::timestamptz`;
+    // A browser names its session: one whose sitting was taken over cannot end it for the other.
+    const heldBySession = sessionId === undefined ? sql`true` : sql`e.active_session_id is not distinct from ${sessionId}`;
     const closed = await this.repository.transaction((tx) =>
       this.submission.close(
         tx,
@@ -279,7 +301,8 @@ export class ExamService {
         now,
         sql`e.applicant_id = ${applicantId} and e.exam_type = ${examType}
           and e.started_on + make_interval(secs => e.minimum_seconds) <= ${nowSql}
-          and e.deadline + make_interval(secs => ${this.options.graceSeconds}) >= ${nowSql}`,
+          and e.deadline + make_interval(secs => ${this.options.graceSeconds}) >= ${nowSql}
+          and ${heldBySession}`,
       ),
     );
     if (!closed) {
@@ -289,6 +312,7 @@ export class ExamService {
         await this.closeOverdue(id, now);
         throw new AppError('CONFLICT', EXAM_MESSAGES.timeOver);
       }
+      if (sessionId !== undefined && instance.activeSessionId !== sessionId) throw new AppError('CONFLICT', instance.activeSessionId ? EXAM_MESSAGES.takenOver : EXAM_MESSAGES.noSession);
       throw new AppError('CONFLICT', EXAM_MESSAGES.minimumTime);
     }
     const scored = (await this.repository.findInstance(id)) ?? closed;
@@ -319,11 +343,11 @@ export class ExamService {
     const sections = groupSections<ReviewQuestion>(states, (state) => {
       const version = versions.get(state.questionVersionId);
       if (!version) return null;
-      const base = candidateQuestion(state, version);
+      const base = candidateQuestion(state, version, instance.shuffleOptions);
       const isBlank = version.questionType === 'Fill In The Blank';
       return {
         ...base,
-        options: isBlank ? [] : version.options.map((option) => ({ id: option.id, option: option.option, order: option.order, correctAnswer: option.correctAnswer })),
+        options: isBlank ? [] : optionsAsSeen(state, version, instance.shuffleOptions).map((option) => ({ id: option.id, option: option.option, order: option.order, correctAnswer: option.correctAnswer })),
         acceptedAnswers: isBlank ? version.options.map((option) => option.option) : [],
         actualMarks: state.actualMarks,
       };
@@ -393,7 +417,7 @@ function toCandidateExam(header: InstanceHeader, states: QuestionStateRow[], ver
     timer: timerOf(header, now),
     sections: groupSections(states, (state) => {
       const version = versions.get(state.questionVersionId);
-      return version ? candidateQuestion(state, version) : null;
+      return version ? candidateQuestion(state, version, header.shuffleOptions) : null;
     }),
     submittedOn: iso(header.submittedOn),
   };

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { applicants, userTokens, users } from '../../db/schema/user';
@@ -73,6 +73,15 @@ export class RegistrationRepository {
       .update(userTokens)
       .set({ usedOn: new Date(), modifiedOn: new Date() })
       .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedOn)));
+  }
+
+  /** Links that expired or were used before the cutoff can never be used again. */
+  async deleteTokensEndedBefore(cutoff: Date): Promise<number> {
+    const deleted = await this.db
+      .delete(userTokens)
+      .where(or(lt(userTokens.expiresOn, cutoff), lt(userTokens.usedOn, cutoff)))
+      .returning({ id: userTokens.id });
+    return deleted.length;
   }
 
   async activate(tx: Executor, userId: string): Promise<void> {

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES } from '@certs/shared/auth/registration.contract';
 import { ROLES } from '@certs/shared/auth/roles';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories/user.factory';
 import { linkIn, MailCatcher } from '../../../test/mail-catcher';
 import { bearer, refreshCookieOf } from '../../../test/sign-in';
 import { loginFailures, userTokens } from '../../db/schema/user';
+import { RegistrationRepository } from './registration.repository';
 
 const PUBLIC_URL = 'http://localhost:3000';
 let t: TestApp;
@@ -163,5 +164,39 @@ describe('forgotten passwords', () => {
     expect(response.json().message).toBe(REGISTRATION_MESSAGES.resetSent);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(catcher.mails.length).toBe(before);
+  });
+});
+
+describe('spent links', () => {
+  it('deletes links that expired or were used before the cutoff and keeps every other, which still works', async () => {
+    const email = uniqueEmail();
+    await register(email);
+    const token = tokenOf(linkIn(await catcher.waitFor(email, /Activate/), `${PUBLIC_URL}/register/activate/`));
+    const user = await createUser(t.database.db, { role: ROLES.Applicant, email: uniqueEmail() });
+    const cutoff = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    const before = (minutes: number) => new Date(cutoff.getTime() - minutes * 60_000);
+    const link = (values: { expiresOn: Date; usedOn?: Date }) => ({
+      userId: user.id,
+      purpose: 'reset' as const,
+      tokenHash: Math.random().toString(36).slice(2),
+      createdBy: user.id,
+      modifiedBy: user.id,
+      ...values,
+    });
+    const rows = await t.database.db
+      .insert(userTokens)
+      .values([
+        link({ expiresOn: before(1) }),
+        link({ expiresOn: new Date(Date.now() + 60_000), usedOn: before(1) }),
+        link({ expiresOn: before(-1) }),
+        link({ expiresOn: new Date(Date.now() + 60_000), usedOn: before(-1) }),
+      ])
+      .returning({ id: userTokens.id });
+
+    expect(await new RegistrationRepository(t.database.db).deleteTokensEndedBefore(cutoff)).toBeGreaterThanOrEqual(2);
+    const kept = await t.database.db.select({ id: userTokens.id }).from(userTokens).where(inArray(userTokens.id, rows.map((row) => row.id)));
+    expect(kept.map((row) => row.id).sort()).toEqual(rows.slice(2).map((row) => row.id).sort());
+    // The live activation link is untouched and activates.
+    expect((await get(`/unauth/applicantregistration/activationpath/${token}`)).statusCode).toBe(200);
   });
 });

@@ -73,6 +73,11 @@ export class RegistrationService {
     return { message: REGISTRATION_MESSAGES.checkYourMail };
   }
 
+  /** Activation and reset links that expired or were used before the cutoff (the cleanup job). */
+  deleteLinksEndedBefore(cutoff: Date): Promise<number> {
+    return this.repository.deleteTokensEndedBefore(cutoff);
+  }
+
   async activate(token: string): Promise<{ id: string; email: string; message: string }> {
     const tokenHash = hashToken(token);
     const userId = await this.repository.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Role, UserType } from '@certs/shared/auth/roles';
 
@@ -23,10 +23,14 @@ export interface AccessClaims {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /**
+   * Imported once: given raw bytes, jose imports the key again at every check, a measurable share
+   * of an answer save's CPU on exam day (docs/performance.md).
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   async signAccessToken(claims: AccessClaims): Promise<string> {
@@ -37,13 +41,13 @@ export class TokenService {
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Returns the claims, or null for anything not signed by us with HS256, expired, or for another audience. */
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: AUDIENCE,

@@ -1,9 +1,7 @@
 import { Anchor, Breadcrumbs, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useApplicants, type ApplicantListRow } from '../../../features/applicant-profile/api/find-applicants';
 import { ApplicantsTable } from '../../../features/applicant-profile/components/applicants-table';
@@ -11,19 +9,17 @@ import { ConfirmMembershipDialog } from '../../../features/applicant-profile/com
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 export const ADMIN_APPLICANTS_PATH = `${ADMIN_MENU_PATHS.Users}/applicants`;
-const SEARCH_DELAY_MS = 300;
 
 function ApplicantsScreen() {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [searchText, setSearchText] = useState('');
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
   const [membersOnly, setMembersOnly] = useState(false);
-  const [searchTerm] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
   const [reviewing, setReviewing] = useState<ApplicantListRow | null>(null);
-  const list = useApplicants({ page, pageSize, searchTerm, membersOnly });
+  const list = useApplicants({ page, pageSize, searchTerm: search.term, membersOnly });
 
   return (
     <Stack gap="lg">
@@ -45,18 +41,15 @@ function ApplicantsScreen() {
               placeholder="Name, email or member number"
               type="search"
               w={340}
-              value={searchText}
-              onChange={(event) => {
-                setSearchText(event.currentTarget.value);
-                setPage(DEFAULT_PAGE);
-              }}
+              value={search.text}
+              onChange={(event) => search.onTextChange(event.currentTarget.value)}
             />
             <Switch
               label="Confirmed members only"
               checked={membersOnly}
               onChange={(event) => {
                 setMembersOnly(event.currentTarget.checked);
-                setPage(DEFAULT_PAGE);
+                resetPage();
               }}
               mb={8}
             />
@@ -69,11 +62,8 @@ function ApplicantsScreen() {
             isLoading={list.isFetching}
             error={list.error ? errorMessageOf(list.error) : null}
             onReviewMembership={setReviewing}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(DEFAULT_PAGE);
-            }}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

@@ -2,7 +2,6 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { PROGRAM_STATUS } from '@certs/shared/program/program-status';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useChangeProgramStatus } from '../../../features/program/api/change-program-status';
@@ -14,14 +13,12 @@ import { ProgramsTable, type ProgramRow } from '../../../features/program/compon
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { programPath } from './programs';
 
-const SEARCH_DELAY_MS = 300;
-
 function ArchivesScreen() {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const [filters, setFilters] = useState<ProgramFilterValues>(emptyProgramFilters);
   const [searchTerm] = useDebouncedValue(filters.searchTerm, SEARCH_DELAY_MS);
   const [restoring, setRestoring] = useState<ProgramRow | null>(null);
@@ -49,7 +46,7 @@ function ArchivesScreen() {
             withStatus={false}
             onChange={(next) => {
               setFilters(next);
-              setPage(DEFAULT_PAGE);
+              resetPage();
             }}
           />
           <ProgramsTable
@@ -72,11 +69,8 @@ function ArchivesScreen() {
                   )
                 : undefined
             }
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(DEFAULT_PAGE);
-            }}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

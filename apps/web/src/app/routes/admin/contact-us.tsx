@@ -1,23 +1,17 @@
 import { Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useContactMessages } from '../../../features/contact/api/find-contact-messages';
 import { ContactMessagesTable } from '../../../features/contact/components/contact-messages-table';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
-const SEARCH_DELAY_MS = 300;
-
 function ContactUsScreen() {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
-  const list = useContactMessages({ page, pageSize, search });
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
+  const list = useContactMessages({ page, pageSize, search: search.term });
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -31,11 +25,8 @@ function ContactUsScreen() {
             placeholder="Name, email or message"
             type="search"
             maw={360}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              setPage(DEFAULT_PAGE);
-            }}
+            value={search.text}
+            onChange={(event) => search.onTextChange(event.currentTarget.value)}
           />
           <ContactMessagesTable
             rows={list.data?.rows ?? []}
@@ -44,11 +35,8 @@ function ContactUsScreen() {
             totalRows={list.data?.totalRows ?? 0}
             isLoading={list.isFetching}
             error={list.error ? errorMessageOf(list.error) : null}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(DEFAULT_PAGE);
-            }}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

@@ -1,9 +1,7 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { requestOfCoupon, type Coupon } from '@certs/shared/coupon/coupon.contract';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { NotAvailable } from '../../../components/ui/not-available';
@@ -14,22 +12,18 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { useUserTimeZone } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
-
-const SEARCH_DELAY_MS = 300;
 
 function DiscountCodesScreen() {
   const zone = useUserTimeZone();
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [searchText, setSearchText] = useState('');
-  const [searchTerm] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
-  const [programSearch, setProgramSearch] = useState('');
-  const [programTerm] = useDebouncedValue(programSearch, SEARCH_DELAY_MS);
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
+  const programSearch = useDebouncedSearch();
   const [editing, setEditing] = useState<Coupon | 'new' | null>(null);
   const [toggling, setToggling] = useState<Coupon | null>(null);
-  const list = useCoupons({ page, pageSize, searchTerm });
-  const programs = useCouponPrograms(editing ? programTerm : undefined);
+  const list = useCoupons({ page, pageSize, searchTerm: search.term });
+  const programs = useCouponPrograms(editing ? programSearch.term : undefined);
   const save = useSaveCoupon();
   const current = editing && editing !== 'new' ? editing : null;
 
@@ -49,11 +43,8 @@ function DiscountCodesScreen() {
             placeholder="Code or description"
             type="search"
             w={360}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              setPage(DEFAULT_PAGE);
-            }}
+            value={search.text}
+            onChange={(event) => search.onTextChange(event.currentTarget.value)}
           />
           <CouponsTable
             page={list.data}
@@ -63,11 +54,8 @@ function DiscountCodesScreen() {
             error={list.error ? errorMessageOf(list.error) : null}
             onEdit={setEditing}
             onToggleActive={setToggling}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(DEFAULT_PAGE);
-            }}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>
@@ -77,7 +65,7 @@ function DiscountCodesScreen() {
           zone={zone}
           submitLabel={current ? 'Save discount code' : 'Create discount code'}
           programs={programs.data ?? []}
-          onProgramSearch={setProgramSearch}
+          onProgramSearch={programSearch.onTextChange}
           onSubmit={async (request) => {
             const saved = await save.mutateAsync({ id: current?.id ?? null, request });
             setEditing(null);

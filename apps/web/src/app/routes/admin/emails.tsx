@@ -1,7 +1,5 @@
 import { Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { MAIL_STATUSES, type Mail } from '@certs/shared/mail/mail.contract';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useMails } from '../../../features/mail/api/find-mails';
@@ -11,19 +9,17 @@ import { MailsTable } from '../../../features/mail/components/mails-table';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
-const SEARCH_DELAY_MS = 300;
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...MAIL_STATUSES.map((status) => ({ value: status, label: MAIL_STATUS_LABELS[status] }))];
 
 function EmailsScreen() {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [searchText, setSearchText] = useState('');
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
   const [status, setStatus] = useState('');
-  const [search] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
   const [open, setOpen] = useState<Mail | null>(null);
-  const list = useMails({ page, pageSize, search, status });
+  const list = useMails({ page, pageSize, search: search.term, status });
 
   return (
     <Stack gap="lg">
@@ -39,11 +35,8 @@ function EmailsScreen() {
               placeholder="Recipient or subject"
               type="search"
               w={320}
-              value={searchText}
-              onChange={(event) => {
-                setSearchText(event.currentTarget.value);
-                setPage(DEFAULT_PAGE);
-              }}
+              value={search.text}
+              onChange={(event) => search.onTextChange(event.currentTarget.value)}
             />
             <NativeSelect
               label="Status"
@@ -52,7 +45,7 @@ function EmailsScreen() {
               value={status}
               onChange={(event) => {
                 setStatus(event.currentTarget.value);
-                setPage(DEFAULT_PAGE);
+                resetPage();
               }}
             />
           </Group>
@@ -64,11 +57,8 @@ function EmailsScreen() {
             isLoading={list.isFetching}
             error={list.error ? errorMessageOf(list.error) : null}
             onOpen={setOpen}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(DEFAULT_PAGE);
-            }}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

@@ -2,7 +2,6 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useTests } from '../../../features/exam-definition/api/find-tests';
 import { TestFilters, emptyTestFilters, type TestFilterValues } from '../../../features/exam-definition/components/test-filters';
@@ -10,6 +9,7 @@ import { TestsTable } from '../../../features/exam-definition/components/tests-t
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 export const EXAMINATIONS_PATH = '/admin/examinations';
@@ -19,10 +19,9 @@ export function examinationPath(id: string): string {
 }
 
 function ExaminationsScreen() {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const [filters, setFilters] = useState<TestFilterValues>(emptyTestFilters);
-  const [search] = useDebouncedValue(filters.search, 300);
+  const [search] = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
   const list = useTests({
     page,
     pageSize,
@@ -53,7 +52,7 @@ function ExaminationsScreen() {
             values={filters}
             onChange={(next) => {
               setFilters(next);
-              setPage(DEFAULT_PAGE);
+              resetPage();
             }}
           />
           <TestsTable
@@ -64,11 +63,8 @@ function ExaminationsScreen() {
             isLoading={list.isFetching}
             error={list.error ? errorMessageOf(list.error) : null}
             hrefOf={(test) => examinationPath(test.id)}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(DEFAULT_PAGE);
-            }}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

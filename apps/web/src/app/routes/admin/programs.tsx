@@ -2,7 +2,6 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { usePrograms } from '../../../features/program/api/find-programs';
 import { useScreenPrivilege } from '../../../features/program/api/find-screen-privilege';
@@ -11,18 +10,16 @@ import { ProgramsTable } from '../../../features/program/components/programs-tab
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
 import { ADMIN_APPLICATIONS_PATH } from './applications';
 import { NO_ACCESS_MESSAGE } from './menu-area';
-
-const SEARCH_DELAY_MS = 300;
 
 export function programPath(id: string): string {
   return `/admin/programs/${encodeURIComponent(id)}`;
 }
 
 function ProgramsScreen() {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const [filters, setFilters] = useState<ProgramFilterValues>(emptyProgramFilters);
   const [searchTerm] = useDebouncedValue(filters.searchTerm, SEARCH_DELAY_MS);
   const privilege = useScreenPrivilege('Programs');
@@ -59,7 +56,7 @@ function ProgramsScreen() {
             values={filters}
             onChange={(next) => {
               setFilters(next);
-              setPage(DEFAULT_PAGE);
+              resetPage();
             }}
           />
           <ProgramsTable
@@ -71,11 +68,8 @@ function ProgramsScreen() {
             isLoading={list.isFetching}
             error={list.error ? errorMessageOf(list.error) : null}
             hrefOf={(program) => programPath(program.id)}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(DEFAULT_PAGE);
-            }}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

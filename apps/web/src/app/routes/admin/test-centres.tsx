@@ -1,11 +1,9 @@
 import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TestingAgency } from '@certs/shared/venue/venue.contract';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { NotAvailable } from '../../../components/ui/not-available';
@@ -15,19 +13,17 @@ import { TestingAgencyForm, testingAgencyValuesOf } from '../../../features/venu
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 export const ADMIN_TEST_CENTRES_PATH = `${ADMIN_MENU_PATHS.Utilities}/test-centres`;
-const SEARCH_DELAY_MS = 300;
 
 function TestCentresScreen() {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [searchText, setSearchText] = useState('');
-  const [searchTerm] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
   const [editing, setEditing] = useState<TestingAgency | 'new' | null>(null);
   const [removing, setRemoving] = useState<TestingAgency | null>(null);
-  const list = useTestingAgencies({ page, pageSize, searchTerm });
+  const list = useTestingAgencies({ page, pageSize, searchTerm: search.term });
   const save = useSaveTestingAgency();
   const remove = useRemoveTestingAgency();
   const current = editing && editing !== 'new' ? editing : null;
@@ -54,11 +50,8 @@ function TestCentresScreen() {
             placeholder="Reference, company, city, state or email"
             type="search"
             w={360}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              setPage(DEFAULT_PAGE);
-            }}
+            value={search.text}
+            onChange={(event) => search.onTextChange(event.currentTarget.value)}
           />
           <TestingAgenciesTable
             page={list.data}
@@ -69,11 +62,8 @@ function TestCentresScreen() {
             canEdit
             onEdit={setEditing}
             onRemove={setRemoving}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(DEFAULT_PAGE);
-            }}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

@@ -1,11 +1,9 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountUser } from '@certs/shared/account-user/account-user.contract';
 import { USER_MANAGER_ROLES, type Role } from '@certs/shared/auth/roles';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useAccountUsers } from '../../../features/account-user/api/find-account-users';
 import {
@@ -18,19 +16,16 @@ import { currentUserQueryKey } from '../../../features/auth/api/fetch-current-us
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { ADMIN_APPLICANTS_PATH } from './applicants';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
-const SEARCH_DELAY_MS = 300;
-
 function UsersScreen({ user }: { user: Session['user'] }) {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
   const [dialog, setDialog] = useState<AccountUserDialogState>(null);
-  const list = useAccountUsers({ page, pageSize, search });
+  const list = useAccountUsers({ page, pageSize, search: search.term });
 
   const handleSaved = (saved: AccountUser) => {
     // Editing yourself changes the name in the header; reload the signed-in user.
@@ -58,11 +53,8 @@ function UsersScreen({ user }: { user: Session['user'] }) {
             placeholder="Name or email"
             type="search"
             maw={360}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              setPage(DEFAULT_PAGE);
-            }}
+            value={search.text}
+            onChange={(event) => search.onTextChange(event.currentTarget.value)}
           />
           <AccountUsersTable
             rows={list.data?.rows ?? []}
@@ -73,11 +65,8 @@ function UsersScreen({ user }: { user: Session['user'] }) {
             error={list.error ? errorMessageOf(list.error) : null}
             canEdit={(row) => canEditAccountUser(user.role, row)}
             onEdit={(row) => setDialog({ mode: 'edit', userId: row.id })}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(DEFAULT_PAGE);
-            }}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

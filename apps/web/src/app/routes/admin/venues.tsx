@@ -1,11 +1,9 @@
 import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Venue } from '@certs/shared/venue/venue.contract';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { NotAvailable } from '../../../components/ui/not-available';
@@ -15,19 +13,17 @@ import { VenueForm } from '../../../features/venue/forms/venue-form';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 export const ADMIN_VENUES_PATH = `${ADMIN_MENU_PATHS.Utilities}/venues`;
-const SEARCH_DELAY_MS = 300;
 
 function VenuesScreen() {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [searchText, setSearchText] = useState('');
-  const [searchTerm] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
   const [editing, setEditing] = useState<Venue | 'new' | null>(null);
   const [removing, setRemoving] = useState<Venue | null>(null);
-  const list = useVenues({ page, pageSize, searchTerm });
+  const list = useVenues({ page, pageSize, searchTerm: search.term });
   const save = useSaveVenue();
   const remove = useRemoveVenue();
 
@@ -53,11 +49,8 @@ function VenuesScreen() {
             placeholder="Title"
             type="search"
             w={320}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              setPage(DEFAULT_PAGE);
-            }}
+            value={search.text}
+            onChange={(event) => search.onTextChange(event.currentTarget.value)}
           />
           <VenuesTable
             page={list.data}
@@ -68,11 +61,8 @@ function VenuesScreen() {
             canEdit
             onEdit={setEditing}
             onRemove={setRemoving}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(DEFAULT_PAGE);
-            }}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

@@ -1,33 +1,18 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { applicationTypeOfProgram } from '@certs/shared/application/application-status';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { useMyApplications } from '../../../features/application/api/find-my-applications';
 import { useMyAwards } from '../../../features/application/api/find-my-awards';
 import { ApplicationsTable, type ApplicationRow } from '../../../features/application/components/applications-table';
 import { AwardsTable } from '../../../features/application/components/awards-table';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { usePaging } from '../../../lib/use-paging';
 
 export const STUDENT_APPLICATIONS_PATH = '/student/applications';
 
 export function studentApplicationPath(row: Pick<ApplicationRow, 'id' | 'programType'>): string {
   const type = applicationTypeOfProgram(row.programType) ?? 'qualificationapplication';
   return `${STUDENT_APPLICATIONS_PATH}/${type}/${encodeURIComponent(row.id)}`;
-}
-
-function usePaging() {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  return {
-    page,
-    pageSize,
-    onPageChange: setPage,
-    onPageSizeChange: (size: number) => {
-      setPageSize(size);
-      setPage(DEFAULT_PAGE);
-    },
-  };
 }
 
 /** The applicant's applications and awards (spec section 2 tables). */
@@ -53,7 +38,10 @@ export function StudentApplicationsRoute() {
           isLoading={applications.isFetching}
           error={applications.error ? errorMessageOf(applications.error) : null}
           hrefOf={studentApplicationPath}
-          {...applicationsPaging}
+          page={applicationsPaging.page}
+          pageSize={applicationsPaging.pageSize}
+          onPageChange={applicationsPaging.onPageChange}
+          onPageSizeChange={applicationsPaging.onPageSizeChange}
         />
       </Paper>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="awards-heading">
@@ -65,7 +53,10 @@ export function StudentApplicationsRoute() {
           totalRows={awards.data?.totalRows ?? 0}
           isLoading={awards.isFetching}
           error={awards.error ? errorMessageOf(awards.error) : null}
-          {...awardsPaging}
+          page={awardsPaging.page}
+          pageSize={awardsPaging.pageSize}
+          onPageChange={awardsPaging.onPageChange}
+          onPageSizeChange={awardsPaging.onPageSizeChange}
         />
       </Paper>
     </Stack>

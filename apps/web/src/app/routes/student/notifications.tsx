@@ -1,19 +1,18 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { useInbox } from '../../../features/mail/api/find-inbox';
 import { InboxTable, type InboxRow } from '../../../features/mail/components/inbox-table';
 import { MailDrawer } from '../../../features/mail/components/mail-drawer';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { usePaging } from '../../../lib/use-paging';
 
 export const STUDENT_NOTIFICATIONS_PATH = '/student/notifications';
 
 /** Every mail the platform sent the applicant (spec section 7: applicantinbox/email/pagination). */
 export function StudentNotificationsRoute() {
   usePageTitle('Notifications');
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, onPageChange, onPageSizeChange } = usePaging();
   const [open, setOpen] = useState<InboxRow | null>(null);
   const inbox = useInbox({ page, pageSize });
   return (
@@ -31,11 +30,8 @@ export function StudentNotificationsRoute() {
           isLoading={inbox.isFetching}
           error={inbox.error ? errorMessageOf(inbox.error) : null}
           onOpen={setOpen}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(DEFAULT_PAGE);
-          }}
+          onPageChange={onPageChange}
+          onPageSizeChange={onPageSizeChange}
         />
       </Paper>
       <MailDrawer mail={open} onClose={() => setOpen(null)} />

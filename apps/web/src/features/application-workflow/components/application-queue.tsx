@@ -1,18 +1,15 @@
 import { Anchor, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationQueueRow } from '@certs/shared/application/application-stage.contract';
 import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { WORKFLOW_STAGES, statusesOf } from '@certs/shared/application/application-workflow';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { useApplicationQueue } from '../api/find-application-queue';
 import { WorkflowStatusBadge } from './workflow-status-badge';
-
-const SEARCH_DELAY_MS = 300;
 
 interface ApplicationQueueProps {
   type: ApplicationTypePath;
@@ -29,16 +26,13 @@ interface ApplicationQueueProps {
  * and email; filtered by status and stage; by number, newest first unless asked otherwise.
  */
 export function ApplicationQueue({ type, programId, hrefOf, programHrefOf }: ApplicationQueueProps) {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [searchText, setSearchText] = useState('');
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
   const [status, setStatus] = useState('');
   const [stage, setStage] = useState('');
   const [ascending, setAscending] = useState(false);
-  const [searchTerm] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
-  const queue = useApplicationQueue(type, { programId, page, pageSize, status, stage, searchTerm, ascending });
+  const queue = useApplicationQueue(type, { programId, page, pageSize, status, stage, searchTerm: search.term, ascending });
   const statuses = statusesOf(type);
-  const resetPage = () => setPage(DEFAULT_PAGE);
 
   const columns: PagedTableColumn<ApplicationQueueRow>[] = [
     {
@@ -105,11 +99,8 @@ export function ApplicationQueue({ type, programId, hrefOf, programHrefOf }: App
           placeholder="Number, applicant name or email"
           type="search"
           w={320}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            resetPage();
-          }}
+          value={search.text}
+          onChange={(event) => search.onTextChange(event.currentTarget.value)}
         />
         <NativeSelect
           label="Status"
@@ -155,11 +146,8 @@ export function ApplicationQueue({ type, programId, hrefOf, programHrefOf }: App
         error={queue.error ? errorMessageOf(queue.error) : null}
         emptyText="No submitted applications match."
         minWidth={900}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          resetPage();
-        }}
+        onPageChange={onPageChange}
+        onPageSizeChange={onPageSizeChange}
       />
     </Stack>
   );

@@ -3,13 +3,16 @@ import { LoginResponse, type LoginRequest } from '@certs/shared/auth/auth.contra
 import type { UserType } from '@certs/shared/auth/roles';
 import { apiRequest } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/auth';
+import { afterPendingSignOut } from './sign-out';
 
 const SIGN_IN_PATHS: Record<UserType, string> = {
   admin: '/auth/local',
   applicant: '/auth/local/applicant',
 };
 
-export function signIn(userType: UserType, request: LoginRequest): Promise<LoginResponse> {
+export async function signIn(userType: UserType, request: LoginRequest): Promise<LoginResponse> {
+  // The login page shows before a logout's answer arrives; that answer must not clear this sign-in's cookie.
+  await afterPendingSignOut();
   return apiRequest(SIGN_IN_PATHS[userType], { method: 'POST', body: request, schema: LoginResponse });
 }
 

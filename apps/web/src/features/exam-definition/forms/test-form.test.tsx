@@ -93,8 +93,19 @@ describe('TestForm', { timeout: 15_000 }, () => {
     expect(toTestRequest(onSubmit.mock.calls[0]![0])).toMatchObject({ programModuleId: MODULES[0]!.id, programType: 1, testType: 'module', totalTestMarks: 20 });
   });
 
+  it('sends the shuffle and partial marks settings the staff switch on', async () => {
+    const { onSubmit, user } = renderForm(complete());
+    await user.click(screen.getByRole('switch', { name: /Shuffle questions/ }));
+    await user.click(screen.getByRole('switch', { name: /Partial marks/ }));
+    await user.click(screen.getByRole('button', { name: 'Create test' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(toTestRequest(onSubmit.mock.calls[0]![0])).toMatchObject({ shuffleQuestions: true, shuffleOptions: false, partialMarks: true });
+  });
+
   it('keeps what candidates answer fixed once published', () => {
     renderForm(complete(), { mode: 'edit', isContentLocked: true });
+    expect(screen.getByRole('switch', { name: /Shuffle options/ })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /Partial marks/ })).toBeDisabled();
     expect(field('Test Type')).toBeDisabled();
     expect(field('Overall Time')).toBeDisabled();
     expect(field('Total Test Marks')).toBeDisabled();

@@ -36,6 +36,17 @@ const PROGRAM_TYPE_OPTIONS = [
   ...Object.values(PROGRAM_TYPES).map((type) => ({ value: String(type), label: PROGRAM_TYPE_INFO[type as ProgramType].label })),
 ];
 
+type TestSwitchField = 'isSectionSplit' | 'canUploadAnswerPaper' | 'shuffleQuestions' | 'shuffleOptions' | 'partialMarks';
+
+/** The test's on/off settings; like its times, they cannot change once the test is published. */
+const TEST_SWITCHES: { field: TestSwitchField; label: string; description: string }[] = [
+  { field: 'isSectionSplit', label: 'Split by section', description: 'Candidates see one section at a time.' },
+  { field: 'canUploadAnswerPaper', label: 'Answer papers may be uploaded', description: 'Candidates may upload paper working for the test.' },
+  { field: 'shuffleQuestions', label: 'Shuffle questions', description: 'Each candidate gets the questions of every section in their own order.' },
+  { field: 'shuffleOptions', label: 'Shuffle options', description: 'Each candidate sees the options of choice questions in their own order.' },
+  { field: 'partialMarks', label: 'Partial marks', description: 'Multiple answer: a share of the marks per correct option chosen, one share off per wrong one.' },
+];
+
 function titleToCheck(title: string, saved: string): string | null {
   const parsed = TestTitle.safeParse(title);
   if (!parsed.success || parsed.data.toLowerCase() === saved.trim().toLowerCase()) return null;
@@ -150,20 +161,11 @@ export function TestForm({ mode, initialValues, testId, modules, isContentLocked
           onChange={(html) => form.setFieldValue('instruction', html)}
           error={form.errors.instruction}
         />
-        <Group gap="xl">
-          <Switch
-            label="Split by section"
-            description="Candidates see one section at a time."
-            disabled={locked}
-            {...form.getInputProps('isSectionSplit', { type: 'checkbox' })}
-          />
-          <Switch
-            label="Answer papers may be uploaded"
-            description="Candidates may upload paper working for the test."
-            disabled={locked}
-            {...form.getInputProps('canUploadAnswerPaper', { type: 'checkbox' })}
-          />
-        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          {TEST_SWITCHES.map(({ field, label, description }) => (
+            <Switch key={field} label={label} description={description} disabled={locked} {...form.getInputProps(field, { type: 'checkbox' })} />
+          ))}
+        </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           {onCancel && (
             <Button variant="default" onClick={onCancel} disabled={isSending}>

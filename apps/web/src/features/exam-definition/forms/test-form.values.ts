@@ -15,6 +15,9 @@ export interface TestFormValues {
   instruction: string;
   isSectionSplit: boolean;
   canUploadAnswerPaper: boolean;
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
+  partialMarks: boolean;
 }
 
 export function emptyTestValues(): TestFormValues {
@@ -30,6 +33,9 @@ export function emptyTestValues(): TestFormValues {
     instruction: '',
     isSectionSplit: false,
     canUploadAnswerPaper: false,
+    shuffleQuestions: false,
+    shuffleOptions: false,
+    partialMarks: false,
   };
 }
 
@@ -46,6 +52,9 @@ export function testValuesOf(test: ExamDefinition): TestFormValues {
     instruction: test.instruction,
     isSectionSplit: test.isSectionSplit,
     canUploadAnswerPaper: test.canUploadAnswerPaper,
+    shuffleQuestions: test.shuffleQuestions,
+    shuffleOptions: test.shuffleOptions,
+    partialMarks: test.partialMarks,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DownloadUrlResponse } from '@certs/shared/attachment/attachment.contract';
-import { ExamMarking, ExtraTimeResponse, type VerifyMarksRequest } from '@certs/shared/exam/exam.contract';
+import { ExamMarking, ExtraTimeResponse, type ExtraTimeRequest, type VerifyMarksRequest } from '@certs/shared/exam/exam.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { examMarkingKeys } from './exam-marking.keys';
 
@@ -39,14 +39,14 @@ export function usePaperUrl(resourceKey: string) {
 }
 
 /** Extra time for one candidate's scheduled module exam (an accommodation), before or during it. */
-export function grantExtraTime(applicationModuleId: string, minutes: number): Promise<ExtraTimeResponse> {
-  return apiRequest(`/api/moduleexaminstance/${encodeURIComponent(applicationModuleId)}/extratime`, { method: 'POST', body: { minutes }, schema: ExtraTimeResponse });
+export function grantExtraTime(applicationModuleId: string, grant: ExtraTimeRequest): Promise<ExtraTimeResponse> {
+  return apiRequest(`/api/moduleexaminstance/${encodeURIComponent(applicationModuleId)}/extratime`, { method: 'POST', body: grant, schema: ExtraTimeResponse });
 }
 
 export function useGrantExtraTime() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ applicationModuleId, minutes }: { applicationModuleId: string; minutes: number }) => grantExtraTime(applicationModuleId, minutes),
+    mutationFn: ({ applicationModuleId, grant }: { applicationModuleId: string; grant: ExtraTimeRequest }) => grantExtraTime(applicationModuleId, grant),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...examMarkingKeys.all, 'sittings'] }),
   });
 }

@@ -1,14 +1,13 @@
 import { Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { EXAMINATION_FILTERS, EXAMINATION_FILTER_LABELS, EXAM_KIND_LABELS, type ExaminationFilter, type SittingRow } from '@certs/shared/exam/exam.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { useSittings } from '../api/find-sittings';
 import { ExtraTimeDialog } from './extra-time-dialog';
 
@@ -35,14 +34,11 @@ function resultText(row: SittingRow): string {
 export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: string) => string }) {
   const [filter, setFilter] = useState<ExaminationFilter>('All');
   const [kind, setKind] = useState<ExamType | undefined>(undefined);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 300);
   const [needsMarking, setNeedsMarking] = useState(false);
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
   const [extraTimeFor, setExtraTimeFor] = useState<SittingRow | null>(null);
-  const sittings = useSittings({ filter, kind, searchTerm: debouncedSearch, needsMarking: needsMarking ? true : undefined, page, pageSize });
-  const reset = () => setPage(DEFAULT_PAGE);
+  const sittings = useSittings({ filter, kind, searchTerm: search.term, needsMarking: needsMarking ? true : undefined, page, pageSize });
 
   const columns: PagedTableColumn<SittingRow>[] = [
     {
@@ -104,7 +100,7 @@ export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: s
           value={filter}
           onChange={(value) => {
             setFilter(value as ExaminationFilter);
-            reset();
+            resetPage();
           }}
           data={EXAMINATION_FILTERS.map((value) => ({ value, label: EXAMINATION_FILTER_LABELS[value] }))}
         />
@@ -115,18 +111,15 @@ export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: s
           allowDeselect={false}
           onChange={(value) => {
             setKind(value === 'trial' || value === 'module' ? value : undefined);
-            reset();
+            resetPage();
           }}
           w={150}
         />
         <TextInput
           label="Search"
           placeholder="Candidate, application number or test"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            reset();
-          }}
+          value={search.text}
+          onChange={(event) => search.onTextChange(event.currentTarget.value)}
           w={280}
         />
         <Checkbox
@@ -134,7 +127,7 @@ export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: s
           checked={needsMarking}
           onChange={(event) => {
             setNeedsMarking(event.currentTarget.checked);
-            reset();
+            resetPage();
           }}
           mb={8}
         />
@@ -147,11 +140,8 @@ export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: s
         page={page}
         pageSize={pageSize}
         totalRows={sittings.data?.totalRows ?? 0}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          reset();
-        }}
+        onPageChange={onPageChange}
+        onPageSizeChange={onPageSizeChange}
         isLoading={sittings.isFetching}
         error={sittings.error ? errorMessageOf(sittings.error) : null}
         emptyText="No sittings to show."

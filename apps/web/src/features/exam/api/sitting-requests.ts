@@ -9,14 +9,21 @@ import type { ExamType } from '@certs/shared/program/program-type';
 import { apiRequest } from '../../../lib/api-client';
 import { INSTANCE_PATHS } from './exam.keys';
 
+/**
+ * How long a sitting's call may take before it counts as not reaching the server: a half-open
+ * connection (a captive portal, a dropped mobile link) must not hold the answer queue or the
+ * submission forever. The queue and the countdown retry on their own.
+ */
+export const SITTING_TIMEOUTS_MS = { update: 20_000, remainingTime: 10_000, claim: 20_000, submit: 30_000 } as const;
+
 /** `updateInstances`: a batch of sequenced, cumulative answer updates of one sitting, for this tab's session. */
 export function updateInstances(examType: ExamType, examInstanceId: string, sessionId: string, updates: QuestionInstanceUpdate[]): Promise<UpdateInstancesResponse> {
-  return apiRequest('/api/updateInstances', { method: 'POST', body: { examInstanceId, examType, sessionId, updates }, schema: UpdateInstancesResponse });
+  return apiRequest('/api/updateInstances', { method: 'POST', body: { examInstanceId, examType, sessionId, updates }, schema: UpdateInstancesResponse, timeoutMs: SITTING_TIMEOUTS_MS.update });
 }
 
 /** `remainingtime`: the server's timer. The browser claims nothing. */
 export function fetchRemainingTime(examType: ExamType, examInstanceId: string): Promise<ExamTimer> {
-  return apiRequest('/api/remainingtime', { method: 'POST', body: { examInstanceId, examType }, schema: ExamTimer });
+  return apiRequest('/api/remainingtime', { method: 'POST', body: { examInstanceId, examType }, schema: ExamTimer, timeoutMs: SITTING_TIMEOUTS_MS.remainingTime });
 }
 
 /** `isexaminprogress`: holds the sitting for this tab; 409 when another holds it, unless taking over. */
@@ -25,10 +32,11 @@ export function claimExamSession(examType: ExamType, examInstanceId: string, ses
     method: 'PUT',
     body: { examInstanceId, examType, sessionId, ...(takeOver ? { takeOver: true } : {}) },
     schema: ExamSessionResponse,
+    timeoutMs: SITTING_TIMEOUTS_MS.claim,
   });
 }
 
-/** Submits once; a second submission is refused (409) and changes nothing. */
-export function submitExam(examType: ExamType, examInstanceId: string): Promise<SubmitExamResponse> {
-  return apiRequest(`/api/${INSTANCE_PATHS[examType]}/${encodeURIComponent(examInstanceId)}/submit`, { method: 'POST', schema: SubmitExamResponse });
+/** Submits once, from the session that holds the sitting; a second submission is refused (409) and changes nothing. */
+export function submitExam(examType: ExamType, examInstanceId: string, sessionId: string): Promise<SubmitExamResponse> {
+  return apiRequest(`/api/${INSTANCE_PATHS[examType]}/${encodeURIComponent(examInstanceId)}/submit`, { method: 'POST', body: { sessionId }, schema: SubmitExamResponse, timeoutMs: SITTING_TIMEOUTS_MS.submit });
 }

@@ -11,10 +11,15 @@ import { QuestionView } from './question-view';
 import { SaveStatus } from './save-status';
 import { SubmitExam } from './submit-exam';
 
+export const OFFLINE_COPY_MESSAGE =
+  'The exam is shown from the copy kept on this device. Keep answering: your answers are kept here and sent as soon as the connection is back. The time keeps running.';
+
 interface ExamScreenProps {
   exam: CandidateExam;
   controller: ExamController;
   queue: AnswerQueue;
+  /** Shown from the copy kept on this device: the server cannot be reached. */
+  isDeviceCopy?: boolean;
   /** The candidate chose to continue here after the exam moved to another window. */
   onContinueHere: () => void;
   /** Where to go once the time is up: the trial's review, or the Examinations list. */
@@ -22,7 +27,7 @@ interface ExamScreenProps {
 }
 
 /** The candidate's exam: header with the time left, saving state and Submit; the question; the palette. */
-export function ExamScreen({ exam, controller, queue, onContinueHere, finishedHref }: ExamScreenProps) {
+export function ExamScreen({ exam, controller, queue, isDeviceCopy = false, onContinueHere, finishedHref }: ExamScreenProps) {
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   const question = controller.questions[snapshot.currentIndex];
   const isSitting = snapshot.phase === 'sitting';
@@ -49,6 +54,11 @@ export function ExamScreen({ exam, controller, queue, onContinueHere, finishedHr
         </Group>
       </Paper>
 
+      {isDeviceCopy && isSitting && (
+        <Alert color="orange" variant="light" title="No connection" data-testid="exam-offline">
+          <Text size="sm">{OFFLINE_COPY_MESSAGE}</Text>
+        </Alert>
+      )}
       {snapshot.phase === 'takenOver' && (
         <Alert color="orange" variant="light" title="This exam continues in another window" data-testid="exam-taken-over">
           <Stack gap="sm">

@@ -1,17 +1,25 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXAM_MESSAGES, type QuestionInstanceUpdate } from '@certs/shared/exam/exam.contract';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { EXAM_ID, OPT, Q, exam, question, timer } from '../model/exam-test-data';
+import { clearSession, getSession, saveSession } from '../../../lib/auth';
+import { lockManager } from '../../../test/lock-manager';
+import { applicant } from '../../../test/session-fixtures';
+import { readExamCopy } from '../model/exam-copy';
+import { holderKeyOf, storageKeyOf } from '../model/exam-progress';
 import { ExamSitting } from './exam-sitting';
 
 const paths = { list: '/student/examinations', review: (id: string) => `/student/examinations/trial/${id}/review` };
 
-function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean } = {}) {
+function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean; refuseLoad?: boolean; refuseAnswer?: string; answeredElsewhere?: boolean } = {}) {
   let loads = 0;
+  /** No network: every request fails as fetch does offline. */
+  let isOffline = false;
   let claims = 0;
+  const sessionIds: string[] = [];
   const updates: QuestionInstanceUpdate[] = [];
   const now = Date.now();
   const liveTimer = timer({
@@ -21,30 +29,58 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
     serverTime: now,
   });
   const stub = stubFetch(async (call) => {
+    if (isOffline) throw new TypeError('Failed to fetch');
     if (call.url.startsWith('/api/launchexam/servertime')) return jsonResponse({ serverTime: Date.now() });
     if (call.url === `/api/trialexaminstance/${EXAM_ID}`) {
       loads += 1;
+      if (options.refuseLoad) return jsonResponse({ statusCode: 403, error: 'Forbidden', message: 'This exam is not yours' }, 403);
       if (options.failFirstLoad && loads === 1) return jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' }, 500);
-      return jsonResponse(exam([question(Q.single, { canUploadAnswerPaper: false }), question(Q.multiple), question(Q.blank), question(Q.descriptive)], { timer: liveTimer }));
+      // The other window answered question 1 after this page first read the sitting.
+      const first = options.answeredElsewhere && loads > 1 ? question(Q.single, { lastSequence: 2, answerOptionGivenByUser: [OPT.a], isAnswered: true, isAttempted: true, numOfAttempts: 2 }) : question(Q.single);
+      return jsonResponse(exam([first, question(Q.multiple), question(Q.blank), question(Q.descriptive)], { timer: liveTimer }));
     }
     if (call.url === '/api/isexaminprogress') {
       claims += 1;
-      const body = call.body as { takeOver?: boolean };
+      const body = call.body as { takeOver?: boolean; sessionId: string };
+      sessionIds.push(body.sessionId);
       if (options.sessionConflict && !body.takeOver) return jsonResponse({ statusCode: 409, error: 'Conflict', message: EXAM_MESSAGES.openElsewhere }, 409);
       return jsonResponse({ isExamInProgress: true, sessionId: 'x', isTakenOver: !!body.takeOver, timer: liveTimer });
     }
     if (call.url === '/api/remainingtime') return jsonResponse(liveTimer);
     if (call.url === '/api/updateInstances') {
       const body = call.body as { updates: QuestionInstanceUpdate[] };
+      if (options.refuseAnswer && body.updates.some((u) => u.answerValueGivenByUser === options.refuseAnswer)) {
+        return jsonResponse({ statusCode: 400, error: 'Bad Request', message: 'Invalid answer' }, 400);
+      }
       updates.push(...body.updates);
       return jsonResponse({ results: body.updates.map((u) => ({ questionInstanceId: u.questionInstanceId, sequence: u.sequence, outcome: 'applied', isAnswered: (u.answerOptionGivenByUser?.length ?? 0) > 0 || !!u.answerValueGivenByUser?.trim() })), timer: liveTimer });
     }
     return jsonResponse({ message: `unexpected ${call.url}` }, 404);
   });
-  return { ...stub, updates, claims: () => claims };
+  return {
+    ...stub,
+    updates,
+    claims: () => claims,
+    sessionIds: () => sessionIds,
+    setOffline: (value: boolean) => {
+      isOffline = value;
+    },
+  };
+}
+
+/** The browser's own offline and online events, as it fires them when the network goes and returns. */
+function fireNetwork(name: 'offline' | 'online') {
+  act(() => {
+    window.dispatchEvent(new Event(name));
+  });
 }
 
 describe('the exam screen', () => {
+  afterEach(() => {
+    clearSession('logout');
+    vi.restoreAllMocks();
+  });
+
   it('shows the spec’s alert when the questions cannot be loaded, and Retry loads them', async () => {
     serverFor({ failFirstLoad: true });
     const user = userEvent.setup();
@@ -87,13 +123,161 @@ describe('the exam screen', () => {
     expect(screen.getByTestId('exam-time-announcement')).toHaveTextContent('29 minutes remaining');
   });
 
-  it('asks before taking the exam over from another window', async () => {
-    const server = serverFor({ sessionConflict: true });
+  it('asks before taking the exam over from another window, then reads the sitting again so the other window’s answers are not overwritten', async () => {
+    const server = serverFor({ sessionConflict: true, answeredElsewhere: true });
     const user = userEvent.setup();
     renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
     expect(await screen.findByText('This exam is open in another window. Continue here?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue here' }));
     expect(await screen.findByRole('heading', { name: 'Question 1 of 4' })).toBeInTheDocument();
     expect(server.claims()).toBe(2);
+    expect(screen.getByRole('radio', { name: 'MMAW' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(server.updates).toHaveLength(1));
+    expect(server.updates[0]).toMatchObject({ questionInstanceId: Q.single, sequence: 3, answerOptionGivenByUser: [OPT.a], numOfAttempts: 3 });
+  });
+
+  it('after a reload without a network, shows the exam from the device’s copy with its waiting answers, keeps the user signed in, and sends them once when the server answers again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    saveSession({ jwt: 'token', user: applicant });
+    const server = serverFor();
+    const user = userEvent.setup();
+    const first = renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+    await screen.findByRole('heading', { name: 'Question 1 of 4' });
+    await user.click(screen.getByRole('radio', { name: 'GTAW' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(server.updates).toHaveLength(1));
+
+    // The network goes; one more answer waits in the browser; the page is reloaded.
+    server.setOffline(true);
+    fireNetwork('offline');
+    await user.click(screen.getByRole('checkbox', { name: 'Crack' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Question 3 of 4' });
+    expect(screen.getByTestId('save-status')).toHaveTextContent('Connection lost: 1 answer waiting');
+    first.unmount();
+    renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+
+    expect(await screen.findByRole('heading', { name: 'Question 3 of 4' })).toBeInTheDocument();
+    expect(screen.getByTestId('exam-offline')).toHaveTextContent('The exam is shown from the copy kept on this device');
+    expect(screen.getByTestId('save-status')).toHaveTextContent('Connection lost: 1 answer waiting');
+    const palette = screen.getByRole('navigation', { name: 'Questions' });
+    expect(within(palette).getByRole('button', { name: 'Question 1: Answered' })).toBeInTheDocument();
+    expect(within(palette).getByRole('button', { name: 'Question 2: Answered' })).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^2[89]:\d\d$/);
+    // No answer from the server is no reason to sign the candidate out.
+    expect(getSession()?.user.id).toBe(applicant.id);
+
+    // Answered after the reload, still offline: it joins the same queue, and nothing is sent.
+    await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'fillet');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Question 4 of 4' });
+    expect(screen.getByTestId('save-status')).toHaveTextContent('Connection lost: 2 answers waiting');
+    expect(server.updates).toHaveLength(1);
+
+    // The network returns: the sitting opens again from the server and each waiting answer goes once, in order.
+    server.setOffline(false);
+    fireNetwork('online');
+    await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('All answers saved'));
+    expect(screen.queryByTestId('exam-offline')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Question 4 of 4' })).toBeInTheDocument();
+    expect(server.updates.map((u) => [u.questionInstanceId, u.sequence])).toEqual([
+      [Q.single, 1],
+      [Q.multiple, 1],
+      [Q.blank, 1],
+    ]);
+    expect(server.updates[1]).toMatchObject({ answerOptionGivenByUser: [OPT.c], numOfAttempts: 1 });
+    expect(server.updates[2]).toMatchObject({ answerValueGivenByUser: 'fillet', numOfAttempts: 1 });
+  });
+
+  it('shows the server’s refusal rather than the device’s copy when the server answers', async () => {
+    saveSession({ jwt: 'token', user: applicant });
+    serverFor();
+    const first = renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+    await screen.findByRole('heading', { name: 'Question 1 of 4' });
+    expect(readExamCopy(window.localStorage, applicant.id, 'trial', EXAM_ID)).not.toBeNull();
+    first.unmount();
+    serverFor({ refuseLoad: true });
+    renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+    expect(await screen.findByText(EXAM_MESSAGES.loadFailed)).toBeInTheDocument();
+    expect(screen.getByText('This exam is not yours')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Question 1 of 4' })).not.toBeInTheDocument();
+  });
+
+  it('holds the sitting in the session kept in this tab’s sessionStorage: a reload of the tab keeps it, with nothing to confirm', async () => {
+    const server = serverFor();
+    const first = renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+    await screen.findByRole('heading', { name: 'Question 1 of 4' });
+    const [held] = server.sessionIds();
+    expect(held).toMatch(/.{8,}/);
+    first.unmount();
+    renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+    await screen.findByRole('heading', { name: 'Question 1 of 4' });
+    expect(server.sessionIds()).toEqual([held, held]);
+  });
+
+  it('says which answer the server refused, goes on saving the others, and saves a new answer to that question', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = serverFor({ refuseAnswer: 'refused by the server' });
+    const user = userEvent.setup();
+    renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+    await screen.findByRole('heading', { name: 'Question 1 of 4' });
+    const palette = screen.getByRole('navigation', { name: 'Questions' });
+    await user.click(within(palette).getByRole('button', { name: /^Question 3:/ }));
+    await user.type(await screen.findByRole('textbox', { name: 'Your answer' }), 'refused by the server');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('The answer to question 3 was not saved (Invalid answer). Saving is tried again every minute.'));
+    await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Lack of fusion');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(server.updates.map((u) => u.questionInstanceId)).toContain(Q.descriptive));
+    expect(screen.getByTestId('save-status')).toHaveTextContent('The answer to question 3 was not saved');
+    await user.clear(screen.getByRole('textbox', { name: 'Your answer' }));
+    await user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'undercut');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('All answers saved'));
+    expect(server.updates.filter((u) => u.questionInstanceId === Q.blank).map((u) => u.answerValueGivenByUser)).toEqual(['undercut']);
+  });
+
+  it('opened offline from the device’s copy while another tab of this browser holds the sitting, says so and takes no answers', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    saveSession({ jwt: 'token', user: applicant });
+    const server = serverFor();
+    const first = renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+    await screen.findByRole('heading', { name: 'Question 1 of 4' });
+    first.unmount();
+    // Another tab took the sitting over; then the network went and this page was reloaded.
+    window.localStorage.setItem(holderKeyOf(EXAM_ID), JSON.stringify({ sessionId: 'another-tab-session', claimedAt: Date.now() + 1_000 }));
+    const storedBefore = window.localStorage.getItem(storageKeyOf(EXAM_ID));
+    server.setOffline(true);
+    renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+    expect(await screen.findByText('This exam continues in another window')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'GTAW' })).toBeDisabled();
+    expect(screen.getByTestId('save-status')).toHaveTextContent('Nothing more is saved in this window');
+    expect(window.localStorage.getItem(storageKeyOf(EXAM_ID))).toBe(storedBefore);
+  });
+
+  it('opened offline from the device’s copy after the tab that held the sitting was closed, takes the answers as before', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    Object.defineProperty(window.navigator, 'locks', { value: lockManager(), configurable: true });
+    try {
+      saveSession({ jwt: 'token', user: applicant });
+      const server = serverFor();
+      const first = renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+      await screen.findByRole('heading', { name: 'Question 1 of 4' });
+      first.unmount();
+      // The tab that held the sitting was closed (its lock went with it); the network is gone; a new tab opens the exam.
+      window.localStorage.setItem(holderKeyOf(EXAM_ID), JSON.stringify({ sessionId: 'closed-tab-session', claimedAt: Date.now() }));
+      window.sessionStorage.clear();
+      server.setOffline(true);
+      const user = userEvent.setup();
+      renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+      expect(await screen.findByTestId('exam-offline')).toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'GTAW' }));
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByTestId('save-status')).toHaveTextContent('Connection lost: 1 answer waiting');
+      expect(screen.queryByText('This exam continues in another window')).not.toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(window.navigator, 'locks');
+    }
   });
 });

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { Link, Navigate } from 'react-router';
 import { EXAM_MESSAGES, type CandidateExam } from '@certs/shared/exam/exam.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useExam } from '../api/find-exam';
+import { useExam, type LoadedExam } from '../api/find-exam';
 import { useExamSitting } from '../hooks/use-exam-sitting';
 import type { AnswerQueue } from '../model/answer-queue';
 import type { ExamController } from '../model/exam-controller';
@@ -35,17 +35,41 @@ export function ExamLoadFailed({ detail, onRetry, isRetrying }: { detail: string
   );
 }
 
-function Running({ exam, controller, queue, paths, onContinueHere }: { exam: CandidateExam; controller: ExamController; queue: AnswerQueue; paths: ExamPaths; onContinueHere: () => void }) {
+function Running({
+  exam,
+  controller,
+  queue,
+  paths,
+  isDeviceCopy,
+  onContinueHere,
+}: {
+  exam: CandidateExam;
+  controller: ExamController;
+  queue: AnswerQueue;
+  paths: ExamPaths;
+  isDeviceCopy: boolean;
+  onContinueHere: () => void;
+}) {
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   if (snapshot.phase === 'submitted') {
     if (exam.examType === 'trial') return <Navigate to={paths.review(exam.id)} replace />;
     return <ExamFinished title={exam.title} isTrial={false} submittedOn={snapshot.result?.submittedOn ?? null} isTimedOut={snapshot.result?.status === 'TimedOut'} reviewHref={null} listHref={paths.list} />;
   }
-  return <ExamScreen exam={exam} controller={controller} queue={queue} onContinueHere={onContinueHere} finishedHref={exam.examType === 'trial' ? paths.review(exam.id) : paths.list} />;
+  return (
+    <ExamScreen
+      exam={exam}
+      controller={controller}
+      queue={queue}
+      isDeviceCopy={isDeviceCopy}
+      onContinueHere={onContinueHere}
+      finishedHref={exam.examType === 'trial' ? paths.review(exam.id) : paths.list}
+    />
+  );
 }
 
-function Sitting({ exam, paths, onReload }: { exam: CandidateExam; paths: ExamPaths; onReload: () => void }) {
-  const { state, takeOver, retry } = useExamSitting(exam);
+function Sitting({ loaded, paths, onReload }: { loaded: LoadedExam; paths: ExamPaths; onReload: () => void }) {
+  const { exam } = loaded;
+  const { state, takeOver, retry } = useExamSitting(loaded);
   switch (state.kind) {
     case 'claiming':
       return (
@@ -85,16 +109,40 @@ function Sitting({ exam, paths, onReload }: { exam: CandidateExam; paths: ExamPa
     case 'failed':
       return <ExamLoadFailed detail={state.message} onRetry={retry} isRetrying={false} />;
     case 'ready':
-      return <Running exam={exam} controller={state.controller} queue={state.queue} paths={paths} onContinueHere={takeOver} />;
+      return <Running exam={exam} controller={state.controller} queue={state.queue} paths={paths} isDeviceCopy={state.isDeviceCopy} onContinueHere={takeOver} />;
   }
+}
+
+/** How often a sitting shown from the device's copy asks the server again, besides the browser's `online` event. */
+export const OFFLINE_RETRY_MS = 10_000;
+
+/**
+ * While the sitting is shown from the device's copy, the server is asked again when the browser
+ * says it is online and every few seconds (the event does not come when only the server was away).
+ */
+function useRetryWhileOffline(isOffline: boolean, retry: () => void): void {
+  useEffect(() => {
+    if (!isOffline) return;
+    window.addEventListener('online', retry);
+    const timer = setInterval(retry, OFFLINE_RETRY_MS);
+    return () => {
+      window.removeEventListener('online', retry);
+      clearInterval(timer);
+    };
+  }, [isOffline, retry]);
 }
 
 /**
  * The exam route's body: reads the sitting (questions, answers saved, the server's timer), then holds
- * it for this tab and runs it; a sitting already over shows how it ended.
+ * it for this tab and runs it; a sitting already over shows how it ended. When the server cannot be
+ * reached (a reload while offline) the sitting runs from the copy kept on this device, and opens
+ * again from the server as soon as it answers, sending what waited.
  */
 export function ExamSitting({ examType, id, paths }: { examType: ExamType; id: string; paths: ExamPaths }) {
   const exam = useExam(examType, id);
+  const { refetch } = exam;
+  const askServerAgain = useCallback(() => void refetch(), [refetch]);
+  useRetryWhileOffline(exam.data?.source === 'device' && !exam.isFetching, askServerAgain);
   if (exam.isPending) {
     return (
       <Group gap="sm" p="xl">
@@ -104,10 +152,11 @@ export function ExamSitting({ examType, id, paths }: { examType: ExamType; id: s
     );
   }
   if (exam.isError) return <ExamLoadFailed detail={errorMessageOf(exam.error)} onRetry={() => void exam.refetch()} isRetrying={exam.isFetching} />;
-  const data = exam.data;
+  const data = exam.data.exam;
   if (data.status !== 'InProgress') {
     if (data.examType === 'trial') return <Navigate to={paths.review(data.id)} replace />;
     return <ExamFinished title={data.title} isTrial={false} submittedOn={data.submittedOn} isTimedOut={data.status === 'TimedOut'} reviewHref={null} listHref={paths.list} />;
   }
-  return <Sitting exam={data} paths={paths} onReload={() => void exam.refetch()} />;
+  // A new source is a new sitting on screen: the one from the server claims it and sends what waited.
+  return <Sitting key={exam.data.source} loaded={exam.data} paths={paths} onReload={() => void exam.refetch()} />;
 }

@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import {
   EXAMINATION_FILTERS,
   EXAMINATION_FILTER_LABELS,
@@ -16,6 +15,7 @@ import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
+import { usePaging } from '../../../lib/use-paging';
 import { useAvailableTrials, useMyExaminations } from '../api/find-my-examinations';
 import { useServerNow } from '../hooks/use-server-now';
 import { launchWindowState, type LaunchWindowState } from '../model/exam-clock';
@@ -145,8 +145,7 @@ function TrialsTable({ trials, paths }: { trials: readonly AvailableTrial[]; pat
 export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
   const [filter, setFilter] = useState<ExaminationFilter>('All');
   const [kind, setKind] = useState<ExamType | undefined>(undefined);
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const serverNow = useServerNow();
   const examinations = useMyExaminations({ filter, kind, page, pageSize });
   const trials = useAvailableTrials();
@@ -212,7 +211,7 @@ export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
             value={filter}
             onChange={(value) => {
               setFilter(value as ExaminationFilter);
-              setPage(DEFAULT_PAGE);
+              resetPage();
             }}
             data={EXAMINATION_FILTERS.map((value) => ({ value, label: EXAMINATION_FILTER_LABELS[value] }))}
           />
@@ -223,7 +222,7 @@ export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
             allowDeselect={false}
             onChange={(value) => {
               setKind(value === 'trial' || value === 'module' ? value : undefined);
-              setPage(DEFAULT_PAGE);
+              resetPage();
             }}
             w={160}
           />
@@ -236,11 +235,8 @@ export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
           page={page}
           pageSize={pageSize}
           totalRows={examinations.data?.totalRows ?? 0}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(DEFAULT_PAGE);
-          }}
+          onPageChange={onPageChange}
+          onPageSizeChange={onPageSizeChange}
           isLoading={examinations.isFetching}
           error={examinations.error ? errorMessageOf(examinations.error) : null}
           emptyText="No examinations to show."

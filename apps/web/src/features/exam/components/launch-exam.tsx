@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import type { ExamType } from '@certs/shared/program/program-type';
-import { errorMessageOf } from '../../../lib/api-client';
+import { errorMessageOf, httpStatusOf } from '../../../lib/api-client';
 import { examKeys } from '../api/exam.keys';
 import { launchExam } from '../api/launch-exam';
 import { ExamLoadFailed } from './exam-sitting';
@@ -14,7 +14,6 @@ interface LaunchExamProps {
   listHref: string;
 }
 
-const statusOf = (error: unknown): number => (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number' ? error.status : 0);
 
 /**
  * Launching: `inittrial` or `init` makes (or finds) the sitting, then the exam screen opens on it.
@@ -32,7 +31,7 @@ export function LaunchExam({ examType, referenceId, sittingPath, listHref }: Lau
   });
   if (launch.data) return <Navigate to={sittingPath(launch.data.examType, launch.data.id)} replace />;
   if (launch.isError) {
-    const status = statusOf(launch.error);
+    const status = httpStatusOf(launch.error);
     if (status >= 400 && status < 500) {
       return (
         <Alert color="orange" variant="light" title="The exam cannot be started" data-testid="exam-launch-refused">

@@ -1,4 +1,5 @@
 import { Badge, Button, Checkbox, Group, Paper, Radio, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { UPDATE_LIMITS } from '@certs/shared/exam/exam.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import type { ExamQuestion, QuestionProgress } from '../model/exam-progress';
 import { AnswerPaperQr } from './answer-paper-qr';
@@ -62,7 +63,7 @@ export function QuestionView(props: QuestionViewProps) {
           value={state.answerValueGivenByUser}
           disabled={isDisabled}
           onChange={(event) => props.onText(event.currentTarget.value)}
-          maxLength={50_000}
+          maxLength={UPDATE_LIMITS.maxText}
           autoComplete="off"
         />
       );
@@ -78,7 +79,7 @@ export function QuestionView(props: QuestionViewProps) {
           autosize
           minRows={8}
           maxRows={24}
-          maxLength={50_000}
+          maxLength={UPDATE_LIMITS.maxText}
         />
       );
       break;

@@ -5,7 +5,16 @@ import type { AnswerQueue, QueueSnapshot } from '../model/answer-queue';
 export function saveStatusText(snapshot: QueueSnapshot): { text: string; tone: 'saved' | 'saving' | 'lost' } {
   const { pendingCount } = snapshot;
   const waiting = `${pendingCount} ${pendingCount === 1 ? 'answer' : 'answers'} waiting`;
+  if (snapshot.stopped?.reason === 'takenOver') {
+    return { text: pendingCount > 0 ? `Not saved in this window: ${pendingCount} ${pendingCount === 1 ? 'answer' : 'answers'}` : 'Nothing more is saved in this window', tone: 'lost' };
+  }
+  if (snapshot.stopped) return { text: 'The exam has ended: nothing more is saved', tone: 'saved' };
   if (snapshot.isConnectionLost) return { text: pendingCount > 0 ? `Connection lost: ${waiting}` : 'Connection lost: all answers saved so far', tone: 'lost' };
+  if (snapshot.refused) {
+    const { questionOrders, message } = snapshot.refused;
+    const which = questionOrders.length === 1 ? `The answer to question ${questionOrders[0]} was` : `The answers to questions ${questionOrders.join(', ')} were`;
+    return { text: `${which} not saved (${message}). Saving is tried again every minute.`, tone: 'lost' };
+  }
   if (pendingCount === 0 && !snapshot.isSending) return { text: 'All answers saved', tone: 'saved' };
   if (snapshot.lastError) return { text: `Saving… ${waiting} (${snapshot.lastError})`, tone: 'saving' };
   return { text: 'Saving…', tone: 'saving' };
@@ -13,7 +22,7 @@ export function saveStatusText(snapshot: QueueSnapshot): { text: string; tone: '
 
 /**
  * Whether every answer has reached the server, always on screen. Only the loss and return of the
- * connection are announced; saving after every question would be noise.
+ * connection and an answer the server refused are announced; saving after every question would be noise.
  */
 export function SaveStatus({ queue }: { queue: AnswerQueue }) {
   const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
@@ -31,7 +40,7 @@ export function SaveStatus({ queue }: { queue: AnswerQueue }) {
         {text}
       </Text>
       <VisuallyHidden role="status" aria-live="polite">
-        {snapshot.isConnectionLost ? text : ''}
+        {tone === 'lost' ? text : ''}
       </VisuallyHidden>
     </Group>
   );

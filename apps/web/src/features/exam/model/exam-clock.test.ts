@@ -65,6 +65,22 @@ describe('the server clock', () => {
     await clock.poll();
     expect(clock.getOffset()).toBe(1_000);
   });
+
+  it('starts from the offset kept on the device while the server cannot be reached, until a measurement replaces it', async () => {
+    let fail = true;
+    const clock = new ServerClock({ fetchServerTime: async () => (fail ? Promise.reject(new Error('offline')) : 4_000), now: () => 1_000 });
+    clock.restore(-700);
+    expect(clock.now()).toBe(300);
+    await clock.poll();
+    expect(clock.getOffset()).toBe(-700);
+    expect(clock.hasMeasured()).toBe(false);
+    fail = false;
+    await clock.poll();
+    expect(clock.getOffset()).toBe(3_000);
+    // A measurement of this page load is never replaced by an older one from the device.
+    clock.restore(-700);
+    expect(clock.getOffset()).toBe(3_000);
+  });
 });
 
 describe('the countdown', () => {

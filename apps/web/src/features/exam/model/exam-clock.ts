@@ -28,7 +28,7 @@ export interface ServerClockOptions {
  */
 export class ServerClock {
   private offsetMs = 0;
-  private source: 'none' | 'timer' | 'poll' = 'none';
+  private source: 'none' | 'stored' | 'timer' | 'poll' = 'none';
   private timer: ReturnType<typeof setTimeout> | null = null;
   private users = 0;
   private readonly listeners = new Set<() => void>();
@@ -52,7 +52,18 @@ export class ServerClock {
   }
 
   hasMeasured(): boolean {
-    return this.source !== 'none';
+    return this.source === 'timer' || this.source === 'poll';
+  }
+
+  /**
+   * The offset measured before a reload, kept on the device: used while the server cannot be
+   * reached, until a real measurement replaces it. A measurement of this page load always wins.
+   */
+  restore(offsetMs: number): void {
+    if (this.source !== 'none' && this.source !== 'stored') return;
+    this.offsetMs = offsetMs;
+    this.source = 'stored';
+    for (const listener of this.listeners) listener();
   }
 
   /**

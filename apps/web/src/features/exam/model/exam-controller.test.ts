@@ -7,7 +7,7 @@ import { EXAM_ID, OPT, Q, exam, fakeServer, memoryStorage, question, timer } fro
 
 const START = Date.parse('2026-03-02T00:00:00.000Z');
 
-function setup(options: { storage?: ReturnType<typeof memoryStorage>; serverQuestions?: ReturnType<typeof question>[]; submit?: () => Promise<SubmitExamResponse> } = {}) {
+function setup(options: { storage?: ReturnType<typeof memoryStorage>; serverQuestions?: ReturnType<typeof question>[]; submit?: () => Promise<SubmitExamResponse>; now?: () => number } = {}) {
   const storage = options.storage ?? memoryStorage();
   const server = fakeServer(options.serverQuestions ?? Object.values(Q).map((id) => question(id)));
   const theExam = exam(server.questions());
@@ -26,7 +26,7 @@ function setup(options: { storage?: ReturnType<typeof memoryStorage>; serverQues
       (async (): Promise<SubmitExamResponse> => ({ id: EXAM_ID, examType: 'trial', status: 'Submitted', submittedOn: new Date().toISOString(), submittedHow: 'candidate', marksReleased: true, score: 2, totalMarks: 4, percentage: 50 })),
   );
   const fetchTimer = vi.fn(async () => timer({ serverTime: Date.now() }));
-  controller = new ExamController({ exam: theExam, queue, clock, submit, fetchTimer, typingSaveMs: 30_000 });
+  controller = new ExamController({ exam: theExam, queue, clock, submit, fetchTimer, typingSaveMs: 30_000, ...(options.now ? { now: options.now } : {}) });
   return { controller, queue, server, storage, submit, fetchTimer, clock };
 }
 
@@ -180,6 +180,60 @@ describe('ExamController', () => {
     controller.chooseOption(OPT.b);
     controller.goTo(3);
     expect(controller.getSnapshot().currentIndex).toBe(1);
+    controller.dispose();
+  });
+
+  it('times a visit on the monotonic clock: setting the computer’s date 30 days ahead adds nothing, and the answers still save', async () => {
+    const { controller, server, queue } = setup();
+    controller.start();
+    controller.chooseOption(OPT.a);
+    await vi.advanceTimersByTimeAsync(5_000);
+    vi.setSystemTime(Date.now() + 30 * 24 * 3600 * 1000);
+    controller.next();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.state.get(Q.single)).toMatchObject({ lastSequence: 1, timeTaken: 5, answerOptionGivenByUser: [OPT.a] });
+    expect(queue.getSnapshot()).toMatchObject({ pendingCount: 0, refused: null });
+    controller.dispose();
+  });
+
+  it('never counts more time on a question than the sitting allows, even after the computer slept for a month', async () => {
+    let monotonic = 0;
+    const { controller, server, queue } = setup({ now: () => monotonic });
+    controller.start();
+    controller.chooseOption(OPT.b);
+    monotonic += 30 * 24 * 3600 * 1000;
+    controller.next();
+    await vi.advanceTimersByTimeAsync(0);
+    // The demo sitting is 30 minutes, plus the 30 s grace.
+    expect(server.state.get(Q.single)).toMatchObject({ lastSequence: 1, timeTaken: 1800 + 30, answerOptionGivenByUser: [OPT.b] });
+    expect(queue.getSnapshot().pendingCount).toBe(0);
+    controller.dispose();
+  });
+
+  it('says when the server refuses answers, tries them once more on Submit, and a second Submit goes without them', async () => {
+    const { controller, server, submit } = setup();
+    controller.start();
+    server.fail(400, 'Invalid answer');
+    controller.chooseOption(OPT.a);
+    await controller.submit();
+    expect(submit).not.toHaveBeenCalled();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'sitting', submitError: SUBMIT_MESSAGES.refused });
+    const tries = server.received.length;
+    await controller.submit();
+    // Tried once more before giving up on it, then submitted.
+    expect(server.received.length).toBeGreaterThan(tries);
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot().phase).toBe('submitted');
+    controller.dispose();
+  });
+
+  it('stops like a taken-over window when the server refuses the submission for another window’s session', async () => {
+    const takenOver = Object.assign(new Error(EXAM_MESSAGES.takenOver), { status: 409 });
+    const { controller, queue } = setup({ submit: () => Promise.reject(takenOver) });
+    controller.start();
+    await controller.submit();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'takenOver', stoppedMessage: EXAM_MESSAGES.takenOver, submitError: null });
+    expect(queue.getSnapshot().stopped?.reason).toBe('takenOver');
     controller.dispose();
   });
 });

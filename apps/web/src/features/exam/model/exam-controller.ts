@@ -3,6 +3,7 @@ import { EXAM_TIMING, isChoiceQuestion } from '@certs/shared/exam/exam-rules';
 import type { AnswerQueue, QueueStopReason } from './answer-queue';
 import { announcementFor, remainingAt, type Announcement, type ClockSample } from './exam-clock';
 import { isAnsweredHere, questionsOf, type ExamQuestion, type QuestionProgress } from './exam-progress';
+import { httpStatusOf } from '../../../lib/api-client';
 
 export type ExamPhase = 'sitting' | 'submitting' | 'submitted' | 'takenOver' | 'timeOver';
 
@@ -40,7 +41,10 @@ export interface ExamControllerOptions {
   clock: ControllerClock;
   submit: () => Promise<SubmitExamResponse>;
   fetchTimer: () => Promise<ExamTimer>;
-  /** The browser's clock for the time spent on a question. */
+  /**
+   * The browser's monotonic clock (milliseconds) for the time spent on a question: `performance.now()`,
+   * which a change of the computer's date does not move.
+   */
   now?: () => number;
   typingSaveMs?: number;
 }
@@ -52,11 +56,11 @@ interface Visit {
   baseAttempts: number;
 }
 
-const statusOf = (error: unknown): number => (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number' ? error.status : 0);
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : '');
 
 export const SUBMIT_MESSAGES = {
   waiting: 'Some answers are still waiting to be saved. The exam can be submitted once the connection is back and they are saved.',
+  refused: 'The server refused some answers (named above). Change them, or submit again to submit the exam without them.',
   unreachable: 'The exam could not be submitted: the server cannot be reached. Check your connection and try again.',
 } as const;
 
@@ -70,6 +74,7 @@ export class ExamController {
   private readonly options: ExamControllerOptions;
   private readonly queue: AnswerQueue;
   private readonly clientNow: () => number;
+  private readonly startedOnMs: number;
   private visit: Visit | null = null;
   private working: QuestionProgress;
   private currentIndex: number;
@@ -79,6 +84,9 @@ export class ExamController {
   private countdown: Countdown;
   private lastRemaining: number | null = null;
   private isTimingOut = false;
+  /** The candidate was told some answers are refused: their next Submit goes without them. */
+  private mayLeaveRefused = false;
+  private isDisposed = false;
   private readonly listeners = new Set<() => void>();
   private readonly countdownListeners = new Set<() => void>();
   private unsubscribeQueue: (() => void) | null = null;
@@ -86,7 +94,8 @@ export class ExamController {
   constructor(options: ExamControllerOptions) {
     this.options = options;
     this.queue = options.queue;
-    this.clientNow = options.now ?? Date.now;
+    this.clientNow = options.now ?? (() => performance.now());
+    this.startedOnMs = Date.parse(options.exam.timer.startedOn);
     this.questions = questionsOf(options.exam);
     this.currentIndex = Math.min(this.queue.getCurrentIndex(), Math.max(0, this.questions.length - 1));
     this.working = this.workingStateOf(this.currentIndex);
@@ -111,6 +120,8 @@ export class ExamController {
   }
 
   dispose(): void {
+    // A submission still waiting for its answers must not go on from a screen that is gone.
+    this.isDisposed = true;
     this.clearTyping();
     if (this.tickTimer) clearInterval(this.tickTimer);
     this.tickTimer = null;
@@ -211,27 +222,39 @@ export class ExamController {
     if (!this.isSitting()) return;
     this.setPhase('submitting', { submitError: null });
     this.leaveCurrent();
-    let isSaved = await this.queue.flush();
+    let isSaved = await this.queue.flush({ retryRefused: true });
     if (!isSaved && how === 'candidate' && this.isPhase('submitting')) {
-      this.resumeAfterRefusal(SUBMIT_MESSAGES.waiting);
-      return;
+      // Answers the server refuses would block the submission for good: after saying so once, a
+      // second Submit goes without them.
+      const isOnlyRefused = this.queue.hasOnlyRefused();
+      if (!isOnlyRefused || !this.mayLeaveRefused) {
+        this.mayLeaveRefused = isOnlyRefused;
+        this.resumeAfterRefusal(isOnlyRefused ? SUBMIT_MESSAGES.refused : SUBMIT_MESSAGES.waiting);
+        return;
+      }
+      isSaved = true;
     }
     // At zero, answers still waiting are worth the server's grace period: it takes them until then.
     const graceEnds = this.snapshot.deadlineMs + EXAM_TIMING.graceSeconds * 1000;
-    while (!isSaved && this.isPhase('submitting') && this.options.clock.now() < graceEnds) {
+    while (!isSaved && this.isPhase('submitting') && !this.isDisposed && this.options.clock.now() < graceEnds) {
       await new Promise((resolve) => setTimeout(resolve, 2000));
-      isSaved = await this.queue.flush();
+      isSaved = await this.queue.flush({ retryRefused: true });
     }
-    if (!this.isPhase('submitting')) return;
+    if (!this.isPhase('submitting') || this.isDisposed) return;
     try {
       const result = await this.options.submit();
       this.finish('submitted', { result });
     } catch (error) {
       const message = messageOf(error);
-      if (statusOf(error) === 409 && message === EXAM_MESSAGES.alreadySubmitted) this.finish('submitted', {});
-      else if (statusOf(error) === 409 && message === EXAM_MESSAGES.timeOver) this.finish('timeOver', { stoppedMessage: message });
+      if (httpStatusOf(error) === 409 && message === EXAM_MESSAGES.alreadySubmitted) this.finish('submitted', {});
+      else if (httpStatusOf(error) === 409 && message === EXAM_MESSAGES.timeOver) this.finish('timeOver', { stoppedMessage: message });
+      else if (httpStatusOf(error) === 409 && (message === EXAM_MESSAGES.takenOver || message === EXAM_MESSAGES.noSession)) {
+        // Another window holds the sitting now: this one stops, as when a save is refused for it.
+        this.queue.stop('takenOver', message, false);
+        this.handleStop('takenOver', message);
+      }
       else if (how === 'timeout') this.finish('timeOver', { stoppedMessage: EXAM_MESSAGES.timeOver });
-      else this.resumeAfterRefusal(statusOf(error) === 0 ? SUBMIT_MESSAGES.unreachable : message || SUBMIT_MESSAGES.unreachable);
+      else this.resumeAfterRefusal(httpStatusOf(error) === 0 ? SUBMIT_MESSAGES.unreachable : message || SUBMIT_MESSAGES.unreachable);
     }
   }
 
@@ -261,8 +284,14 @@ export class ExamController {
     this.visit = { questionId: question.id, startedAt: this.clientNow(), baseTimeTaken: saved.timeTaken, baseAttempts: saved.numOfAttempts };
   }
 
+  /**
+   * Whole seconds of this visit, never more than the sitting allows (its time, any extra time and the
+   * grace): a laptop woken days later, or a clock that jumps, cannot make a total the server refuses.
+   */
   private elapsedSeconds(visit: Visit): number {
-    return Math.max(0, Math.floor((this.clientNow() - visit.startedAt) / 1000));
+    const elapsed = Math.max(0, Math.floor((this.clientNow() - visit.startedAt) / 1000));
+    const allowed = Math.max(0, Math.ceil((this.snapshot.deadlineMs - this.startedOnMs) / 1000)) + EXAM_TIMING.graceSeconds;
+    return Number.isFinite(allowed) ? Math.min(elapsed, allowed) : elapsed;
   }
 
   /** Leaving a question: the whole seconds spent are added to timeTaken, one to numOfAttempts, and the update goes. */
@@ -335,7 +364,7 @@ export class ExamController {
     } catch (error) {
       const message = messageOf(error);
       // Submitted meanwhile (another tab) or timed out: nothing more to do here. Anything else is retried by the next resync.
-      if (statusOf(error) === 409) this.handleStop(message === EXAM_MESSAGES.alreadySubmitted ? 'submitted' : 'timeOver', message);
+      if (httpStatusOf(error) === 409) this.handleStop(message === EXAM_MESSAGES.alreadySubmitted ? 'submitted' : 'timeOver', message);
     }
   }
 
@@ -368,6 +397,7 @@ export class ExamController {
   }
 
   private finish(phase: Exclude<ExamPhase, 'sitting' | 'submitting'>, changes: Partial<ExamSnapshot>, isDone = true): void {
+    if (this.isDisposed) return;
     this.clearTyping();
     this.visit = null;
     if (this.tickTimer) clearInterval(this.tickTimer);

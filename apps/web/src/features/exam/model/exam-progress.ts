@@ -34,6 +34,8 @@ export type ExamDraft = z.infer<typeof ExamDraft>;
 /** What one exam keeps in the browser between page loads (localStorage, keyed by exam instance). */
 export const StoredExam = z.object({
   version: z.literal(1),
+  /** The candidate whose answers these are: another user at this browser never resumes them. */
+  userId: z.string().optional(),
   currentIndex: z.number().int().min(0),
   progress: z.record(z.string(), QuestionProgress),
   pending: z.array(QuestionInstanceUpdate),
@@ -151,15 +153,61 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-/** The stored state of an exam, or null when there is none or it cannot be read (then the server's state is used). */
-export function readStoredExam(storage: KeyValueStorage, examInstanceId: string): StoredExam | null {
+function parseStoredExam(raw: string | null): StoredExam | null {
+  if (!raw) return null;
   try {
-    const raw = storage.getItem(storageKeyOf(examInstanceId));
-    if (!raw) return null;
     const parsed = StoredExam.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The stored state of an exam, or null when there is none, it cannot be read, or it is another
+ * user's (then the server's state is used).
+ */
+export function readStoredExam(storage: KeyValueStorage, examInstanceId: string, userId?: string): StoredExam | null {
+  let stored: StoredExam | null;
+  try {
+    stored = parseStoredExam(storage.getItem(storageKeyOf(examInstanceId)));
+  } catch {
+    return null;
+  }
+  if (stored?.userId && userId && stored.userId !== userId) return null;
+  return stored;
+}
+
+/** Every exam key in a storage (`Storage` lists its keys through `length` and `key`). */
+function examKeysOf(storage: Pick<Storage, 'length' | 'key'>): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(EXAM_STORAGE_PREFIX)) keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * At sign-out: what the server already has is forgotten, so the next person at a shared computer
+ * finds no answers of this candidate; updates not yet sent (and an answer being typed) stay, with
+ * the state of their questions only, for the same candidate to send when they are back.
+ */
+export function forgetSentExamAnswers(storage: KeyValueStorage & Pick<Storage, 'length' | 'key'>): void {
+  try {
+    for (const key of examKeysOf(storage)) {
+      const stored = parseStoredExam(storage.getItem(key));
+      if (!stored || (stored.pending.length === 0 && !stored.draft)) {
+        storage.removeItem(key);
+        continue;
+      }
+      const unsent = new Set(stored.pending.map((update) => update.questionInstanceId));
+      if (stored.draft) unsent.add(stored.draft.questionInstanceId);
+      const progress = Object.fromEntries(Object.entries(stored.progress).filter(([id]) => unsent.has(id)));
+      storage.setItem(key, JSON.stringify({ ...stored, progress } satisfies StoredExam));
+    }
+  } catch {
+    // Storage unavailable: nothing was kept there.
   }
 }
 
@@ -173,9 +221,42 @@ export function writeStoredExam(storage: KeyValueStorage, examInstanceId: string
   }
 }
 
+/**
+ * Which page of this browser holds the sitting: its exam session and when the server gave it to
+ * that session (`isexaminprogress`, the server's clock). Tabs of one browser share localStorage, so
+ * a tab whose sitting was taken over by another tab must stop writing the stored answers: otherwise
+ * an answer given in the window that says "nothing more is saved here" could be sent by the other
+ * tab after its next reload. The later claim holds; a small key of its own, read on every write.
+ */
+export const StoredHolder = z.object({ sessionId: z.string(), claimedAt: z.number() });
+export type StoredHolder = z.infer<typeof StoredHolder>;
+
+export function holderKeyOf(examInstanceId: string): string {
+  return `certs-exam-holder.${examInstanceId}`;
+}
+
+export function readStoredHolder(storage: KeyValueStorage, examInstanceId: string): StoredHolder | null {
+  try {
+    const raw = storage.getItem(holderKeyOf(examInstanceId));
+    const parsed = raw ? StoredHolder.safeParse(JSON.parse(raw)) : null;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStoredHolder(storage: KeyValueStorage, examInstanceId: string, holder: StoredHolder): void {
+  try {
+    storage.setItem(holderKeyOf(examInstanceId), JSON.stringify(holder));
+  } catch {
+    // Storage refused: each tab still stops on the server's refusal.
+  }
+}
+
 export function removeStoredExam(storage: KeyValueStorage, examInstanceId: string): void {
   try {
     storage.removeItem(storageKeyOf(examInstanceId));
+    storage.removeItem(holderKeyOf(examInstanceId));
   } catch {
     // Nothing to clean up when storage is unavailable.
   }

@@ -1,4 +1,4 @@
-import type { CandidateExam, CandidateQuestionInstance, ExamTimer, UpdateInstancesResponse, QuestionInstanceUpdate } from '@certs/shared/exam/exam.contract';
+import { UpdateInstancesRequest, type CandidateExam, type CandidateQuestionInstance, type ExamTimer, type UpdateInstancesResponse, type QuestionInstanceUpdate } from '@certs/shared/exam/exam.contract';
 import type { KeyValueStorage } from './exam-progress';
 
 /** Test data for the exam model: one question of each type, ids as the server makes them. */
@@ -100,21 +100,30 @@ export function memoryStorage(): KeyValueStorage & { data: Map<string, string> }
   };
 }
 
-/** A server that applies updates by the same rule as the real one (a higher sequence wins) and records what it received. */
-export function fakeServer(initial: CandidateQuestionInstance[]) {
+const refusal = (status: number, message: string) => Object.assign(new Error(message), { status });
+
+/** The real server's body limit. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * A server that applies updates by the same rule as the real one (a higher sequence wins), checks a
+ * request against the shared contract (400) and the body limit (413), and records what it received.
+ */
+export function fakeServer(initial: CandidateQuestionInstance[], limits: { bodyBytes?: number } = {}) {
   const state = new Map(initial.map((q) => [q.id, { ...q }]));
   const received: QuestionInstanceUpdate[][] = [];
   let failWith: { status: number; message: string } | null = null;
   const send = async (updates: QuestionInstanceUpdate[]): Promise<UpdateInstancesResponse> => {
     received.push(updates.map((u) => ({ ...u })));
-    if (failWith) {
-      const error = Object.assign(new Error(failWith.message), { status: failWith.status });
-      throw error;
-    }
+    if (failWith) throw refusal(failWith.status, failWith.message);
+    const body = JSON.stringify({ examInstanceId: EXAM_ID, examType: 'trial', sessionId: 'session-of-this-tab', updates });
+    if (new TextEncoder().encode(body).length > (limits.bodyBytes ?? BODY_LIMIT_BYTES)) throw refusal(413, 'Request body is too large');
+    const parsed = UpdateInstancesRequest.safeParse(JSON.parse(body));
+    if (!parsed.success) throw refusal(400, parsed.error.issues[0]?.message ?? 'Invalid request');
     const results: UpdateInstancesResponse['results'] = updates.map((update) => {
       const current = state.get(update.questionInstanceId);
       if (!current) return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: 'invalid', isAnswered: null };
-      if (update.sequence <= current.lastSequence) return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: 'stale', isAnswered: null };
+      if (update.sequence <= current.lastSequence) return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: 'stale', isAnswered: null, serverSequence: current.lastSequence };
       const next = {
         ...current,
         lastSequence: update.sequence,

@@ -2,13 +2,13 @@ import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Tit
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { formatAmount, type PaymentReportQuery, type PaymentReportRow } from '@certs/shared/payment/payment.contract';
 import { PAYMENT_GATEWAYS, PAYMENT_GATEWAY_LABELS, PAYMENT_STATUSES, type PaymentGatewayName, type PaymentStatus } from '@certs/shared/payment/payment-status';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { errorMessageOf } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
+import { usePaging } from '../../../lib/use-paging';
 import { usePaymentReport, useReportPrograms, type ReportFilters } from '../api/payments';
 import { PaymentStatusBadge } from './payment-status-badge';
 
@@ -68,8 +68,7 @@ const columns: PagedTableColumn<PaymentReportRow>[] = [
 
 /** Reports: the payments report, filtered by date range (days in Sydney), status, gateway and program, with a CSV export. */
 export function PaymentsReport() {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const [form, setForm] = useState({ from: '', to: '', status: '', gateway: '', programId: '' });
   const filters = reportQueryOf(form);
   const query: PaymentReportQuery = { ...filters, page, pageSize };
@@ -79,7 +78,7 @@ export function PaymentsReport() {
   const change = (field: keyof typeof form) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
     setForm((current) => ({ ...current, [field]: value }));
-    setPage(DEFAULT_PAGE);
+    resetPage();
   };
   const exportCsv = async () => {
     setExporting(true);
@@ -129,11 +128,8 @@ export function PaymentsReport() {
           error={report.error ? errorMessageOf(report.error) : null}
           emptyText="No payments match these filters."
           minWidth={1100}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(DEFAULT_PAGE);
-          }}
+          onPageChange={onPageChange}
+          onPageSizeChange={onPageSizeChange}
         />
       </Stack>
     </Paper>

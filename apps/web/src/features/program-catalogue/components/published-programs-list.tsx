@@ -1,20 +1,18 @@
 import { Anchor, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import type { PublishedProgramPage } from '@certs/shared/program/program.contract';
 import { PROGRAM_TYPE_INFO, PROGRAM_TYPES, type ProgramType } from '@certs/shared/program/program-type';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { usePublishedPrograms } from '../api/find-published-programs';
 import { ApplicantStatusBadge } from './applicant-status-badge';
 import { programTypeName } from './program-type-name';
 
 type PublishedProgramRow = PublishedProgramPage['rows'][number];
 
-const SEARCH_DELAY_MS = 300;
 const TYPE_OPTIONS = [
   { value: '', label: 'All types' },
   ...Object.values(PROGRAM_TYPES).map((type) => ({ value: String(type), label: PROGRAM_TYPE_INFO[type as ProgramType].label })),
@@ -22,12 +20,10 @@ const TYPE_OPTIONS = [
 
 /** Published programs the applicant can apply to: search, type filter, and their status in each. */
 export function PublishedProgramsList({ hrefOf }: { hrefOf: (program: PublishedProgramRow) => string }) {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [searchText, setSearchText] = useState('');
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
   const [programType, setProgramType] = useState('');
-  const [search] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
-  const list = usePublishedPrograms({ page, pageSize, search, programType: programType ? Number(programType) : undefined });
+  const list = usePublishedPrograms({ page, pageSize, search: search.term, programType: programType ? Number(programType) : undefined });
 
   const columns: PagedTableColumn<PublishedProgramRow>[] = [
     {
@@ -55,11 +51,8 @@ export function PublishedProgramsList({ hrefOf }: { hrefOf: (program: PublishedP
           type="search"
           placeholder="Code or title"
           w={280}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            setPage(DEFAULT_PAGE);
-          }}
+          value={search.text}
+          onChange={(event) => search.onTextChange(event.currentTarget.value)}
         />
         <NativeSelect
           label="Program type"
@@ -68,7 +61,7 @@ export function PublishedProgramsList({ hrefOf }: { hrefOf: (program: PublishedP
           value={programType}
           onChange={(event) => {
             setProgramType(event.currentTarget.value);
-            setPage(DEFAULT_PAGE);
+            resetPage();
           }}
         />
       </Group>
@@ -84,11 +77,8 @@ export function PublishedProgramsList({ hrefOf }: { hrefOf: (program: PublishedP
         isLoading={list.isFetching}
         error={list.error ? errorMessageOf(list.error) : null}
         emptyText="No published programs match."
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(DEFAULT_PAGE);
-        }}
+        onPageChange={onPageChange}
+        onPageSizeChange={onPageSizeChange}
       />
     </Stack>
   );

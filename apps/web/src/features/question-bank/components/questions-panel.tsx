@@ -2,18 +2,16 @@ import { Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import { DIFFICULTIES, QUESTION_TYPES, type Difficulty, type QuestionType } from '@certs/shared/question-bank/question-type';
 import { TRANSFER_FORMAT_LABELS, TRANSFER_FORMATS, type TransferFormat } from '@certs/shared/question-bank/question-transfer.contract';
 import type { QuestionListRow } from '@certs/shared/question-bank/question.contract';
 import { errorMessageOf } from '../../../lib/api-client';
+import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
 import { useReferences } from '../api/find-references';
 import { useQuestionSearch } from '../api/search-questions';
 import { saveFile, useExportQuestions } from '../api/transfer-questions';
 import { QuestionFilters, emptyQuestionFilters, type QuestionFilterValues } from './question-filters';
 import { QuestionsTable } from './questions-table';
-
-const SEARCH_DELAY_MS = 300;
 
 function oneOf<T extends string>(values: readonly T[], value: string): T | undefined {
   return (values as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -21,8 +19,7 @@ function oneOf<T extends string>(values: readonly T[], value: string): T | undef
 
 /** The bank's list: search and filters, paging, a selection, and export of the selection or the whole bank. */
 export function QuestionsPanel({ hrefOf }: { hrefOf: (question: QuestionListRow) => string }) {
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const [filters, setFilters] = useState<QuestionFilterValues>(emptyQuestionFilters);
   const [text] = useDebouncedValue(filters.text, SEARCH_DELAY_MS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -70,7 +67,7 @@ export function QuestionsPanel({ hrefOf }: { hrefOf: (question: QuestionListRow)
           tags={tags.data ?? []}
           onChange={(next) => {
             setFilters(next);
-            setPage(DEFAULT_PAGE);
+            resetPage();
           }}
         />
         {list.error && (
@@ -122,11 +119,8 @@ export function QuestionsPanel({ hrefOf }: { hrefOf: (question: QuestionListRow)
           hrefOf={hrefOf}
           selected={selected}
           onToggle={toggle}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(DEFAULT_PAGE);
-          }}
+          onPageChange={onPageChange}
+          onPageSizeChange={onPageSizeChange}
         />
       </Stack>
     </Paper>
