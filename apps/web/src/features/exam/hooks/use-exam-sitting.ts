@@ -27,8 +27,15 @@ function usePageExamSession(): string | null {
         release = session.release;
         setSessionId(session.id);
       });
+    // A page unloaded for good (a reload, a closed tab) lets go at once, so that a reload finds
+    // its id free; a page kept in the back/forward cache keeps its lock.
+    const releaseOnUnload = (event: PageTransitionEvent) => {
+      if (!event.persisted) release();
+    };
+    window.addEventListener('pagehide', releaseOnUnload);
     return () => {
       isCancelled = true;
+      window.removeEventListener('pagehide', releaseOnUnload);
       release();
     };
   }, []);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lockManager } from '../../../test/lock-manager';
-import { acquirePageExamSession, isExamSessionLive, type Locks } from './exam-session';
+import { SESSION_LOCK_RELOAD_WAIT_MS, SESSION_LOCK_WAIT_MS, acquirePageExamSession, isExamSessionLive, sessionLockWaitMs, type Locks } from './exam-session';
 
 function sessionStorageOfATab(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -62,5 +62,21 @@ describe('acquirePageExamSession', () => {
     await Promise.resolve();
     expect(await isExamSessionLive(live.id, locks)).toBe(false);
     expect(await isExamSessionLive(live.id, null)).toBeNull();
+  });
+});
+
+describe('sessionLockWaitMs', () => {
+  const navigatedBy = (type: string) => ({ getEntriesByType: () => [{ type }] as unknown as PerformanceEntryList });
+
+  it('waits longer for a reloaded page, whose own old page may still hold the lock', () => {
+    expect(sessionLockWaitMs(navigatedBy('reload'))).toBe(SESSION_LOCK_RELOAD_WAIT_MS);
+    expect(SESSION_LOCK_RELOAD_WAIT_MS).toBeGreaterThan(SESSION_LOCK_WAIT_MS);
+  });
+
+  it('waits the short time for a new or duplicated tab, or when the browser cannot say', () => {
+    expect(sessionLockWaitMs(navigatedBy('navigate'))).toBe(SESSION_LOCK_WAIT_MS);
+    expect(sessionLockWaitMs(navigatedBy('back_forward'))).toBe(SESSION_LOCK_WAIT_MS);
+    expect(sessionLockWaitMs({ getEntriesByType: () => [] })).toBe(SESSION_LOCK_WAIT_MS);
+    expect(sessionLockWaitMs(undefined)).toBe(SESSION_LOCK_WAIT_MS);
   });
 });

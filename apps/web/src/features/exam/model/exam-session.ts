@@ -11,6 +11,24 @@
 const SESSION_KEY = 'certs.exam-session';
 /** How long a page waits for its id's lock: a reload's old page may still be letting go of it. */
 export const SESSION_LOCK_WAIT_MS = 1_500;
+/**
+ * The wait when this page is a reload: the holder is then almost surely this tab's own old page,
+ * which a loaded machine can take seconds to tear down (seen in CI), and giving up would ask the
+ * candidate to take over their own sitting.
+ */
+export const SESSION_LOCK_RELOAD_WAIT_MS = 8_000;
+
+type NavigationTiming = Pick<Performance, 'getEntriesByType'>;
+
+/** How long this page waits for its stored id's lock: longer when the page was reloaded. */
+export function sessionLockWaitMs(timing: NavigationTiming | undefined = typeof performance === 'undefined' ? undefined : performance): number {
+  try {
+    const [navigation] = timing?.getEntriesByType('navigation') ?? [];
+    return (navigation as PerformanceNavigationTiming | undefined)?.type === 'reload' ? SESSION_LOCK_RELOAD_WAIT_MS : SESSION_LOCK_WAIT_MS;
+  } catch {
+    return SESSION_LOCK_WAIT_MS;
+  }
+}
 
 export interface PageExamSession {
   id: string;
@@ -101,7 +119,7 @@ export async function isExamSessionLive(id: string, locks: Pick<LockManager, 'qu
  * This page's session. Without Web Locks (older browsers) a duplicated tab shares the id, as the
  * server then sees one session; every other case works the same.
  */
-export async function acquirePageExamSession(storage: SessionStorageLike = window.sessionStorage, locks: Locks | null = browserLocks(), waitMs = SESSION_LOCK_WAIT_MS): Promise<PageExamSession> {
+export async function acquirePageExamSession(storage: SessionStorageLike = window.sessionStorage, locks: Locks | null = browserLocks(), waitMs = sessionLockWaitMs()): Promise<PageExamSession> {
   const stored = readStored(storage);
   if (!locks) return unlockedSession(storage, stored);
   if (stored) {
