@@ -6,7 +6,7 @@ export default defineConfig({
     // Two workers fit the two cores here.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], isolate: false } },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
     ],

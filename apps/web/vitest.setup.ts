@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -33,8 +34,11 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 const originalGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => originalGetComputedStyle(element);
 
+// Test files share a worker's modules (isolate: false), so module-level stores such as Mantine's
+// notifications must be emptied here, or one file's notification shows up in the next file.
 afterEach(() => {
   cleanup();
+  notifications.clean();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
