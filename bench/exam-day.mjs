@@ -10,7 +10,8 @@
 // Options: --candidates N, --minutes M (the sitting, launches in the first minute and submissions in
 // the last), --questions Q (60), --baseline-seconds S (30), --database-url URL (a server database;
 // a fresh database "bench" is made on it), --port P (3290; the baseline uses P+1), --keep-database,
-// --cpu-prof-dir DIR (a V8 CPU profile of the server).
+// --cpu-prof-dir DIR (a V8 CPU profile of the server), --instances N (1; N server processes on ports
+// P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -31,6 +32,7 @@ const { values: options } = parseArgs({
     'baseline-seconds': { type: 'string', default: '30' },
     'database-url': { type: 'string', default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
     port: { type: 'string', default: '3290' },
+    instances: { type: 'string', default: '1' },
     'keep-database': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of the server into this folder. */
     'cpu-prof-dir': { type: 'string' },
@@ -42,7 +44,12 @@ const QUESTIONS = Number(options.questions);
 const BASELINE_SECONDS = Number(options['baseline-seconds']);
 const PORT = Number(options.port);
 const BASELINE_PORT = PORT + 1;
-if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4)) throw new Error('--candidates > 0, --minutes >= 2 and --questions >= 4 are needed');
+const INSTANCES = Number(options.instances);
+/** The servers' ports: P, then P+2 on (P+1 is the baseline's). */
+const SERVER_PORTS = Array.from({ length: INSTANCES }, (_, i) => (i === 0 ? PORT : PORT + 1 + i));
+if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTANCES) && INSTANCES >= 1)) {
+  throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4 and --instances >= 1 are needed');
+}
 const SITTING_MS = MINUTES * 60_000;
 const JWT_SECRET = 'exam-day-benchmark-secret-long-enough-for-hs256';
 const SERVER_TIME_POLL_MS = 15_000;
@@ -305,7 +312,8 @@ async function sit(candidate, index, t0, stats, ledger) {
   const submitAt = t0 + SITTING_MS - 60_000 + Math.random() * 60_000;
   const token = candidate.token;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
-  const call = (method, url, body) => request(PORT, method, url, body, token, agent);
+  const port = SERVER_PORTS[index % INSTANCES];
+  const call = (method, url, body) => request(port, method, url, body, token, agent);
   const sessionId = `bench-session-${index}-${Math.random().toString(36).slice(2)}`;
   const jobs = [];
   let isDone = false;
@@ -410,7 +418,7 @@ async function sit(candidate, index, t0, stats, ledger) {
   jobs.push(
     at(submitAt - 2000, async (from) => {
       const response = await timed(stats, 'save request', from, () =>
-        request(PORT, 'POST', '/api/updateInstances', { examInstanceId: exam.id, examType: 'module', sessionId, updates: [firstUpdate] }, token, agent),
+        request(port, 'POST', '/api/updateInstances', { examInstanceId: exam.id, examType: 'module', sessionId, updates: [firstUpdate] }, token, agent),
       );
       if (response.status === 200 && response.json.results[0].outcome === 'applied') ledger.retriesApplied += 1;
     }),
@@ -488,28 +496,34 @@ function printTable(rows) {
 }
 
 async function main() {
-  console.log(`Exam-day benchmark: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting; ${machine()}`);
+  console.log(`Exam-day benchmark: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'}; ${machine()}`);
   await recreateDatabase();
   const pgVersion = await withClient(benchUrl, async (client) => (await client.query('show server_version')).rows[0].server_version);
   console.log(`PostgreSQL ${pgVersion} at ${baseUrl.host}, database bench`);
-  let server;
+  const servers = [];
   let baseline;
   try {
-    const probeFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'exam-day-')), 'event-loop.json');
+    const probeFolder = mkdtempSync(path.join(os.tmpdir(), 'exam-day-'));
+    const probeFiles = SERVER_PORTS.map((port) => path.join(probeFolder, `event-loop-${port}.json`));
     const profile = options['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options['cpu-prof-dir'])}`] : [];
-    server = startProcess('server', [...profile, '--import', 'tsx', '--import', './bench/server-probe.mjs', 'apps/server/src/main.ts'], {
-      BENCH_PROBE_FILE: probeFile,
-      DATABASE_URL: benchUrl.toString(),
-      JWT_SECRET,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      WEB_DIST_DIR: 'no-web-app',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-    });
-    await waitFor(`http://127.0.0.1:${PORT}/api/launchexam/servertime`);
+    // One after another: each migrates the database at start (under an advisory lock).
+    for (const [i, port] of SERVER_PORTS.entries()) {
+      servers.push(
+        startProcess(`server on ${port}`, [...profile, '--import', 'tsx', '--import', './bench/server-probe.mjs', 'apps/server/src/main.ts'], {
+          BENCH_PROBE_FILE: probeFiles[i],
+          DATABASE_URL: benchUrl.toString(),
+          JWT_SECRET,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          SEED_DEMO: '0',
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+          WEB_DIST_DIR: 'no-web-app',
+          PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        }),
+      );
+      await waitFor(`http://127.0.0.1:${port}/api/launchexam/servertime`);
+    }
     const seeded = await withClient(benchUrl, seed);
     console.log(`Set up ${seeded.users} candidates with a scheduled online module in ${seeded.seconds.toFixed(1)} s (bulk SQL).`);
     const key = new TextEncoder().encode(JWT_SECRET);
@@ -540,23 +554,30 @@ async function main() {
     const stats = new Stats();
     const ledger = { expected: new Map(), submitted: 0, invalid: 0, retriesApplied: 0 };
     const t0 = now() + 1000;
-    const serverCpuBefore = cpuSecondsOf(server.pid);
-    server.kill('SIGUSR2');
+    const serversCpu = () => {
+      const each = servers.map((server) => cpuSecondsOf(server.pid));
+      return each.includes(null) ? null : each.reduce((sum, seconds) => sum + seconds, 0);
+    };
+    const serverCpuBefore = serversCpu();
+    for (const server of servers) server.kill('SIGUSR2');
     // The generator's own event loop: a late timer here would show as server latency.
     const generatorLoop = monitorEventLoopDelay({ resolution: 5 });
     generatorLoop.enable();
     const generatorCpuBefore = process.cpuUsage();
     await Promise.all(candidates.map((candidate, index) => sit(candidate, index, t0, stats, ledger)));
     const seconds = (now() - t0) / 1000;
-    const serverCpu = serverCpuBefore === null ? null : cpuSecondsOf(server.pid) - serverCpuBefore;
+    const serverCpuAfter = serversCpu();
+    const serverCpu = serverCpuBefore === null || serverCpuAfter === null ? null : serverCpuAfter - serverCpuBefore;
     const generatorUsage = process.cpuUsage(generatorCpuBefore);
     const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1e6;
     generatorLoop.disable();
     const loopMs = (ns) => Math.max(0, Math.round((ns / 1e6 - 5) * 10) / 10);
     await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The worst of the servers' event loops.
     let loop = null;
     try {
-      loop = JSON.parse(readFileSync(probeFile, 'utf8'));
+      const loops = probeFiles.map((file) => JSON.parse(readFileSync(file, 'utf8')));
+      loop = Object.fromEntries(['p50', 'p99', 'max'].map((key) => [key, Math.max(...loops.map((l) => l[key]))]));
     } catch {
       loop = null;
     }
@@ -569,7 +590,7 @@ async function main() {
 
     console.log(`\nSitting: ${all} requests in ${seconds.toFixed(0)} s = ${(all / seconds).toFixed(0)} req/s; errors ${errors}`);
     console.log(
-      `CPU: server process ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / all).toFixed(2)} ms a request)`}, ` +
+      `CPU: ${INSTANCES === 1 ? 'server process' : `${INSTANCES} server processes together`} ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / all).toFixed(2)} ms a request)`}, ` +
         `load generator ${generatorCpu.toFixed(1)} s (event-loop delay p99 ${loopMs(generatorLoop.percentile(99))} ms, max ${loopMs(generatorLoop.max)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ` +
         `server event-loop delay ${loop ? `p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms` : 'n/a'}`,
     );
@@ -597,7 +618,7 @@ async function main() {
     if (checks.lost + checks.duplicated + checks.outOfOrder > 0) process.exitCode = 1;
   } finally {
     await stopProcess(baseline);
-    await stopProcess(server);
+    for (const server of servers) await stopProcess(server);
     agent.destroy();
     if (!options['keep-database']) await withClient(baseUrl, (client) => client.query('drop database if exists bench with (force)')).catch(() => {});
   }
