@@ -218,29 +218,47 @@ function request(port, method, url, body, token, viaAgent = agent) {
   });
 }
 
+/** The sitting's three phases, by when a request was planned: the launch peak, the middle, the submission peak. */
+const PHASES = ['first minute', 'between', 'last minute'];
+
 class Stats {
-  constructor() {
+  /** `phaseOf(plannedAt)` names the phase a request belongs to (none for the baseline). */
+  constructor(phaseOf = () => null) {
     this.kinds = new Map();
+    this.phaseOf = phaseOf;
   }
 
-  record(kind, latencyMs, ok, status) {
+  record(kind, latencyMs, ok, status, plannedAt = now()) {
     let entry = this.kinds.get(kind);
     if (!entry) {
-      entry = { latencies: [], errors: 0, statuses: new Map() };
+      entry = { latencies: [], errors: 0, statuses: new Map(), byPhase: new Map() };
       this.kinds.set(kind, entry);
     }
     entry.latencies.push(latencyMs);
+    const phase = this.phaseOf(plannedAt);
+    if (phase) {
+      if (!entry.byPhase.has(phase)) entry.byPhase.set(phase, []);
+      entry.byPhase.get(phase).push(latencyMs);
+    }
     if (!ok) {
       entry.errors += 1;
       entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
     }
   }
 
+  /** p95 and p99 of one kind in one phase (null when none was planned then). */
+  phaseSummary(kind, phase) {
+    const latencies = this.kinds.get(kind)?.byPhase.get(phase);
+    if (!latencies?.length) return null;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return { count: sorted.length, p95: percentileOf(sorted, 95), p99: percentileOf(sorted, 99) };
+  }
+
   summary(kind, seconds) {
     const entry = this.kinds.get(kind);
     if (!entry) return null;
     const sorted = [...entry.latencies].sort((a, b) => a - b);
-    const at = (p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+    const at = (p) => percentileOf(sorted, p);
     return {
       kind,
       count: sorted.length,
@@ -254,6 +272,10 @@ class Stats {
       statuses: Object.fromEntries(entry.statuses),
     };
   }
+}
+
+function percentileOf(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
 
 const jitter = (base) => base * (1 + (Math.random() * 2 - 1) * JITTER);
@@ -274,7 +296,7 @@ function at(plannedAt, run) {
 
 async function timed(stats, kind, plannedAt, send, isOk = (r) => r.status === 200) {
   const response = await send();
-  stats.record(kind, now() - plannedAt, isOk(response), response.status);
+  stats.record(kind, now() - plannedAt, isOk(response), response.status, plannedAt);
   return response;
 }
 
@@ -376,7 +398,7 @@ async function sit(candidate, index, t0, stats, ledger) {
         response.json.results.forEach((result, i) => {
           if (result.outcome === 'invalid') ledger.invalid += 1;
           if (batch[i].isRetry && result.outcome === 'applied') ledger.retriesApplied += 1;
-          stats.record('answer saved', acknowledgedAt - batch[i].plannedAt, true, 200);
+          stats.record('answer saved', acknowledgedAt - batch[i].plannedAt, true, 200, batch[i].plannedAt);
           acknowledge(batch[i].update);
         });
       } else if (response.status === 0) {
@@ -384,7 +406,7 @@ async function sit(candidate, index, t0, stats, ledger) {
         queue.unshift(...batch);
         await new Promise((resolve) => setTimeout(resolve, 1000));
       } else {
-        for (const item of batch) stats.record('answer saved', now() - item.plannedAt, false, response.status);
+        for (const item of batch) stats.record('answer saved', now() - item.plannedAt, false, response.status, item.plannedAt);
       }
     }
   };
@@ -478,6 +500,25 @@ function cpuSecondsOf(pid) {
   }
 }
 
+/** The whole machine's CPU time by kind (Linux /proc/stat, in ticks; null elsewhere). */
+function machineTicks() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+  } catch {
+    return null;
+  }
+}
+
+/** Busy and stolen shares of the machine's CPU between two readings (steal: time the VM's host gave to others). */
+function machineShare(before, after) {
+  if (!before || !after) return 'n/a';
+  const busy = after.busy - before.busy;
+  const steal = after.steal - before.steal;
+  const total = busy + steal + after.idle - before.idle;
+  return `busy ${((100 * busy) / total).toFixed(0)} %, stolen by the host ${((100 * steal) / total).toFixed(1)} %`;
+}
+
 function machine() {
   const cpus = os.cpus();
   return `${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
@@ -551,14 +592,15 @@ async function main() {
     baseline = undefined;
 
     console.log(`Sitting: ${MINUTES} minutes; launches in the first minute, submissions in the last...`);
-    const stats = new Stats();
-    const ledger = { expected: new Map(), submitted: 0, invalid: 0, retriesApplied: 0 };
     const t0 = now() + 1000;
+    const stats = new Stats((plannedAt) => (plannedAt < t0 + 60_000 ? PHASES[0] : plannedAt < t0 + SITTING_MS - 60_000 ? PHASES[1] : PHASES[2]));
+    const ledger = { expected: new Map(), submitted: 0, invalid: 0, retriesApplied: 0 };
     const serversCpu = () => {
       const each = servers.map((server) => cpuSecondsOf(server.pid));
       return each.includes(null) ? null : each.reduce((sum, seconds) => sum + seconds, 0);
     };
     const serverCpuBefore = serversCpu();
+    const machineBefore = machineTicks();
     for (const server of servers) server.kill('SIGUSR2');
     // The generator's own event loop: a late timer here would show as server latency.
     const generatorLoop = monitorEventLoopDelay({ resolution: 5 });
@@ -567,6 +609,7 @@ async function main() {
     await Promise.all(candidates.map((candidate, index) => sit(candidate, index, t0, stats, ledger)));
     const seconds = (now() - t0) / 1000;
     const serverCpuAfter = serversCpu();
+    const machineAfter = machineTicks();
     const serverCpu = serverCpuBefore === null || serverCpuAfter === null ? null : serverCpuAfter - serverCpuBefore;
     const generatorUsage = process.cpuUsage(generatorCpuBefore);
     const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1e6;
@@ -591,10 +634,19 @@ async function main() {
     console.log(`\nSitting: ${all} requests in ${seconds.toFixed(0)} s = ${(all / seconds).toFixed(0)} req/s; errors ${errors}`);
     console.log(
       `CPU: ${INSTANCES === 1 ? 'server process' : `${INSTANCES} server processes together`} ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / all).toFixed(2)} ms a request)`}, ` +
-        `load generator ${generatorCpu.toFixed(1)} s (event-loop delay p99 ${loopMs(generatorLoop.percentile(99))} ms, max ${loopMs(generatorLoop.max)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; ` +
+        `load generator ${generatorCpu.toFixed(1)} s (event-loop delay p99 ${loopMs(generatorLoop.percentile(99))} ms, max ${loopMs(generatorLoop.max)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; machine CPU ${machineShare(machineBefore, machineAfter)}; ` +
         `server event-loop delay ${loop ? `p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms` : 'n/a'}`,
     );
     printTable([...kinds, baselineSummary]);
+    // Where the tail lives: the launch peak, the middle of the sitting or the submission peak.
+    console.log(`\nBy phase (p95 / p99 ms): ${PHASES.join(' | ')}`);
+    for (const kind of ['server time', 'remaining time', 'save request', 'answer saved']) {
+      const cells = PHASES.map((phase) => {
+        const s = stats.phaseSummary(kind, phase);
+        return s ? `${fmt(s.p95)} / ${fmt(s.p99)} (${s.count})` : '-';
+      });
+      console.log(`  ${kind}: ${cells.join(' | ')}`);
+    }
     const save = kinds[5];
     if (save && baselineSummary) {
       console.log(
