@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -31,6 +30,7 @@ import { prepareDecoyHash } from './platform/auth/password';
 import { TokenService } from './platform/auth/tokens';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler';
 import { registerHealthRoute } from './platform/health';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { createApplicantModule } from './modules/applicant/applicant.module';
 import { registerApplicantRoutes, type ProfileListServices } from './modules/applicant/applicant.routes';
 import { ApplicationRepository } from './modules/application/application.repository';
@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   // Platform plugins.
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -118,10 +118,9 @@ export class AuthService implements SessionLookup {
   }
 
   async findSessionUser(userId: string, sessionVersion: number): Promise<CurrentUser | null> {
-    const found = await this.repository.findUserWithApplicant(userId);
-    if (!found || !found.user.active || found.user.sessionVersion !== sessionVersion) return null;
-    const { user, applicantId } = found;
-    return { id: user.id, email: user.email, role: user.role as Role, userType: user.userType, menuItems: user.menuItems, applicantId };
+    const user = await this.repository.findSessionUser(userId);
+    if (!user || !user.active || user.sessionVersion !== sessionVersion) return null;
+    return { id: user.id, email: user.email, role: user.role as Role, userType: user.userType, menuItems: user.menuItems, applicantId: user.applicantId };
   }
 
   async me(userId: string): Promise<SessionUser> {

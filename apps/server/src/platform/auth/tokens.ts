@@ -1,5 +1,6 @@
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Role, UserType } from '@certs/shared/auth/roles';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -13,6 +14,8 @@ export const REFRESH_ROTATION_GRACE_SECONDS = 30;
 const ISSUER = 'certification-platform';
 const AUDIENCE = 'certification-platform-api';
 const ALGORITHM = 'HS256';
+/** Verified tokens remembered per instance: about one per signed-in user of the last 15 minutes. */
+const VERIFIED_TOKENS_KEPT = 20_000;
 
 export interface AccessClaims {
   sub: string;
@@ -28,6 +31,12 @@ export class TokenService {
    * of an answer save's CPU on exam day (docs/performance.md).
    */
   private readonly key: Promise<webcrypto.CryptoKey>;
+  /**
+   * A browser sends the same token with every request until it is refreshed: the exact string
+   * verified once is verified for good, until its `exp`. Only signature and claims are remembered;
+   * whether the user may still act is checked against the database on every request.
+   */
+  private readonly verified = new LRUCache<string, { claims: AccessClaims; expiresAt: number }>({ max: VERIFIED_TOKENS_KEPT });
 
   constructor(secret: string) {
     this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -46,6 +55,12 @@ export class TokenService {
 
   /** Returns the claims, or null for anything not signed by us with HS256, expired, or for another audience. */
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: [ALGORITHM],
@@ -55,7 +70,10 @@ export class TokenService {
       });
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'number' || typeof payload.sv !== 'number') return null;
       if (payload.userType !== 'admin' && payload.userType !== 'applicant') return null;
-      return { sub: payload.sub, role: payload.role as Role, userType: payload.userType, sv: payload.sv };
+      const claims: AccessClaims = { sub: payload.sub, role: payload.role as Role, userType: payload.userType, sv: payload.sv };
+      // requiredClaims makes exp present; jose refuses a token once now >= exp.
+      this.verified.set(token, { claims, expiresAt: (payload.exp as number) * 1000 });
+      return claims;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

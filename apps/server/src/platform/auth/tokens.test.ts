@@ -1,0 +1,61 @@
+import { SignJWT } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROLES } from '@certs/shared/auth/roles';
+import { ACCESS_TOKEN_SECONDS, TokenService } from './tokens';
+
+const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
+const claims = { sub: '0b7c0c2e-6f7e-4a57-9a53-1d1f6f9b8c01', role: ROLES.Applicant, userType: 'applicant' as const, sv: 3 };
+
+/** Flips one character of the signature: same header and claims, a signature we never made. */
+function tampered(token: string): string {
+  const last = token.at(-2) === 'A' ? 'B' : 'A';
+  return `${token.slice(0, -2)}${last}${token.at(-1)}`;
+}
+
+describe('access tokens', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('verifies its own token, again and again, with the same claims', async () => {
+    const tokens = new TokenService(SECRET);
+    const token = await tokens.signAccessToken(claims);
+    expect(await tokens.verifyAccessToken(token)).toEqual(claims);
+    // The second check is answered from the instance's memory of verified tokens.
+    expect(await tokens.verifyAccessToken(token)).toEqual(claims);
+  });
+
+  it('refuses a forged signature even after the genuine token was verified', async () => {
+    const tokens = new TokenService(SECRET);
+    const token = await tokens.signAccessToken(claims);
+    expect(await tokens.verifyAccessToken(token)).not.toBeNull();
+    expect(await tokens.verifyAccessToken(tampered(token))).toBeNull();
+    expect(await tokens.verifyAccessToken(tampered(token))).toBeNull();
+  });
+
+  it('refuses a token signed with another secret or for another audience', async () => {
+    const other = await new TokenService('another-secret-that-is-also-long-enough').signAccessToken(claims);
+    const tokens = new TokenService(SECRET);
+    expect(await tokens.verifyAccessToken(other)).toBeNull();
+    const elsewhere = await new SignJWT({ role: claims.role, userType: claims.userType, sv: claims.sv })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuer('certification-platform')
+      .setAudience('some-other-api')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await tokens.verifyAccessToken(elsewhere)).toBeNull();
+  });
+
+  it('stops accepting a token at its expiry, also one it has verified before', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T09:00:00Z'));
+    const tokens = new TokenService(SECRET);
+    const token = await tokens.signAccessToken(claims);
+    expect(await tokens.verifyAccessToken(token)).toEqual(claims);
+    vi.setSystemTime(new Date(Date.parse('2026-11-26T09:00:00Z') + (ACCESS_TOKEN_SECONDS - 1) * 1000));
+    expect(await tokens.verifyAccessToken(token)).toEqual(claims);
+    vi.setSystemTime(new Date(Date.parse('2026-11-26T09:00:00Z') + ACCESS_TOKEN_SECONDS * 1000));
+    expect(await tokens.verifyAccessToken(token)).toBeNull();
+    // A fresh instance, which never saw it, refuses it too.
+    expect(await new TokenService(SECRET).verifyAccessToken(token)).toBeNull();
+  });
+});
