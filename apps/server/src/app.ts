@@ -23,6 +23,7 @@ import { createQuestionBankModule } from './modules/question-bank/question-bank.
 import { registerQuestionRoutes } from './modules/question-bank/question.routes';
 import { registerReferenceRoutes } from './modules/question-bank/reference.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { SESSION_USER_CHANNEL } from './modules/auth/session-user-cache';
 import { LoginRestrictionService } from './modules/auth/login-restriction.service';
 import { registerWelderQualificationOptionsRoutes } from './modules/welder-qualification-options/welder-qualification-options.routes';
 import { requireAuthentication } from './platform/auth/authenticate';
@@ -173,14 +174,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log,
   );
   const auth = new AuthService(new AuthRepository(deps.database.db), tokens, restriction);
-  const accountUsers = new AccountUserService(new AccountUserRepository(deps.database.db));
+  // Every instance forgets a changed user as PostgreSQL announces it (migration 0009).
+  const stopListening = await deps.database.listen(SESSION_USER_CHANNEL, auth.sessionUsers);
+  app.addHook('onClose', stopListening);
+  const accountUsers = new AccountUserService(new AccountUserRepository(deps.database.db), auth.sessionUsers);
   const programModule = createProgramModule(deps.database.db);
   const questionBank = createQuestionBankModule(deps.database.db);
   const examDefinitions = createExamDefinitionModule(deps.database.db, questionBank.questions);
   const storage = deps.storage ?? createStorage(deps.env, deps.dataDir, deps.jwtSecret);
   const mail = new MailService(new MailRepository(deps.database.db), { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: app.log });
   const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, '');
-  const registration = new RegistrationService(new RegistrationRepository(deps.database.db), mail, publicUrl);
+  const registration = new RegistrationService(new RegistrationRepository(deps.database.db), mail, publicUrl, auth.sessionUsers);
   // Ended sessions and spent links are deleted after a while, so the tables do not only grow.
   const credentialCleanup = new PeriodicJob(
     'credential-cleanup',

@@ -15,11 +15,22 @@ export type Schema = typeof schema;
 /** One type for both drivers: everything above the repositories is written against PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Receives a channel's notifications (PostgreSQL LISTEN/NOTIFY) and knows whether it may have missed some. */
+export interface ChannelListener {
+  onNotification(payload: string): void;
+  /** Listening (again): every notification from now on arrives. */
+  onListening(): void;
+  /** Not listening any more: notifications are missed until the next onListening. */
+  onLost(): void;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Set for a server database: migrations take their own connection to hold the lock. */
   connectionString?: string;
+  /** Listens on a channel until the returned function is called (on a server, reconnecting when the connection drops). */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -33,6 +44,15 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return {
     db,
     kind: 'pglite',
+    async listen(channel, listener) {
+      // One connection: notifications of its own commits come back to it.
+      const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));
+      listener.onListening();
+      return async () => {
+        listener.onLost();
+        if (!client.closed) await unlisten();
+      };
+    },
     async close() {
       await client.close();
     },
@@ -49,9 +69,77 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     db,
     kind: 'postgres',
     connectionString,
+    listen: (channel, listener) => listenOnServer(connectionString, channel, listener),
     async close() {
       await pool.end();
     },
+  };
+}
+
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops, the
+ * listener hears `onLost` at once and `onListening` after a reconnect, tried again with backoff.
+ * A first connection that fails does not stop the caller: it keeps trying in the background.
+ */
+async function listenOnServer(connectionString: string, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let isStopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delayMs = RECONNECT_FIRST_MS;
+
+  const reconnectLater = () => {
+    if (isStopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, delayMs);
+    retry.unref();
+    delayMs = Math.min(delayMs * 2, RECONNECT_MAX_MS);
+  };
+  const lose = (client: pg.Client) => {
+    if (current !== client) return;
+    current = null;
+    listener.onLost();
+    client.end().catch(() => {});
+    reconnectLater();
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === channel) listener.onNotification(message.payload ?? '');
+    });
+    client.on('error', () => lose(client));
+    client.on('end', () => lose(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch {
+      client.end().catch(() => {});
+      reconnectLater();
+      return;
+    }
+    if (isStopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    delayMs = RECONNECT_FIRST_MS;
+    listener.onListening();
+  };
+
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    if (client) {
+      listener.onLost();
+      await client.end().catch(() => {});
+    }
   };
 }
 

@@ -11,7 +11,7 @@ import type { Role } from '@certs/shared/auth/roles';
 import { DEFAULT_TIME_ZONE, isOfferedTimeZone } from '@certs/shared/common/dates';
 import { searchTermOrUndefined, type PagingQuery } from '@certs/shared/common/paging';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import type { CurrentUser, SessionUserChanges } from '../../platform/auth/authenticate';
 import { hashPassword } from '../../platform/auth/password';
 import { canManageRole, canManageUsers, canReadAccessMenu } from './account-user.policy';
 import type { AccountUserRepository, AccountUserRow } from './account-user.repository';
@@ -36,7 +36,10 @@ function emailTaken(): AppError {
 }
 
 export class AccountUserService {
-  constructor(private readonly repository: AccountUserRepository) {}
+  constructor(
+    private readonly repository: AccountUserRepository,
+    private readonly sessionUsers: SessionUserChanges,
+  ) {}
 
   async findUsers(actor: CurrentUser, query: PagingQuery): Promise<AccountUserPage> {
     this.assertManager(actor);
@@ -101,6 +104,7 @@ export class AccountUserService {
     );
     if (row === 'email-taken') throw emailTaken();
     if (!row) throw new AppError('NOT_FOUND', ACCOUNT_USER_MESSAGES.notFound);
+    this.sessionUsers.forget(id);
     return toAccountUser(row);
   }
 

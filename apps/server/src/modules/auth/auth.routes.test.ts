@@ -6,8 +6,8 @@ import { ROLES, type Role } from '@certs/shared/auth/roles';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/build-test-app';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { ADMIN_LOGIN, APPLICANT_LOGIN, bearer, refreshCookieOf, signIn } from '../../../test/sign-in';
-import { isNotNull } from 'drizzle-orm';
-import { loginFailures, refreshSessions } from '../../db/schema/user';
+import { eq, isNotNull } from 'drizzle-orm';
+import { loginFailures, refreshSessions, users } from '../../db/schema/user';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -228,6 +228,8 @@ describe('tokens and sessions', () => {
     const a = await signIn(t.app, victim);
     const b = await signIn(t.app, victim);
     const { jwt: adminJwt } = await signIn(t.app, admin);
+    // Checked once before: this instance remembers the user, and must forget them with the change.
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(a.jwt) })).statusCode).toBe(200);
     const update = await t.app.inject({
       method: 'POST',
       url: `/api/accountuser/update/${victim.id}`,
@@ -238,6 +240,23 @@ describe('tokens and sessions', () => {
     for (const session of [a, b]) {
       expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session.jwt) })).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: session.refresh } })).statusCode).toBe(401);
+    }
+  });
+
+  it('ends a session on every instance when the user changes in the database, however it was changed', async () => {
+    const other = await buildTestApp({}, t.database);
+    try {
+      const person = await createUser(t.database.db, { role: ROLES.User, firstName: 'Two', lastName: 'Places' });
+      const session = await signIn(t.app, person);
+      const me = (app: TestApp['app']) => app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(session.jwt) });
+      // Both instances have checked (and remember) the user.
+      expect([(await me(t.app)).statusCode, (await me(other.app)).statusCode]).toEqual([200, 200]);
+      // Deactivated by something that is neither instance (a script, a third instance).
+      await t.database.db.update(users).set({ active: false }).where(eq(users.id, person.id));
+      // Each hears of it from PostgreSQL as it commits: within moments, never after a cache expiry.
+      await expect.poll(async () => [(await me(t.app)).statusCode, (await me(other.app)).statusCode], { timeout: 2000, interval: 20 }).toEqual([401, 401]);
+    } finally {
+      await other.close();
     }
   });
 

@@ -16,6 +16,7 @@ import {
 } from '../../platform/auth/tokens';
 import type { AuthRepository, UserRow } from './auth.repository';
 import type { LoginRestrictionService } from './login-restriction.service';
+import { SessionUserCache } from './session-user-cache';
 
 /** More than this many failures a minute for one identifier or one address is refused with 429. */
 export const MAX_FAILURES_PER_MINUTE = 10;
@@ -33,11 +34,16 @@ export interface IssuedSession extends LoginResponse {
 }
 
 export class AuthService implements SessionLookup {
+  /** Listens for user changes (app.ts hands it to the database's LISTEN). */
+  readonly sessionUsers: SessionUserCache;
+
   constructor(
     private readonly repository: AuthRepository,
     private readonly tokens: TokenService,
     private readonly restriction: LoginRestrictionService,
-  ) {}
+  ) {
+    this.sessionUsers = new SessionUserCache((userId) => this.repository.findSessionUser(userId));
+  }
 
   async login(input: LoginInput): Promise<IssuedSession> {
     const identifier = input.identifier.trim().toLowerCase();
@@ -118,7 +124,7 @@ export class AuthService implements SessionLookup {
   }
 
   async findSessionUser(userId: string, sessionVersion: number): Promise<CurrentUser | null> {
-    const user = await this.repository.findSessionUser(userId);
+    const user = await this.sessionUsers.find(userId);
     if (!user || !user.active || user.sessionVersion !== sessionVersion) return null;
     return { id: user.id, email: user.email, role: user.role as Role, userType: user.userType, menuItems: user.menuItems, applicantId: user.applicantId };
   }

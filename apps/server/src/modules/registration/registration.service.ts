@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE } from '@certs/shared/common/dates';
 import type { z } from 'zod';
 import type { ForgotPasswordRequest as ForgotSchema, RegisterApplicantRequest as RegisterSchema } from '@certs/shared/auth/registration.contract';
 import { AppError } from '../../platform/app-error';
+import type { SessionUserChanges } from '../../platform/auth/authenticate';
 import { hashPassword } from '../../platform/auth/password';
 import { hashToken, newRandomToken } from '../../platform/auth/tokens';
 import type { MailService } from '../../platform/mail/mail.service';
@@ -22,6 +23,7 @@ export class RegistrationService {
     private readonly repository: RegistrationRepository,
     private readonly mail: MailService,
     private readonly publicUrl: string,
+    private readonly sessionUsers: SessionUserChanges,
   ) {}
 
   /** The same answer whether or not the email is known; the mail says which it was. */
@@ -150,6 +152,7 @@ export class RegistrationService {
       // A reset also proves the email: an applicant who never activated is active now.
       await this.repository.activate(tx, used.userId);
     });
+    this.sessionUsers.forget(userId);
     return { message: REGISTRATION_MESSAGES.passwordChanged };
   }
 

@@ -20,6 +20,15 @@ export interface SessionLookup {
   findSessionUser(userId: string, sessionVersion: number): Promise<CurrentUser | null>;
 }
 
+/**
+ * Told of a change this instance just committed to what a session check reads (a deactivation, a
+ * new password, a role or menu change), so that its next check reads the user afresh. Other
+ * instances hear of it from PostgreSQL (modules/auth/session-user-cache.ts).
+ */
+export interface SessionUserChanges {
+  forget(userId: string): void;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser | null;
