@@ -188,8 +188,12 @@ async function waitFor(url) {
 /** The baseline's connections; each candidate has its own two (see `sit`). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-/** One JSON request; resolves with status and body (never rejects: network errors are status 0). */
-function request(port, method, url, body, token, viaAgent = agent) {
+/**
+ * One JSON request; resolves with status and body (never rejects: network errors are status 0).
+ * Like a browser, it sends a request again once when a kept-alive connection turns out to have
+ * been closed by the server before any answer (the server closes idle connections after 72 s).
+ */
+function request(port, method, url, body, token, viaAgent = agent, isRetry = false) {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers = { accept: 'application/json' };
@@ -198,7 +202,9 @@ function request(port, method, url, body, token, viaAgent = agent) {
       headers['content-length'] = Buffer.byteLength(payload);
     }
     if (token) headers.authorization = `Bearer ${token}`;
+    let isAnswered = false;
     const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: viaAgent }, (res) => {
+      isAnswered = true;
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => {
@@ -212,7 +218,13 @@ function request(port, method, url, body, token, viaAgent = agent) {
         resolve({ status: res.statusCode ?? 0, json });
       });
     });
-    req.on('error', (error) => resolve({ status: 0, json: { message: error.message } }));
+    req.on('error', (error) => {
+      if (req.reusedSocket && !isAnswered && !isRetry && error.code === 'ECONNRESET') {
+        resolve(request(port, method, url, body, token, viaAgent, true));
+        return;
+      }
+      resolve({ status: 0, json: { message: `${error.code ?? ''} ${error.message}` } });
+    });
     if (payload !== undefined) req.write(payload);
     req.end();
   });
@@ -296,7 +308,9 @@ function at(plannedAt, run) {
 
 async function timed(stats, kind, plannedAt, send, isOk = (r) => r.status === 200) {
   const response = await send();
-  stats.record(kind, now() - plannedAt, isOk(response), response.status, plannedAt);
+  // A network error is named by its code, so that the table says what failed.
+  const status = response.status === 0 ? `0 ${response.json?.message ?? ''}`.trim() : response.status;
+  stats.record(kind, now() - plannedAt, isOk(response), status, plannedAt);
   return response;
 }
 
@@ -603,6 +617,10 @@ async function main() {
     const machineBefore = machineTicks();
     for (const server of servers) server.kill('SIGUSR2');
     // The generator's own event loop: a late timer here would show as server latency.
+    // The servers' and the machine's CPU at the phase boundaries (a minute in, a minute before the end).
+    const phaseMarks = [{ server: serverCpuBefore, machine: machineBefore }];
+    const markPhase = () => phaseMarks.push({ server: serversCpu(), machine: machineTicks() });
+    const phaseTimers = [setTimeout(markPhase, t0 + 60_000 - now()), setTimeout(markPhase, t0 + SITTING_MS - 60_000 - now())];
     const generatorLoop = monitorEventLoopDelay({ resolution: 5 });
     generatorLoop.enable();
     const generatorCpuBefore = process.cpuUsage();
@@ -610,6 +628,8 @@ async function main() {
     const seconds = (now() - t0) / 1000;
     const serverCpuAfter = serversCpu();
     const machineAfter = machineTicks();
+    phaseTimers.forEach(clearTimeout);
+    phaseMarks.push({ server: serverCpuAfter, machine: machineAfter });
     const serverCpu = serverCpuBefore === null || serverCpuAfter === null ? null : serverCpuAfter - serverCpuBefore;
     const generatorUsage = process.cpuUsage(generatorCpuBefore);
     const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1e6;
@@ -638,6 +658,16 @@ async function main() {
         `server event-loop delay ${loop ? `p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms` : 'n/a'}`,
     );
     printTable([...kinds, baselineSummary]);
+    if (phaseMarks.length === 4 && !phaseMarks.some((mark) => mark.server === null || !mark.machine)) {
+      const cells = PHASES.map((phase, i) => {
+        const [from, to] = [phaseMarks[i], phaseMarks[i + 1]];
+        const ticks = to.machine.busy + to.machine.idle + to.machine.steal - (from.machine.busy + from.machine.idle + from.machine.steal);
+        const seconds = ticks / 100 / os.cpus().length;
+        if (!(seconds > 0)) return `${phase}: -`;
+        return `${phase}: servers ${(((to.server - from.server) / seconds) * 100).toFixed(0)} % of a core, machine ${machineShare(from.machine, to.machine)}`;
+      });
+      console.log(`\nCPU by phase: ${cells.join('; ')}`);
+    }
     // Where the tail lives: the launch peak, the middle of the sitting or the submission peak.
     console.log(`\nBy phase (p95 / p99 ms): ${PHASES.join(' | ')}`);
     for (const kind of ['server time', 'remaining time', 'save request', 'answer saved']) {
