@@ -19,6 +19,7 @@ import { DEFAULT_SECTION } from '@certs/shared/exam-definition/exam-section.cont
 import type { ExamType } from '@certs/shared/program/program-type';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
+import type { Executor } from '../../db/executor';
 import type { ExamContent } from './exam-content';
 import type { ExamSubmission } from './exam-submission';
 import type { ExamRepository, InstanceHeader, InstanceRow, QuestionStateRow, SittingDbRow, VersionContent } from './exam.repository';
@@ -170,10 +171,12 @@ export class ExamService {
     if (now.getTime() > closesAt) throw new AppError('CONFLICT', EXAM_MESSAGES.windowClosed);
     const totalSeconds = scheduled.overallTime * EXAM_TIMING.minutesToSeconds;
     const examDefinitionId = scheduled.examDefinitionId;
-    const created = await this.repository.transaction(async (tx) => {
+    // One transaction creates the sitting and reads it back: at the start of a sitting every
+    // candidate launches at once, and each wait for a pooled connection adds to all of them.
+    const exam = await this.repository.transaction(async (tx) => {
       // Extra time granted while this launch runs is read after the module's lock, never lost.
       const extraSeconds = await this.repository.lockScheduledModule(tx, applicationModuleId);
-      return this.repository.createInstance(
+      const created = await this.repository.createInstance(
         {
           examType: 'module',
           examDefinitionId,
@@ -189,10 +192,12 @@ export class ExamService {
         },
         tx,
       );
+      // A simultaneous launch created it first (its commit let this one through): that is the sitting.
+      const id = created ?? (await this.repository.findInstanceIdOfModule(applicationModuleId, tx));
+      return id ? this.candidateExam(id, now, tx) : null;
     });
-    const id = created ?? (await this.repository.findInstanceIdOfModule(applicationModuleId));
-    if (!id) throw new AppError('CONFLICT', EXAM_MESSAGES.loadFailed);
-    return this.candidateExam(id, now);
+    if (!exam) throw new AppError('CONFLICT', EXAM_MESSAGES.loadFailed);
+    return exam;
   }
 
   async findExam(actor: CurrentUser, examType: ExamType, id: string): Promise<CandidateExam> {
@@ -393,10 +398,16 @@ export class ExamService {
     return this.repository.transaction((tx) => this.submission.close(tx, id, 'timeout', now, sql`e.deadline + make_interval(secs => ${graceSeconds}) < ${nowSql}`));
   }
 
-  private async candidateExam(id: string, now: Date): Promise<CandidateExam> {
-    const [header, states] = await Promise.all([this.repository.findHeader(id), this.repository.findQuestionStates(id)]);
+  /** Outside a transaction the two reads run side by side; inside one, one after the other on its connection. */
+  private async candidateExam(id: string, now: Date, tx?: Executor): Promise<CandidateExam> {
+    const [header, states] = tx
+      ? [await this.repository.findHeader(id, tx), await this.repository.findQuestionStates(id, tx)]
+      : await Promise.all([this.repository.findHeader(id), this.repository.findQuestionStates(id)]);
     if (!header) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
-    const versions = await this.content.get(states.map((state) => state.questionVersionId));
+    const versions = await this.content.get(
+      states.map((state) => state.questionVersionId),
+      tx,
+    );
     return toCandidateExam(header, states, versions, now);
   }
 }
