@@ -11,7 +11,8 @@
 // the last), --questions Q (60), --baseline-seconds S (30), --database-url URL (a server database;
 // a fresh database "bench" is made on it), --port P (3290; the baseline uses P+1), --keep-database,
 // --cpu-prof-dir DIR (a V8 CPU profile of the server), --instances N (1; N server processes on ports
-// P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions).
+// P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions),
+// --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -33,6 +34,7 @@ const { values: options } = parseArgs({
     'database-url': { type: 'string', default: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
     port: { type: 'string', default: '3290' },
     instances: { type: 'string', default: '1' },
+    'pool-size': { type: 'string', default: '10' },
     'keep-database': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of the server into this folder. */
     'cpu-prof-dir': { type: 'string' },
@@ -45,16 +47,20 @@ const BASELINE_SECONDS = Number(options['baseline-seconds']);
 const PORT = Number(options.port);
 const BASELINE_PORT = PORT + 1;
 const INSTANCES = Number(options.instances);
+/** Each server's PostgreSQL connections (DATABASE_POOL_SIZE), and the baseline's. */
+const POOL_SIZE = Number(options['pool-size']);
 /** The servers' ports: P, then P+2 on (P+1 is the baseline's). */
 const SERVER_PORTS = Array.from({ length: INSTANCES }, (_, i) => (i === 0 ? PORT : PORT + 1 + i));
-if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTANCES) && INSTANCES >= 1)) {
-  throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4 and --instances >= 1 are needed');
+if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTANCES) && INSTANCES >= 1 && POOL_SIZE >= 2)) {
+  throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4 and --instances >= 1 and --pool-size >= 2 are needed');
 }
 const SITTING_MS = MINUTES * 60_000;
 const JWT_SECRET = 'exam-day-benchmark-secret-long-enough-for-hs256';
 const SERVER_TIME_POLL_MS = 15_000;
 const JITTER = 0.2;
 const RETRY_SHARE = 0.05;
+/** Connections a browser opens to one host over HTTP/1.1 (Chrome, Firefox). */
+const BROWSER_CONNECTIONS = 6;
 
 const baseUrl = new URL(options['database-url']);
 const benchUrl = new URL(baseUrl);
@@ -340,14 +346,15 @@ function answerFor(question, variant) {
  * One candidate's sitting, on the shared clock, as the exam page behaves: launch, session, jittered
  * server-time polls, remaining time, and an answer queue that sends what is waiting as one batch
  * whenever no save is in flight (retrying after a network error), then submit once it is empty.
- * The browser has two connections (the queue and the polls). "answer saved" is each answer's time
+ * The browser opens up to six connections to the server, as Chrome and Firefox do over HTTP/1.1,
+ * so a poll never waits on the candidate's side behind a save in flight. "answer saved" is each answer's time
  * from leaving its question to the server's acknowledgement; "save request" is each batch request.
  */
 async function sit(candidate, index, t0, stats, ledger) {
   const launchAt = t0 + Math.random() * 60_000;
   const submitAt = t0 + SITTING_MS - 60_000 + Math.random() * 60_000;
   const token = candidate.token;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: BROWSER_CONNECTIONS });
   const port = SERVER_PORTS[index % INSTANCES];
   const call = (method, url, body) => request(port, method, url, body, token, agent);
   const sessionId = `bench-session-${index}-${Math.random().toString(36).slice(2)}`;
@@ -551,7 +558,7 @@ function printTable(rows) {
 }
 
 async function main() {
-  console.log(`Exam-day benchmark: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'}; ${machine()}`);
+  console.log(`Exam-day benchmark: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'} with ${POOL_SIZE} database connections each; ${machine()}`);
   await recreateDatabase();
   const pgVersion = await withClient(benchUrl, async (client) => (await client.query('show server_version')).rows[0].server_version);
   console.log(`PostgreSQL ${pgVersion} at ${baseUrl.host}, database bench`);
@@ -567,6 +574,7 @@ async function main() {
         startProcess(`server on ${port}`, [...profile, '--import', 'tsx', '--import', './bench/server-probe.mjs', 'apps/server/src/main.ts'], {
           BENCH_PROBE_FILE: probeFiles[i],
           DATABASE_URL: benchUrl.toString(),
+          DATABASE_POOL_SIZE: String(POOL_SIZE),
           JWT_SECRET,
           PORT: String(port),
           HOST: '127.0.0.1',
@@ -597,7 +605,7 @@ async function main() {
     );
 
     // The baseline first, alone, at the sitting's average answer-save rate.
-    baseline = startProcess('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: benchUrl.toString(), PORT: String(BASELINE_PORT), POOL_SIZE: '10' });
+    baseline = startProcess('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: benchUrl.toString(), PORT: String(BASELINE_PORT), POOL_SIZE: String(POOL_SIZE) });
     await waitFor(`http://127.0.0.1:${BASELINE_PORT}/health`);
     const saveRate = (CANDIDATES * (QUESTIONS * (1 + RETRY_SHARE) + 2)) / ((SITTING_MS - 60_000) / 1000);
     console.log(`Baseline: ${BASELINE_SECONDS} s at ${saveRate.toFixed(0)} upserts/s (the sitting's average answer-save rate)...`);

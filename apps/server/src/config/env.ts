@@ -7,6 +7,8 @@ const EnvSchema = z.object({
   /** Unset: localhost only on the embedded default (its demo accounts have known passwords), 0.0.0.0 on a server. */
   HOST: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections each instance keeps to a PostgreSQL server (with DATABASE_URL). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /** Unset: http://localhost:<PORT>, so that links and local upload URLs follow the port. */
