@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { UserType } from '@certs/shared/auth/roles';
 import type { Database } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 import { applicants, loginFailures, refreshSessions, users } from '../../db/schema/user';
 
 export type UserRow = typeof users.$inferSelect;
@@ -24,16 +25,20 @@ export class AuthRepository {
   }
 
   /**
-   * What every api/ request checks about its caller, in one round trip: only the columns it needs,
-   * as a plain statement (this runs more often than any other query).
+   * What every api/ request checks about its caller (when this instance does not remember it), in
+   * one round trip: only the columns it needs, as a prepared statement.
    */
   async findSessionUser(id: string): Promise<SessionUserRow | undefined> {
-    const result = await this.db.execute(sql`
-      select u.id, u.email, u.role, u.user_type as "userType", u.menu_items as "menuItems", u.active,
-        u.session_version as "sessionVersion", a.id as "applicantId"
-      from users u left join applicants a on a.user_id = u.id
-      where u.id = ${id}`);
-    return (result as unknown as { rows: SessionUserRow[] }).rows[0];
+    const rows = await executePrepared<SessionUserRow>(
+      this.db,
+      'auth_find_session_user',
+      sql`
+        select u.id, u.email, u.role, u.user_type as "userType", u.menu_items as "menuItems", u.active,
+          u.session_version as "sessionVersion", a.id as "applicantId"
+        from users u left join applicants a on a.user_id = u.id
+        where u.id = ${id}`,
+    );
+    return rows[0];
   }
 
   async findApplicantId(userId: string): Promise<string | null> {

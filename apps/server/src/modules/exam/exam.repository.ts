@@ -4,6 +4,7 @@ import type { QuestionType } from '@certs/shared/question-bank/question-type';
 import type { ExamInstanceStatus, SubmittedHow } from '@certs/shared/exam/exam-rules';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
+import { executePrepared } from '../../db/prepared';
 
 /** Rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
@@ -200,8 +201,10 @@ export class ExamRepository {
 
   /** A scheduled module with what launching it needs: its candidate, schedule, test, extra time and sitting. */
   async findScheduledModule(applicationModuleId: string): Promise<ScheduledModule | null> {
-    const rows = rowsOf<ScheduledModule>(
-      await this.db.execute(sql`
+    const rows = await executePrepared<ScheduledModule>(
+      this.db,
+      'exam_find_scheduled_module',
+      sql`
         select am.id as "applicationModuleId", a.applicant_id as "applicantId", a.id as "applicationId", am.exam_kind as "examKind",
           am.scheduled_at as "scheduledAt", am.duration_minutes as "durationMinutes", am.schedule_sent_on as "scheduleSentOn",
           am.exam_definition_id as "examDefinitionId", ed.status as "testStatus", ed.overall_time as "overallTime",
@@ -212,7 +215,7 @@ export class ExamRepository {
         left join exam_definitions ed on ed.id = am.exam_definition_id
         left join exam_time_extensions x on x.application_module_id = am.id
         left join exam_instances e on e.application_module_id = am.id
-        where am.id = ${applicationModuleId}`),
+        where am.id = ${applicationModuleId}`,
     );
     const row = rows[0];
     return row ? { ...row, scheduledAt: toDateOrNull(row.scheduledAt), scheduleSentOn: toDateOrNull(row.scheduleSentOn) } : null;
@@ -236,8 +239,10 @@ export class ExamRepository {
     totalMarks: number;
     actorUserId: string;
   }, executor: Executor = this.db): Promise<string | null> {
-    const rows = rowsOf<{ id: string }>(
-      await executor.execute(sql`
+    const rows = await executePrepared<{ id: string }>(
+      executor,
+      'exam_create_instance',
+      sql`
         with inst as (
           insert into exam_instances (exam_type, exam_definition_id, applicant_id, application_module_id, total_seconds, minimum_seconds,
             extra_seconds, started_on, deadline, total_marks, shuffle_options, partial_marks, created_by, modified_by)
@@ -260,20 +265,20 @@ export class ExamRepository {
           where q.exam_definition_id = ${values.examDefinitionId}
           returning 1
         )
-        select id, (select count(*) from questions) as n from inst`),
+        select id, (select count(*) from questions) as n from inst`,
     );
     return rows[0]?.id ?? null;
   }
 
-  async findInstanceIdOfModule(applicationModuleId: string): Promise<string | null> {
-    const rows = rowsOf<{ id: string }>(await this.db.execute(sql`select id from exam_instances where application_module_id = ${applicationModuleId}`));
+  async findInstanceIdOfModule(applicationModuleId: string, executor: Executor = this.db): Promise<string | null> {
+    const rows = rowsOf<{ id: string }>(await executor.execute(sql`select id from exam_instances where application_module_id = ${applicationModuleId}`));
     return rows[0]?.id ?? null;
   }
 
   // Reading a sitting.
 
   async findInstance(id: string, executor: Executor = this.db): Promise<InstanceRow | null> {
-    const rows = rowsOf<InstanceRow>(await executor.execute(sql`select ${INSTANCE_COLUMNS} from exam_instances e where e.id = ${id}`));
+    const rows = await executePrepared<InstanceRow>(executor, 'exam_find_instance', sql`select ${INSTANCE_COLUMNS} from exam_instances e where e.id = ${id}`);
     return rows[0] ? toInstance(rows[0]) : INSTANCE_NOT_FOUND;
   }
 
@@ -284,9 +289,11 @@ export class ExamRepository {
   }
 
   /** The sitting with its test's wording and its program and module, for the candidate's screen. */
-  async findHeader(id: string): Promise<InstanceHeader | null> {
-    const rows = rowsOf<InstanceHeader>(
-      await this.db.execute(sql`
+  async findHeader(id: string, executor: Executor = this.db): Promise<InstanceHeader | null> {
+    const rows = await executePrepared<InstanceHeader>(
+      executor,
+      'exam_find_header',
+      sql`
         select ${INSTANCE_COLUMNS}, ed.title, ed.instruction, ed.is_section_split as "isSectionSplit",
           p.id as "programId", p.program_title as "programTitle", p.program_code as "programCode",
           pm.module_code as "moduleCode", pm.module_title as "moduleTitle",
@@ -296,15 +303,17 @@ export class ExamRepository {
         left join application_modules am on am.id = e.application_module_id
         left join program_modules pm on pm.id = coalesce(am.program_module_id, ed.program_module_id)
         left join programs p on p.id = pm.program_id
-        where e.id = ${id}`),
+        where e.id = ${id}`,
     );
     const row = rows[0];
     return row ? { ...row, ...toInstance(row) } : null;
   }
 
   async findQuestionStates(examInstanceId: string, executor: Executor = this.db): Promise<QuestionStateRow[]> {
-    const rows = rowsOf<QuestionStateRow>(
-      await executor.execute(sql`
+    const rows = await executePrepared<QuestionStateRow>(
+      executor,
+      'exam_find_question_states',
+      sql`
         select qi.id, qi.question_version_id as "questionVersionId", qi.section_id as "sectionId", s.title as "sectionTitle",
           s.sort_order as "sectionOrder", qi.sort_order as "sortOrder", qi.max_marks::float8 as "maxMarks",
           qi.is_answered as "isAnswered", qi.is_attempted as "isAttempted", qi.is_marked as "isMarked", qi.time_taken as "timeTaken",
@@ -315,7 +324,7 @@ export class ExamRepository {
         from question_instances qi
         left join exam_sections s on s.id = qi.section_id
         where qi.exam_instance_id = ${examInstanceId}
-        order by qi.sort_order`),
+        order by qi.sort_order`,
     );
     return rows.map((row) => ({ ...row, markedOn: toDateOrNull(row.markedOn) }));
   }
@@ -346,8 +355,10 @@ export class ExamRepository {
    * question, so a batch never applies an older item after a newer one.
    */
   async applyUpdates(input: { examInstanceId: string; applicantId: string; examType: ExamType; sessionId: string; now: Date; graceSeconds: number; items: UpdateItem[] }): Promise<UpdateOutcome> {
-    const rows = rowsOf<{ inst: InstanceRow | null; applied: UpdateOutcome['applied']; checked: UpdateOutcome['checked'] }>(
-      await this.db.execute(sql`
+    const rows = await executePrepared<{ inst: InstanceRow | null; applied: UpdateOutcome['applied']; checked: UpdateOutcome['checked'] }>(
+      this.db,
+      'exam_apply_updates',
+      sql`
         with inst as (
           -- FOR SHARE: a submission (which locks the sitting FOR UPDATE and then marks the answers it
           -- reads) and an update never overlap; an update waiting for a submission sees it submitted.
@@ -395,7 +406,7 @@ export class ExamRepository {
         )
         select (select row_to_json(inst) from inst) as inst,
           coalesce((select json_agg(upd) from upd), '[]'::json) as applied,
-          coalesce((select json_agg(json_build_object('id', c.id, 'seq', c.seq, 'isValid', c.is_valid, 'serverSeq', c.server_seq)) from checked c), '[]'::json) as checked`),
+          coalesce((select json_agg(json_build_object('id', c.id, 'seq', c.seq, 'isValid', c.is_valid, 'serverSeq', c.server_seq)) from checked c), '[]'::json) as checked`,
     );
     const row = rows[0];
     return { instance: row?.inst ? toInstance(row.inst) : null, applied: row?.applied ?? [], checked: row?.checked ?? [] };
@@ -409,8 +420,10 @@ export class ExamRepository {
    * sitting as it was, for the caller to say why nothing changed.
    */
   async claimSession(input: { id: string; applicantId: string; examType: ExamType; sessionId: string; takeOver: boolean; now: Date; graceSeconds: number }): Promise<InstanceRow | null> {
-    const rows = rowsOf<InstanceRow>(
-      await this.db.execute(sql`
+    const rows = await executePrepared<InstanceRow>(
+      this.db,
+      'exam_claim_session',
+      sql`
         with cur as (
           select ${INSTANCE_COLUMNS} from exam_instances e
           where e.id = ${input.id} and e.applicant_id = ${input.applicantId} and e.exam_type = ${input.examType}
@@ -424,7 +437,7 @@ export class ExamRepository {
             and (cur."activeSessionId" is null or ${input.takeOver})
           returning e.id
         )
-        select cur.* from cur left join claimed on claimed.id = cur.id`),
+        select cur.* from cur left join claimed on claimed.id = cur.id`,
     );
     return rows[0] ? toInstance(rows[0]) : INSTANCE_NOT_FOUND;
   }
