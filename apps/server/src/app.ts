@@ -26,7 +26,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { SESSION_USER_CHANNEL } from './modules/auth/session-user-cache';
 import { LoginRestrictionService } from './modules/auth/login-restriction.service';
 import { registerWelderQualificationOptionsRoutes } from './modules/welder-qualification-options/welder-qualification-options.routes';
-import { requireAuthentication } from './platform/auth/authenticate';
+import { requireAccessDeclarations, requireAuthentication, type RouteAccessEntry } from './platform/auth/authenticate';
 import { prepareDecoyHash } from './platform/auth/password';
 import { TokenService } from './platform/auth/tokens';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler';
@@ -247,8 +247,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExamPublicRoutes(app, examModule);
   await registerPaymentPublicRoutes(app, paymentModule.service);
   registerPublicScheduleRoutes(app, examSchedule.publicSchedule);
+  // Who each api/ route is for, declared beside the route (decision 014); the matrix test reads it.
+  const routeAccess: RouteAccessEntry[] = [];
+  app.decorate('routeAccess', routeAccess);
   await app.register(async (api) => {
     requireAuthentication(api, tokens, auth);
+    requireAccessDeclarations(api, routeAccess);
     registerCurrentUserRoutes(api, auth);
     registerAccountUserRoutes(api, accountUsers);
     registerProgramRoutes(api, programModule);

@@ -22,30 +22,30 @@ export function registerAccountUserRoutes(api: FastifyInstance, service: Account
 
   r.get(
     '/api/accountuser/pagination/all',
-    { preHandler: adminOnly, schema: { ...secured, summary: 'Admin users, paged and searched', querystring: PagingQuery, response: { 200: AccountUserPage } } },
+    { onRequest: adminOnly, schema: { ...secured, summary: 'Admin users, paged and searched', querystring: PagingQuery, response: { 200: AccountUserPage } } },
     async (request) => service.findUsers(currentUserOf(request), request.query),
   );
   r.get(
     '/api/accountuser/:id',
-    { preHandler: adminOnly, schema: { ...secured, summary: 'One admin user', params: IdParams, response: { 200: AccountUser } } },
+    { onRequest: adminOnly, schema: { ...secured, summary: 'One admin user', params: IdParams, response: { 200: AccountUser } } },
     async (request) => service.findUser(currentUserOf(request), request.params.id),
   );
   r.post(
     '/api/accountuser',
-    { preHandler: adminOnly, schema: { ...secured, summary: 'Create an admin user', body: CreateAccountUserRequest, response: { 201: AccountUser } } },
+    { onRequest: adminOnly, schema: { ...secured, summary: 'Create an admin user', body: CreateAccountUserRequest, response: { 201: AccountUser } } },
     async (request, reply) => reply.status(201).send(await service.createUser(currentUserOf(request), request.body)),
   );
   r.post(
     '/api/accountuser/update/:id',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: { ...secured, summary: 'Update an admin user', params: IdParams, body: UpdateAccountUserRequest, response: { 200: AccountUser } },
     },
     async (request) => service.updateUser(currentUserOf(request), request.params.id, request.body),
   );
   r.get(
     '/api/accountcontributoraccessmenu/:id',
-    { preHandler: adminOnly, schema: { ...secured, summary: 'The saved side menu of an admin user', params: IdParams, response: { 200: AccessMenuResponse } } },
+    { onRequest: adminOnly, schema: { ...secured, summary: 'The saved side menu of an admin user', params: IdParams, response: { 200: AccessMenuResponse } } },
     async (request) => service.findAccessMenu(currentUserOf(request), request.params.id),
   );
 }

@@ -16,7 +16,7 @@ import {
   ProfessionalDevelopmentRequest,
   SaveApplicantRequest,
 } from '@certs/shared/applicant/applicant.contract';
-import { currentUserOf, requireAdmin, requireApplicant } from '../../platform/auth/authenticate';
+import { currentUserOf, requireAdmin, requireApplicant, requireSignedIn } from '../../platform/auth/authenticate';
 import { genericRouteSchema } from '../../platform/route-schema';
 import type { ApplicantService, ProfileListService } from './applicant.service';
 
@@ -28,22 +28,22 @@ function registerProfileListRoutes(api: FastifyInstance, base: string, tag: stri
   const applicantOnly = requireApplicant();
   api.get(
     `/api/${base}/byapplicant/:id`,
-    { schema: genericRouteSchema({ ...doc, summary: `An applicant's ${tag} (their own; staff read any)`, params: IdParams, response: { 200: z.array(item) } }) },
+    { onRequest: requireSignedIn(), schema: genericRouteSchema({ ...doc, summary: `An applicant's ${tag} (their own; staff read any)`, params: IdParams, response: { 200: z.array(item) } }) },
     async (request) => service.listOf(currentUserOf(request), (request.params as { id: string }).id),
   );
   api.post(
     `/api/${base}`,
-    { preHandler: applicantOnly, schema: genericRouteSchema({ ...doc, summary: `Add to the applicant's ${tag}`, body, response: { 201: item } }) },
+    { onRequest: applicantOnly, schema: genericRouteSchema({ ...doc, summary: `Add to the applicant's ${tag}`, body, response: { 201: item } }) },
     async (request, reply) => reply.status(201).send(await service.create(currentUserOf(request), request.body)),
   );
   api.post(
     `/api/${base}/update/:id`,
-    { preHandler: applicantOnly, schema: genericRouteSchema({ ...doc, summary: `Edit an entry of the applicant's ${tag}`, params: IdParams, body, response: { 200: item } }) },
+    { onRequest: applicantOnly, schema: genericRouteSchema({ ...doc, summary: `Edit an entry of the applicant's ${tag}`, params: IdParams, body, response: { 200: item } }) },
     async (request) => service.update(currentUserOf(request), (request.params as { id: string }).id, request.body),
   );
   api.get(
     `/api/${base}/remove/:id`,
-    { preHandler: applicantOnly, schema: genericRouteSchema({ ...doc, summary: `Remove an entry of the applicant's ${tag}`, params: IdParams, response: { 204: z.null() } }) },
+    { onRequest: applicantOnly, schema: genericRouteSchema({ ...doc, summary: `Remove an entry of the applicant's ${tag}`, params: IdParams, response: { 204: z.null() } }) },
     async (request, reply) => {
       await service.remove(currentUserOf(request), (request.params as { id: string }).id);
       return reply.status(204).send(null);
@@ -66,27 +66,27 @@ export function registerApplicantRoutes(api: FastifyInstance, applicants: Applic
 
   r.get(
     '/api/applicant/pagination/all',
-    { preHandler: staff, schema: { ...doc, summary: 'Applicants, paged and searched (Users menu)', querystring: ApplicantListQuery, response: { 200: ApplicantPage } } },
+    { onRequest: staff, schema: { ...doc, summary: 'Applicants, paged and searched (Users menu)', querystring: ApplicantListQuery, response: { 200: ApplicantPage } } },
     async (request) => applicants.findApplicants(currentUserOf(request), request.query),
   );
   r.get(
     '/api/applicant/profiledetails/:id',
-    { preHandler: staff, schema: { ...doc, summary: "An applicant's profile, for staff", params: IdParams, response: { 200: Applicant } } },
+    { onRequest: staff, schema: { ...doc, summary: "An applicant's profile, for staff", params: IdParams, response: { 200: Applicant } } },
     async (request) => applicants.findApplicant(currentUserOf(request), request.params.id),
   );
   r.post(
     '/api/applicant/:id/membership',
-    { preHandler: staff, schema: { ...doc, summary: "Confirm or withdraw an applicant's membership", params: IdParams, body: ConfirmMembershipRequest, response: { 200: Applicant } } },
+    { onRequest: staff, schema: { ...doc, summary: "Confirm or withdraw an applicant's membership", params: IdParams, body: ConfirmMembershipRequest, response: { 200: Applicant } } },
     async (request) => applicants.confirmMembership(currentUserOf(request), request.params.id, request.body),
   );
   r.post(
     '/api/applicant/save',
-    { preHandler: requireApplicant(), schema: { ...doc, summary: "Save the signed-in applicant's own profile", body: SaveApplicantRequest, response: { 200: Applicant } } },
+    { onRequest: requireApplicant(), schema: { ...doc, summary: "Save the signed-in applicant's own profile", body: SaveApplicantRequest, response: { 200: Applicant } } },
     async (request) => applicants.saveOwn(currentUserOf(request), request.body),
   );
   r.get(
     '/api/applicant/:id',
-    { schema: { ...doc, summary: "An applicant's profile (their own)", params: IdParams, response: { 200: Applicant } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: "An applicant's profile (their own)", params: IdParams, response: { 200: Applicant } } },
     async (request) => applicants.findApplicant(currentUserOf(request), request.params.id),
   );
 

@@ -30,50 +30,50 @@ export function registerApplicationStaffRoutes(api: FastifyInstance, service: Ap
     const doc = { tags: [`${APPLICATION_TYPES[typePath].label} applications (staff)`], security: [{ bearer: [] }] };
     r.get(
       `/api/${typePath}/pagination`,
-      { preHandler: staff, schema: { ...doc, summary: "The applications queue of one program (programId) or of every program the caller may see: paged, searched by number, name and email, filtered by status and stage", querystring: ApplicationQueueQuery, response: { 200: ApplicationQueuePage } } },
+      { onRequest: staff, schema: { ...doc, summary: "The applications queue of one program (programId) or of every program the caller may see: paged, searched by number, name and email, filtered by status and stage", querystring: ApplicationQueueQuery, response: { 200: ApplicationQueuePage } } },
       async (request) => service.findQueue(currentUserOf(request), typePath, request.query),
     );
     r.get(
       `/api/${typePath}/:id/details`,
-      { preHandler: staff, schema: { ...doc, summary: 'The staff application page: applicant, answers, assessor, assessment, history', params, response: { 200: StaffApplicationDetails } } },
+      { onRequest: staff, schema: { ...doc, summary: 'The staff application page: applicant, answers, assessor, assessment, history', params, response: { 200: StaffApplicationDetails } } },
       async (request) => service.findDetails(currentUserOf(request), typePath, request.params.id),
     );
     r.post(
       `/api/${typePath}/:id/assessor/assign`,
-      { preHandler: staff, schema: { ...doc, summary: 'Assign an assessor (Application Submitted -> Being Assessed), or hand over to another', params, body: AssignAssessorRequest, response: { 200: StaffApplicationDetails } } },
+      { onRequest: staff, schema: { ...doc, summary: 'Assign an assessor (Application Submitted -> Being Assessed), or hand over to another', params, body: AssignAssessorRequest, response: { 200: StaffApplicationDetails } } },
       async (request) => service.assignAssessor(currentUserOf(request), typePath, request.params.id, request.body),
     );
     r.post(
       `/api/${typePath}/:id/assessor/save`,
-      { preHandler: staff, schema: { ...doc, summary: "Save the assessor's review", params, body: AssessorSaveRequest, response: { 200: StaffApplicationDetails } } },
+      { onRequest: staff, schema: { ...doc, summary: "Save the assessor's review", params, body: AssessorSaveRequest, response: { 200: StaffApplicationDetails } } },
       async (request) => service.saveReview(currentUserOf(request), typePath, request.params.id, request.body, false),
     );
     r.post(
       `/api/${typePath}/:id/assessor/submit`,
-      { preHandler: staff, schema: { ...doc, summary: "Submit the assessor's review with a recommendation", params, body: AssessorSubmitRequest, response: { 200: StaffApplicationDetails } } },
+      { onRequest: staff, schema: { ...doc, summary: "Submit the assessor's review with a recommendation", params, body: AssessorSubmitRequest, response: { 200: StaffApplicationDetails } } },
       async (request) => service.saveReview(currentUserOf(request), typePath, request.params.id, request.body, true),
     );
     r.post(
       `/api/${typePath}/:id/assessment/save`,
-      { preHandler: staff, schema: { ...doc, summary: 'Save the assessment as a draft', params, body: AssessmentSaveRequest, response: { 200: StaffApplicationDetails } } },
+      { onRequest: staff, schema: { ...doc, summary: 'Save the assessment as a draft', params, body: AssessmentSaveRequest, response: { 200: StaffApplicationDetails } } },
       async (request) => service.saveAssessment(currentUserOf(request), typePath, request.params.id, request.body, false),
     );
     r.post(
       `/api/${typePath}/:id/assessment/submit`,
       {
-        preHandler: staff,
+        onRequest: staff,
         schema: { ...doc, summary: 'Submit the assessment: accept (Assessment Completed), more information (Application Started) or reject (Failed)', params, body: AssessmentSaveRequest, response: { 200: StaffApplicationDetails } },
       },
       async (request) => service.saveAssessment(currentUserOf(request), typePath, request.params.id, request.body, true),
     );
     r.get(
       `/api/${typePath}/:id/filenotes`,
-      { preHandler: staff, schema: { ...doc, summary: "The application's file notes (staff only), newest first", params, response: { 200: FileNoteList } } },
+      { onRequest: staff, schema: { ...doc, summary: "The application's file notes (staff only), newest first", params, response: { 200: FileNoteList } } },
       async (request) => service.findFileNotes(currentUserOf(request), typePath, request.params.id),
     );
     r.post(
       `/api/${typePath}/:id/filenotes`,
-      { preHandler: staff, schema: { ...doc, summary: 'Add a file note (staff only)', params, body: FileNoteRequest, response: { 200: FileNote } } },
+      { onRequest: staff, schema: { ...doc, summary: 'Add a file note (staff only)', params, body: FileNoteRequest, response: { 200: FileNote } } },
       async (request) => service.addFileNote(currentUserOf(request), typePath, request.params.id, request.body),
     );
   }

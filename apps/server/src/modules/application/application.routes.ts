@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApplicantHistory, Application, ApplicationListQuery, ApplicationPage, AwardPage, CurrentApplicationResponse, SaveApplicationRequest } from '@certs/shared/application/application.contract';
 import { APPLICATION_TYPE_PATHS, APPLICATION_TYPES } from '@certs/shared/application/application-status';
-import { currentUserOf, requireApplicant } from '../../platform/auth/authenticate';
+import { currentUserOf, requireApplicant, requireSignedIn } from '../../platform/auth/authenticate';
 import type { ApplicationService } from './application.service';
 
 /** The four application types share one route shape under their own path word (spec section 7). */
@@ -15,41 +15,41 @@ export function registerApplicationRoutes(api: FastifyInstance, service: Applica
     r.get(
       `/api/${typePath}/currentapplication/:programId/:applicantId`,
       {
-        preHandler: applicantOnly,
+        onRequest: applicantOnly,
         schema: { ...doc, summary: "The applicant's current application to a program, if any", params: z.strictObject({ programId: z.string(), applicantId: z.string() }), response: { 200: CurrentApplicationResponse } },
       },
       async (request) => service.findCurrent(currentUserOf(request), typePath, request.params.programId, request.params.applicantId),
     );
     r.post(
       `/api/${typePath}/save`,
-      { preHandler: applicantOnly, schema: { ...doc, summary: 'Save a draft (Application Started)', body: SaveApplicationRequest, response: { 200: Application } } },
+      { onRequest: applicantOnly, schema: { ...doc, summary: 'Save a draft (Application Started)', body: SaveApplicationRequest, response: { 200: Application } } },
       async (request) => service.saveDraft(currentUserOf(request), typePath, request.body),
     );
     r.post(
       `/api/${typePath}/:id/submit`,
-      { preHandler: applicantOnly, schema: { ...doc, summary: 'Submit the draft (Application Submitted)', params: z.strictObject({ id: z.string() }), response: { 200: Application } } },
+      { onRequest: applicantOnly, schema: { ...doc, summary: 'Submit the draft (Application Submitted)', params: z.strictObject({ id: z.string() }), response: { 200: Application } } },
       async (request) => service.submit(currentUserOf(request), typePath, request.params.id),
     );
     r.get(
       `/api/${typePath}/:id/history`,
-      { preHandler: applicantOnly, schema: { ...doc, summary: "The applicant's own application's moves: when, from and to which status and stage (no staff notes)", params: z.strictObject({ id: z.string() }), response: { 200: ApplicantHistory } } },
+      { onRequest: applicantOnly, schema: { ...doc, summary: "The applicant's own application's moves: when, from and to which status and stage (no staff notes)", params: z.strictObject({ id: z.string() }), response: { 200: ApplicantHistory } } },
       async (request) => service.findHistory(currentUserOf(request), typePath, request.params.id),
     );
     r.get(
       `/api/${typePath}/:id`,
-      { schema: { ...doc, summary: 'An application (its applicant; staff with Programs)', params: z.strictObject({ id: z.string() }), response: { 200: Application } } },
+      { onRequest: requireSignedIn(), schema: { ...doc, summary: 'An application (its applicant; staff with Programs)', params: z.strictObject({ id: z.string() }), response: { 200: Application } } },
       async (request) => service.findOne(currentUserOf(request), typePath, request.params.id),
     );
   }
   const doc = { tags: ['applications'], security: [{ bearer: [] }] };
   r.get(
     '/api/applicant/applications',
-    { preHandler: applicantOnly, schema: { ...doc, summary: "The signed-in applicant's applications", querystring: ApplicationListQuery, response: { 200: ApplicationPage } } },
+    { onRequest: applicantOnly, schema: { ...doc, summary: "The signed-in applicant's applications", querystring: ApplicationListQuery, response: { 200: ApplicationPage } } },
     async (request) => service.findMine(currentUserOf(request), request.query.page, request.query.pageSize),
   );
   r.get(
     '/api/applicant/awards',
-    { preHandler: applicantOnly, schema: { ...doc, summary: "The signed-in applicant's awards (none until awards exist)", querystring: ApplicationListQuery, response: { 200: AwardPage } } },
+    { onRequest: applicantOnly, schema: { ...doc, summary: "The signed-in applicant's awards (none until awards exist)", querystring: ApplicationListQuery, response: { 200: AwardPage } } },
     async (request) => ({ rows: [], page: request.query.page, pageSize: request.query.pageSize, totalRows: 0 }),
   );
 }

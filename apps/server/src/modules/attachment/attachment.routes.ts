@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ATTACHMENT_MESSAGES, Attachment, DownloadUrlResponse, PresignUploadRequest, PresignUploadResponse, SaveAttachmentRequest } from '@certs/shared/attachment/attachment.contract';
 import { createReadStream } from 'node:fs';
 import { AppError } from '../../platform/app-error';
-import { currentUserOf } from '../../platform/auth/authenticate';
+import { currentUserOf, requireSignedIn } from '../../platform/auth/authenticate';
 import type { LocalStorage } from '../../platform/storage/local-storage';
 import type { AttachmentService } from './attachment.service';
 
@@ -15,17 +15,17 @@ export function registerAttachmentRoutes(api: FastifyInstance, service: Attachme
   const r = api.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/attachment/presigned-upload',
-    { schema: { ...doc, summary: 'A presigned URL to PUT a file to', body: PresignUploadRequest, response: { 200: PresignUploadResponse } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: 'A presigned URL to PUT a file to', body: PresignUploadRequest, response: { 200: PresignUploadResponse } } },
     async (request) => service.presignUpload(currentUserOf(request), request.body),
   );
   r.get(
     '/api/attachment/mine',
-    { schema: { ...doc, summary: "The signed-in user's files", response: { 200: z.array(Attachment) } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: "The signed-in user's files", response: { 200: z.array(Attachment) } } },
     async (request) => service.listMine(currentUserOf(request)),
   );
   r.get(
     '/api/attachment/presigned-download/*',
-    { schema: { ...doc, summary: 'A short-lived URL that shows a file (its owner or staff)', response: { 200: DownloadUrlResponse } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: 'A short-lived URL that shows a file (its owner or staff)', response: { 200: DownloadUrlResponse } } },
     async (request) => service.downloadUrl(currentUserOf(request), (request.params as { '*': string })['*']),
   );
 }
@@ -37,7 +37,7 @@ export function registerAttachmentRoutes(api: FastifyInstance, service: Attachme
 export function registerSaveAttachmentRoute(scope: FastifyInstance, service: AttachmentService): void {
   scope.withTypeProvider<ZodTypeProvider>().post(
     '/unauth/save/attachment',
-    { schema: { ...doc, summary: 'Save an uploaded file: checks its size and type from its bytes', body: SaveAttachmentRequest, response: { 200: Attachment } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: 'Save an uploaded file: checks its size and type from its bytes', body: SaveAttachmentRequest, response: { 200: Attachment } } },
     async (request) => service.save(currentUserOf(request), request.body.resourceKey),
   );
 }

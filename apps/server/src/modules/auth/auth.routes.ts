@@ -11,7 +11,7 @@ import {
   UpdatePreferencesRequest,
 } from '@certs/shared/auth/auth.contract';
 import type { UserType } from '@certs/shared/auth/roles';
-import { currentUserOf } from '../../platform/auth/authenticate';
+import { currentUserOf, requireSignedIn } from '../../platform/auth/authenticate';
 import { REFRESH_ABSOLUTE_SECONDS } from '../../platform/auth/tokens';
 import type { AuthService } from './auth.service';
 import type { LoginRestrictionService } from './login-restriction.service';
@@ -96,13 +96,13 @@ export function registerCurrentUserRoutes(api: FastifyInstance, auth: AuthServic
   const r = api.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/users/me',
-    { schema: { tags: ['users'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: SessionUser } } },
+    { onRequest: requireSignedIn(), schema: { tags: ['users'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: SessionUser } } },
     async (request) => auth.me(currentUserOf(request).id),
   );
   r.post(
     '/api/users/me/preferences',
     {
-      schema: {
+      onRequest: requireSignedIn(), schema: {
         tags: ['users'],
         summary: 'Save the zone times are shown in',
         security: [{ bearer: [] }],

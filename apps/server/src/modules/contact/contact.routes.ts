@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTACT_MESSAGES, ContactMessagePage, ContactMessageQuery, ContactMessageRequest } from '@certs/shared/contact/contact.contract';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
-import { currentUserOf, requireAdmin } from '../../platform/auth/authenticate';
+import { currentUserOf, requireAdmin, requireSignedIn } from '../../platform/auth/authenticate';
 import type { ContactRepository } from './contact.repository';
 
 const doc = { tags: ['contact us'], security: [{ bearer: [] }] };
@@ -13,7 +13,7 @@ export function registerContactRoutes(api: FastifyInstance, repository: ContactR
   const r = api.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/contactus',
-    { schema: { ...doc, summary: 'Send a message to staff', body: ContactMessageRequest, response: { 201: z.object({ message: z.string() }) } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: 'Send a message to staff', body: ContactMessageRequest, response: { 201: z.object({ message: z.string() }) } } },
     async (request, reply) => {
       const actor = currentUserOf(request);
       await repository.insert({ ...request.body, fromApplicantId: actor.applicantId, createdBy: actor.id, modifiedBy: actor.id });
@@ -22,7 +22,7 @@ export function registerContactRoutes(api: FastifyInstance, repository: ContactR
   );
   r.get(
     '/api/contactus/pagination',
-    { preHandler: requireAdmin({ menu: 'Contact Us' }), schema: { ...doc, summary: 'Messages sent through the contact form (Contact Us menu)', querystring: ContactMessageQuery, response: { 200: ContactMessagePage } } },
+    { onRequest: requireAdmin({ menu: 'Contact Us' }), schema: { ...doc, summary: 'Messages sent through the contact form (Contact Us menu)', querystring: ContactMessageQuery, response: { 200: ContactMessagePage } } },
     async (request) => {
       const { page, pageSize, search } = request.query;
       const { rows, totalRows } = await repository.findPage({ page, pageSize, search: searchTermOrUndefined(search) });

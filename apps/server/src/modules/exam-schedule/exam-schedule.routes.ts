@@ -31,33 +31,33 @@ export function registerExamScheduleRoutes(api: FastifyInstance, service: ExamSc
     const doc = { tags: [`${moduleType} (exam schedule and results)`], security: [{ bearer: [] }] };
     r.get(
       `/api/${moduleType}/:id/scheduled`,
-      { preHandler: staff, schema: { ...doc, summary: "The candidate's modules with their schedule and results, and the form's choices", params, response: { 200: ExamSchedule } } },
+      { onRequest: staff, schema: { ...doc, summary: "The candidate's modules with their schedule and results, and the form's choices", params, response: { 200: ExamSchedule } } },
       async (request) => service.findSchedule(currentUserOf(request), moduleType, request.params.id),
     );
     r.post(
       `/api/${moduleType}/:id/examination/update`,
       {
-        preHandler: staff,
+        onRequest: staff,
         schema: { ...doc, summary: 'Save the schedule of some or all modules; complete for every module -> Exam Initialization Completed', params, body: ScheduleSaveRequest, response: { 200: ExamSchedule } },
       },
       async (request) => service.saveSchedule(currentUserOf(request), moduleType, request.params.id, request.body),
     );
     r.post(
       `/api/${moduleType}/:id/examination/send`,
-      { preHandler: staff, schema: { ...doc, summary: 'Mail the schedule to the candidate (-> Exam Modules Sent); again after a change', params, response: { 200: ExamSchedule } } },
+      { onRequest: staff, schema: { ...doc, summary: 'Mail the schedule to the candidate (-> Exam Modules Sent); again after a change', params, response: { 200: ExamSchedule } } },
       async (request) => service.sendSchedule(currentUserOf(request), moduleType, request.params.id),
     );
     r.post(
       `/api/${moduleType}/:id/postexam/update`,
       {
-        preHandler: staff,
+        onRequest: staff,
         schema: { ...doc, summary: 'Enter module results after the exam; every module with a result -> Exam Modules Evaluation Completed', params, body: PostExamUpdateRequest, response: { 200: ExamSchedule } },
       },
       async (request) => service.saveResults(currentUserOf(request), moduleType, request.params.id, request.body),
     );
     r.get(
       `/api/${moduleType}/:id/results`,
-      { preHandler: staff, schema: { ...doc, summary: 'The modules that have a result, and the overall result', params, response: { 200: ExamSchedule } } },
+      { onRequest: staff, schema: { ...doc, summary: 'The modules that have a result, and the overall result', params, response: { 200: ExamSchedule } } },
       async (request) => service.findResults(currentUserOf(request), moduleType, request.params.id),
     );
   }
@@ -65,18 +65,18 @@ export function registerExamScheduleRoutes(api: FastifyInstance, service: ExamSc
     const doc = { tags: [`${APPLICATION_TYPES[typePath].label} applications (staff)`], security: [{ bearer: [] }] };
     r.post(
       `/api/${typePath}/:id/resultstage`,
-      { preHandler: staff, schema: { ...doc, summary: 'Record the overall result: Awarded (every module passed) or Failed', params, body: ResultStageRequest, response: { 200: ExamSchedule } } },
+      { onRequest: staff, schema: { ...doc, summary: 'Record the overall result: Awarded (every module passed) or Failed', params, body: ResultStageRequest, response: { 200: ExamSchedule } } },
       async (request) => service.recordOverallResult(currentUserOf(request), typePath, request.params.id, request.body),
     );
     r.get(
       `/api/${typePath}/:id/resultstage`,
-      { preHandler: staff, schema: { ...doc, summary: 'The result stage: modules with results, the overall result and who may record it', params, response: { 200: ExamSchedule } } },
+      { onRequest: staff, schema: { ...doc, summary: 'The result stage: modules with results, the overall result and who may record it', params, response: { 200: ExamSchedule } } },
       async (request) => service.findResultStage(currentUserOf(request), typePath, request.params.id),
     );
     r.get(
       `/api/${typePath}/:id/myschedule`,
       {
-        preHandler: requireApplicant(),
+        onRequest: requireApplicant(),
         schema: { tags: [`${APPLICATION_TYPES[typePath].label} applications`], security: [{ bearer: [] }], summary: "The applicant's own exam schedule once sent, and results once recorded", params, response: { 200: MyExaminations } },
       },
       async (request) => service.findMyExaminations(currentUserOf(request), typePath, request.params.id),

@@ -85,13 +85,13 @@ export function registerExamRoutes(api: FastifyInstance, exam: ExamModule): void
 
   r.post(
     '/api/launchexam/inittrial',
-    { preHandler: applicant, schema: { ...candidateDoc, summary: 'Start (or resume) a published trial exam: the sitting without correct answers', body: InitTrialRequest, response: { 200: CandidateExam } } },
+    { onRequest: applicant, schema: { ...candidateDoc, summary: 'Start (or resume) a published trial exam: the sitting without correct answers', body: InitTrialRequest, response: { 200: CandidateExam } } },
     async (request) => exam.exams.initTrial(currentUserOf(request), request.body.testId),
   );
   r.post(
     '/api/launchexam/init',
     {
-      preHandler: applicant,
+      onRequest: applicant,
       schema: { ...candidateDoc, summary: 'Start (or resume) a scheduled online module exam within its window: created once, the same sitting after', body: InitModuleRequest, response: { 200: CandidateExam } },
     },
     async (request) => exam.exams.initModule(currentUserOf(request), request.body.applicationModuleId),
@@ -99,7 +99,7 @@ export function registerExamRoutes(api: FastifyInstance, exam: ExamModule): void
   r.post(
     '/api/updateInstances',
     {
-      preHandler: applicant,
+      onRequest: applicant,
       schema: {
         ...candidateDoc,
         summary: 'Save answer updates: each applied only when its sequence is newer; refused (409) after the deadline + grace, after submission or for a session taken over',
@@ -111,22 +111,22 @@ export function registerExamRoutes(api: FastifyInstance, exam: ExamModule): void
   );
   r.post(
     '/api/remainingtime',
-    { preHandler: applicant, schema: { ...candidateDoc, summary: "The server's timer; a remaining time claimed by the browser is ignored", body: RemainingTimeRequest, response: { 200: ExamTimer } } },
+    { onRequest: applicant, schema: { ...candidateDoc, summary: "The server's timer; a remaining time claimed by the browser is ignored", body: RemainingTimeRequest, response: { 200: ExamTimer } } },
     async (request) => exam.exams.remainingTime(currentUserOf(request), request.body.examType, request.body.examInstanceId),
   );
   r.put(
     '/api/isexaminprogress',
-    { preHandler: applicant, schema: { ...candidateDoc, summary: 'Hold the exam in this browser session; 409 when open elsewhere unless taking over', body: ExamSessionRequest, response: { 200: ExamSessionResponse } } },
+    { onRequest: applicant, schema: { ...candidateDoc, summary: 'Hold the exam in this browser session; 409 when open elsewhere unless taking over', body: ExamSessionRequest, response: { 200: ExamSessionResponse } } },
     async (request) => exam.exams.claimSession(currentUserOf(request), request.body),
   );
   r.get(
     '/api/examinations/my',
-    { preHandler: applicant, schema: { ...candidateDoc, summary: "The applicant's examinations: trial sittings and scheduled module exams", querystring: MyExaminationsQuery, response: { 200: MyExaminationsPage } } },
+    { onRequest: applicant, schema: { ...candidateDoc, summary: "The applicant's examinations: trial sittings and scheduled module exams", querystring: MyExaminationsQuery, response: { 200: MyExaminationsPage } } },
     async (request) => exam.exams.myExaminations(currentUserOf(request), request.query),
   );
   r.get(
     '/api/examinations/trials',
-    { preHandler: applicant, schema: { ...candidateDoc, summary: 'Published trial exams the applicant can start at any time', response: { 200: AvailableTrialList } } },
+    { onRequest: applicant, schema: { ...candidateDoc, summary: 'Published trial exams the applicant can start at any time', response: { 200: AvailableTrialList } } },
     async (request) => exam.exams.availableTrials(currentUserOf(request)),
   );
 
@@ -134,51 +134,51 @@ export function registerExamRoutes(api: FastifyInstance, exam: ExamModule): void
     const base = `/api/${PATH_OF[examType]}`;
     r.get(
       `${base}/:id`,
-      { preHandler: applicant, schema: { ...candidateDoc, summary: `A ${examType} sitting of the candidate, without correct answers or marks`, params: IdParams, response: { 200: CandidateExam } } },
+      { onRequest: applicant, schema: { ...candidateDoc, summary: `A ${examType} sitting of the candidate, without correct answers or marks`, params: IdParams, response: { 200: CandidateExam } } },
       async (request) => exam.exams.findExam(currentUserOf(request), examType, request.params.id),
     );
     r.post(
       `${base}/:id/submit`,
       {
-        preHandler: applicant,
+        onRequest: applicant,
         schema: { ...candidateDoc, summary: 'Submit once (refused before the minimum time, and from a session that no longer holds the sitting); objective questions are marked at once', params: IdParams, body: SubmitExamRequest, response: { 200: SubmitExamResponse } },
       },
       async (request) => exam.exams.submit(currentUserOf(request), examType, request.params.id, request.body?.sessionId),
     );
     r.get(
       `${base}/:id/review`,
-      { preHandler: applicant, schema: { ...candidateDoc, summary: 'A submitted trial with score and correct answers (module exams: 403)', params: IdParams, response: { 200: ExamReview } } },
+      { onRequest: applicant, schema: { ...candidateDoc, summary: 'A submitted trial with score and correct answers (module exams: 403)', params: IdParams, response: { 200: ExamReview } } },
       async (request) => exam.exams.review(currentUserOf(request), examType, request.params.id),
     );
     r.get(
       `${base}/:id/qrcode/:questionInstanceId`,
-      { preHandler: applicant, schema: { ...candidateDoc, summary: "QR code generate: a phone link to upload answer papers for one question, until the exam's end", params: QrParams, response: { 200: AnswerPaperQrResponse } } },
+      { onRequest: applicant, schema: { ...candidateDoc, summary: "QR code generate: a phone link to upload answer papers for one question, until the exam's end", params: QrParams, response: { 200: AnswerPaperQrResponse } } },
       async (request) => exam.answerPapers.qrCode(currentUserOf(request), examType, request.params.id, request.params.questionInstanceId),
     );
   }
 
   r.get(
     '/api/examinations/pagination',
-    { preHandler: staff, schema: { ...staffDoc, summary: 'Sittings: trial and module exams with the spec filters, for staff of their programs', querystring: SittingsQuery, response: { 200: SittingsPage } } },
+    { onRequest: staff, schema: { ...staffDoc, summary: 'Sittings: trial and module exams with the spec filters, for staff of their programs', querystring: SittingsQuery, response: { 200: SittingsPage } } },
     async (request) => exam.staff.findSittings(currentUserOf(request), request.query),
   );
   r.post(
     '/api/moduleexaminstance/:id/extratime',
     {
-      preHandler: staff,
+      onRequest: staff,
       schema: { ...staffDoc, summary: "Extra time for one candidate's scheduled module exam (id: the application module), before or during it", params: IdParams, body: ExtraTimeRequest, response: { 200: ExtraTimeResponse } },
     },
     async (request) => exam.staff.grantExtraTime(currentUserOf(request), request.params.id, request.body),
   );
   r.get(
     '/api/moduleexaminstance/:id/marking',
-    { preHandler: staff, schema: { ...staffDoc, summary: "The examiner's marking: every answer with its marks, descriptive answers and answer papers", params: IdParams, response: { 200: ExamMarking } } },
+    { onRequest: staff, schema: { ...staffDoc, summary: "The examiner's marking: every answer with its marks, descriptive answers and answer papers", params: IdParams, response: { 200: ExamMarking } } },
     async (request) => exam.staff.findMarking(currentUserOf(request), request.params.id),
   );
   r.post(
     '/api/moduleexaminstance/:id/verifymarks',
     {
-      preHandler: staff,
+      onRequest: staff,
       schema: { ...staffDoc, summary: "Verify marks: once none is unmarked, the percentage against the module's pass percentage gives its result", params: IdParams, body: VerifyMarksRequest, response: { 200: ExamMarking } },
     },
     async (request) => exam.staff.verifyMarks(currentUserOf(request), request.params.id, request.body),

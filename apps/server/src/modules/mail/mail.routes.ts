@@ -12,7 +12,7 @@ export function registerMailRoutes(api: FastifyInstance, mail: MailService): voi
   const r = api.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/applicantinbox/email/pagination',
-    { preHandler: requireApplicant(), schema: { ...doc, summary: "The signed-in applicant's notifications", querystring: InboxQuery, response: { 200: InboxPage } } },
+    { onRequest: requireApplicant(), schema: { ...doc, summary: "The signed-in applicant's notifications", querystring: InboxQuery, response: { 200: InboxPage } } },
     async (request) => {
       const { rows, totalRows } = await mail.findPage({ page: request.query.page, pageSize: request.query.pageSize, toUserId: currentUserOf(request).id });
       return { rows: rows.map(toMail), page: request.query.page, pageSize: request.query.pageSize, totalRows };
@@ -20,7 +20,7 @@ export function registerMailRoutes(api: FastifyInstance, mail: MailService): voi
   );
   r.get(
     '/api/email/pagination',
-    { preHandler: requireAdmin({ menu: 'Emails' }), schema: { ...doc, summary: 'Every mail the platform sent or kept (Emails menu)', querystring: MailListQuery, response: { 200: MailPage } } },
+    { onRequest: requireAdmin({ menu: 'Emails' }), schema: { ...doc, summary: 'Every mail the platform sent or kept (Emails menu)', querystring: MailListQuery, response: { 200: MailPage } } },
     async (request) => {
       const { page, pageSize, search, status } = request.query;
       const { rows, totalRows } = await mail.findPage({ page, pageSize, search: searchTermOrUndefined(search), status });

@@ -24,7 +24,7 @@ import {
   WebhookResponse,
   type PaymentModuleType,
 } from '@certs/shared/payment/payment.contract';
-import { currentUserOf, requireAdmin, requireApplicant } from '../../platform/auth/authenticate';
+import { currentUserOf, requireAdmin, requireApplicant, requireSignedIn } from '../../platform/auth/authenticate';
 import { WEBHOOK_PATH } from './gateways/test-gateway';
 import type { PaymentService } from './payment.service';
 
@@ -45,47 +45,47 @@ export function registerPaymentRoutes(api: FastifyInstance, service: PaymentServ
 
   r.get(
     `${BASE}/payment/byapplication/:id`,
-    { schema: { ...doc, summary: "An application's payments, newest first (the owning applicant, or staff who see the application)", params: idParams, response: { 200: PaymentList } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: "An application's payments, newest first (the owning applicant, or staff who see the application)", params: idParams, response: { 200: PaymentList } } },
     async (request) => service.findByApplication(currentUserOf(request), request.params.id),
   );
   r.get(
     `${BASE}/payment/:id`,
-    { schema: { ...doc, summary: 'One payment by its id or tracker id', params: idParams, response: { 200: Payment } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: 'One payment by its id or tracker id', params: idParams, response: { 200: Payment } } },
     async (request) => service.findPayment(currentUserOf(request), request.params.id),
   );
   r.get(
     `${BASE}/payment/:id/trackerdata`,
-    { schema: { ...doc, summary: 'What the pay page shows: invoice, amount, program, status and displayed status, expiry', params: idParams, response: { 200: TrackerData } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: 'What the pay page shows: invoice, amount, program, status and displayed status, expiry', params: idParams, response: { 200: TrackerData } } },
     async (request) => service.trackerData(currentUserOf(request), request.params.id),
   );
   r.post(
     `${BASE}/request/:trackerId`,
-    { preHandler: applicant, schema: { ...doc, summary: 'The owning applicant starts paying: a checkout on the gateway (Pending); refused when paid or expired', params: TrackerParams, response: { 200: PaymentRequestResponse } } },
+    { onRequest: applicant, schema: { ...doc, summary: 'The owning applicant starts paying: a checkout on the gateway (Pending); refused when paid or expired', params: TrackerParams, response: { 200: PaymentRequestResponse } } },
     async (request) => service.requestPayment(currentUserOf(request), request.params.trackerId),
   );
   r.post(
     `${BASE}/afterpayment/callback`,
-    { schema: { ...doc, summary: 'Back from the gateway: the transaction is asked again and settled once', body: PaymentCallbackRequest, response: { 200: TrackerData } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: 'Back from the gateway: the transaction is asked again and settled once', body: PaymentCallbackRequest, response: { 200: TrackerData } } },
     async (request) => service.afterPayment(currentUserOf(request), request.body.trackerId),
   );
   r.post(
     `${BASE}/afterzeropayment/callback`,
-    { preHandler: applicant, schema: { ...doc, summary: 'Nothing to pay: confirms a zero invoice (409 when the invoice is not zero)', body: PaymentCallbackRequest, response: { 200: TrackerData } } },
+    { onRequest: applicant, schema: { ...doc, summary: 'Nothing to pay: confirms a zero invoice (409 when the invoice is not zero)', body: PaymentCallbackRequest, response: { 200: TrackerData } } },
     async (request) => service.afterZeroPayment(currentUserOf(request), request.body.trackerId),
   );
   r.get(
     `${BASE}/all/reports`,
-    { preHandler: reports, schema: { ...doc, summary: 'The payments report: paged, by date range (Sydney days), status, gateway and program', querystring: PaymentReportQuery, response: { 200: PaymentReportPage } } },
+    { onRequest: reports, schema: { ...doc, summary: 'The payments report: paged, by date range (Sydney days), status, gateway and program', querystring: PaymentReportQuery, response: { 200: PaymentReportPage } } },
     async (request) => service.report(request.query),
   );
   r.get(
     `${BASE}/all/reports/programs`,
-    { preHandler: reports, schema: { ...doc, summary: "The programs the payments report can be filtered by (those with payments)", response: { 200: PaymentReportPrograms } } },
+    { onRequest: reports, schema: { ...doc, summary: "The programs the payments report can be filtered by (those with payments)", response: { 200: PaymentReportPrograms } } },
     async () => service.reportPrograms(),
   );
   r.get(
     `${BASE}/all/reports/csv`,
-    { preHandler: reports, schema: { ...doc, summary: 'The payments report as CSV, with the same filters', querystring: PaymentReportCsvQuery } },
+    { onRequest: reports, schema: { ...doc, summary: 'The payments report as CSV, with the same filters', querystring: PaymentReportCsvQuery } },
     async (request, reply) => {
       const csv = await service.reportCsv(request.query);
       const day = new Date().toISOString().slice(0, 10);
@@ -99,12 +99,12 @@ export function registerPaymentRoutes(api: FastifyInstance, service: PaymentServ
     const staffDoc = { tags: ['Payments (staff)'], security: [{ bearer: [] }] };
     r.post(
       `/api/${moduleType}/:id/resend/payment/link`,
-      { preHandler: staff, schema: { ...staffDoc, summary: 'Send the applicant a new payment link (the open one expires)', params: idParams, body: ResendPaymentLinkRequest, response: { 200: ResendPaymentLinkResponse } } },
+      { onRequest: staff, schema: { ...staffDoc, summary: 'Send the applicant a new payment link (the open one expires)', params: idParams, body: ResendPaymentLinkRequest, response: { 200: ResendPaymentLinkResponse } } },
       async (request) => service.resendLink(currentUserOf(request), moduleType, request.params.id, request.body?.note),
     );
     r.post(
       `/api/${moduleType}/:id/payment/verified`,
-      { preHandler: staff, schema: { ...staffDoc, summary: 'Record an offline payment (bank transfer) with its reference; 409 when already paid', params: idParams, body: PaymentVerifiedRequest, response: { 200: Payment } } },
+      { onRequest: staff, schema: { ...staffDoc, summary: 'Record an offline payment (bank transfer) with its reference; 409 when already paid', params: idParams, body: PaymentVerifiedRequest, response: { 200: Payment } } },
       async (request) => service.verifyOffline(currentUserOf(request), moduleType, request.params.id, request.body),
     );
   }

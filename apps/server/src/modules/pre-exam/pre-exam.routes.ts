@@ -11,7 +11,7 @@ import {
   PreExamUpdateRequest,
   PreExamView,
 } from '@certs/shared/pre-exam/pre-exam.contract';
-import { currentUserOf, requireAdmin } from '../../platform/auth/authenticate';
+import { currentUserOf, requireAdmin, requireSignedIn } from '../../platform/auth/authenticate';
 import type { PreExamService } from './pre-exam.service';
 
 /**
@@ -29,28 +29,28 @@ export function registerPreExamRoutes(api: FastifyInstance, service: PreExamServ
     const doc = { tags: [`Pre-exam (${PRE_EXAM_TYPES[type].applicationType})`], security: [{ bearer: [] }] };
     r.get(
       `/api/${type}/:applicationId/preexam`,
-      { preHandler: staff, schema: { ...doc, summary: 'The pre-exam stage: modules with the choice and fee, lines, discount, GST and total, or the invoice once issued', params, response: { 200: PreExamView } } },
+      { onRequest: staff, schema: { ...doc, summary: 'The pre-exam stage: modules with the choice and fee, lines, discount, GST and total, or the invoice once issued', params, response: { 200: PreExamView } } },
       async (request) => service.findView(currentUserOf(request), type, request.params.applicationId),
     );
     r.get(
       `/api/${type}/:applicationId/required`,
-      { preHandler: staff, schema: { ...doc, summary: 'The modules chosen as required for this candidate, with member and non-member fees and the fee basis', params, response: { 200: PreExamModuleList } } },
+      { onRequest: staff, schema: { ...doc, summary: 'The modules chosen as required for this candidate, with member and non-member fees and the fee basis', params, response: { 200: PreExamModuleList } } },
       async (request) => service.findModules(currentUserOf(request), type, request.params.applicationId, 'required'),
     );
     r.get(
       `/api/${type}/:applicationId/nonrequired`,
-      { preHandler: staff, schema: { ...doc, summary: "The program's other modules: taken as optional, or not taken", params, response: { 200: PreExamModuleList } } },
+      { onRequest: staff, schema: { ...doc, summary: "The program's other modules: taken as optional, or not taken", params, response: { 200: PreExamModuleList } } },
       async (request) => service.findModules(currentUserOf(request), type, request.params.applicationId, 'nonrequired'),
     );
     r.post(
       `/api/${type}/:applicationId/preexam/update`,
-      { preHandler: staff, schema: { ...doc, summary: 'Save the module selection and a discount code (Assessment Completed, no invoice yet)', params, body: PreExamUpdateRequest, response: { 200: PreExamView } } },
+      { onRequest: staff, schema: { ...doc, summary: 'Save the module selection and a discount code (Assessment Completed, no invoice yet)', params, body: PreExamUpdateRequest, response: { 200: PreExamView } } },
       async (request) => service.update(currentUserOf(request), type, request.params.applicationId, request.body),
     );
     r.post(
       `/api/${type}/:applicationId/preexam/submit`,
       {
-        preHandler: staff,
+        onRequest: staff,
         schema: {
           ...doc,
           summary: 'Issue the tax invoice (the selection sent, or the one saved), move to Examinations Stage / Payment Stage Requested, open the payment link and mail the applicant',
@@ -66,17 +66,17 @@ export function registerPreExamRoutes(api: FastifyInstance, service: PreExamServ
   const doc = { tags: ['Invoices'], security: [{ bearer: [] }] };
   r.get(
     '/api/invoice/byapplication/:applicationId',
-    { schema: { ...doc, summary: "An application's tax invoices (staff who can see it; the applicant who owns it)", params, response: { 200: InvoiceList } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: "An application's tax invoices (staff who can see it; the applicant who owns it)", params, response: { 200: InvoiceList } } },
     async (request) => service.findInvoices(currentUserOf(request), request.params.applicationId),
   );
   r.get(
     '/api/invoice/:id',
-    { schema: { ...doc, summary: 'One tax invoice', params: z.strictObject({ id: z.string() }), response: { 200: Invoice } } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: 'One tax invoice', params: z.strictObject({ id: z.string() }), response: { 200: Invoice } } },
     async (request) => service.findInvoice(currentUserOf(request), request.params.id),
   );
   r.get(
     '/api/invoice/:id/pdf',
-    { schema: { ...doc, summary: 'The tax invoice as a PDF (attachment INV-000001.pdf)', params: z.strictObject({ id: z.string() }), produces: ['application/pdf'] } },
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: 'The tax invoice as a PDF (attachment INV-000001.pdf)', params: z.strictObject({ id: z.string() }), produces: ['application/pdf'] } },
     async (request, reply) => {
       const { fileName, bytes } = await service.renderPdf(currentUserOf(request), request.params.id);
       return reply

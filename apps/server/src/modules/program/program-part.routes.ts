@@ -44,23 +44,23 @@ function registerOrderedPartRoutes<C extends z.ZodType, U extends z.ZodType, I e
   const admin = requireAdmin();
   r.post(
     `/api/${part.base}/create`,
-    { preHandler: admin, schema: genericRouteSchema({ ...doc, summary: `Add a ${part.tag}`, body: part.createBody, response: { 201: part.item } }) },
+    { onRequest: admin, schema: genericRouteSchema({ ...doc, summary: `Add a ${part.tag}`, body: part.createBody, response: { 201: part.item } }) },
     async (request, reply) => reply.status(201).send(await part.create(currentUserOf(request), request.body as z.output<C>)),
   );
   // Registered before update/:id so that "order" is never read as an id.
   r.post(
     `/api/${part.base}/update/order`,
-    { preHandler: admin, schema: genericRouteSchema({ ...doc, summary: `Reorder a program's ${part.tag}s`, body: UpdateOrderRequest, response: { 200: z.array(part.item) } }) },
+    { onRequest: admin, schema: genericRouteSchema({ ...doc, summary: `Reorder a program's ${part.tag}s`, body: UpdateOrderRequest, response: { 200: z.array(part.item) } }) },
     async (request) => part.reorder(currentUserOf(request), request.body as UpdateOrderRequest),
   );
   r.post(
     `/api/${part.base}/update/:id`,
-    { preHandler: admin, schema: genericRouteSchema({ ...doc, summary: `Edit a ${part.tag}`, params: IdParams, body: part.updateBody, response: { 200: part.item } }) },
+    { onRequest: admin, schema: genericRouteSchema({ ...doc, summary: `Edit a ${part.tag}`, params: IdParams, body: part.updateBody, response: { 200: part.item } }) },
     async (request) => part.update(currentUserOf(request), (request.params as { id: string }).id, request.body as z.output<U>),
   );
   r.get(
     `/api/${part.base}/remove/:id`,
-    { preHandler: admin, schema: genericRouteSchema({ ...doc, summary: `Remove a ${part.tag}`, params: IdParams, response: { 204: z.null() } }) },
+    { onRequest: admin, schema: genericRouteSchema({ ...doc, summary: `Remove a ${part.tag}`, params: IdParams, response: { 204: z.null() } }) },
     async (request, reply) => {
       await part.remove(currentUserOf(request), (request.params as { id: string }).id);
       return reply.status(204).send(null);
@@ -76,18 +76,18 @@ export function registerProgramPartRoutes(api: FastifyInstance, parts: ProgramPa
 
   r.get(
     '/api/program/:id/instructions',
-    { preHandler: admin, schema: { ...doc('applicant instruction'), summary: "A program's applicant instructions", params: IdParams, response: { 200: z.array(Instruction) } } },
+    { onRequest: admin, schema: { ...doc('applicant instruction'), summary: "A program's applicant instructions", params: IdParams, response: { 200: z.array(Instruction) } } },
     async (request) => parts.listInstructions(currentUserOf(request), request.params.id),
   );
   r.get(
     '/api/program/:id/requirements',
-    { preHandler: admin, schema: { ...doc('program requirement'), summary: "A program's requirements", params: IdParams, response: { 200: z.array(Requirement) } } },
+    { onRequest: admin, schema: { ...doc('program requirement'), summary: "A program's requirements", params: IdParams, response: { 200: z.array(Requirement) } } },
     async (request) => parts.listRequirements(currentUserOf(request), request.params.id),
   );
   r.get(
     '/api/program/:id/modules',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         ...doc('program module'),
         summary: "A program's modules (renewal=true: AICIP renewal modules)",
@@ -137,30 +137,30 @@ export function registerProgramPartRoutes(api: FastifyInstance, parts: ProgramPa
   const userDoc = doc('program user');
   r.get(
     '/api/programuser/assignable',
-    { preHandler: admin, schema: { ...userDoc, summary: 'Active admin users who can manage or serve on a program', response: { 200: AssignableUserList } } },
+    { onRequest: admin, schema: { ...userDoc, summary: 'Active admin users who can manage or serve on a program', response: { 200: AssignableUserList } } },
     async (request) => users.assignableUsers(currentUserOf(request)),
   );
   r.get(
     '/api/programuser/allusers/:id',
-    { preHandler: admin, schema: { ...userDoc, summary: "A program's users, grouped with their roles", params: IdParams, response: { 200: ProgramUserList } } },
+    { onRequest: admin, schema: { ...userDoc, summary: "A program's users, grouped with their roles", params: IdParams, response: { 200: ProgramUserList } } },
     async (request) => users.listUsers(currentUserOf(request), request.params.id),
   );
   for (const roleName of ['assessor', 'examiner', 'invigilator'] as const satisfies readonly (keyof typeof PROGRAM_USER_ROLES)[]) {
     r.get(
       `/api/programuser/:id/${roleName}`,
-      { preHandler: admin, schema: { ...userDoc, summary: `A program's ${roleName}s`, params: IdParams, response: { 200: ProgramUserList } } },
+      { onRequest: admin, schema: { ...userDoc, summary: `A program's ${roleName}s`, params: IdParams, response: { 200: ProgramUserList } } },
       async (request) => users.listUsers(currentUserOf(request), request.params.id, roleName),
     );
   }
   r.post(
     '/api/programuser/save',
-    { preHandler: admin, schema: { ...userDoc, summary: "Set the roles a user holds in a program", body: SaveProgramUserRequest, response: { 200: ProgramUser } } },
+    { onRequest: admin, schema: { ...userDoc, summary: "Set the roles a user holds in a program", body: SaveProgramUserRequest, response: { 200: ProgramUser } } },
     async (request) => users.saveUser(currentUserOf(request), request.body),
   );
   r.post(
     '/api/programuser/remove/:programId/:userId',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: { ...userDoc, summary: 'Remove a user from a program', params: z.strictObject({ programId: z.string(), userId: z.string() }), response: { 204: z.null() } },
     },
     async (request, reply) => {

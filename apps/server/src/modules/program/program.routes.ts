@@ -22,7 +22,7 @@ import {
 } from '@certs/shared/program/program-settings.contract';
 import { PROGRAM_ACTIONS } from '@certs/shared/program/program-status';
 import { IsManagerResponse, ProgramPrivilege, ScreenPrivilege } from '@certs/shared/program/program-user.contract';
-import { currentUserOf, requireAdmin } from '../../platform/auth/authenticate';
+import { currentUserOf, requireAdmin, requireSignedIn } from '../../platform/auth/authenticate';
 import type { ProgramCatalogueService } from './program-catalogue.service';
 import type { ProgramSettingsService } from './program-settings.service';
 import type { ProgramService } from './program.service';
@@ -44,93 +44,93 @@ export function registerProgramRoutes(
   // The applicants' catalogue; staff may read it too (a preview of what applicants see).
   r.get(
     '/api/program/published',
-    { schema: { ...secured('program catalogue'), summary: 'Published programs', querystring: PublishedProgramQuery, response: { 200: PublishedProgramPage } } },
+    { onRequest: requireSignedIn(), schema: { ...secured('program catalogue'), summary: 'Published programs', querystring: PublishedProgramQuery, response: { 200: PublishedProgramPage } } },
     async (request) => catalogue.findPublished(currentUserOf(request), request.query),
   );
   r.get(
     '/api/program/published/:id',
-    { schema: { ...secured('program catalogue'), summary: 'A published program as applicants read it', params: IdParams, response: { 200: PublishedProgramDetail } } },
+    { onRequest: requireSignedIn(), schema: { ...secured('program catalogue'), summary: 'A published program as applicants read it', params: IdParams, response: { 200: PublishedProgramDetail } } },
     async (request) => catalogue.findPublishedDetail(currentUserOf(request), request.params.id),
   );
 
   r.get(
     '/api/program/pagination',
-    { preHandler: admin, schema: { ...doc, summary: 'Programs, paged and filtered', querystring: ProgramListQuery, response: { 200: ProgramPage } } },
+    { onRequest: admin, schema: { ...doc, summary: 'Programs, paged and filtered', querystring: ProgramListQuery, response: { 200: ProgramPage } } },
     async (request) => programs.findPrograms(currentUserOf(request), request.query),
   );
   r.get(
     '/api/program/bycode/:code',
-    { preHandler: admin, schema: { ...doc, summary: 'The program holding a code (null: the code is free)', params: z.strictObject({ code: z.string() }), response: { 200: ProgramCodeLookup } } },
+    { onRequest: admin, schema: { ...doc, summary: 'The program holding a code (null: the code is free)', params: z.strictObject({ code: z.string() }), response: { 200: ProgramCodeLookup } } },
     async (request) => programs.findByCode(currentUserOf(request), request.params.code),
   );
   r.get(
     '/api/program',
-    { preHandler: admin, schema: { ...doc, summary: 'Program details without an id: answers 500 "Program ID is required" (spec section 8)' } },
+    { onRequest: admin, schema: { ...doc, summary: 'Program details without an id: answers 500 "Program ID is required" (spec section 8)' } },
     async (request) => programs.findProgram(currentUserOf(request), undefined),
   );
   r.get(
     '/api/program/:id',
-    { preHandler: admin, schema: { ...doc, summary: 'Program details', params: IdParams, response: { 200: Program } } },
+    { onRequest: admin, schema: { ...doc, summary: 'Program details', params: IdParams, response: { 200: Program } } },
     async (request) => programs.findProgram(currentUserOf(request), request.params.id),
   );
   r.post(
     '/api/program',
-    { preHandler: admin, schema: { ...doc, summary: 'Create a program', body: ProgramRequest, response: { 201: Program } } },
+    { onRequest: admin, schema: { ...doc, summary: 'Create a program', body: ProgramRequest, response: { 201: Program } } },
     async (request, reply) => reply.status(201).send(await programs.createProgram(currentUserOf(request), request.body)),
   );
   r.post(
     '/api/program/update/:id',
-    { preHandler: admin, schema: { ...doc, summary: 'Update a program', params: IdParams, body: ProgramRequest, response: { 200: Program } } },
+    { onRequest: admin, schema: { ...doc, summary: 'Update a program', params: IdParams, body: ProgramRequest, response: { 200: Program } } },
     async (request) => programs.updateProgram(currentUserOf(request), request.params.id, request.body),
   );
   for (const action of PROGRAM_ACTIONS) {
     r.post(
       `/api/program/:id/${action}`,
-      { preHandler: admin, schema: { ...doc, summary: `${action[0]?.toUpperCase()}${action.slice(1)} a program`, params: IdParams, response: { 200: Program } } },
+      { onRequest: admin, schema: { ...doc, summary: `${action[0]?.toUpperCase()}${action.slice(1)} a program`, params: IdParams, response: { 200: Program } } },
       async (request) => programs.changeStatus(currentUserOf(request), request.params.id, action),
     );
   }
   r.get(
     '/api/program/:id/completeness',
-    { preHandler: admin, schema: { ...doc, summary: 'What publishing still lacks', params: IdParams, response: { 200: ProgramCompleteness } } },
+    { onRequest: admin, schema: { ...doc, summary: 'What publishing still lacks', params: IdParams, response: { 200: ProgramCompleteness } } },
     async (request) => programs.completeness(currentUserOf(request), request.params.id),
   );
   r.get(
     '/api/program/:id/history',
-    { preHandler: admin, schema: { ...doc, summary: 'Status changes of a program', params: IdParams, response: { 200: StatusHistory } } },
+    { onRequest: admin, schema: { ...doc, summary: 'Status changes of a program', params: IdParams, response: { 200: StatusHistory } } },
     async (request) => programs.findHistory(currentUserOf(request), request.params.id),
   );
 
   // Settings per program type.
   r.get(
     '/api/program/:id/certifications',
-    { preHandler: admin, schema: { ...doc, summary: 'Certification or AICIP settings', params: IdParams, response: { 200: CertificationSettingsResponse } } },
+    { onRequest: admin, schema: { ...doc, summary: 'Certification or AICIP settings', params: IdParams, response: { 200: CertificationSettingsResponse } } },
     async (request) => settings.findCertification(currentUserOf(request), request.params.id, 'initial'),
   );
   r.post(
     '/api/program/:id/certifications',
-    { preHandler: admin, schema: { ...doc, summary: 'Save Certification or AICIP settings', params: IdParams, body: CertificationSettingsRequest, response: { 200: CertificationSettings } } },
+    { onRequest: admin, schema: { ...doc, summary: 'Save Certification or AICIP settings', params: IdParams, body: CertificationSettingsRequest, response: { 200: CertificationSettings } } },
     async (request) => settings.saveCertification(currentUserOf(request), request.params.id, 'initial', request.body),
   );
   r.get(
     '/api/program/:id/renewals',
-    { preHandler: admin, schema: { ...doc, summary: 'AICIP renewal settings', params: IdParams, response: { 200: CertificationSettingsResponse } } },
+    { onRequest: admin, schema: { ...doc, summary: 'AICIP renewal settings', params: IdParams, response: { 200: CertificationSettingsResponse } } },
     async (request) => settings.findCertification(currentUserOf(request), request.params.id, 'renewal'),
   );
   r.post(
     '/api/program/:id/renewals',
-    { preHandler: admin, schema: { ...doc, summary: 'Save AICIP renewal settings', params: IdParams, body: RenewalSettingsRequest, response: { 200: CertificationSettings } } },
+    { onRequest: admin, schema: { ...doc, summary: 'Save AICIP renewal settings', params: IdParams, body: RenewalSettingsRequest, response: { 200: CertificationSettings } } },
     async (request) => settings.saveCertification(currentUserOf(request), request.params.id, 'renewal', request.body),
   );
   r.get(
     '/api/program/:id/welderqualification',
-    { preHandler: admin, schema: { ...doc, summary: 'Welder qualification settings', params: IdParams, response: { 200: WelderQualificationSettingsResponse } } },
+    { onRequest: admin, schema: { ...doc, summary: 'Welder qualification settings', params: IdParams, response: { 200: WelderQualificationSettingsResponse } } },
     async (request) => settings.findWelderQualification(currentUserOf(request), request.params.id),
   );
   r.post(
     '/api/program/:id/welderqualification',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: { ...doc, summary: 'Save welder qualification settings', params: IdParams, body: WelderQualificationSettingsRequest, response: { 200: WelderQualificationSettings } },
     },
     async (request) => settings.saveWelderQualification(currentUserOf(request), request.params.id, request.body),
@@ -139,17 +139,17 @@ export function registerProgramRoutes(
   // Privileges (spec section 6).
   r.get(
     '/api/userprivilege/program/:id',
-    { schema: { ...secured('privileges'), summary: 'What the signed-in user may do with a program', params: IdParams, response: { 200: ProgramPrivilege } } },
+    { onRequest: requireSignedIn(), schema: { ...secured('privileges'), summary: 'What the signed-in user may do with a program', params: IdParams, response: { 200: ProgramPrivilege } } },
     async (request) => programs.programPrivilege(currentUserOf(request), request.params.id),
   );
   r.get(
     '/api/userprivilege/:screen',
-    { preHandler: admin, schema: { ...secured('privileges'), summary: 'What the signed-in user may do on an admin screen', params: z.strictObject({ screen: z.string() }), response: { 200: ScreenPrivilege } } },
+    { onRequest: admin, schema: { ...secured('privileges'), summary: 'What the signed-in user may do on an admin screen', params: z.strictObject({ screen: z.string() }), response: { 200: ScreenPrivilege } } },
     async (request) => programs.screenPrivilege(currentUserOf(request), request.params.screen),
   );
   r.get(
     '/api/programuser/ismanager/:id',
-    { preHandler: admin, schema: { ...secured('privileges'), summary: 'Whether the signed-in user manages a program', params: IdParams, response: { 200: IsManagerResponse } } },
+    { onRequest: admin, schema: { ...secured('privileges'), summary: 'Whether the signed-in user manages a program', params: IdParams, response: { 200: IsManagerResponse } } },
     async (request) => programs.isManager(currentUserOf(request), request.params.id),
   );
 }

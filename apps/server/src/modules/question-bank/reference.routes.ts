@@ -18,31 +18,31 @@ export function registerReferenceRoutes(api: FastifyInstance, service: Reference
 
   r.get(
     `/api/${path}/all`,
-    { preHandler: staff, schema: { ...doc, summary: `Every ${singular.toLowerCase()}, with how many questions use it`, response: { 200: ReferenceList } } },
+    { onRequest: staff, schema: { ...doc, summary: `Every ${singular.toLowerCase()}, with how many questions use it`, response: { 200: ReferenceList } } },
     async (request) => service.findAll(currentUserOf(request)),
   );
   r.get(
     `/api/${path}/title/:title`,
     {
-      preHandler: staff,
+      onRequest: staff,
       schema: { ...doc, summary: `The ${singular.toLowerCase()} with a title, whatever its case (null: the title is free)`, params: z.strictObject({ title: z.string() }), response: { 200: ReferenceTitleLookup } },
     },
     async (request) => service.findByTitle(currentUserOf(request), request.params.title),
   );
   r.post(
     `/api/${path}`,
-    { preHandler: librarian, schema: { ...doc, summary: `Create a ${singular.toLowerCase()}`, body: ReferenceRequest, response: { 201: Reference } } },
+    { onRequest: librarian, schema: { ...doc, summary: `Create a ${singular.toLowerCase()}`, body: ReferenceRequest, response: { 201: Reference } } },
     async (request, reply) => reply.status(201).send(await service.create(currentUserOf(request), request.body)),
   );
   r.put(
     `/api/${path}/:id`,
-    { preHandler: librarian, schema: { ...doc, summary: `Rename a ${singular.toLowerCase()}`, params: IdParams, body: ReferenceRequest, response: { 200: Reference } } },
+    { onRequest: librarian, schema: { ...doc, summary: `Rename a ${singular.toLowerCase()}`, params: IdParams, body: ReferenceRequest, response: { 200: Reference } } },
     async (request) => service.update(currentUserOf(request), request.params.id, request.body),
   );
   r.delete(
     `/api/${path}/remove/:id`,
     {
-      preHandler: librarian,
+      onRequest: librarian,
       schema: { ...doc, summary: `Remove a ${singular.toLowerCase()} no question uses (409 names the questions using it)`, params: IdParams, response: { 204: z.null() } },
     },
     async (request, reply) => {

@@ -1,3 +1,4 @@
+import { requireSignedIn } from '../../platform/auth/authenticate';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -42,25 +43,25 @@ export function registerWelderQualificationOptionsRoutes(api: FastifyInstance, s
 
   r.get(
     `${BASE}/reference`,
-    { schema: { ...secured, summary: 'Every welding reference list (spec section 9) in one answer', response: { 200: WpqReferenceResponse } } },
+    { onRequest: requireSignedIn(), schema: { ...secured, summary: 'Every welding reference list (spec section 9) in one answer', response: { 200: WpqReferenceResponse } } },
     async (request, reply) => sendCached(request, reply, service.reference()),
   );
   r.get(
     `${BASE}/weldprocesses`,
-    { schema: { ...secured, summary: 'Welding processes by ISO 4063 number', response: { 200: WeldProcessesResponse } } },
+    { onRequest: requireSignedIn(), schema: { ...secured, summary: 'Welding processes by ISO 4063 number', response: { 200: WeldProcessesResponse } } },
     async (request, reply) => sendCached(request, reply, service.weldProcesses()),
   );
   r.get(
     `${BASE}/materialsubgroups/:materialGroup`,
     {
-      schema: { ...secured, summary: 'ISO/TR 15608 subgroups of a material group (1 to 11)', params: MaterialGroupParams, response: { 200: MaterialSubgroupsResponse } },
+      onRequest: requireSignedIn(), schema: { ...secured, summary: 'ISO/TR 15608 subgroups of a material group (1 to 11)', params: MaterialGroupParams, response: { 200: MaterialSubgroupsResponse } },
     },
     async (request, reply) => sendCached(request, reply, service.materialSubgroups(request.params.materialGroup)),
   );
   r.get(
     `${BASE}/dependentoptions/product/:productType/joint/:jointType`,
     {
-      schema: {
+      onRequest: requireSignedIn(), schema: {
         ...secured,
         summary: 'What a product type and joint type allow: positions, branch and backing types, layer techniques, additional joint type tests',
         params: ProductJointParams,
@@ -72,7 +73,7 @@ export function registerWelderQualificationOptionsRoutes(api: FastifyInstance, s
   r.get(
     `${BASE}/dependentoptions/process/:weldingProcess`,
     {
-      schema: {
+      onRequest: requireSignedIn(), schema: {
         ...secured,
         summary: 'What a welding process allows: transfer modes, directions, filler groups and types',
         params: WeldProcessParams,
@@ -84,7 +85,7 @@ export function registerWelderQualificationOptionsRoutes(api: FastifyInstance, s
   r.get(
     `${BASE}/fillermaterialtypes/:weldingProcess`,
     {
-      schema: {
+      onRequest: requireSignedIn(), schema: {
         ...secured,
         summary: 'Filler material types of a process (filler group fixed to FM1)',
         params: WeldProcessParams,
@@ -96,7 +97,7 @@ export function registerWelderQualificationOptionsRoutes(api: FastifyInstance, s
   r.get(
     `${BASE}/producttypes/:additionalJointTypeTest`,
     {
-      schema: {
+      onRequest: requireSignedIn(), schema: {
         ...secured,
         summary: 'Product types and positions of an additional joint type test',
         params: AdditionalJointTypeParams,
@@ -108,14 +109,14 @@ export function registerWelderQualificationOptionsRoutes(api: FastifyInstance, s
   r.get(
     `${BASE}/weldingpositions/:productType/:jointType`,
     {
-      schema: { ...secured, summary: 'Test positions of a product type and joint type', params: ProductJointParams, response: { 200: WeldingPositionsResponse } },
+      onRequest: requireSignedIn(), schema: { ...secured, summary: 'Test positions of a product type and joint type', params: ProductJointParams, response: { 200: WeldingPositionsResponse } },
     },
     async (request, reply) => sendCached(request, reply, service.weldingPositions(request.params.productType, request.params.jointType)),
   );
   r.post(
     `${BASE}/range`,
     {
-      schema: {
+      onRequest: requireSignedIn(), schema: {
         ...secured,
         summary: 'The range of qualification of a test, with the clause and table behind each part',
         description:

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AdminMenuItem } from '@certs/shared/auth/admin-menu';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { ROLES, type Role, type UserType } from '@certs/shared/auth/roles';
@@ -32,6 +32,10 @@ export interface SessionUserChanges {
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser | null;
+  }
+  interface FastifyInstance {
+    /** Every api/ route with the access it declared (requireAccessDeclarations). */
+    routeAccess: RouteAccessEntry[];
   }
 }
 
@@ -74,19 +78,70 @@ export function hasMenuAccess(user: CurrentUser, item: AdminMenuItem): boolean {
   return user.userType === 'admin' && (isSuperUser(user) || user.menuItems.includes(item));
 }
 
-/** Admin routes refuse applicant tokens (403); optionally also roles and a menu item. */
-export function requireAdmin(options: { roles?: readonly Role[]; menu?: AdminMenuItem } = {}): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const user = currentUserOf(request);
-    if (user.userType !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    if (options.roles && !options.roles.includes(user.role)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    if (options.menu && !hasMenuAccess(user, options.menu)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+/**
+ * Who a route is for, declared next to the route as its `onRequest` hook (decision 014). It runs
+ * after the scope's token check and before the body is parsed or validated, so a caller without
+ * the right gets 401/403 and never learns the schema from a 400. Record-level rules (an
+ * applicant's own record, a staff member's programs) stay in each domain's policy.
+ */
+export type RouteAccess =
+  | { audience: 'signed-in' }
+  | { audience: 'applicant' }
+  | { audience: 'staff'; roles?: readonly Role[]; menu?: AdminMenuItem };
+
+export const ROUTE_ACCESS = Symbol('routeAccess');
+
+export type AccessHook = onRequestAsyncHookHandler & { [ROUTE_ACCESS]: RouteAccess };
+
+function accessHook(access: RouteAccess, check: (user: CurrentUser) => boolean): AccessHook {
+  const hook: onRequestAsyncHookHandler = async (request) => {
+    if (!check(currentUserOf(request))) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
   };
+  return Object.assign(hook, { [ROUTE_ACCESS]: access });
 }
 
-export function requireApplicant(): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const user = currentUserOf(request);
-    if (user.userType !== 'applicant' || !user.applicantId) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-  };
+/** Admin routes refuse applicant tokens (403); optionally also roles and a menu item. */
+export function requireAdmin(options: { roles?: readonly Role[]; menu?: AdminMenuItem } = {}): AccessHook {
+  return accessHook({ audience: 'staff', ...options }, (user) => {
+    if (user.userType !== 'admin') return false;
+    if (options.roles && !options.roles.includes(user.role)) return false;
+    return !options.menu || hasMenuAccess(user, options.menu);
+  });
+}
+
+export function requireApplicant(): AccessHook {
+  return accessHook({ audience: 'applicant' }, (user) => user.userType === 'applicant' && !!user.applicantId);
+}
+
+/** Any signed-in user, applicant or staff; the service decides per record (its own files, its invoice, ...). */
+export function requireSignedIn(): AccessHook {
+  return accessHook({ audience: 'signed-in' }, () => true);
+}
+
+/** The access a route declared, if any (one of the hooks above among its onRequest hooks). */
+export function routeAccessOf(onRequest: unknown): RouteAccess | null {
+  const hooks = Array.isArray(onRequest) ? onRequest : [onRequest];
+  for (const hook of hooks) {
+    if (typeof hook === 'function' && ROUTE_ACCESS in hook) return (hook as AccessHook)[ROUTE_ACCESS];
+  }
+  return null;
+}
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+/**
+ * Every route of this scope must declare its access; registering one that does not fails at
+ * start-up. The declarations are collected into `table`, which the authorization matrix test reads.
+ */
+export function requireAccessDeclarations(scope: FastifyInstance, table: RouteAccessEntry[]): void {
+  scope.addHook('onRoute', (route) => {
+    const access = routeAccessOf(route.onRequest);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access: give it onRequest: requireAdmin(...), requireApplicant() or requireSignedIn()`);
+    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url, access });
+  });
 }
