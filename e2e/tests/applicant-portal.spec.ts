@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, DEMO_PASSWORD, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 import { waitForMailLink } from '../fixtures/mailbox';
+import { searchList } from '../fixtures/lists';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
 const PASSWORD = 'Inspect-2026-welds';
@@ -223,8 +224,8 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   await signOut(page);
   await signInAs(page, '/admin/login', DEMO.superUser);
   await mainMenu(page).getByRole('link', { name: 'Emails' }).click();
-  await page.getByLabel('Search').fill(email);
   const mails = page.getByTestId('mails-table');
+  await searchList(page, page.getByLabel('Search'), email, mails);
   const activationRow = mails.getByRole('row').filter({ hasText: 'Activate your account' });
   await expect(activationRow).toHaveCount(1);
   await expect(activationRow.locator('[data-status="Sent"]')).toBeVisible();
@@ -234,8 +235,8 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
 
   await mainMenu(page).getByRole('link', { name: 'Users' }).click();
   await page.getByRole('link', { name: 'Applicants' }).click();
-  await page.getByLabel('Search').fill(email);
   const applicants = page.getByTestId('applicants-table');
+  await searchList(page, page.getByLabel('Search'), email, applicants);
   await expect(applicants.getByRole('row')).toHaveCount(2);
   await applicants.getByRole('button', { name: 'Confirm membership of Robin Inspector' }).click();
   await page.getByLabel('Current Until').fill('2027-06-30');

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
 import { applyToQualification, assignContributor, decideAssessment, mailsSince, openStaffApplication, personAt, registerApplicant, submitReview } from '../fixtures/journey';
+import { searchList } from '../fixtures/lists';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
 const MORE_INFORMATION = 'Please add the date and provider of your eye test to EYE-TEST.';
@@ -155,6 +156,6 @@ test('staff with Utilities keep venues and test centres', async ({ page }) => {
   await dialog.getByLabel('Primary Email').fill('bookings@hunterweld.example');
   await dialog.getByRole('button', { name: 'Create test centre' }).click();
   await expect(dialog).toBeHidden();
-  await page.getByLabel('Search').fill(`tc-${suffix.toLowerCase()}`);
+  await searchList(page, page.getByLabel('Search'), `tc-${suffix.toLowerCase()}`, page.getByTestId('test-centres-table'));
   await expect(page.getByTestId('test-centres-table')).toContainText('Hunter Weld Testing');
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
+import { searchList } from '../fixtures/lists';
 
 test('the super user creates a discount code, sees it listed and deactivates it; a wrong form says what is wrong', async ({ browser }) => {
   // axe-core is injected as a script, which the app's CSP rightly forbids; this context bypasses it to check the page.
@@ -39,8 +40,8 @@ test('the super user creates a discount code, sees it listed and deactivates it;
   await form.getByRole('button', { name: 'Create discount code' }).click();
   await expect(form).toBeHidden();
 
-  await page.getByLabel('Search').fill(code.toLowerCase());
   const table = page.getByTestId('discount-codes-table');
+  await searchList(page, page.getByLabel('Search'), code.toLowerCase(), table);
   await expect(table.getByRole('row')).toHaveCount(2);
   const row = table.getByRole('row', { name: new RegExp(code) });
   await expect(row).toContainText('12.5 %');
@@ -96,8 +97,8 @@ test('the applicant reads their application’s history; staff find it among all
   // Mantine's segmented control hides its radio inputs behind their labels, which take the click.
   await staff.locator('label', { hasText: /^Certification$/ }).click();
   await expect(staff.getByRole('radio', { name: 'Certification' })).toBeChecked();
-  await staff.getByLabel('Search').fill(applicationNumber);
   const queue = staff.getByTestId('application-queue');
+  await searchList(staff, staff.getByLabel('Search'), applicationNumber, queue);
   await expect(queue.getByRole('row')).toHaveCount(2);
   await expect(queue.getByRole('row').nth(1)).toContainText(PROGRAM_CODE);
   expect(await seriousViolations(staff)).toEqual([]);

@@ -3,6 +3,7 @@ import { seriousViolations } from '../fixtures/axe';
 import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
 import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_MODULE_API, signInApi } from '../fixtures/api-setup';
 import { quickCopyOf } from '../fixtures/exam-setup';
+import { searchList } from '../fixtures/lists';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
 const DEMO_TRIAL = 'IWI practice exam: welding technology';
@@ -316,8 +317,8 @@ test('a scheduled module exam opens on the server’s time, is submitted without
   await examiner.getByRole('link', { name: 'Sittings and marking' }).click();
   await expect(examiner.getByRole('heading', { level: 1 })).toHaveText('Sittings');
   await examiner.getByRole('checkbox', { name: 'Waiting for marks', exact: true }).check();
-  await examiner.getByRole('textbox', { name: 'Search' }).fill(setup.applicationNumber);
   const sittings = examiner.getByTestId('sittings');
+  await searchList(examiner, examiner.getByRole('textbox', { name: 'Search' }), setup.applicationNumber, sittings);
   await expect(sittings.getByRole('row')).toHaveCount(2);
   await expect(sittings).toContainText('Waiting for marks');
   expect(await seriousViolations(examiner)).toEqual([]);

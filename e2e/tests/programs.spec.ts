@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
+import { searchList } from '../fixtures/lists';
 
 // Unique per run: other journeys may create programs in the same database.
 const suffix = Date.now().toString(36).toUpperCase().slice(-6);
@@ -108,7 +109,7 @@ test('the super user builds and publishes a Qualification program, which the app
   await signOut(page);
   await signInAs(page, '/student/login', DEMO.applicant);
   const published = page.getByTestId('published-programs-table');
-  await page.getByLabel('Search programs').fill(CODE);
+  await searchList(page, page.getByLabel('Search programs'), CODE, published);
   await expect(rowOf(published, CODE)).toContainText('Not Applied');
   await published.getByRole('link', { name: CODE }).click();
 

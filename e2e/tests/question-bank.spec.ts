@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
+import { searchList } from '../fixtures/lists';
 
 // Unique per run: other journeys may add to the same database.
 const suffix = Date.now().toString(36).toUpperCase().slice(-5);
@@ -172,7 +173,7 @@ test('staff write a question of each type, build a sectioned module test and an 
 
   // Both published tests are in the list.
   await mainMenu(page).getByRole('link', { name: 'Examinations' }).click();
-  await page.getByRole('searchbox', { name: 'Search' }).fill(suffix);
+  await searchList(page, page.getByRole('searchbox', { name: 'Search' }), suffix, page.getByTestId('tests-table'));
   await page.getByLabel('Status').selectOption({ label: 'Published' });
   await expect(page.getByTestId('range-text')).toHaveText('Showing 1 to 2 of 2');
 });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { api, signInApi } from '../fixtures/api-setup';
 import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
+import { searchList } from '../fixtures/lists';
 
 /**
  * An admin user of this test's own, made by the super user through the API the Users screen uses:
@@ -45,7 +46,7 @@ test('the super user adds an admin user, who then signs in and sees the chosen m
   await expect(page.getByTestId('users-table')).toContainText('quinn.examiner@demo.local');
   await expect(page.getByTestId('range-text')).toHaveText('Showing 1 to 5 of 5');
 
-  await page.getByLabel('Search').fill('quinn');
+  await searchList(page, page.getByLabel('Search'), 'quinn', page.getByTestId('users-table'));
   await expect(page.getByTestId('range-text')).toHaveText('Showing 1 to 1 of 1');
 
   await signOut(page);

@@ -25,10 +25,14 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
+// Router updates are not React transitions: a transition changes the address at once but keeps the
+// page before on screen (and taking clicks) until the next page has rendered, which a busy machine
+// was seen to stretch to two seconds while the old list refreshed underneath (issue 23). Nothing
+// here suspends, so a transition buys nothing.
 createRoot(container).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} useTransitions={false} />
     </Providers>
   </StrictMode>,
 );
