@@ -581,6 +581,9 @@ async function main() {
           SEED_DEMO: '0',
           LOG_LEVEL: 'warn',
           NODE_ENV: 'production',
+          // A throwaway benchmark database: the test gateway must be allowed explicitly on a server database.
+          PAYMENT_GATEWAY: 'test',
+          ALLOW_TEST_PAYMENT_GATEWAY: '1',
           WEB_DIST_DIR: 'no-web-app',
           PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         }),

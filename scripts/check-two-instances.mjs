@@ -11,7 +11,7 @@ await admin.query(`create database ${database}`);
 const url = new URL(baseUrl);
 url.pathname = `/${database}`;
 
-const env = { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: 'two-instances-check-secret-of-sufficient-length', SEED_DEMO: '1', LOG_LEVEL: 'warn', WEB_DIST_DIR: 'no-web-app' };
+const env = { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: 'two-instances-check-secret-of-sufficient-length', SEED_DEMO: '1', LOG_LEVEL: 'warn', WEB_DIST_DIR: 'no-web-app', PAYMENT_GATEWAY: 'test', ALLOW_TEST_PAYMENT_GATEWAY: '1' };
 const ports = [3311, 3312];
 const servers = ports.map((port) => spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] }));
 

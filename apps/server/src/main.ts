@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { listenHost, readEnv, type Env } from './config/env';
+import { listenHost, readEnv, startupWarnings, type Env } from './config/env';
 import { migrateDatabase, openPglite, openPostgres } from './db/client';
 import { seedDemoData } from './db/seed/demo-seed';
 
@@ -59,6 +59,8 @@ async function start(env: Env): Promise<void> {
     dataDir,
     webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR ?? 'apps/web/dist'),
   });
+  // Every start, so that a staging setting copied to production is seen in its log.
+  for (const warning of startupWarnings(env)) app.log.warn(warning);
   const shutdown = async () => {
     await app.close();
     await database.close();
@@ -70,7 +72,10 @@ async function start(env: Env): Promise<void> {
   await app.listen({ port: env.PORT, host: listenHost(env) });
 }
 
-start(readEnv()).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+// readEnv inside the chain: a configuration error prints as its readable list, not as a stack trace.
+Promise.resolve()
+  .then(() => start(readEnv()))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listenHost, readEnv } from './env';
+import { listenHost, readEnv, startupWarnings } from './env';
 
 describe('configuration', () => {
   it('follows the port for the public address when none is given', () => {
@@ -24,7 +24,43 @@ describe('configuration', () => {
 
   it('listens on localhost only for the embedded default unless told otherwise', () => {
     expect(listenHost(readEnv({}))).toBe('localhost');
-    expect(listenHost(readEnv({ DATABASE_URL: 'postgres://x@127.0.0.1/db', JWT_SECRET: 'a'.repeat(32) }))).toBe('0.0.0.0');
+    expect(listenHost(readEnv({ DATABASE_URL: 'postgres://x@127.0.0.1/db', JWT_SECRET: 'a'.repeat(32), PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }))).toBe('0.0.0.0');
     expect(listenHost(readEnv({ HOST: '0.0.0.0' }))).toBe('0.0.0.0');
+  });
+
+  describe('payment gateway (security review: the test gateway lets a payer mark their own invoice paid)', () => {
+    const SERVER = { DATABASE_URL: 'postgres://x@127.0.0.1/db', JWT_SECRET: 'a'.repeat(32) };
+    const STRIPE = { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
+    it('defaults to the test gateway on the embedded database, with nothing to warn about', () => {
+      const env = readEnv({});
+      expect(env.PAYMENT_GATEWAY).toBe('test');
+      expect(startupWarnings(env)).toEqual([]);
+    });
+
+    it('refuses to start on a server database unless PAYMENT_GATEWAY is chosen', () => {
+      expect(() => readEnv(SERVER)).toThrow(/^Invalid configuration:\n {2}PAYMENT_GATEWAY: required with DATABASE_URL/);
+    });
+
+    it('refuses the test gateway on a server database without ALLOW_TEST_PAYMENT_GATEWAY=1', () => {
+      expect(() => readEnv({ ...SERVER, PAYMENT_GATEWAY: 'test' })).toThrow(/^Invalid configuration:\n {2}PAYMENT_GATEWAY: test .*ALLOW_TEST_PAYMENT_GATEWAY=1/);
+      expect(() => readEnv({ ...SERVER, PAYMENT_GATEWAY: 'test', ALLOW_TEST_PAYMENT_GATEWAY: '0' })).toThrow(/ALLOW_TEST_PAYMENT_GATEWAY=1/);
+      expect(() => readEnv({ ...SERVER, PAYMENT_GATEWAY: 'test', ALLOW_TEST_PAYMENT_GATEWAY: 'yes' })).toThrow(/^Invalid configuration:\n {2}ALLOW_TEST_PAYMENT_GATEWAY: /);
+    });
+
+    it('allows the test gateway on a staging server when told to, and warns at start', () => {
+      const env = readEnv({ ...SERVER, PAYMENT_GATEWAY: 'test', ALLOW_TEST_PAYMENT_GATEWAY: '1' });
+      expect(env.PAYMENT_GATEWAY).toBe('test');
+      expect(startupWarnings(env)).toEqual([expect.stringMatching(/^PAYMENT_GATEWAY=test on a server database .*never in production/)]);
+    });
+
+    it('takes Stripe on a server database as before, with its two secrets, and no warning', () => {
+      const env = readEnv({ ...SERVER, ...STRIPE });
+      expect(env.PAYMENT_GATEWAY).toBe('stripe');
+      expect(startupWarnings(env)).toEqual([]);
+      expect(readEnv(STRIPE).PAYMENT_GATEWAY).toBe('stripe');
+      expect(() => readEnv({ ...SERVER, PAYMENT_GATEWAY: 'stripe' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_GATEWAY=stripe/);
+      expect(() => readEnv({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_GATEWAY=stripe/);
+    });
   });
 });

@@ -25,6 +25,13 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Certification Platform <no-reply@certification.local>'),
   LOGIN_RESTRICTION_URL: z.string().url().optional(),
   LOGIN_RESTRICTION_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /**
+   * Mails one email address may be sent an hour by registration, resend activation and forgot
+   * password together; unset: 5 (MAIL_REQUEST_LIMITS in modules/registration/mail-request-limit.ts).
+   */
+  MAIL_REQUEST_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).optional(),
+  /** Requests one client address may make to those three routes in 10 minutes; unset: 20. */
+  MAIL_REQUEST_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   TEST_HOST: z.string().optional(),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   /** 0: no proxy; N: trust N proxy hops; or a comma list of proxy addresses/CIDRs. Never "trust everything". */
@@ -43,8 +50,14 @@ const EnvSchema = z.object({
   AWARDING_BODY_EMAIL: z.string().default('accounts@certification.local'),
   /** GST in percent; prices are GST-inclusive, so the invoice shows the GST contained in each total. */
   GST_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
-  /** test: the built-in test gateway (embedded default); stripe: Stripe Checkout. */
-  PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
+  /**
+   * test: the built-in test gateway, whose page lets whoever holds a payment link mark the invoice
+   * paid; stripe: Stripe Checkout. Unset: test on the embedded default only; with DATABASE_URL it
+   * must be chosen, and test there also needs ALLOW_TEST_PAYMENT_GATEWAY=1 (see readEnv).
+   */
+  PAYMENT_GATEWAY: z.enum(['test', 'stripe']).optional(),
+  /** 1: a server database (DATABASE_URL) may use the test gateway: a staging site, never production. */
+  ALLOW_TEST_PAYMENT_GATEWAY: z.enum(['0', '1']).default('0'),
   /** Secret the test gateway signs its callbacks with (HMAC-SHA256); generated from JWT_SECRET when unset. */
   PAYMENT_SIGNING_SECRET: z.string().min(32).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -57,7 +70,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL' | 'PAYMENT_GATEWAY'> & { PUBLIC_URL: string; PAYMENT_GATEWAY: 'test' | 'stripe' };
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -76,14 +89,41 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const env: Env = { ...parsed.data, PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/$/, '') };
+  const env: Env = {
+    ...parsed.data,
+    PUBLIC_URL: (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/$/, ''),
+    PAYMENT_GATEWAY: parsed.data.PAYMENT_GATEWAY ?? 'test',
+  };
   if (env.DATABASE_URL && !env.JWT_SECRET) {
     throw new Error(
       'Invalid configuration:\n  JWT_SECRET: required with DATABASE_URL, so that every instance accepts the tokens of the others',
+    );
+  }
+  // A server database is a real deployment: the gateway that lets a payer mark their own invoice
+  // paid is never its silent default (security review, issue 15 item 1).
+  if (env.DATABASE_URL && !parsed.data.PAYMENT_GATEWAY) {
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_GATEWAY: required with DATABASE_URL: stripe in production (test only on a staging site, with ALLOW_TEST_PAYMENT_GATEWAY=1)',
+    );
+  }
+  if (env.DATABASE_URL && env.PAYMENT_GATEWAY === 'test' && env.ALLOW_TEST_PAYMENT_GATEWAY !== '1') {
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_GATEWAY: test lets whoever holds a payment link mark the invoice paid; with DATABASE_URL it also needs ALLOW_TEST_PAYMENT_GATEWAY=1 (a staging site, never production)',
     );
   }
   if (env.PAYMENT_GATEWAY === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_GATEWAY=stripe');
   }
   return env;
+}
+
+/** What the server logs as a warning at every start: settings that are allowed but unsafe for production. */
+export function startupWarnings(env: Pick<Env, 'DATABASE_URL' | 'PAYMENT_GATEWAY'>): string[] {
+  const warnings: string[] = [];
+  if (env.DATABASE_URL && env.PAYMENT_GATEWAY === 'test') {
+    warnings.push(
+      'PAYMENT_GATEWAY=test on a server database (ALLOW_TEST_PAYMENT_GATEWAY=1): anyone holding a payment link can mark the invoice paid. Use this on a staging site only, never in production.',
+    );
+  }
+  return warnings;
 }

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { CSV_COLUMNS, CSV_EXPORT_EXTRA_COLUMNS } from '@certs/shared/question-bank/question-transfer.contract';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, MAX_OPTIONS, QUESTION_TYPES, QUESTION_TYPE_INFO } from '@certs/shared/question-bank/question-type';
+import { restoreNeutralisedFormula, toCsv } from '../../platform/csv';
 import { looksLikeHtml, plainTextToHtml } from './question-text';
 import { matchQuestionType, normalizeHeader, splitTitles, type ExportedQuestion, type ParsedFile, type ParsedQuestion } from './question-transfer.types';
 
@@ -46,7 +46,8 @@ export function parseQuestionCsv(content: string): ParsedFile {
     if (row.every((cell) => !cell.trim())) return;
     const cells: Cells = {};
     columnAt.forEach((name, i) => {
-      if (name && cells[name] === undefined) cells[name] = row[i] ?? '';
+      // The export quotes text that a spreadsheet would run as a formula (platform/csv.ts): undone here, so files round-trip.
+      if (name && cells[name] === undefined) cells[name] = restoreNeutralisedFormula(row[i] ?? '');
     });
     items.push(readRow(cells, `Row ${index + 2}`));
   });
@@ -131,9 +132,9 @@ function rowOf(question: ExportedQuestion): string[] {
 
 /** The bank in the documented layout, with the question number and version in front. */
 export function writeQuestionCsv(questions: readonly ExportedQuestion[]): string {
-  return stringify(
+  return toCsv(
     questions.map((question) => [String(question.questionNumber), String(question.version), ...rowOf(question)]),
-    { header: true, columns: [...CSV_EXPORT_EXTRA_COLUMNS, ...COLUMN_NAMES], bom: true },
+    { columns: [...CSV_EXPORT_EXTRA_COLUMNS, ...COLUMN_NAMES] },
   );
 }
 
@@ -197,5 +198,5 @@ const TEMPLATE_EXAMPLES: ExportedQuestion[] = [
 
 /** A template to fill in: the header and one example of each type. */
 export function questionCsvTemplate(): string {
-  return stringify(TEMPLATE_EXAMPLES.map(rowOf), { header: true, columns: COLUMN_NAMES, bom: true });
+  return toCsv(TEMPLATE_EXAMPLES.map(rowOf), { columns: COLUMN_NAMES });
 }

@@ -1,8 +1,9 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import type { ImportPreview } from '@certs/shared/question-bank/question-transfer.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSubject, createTag } from '../../../test/factories/question-bank.factory';
+import { createQuestion, createSubject, createTag, uniqueTitle } from '../../../test/factories/question-bank.factory';
 import { createUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 
@@ -252,5 +253,43 @@ describe('export', () => {
   it('lets staff who build tests export but not import', async () => {
     expect((await post('/api/question/export', { format: 'csv' }, examinerJwt)).statusCode).toBe(200);
     expect((await post('/api/question/import/preview', { format: 'csv', content: GOOD_CSV }, examinerJwt)).statusCode).toBe(403);
+  });
+});
+
+describe('CSV export in a spreadsheet (security review, issue 15 item 10)', () => {
+  it('quotes cells that would start a formula, and imports them back exactly, negative numbers included', async () => {
+    const subject = await createSubject(t.database.db, uniqueTitle('@Formulae'));
+    const tag = await createTag(t.database.db, uniqueTitle('+Spreadsheets'));
+    const options = [
+      { option: '=1+1', correctAnswer: true },
+      { option: '-5', correctAnswer: false },
+      { option: "'-5", correctAnswer: false },
+      { option: '+61 2 9999 0000', correctAnswer: false },
+      { option: '@home', correctAnswer: false },
+      { option: '-2+3', correctAnswer: false },
+    ];
+    const content = '@SUM(1+1) zirconium formula check';
+    const created = await createQuestion(t.database.db, { content, options, subjectIds: [subject.id], tagIds: [tag.id] });
+
+    const exported = (await post('/api/question/export', { format: 'csv', questionIds: [created.id] })).json();
+    const [header, row] = parse(exported.content, { bom: true }) as string[][];
+    const cellOf = (column: string) => row?.[header?.indexOf(column) ?? -1];
+    expect(cellOf('Content')).toBe(`'${content}`);
+    expect(cellOf('Subjects')).toBe(`'${subject.title}`);
+    expect(cellOf('Tags')).toBe(`'${tag.title}`);
+    expect([1, 2, 3, 4, 5, 6].map((n) => cellOf(`Option ${n}`))).toEqual(["'=1+1", '-5', "''-5", "'+61 2 9999 0000", "'@home", "'-2+3"]);
+
+    const checked = await preview({ format: 'csv', content: exported.content });
+    expect(checked).toMatchObject({ canImport: true, validCount: 1, newSubjects: [], newTags: [] });
+    expect(checked.items[0]).toMatchObject({ contentText: content, subjects: [subject.title], tags: [tag.title], options });
+
+    const imported = await post('/api/question/import', { format: 'csv', content: exported.content });
+    expect(imported.statusCode).toBe(201);
+    const [questionNumber] = imported.json().questionNumbers as number[];
+    const found = (await post('/api/question/search', { text: 'zirconium' })).json().rows as { id: string; questionNumber: number }[];
+    const copy = found.find((r) => r.questionNumber === questionNumber);
+    const question = (await t.app.inject({ method: 'GET', url: `/api/question/${copy?.id}`, headers: bearer(superJwt) })).json();
+    expect(question.content).toBe(`<p>${content}</p>`);
+    expect(question.options.map((o: { option: string; correctAnswer: boolean }) => ({ option: o.option, correctAnswer: o.correctAnswer }))).toEqual(options);
   });
 });
