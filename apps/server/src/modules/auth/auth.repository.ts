@@ -56,7 +56,7 @@ export class AuthRepository {
     return row.id;
   }
 
-  /** Attempts in the last minute by the database's clock, per identifier and per address. */
+  /** Attempts in the last minute by the database's clock, per identifier (from any address) and per address (for any identifier). */
   async countRecentAttempts(identifier: string, ipAddress: string): Promise<{ byIdentifier: number; byAddress: number }> {
     const [row] = await this.db
       .select({

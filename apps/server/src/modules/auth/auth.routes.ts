@@ -13,6 +13,7 @@ import {
 import type { UserType } from '@certs/shared/auth/roles';
 import { currentUserOf, requireSignedIn } from '../../platform/auth/authenticate';
 import { REFRESH_ABSOLUTE_SECONDS } from '../../platform/auth/tokens';
+import { noStore } from '../../platform/no-store';
 import type { AuthService } from './auth.service';
 import type { LoginRestrictionService } from './login-restriction.service';
 
@@ -29,7 +30,7 @@ function setRefreshCookie(reply: FastifyReply, value: string, isSecure: boolean)
   });
 }
 
-/** Sign-in, refresh and logout: routes that need no bearer token. */
+/** Sign-in, refresh and logout: routes that need no bearer token. Their answers (tokens) are never cached. */
 export function registerAuthRoutes(
   app: FastifyInstance,
   auth: AuthService,
@@ -41,7 +42,7 @@ export function registerAuthRoutes(
   const loginRoute = (path: string, userType: UserType, summary: string) =>
     r.post(
       path,
-      { schema: { tags: ['auth'], summary, body: LoginRequest, response: { 200: LoginResponse } } },
+      { onSend: noStore, schema: { tags: ['auth'], summary, body: LoginRequest, response: { 200: LoginResponse } } },
       async (request, reply) => {
         const session = await auth.login({
           userType,
@@ -59,7 +60,7 @@ export function registerAuthRoutes(
 
   r.post(
     '/auth/local/refreshtoken',
-    { schema: { tags: ['auth'], summary: 'New access token from the refresh cookie', response: { 200: RefreshTokenResponse } } },
+    { onSend: noStore, schema: { tags: ['auth'], summary: 'New access token from the refresh cookie', response: { 200: RefreshTokenResponse } } },
     async (request, reply) => {
       const result = await auth.refresh(request.cookies[REFRESH_COOKIE]);
       if (result.refreshToken) setRefreshCookie(reply, result.refreshToken, options.isCookieSecure);
@@ -69,7 +70,10 @@ export function registerAuthRoutes(
 
   r.post(
     '/auth/local/logout',
-    { schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null() } } },
+    {
+      onSend: noStore,
+      schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await auth.logout(request.cookies[REFRESH_COOKIE]);
       reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { visibleMenuItems } from '@certs/shared/auth/admin-menu';
 import { AUTH_MESSAGES, type LoginResponse, type SessionUser } from '@certs/shared/auth/auth.contract';
 import { REGISTRATION_MESSAGES } from '@certs/shared/auth/registration.contract';
@@ -18,8 +19,28 @@ import type { AuthRepository, UserRow } from './auth.repository';
 import type { LoginRestrictionService } from './login-restriction.service';
 import { SessionUserCache } from './session-user-cache';
 
-/** More than this many failures a minute for one identifier or one address is refused with 429. */
+/**
+ * More than this many attempts a minute from one client address are refused with 429. For one
+ * identifier across all addresses, attempts beyond it are slowed down instead (never refused), so
+ * that nobody can lock an owner out by failing on purpose from elsewhere (issue 15, item 8).
+ */
 export const MAX_FAILURES_PER_MINUTE = 10;
+
+export interface LoginThrottleOptions {
+  /** The wait added for each attempt at one identifier beyond MAX_FAILURES_PER_MINUTE in the last minute. */
+  delayStepMs: number;
+  /** The longest wait, so that the owner signing in during an attack waits at most this long. */
+  maxDelayMs: number;
+  wait: (ms: number) => Promise<unknown>;
+}
+
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = { delayStepMs: 250, maxDelayMs: 3000, wait: (ms) => sleep(ms) };
+
+/** How long an attempt waits before its answer, given the identifier's attempts in the last minute (this one included). */
+export function identifierDelayMs(attemptsForIdentifier: number, options: Pick<LoginThrottleOptions, 'delayStepMs' | 'maxDelayMs'>): number {
+  const excess = attemptsForIdentifier - MAX_FAILURES_PER_MINUTE;
+  return excess > 0 ? Math.min(options.maxDelayMs, excess * options.delayStepMs) : 0;
+}
 
 export interface LoginInput {
   userType: UserType;
@@ -41,6 +62,7 @@ export class AuthService implements SessionLookup {
     private readonly repository: AuthRepository,
     private readonly tokens: TokenService,
     private readonly restriction: LoginRestrictionService,
+    private readonly throttle: LoginThrottleOptions = DEFAULT_LOGIN_THROTTLE,
   ) {
     this.sessionUsers = new SessionUserCache((userId) => this.repository.findSessionUser(userId));
   }
@@ -50,10 +72,16 @@ export class AuthService implements SessionLookup {
     const now = new Date();
     const attemptId = await this.repository.recordAttempt(identifier, input.ipAddress);
     const attempts = await this.repository.countRecentAttempts(identifier, input.ipAddress);
-    // This attempt is counted too: the eleventh within a minute is refused.
-    if (attempts.byIdentifier > MAX_FAILURES_PER_MINUTE || attempts.byAddress > MAX_FAILURES_PER_MINUTE) {
+    // Refused only for what the caller's own address did (this attempt counted too: the eleventh
+    // within a minute is refused). This covers one identifier from one address as well, so there
+    // is no separate per-(identifier, address) limit; failures from other addresses never refuse.
+    if (attempts.byAddress > MAX_FAILURES_PER_MINUTE) {
       throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts);
     }
+    // Many addresses at one identifier (a distributed guess) slow each of its attempts down, the
+    // owner's too but by a few seconds at most, instead of locking the account.
+    const delayMs = identifierDelayMs(attempts.byIdentifier, this.throttle);
+    if (delayMs > 0) await this.throttle.wait(delayMs);
     try {
       await this.restriction.assertLoginAllowed(identifier, input.userType);
     } catch (error) {
@@ -113,6 +141,11 @@ export class AuthService implements SessionLookup {
     return isRotated ? { newToken, refreshToken: rotated } : { newToken };
   }
 
+  /**
+   * Ends this browser's session: its refresh cookie stops working. Its access token lapses within
+   * 15 minutes; ending it at once needs per-session revocation (issue 15, item 12, left open): a
+   * session-version bump would end the user's sessions on every other device too.
+   */
   async logout(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
     const found = await this.repository.findLiveSessionByHash(hashToken(refreshToken));

@@ -3,6 +3,7 @@ import type { AdminMenuItem } from '@certs/shared/auth/admin-menu';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { ROLES, type Role, type UserType } from '@certs/shared/auth/roles';
 import { AppError } from '../app-error';
+import { noStore } from '../no-store';
 import type { TokenService } from './tokens';
 
 /** The caller of an `api/` route, as loaded fresh from the database on every request. */
@@ -61,6 +62,8 @@ export function requireAuthentication(scope: FastifyInstance, tokens: TokenServi
     if (!user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
     request.currentUser = user;
   });
+  // Every answer of the scope is the user's own, 401s included: none is kept by a cache.
+  scope.addHook('onSend', noStore);
 }
 
 /** The signed-in caller; only valid in a scope with requireAuthentication. */
@@ -131,6 +134,8 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route's body schema (zod), for the fuzz test that derives bad input from it. */
+  bodySchema?: unknown;
 }
 
 /**
@@ -142,6 +147,7 @@ export function requireAccessDeclarations(scope: FastifyInstance, table: RouteAc
     const access = routeAccessOf(route.onRequest);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access: give it onRequest: requireAdmin(...), requireApplicant() or requireSignedIn()`);
-    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url, access });
+    const bodySchema = (route.schema as { body?: unknown } | undefined)?.body;
+    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url, access, bodySchema });
   });
 }
