@@ -124,6 +124,25 @@ test('the super user builds and publishes a Qualification program, which the app
   await expect(page.getByText('Bring photo identification to every examination.')).toBeVisible();
 });
 
+test('staff who serve on a program without managing it read it, without the staff directory they may not see', async ({ page }) => {
+  const directoryRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/programuser/assignable')) directoryRequests.push(request.url());
+  });
+  await signInAs(page, '/admin/login', DEMO.contributor);
+  await mainMenu(page).getByRole('link', { name: 'Programs' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Programs');
+  await page.getByTestId('programs-table').getByRole('link', { name: 'Q-WELD-INSP', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Q-WELD-INSP · ');
+  await expect(page.getByLabel('Program Manager')).toBeDisabled();
+  await expect(page.getByLabel('Program Manager').locator('option:checked')).toHaveText('Alex Administrator');
+  await expect(page.getByText('Could not load', { exact: false })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Program users' }).click();
+  await expect(page.getByRole('table', { name: 'Program users' })).toContainText('Casey Contributor');
+  await expect(page.getByRole('button', { name: 'Add program user' })).toHaveCount(0);
+  expect(directoryRequests).toEqual([]);
+});
+
 test.describe('accessibility of the program screens', () => {
   // axe-core is injected as a script, which the app's CSP rightly forbids; only these tests bypass it.
   test.use({ bypassCSP: true });

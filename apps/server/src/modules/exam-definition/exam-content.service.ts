@@ -17,7 +17,7 @@ import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { QuestionService } from '../question-bank/question.service';
 import { toSectionQuestion, toSections } from './exam-definition.mapper';
 import type { ExamDefinitionRepository } from './exam-definition.repository';
-import { assertCanManageTests, isUuid, lockEditableTest } from './exam-definition.service';
+import { assertCanManageTest, assertCanManageTests, isUuid, lockEditableTest } from './exam-definition.service';
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && new Set(a).size === a.length && a.every((id) => b.includes(id));
@@ -40,14 +40,14 @@ export class ExamContentService {
 
   async findSections(actor: CurrentUser, testId: string): Promise<Section[]> {
     assertCanManageTests(actor);
-    await this.existingTest(testId);
+    await this.existingTest(actor, testId);
     return this.sectionsOf(testId);
   }
 
   async createSection(actor: CurrentUser, input: CreateSectionRequest): Promise<Section> {
     assertCanManageTests(actor);
     const id = await this.repository.transaction(async (tx) => {
-      await lockEditableTest(this.repository, tx, input.testId);
+      await lockEditableTest(this.repository, tx, input.testId, actor);
       await this.assertTitleFree(tx, input.testId, input.title, null);
       return (await this.repository.appendSection(tx, { examDefinitionId: input.testId, title: input.title, createdBy: actor.id, modifiedBy: actor.id })).id;
     });
@@ -58,7 +58,7 @@ export class ExamContentService {
     assertCanManageTests(actor);
     const section = await this.existingSection(id);
     await this.repository.transaction(async (tx) => {
-      await lockEditableTest(this.repository, tx, section.examDefinitionId);
+      await lockEditableTest(this.repository, tx, section.examDefinitionId, actor);
       await this.assertTitleFree(tx, section.examDefinitionId, input.title, id);
       await this.repository.updateSection(tx, id, { title: input.title, modifiedBy: actor.id, modifiedOn: new Date() });
     });
@@ -70,7 +70,7 @@ export class ExamContentService {
     assertCanManageTests(actor);
     const section = await this.existingSection(id);
     await this.repository.transaction(async (tx) => {
-      await lockEditableTest(this.repository, tx, section.examDefinitionId);
+      await lockEditableTest(this.repository, tx, section.examDefinitionId, actor);
       await this.repository.removeSection(tx, section.examDefinitionId, id, actor.id);
     });
   }
@@ -78,7 +78,7 @@ export class ExamContentService {
   async reorderSections(actor: CurrentUser, input: ReorderSectionsRequest): Promise<Section[]> {
     assertCanManageTests(actor);
     await this.repository.transaction(async (tx) => {
-      await lockEditableTest(this.repository, tx, input.testId);
+      await lockEditableTest(this.repository, tx, input.testId, actor);
       const current = (await this.repository.findSections(input.testId, tx)).map((section) => section.id);
       if (!sameSet(input.ids, current)) throw new AppError('BAD_REQUEST', SECTION_MESSAGES.sectionOrderMismatch);
       await this.repository.reorderSections(tx, input.ids, actor.id);
@@ -88,7 +88,7 @@ export class ExamContentService {
 
   async findQuestions(actor: CurrentUser, testId: string): Promise<SectionQuestion[]> {
     assertCanManageTests(actor);
-    await this.existingTest(testId);
+    await this.existingTest(actor, testId);
     return this.questionsOf(testId);
   }
 
@@ -98,7 +98,7 @@ export class ExamContentService {
     const ids = input.questions.map((question) => question.questionId);
     if (new Set(ids).size !== ids.length) throw new AppError('BAD_REQUEST', 'A question is listed twice');
     await this.repository.transaction(async (tx) => {
-      await lockEditableTest(this.repository, tx, input.testId);
+      await lockEditableTest(this.repository, tx, input.testId, actor);
       const sectionId = await this.sectionInTest(tx, input.testId, input.sectionId);
       const versions = await this.questions.findCurrentVersions(ids, tx);
       if (versions.length !== ids.length) throw new AppError('BAD_REQUEST', SECTION_MESSAGES.questionNotFound, { questions: SECTION_MESSAGES.questionNotFound });
@@ -135,7 +135,7 @@ export class ExamContentService {
     assertCanManageTests(actor);
     const entry = await this.existingEntry(id);
     await this.repository.transaction(async (tx) => {
-      await lockEditableTest(this.repository, tx, entry.examDefinitionId);
+      await lockEditableTest(this.repository, tx, entry.examDefinitionId, actor);
       const sectionId = await this.sectionInTest(tx, entry.examDefinitionId, input.sectionId);
       const isMove = sectionId !== entry.sectionId;
       await this.repository.updateEntry(tx, id, {
@@ -154,7 +154,7 @@ export class ExamContentService {
     assertCanManageTests(actor);
     const entry = await this.existingEntry(id);
     await this.repository.transaction(async (tx) => {
-      await lockEditableTest(this.repository, tx, entry.examDefinitionId);
+      await lockEditableTest(this.repository, tx, entry.examDefinitionId, actor);
       await this.repository.removeEntry(tx, id);
       await this.touch(tx, entry.examDefinitionId, actor.id);
     });
@@ -163,7 +163,7 @@ export class ExamContentService {
   async reorderQuestions(actor: CurrentUser, input: ReorderSectionQuestionsRequest): Promise<SectionQuestion[]> {
     assertCanManageTests(actor);
     await this.repository.transaction(async (tx) => {
-      await lockEditableTest(this.repository, tx, input.testId);
+      await lockEditableTest(this.repository, tx, input.testId, actor);
       const sectionId = await this.sectionInTest(tx, input.testId, input.sectionId);
       const current = await this.repository.entryIdsOfSection(tx, input.testId, sectionId);
       if (!sameSet(input.ids, current)) throw new AppError('BAD_REQUEST', SECTION_MESSAGES.orderMismatch);
@@ -213,9 +213,11 @@ export class ExamContentService {
     await this.repository.update(testId, { modifiedBy: actorId, modifiedOn: new Date() }, tx);
   }
 
-  private async existingTest(testId: string) {
+  /** The test, once the caller may read its content (its questions with their correct answers). */
+  private async existingTest(actor: CurrentUser, testId: string) {
     const detail = isUuid(testId) ? await this.repository.findDetail(testId) : undefined;
     if (!detail) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
+    await assertCanManageTest(this.repository, actor, { programId: detail.programModule?.programId ?? null, programType: detail.test.programType });
     return detail;
   }
 

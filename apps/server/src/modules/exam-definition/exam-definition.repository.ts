@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
 import { examDefinitions, examSectionQuestions, examSections } from '../../db/schema/exam-definition';
-import { programModules, programs } from '../../db/schema/program';
+import { programModules, programUsers, programs } from '../../db/schema/program';
 import { questionOptions, questionVersions, questions } from '../../db/schema/question-bank';
 import { users } from '../../db/schema/user';
 
@@ -42,6 +43,8 @@ export interface ExamDefinitionFilters {
   testType?: string;
   programType?: number;
   status?: string;
+  /** Only tests of these programs, and unlinked tests of these program types (undefined: every test). */
+  scope?: { programIds: readonly string[]; programTypes: readonly number[] };
 }
 
 /** A test's question with what staff see of the version candidates get (pinned) and the current one. */
@@ -83,6 +86,13 @@ function nameOf(person: { firstName: string | null; lastName: string | null } | 
   return person?.firstName ? `${person.firstName} ${person.lastName ?? ''}`.trim() : null;
 }
 
+/** A test of one of these programs, or linked to no module and of one of these program types. */
+function inScope(scope: { programIds: readonly string[]; programTypes: readonly number[] }): SQL {
+  const ofPrograms = scope.programIds.length ? inArray(programModules.programId, [...scope.programIds]) : sql`false`;
+  const unlinkedOfTypes = scope.programTypes.length ? and(isNull(examDefinitions.programModuleId), inArray(examDefinitions.programType, [...scope.programTypes])) : sql`false`;
+  return or(ofPrograms, unlinkedOfTypes) as SQL;
+}
+
 /** Same section: a named one, or the default (null). */
 function inSection(testId: string, sectionId: string | null): SQL {
   const section = sectionId ? eq(examSectionQuestions.sectionId, sectionId) : isNull(examSectionQuestions.sectionId);
@@ -106,8 +116,13 @@ export class ExamDefinitionRepository {
     if (filters.testType) conditions.push(eq(examDefinitions.testType, filters.testType as 'trial' | 'module'));
     if (filters.programType) conditions.push(eq(examDefinitions.programType, filters.programType));
     if (filters.status) conditions.push(eq(examDefinitions.status, filters.status as 'draft' | 'published' | 'unpublished'));
+    if (filters.scope) conditions.push(inScope(filters.scope));
     const where = conditions.length ? and(...conditions) : undefined;
-    const [total] = await this.db.select({ n: count() }).from(examDefinitions).where(where);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(examDefinitions)
+      .leftJoin(programModules, eq(programModules.id, examDefinitions.programModuleId))
+      .where(where);
     const rows = await this.db
       .select({ test: examDefinitions, module: moduleColumns, numOfQuestions, marksTotal })
       .from(examDefinitions)
@@ -183,8 +198,8 @@ export class ExamDefinitionRepository {
     return row;
   }
 
-  async findModule(moduleId: string): Promise<ModuleLink | undefined> {
-    const [row] = await this.db
+  async findModule(moduleId: string, db: Executor = this.db): Promise<ModuleLink | undefined> {
+    const [row] = await db
       .select(moduleColumns)
       .from(programModules)
       .innerJoin(programs, eq(programs.id, programModules.programId))
@@ -192,14 +207,31 @@ export class ExamDefinitionRepository {
     return row;
   }
 
-  /** Modules a test may examine: active ones of programs that are not archived. */
-  async findLinkableModules(): Promise<ModuleLink[]> {
+  /** Modules a test may examine: active ones of programs that are not archived (of these programs only, when given). */
+  async findLinkableModules(programIds?: readonly string[]): Promise<ModuleLink[]> {
+    const conditions = [eq(programModules.isInactive, false), ne(programs.status, 3)];
+    if (programIds) conditions.push(programIds.length ? inArray(programs.id, [...programIds]) : sql`false`);
     return this.db
       .select(moduleColumns)
       .from(programModules)
       .innerJoin(programs, eq(programs.id, programModules.programId))
-      .where(and(eq(programModules.isInactive, false), ne(programs.status, 3)))
+      .where(and(...conditions))
       .orderBy(asc(programs.programCode), asc(programModules.isRenewal), asc(programModules.sortOrder));
+  }
+
+  /**
+   * The programs whose tests a user builds (exam-definition.policy.ts): those they manage (named
+   * manager or the manager role) or examine, with their program types.
+   */
+  async findTestBuilderPrograms(userId: string, db: Executor = this.db): Promise<{ programId: string; programType: number }[]> {
+    const builds = db
+      .select({ id: programUsers.programId })
+      .from(programUsers)
+      .where(and(eq(programUsers.userId, userId), inArray(programUsers.role, [PROGRAM_USER_ROLES.manager, PROGRAM_USER_ROLES.examiner])));
+    return db
+      .select({ programId: programs.id, programType: programs.programType })
+      .from(programs)
+      .where(or(eq(programs.programManagerId, userId), inArray(programs.id, builds)));
   }
 
   // Sections.

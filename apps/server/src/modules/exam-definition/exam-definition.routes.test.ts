@@ -5,7 +5,7 @@ import { TEST_MESSAGES } from '@certs/shared/exam-definition/exam-definition.con
 import { MIXED_SECTIONS_WARNING, SPLIT_WITHOUT_SECTIONS_WARNING } from '@certs/shared/exam-definition/exam-definition-rules';
 import { SECTION_MESSAGES } from '@certs/shared/exam-definition/exam-section.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { completeProgram, createProgram } from '../../../test/factories/program.factory';
+import { addProgramUser, completeProgram, createProgram } from '../../../test/factories/program.factory';
 import { createQuestion, createSubject, createTag, uniqueTitle } from '../../../test/factories/question-bank.factory';
 import { createUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
@@ -457,8 +457,9 @@ describe('refusals', () => {
       expect((await send(method, url, body, applicantJwt)).statusCode, `${method} ${url}`).toBe(403);
       expect((await send(method, url, body, librarianJwt)).statusCode, `${method} ${url}`).toBe(403);
     }
-    // A contributor with Examinations may build tests.
-    expect((await send('GET', `/api/tests/test/${id}`, undefined, contributorJwt)).statusCode).toBe(200);
+    // The Examinations menu alone opens no test: this module test, linked to no module yet, belongs
+    // to its program type, and the contributor manages or examines no program (issue 15).
+    expect((await send('GET', `/api/tests/test/${id}`, undefined, contributorJwt)).statusCode).toBe(403);
 
     const preview = await send('GET', `/api/tests/${id}/preview`);
     expect(preview.statusCode).toBe(200);
@@ -468,5 +469,145 @@ describe('refusals', () => {
     await addQuestions(fillIn.id, 'default', [{ questionId: (await newQuestion({ questionType: 'Fill In The Blank', options: [{ option: 'flat', correctAnswer: true }] })).id, marks: 1 }]);
     const fillInPreview = (await send('GET', `/api/tests/${fillIn.id}/preview`)).json();
     expect(fillInPreview.sections[0].questions[0].options).toEqual([]);
+  });
+});
+
+describe('tests belong to the program of their module (issue 15)', () => {
+  let moduleA: string;
+  let moduleB: string;
+  let examinerB: string;
+  let assessorB: string;
+  let managerB: string;
+  let accountAdmin: string;
+
+  async function moduleOf(programId: string): Promise<string> {
+    const [module] = await t.database.db.select().from(programModules).where(eq(programModules.programId, programId));
+    if (!module) throw new Error('module');
+    return module.id;
+  }
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const owner = await createUser(db, { role: ROLES.SuperUser });
+    const programA = await createProgram(db, { programManagerId: owner.id, programType: 1, status: 2 });
+    const programB = await createProgram(db, { programManagerId: owner.id, programType: 1, status: 2 });
+    await completeProgram(db, programA.id, 1, owner.id);
+    await completeProgram(db, programB.id, 1, owner.id);
+    [moduleA, moduleB] = [await moduleOf(programA.id), await moduleOf(programB.id)];
+    const staff = (firstName: string) => createUser(db, { role: ROLES.AccountContributor, menuItems: ['Dashboard', 'Programs', 'Examinations'], firstName });
+    const examiner = await staff('Eve');
+    await addProgramUser(db, programB.id, examiner.id, 'examiner');
+    const assessor = await staff('Ash');
+    await addProgramUser(db, programB.id, assessor.id, 'assessor');
+    const manager = await staff('Max');
+    await addProgramUser(db, programB.id, manager.id, 'manager');
+    // The assessor of B also examines a Welder Qualification program: a standing in that program type only.
+    const elsewhere = await createProgram(db, { programManagerId: owner.id, programType: 3, status: 2 });
+    await addProgramUser(db, elsewhere.id, assessor.id, 'examiner');
+    examinerB = (await signIn(t.app, examiner)).jwt;
+    assessorB = (await signIn(t.app, assessor)).jwt;
+    managerB = (await signIn(t.app, manager)).jwt;
+    accountAdmin = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Examinations'] }))).jwt;
+  });
+
+  /** A test with one question worth its total, ready to publish, made by the super user. */
+  async function readyTest(overrides: Record<string, unknown>) {
+    const test = await newTest({ totalTestMarks: 1, ...overrides });
+    await addQuestions(test.id, 'default', [{ questionId: (await newQuestion()).id, marks: 1 }]);
+    return test;
+  }
+
+  it("refuses an examiner of program B creating, editing, publishing or reading a test of program A's module, and allows them program B's", async () => {
+    expect((await send('POST', '/api/tests', testInput({ programModuleId: moduleA }), examinerB)).statusCode).toBe(403);
+    const created = await send('POST', '/api/tests', testInput({ programModuleId: moduleB, totalTestMarks: 1 }), examinerB);
+    expect(created.statusCode).toBe(201);
+
+    const ofA = await readyTest({ programModuleId: moduleA });
+    const [entryA] = (await send('GET', `/api/testsectionquestions/test/${ofA.id}`)).json();
+    const refused: ['GET' | 'POST' | 'PUT' | 'DELETE', string, object?][] = [
+      ['PUT', `/api/tests/${ofA.id}`, testInput({ title: ofA.title, programModuleId: moduleA, totalTestMarks: 1 })],
+      ['POST', `/api/tests/${ofA.id}/publish`],
+      ['POST', `/api/tests/${ofA.id}/unpublish`],
+      ['POST', `/api/tests/${ofA.id}/clone`, { title: uniqueTitle('Copy of A'), withSections: true }],
+      ['GET', `/api/tests/test/${ofA.id}`],
+      ['GET', `/api/tests/${ofA.id}/preview`],
+      ['GET', `/api/sections/test/${ofA.id}`],
+      ['GET', `/api/testsectionquestions/test/${ofA.id}`],
+      ['POST', '/api/sections', { testId: ofA.id, title: 'Mine now' }],
+      ['POST', '/api/testsectionquestions', { testId: ofA.id, sectionId: 'default', questions: [{ questionId: (await newQuestion()).id, marks: 1 }] }],
+      ['PUT', `/api/testsectionquestions/${entryA.id}`, { marks: 5, sectionId: 'default' }],
+      ['DELETE', `/api/testsectionquestions/${entryA.id}`],
+    ];
+    for (const [method, url, body] of refused) {
+      expect((await send(method, url, body, examinerB)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await send('GET', `/api/tests/test/${ofA.id}`)).json()).toMatchObject({ status: 'draft', numOfQuestions: 1, marksTotal: 1 });
+
+    const ofB = created.json() as { id: string; title: string };
+    const edited = await send('PUT', `/api/tests/${ofB.id}`, testInput({ title: ofB.title, programModuleId: moduleB, totalTestMarks: 1, overallTime: 60 }), examinerB);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ overallTime: 60, programModule: { id: moduleB } });
+    expect((await send('POST', '/api/testsectionquestions', { testId: ofB.id, sectionId: 'default', questions: [{ questionId: (await newQuestion()).id, marks: 1 }] }, examinerB)).statusCode).toBe(201);
+    expect((await send('POST', `/api/tests/${ofB.id}/publish`, undefined, examinerB)).statusCode).toBe(200);
+    expect((await send('GET', `/api/tests/test/${ofB.id}`, undefined, examinerB)).statusCode).toBe(200);
+    expect((await send('GET', `/api/testsectionquestions/test/${ofB.id}`, undefined, examinerB)).statusCode).toBe(200);
+  });
+
+  it("refuses linking a test to a module of a program the caller is not on, either way round", async () => {
+    const ofB = await newTest({ programModuleId: moduleB });
+    const toA = await send('PUT', `/api/tests/${ofB.id}`, testInput({ title: ofB.title, programModuleId: moduleA }), examinerB);
+    expect(toA.statusCode).toBe(403);
+    expect((await send('GET', `/api/tests/test/${ofB.id}`)).json().programModule).toMatchObject({ id: moduleB });
+    const ofA = await newTest({ programModuleId: moduleA });
+    expect((await send('PUT', `/api/tests/${ofA.id}`, testInput({ title: ofA.title, programModuleId: moduleB }), examinerB)).statusCode).toBe(403);
+    expect((await send('GET', `/api/tests/test/${ofA.id}`)).json().programModule).toMatchObject({ id: moduleA });
+  });
+
+  it("lists only the tests and modules of the caller's programs", async () => {
+    const marker = uniqueTitle('Scoped');
+    const ofA = await newTest({ title: `${marker} A`, programModuleId: moduleA });
+    const ofB = await newTest({ title: `${marker} B`, programModuleId: moduleB });
+    const trialOfType1 = await newTest({ title: `${marker} trial 1`, testType: 'trial' });
+    const trialOfType2 = await newTest({ title: `${marker} trial 2`, testType: 'trial', programType: 2 });
+    const listed = async (jwt: string) => {
+      const response = await send('GET', `/api/tests/pagination?pageSize=250&search=${encodeURIComponent(marker)}`, undefined, jwt);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().totalRows).toBe(response.json().rows.length);
+      return (response.json().rows as { id: string }[]).map((row) => row.id).sort();
+    };
+    expect(await listed(examinerB)).toEqual([ofB.id, trialOfType1.id].sort());
+    expect(await listed(assessorB)).toEqual([]);
+    expect(await listed(accountAdmin)).toEqual([ofA.id, ofB.id, trialOfType1.id, trialOfType2.id].sort());
+    const modules = (await send('GET', '/api/tests/modules', undefined, examinerB)).json().map((m: { id: string }) => m.id);
+    expect(modules).toContain(moduleB);
+    expect(modules).not.toContain(moduleA);
+  });
+
+  it('manages trial tests by their module when linked, else by program type; managers build tests too, assessors do not', async () => {
+    const trialOfA = await readyTest({ testType: 'trial', programModuleId: moduleA });
+    expect((await send('GET', `/api/tests/test/${trialOfA.id}`, undefined, examinerB)).statusCode).toBe(403);
+    expect((await send('POST', `/api/tests/${trialOfA.id}/publish`, undefined, examinerB)).statusCode).toBe(403);
+    const unlinked = await readyTest({ testType: 'trial' });
+    expect((await send('POST', `/api/tests/${unlinked.id}/publish`, undefined, examinerB)).statusCode).toBe(200);
+    expect((await send('POST', '/api/tests', testInput({ testType: 'trial' }), examinerB)).statusCode).toBe(201);
+    expect((await send('POST', '/api/tests', testInput({ testType: 'trial', programType: 2 }), examinerB)).statusCode).toBe(403);
+
+    expect((await send('POST', '/api/tests', testInput({ programModuleId: moduleB }), managerB)).statusCode).toBe(201);
+    expect((await send('POST', '/api/tests', testInput({ programModuleId: moduleA }), managerB)).statusCode).toBe(403);
+    expect((await send('POST', '/api/tests', testInput({ programModuleId: moduleB }), assessorB)).statusCode).toBe(403);
+    expect((await send('POST', '/api/tests', testInput({ testType: 'trial' }), assessorB)).statusCode).toBe(403);
+    // Its examiner role in a Welder Qualification program lets the assessor of B build unlinked tests of that type only.
+    expect((await send('POST', '/api/tests', testInput({ testType: 'trial', programType: 3 }), assessorB)).statusCode).toBe(201);
+  });
+
+  it('leaves account administrators free to build and read every test', async () => {
+    const created = await send('POST', '/api/tests', testInput({ programModuleId: moduleA, totalTestMarks: 1 }), accountAdmin);
+    expect(created.statusCode).toBe(201);
+    const { id, title } = created.json();
+    await addQuestions(id, 'default', [{ questionId: (await newQuestion()).id, marks: 1 }]);
+    expect((await send('PUT', `/api/tests/${id}`, testInput({ title, programModuleId: moduleB, totalTestMarks: 1 }), accountAdmin)).statusCode).toBe(200);
+    expect((await send('POST', `/api/tests/${id}/publish`, undefined, accountAdmin)).statusCode).toBe(200);
+    expect((await send('GET', `/api/tests/${id}/preview`, undefined, accountAdmin)).statusCode).toBe(200);
+    expect((await send('GET', '/api/tests/modules', undefined, accountAdmin)).json().map((m: { id: string }) => m.id)).toEqual(expect.arrayContaining([moduleA, moduleB]));
   });
 });

@@ -26,8 +26,8 @@ import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { shapeOf, toExamDefinition, toListRow, toSections } from './exam-definition.mapper';
-import { canManageTests } from './exam-definition.policy';
-import type { ExamDefinitionRepository, ExamDefinitionRow } from './exam-definition.repository';
+import { canManageTest, canManageTests, isTestAdministrator, type TestBuilderStanding, type TestScope } from './exam-definition.policy';
+import type { ExamDefinitionRepository, ExamDefinitionRow, ModuleLink } from './exam-definition.repository';
 
 const UUID = z.uuid();
 const TEST_NUMBER = /^(?:t-?)?(\d{1,9})$/i;
@@ -39,14 +39,45 @@ export function assertCanManageTests(actor: CurrentUser): void {
   if (!canManageTests(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
 }
 
+/** The programs (and program types) in which the caller builds tests; null for administrators, who build every test. */
+export async function testBuilderStandingOf(repository: ExamDefinitionRepository, actor: CurrentUser, db?: Executor): Promise<TestBuilderStanding | null> {
+  if (isTestAdministrator(actor)) return null;
+  const programs = await repository.findTestBuilderPrograms(actor.id, db);
+  return { programIds: programs.map((program) => program.programId), programTypes: [...new Set(programs.map((program) => program.programType))] };
+}
+
+/**
+ * Refuses (403) a test, or a test about to be created or linked, that belongs to a program the
+ * caller does not build tests for (exam-definition.policy.ts). `programId` is the program of the
+ * test's module; for a stored row, pass `programModuleId` and it is looked up.
+ */
+export async function assertCanManageTest(
+  repository: ExamDefinitionRepository,
+  actor: CurrentUser,
+  test: TestScope | { programModuleId: string | null; programType: number },
+  db?: Executor,
+): Promise<void> {
+  assertCanManageTests(actor);
+  if (isTestAdministrator(actor)) return;
+  let scope: TestScope;
+  if ('programId' in test) {
+    scope = test;
+  } else {
+    const module = test.programModuleId ? await repository.findModule(test.programModuleId, db) : undefined;
+    scope = { programId: module?.programId ?? null, programType: test.programType };
+  }
+  if (!canManageTest(actor, scope, await testBuilderStandingOf(repository, actor, db))) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+}
+
 export function isUuid(id: string): boolean {
   return UUID.safeParse(id).success;
 }
 
-/** Locks a test whose content is about to change, refusing once it has been published. */
-export async function lockEditableTest(repository: ExamDefinitionRepository, tx: Executor, testId: string): Promise<ExamDefinitionRow> {
+/** Locks a test whose content is about to change, refusing a caller outside its program and any change once it has been published. */
+export async function lockEditableTest(repository: ExamDefinitionRepository, tx: Executor, testId: string, actor: CurrentUser): Promise<ExamDefinitionRow> {
   const locked = isUuid(testId) ? await repository.lockById(tx, testId) : undefined;
   if (!locked) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
+  await assertCanManageTest(repository, actor, locked, tx);
   if (isExamContentLocked(locked.status as ExamDefinitionStatus)) throw new AppError('CONFLICT', TEST_MESSAGES.contentLocked);
   return locked;
 }
@@ -65,7 +96,9 @@ export class ExamDefinitionService {
     assertCanManageTests(actor);
     const search = searchTermOrUndefined(query.search);
     const number = search ? TEST_NUMBER.exec(search) : null;
-    const { rows, totalRows } = await this.repository.findPage({ ...query, search, testNumber: number ? Number(number[1]) : undefined });
+    // Staff outside a program do not see its tests listed (they could not open them either).
+    const scope = (await testBuilderStandingOf(this.repository, actor)) ?? undefined;
+    const { rows, totalRows } = await this.repository.findPage({ ...query, search, testNumber: number ? Number(number[1]) : undefined, scope });
     return { rows: rows.map(toListRow), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
@@ -80,18 +113,21 @@ export class ExamDefinitionService {
     assertCanManageTests(actor);
     const detail = isUuid(id) ? await this.repository.findDetail(id, db) : undefined;
     if (!detail) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
+    await assertCanManageTest(this.repository, actor, { programId: detail.programModule?.programId ?? null, programType: detail.test.programType }, db);
     const [sections, entries] = await Promise.all([this.repository.findSections(id, db), this.repository.findEntries(id, db)]);
     return toExamDefinition(detail, toSections(sections, entries));
   }
 
   async findLinkableModules(actor: CurrentUser): Promise<LinkableModule[]> {
     assertCanManageTests(actor);
-    return this.repository.findLinkableModules();
+    const standing = await testBuilderStandingOf(this.repository, actor);
+    return this.repository.findLinkableModules(standing?.programIds);
   }
 
   async createTest(actor: CurrentUser, input: TestValues): Promise<ExamDefinition> {
     assertCanManageTests(actor);
-    await this.assertModuleFits(input);
+    const module = await this.assertModuleFits(input);
+    await assertCanManageTest(this.repository, actor, { programId: module?.programId ?? null, programType: input.programType });
     const row = await this.repository.insert({ ...this.columnsOf(input), status: 'draft', createdBy: actor.id, modifiedBy: actor.id });
     if (!row) throw titleTaken();
     return this.findTest(actor, row.id);
@@ -103,11 +139,14 @@ export class ExamDefinitionService {
    */
   async updateTest(actor: CurrentUser, id: string, input: TestValues): Promise<ExamDefinition> {
     assertCanManageTests(actor);
-    await this.assertModuleFits(input);
+    const module = await this.assertModuleFits(input);
     const columns = this.columnsOf(input);
     await this.repository.transaction(async (tx) => {
       const locked = isUuid(id) ? await this.repository.lockById(tx, id) : undefined;
       if (!locked) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
+      // The test as it is, and where the edit would link it: both must be the caller's programs.
+      await assertCanManageTest(this.repository, actor, locked, tx);
+      await assertCanManageTest(this.repository, actor, { programId: module?.programId ?? null, programType: input.programType }, tx);
       if (isExamContentLocked(locked.status as ExamDefinitionStatus)) {
         const changed = LOCKED_FIELDS.filter((field) => locked[field] !== columns[field]);
         if (changed.length) throw new AppError('CONFLICT', TEST_MESSAGES.contentLocked, Object.fromEntries(changed.map((field) => [field, TEST_MESSAGES.contentLocked])));
@@ -128,6 +167,7 @@ export class ExamDefinitionService {
     await this.repository.transaction(async (tx) => {
       const locked = isUuid(id) ? await this.repository.lockById(tx, id) : undefined;
       if (!locked) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
+      await assertCanManageTest(this.repository, actor, locked, tx);
       const from = locked.status as ExamDefinitionStatus;
       if (!canChangeExamDefinition(action, from)) {
         const label = EXAM_DEFINITION_STATUS_INFO[from].label.toLowerCase();
@@ -158,6 +198,8 @@ export class ExamDefinitionService {
     const cloneId = await this.repository.transaction(async (tx) => {
       const source = isUuid(id) ? await this.repository.findDetail(id, tx) : undefined;
       if (!source) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
+      // The copy keeps the source's module link, so the source's program decides.
+      await assertCanManageTest(this.repository, actor, { programId: source.programModule?.programId ?? null, programType: source.test.programType }, tx);
       const { test } = source;
       const copy = await this.repository.insert(
         {
@@ -251,13 +293,15 @@ export class ExamDefinitionService {
     };
   }
 
-  private async assertModuleFits(input: TestValues): Promise<void> {
-    if (!input.programModuleId) return;
+  /** The module the test is to examine, once it exists and fits the test's program type. */
+  private async assertModuleFits(input: TestValues): Promise<ModuleLink | undefined> {
+    if (!input.programModuleId) return undefined;
     const module = await this.repository.findModule(input.programModuleId);
     if (!module) throw new AppError('BAD_REQUEST', TEST_MESSAGES.programModuleNotFound, { programModuleId: TEST_MESSAGES.programModuleNotFound });
     if (module.programType !== input.programType) {
       throw new AppError('BAD_REQUEST', TEST_MESSAGES.programModuleType, { programModuleId: TEST_MESSAGES.programModuleType });
     }
+    return module;
   }
 
   private columnsOf(input: TestValues) {

@@ -5,7 +5,7 @@ import { PROGRAM_PART_MESSAGES } from '@certs/shared/program/program-part.contra
 import { SETTINGS_MESSAGES } from '@certs/shared/program/program-settings.contract';
 import { PROGRAM_USER_MESSAGES } from '@certs/shared/program/program-user.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { completeProgram, createProgram } from '../../../test/factories/program.factory';
+import { addProgramUser, completeProgram, createProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 
@@ -319,6 +319,55 @@ describe('program users', () => {
     const users = (await get('/api/programuser/assignable')).json() as { id: string }[];
     expect(users.some((u) => u.id === superUser.id)).toBe(true);
     expect(users.some((u) => u.id === applicant.id)).toBe(false);
+  });
+});
+
+describe('program parts, program users and the staff directory are for who serves on or manages programs (issue 15)', () => {
+  it("refuses a contributor on program B program A's instructions, requirements, modules and users, and answers for B", async () => {
+    const a = await newProgram(1, 2);
+    const b = await newProgram(1, 2);
+    await completeProgram(t.database.db, a.id, 1, superUser.id);
+    await completeProgram(t.database.db, b.id, 1, superUser.id);
+    const contributor = await createUser(t.database.db, { role: ROLES.AccountContributor, menuItems: ['Dashboard', 'Programs', 'Examinations'] });
+    await addProgramUser(t.database.db, b.id, contributor.id, 'examiner');
+    const { jwt } = await signIn(t.app, contributor);
+    const readsOf = (id: string) => [
+      `/api/program/${id}/instructions`,
+      `/api/program/${id}/requirements`,
+      `/api/program/${id}/modules`,
+      `/api/program/${id}/modules?renewal=true`,
+      `/api/programuser/allusers/${id}`,
+      `/api/programuser/${id}/assessor`,
+      `/api/programuser/${id}/examiner`,
+      `/api/programuser/${id}/invigilator`,
+    ];
+    for (const url of readsOf(a.id)) expect((await get(url, jwt)).statusCode, url).toBe(403);
+    for (const url of readsOf(b.id)) expect((await get(url, jwt)).statusCode, url).toBe(200);
+    expect((await get(`/api/program/${b.id}/modules`, jwt)).json()).toHaveLength(1);
+    // Administrators are unaffected.
+    const admin = await createUser(t.database.db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'] });
+    const adminJwt = (await signIn(t.app, admin)).jwt;
+    for (const url of readsOf(a.id)) expect((await get(url, adminJwt)).statusCode, url).toBe(200);
+  });
+
+  it('opens the staff directory to administrators and program managers only', async () => {
+    const db = t.database.db;
+    const directory = async (user: CreatedUser) => get('/api/programuser/assignable', (await signIn(t.app, user)).jwt);
+    expect((await directory(await createUser(db, { role: ROLES.User, menuItems: ['Dashboard', 'Reports'] }))).statusCode).toBe(403);
+    expect((await directory(await createUser(db, { role: ROLES.User, menuItems: ['Dashboard', 'Programs'] }))).statusCode).toBe(403);
+    const assessor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
+    await addProgramUser(db, (await newProgram()).id, assessor.id, 'assessor');
+    expect((await directory(assessor)).statusCode).toBe(403);
+
+    const namedManager = await createUser(db, { role: ROLES.User, menuItems: ['Programs'] });
+    await createProgram(db, { programManagerId: namedManager.id });
+    expect((await directory(namedManager)).statusCode).toBe(200);
+    const roleManager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
+    await addProgramUser(db, (await newProgram()).id, roleManager.id, 'manager');
+    const offered = await directory(roleManager);
+    expect(offered.statusCode).toBe(200);
+    expect((offered.json() as { id: string }[]).some((u) => u.id === superUser.id)).toBe(true);
+    expect((await directory(await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'] }))).statusCode).toBe(200);
   });
 });
 

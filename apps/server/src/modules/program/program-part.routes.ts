@@ -137,7 +137,11 @@ export function registerProgramPartRoutes(api: FastifyInstance, parts: ProgramPa
   const userDoc = doc('program user');
   r.get(
     '/api/programuser/assignable',
-    { onRequest: admin, schema: { ...userDoc, summary: 'Active admin users who can manage or serve on a program', response: { 200: AssignableUserList } } },
+    {
+      // The staff directory: administrators and program managers only (the service checks who manages a program).
+      onRequest: requireAdmin({ menu: 'Programs' }),
+      schema: { ...userDoc, summary: 'Active admin users who can manage or serve on a program (administrators and program managers)', response: { 200: AssignableUserList } },
+    },
     async (request) => users.assignableUsers(currentUserOf(request)),
   );
   r.get(

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import type { AssignableUser, ProgramUser, SaveProgramUserRequest } from '@certs/shared/program/program-user.contract';
 import { PROGRAM_USER_MESSAGES } from '@certs/shared/program/program-user.contract';
 import { PROGRAM_STATUS } from '@certs/shared/program/program-status';
@@ -5,6 +6,7 @@ import { PROGRAM_USER_ROLES, type ProgramUserRoleName } from '@certs/shared/prog
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import { fullName } from './program.mapper';
+import { canSeeStaffDirectory, isProgramAdministrator } from './program.policy';
 import type { ProgramRepository } from './program.repository';
 import type { ProgramService } from './program.service';
 import type { ProgramUserRepository, ProgramUserRoleRow } from './program-user.repository';
@@ -60,9 +62,11 @@ export class ProgramUserService {
     await this.repository.removeUser(programId, userId);
   }
 
+  /** The staff directory: for administrators and managers of a program only (program.policy.ts). */
   async assignableUsers(actor: CurrentUser): Promise<AssignableUser[]> {
+    const managesAProgram = actor.userType === 'admin' && !isProgramAdministrator(actor) && (await this.programRepository.managesAnyProgram(actor.id));
+    if (!canSeeStaffDirectory(actor, managesAProgram)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const rows = await this.programRepository.findAssignableUsers();
-    if (actor.userType !== 'admin') return [];
     return rows.map((row) => ({ id: row.id, name: fullName(row), email: row.email, role: row.role }));
   }
 }

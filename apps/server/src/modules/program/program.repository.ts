@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ProgramStatus } from '@certs/shared/program/program-status';
+import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import {
@@ -29,6 +30,8 @@ export interface ProgramFilters {
   programTypes?: number[];
   statuses?: number[];
   publishedOnDay?: { from: Date; to: Date };
+  /** Only the programs this user serves on (manager, named or by role, or any program role). */
+  servedBy?: string;
 }
 
 /** What publishing a program needs, counted inside the publishing transaction. */
@@ -65,6 +68,10 @@ export class ProgramRepository {
     if (filters.statuses?.length) conditions.push(inArray(programs.status, filters.statuses));
     if (filters.publishedOnDay) {
       conditions.push(sql`${programs.publishedOn} >= ${filters.publishedOnDay.from.toISOString()} and ${programs.publishedOn} < ${filters.publishedOnDay.to.toISOString()}`);
+    }
+    if (filters.servedBy) {
+      const served = or(eq(programs.programManagerId, filters.servedBy), inArray(programs.id, this.db.select({ id: programUsers.programId }).from(programUsers).where(eq(programUsers.userId, filters.servedBy))));
+      if (served) conditions.push(served);
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const [total] = await this.db.select({ n: count() }).from(programs).where(where);
@@ -162,6 +169,18 @@ export class ProgramRepository {
       .from(programUsers)
       .where(and(eq(programUsers.programId, programId), eq(programUsers.userId, userId)));
     return rows.map((r) => r.role);
+  }
+
+  /** Whether a user manages any program: named as its manager, or holding the manager role in it. */
+  async managesAnyProgram(userId: string): Promise<boolean> {
+    const [named] = await this.db.select({ id: programs.id }).from(programs).where(eq(programs.programManagerId, userId)).limit(1);
+    if (named) return true;
+    const [byRole] = await this.db
+      .select({ id: programUsers.id })
+      .from(programUsers)
+      .where(and(eq(programUsers.userId, userId), eq(programUsers.role, PROGRAM_USER_ROLES.manager)))
+      .limit(1);
+    return !!byRole;
   }
 
   async findPublishedPage(options: { page: number; pageSize: number; search?: string; programType?: number }) {

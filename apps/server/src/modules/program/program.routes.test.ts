@@ -4,7 +4,7 @@ import { MODULE_MESSAGES } from '@certs/shared/program/program-module.contract';
 import { PROGRAM_MESSAGES } from '@certs/shared/program/program.contract';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { completeProgram, createProgram, uniqueProgramCode } from '../../../test/factories/program.factory';
+import { addProgramUser, completeProgram, createProgram, uniqueProgramCode } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 import { programUsers } from '../../db/schema/program';
@@ -295,6 +295,40 @@ describe('who may do what with programs', () => {
     expect(list.rows.length).toBeGreaterThan(0);
     expect(list.rows.every((row: { status: number }) => row.status === 3)).toBe(true);
     expect((await post(`/api/program/${archived.id}/restore`, undefined, jwt)).json().status).toBe(4);
+  });
+});
+
+describe('staff read only the programs they serve on (decision 003, revised in issue 15)', () => {
+  let programA: string;
+  let programB: string;
+  let contributorB: string;
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    programA = (await createProgram(db, { programManagerId: superUser.id, programType: 2, status: 2, programTitle: 'Scoped A' })).id;
+    programB = (await createProgram(db, { programManagerId: superUser.id, programType: 2, status: 2, programTitle: 'Scoped B' })).id;
+    const contributor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Dashboard', 'Programs', 'Examinations'] });
+    await addProgramUser(db, programB, contributor.id, 'assessor');
+    contributorB = (await signIn(t.app, contributor)).jwt;
+  });
+
+  const readsOf = (id: string) => [`/api/program/${id}`, `/api/program/${id}/certifications`, `/api/program/${id}/renewals`, `/api/program/${id}/welderqualification`, `/api/program/${id}/completeness`, `/api/program/${id}/history`];
+
+  it("refuses a contributor on program B program A's details, settings, completeness and history, and answers for B", async () => {
+    for (const url of readsOf(programA)) expect((await get(url, contributorB)).statusCode, url).toBe(403);
+    for (const url of readsOf(programB)) expect((await get(url, contributorB)).statusCode, url).toBe(200);
+    expect((await get(`/api/userprivilege/program/${programA}`, contributorB)).json()).toMatchObject({ canView: false, canEdit: false, programRoles: [] });
+    expect((await get(`/api/userprivilege/program/${programB}`, contributorB)).json()).toMatchObject({ canView: true, canEdit: false, programRoles: [PROGRAM_USER_ROLES.assessor] });
+  });
+
+  it('lists to a contributor only the programs they serve on, and every program to administrators', async () => {
+    const ids = async (jwt: string) => ((await get('/api/program/pagination?pageSize=250&searchBy=All&searchTerm=Scoped', jwt)).json().rows as { id: string }[]).map((row) => row.id);
+    expect(await ids(contributorB)).toEqual([programB]);
+    const admin = await createUser(t.database.db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'] });
+    const adminJwt = (await signIn(t.app, admin)).jwt;
+    expect((await ids(adminJwt)).sort()).toEqual([programA, programB].sort());
+    expect((await ids(superJwt)).sort()).toEqual([programA, programB].sort());
+    for (const url of readsOf(programA)) expect((await get(url, adminJwt)).statusCode, url).toBe(200);
   });
 });
 

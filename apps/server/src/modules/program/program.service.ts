@@ -30,7 +30,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../platform/app-error';
 import { hasMenuAccess, type CurrentUser } from '../../platform/auth/authenticate';
 import { sanitizeRichText } from '../../platform/rich-text';
-import { canCreatePrograms, canEditProgram, canRestoreProgram, canViewPrograms, isManagerOf } from './program.policy';
+import { canCreatePrograms, canEditProgram, canRestoreProgram, canViewProgram, canViewPrograms, isManagerOf, isProgramAdministrator } from './program.policy';
 import type { ProgramFilters, ProgramPartCounts, ProgramRepository, ProgramRow } from './program.repository';
 import { fullName, toProgram } from './program.mapper';
 
@@ -64,6 +64,8 @@ export class ProgramService {
     const filters: ProgramFilters = { page: query.page, pageSize: query.pageSize, programTypes: query.selectedProgramTypes, statuses: query.programStatus ? [query.programStatus] : undefined };
     // Without the Programs menu, only the archive is visible.
     if (!hasMenuAccess(actor, 'Programs')) filters.statuses = [PROGRAM_STATUS.Archived];
+    // Administrators see every program; other staff the programs they serve on (decision 003, issue 15).
+    if (!isProgramAdministrator(actor)) filters.servedBy = actor.id;
     const term = searchTermOrUndefined(query.searchTerm);
     if (term) applySearch(filters, query.searchBy, term);
     const { rows, totalRows } = await this.repository.findPage(filters);
@@ -72,7 +74,9 @@ export class ProgramService {
 
   async findProgram(actor: CurrentUser, id: string | undefined): Promise<Program> {
     if (!canViewPrograms(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    return toProgram(await this.existing(id));
+    const found = await this.existing(id);
+    await this.assertMayView(actor, found.program);
+    return toProgram(found);
   }
 
   async findByCode(actor: CurrentUser, code: string): Promise<{ program: { id: string; programCode: string } | null }> {
@@ -111,8 +115,7 @@ export class ProgramService {
   }
 
   async completeness(actor: CurrentUser, id: string): Promise<ProgramCompleteness> {
-    const program = (await this.existing(id)).program;
-    if (!canViewPrograms(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const program = await this.assertCanView(actor, id);
     const missing = missingForPublication(program.programType, program.programDeclaration, await this.repository.countParts(id));
     return { isComplete: missing.length === 0, missing };
   }
@@ -151,8 +154,7 @@ export class ProgramService {
   }
 
   async findHistory(actor: CurrentUser, id: string) {
-    if (!canViewPrograms(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    await this.existing(id);
+    await this.assertCanView(actor, id);
     const rows = await this.repository.findHistory(id);
     return rows.map((row) => ({
       fromStatus: row.fromStatus,
@@ -168,7 +170,7 @@ export class ProgramService {
     const canEdit = actor.userType === 'admin' && canEditProgram(actor, program, roles);
     return {
       programId: id,
-      canView: actor.userType === 'admin' ? canViewPrograms(actor) : program.status === PROGRAM_STATUS.Published,
+      canView: actor.userType === 'admin' ? canViewProgram(actor, program, roles) : program.status === PROGRAM_STATUS.Published,
       canEdit: canEdit && isProgramEditable(program.status as ProgramStatus),
       canChangeStatus: canEdit || (actor.userType === 'admin' && canRestoreProgram(actor, program, roles)),
       isManager: actor.userType === 'admin' && isManagerOf(actor, program, roles),
@@ -198,10 +200,17 @@ export class ProgramService {
     return program;
   }
 
-  /** For the other program services: the program, once the caller may see it. */
+  /** For the other program services: the program, once the caller may see it (an administrator, or serving on it). */
   async assertCanView(actor: CurrentUser, id: string): Promise<ProgramRow> {
     if (!canViewPrograms(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    return (await this.existing(id)).program;
+    const { program } = await this.existing(id);
+    await this.assertMayView(actor, program);
+    return program;
+  }
+
+  private async assertMayView(actor: CurrentUser, program: ProgramRow): Promise<void> {
+    const roles = isProgramAdministrator(actor) ? [] : await this.repository.findRolesOf(program.id, actor.id);
+    if (!canViewProgram(actor, program, roles)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
   }
 
   private async existing(id: string | undefined) {

@@ -15,6 +15,7 @@ export function assignableUsersQueryOptions() {
   return queryOptions({ queryKey: programKeys.assignableUsers(), queryFn: ({ signal }) => findAssignableUsers(signal), staleTime: 60_000 });
 }
 
-export function useAssignableUsers() {
-  return useQuery(assignableUsersQueryOptions());
+/** Only those who may change a program ask for the directory (the server refuses the others). */
+export function useAssignableUsers(isEnabled = true) {
+  return useQuery({ ...assignableUsersQueryOptions(), enabled: isEnabled });
 }

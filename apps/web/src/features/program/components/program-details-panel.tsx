@@ -15,12 +15,14 @@ interface ProgramDetailsPanelProps {
 
 /** The program's own fields, edited with the same form that created it. */
 export function ProgramDetailsPanel({ program, isReadOnly, isIdentityLocked }: ProgramDetailsPanelProps) {
-  const managers = useAssignableUsers();
+  // A read-only viewer sees the current manager only; the staff directory is for those who edit.
+  const managers = useAssignableUsers(!isReadOnly);
+  const isLoadingManagers = !isReadOnly && managers.isPending;
   const updateProgram = useUpdateProgram();
   return (
     <SectionCard title="Program details" description="Code, title, type, manager, certificate numbering, declaration and tooltips.">
-      <ListState isPending={managers.isPending} error={managers.error} what="program managers" />
-      {!managers.isPending && (
+      <ListState isPending={isLoadingManagers} error={isReadOnly ? null : managers.error} what="program managers" />
+      {!isLoadingManagers && (
         <ProgramForm
           key={program.modifiedOn}
           mode="edit"

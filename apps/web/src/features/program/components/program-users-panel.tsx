@@ -48,7 +48,7 @@ function RoleList({ programId, role, title }: { programId: string; role: Program
 /** Program users, one row per user with every role they hold; at least one is needed to publish. */
 export function ProgramUsersPanel({ programId, isReadOnly }: { programId: string; isReadOnly: boolean }) {
   const list = useProgramUsers(programId);
-  const assignable = useAssignableUsers();
+  const assignable = useAssignableUsers(!isReadOnly);
   const saveUser = useSaveProgramUser();
   const removeUser = useRemoveProgramUser(programId);
   const [dialog, setDialog] = useState<DialogState>(null);

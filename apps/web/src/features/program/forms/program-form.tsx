@@ -62,7 +62,7 @@ export function ProgramForm(props: ProgramFormProps) {
     ...managers.map((user) => ({ value: user.id, label: `${user.name} (${user.email})` })),
   ];
   if (currentManager && !managers.some((user) => user.id === currentManager.id)) {
-    managerOptions.push({ value: currentManager.id, label: `${currentManager.name} (no longer assignable)` });
+    managerOptions.push({ value: currentManager.id, label: isReadOnly ? currentManager.name : `${currentManager.name} (no longer assignable)` });
   }
 
   const handleSubmit = async (values: ProgramFormValues) => {
