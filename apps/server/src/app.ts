@@ -30,6 +30,7 @@ import { requireAccessDeclarations, requireAuthentication, type RouteAccessEntry
 import { prepareDecoyHash } from './platform/auth/password';
 import { TokenService } from './platform/auth/tokens';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler';
+import { registerInputGuard } from './platform/input-guard';
 import { registerHealthRoute } from './platform/health';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createApplicantModule } from './modules/applicant/applicant.module';
@@ -48,6 +49,9 @@ import { registerExamPublicRoutes, registerExamRoutes } from './modules/exam/exa
 import { PeriodicJob } from './platform/jobs/periodic-job';
 import { createPreExamModule } from './modules/pre-exam/pre-exam.module';
 import { registerPreExamRoutes } from './modules/pre-exam/pre-exam.routes';
+import { PrivacyRepository } from './modules/privacy/privacy.repository';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
+import { PersonalDataAccessLogService, PrivacyService } from './modules/privacy/privacy.service';
 import { createExamScheduleModule } from './modules/exam-schedule/exam-schedule.module';
 import { registerExamScheduleRoutes, registerPublicScheduleRoutes } from './modules/exam-schedule/exam-schedule.routes';
 import { registerVenueRoutes } from './modules/venue/venue.routes';
@@ -60,6 +64,7 @@ import { registerMailRoutes } from './modules/mail/mail.routes';
 import { RegistrationRepository } from './modules/registration/registration.repository';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes';
 import { RegistrationService } from './modules/registration/registration.service';
+import { MailRequestLimit } from './modules/registration/mail-request-limit';
 import { httpWebhookDelivery, type WebhookDelivery } from './modules/payment/gateways/test-gateway';
 import { createPaymentModule } from './modules/payment/payment.module';
 import { registerPaymentPublicRoutes, registerPaymentRoutes } from './modules/payment/payment.routes';
@@ -117,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route: a NUL in the input is a 400, never a 500 from PostgreSQL.
+  registerInputGuard(app);
 
   // Platform plugins.
   registerSecurityHeaders(app, {
@@ -184,7 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createStorage(deps.env, deps.dataDir, deps.jwtSecret);
   const mail = new MailService(new MailRepository(deps.database.db), { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: app.log });
   const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, '');
-  const registration = new RegistrationService(new RegistrationRepository(deps.database.db), mail, publicUrl, auth.sessionUsers);
+  const registrationRepository = new RegistrationRepository(deps.database.db);
+  const mailRequestLimit = new MailRequestLimit(registrationRepository, { perEmail: deps.env.MAIL_REQUEST_LIMIT_PER_EMAIL, perAddress: deps.env.MAIL_REQUEST_LIMIT_PER_ADDRESS });
+  const registration = new RegistrationService(registrationRepository, mail, publicUrl, auth.sessionUsers, mailRequestLimit);
   // Ended sessions and spent links are deleted after a while, so the tables do not only grow.
   const credentialCleanup = new PeriodicJob(
     'credential-cleanup',
@@ -194,8 +203,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   if (deps.env.NODE_ENV !== 'test') credentialCleanup.start();
   app.addHook('onClose', async () => credentialCleanup.stop());
-  const attachments = new AttachmentService(new AttachmentRepository(deps.database.db), storage, deps.env.MAX_UPLOAD_BYTES);
-  const applicantModule = createApplicantModule(deps.database.db);
+  // Staff open a file through a record it is attached to, by their standing in its program (decision 015).
+  // Staff reads of applicants' profiles, lists and files are logged (decision 016).
+  const privacyRepository = new PrivacyRepository(deps.database.db);
+  const personalDataAccessLog = new PersonalDataAccessLogService(privacyRepository);
+  const attachments = new AttachmentService(new AttachmentRepository(deps.database.db), storage, deps.env.MAX_UPLOAD_BYTES, programModule.programs, personalDataAccessLog);
+  const applicantModule = createApplicantModule(deps.database.db, personalDataAccessLog);
+  const privacy = new PrivacyService(privacyRepository, { applicants: applicantModule.applicants, attachments, mail, storage, sessionUsers: auth.sessionUsers, log: app.log });
   const applicationRepository = new ApplicationRepository(deps.database.db);
   const applications = new ApplicationService(applicationRepository, programModule.catalogue, attachments, mail, publicUrl);
   const applicationWorkflow = new ApplicationWorkflowService(
@@ -267,7 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerApplicantRoutes(api, applicantModule.applicants, applicantModule.lists as unknown as ProfileListServices);
     registerMailRoutes(api, mail);
     registerContactRoutes(api, new ContactRepository(deps.database.db));
-    registerApplicationRoutes(api, applications);
+    registerApplicationRoutes(api, applications, applicationWorkflow);
     registerApplicationStaffRoutes(api, applicationWorkflow);
     registerVenueRoutes(api, venueModule);
     registerExamRoutes(api, examModule);
@@ -275,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerExamScheduleRoutes(api, examSchedule.schedule);
     registerCouponRoutes(api, couponModule.coupons);
     registerPreExamRoutes(api, preExamModule.preExam);
+    registerPrivacyRoutes(api, { service: privacy, accessLog: personalDataAccessLog });
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
+import { ROLES } from '@certs/shared/auth/roles';
+import { PROGRAM_USER_ROLES, type ProgramUserRoleName } from '@certs/shared/program/program-user-role';
 import type { Database } from '../../src/db/client';
 import {
   applicantInstructions,
@@ -10,6 +11,7 @@ import {
   programWelderQualificationSettings,
   programs,
 } from '../../src/db/schema/program';
+import { createUser, type CreatedUser } from './user.factory';
 
 export interface ProgramOverrides {
   programCode?: string;
@@ -66,4 +68,22 @@ export async function completeProgram(db: Database, programId: string, programTy
       programDeclaration: '<p>I declare.</p>',
     });
   }
+}
+
+/** Adds a user to a program in a program role (assessor by default). */
+export async function addProgramUser(db: Database, programId: string, userId: string, role: ProgramUserRoleName = 'assessor'): Promise<void> {
+  await db.insert(programUsers).values({ programId, userId, role: PROGRAM_USER_ROLES[role] });
+}
+
+/**
+ * A member of staff of ANOTHER program: an AccountContributor with the Programs and Examinations
+ * menus who is a program user (assessor by default) of a program of their own and of no other,
+ * for checks that a standing in one program opens nothing of another.
+ */
+export async function createStaffOfAnotherProgram(db: Database, role: ProgramUserRoleName = 'assessor'): Promise<CreatedUser & { programId: string }> {
+  const manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
+  const staff = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs', 'Examinations'], firstName: 'Otto', lastName: 'Otherprogram' });
+  const program = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 1, programTitle: 'Another program' });
+  await addProgramUser(db, program.id, staff.id, role);
+  return { ...staff, programId: program.id };
 }

@@ -18,7 +18,8 @@ export const attachments = pgTable(
     declaredContentType: text('declared_content_type').notNull(),
     contentType: text('content_type'),
     size: bigint('size', { mode: 'number' }),
-    status: text('status', { enum: ['pending', 'saved'] }).notNull().default('pending'),
+    /** removed: the bytes were deleted at a personal-data deletion request; the row stays for the records that point at it (decision 016). */
+    status: text('status', { enum: ['pending', 'saved', 'removed'] }).notNull().default('pending'),
     savedOn: timestamp('saved_on', { withTimezone: true, mode: 'date' }),
     ...auditColumns,
   },

@@ -12,3 +12,5 @@ export * from './venue';
 export * from './application-module';
 export * from './payment';
 export * from './exam-instance';
+export * from './rate-limit';
+export * from './privacy';

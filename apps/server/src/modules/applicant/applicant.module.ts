@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EducationRequest, ExperienceRequest, ProfessionalActivityRequest, ProfessionalDevelopmentRequest } from '@certs/shared/applicant/applicant.contract';
 import type { Database } from '../../db/client';
+import { NO_ACCESS_LOG, type PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
 import {
   applicantEducation,
   applicantExperience,
@@ -11,25 +12,25 @@ import { ApplicantRepository, ProfileListRepository } from './applicant.reposito
 import { ApplicantService, ProfileListService } from './applicant.service';
 
 /** Wires the applicant domain: the profile and its four lists, each with how it maps. */
-export function createApplicantModule(db: Database) {
+export function createApplicantModule(db: Database, accessLog: PersonalDataAccessLog = NO_ACCESS_LOG) {
   const education = new ProfileListService({
     repository: new ProfileListRepository(db, applicantEducation),
     notFound: 'Education entry not found',
     toItem: (row) => ({ id: row.id, applicantId: row.applicantId, course: row.course, institution: row.institution, location: row.location, qualificationType: row.qualificationType, startDate: row.startDate, endDate: row.endDate }),
     toColumns: (input: z.output<typeof EducationRequest>) => ({ ...input }),
-  });
+  }, accessLog);
   const experience = new ProfileListService({
     repository: new ProfileListRepository(db, applicantExperience),
     notFound: 'Experience entry not found',
     toItem: (row) => ({ id: row.id, applicantId: row.applicantId, employer: row.employer, position: row.position, duties: row.duties, startDate: row.startDate, endDate: row.endDate }),
     toColumns: (input: z.output<typeof ExperienceRequest>) => ({ ...input }),
-  });
+  }, accessLog);
   const activities = new ProfileListService({
     repository: new ProfileListRepository(db, applicantProfessionalActivities),
     notFound: 'Professional activity not found',
     toItem: (row) => ({ id: row.id, applicantId: row.applicantId, activity: row.activity, organisation: row.organisation, role: row.role, startDate: row.startDate, endDate: row.endDate }),
     toColumns: (input: z.output<typeof ProfessionalActivityRequest>) => ({ ...input }),
-  });
+  }, accessLog);
   const development = new ProfileListService({
     repository: new ProfileListRepository(db, applicantProfessionalDevelopment),
     notFound: 'Professional development entry not found',
@@ -40,6 +41,6 @@ export function createApplicantModule(db: Database) {
       personalDevelopmentType: input.PersonalDevelopmentType,
       startDate: input.startDate,
     }),
-  });
-  return { applicants: new ApplicantService(new ApplicantRepository(db)), lists: { education, experience, activities, development } };
+  }, accessLog);
+  return { applicants: new ApplicantService(new ApplicantRepository(db), accessLog), lists: { education, experience, activities, development } };
 }

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { Executor } from '../../db/executor';
 import {
-  type applicantEducation,
-  type applicantExperience,
-  type applicantProfessionalActivities,
-  type applicantProfessionalDevelopment,
+  applicantEducation,
+  applicantExperience,
+  applicantProfessionalActivities,
+  applicantProfessionalDevelopment,
 } from '../../db/schema/applicant-profile';
 import { applicants, users } from '../../db/schema/user';
 
@@ -19,9 +20,38 @@ const userColumns = { id: users.id, email: users.email, firstName: users.firstNa
 export class ApplicantRepository {
   constructor(private readonly db: Database) {}
 
-  async findById(id: string): Promise<ApplicantWithUser | undefined> {
-    const [row] = await this.db.select({ applicant: applicants, user: userColumns }).from(applicants).innerJoin(users, eq(users.id, applicants.userId)).where(eq(applicants.id, id));
+  async findById(id: string, db: Executor = this.db): Promise<ApplicantWithUser | undefined> {
+    const [row] = await db.select({ applicant: applicants, user: userColumns }).from(applicants).innerJoin(users, eq(users.id, applicants.userId)).where(eq(applicants.id, id));
     return row;
+  }
+
+  /** Overwrites the personal fields of the applicant and its user, ends the user's sessions, and deletes the profile lists. */
+  async anonymise(tx: Executor, input: { applicantId: string; userId: string; email: string; byUserId: string }): Promise<void> {
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({ email: input.email, firstName: 'Deleted', lastName: 'Applicant', active: false, menuItems: [], sessionVersion: sql`${users.sessionVersion} + 1`, modifiedOn: now, modifiedBy: input.byUserId })
+      .where(eq(users.id, input.userId));
+    await tx
+      .update(applicants)
+      .set({
+        dateOfBirth: null,
+        phone: '',
+        primaryEmail: '',
+        homeAddress: null,
+        workAddress: null,
+        membershipType: 'none',
+        memberNumber: '',
+        membershipConfirmedOn: null,
+        membershipConfirmedBy: null,
+        memberCurrentUntil: null,
+        modifiedOn: now,
+        modifiedBy: input.byUserId,
+      })
+      .where(eq(applicants.id, input.applicantId));
+    for (const table of [applicantEducation, applicantExperience, applicantProfessionalActivities, applicantProfessionalDevelopment]) {
+      await tx.delete(table).where(eq(table.applicantId, input.applicantId));
+    }
   }
 
   async update(id: string, userId: string, names: { firstName: string; lastName: string }, values: Partial<typeof applicants.$inferInsert>): Promise<void> {

@@ -16,6 +16,7 @@ import {
   ProfessionalDevelopmentRequest,
   SaveApplicantRequest,
 } from '@certs/shared/applicant/applicant.contract';
+import { routeOf } from '../../platform/audit/personal-data-access';
 import { currentUserOf, requireAdmin, requireApplicant, requireSignedIn } from '../../platform/auth/authenticate';
 import { genericRouteSchema } from '../../platform/route-schema';
 import type { ApplicantService, ProfileListService } from './applicant.service';
@@ -29,7 +30,7 @@ function registerProfileListRoutes(api: FastifyInstance, base: string, tag: stri
   api.get(
     `/api/${base}/byapplicant/:id`,
     { onRequest: requireSignedIn(), schema: genericRouteSchema({ ...doc, summary: `An applicant's ${tag} (their own; staff read any)`, params: IdParams, response: { 200: z.array(item) } }) },
-    async (request) => service.listOf(currentUserOf(request), (request.params as { id: string }).id),
+    async (request) => service.listOf(currentUserOf(request), (request.params as { id: string }).id, routeOf(request)),
   );
   api.post(
     `/api/${base}`,
@@ -72,7 +73,7 @@ export function registerApplicantRoutes(api: FastifyInstance, applicants: Applic
   r.get(
     '/api/applicant/profiledetails/:id',
     { onRequest: staff, schema: { ...doc, summary: "An applicant's profile, for staff", params: IdParams, response: { 200: Applicant } } },
-    async (request) => applicants.findApplicant(currentUserOf(request), request.params.id),
+    async (request) => applicants.findApplicant(currentUserOf(request), request.params.id, routeOf(request)),
   );
   r.post(
     '/api/applicant/:id/membership',
@@ -87,7 +88,7 @@ export function registerApplicantRoutes(api: FastifyInstance, applicants: Applic
   r.get(
     '/api/applicant/:id',
     { onRequest: requireSignedIn(), schema: { ...doc, summary: "An applicant's profile (their own)", params: IdParams, response: { 200: Applicant } } },
-    async (request) => applicants.findApplicant(currentUserOf(request), request.params.id),
+    async (request) => applicants.findApplicant(currentUserOf(request), request.params.id, routeOf(request)),
   );
 
   registerProfileListRoutes(api, 'applicantqualification', 'education', EducationRequest, Education, lists.education);

@@ -3,7 +3,9 @@ import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
 import { feeBasisOf, todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { z } from 'zod';
+import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
+import { NO_ACCESS_LOG, type PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import { canChangeApplicant, canManageApplicants, canReadApplicant } from './applicant.policy';
 import type { ApplicantRepository, ApplicantWithUser } from './applicant.repository';
@@ -35,24 +37,46 @@ export function toApplicant({ applicant, user }: ApplicantWithUser): Applicant {
 }
 
 export class ApplicantService {
-  constructor(private readonly repository: ApplicantRepository) {}
+  constructor(
+    private readonly repository: ApplicantRepository,
+    /** Staff reads of a profile are logged (decision 016). */
+    private readonly accessLog: PersonalDataAccessLog = NO_ACCESS_LOG,
+  ) {}
 
-  async findApplicant(actor: CurrentUser, id: string): Promise<Applicant> {
+  /** `route` names the read in the staff access log (an applicant's own reads are not logged). */
+  async findApplicant(actor: CurrentUser, id: string, route = 'GET /api/applicant/:id'): Promise<Applicant> {
     // Someone else's id answers as a missing one: the record's existence is not confirmed.
     if (!UUID.test(id) || !canReadApplicant(actor, id)) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
     const found = await this.repository.findById(id);
     if (!found) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    await this.accessLog.record(actor, { applicantId: id }, { route });
     return toApplicant(found);
   }
 
   /**
    * For another module that has already authorised the caller to a record of this applicant (staff
-   * on the applicant's application): the profile, without the Users-menu check.
+   * on the applicant's application): the profile, without the Users-menu check. With `readBy` (a
+   * staff page showing the profile) the read is logged; without, it is the module's own use.
    */
-  async findForAuthorisedRecord(id: string): Promise<Applicant> {
+  async findForAuthorisedRecord(id: string, readBy?: { actor: CurrentUser; route: string; resource?: string }): Promise<Applicant> {
     const found = UUID.test(id) ? await this.repository.findById(id) : undefined;
     if (!found) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    if (readBy) await this.accessLog.record(readBy.actor, { applicantId: id }, { route: readBy.route, resource: readBy.resource });
     return toApplicant(found);
+  }
+
+  /**
+   * Completes a deletion request (decision 016), in the caller's transaction: names, sign-in email,
+   * date of birth, phone, addresses, membership and the four profile lists go; the user is
+   * deactivated and every session ends (session version bumped). The applicant row and its id
+   * stay, so applications, awards, invoices and payments keep pointing at it.
+   */
+  async anonymise(tx: Executor, id: string, byUserId: string): Promise<{ userId: string; email: string }> {
+    const found = UUID.test(id) ? await this.repository.findById(id, tx) : undefined;
+    if (!found) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    const email = `deleted-${id}@deleted.invalid`;
+    await this.repository.anonymise(tx, { applicantId: id, userId: found.user.id, email, byUserId });
+    return { userId: found.user.id, email };
   }
 
   /** The applicant's own profile; changing the membership number or type withdraws the staff confirmation. */
@@ -99,7 +123,7 @@ export class ApplicantService {
       throw new AppError('BAD_REQUEST', 'This applicant has not declared a membership');
     }
     await this.repository.setMembershipConfirmation(id, input.isConfirmed ? actor.id : null, input.isConfirmed ? input.memberCurrentUntil : null);
-    return this.findApplicant(actor, id);
+    return this.findApplicant(actor, id, 'POST /api/applicant/:id/membership');
   }
 }
 
@@ -119,11 +143,17 @@ export interface ProfileListConfig<Row extends { id: string; applicantId: string
 
 /** Education, experience, professional activities and development: the applicant's own, read by staff. */
 export class ProfileListService<Row extends { id: string; applicantId: string }, Input, Item> {
-  constructor(private readonly config: ProfileListConfig<Row, Input, Item>) {}
+  constructor(
+    private readonly config: ProfileListConfig<Row, Input, Item>,
+    private readonly accessLog: PersonalDataAccessLog = NO_ACCESS_LOG,
+  ) {}
 
-  async listOf(actor: CurrentUser, applicantId: string): Promise<Item[]> {
+  /** `route` names the read in the staff access log (decision 016). */
+  async listOf(actor: CurrentUser, applicantId: string, route: string): Promise<Item[]> {
     if (!UUID.test(applicantId) || !canReadApplicant(actor, applicantId)) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
-    return (await this.config.repository.listOf(applicantId)).map((row) => this.config.toItem(row));
+    const rows = await this.config.repository.listOf(applicantId);
+    await this.accessLog.record(actor, { applicantId }, { route });
+    return rows.map((row) => this.config.toItem(row));
   }
 
   async create(actor: CurrentUser, input: Input): Promise<Item> {

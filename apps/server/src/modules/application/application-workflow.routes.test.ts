@@ -3,7 +3,7 @@ import { STAGE_MESSAGES } from '@certs/shared/application/application-stage.cont
 import { ROLES } from '@certs/shared/auth/roles';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { completeProgram, createProgram } from '../../../test/factories/program.factory';
+import { completeProgram, createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { MailCatcher } from '../../../test/mail-catcher';
 import { bearer, signIn } from '../../../test/sign-in';
@@ -185,6 +185,32 @@ describe('the application page', () => {
     expect(details).toMatchObject({ assessmentRound: 0, assessor: null, assessorReview: null, assessment: null, assessorInstruction: null, workflowStage: null });
     expect(details.permissions).toEqual({ canManage: true, canReview: false, canAddFileNote: true });
     expect((await detailsOf(application.id, examinerJwt)).permissions.canManage).toBe(false);
+  });
+});
+
+describe("another program's staff", () => {
+  it('get 403 on the application, its page, file notes and files; its own assessor and manager read them', async () => {
+    const other = await createStaffOfAnotherProgram(t.database.db);
+    const otherJwt = (await signIn(t.app, other)).jwt;
+    const gus = await createUser(t.database.db, { role: ROLES.Applicant });
+    const gusJwt = (await signIn(t.app, gus)).jwt;
+    const { saved: file, resourceKey } = await uploadFile(t.app, gusJwt, { name: 'weld-ticket.pdf', contentType: 'application/pdf', body: PDF_BYTES });
+    const application = await applyAs(gusJwt, 'My ticket is attached.', [file!.json().id]);
+    await post(`${Q}/${application.id}/filenotes`, { note: 'Seen the original ticket.' }, managerJwt);
+    const reads = [`${Q}/${application.id}`, `${Q}/${application.id}/details`, `${Q}/${application.id}/filenotes`, `/api/attachment/presigned-download/${resourceKey}`];
+    for (const url of reads) {
+      const refused = await get(url, otherJwt);
+      expect([url, refused.statusCode]).toEqual([url, 403]);
+      expect(refused.body).not.toContain(application.applicationNumber);
+      expect(refused.body).not.toContain('Seen the original ticket');
+    }
+    expect((await post(`${Q}/${application.id}/filenotes`, { note: 'Not mine to write.' }, otherJwt)).statusCode).toBe(403);
+    for (const jwt of [assessorJwt, managerJwt, examinerJwt, superJwt]) {
+      for (const url of reads) expect([url, (await get(url, jwt)).statusCode]).toEqual([url, 200]);
+    }
+    // Another applicant learns nothing of it.
+    expect((await get(`${Q}/${application.id}`, bobJwt)).statusCode).toBe(404);
+    expect((await get(`/api/attachment/presigned-download/${resourceKey}`, bobJwt)).statusCode).toBe(404);
   });
 });
 

@@ -113,12 +113,22 @@ export class ApplicationWorkflowService {
     };
   }
 
+  /**
+   * `GET api/{type}/{id}` for staff: the application once submitted, when the caller may see its
+   * program's applications (decision 006); 403 otherwise, 404 for a draft never submitted.
+   */
+  async findApplication(actor: CurrentUser, typePath: ApplicationTypePath, id: string): Promise<Application> {
+    const { found } = await this.load(actor, typePath, id);
+    return this.applicationService.toApplication(found);
+  }
+
   async findDetails(actor: CurrentUser, typePath: ApplicationTypePath, id: string): Promise<StaffApplicationDetails> {
     const { found, standing } = await this.load(actor, typePath, id);
     const { application: row } = found;
-    const application = await this.applicationService.findOne(actor, typePath, id);
+    const application = await this.applicationService.toApplication(found);
     const [applicant, assessor, history, review, assessment, assessorInstruction] = await Promise.all([
-      this.applicants.findForAuthorisedRecord(row.applicantId),
+      // The profile shown on the staff page is a read of the applicant's personal record (decision 016).
+      this.applicants.findForAuthorisedRecord(row.applicantId, { actor, route: `GET /api/${typePath}/:id/details`, resource: id }),
       row.assessorId ? this.repository.findUserName(row.assessorId) : undefined,
       this.repository.findHistory(id),
       row.assessmentRound > 0 ? this.repository.findReview(id, row.assessmentRound) : undefined,
@@ -251,7 +261,7 @@ export class ApplicationWorkflowService {
   async saveAssessment(actor: CurrentUser, typePath: ApplicationTypePath, id: string, input: z.output<typeof AssessmentSaveRequest>, isSubmit: boolean): Promise<StaffApplicationDetails> {
     const { found, standing } = await this.load(actor, typePath, id);
     if (!canManageApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const application = await this.applicationService.findOne(actor, typePath, id);
+    const application = await this.applicationService.toApplication(found);
     const criteria = criteriaOf(application);
     const selections = knownSelections(input.selections, criteria);
     if (isSubmit) {

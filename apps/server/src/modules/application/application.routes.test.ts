@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES } from '@certs/shared/application/application.contract';
 import { ROLES } from '@certs/shared/auth/roles';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { completeProgram, createProgram } from '../../../test/factories/program.factory';
+import { completeProgram, createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 import { PDF_BYTES, uploadFile } from '../../../test/upload';
@@ -121,5 +121,44 @@ describe('applying to a program', () => {
     const drafts = await Promise.all(tokens.map((jwt) => post('/api/qualificationapplication/save', { programId: program.id, answers: [] }, jwt)));
     const numbers = drafts.map((d) => d.json().applicationNumber);
     expect(new Set(numbers).size).toBe(3);
+  });
+});
+
+describe('staff reading an application (GET {type}/{id}, decision 006)', () => {
+  it("is for staff of its program once submitted: another program's staff get 403, a draft is never shown, another applicant gets 404", async () => {
+    const db = t.database.db;
+    const manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
+    const assessor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
+    const program = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 1 });
+    await completeProgram(db, program.id, 1, assessor.id);
+    const otherProgramStaff = await createStaffOfAnotherProgram(db);
+    const administrator = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'] });
+    const noMenu = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Dashboard'] });
+    const carl = await createUser(db, { role: ROLES.Applicant });
+    const [managerJwt, assessorJwt, otherJwt, administratorJwt, noMenuJwt, carlJwt] = await Promise.all(
+      [manager, assessor, otherProgramStaff, administrator, noMenu, carl].map(async (user) => (await signIn(t.app, user)).jwt),
+    ) as [string, string, string, string, string, string];
+    const requirement = (await get(`/api/program/published/${program.id}`, carlJwt)).json().requirements[0].id;
+    const { saved: file } = await uploadFile(t.app, carlJwt, { name: 'ticket.pdf', contentType: 'application/pdf', body: PDF_BYTES });
+    const draft = (await post('/api/qualificationapplication/save', { programId: program.id, declarationAccepted: true, answers: [{ requirementId: requirement, answerText: 'Ten years.', attachmentIds: [file!.json().id] }] }, carlJwt)).json();
+    const url = `/api/qualificationapplication/${draft.id}`;
+
+    // A draft never submitted stays the applicant's, even for administrators.
+    for (const jwt of [managerJwt, assessorJwt, administratorJwt]) expect((await get(url, jwt)).statusCode).toBe(404);
+    expect((await get(url, carlJwt)).statusCode).toBe(200);
+
+    expect((await post(`${url}/submit`, undefined, carlJwt)).statusCode).toBe(200);
+    const refused = await get(url, otherJwt);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(draft.applicationNumber);
+    expect(refused.body).not.toContain('attachments/');
+    expect((await get(url, noMenuJwt)).statusCode).toBe(403);
+    for (const jwt of [assessorJwt, managerJwt, administratorJwt]) {
+      const read = await get(url, jwt);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject({ id: draft.id, status: 'Application Submitted', answers: [{ answerText: 'Ten years.', attachments: [{ name: 'ticket.pdf' }] }] });
+    }
+    expect((await get(url, bobJwt)).statusCode).toBe(404);
+    expect((await get(url, carlJwt)).statusCode).toBe(200);
   });
 });

@@ -4,10 +4,15 @@ import { z } from 'zod';
 import { ApplicantHistory, Application, ApplicationListQuery, ApplicationPage, AwardPage, CurrentApplicationResponse, SaveApplicationRequest } from '@certs/shared/application/application.contract';
 import { APPLICATION_TYPE_PATHS, APPLICATION_TYPES } from '@certs/shared/application/application-status';
 import { currentUserOf, requireApplicant, requireSignedIn } from '../../platform/auth/authenticate';
+import type { ApplicationWorkflowService } from './application-workflow.service';
 import type { ApplicationService } from './application.service';
 
-/** The four application types share one route shape under their own path word (spec section 7). */
-export function registerApplicationRoutes(api: FastifyInstance, service: ApplicationService): void {
+/**
+ * The four application types share one route shape under their own path word (spec section 7).
+ * `GET {type}/{id}` serves both sides: the applicant their own (another's is 404), staff through
+ * the workflow's program-scoped policy (decision 006: 403 without a standing in the program).
+ */
+export function registerApplicationRoutes(api: FastifyInstance, service: ApplicationService, workflow: ApplicationWorkflowService): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const applicantOnly = requireApplicant();
   for (const typePath of APPLICATION_TYPE_PATHS) {
@@ -37,8 +42,14 @@ export function registerApplicationRoutes(api: FastifyInstance, service: Applica
     );
     r.get(
       `/api/${typePath}/:id`,
-      { onRequest: requireSignedIn(), schema: { ...doc, summary: 'An application (its applicant; staff with Programs)', params: z.strictObject({ id: z.string() }), response: { 200: Application } } },
-      async (request) => service.findOne(currentUserOf(request), typePath, request.params.id),
+      {
+        onRequest: requireSignedIn(),
+        schema: { ...doc, summary: 'An application (its applicant; staff who administer or serve on its program, once submitted)', params: z.strictObject({ id: z.string() }), response: { 200: Application } },
+      },
+      async (request) => {
+        const actor = currentUserOf(request);
+        return actor.userType === 'admin' ? workflow.findApplication(actor, typePath, request.params.id) : service.findOne(actor, typePath, request.params.id);
+      },
     );
   }
   const doc = { tags: ['applications'], security: [{ bearer: [] }] };

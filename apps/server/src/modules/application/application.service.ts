@@ -10,7 +10,6 @@ import type { ApplicantProgramStatus } from '@certs/shared/program/program-statu
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
-import { hasMenuAccess } from '../../platform/auth/authenticate';
 import type { MailService } from '../../platform/mail/mail.service';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ProgramCatalogueService } from '../program/program-catalogue.service';
@@ -115,8 +114,9 @@ export class ApplicationService {
     return this.findOne(actor, typePath, id);
   }
 
+  /** The applicant's own application; staff read it through `ApplicationWorkflowService.findApplication` (program-scoped). */
   async findOne(actor: CurrentUser, typePath: ApplicationTypePath, id: string): Promise<Application> {
-    return this.toApplication(await this.owned(actor, typePath, id, true));
+    return this.toApplication(await this.owned(actor, typePath, id));
   }
 
   /**
@@ -164,18 +164,18 @@ export class ApplicationService {
     return new Map(rows.map((row) => [row.programId, applicantProgramStatusOf(row.status as ApplicationStatus)]));
   }
 
-  /** The applicant's own application (staff with the Programs menu may read any); anything else is 404. */
-  private async owned(actor: CurrentUser, typePath: ApplicationTypePath, id: string, allowStaff = false): Promise<ApplicationWithProgram> {
+  /** The applicant's own application; anything else (another applicant's, staff) is 404. */
+  private async owned(actor: CurrentUser, typePath: ApplicationTypePath, id: string): Promise<ApplicationWithProgram> {
     const found = UUID.test(id) ? await this.repository.findById(id) : undefined;
     const isOwner = !!found && !!actor.applicantId && found.application.applicantId === actor.applicantId;
-    const isStaff = allowStaff && hasMenuAccess(actor, 'Programs');
-    if (!found || (!isOwner && !isStaff) || found.application.programType !== APPLICATION_TYPES[typePath].programType) {
+    if (!found || !isOwner || found.application.programType !== APPLICATION_TYPES[typePath].programType) {
       throw new AppError('NOT_FOUND', APPLICATION_MESSAGES.notFound);
     }
     return found;
   }
 
-  private async toApplication({ application, program }: ApplicationWithProgram): Promise<Application> {
+  /** The application as read; the caller has already decided who may read it (owner, or staff through the workflow's policy). */
+  async toApplication({ application, program }: ApplicationWithProgram): Promise<Application> {
     const answers = await this.repository.findAnswers(application.id, application.programId);
     const files = await this.attachments.findByIds(answers.flatMap((answer) => answer.attachmentIds));
     return {

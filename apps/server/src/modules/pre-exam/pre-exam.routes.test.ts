@@ -8,7 +8,7 @@ import { PRE_EXAM_MESSAGES } from '@certs/shared/pre-exam/pre-exam.contract';
 import { formatInvoiceNumber, todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { completeProgram, createProgram } from '../../../test/factories/program.factory';
+import { completeProgram, createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { MailCatcher } from '../../../test/mail-catcher';
 import { bearer, signIn } from '../../../test/sign-in';
@@ -371,6 +371,20 @@ describe('issuing the invoice', () => {
     expect(refused.headers['content-type']).not.toBe('application/pdf');
     expect((await get(`/api/invoice/${invoiceId}/pdf`, outsiderJwt)).statusCode).toBe(403);
     expect((await get('/api/invoice/00000000-0000-4000-8000-000000000000/pdf', managerJwt)).statusCode).toBe(404);
+  });
+
+  it("gives another program's staff 403 on the stage and every invoice read; the program's examiner and manager read them", async () => {
+    const otherJwt = (await signIn(t.app, await createStaffOfAnotherProgram(db))).jwt;
+    const reads = [`/api/invoice/byapplication/${application.id}`, `/api/invoice/${invoiceId}`, `/api/invoice/${invoiceId}/pdf`, `${Q}/${application.id}/preexam`, `${Q}/${application.id}/required`, `${Q}/${application.id}/nonrequired`];
+    for (const url of reads) {
+      const refused = await get(url, otherJwt);
+      expect([url, refused.statusCode]).toEqual([url, 403]);
+      expect(refused.body).not.toContain(invoiceNumberText);
+    }
+    for (const jwt of [examinerJwt, managerJwt, superJwt]) {
+      for (const url of reads) expect([url, (await get(url, jwt)).statusCode]).toEqual([url, 200]);
+    }
+    for (const url of reads.slice(0, 3)) expect([url, (await get(url, bobJwt)).statusCode]).toEqual([url, 404]);
   });
 
   it('issues a zero invoice when the discount covers it all, with a zero payment request', async () => {

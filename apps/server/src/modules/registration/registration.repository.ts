@@ -1,11 +1,13 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
+import { rateLimitEvents } from '../../db/schema/rate-limit';
 import { applicants, userTokens, users } from '../../db/schema/user';
+import type { RateLimitStore } from './mail-request-limit';
 
 export type TokenPurpose = 'activation' | 'reset';
 
-export class RegistrationRepository {
+export class RegistrationRepository implements RateLimitStore {
   constructor(private readonly db: Database) {}
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
@@ -28,6 +30,63 @@ export class RegistrationRepository {
       .innerJoin(users, eq(users.id, applicants.userId))
       .where(eq(applicants.id, id));
     return row;
+  }
+
+  /**
+   * The applicant with this id, when the token is one of its activation links (used or not) that
+   * has not expired: only someone who received that mail learns anything about the registration.
+   */
+  async findRegistrationByActivationToken(applicantId: string, tokenHash: string) {
+    const [row] = await this.db
+      .select({ id: applicants.id, activatedOn: users.activatedOn })
+      .from(userTokens)
+      .innerJoin(users, eq(users.id, userTokens.userId))
+      .innerJoin(applicants, eq(applicants.userId, users.id))
+      .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, 'activation'), gt(userTokens.expiresOn, sql`now()`), eq(applicants.id, applicantId)));
+    return row;
+  }
+
+  /**
+   * Runs `work` inside a savepoint, then keeps or undoes its writes. Registering an email that has
+   * an account makes the writes of a new registration on a throwaway address and undoes them, so
+   * that it takes the same statements as a new one: the time of the answer does not tell whether
+   * the email is registered.
+   */
+  async withinSavepoint<T>(tx: Executor, isUndone: boolean, work: () => Promise<T>): Promise<T> {
+    await tx.execute(sql`savepoint registration_insert`);
+    const result = await work();
+    await tx.execute(isUndone ? sql`rollback to savepoint registration_insert` : sql`release savepoint registration_insert`);
+    return result;
+  }
+
+  /** A request for an email with no matching account: the row it writes where a real one writes a link. */
+  async recordUnmatchedRequest(tx: Executor, kind: string, key: string): Promise<void> {
+    await tx.insert(rateLimitEvents).values({ kind, key });
+  }
+
+  async recordRateLimitEvents(events: { kind: string; key: string }[]): Promise<number[]> {
+    const rows = await this.db.insert(rateLimitEvents).values(events).returning({ id: rateLimitEvents.id });
+    return rows.map((row) => row.id);
+  }
+
+  /** Rows per kind and key within each one's window, by the database's clock (the same on every instance). */
+  async countRecentRateLimitEvents(counts: { kind: string; key: string; windowMinutes: number }[]): Promise<number[]> {
+    const within = (count: (typeof counts)[number]) =>
+      and(eq(rateLimitEvents.kind, count.kind), eq(rateLimitEvents.key, count.key), sql`${rateLimitEvents.createdOn} > now() - make_interval(mins => ${count.windowMinutes}::int)`);
+    const columns = Object.fromEntries(counts.map((count, i) => [`c${i}`, sql<number>`count(*) filter (where ${within(count)})`.mapWith(Number)]));
+    const [row] = await this.db
+      .select(columns)
+      .from(rateLimitEvents)
+      .where(or(...counts.map(within)));
+    return counts.map((_count, i) => row?.[`c${i}`] ?? 0);
+  }
+
+  async deleteRateLimitEvents(ids: number[]): Promise<void> {
+    if (ids.length) await this.db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));
+  }
+
+  async pruneRateLimitEvents(olderThanMinutes: number): Promise<void> {
+    await this.db.delete(rateLimitEvents).where(sql`${rateLimitEvents.createdOn} < now() - make_interval(mins => ${olderThanMinutes}::int)`);
   }
 
   /** A new applicant who cannot sign in until the activation link is used. */

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES } from '@certs/shared/auth/registration.contract';
 import { ROLES } from '@certs/shared/auth/roles';
-import { inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories/user.factory';
 import { linkIn, MailCatcher } from '../../../test/mail-catcher';
 import { bearer, refreshCookieOf } from '../../../test/sign-in';
-import { loginFailures, userTokens } from '../../db/schema/user';
+import { mails } from '../../db/schema/mail';
+import { rateLimitEvents } from '../../db/schema/rate-limit';
+import { applicants, loginFailures, users, userTokens } from '../../db/schema/user';
+import { MAIL_REQUEST_LIMIT_MESSAGES } from './mail-request-limit';
 import { RegistrationRepository } from './registration.repository';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -23,6 +27,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await t.database.db.delete(loginFailures);
+  // Every test starts with the mail limits' windows empty (all of them come from one inject address).
+  await t.database.db.delete(rateLimitEvents);
 });
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
@@ -51,7 +57,8 @@ describe('registration and activation', () => {
     const activated = await get(`/unauth/applicantregistration/activationpath/${tokenOf(link)}`);
     expect(activated.statusCode).toBe(200);
     expect(activated.json()).toMatchObject({ email, message: REGISTRATION_MESSAGES.activated });
-    expect((await get(`/unauth/applicantregistration/${activated.json().id}`)).json()).toEqual({ id: activated.json().id, isActivated: true });
+    // The registration's state is told to the holder of its activation link only.
+    expect((await get(`/unauth/applicantregistration/${activated.json().id}?token=${tokenOf(link)}`)).json()).toEqual({ id: activated.json().id, isActivated: true });
 
     const signedIn = await signIn(email, 'Arc-welding-2026');
     expect(signedIn.statusCode).toBe(200);
@@ -157,13 +164,15 @@ describe('forgotten passwords', () => {
     expect((await signIn(user.email, user.password)).statusCode).toBe(200);
   });
 
-  it('answers the same for an unknown email and sends nothing', async () => {
-    const before = catcher.mails.length;
-    const response = await post('/unauth/forgotpassword', { email: 'nobody.here@example.test' });
+  it('answers the same for an unknown email and mails it only a notice, with no link to choose a password', async () => {
+    const email = uniqueEmail();
+    const response = await post('/unauth/forgotpassword', { email });
     expect(response.statusCode).toBe(202);
     expect(response.json().message).toBe(REGISTRATION_MESSAGES.resetSent);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(catcher.mails.length).toBe(before);
+    const notice = await catcher.waitFor(email, /About your password request/);
+    expect(notice.text).toContain('no applicant account that can sign in uses it');
+    expect(notice.text).not.toContain(`${PUBLIC_URL}/reset-password/`);
+    expect(catcher.mails.filter((mail) => mail.to.includes(email))).toHaveLength(1);
   });
 });
 
@@ -198,5 +207,133 @@ describe('spent links', () => {
     expect(kept.map((row) => row.id).sort()).toEqual(rows.slice(2).map((row) => row.id).sort());
     // The live activation link is untouched and activates.
     expect((await get(`/unauth/applicantregistration/activationpath/${token}`)).statusCode).toBe(200);
+  });
+});
+
+describe('mail bombing and enumeration (issue 15 item 7)', () => {
+  let lastOctet = 0;
+  /** A new client address per call: only the per-email limit applies to what it sends. */
+  const anotherAddress = () => `198.51.100.${++lastOctet}`;
+  const postFrom = (remoteAddress: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress });
+  const mailRowsTo = async (email: string) =>
+    (await t.database.db.select({ id: mails.id }).from(mails).where(sql`lower(${mails.toEmail}) = ${email.toLowerCase()}`)).length;
+  const registration = (email: string) => ({ firstName: 'Kim', lastName: 'Welder', email, password: 'Arc-welding-2026' });
+
+  it('answers the sixth forgot-password request for one email within the hour with 429 and writes no sixth mail, for a known and an unknown email alike', async () => {
+    const known = (await createUser(t.database.db, { role: ROLES.Applicant, email: uniqueEmail() })).email;
+    const unknown = uniqueEmail();
+    const sixth: Record<string, { statusCode: number; body: unknown }> = {};
+    for (const email of [known, unknown]) {
+      for (let i = 0; i < 5; i += 1) {
+        const accepted = await postFrom(anotherAddress(), '/unauth/forgotpassword', { email });
+        expect(accepted.statusCode).toBe(202);
+        expect(accepted.json().message).toBe(REGISTRATION_MESSAGES.resetSent);
+      }
+      expect(await mailRowsTo(email)).toBe(5);
+      const refused = await postFrom(anotherAddress(), '/unauth/forgotpassword', { email });
+      sixth[email] = { statusCode: refused.statusCode, body: refused.json() };
+      expect(await mailRowsTo(email)).toBe(5);
+    }
+    expect(sixth[known]!.statusCode).toBe(429);
+    expect(sixth[known]).toEqual(sixth[unknown]);
+    expect(sixth[known]!.body).toMatchObject({ statusCode: 429, message: MAIL_REQUEST_LIMIT_MESSAGES.perEmail });
+  });
+
+  it('counts one budget per email across registration, resend activation and forgot password', async () => {
+    const email = uniqueEmail();
+    expect((await postFrom(anotherAddress(), '/unauth/applicantregistration', registration(email))).statusCode).toBe(202);
+    expect((await postFrom(anotherAddress(), '/unauth/applicantregistration', registration(email))).statusCode).toBe(202);
+    expect((await postFrom(anotherAddress(), '/unauth', { email })).statusCode).toBe(202);
+    expect((await postFrom(anotherAddress(), '/unauth', { email })).statusCode).toBe(202);
+    expect((await postFrom(anotherAddress(), '/unauth/forgotpassword', { email })).statusCode).toBe(202);
+    for (const [url, payload] of [['/unauth/applicantregistration', registration(email)], ['/unauth', { email }], ['/unauth/forgotpassword', { email }]] as const) {
+      expect((await postFrom(anotherAddress(), url, payload)).statusCode).toBe(429);
+    }
+    expect(await mailRowsTo(email)).toBe(5);
+  });
+
+  it('sends at most five mails to one email from a burst of parallel requests', async () => {
+    const email = (await createUser(t.database.db, { role: ROLES.Applicant, email: uniqueEmail() })).email;
+    const answers = await Promise.all(Array.from({ length: 15 }, () => postFrom(anotherAddress(), '/unauth/forgotpassword', { email })));
+    const accepted = answers.filter((answer) => answer.statusCode === 202).length;
+    expect(answers.every((answer) => answer.statusCode === 202 || answer.statusCode === 429)).toBe(true);
+    expect(accepted).toBeLessThanOrEqual(5);
+    expect(await mailRowsTo(email)).toBe(accepted);
+  });
+
+  it('refuses a flood of forgot-password and resend requests from one client address with 429 after 20 in 10 minutes', async () => {
+    const address = '203.0.113.7';
+    for (let i = 0; i < 20; i += 1) {
+      const answer = await postFrom(address, i % 2 ? '/unauth' : '/unauth/forgotpassword', { email: uniqueEmail() });
+      expect(answer.statusCode).toBe(202);
+    }
+    const email = uniqueEmail();
+    const refused = await postFrom(address, '/unauth/forgotpassword', { email });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(MAIL_REQUEST_LIMIT_MESSAGES.perAddress);
+    expect(await mailRowsTo(email)).toBe(0);
+    // Another address is not held up by it.
+    expect((await postFrom('203.0.113.8', '/unauth/forgotpassword', { email })).statusCode).toBe(202);
+  });
+
+  it('answers the sixth registration of one email with 429 and writes no sixth mail, for a registered and a new email alike', async () => {
+    const registered = (await createUser(t.database.db, { role: ROLES.Applicant, email: uniqueEmail() })).email;
+    const fresh = uniqueEmail();
+    const sixth: Record<string, { statusCode: number; body: unknown }> = {};
+    for (const email of [registered, fresh]) {
+      for (let i = 0; i < 5; i += 1) {
+        const accepted = await postFrom(anotherAddress(), '/unauth/applicantregistration', registration(email));
+        expect(accepted.statusCode).toBe(202);
+        expect(accepted.json().message).toBe(REGISTRATION_MESSAGES.checkYourMail);
+      }
+      expect(await mailRowsTo(email)).toBe(5);
+      const refused = await postFrom(anotherAddress(), '/unauth/applicantregistration', registration(email));
+      sixth[email] = { statusCode: refused.statusCode, body: refused.json() };
+      expect(await mailRowsTo(email)).toBe(5);
+    }
+    expect(sixth[registered]!.statusCode).toBe(429);
+    expect(sixth[registered]).toEqual(sixth[fresh]);
+    // A registered email wrote no account of its own (the same writes were made and undone).
+    expect(await t.database.db.select({ id: users.id }).from(users).where(sql`${users.email} like '%@rehearsal.invalid'`)).toEqual([]);
+  });
+
+  it('refuses a flood of registrations from one client address with 429 after 20 in 10 minutes', async () => {
+    const address = '203.0.113.20';
+    for (let i = 0; i < 20; i += 1) {
+      expect((await postFrom(address, '/unauth/applicantregistration', registration(uniqueEmail()))).statusCode).toBe(202);
+    }
+    const email = uniqueEmail();
+    const refused = await postFrom(address, '/unauth/applicantregistration', registration(email));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(MAIL_REQUEST_LIMIT_MESSAGES.perAddress);
+    expect(await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('answers an unknown and a known applicant id alike unless the caller holds that registration\'s activation link', async () => {
+    const email = uniqueEmail();
+    const other = uniqueEmail();
+    await postFrom(anotherAddress(), '/unauth/applicantregistration', registration(email));
+    await postFrom(anotherAddress(), '/unauth/applicantregistration', registration(other));
+    const token = tokenOf(linkIn(await catcher.waitFor(email, /Activate/), `${PUBLIC_URL}/register/activate/`));
+    const otherToken = tokenOf(linkIn(await catcher.waitFor(other, /Activate/), `${PUBLIC_URL}/register/activate/`));
+    const [row] = await t.database.db.select({ id: applicants.id }).from(applicants).innerJoin(users, eq(users.id, applicants.userId)).where(eq(users.email, email));
+    const knownId = row!.id;
+    const unknownId = randomUUID();
+
+    const unknown = await get(`/unauth/applicantregistration/${unknownId}`);
+    expect(unknown.statusCode).toBe(404);
+    const answersAlike = async (url: string) => {
+      const answer = await get(url);
+      expect({ url, statusCode: answer.statusCode, body: answer.json() }).toEqual({ url, statusCode: unknown.statusCode, body: unknown.json() });
+    };
+    await answersAlike(`/unauth/applicantregistration/${knownId}`);
+    await answersAlike(`/unauth/applicantregistration/${knownId}?token=${otherToken}`);
+    await answersAlike(`/unauth/applicantregistration/${unknownId}?token=${token}`);
+    await answersAlike(`/unauth/applicantregistration/not-an-id?token=${token}`);
+
+    // The holder of the link (the activation page) learns the registration's state, before and after.
+    expect((await get(`/unauth/applicantregistration/${knownId}?token=${token}`)).json()).toEqual({ id: knownId, isActivated: false });
+    expect((await get(`/unauth/applicantregistration/activationpath/${token}`)).statusCode).toBe(200);
+    expect((await get(`/unauth/applicantregistration/${knownId}?token=${token}`)).json()).toEqual({ id: knownId, isActivated: true });
   });
 });

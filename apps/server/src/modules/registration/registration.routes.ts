@@ -17,13 +17,17 @@ import type { RegistrationService } from './registration.service';
 const doc = { tags: ['registration'] };
 const TokenParams = z.strictObject({ token: z.string().min(1).max(200) });
 
-/** Registration, activation and password reset (spec section 7, unauthenticated). */
+/**
+ * Registration, activation and password reset (spec section 7, unauthenticated). The three routes
+ * that mail (register, resend activation, forgot password) are limited per target email and per
+ * client address (`mail-request-limit.ts`) and answer 429 over either limit.
+ */
 export function registerRegistrationRoutes(app: FastifyInstance, service: RegistrationService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/unauth/applicantregistration',
     { schema: { ...doc, summary: 'Register as an applicant: an activation link is mailed', body: RegisterApplicantRequest, response: { 202: AcceptedResponse } } },
-    async (request, reply) => reply.status(202).send(await service.register(request.body)),
+    async (request, reply) => reply.status(202).send(await service.register(request.body, request.ip)),
   );
   r.get(
     '/unauth/applicantregistration/activationpath/:token',
@@ -32,18 +36,26 @@ export function registerRegistrationRoutes(app: FastifyInstance, service: Regist
   );
   r.get(
     '/unauth/applicantregistration/:id',
-    { schema: { ...doc, summary: 'Whether a registration is activated', params: z.strictObject({ id: z.string() }), response: { 200: RegistrationStatusResponse } } },
-    async (request) => service.registrationStatus(request.params.id),
+    {
+      schema: {
+        ...doc,
+        summary: 'Whether a registration is activated: only with one of its activation links as `token`; 404 for anyone else, whether or not the id exists',
+        params: z.strictObject({ id: z.string() }),
+        querystring: z.strictObject({ token: z.string().min(1).max(200).optional() }),
+        response: { 200: RegistrationStatusResponse },
+      },
+    },
+    async (request) => service.registrationStatus(request.params.id, request.query.token),
   );
   r.post(
     '/unauth',
     { schema: { ...doc, summary: 'Complete registration: mail a new activation link', body: ResendActivationRequest, response: { 202: AcceptedResponse } } },
-    async (request, reply) => reply.status(202).send(await service.resendActivation(request.body.email)),
+    async (request, reply) => reply.status(202).send(await service.resendActivation(request.body.email, request.ip)),
   );
   r.post(
     '/unauth/forgotpassword',
     { schema: { ...doc, summary: 'Mail a link to choose a new password (valid one hour)', body: ForgotPasswordRequest, response: { 202: AcceptedResponse } } },
-    async (request, reply) => reply.status(202).send(await service.forgotPassword(request.body)),
+    async (request, reply) => reply.status(202).send(await service.forgotPassword(request.body, request.ip)),
   );
   r.get(
     '/unauth/resetpassword/:token',

@@ -7,10 +7,16 @@ import type { SessionUserChanges } from '../../platform/auth/authenticate';
 import { hashPassword } from '../../platform/auth/password';
 import { hashToken, newRandomToken } from '../../platform/auth/tokens';
 import type { MailService } from '../../platform/mail/mail.service';
+import { emailKey, RATE_LIMIT_KINDS, type MailRequestLimit } from './mail-request-limit';
 import type { RegistrationRepository, TokenPurpose } from './registration.repository';
 
 export const ACTIVATION_HOURS = 24;
 export const RESET_HOURS = 1;
+export const REGISTRATION_NOT_FOUND = 'Registration not found';
+
+/** Matches no user: lets a request for an unknown email run the same update as a known one's. */
+const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function maskEmail(email: string): string {
   const [name = '', domain = ''] = email.split('@');
@@ -24,54 +30,87 @@ export class RegistrationService {
     private readonly mail: MailService,
     private readonly publicUrl: string,
     private readonly sessionUsers: SessionUserChanges,
+    private readonly limits: MailRequestLimit,
   ) {}
 
-  /** The same answer whether or not the email is known; the mail says which it was. */
-  async register(input: z.output<typeof RegisterSchema>): Promise<{ message: string }> {
+  /**
+   * The same answer whether or not the email is known, after the same work (the password hashed,
+   * the same rows written, one mail queued in the transaction); the mail says which it was.
+   */
+  async register(input: z.output<typeof RegisterSchema>, clientAddress: string): Promise<{ message: string }> {
     const email = input.email.trim();
-    // Hashed whether or not the email is known, so that the answer takes as long either way.
+    await this.limits.admit(email, clientAddress);
     const passwordHash = await hashPassword(input.password);
     const existing = await this.repository.findUserByEmail(email);
-    if (existing) {
-      await this.mail.send({
-        to: existing.email,
-        toUserId: existing.id,
-        subject: 'Someone tried to register with your email',
-        paragraphs: [
-          `Hello ${existing.firstName},`,
-          'Someone (perhaps you) tried to create an account with this email address, which already has one. Nothing was changed.',
-          'If it was you, sign in, or choose a new password if you have forgotten it.',
-        ],
-        links: [
-          { label: 'Sign in', url: `${this.publicUrl}${existing.userType === 'admin' ? '/admin/login' : '/student/login'}` },
-          { label: 'Forgot password', url: `${this.publicUrl}/forgot-password` },
-        ],
-      });
-      return { message: REGISTRATION_MESSAGES.checkYourMail };
-    }
+    const applicant = { email, firstName: input.firstName, lastName: input.lastName, passwordHash, timeZone: input.timeZone ?? DEFAULT_TIME_ZONE };
     await this.repository.transaction(async (tx) => {
-      const created = await this.repository.insertApplicant(tx, {
-        email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash,
-        timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
+      // A registered email makes the same writes on a throwaway address, undone at once (timing).
+      const created = await this.repository.withinSavepoint(tx, !!existing, async () => {
+        const inserted = await this.repository.insertApplicant(tx, existing ? { ...applicant, email: `${newRandomToken()}@rehearsal.invalid` } : applicant);
+        return inserted && { userId: inserted.userId, token: await this.issueToken(tx, inserted.userId, 'activation', ACTIVATION_HOURS) };
       });
+      if (existing) {
+        await this.mail.send(
+          {
+            to: existing.email,
+            toUserId: existing.id,
+            subject: 'Someone tried to register with your email',
+            paragraphs: [
+              `Hello ${existing.firstName},`,
+              'Someone (perhaps you) tried to create an account with this email address, which already has one. Nothing was changed.',
+              'If it was you, sign in, or choose a new password if you have forgotten it.',
+            ],
+            links: [
+              { label: 'Sign in', url: `${this.publicUrl}${existing.userType === 'admin' ? '/admin/login' : '/student/login'}` },
+              { label: 'Forgot password', url: `${this.publicUrl}/forgot-password` },
+            ],
+          },
+          tx,
+        );
+        return;
+      }
       // Lost a race with another registration of the same email: that one's mail went out.
       if (!created) return;
-      await this.sendActivation(tx, created.userId, email, input.firstName);
+      await this.mailActivation(tx, created.userId, email, input.firstName, created.token);
     });
     return { message: REGISTRATION_MESSAGES.checkYourMail };
   }
 
-  async resendActivation(email: string): Promise<{ message: string }> {
+  /** A new activation link for an account waiting for one; any other email is told why there is none. */
+  async resendActivation(email: string, clientAddress: string): Promise<{ message: string }> {
+    await this.limits.admit(email, clientAddress);
     const user = await this.repository.findUserByEmail(email.trim(), 'applicant');
-    if (user && !user.activatedOn) {
-      await this.repository.transaction(async (tx) => {
-        await this.repository.retireTokens(user.id, 'activation', tx);
-        await this.sendActivation(tx, user.id, user.email, user.firstName);
-      });
-    }
+    const pending = user && !user.activatedOn ? user : undefined;
+    await this.repository.transaction(async (tx) => {
+      // Both branches run the same update and write one row and one mail (timing, issue 15 item 7).
+      await this.repository.retireTokens(pending?.id ?? NO_USER_ID, 'activation', tx);
+      if (pending) {
+        await this.sendActivation(tx, pending.id, pending.email, pending.firstName);
+        return;
+      }
+      await this.repository.recordUnmatchedRequest(tx, RATE_LIMIT_KINDS.unmatchedEmail, emailKey(email));
+      await this.mail.send(
+        {
+          to: user?.email ?? email.trim(),
+          toUserId: user?.id ?? null,
+          subject: 'About your activation request',
+          paragraphs: [
+            user ? `Hello ${user.firstName},` : 'Hello,',
+            user
+              ? 'Someone (perhaps you) asked for a new activation link for this email address. Its account does not need activating: nothing was changed.'
+              : 'Someone (perhaps you) asked for a new activation link for this email address, but no applicant account uses it. Nothing was changed.',
+            user ? 'If it was you, sign in, or choose a new password if you have forgotten it.' : 'If it was you, perhaps you registered with another address, or you can register now.',
+          ],
+          links: user
+            ? [
+                { label: 'Sign in', url: `${this.publicUrl}/student/login` },
+                { label: 'Forgot password', url: `${this.publicUrl}/forgot-password` },
+              ]
+            : [{ label: 'Register', url: `${this.publicUrl}/register` }],
+        },
+        tx,
+      );
+    });
     return { message: REGISTRATION_MESSAGES.checkYourMail };
   }
 
@@ -94,18 +133,30 @@ export class RegistrationService {
     return { id: applicantId, email: user.email, message: REGISTRATION_MESSAGES.activated };
   }
 
-  async registrationStatus(applicantId: string): Promise<{ id: string; isActivated: boolean }> {
-    const applicant = /^[0-9a-f-]{36}$/i.test(applicantId) ? await this.repository.findApplicantById(applicantId) : undefined;
-    if (!applicant) throw new AppError('NOT_FOUND', 'Registration not found');
-    return { id: applicant.id, isActivated: !!applicant.activatedOn };
+  /**
+   * Whether a registration is activated, only for a caller holding one of its activation links
+   * (`?token=`, used or not, until it expires). Any other caller, whether or not the id exists,
+   * gets the same 404 (issue 15 item 7): an id alone proves nothing.
+   */
+  async registrationStatus(applicantId: string, token: string | undefined): Promise<{ id: string; isActivated: boolean }> {
+    const found = token && UUID.test(applicantId) ? await this.repository.findRegistrationByActivationToken(applicantId, hashToken(token)) : undefined;
+    if (!found) throw new AppError('NOT_FOUND', REGISTRATION_NOT_FOUND);
+    return { id: found.id, isActivated: !!found.activatedOn };
   }
 
-  /** Always the same answer; a known, active account gets a link valid for an hour. */
-  async forgotPassword(input: z.output<typeof ForgotSchema>): Promise<{ message: string }> {
-    const user = await this.repository.findUserByEmail(input.email.trim(), input.userType);
-    if (user && user.active) {
-      await this.repository.transaction(async (tx) => {
-        await this.repository.retireTokens(user.id, 'reset', tx);
+  /**
+   * Always the same answer after the same work: a known, active account gets a link valid for an
+   * hour; any other email a notice that no account can use one (one mail either way).
+   */
+  async forgotPassword(input: z.output<typeof ForgotSchema>, clientAddress: string): Promise<{ message: string }> {
+    const email = input.email.trim();
+    await this.limits.admit(email, clientAddress);
+    const found = await this.repository.findUserByEmail(email, input.userType);
+    const user = found?.active ? found : undefined;
+    await this.repository.transaction(async (tx) => {
+      // Both branches run the same update and write one row and one mail (timing, issue 15 item 7).
+      await this.repository.retireTokens(user?.id ?? NO_USER_ID, 'reset', tx);
+      if (user) {
         const token = await this.issueToken(tx, user.id, 'reset', RESET_HOURS);
         await this.mail.send(
           {
@@ -120,8 +171,26 @@ export class RegistrationService {
           },
           tx,
         );
-      });
-    }
+        return;
+      }
+      await this.repository.recordUnmatchedRequest(tx, RATE_LIMIT_KINDS.unmatchedEmail, emailKey(email));
+      await this.mail.send(
+        {
+          to: found?.email ?? email,
+          toUserId: found?.id ?? null,
+          subject: 'About your password request',
+          paragraphs: [
+            found ? `Hello ${found.firstName},` : 'Hello,',
+            `Someone (perhaps you) asked for a link to choose a new password for this email address, but no ${input.userType === 'admin' ? 'staff' : 'applicant'} account that can sign in uses it. Nothing was changed.`,
+            input.userType === 'admin'
+              ? 'If it was you, ask your account administrator.'
+              : 'If it was you, perhaps you registered with another address, or you can register now.',
+          ],
+          links: input.userType === 'admin' ? [] : [{ label: 'Register', url: `${this.publicUrl}/register` }],
+        },
+        tx,
+      );
+    });
     return { message: REGISTRATION_MESSAGES.resetSent };
   }
 
@@ -157,7 +226,10 @@ export class RegistrationService {
   }
 
   private async sendActivation(tx: Parameters<RegistrationRepository['insertToken']>[1], userId: string, email: string, firstName: string): Promise<void> {
-    const token = await this.issueToken(tx, userId, 'activation', ACTIVATION_HOURS);
+    await this.mailActivation(tx, userId, email, firstName, await this.issueToken(tx, userId, 'activation', ACTIVATION_HOURS));
+  }
+
+  private async mailActivation(tx: Parameters<RegistrationRepository['insertToken']>[1], userId: string, email: string, firstName: string, token: string): Promise<void> {
     await this.mail.send(
       {
         to: email,

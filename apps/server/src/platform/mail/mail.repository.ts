@@ -54,6 +54,25 @@ export class MailRepository {
       .where(eq(mails.id, id));
   }
 
+  /** Overwrites the address, body and links of every mail to this user; a mail still queued is not sent. */
+  async redactTo(tx: Executor, toUserId: string, replacementEmail: string): Promise<number> {
+    const rows = await tx
+      .update(mails)
+      .set({
+        toEmail: replacementEmail,
+        text: '',
+        html: '',
+        links: [],
+        status: sql`case when ${mails.status} = 'queued' then 'failed' else ${mails.status} end`,
+        lastError: sql`case when ${mails.status} = 'queued' then 'not sent: the recipient''s personal data was deleted' else ${mails.lastError} end`,
+        nextAttemptOn: null,
+        modifiedOn: new Date(),
+      })
+      .where(eq(mails.toUserId, toUserId))
+      .returning({ id: mails.id });
+    return rows.length;
+  }
+
   async findPage(options: { page: number; pageSize: number; toUserId?: string; search?: string; status?: MailRow['status'] }) {
     const conditions: SQL[] = [];
     if (options.toUserId) conditions.push(eq(mails.toUserId, options.toUserId));

@@ -134,6 +134,15 @@ export class MailService {
     return sent;
   }
 
+  /**
+   * A personal-data deletion request (decision 016), in the caller's transaction: every mail to the
+   * user keeps its subject and dates (the record that a notice was sent) but loses its address,
+   * body and links; one still queued is not sent.
+   */
+  redactTo(tx: Executor, toUserId: string, replacementEmail: string): Promise<number> {
+    return this.repository.redactTo(tx, toUserId, replacementEmail);
+  }
+
   findPage(options: Parameters<MailRepository['findPage']>[0]) {
     return this.repository.findPage(options);
   }

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
+import { open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from './storage';
 import { UrlSigner } from './signed-url';
@@ -59,6 +59,10 @@ export class LocalStorage implements Storage {
     } finally {
       await handle.close();
     }
+  }
+
+  async read(key: string): Promise<Buffer> {
+    return readFile(this.pathOf(key));
   }
 
   async remove(key: string): Promise<void> {

@@ -56,6 +56,12 @@ export class S3Storage implements Storage {
     return Buffer.from(bytes ?? []);
   }
 
+  async read(key: string): Promise<Buffer> {
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    if (!object.Body) throw new Error(`nothing stored under ${key}`);
+    return Buffer.from(await object.Body.transformToByteArray());
+  }
+
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }

@@ -67,6 +67,16 @@ for (const makeBackend of [localBackend, s3Backend]) {
       expect(await backend.storage.sizeOf(key)).toBeNull();
     });
 
+    it('reads a whole stored file back, and fails for a key with nothing stored', async () => {
+      const key = `attachments/${crypto.randomUUID()}.pdf`;
+      const body = Buffer.concat([PDF, Buffer.alloc(100_000, 0x41)]);
+      const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
+      expect((await fetch(url, { method: 'PUT', body, headers })).status).toBe(200);
+      expect((await backend.storage.read(key)).equals(body)).toBe(true);
+      await backend.storage.remove(key);
+      await expect(backend.storage.read(key)).rejects.toThrow();
+    });
+
   });
 }
 

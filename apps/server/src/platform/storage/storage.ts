@@ -8,5 +8,7 @@ export interface Storage {
   sizeOf(key: string): Promise<number | null>;
   /** The first bytes, to tell the file's type from its content. */
   readStart(key: string, length: number): Promise<Buffer>;
+  /** The whole stored file (for the applicant's data export); fails when nothing is stored under the key. */
+  read(key: string): Promise<Buffer>;
   remove(key: string): Promise<void>;
 }
