@@ -36,8 +36,25 @@ afterAll(async () => {
 describe('files in an S3 bucket', () => {
   it('uploads straight to the bucket, checks the bytes, and opens through a presigned link', async () => {
     const { presigned, saved, resourceKey } = await uploadFile(t.app, applicantJwt, { name: 'logbook.pdf', contentType: 'application/pdf', body: PDF_BYTES });
-    expect(presigned.json().url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/certs-files\/attachments\//);
+    expect(presigned.json().url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/certs-files\/uploads\//);
     expect(saved?.json()).toMatchObject({ contentType: 'application/pdf', size: PDF_BYTES.length });
+    const link = (await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${resourceKey}`, headers: bearer(applicantJwt) })).json().url as string;
+    const opened = await fetch(link);
+    expect(opened.status).toBe(200);
+    expect(Buffer.from(await opened.arrayBuffer()).equals(PDF_BYTES)).toBe(true);
+  });
+
+  it('never lets the upload URL rewrite a saved file: later PUTs and saves leave the checked bytes as they are', async () => {
+    const { presigned, saved, resourceKey } = await uploadFile(t.app, applicantJwt, { name: 'wps.pdf', contentType: 'application/pdf', body: PDF_BYTES });
+    expect(saved?.statusCode).toBe(200);
+    const { url, headers } = presigned.json();
+    expect(new URL(url).pathname).not.toContain(resourceKey);
+    // Another file of an allowed type, so a second check would pass if it were made.
+    const replacement = Buffer.concat([PDF_BYTES, Buffer.from('% replaced\n')]);
+    await fetch(url, { method: 'PUT', headers, body: replacement });
+    const again = await t.app.inject({ method: 'POST', url: '/unauth/save/attachment', headers: bearer(applicantJwt), payload: { resourceKey } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(saved?.json());
     const link = (await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${resourceKey}`, headers: bearer(applicantJwt) })).json().url as string;
     const opened = await fetch(link);
     expect(opened.status).toBe(200);

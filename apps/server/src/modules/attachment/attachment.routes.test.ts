@@ -73,6 +73,26 @@ describe('uploading documents', () => {
     expect(big.json().message).toBe('The file is larger than 64 KB');
   });
 
+  it('never lets the upload URL rewrite a saved file: later PUTs and saves leave the checked bytes as they are', async () => {
+    const { presigned, saved, resourceKey } = await uploadFile(t.app, ownerJwt, { name: 'wps.pdf', contentType: 'application/pdf', body: PDF_BYTES });
+    expect(saved?.statusCode).toBe(200);
+    const { url, headers } = presigned.json();
+    const target = new URL(url);
+    // The URL writes to an upload key, never to the file's own key.
+    expect(target.pathname).not.toContain(resourceKey);
+    // Another file of an allowed type, so a second check would pass if it were made.
+    const replacement = Buffer.concat([PDF_BYTES, Buffer.from('% replaced\n')]);
+    await t.app.inject({ method: 'PUT', url: `${target.pathname}${target.search}`, headers, payload: replacement });
+    const again = await t.app.inject({ method: 'POST', url: '/unauth/save/attachment', headers: bearer(ownerJwt), payload: { resourceKey } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(saved?.json());
+    expect(again.json().size).toBe(PDF_BYTES.length);
+    const link = new URL((await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${resourceKey}`, headers: bearer(ownerJwt) })).json().url);
+    const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(PDF_BYTES)).toBe(true);
+  });
+
   it("does not let another user save someone else's upload, nor save one never uploaded", async () => {
     const presigned = (await t.app.inject({ method: 'POST', url: '/api/attachment/presigned-upload', headers: bearer(ownerJwt), payload: { fileName: 'x.pdf', contentType: 'application/pdf', size: PDF_BYTES.length } })).json();
     const notUploaded = await t.app.inject({ method: 'POST', url: '/unauth/save/attachment', headers: bearer(ownerJwt), payload: { resourceKey: presigned.resourceKey } });

@@ -38,6 +38,14 @@ function extensionOf(fileName: string): string {
   return match ? `.${match[1]!.toLowerCase()}` : '';
 }
 
+/**
+ * Where the presigned upload URL writes: `uploads/...` for the file's `attachments/...` key. Saving
+ * moves the bytes to the file's key, out of the URL's reach (issue 15: a key is written once).
+ */
+export function uploadKeyOf(resourceKey: string): string {
+  return resourceKey.replace(/^attachments\//, 'uploads/');
+}
+
 /** The spec's upload flow: presigned PUT, then saving checks what was stored. */
 export class AttachmentService {
   constructor(
@@ -54,7 +62,8 @@ export class AttachmentService {
     if (input.size > this.maxBytes) {
       throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.tooLarge(this.maxBytes), { size: ATTACHMENT_MESSAGES.tooLarge(this.maxBytes) });
     }
-    // The key is the server's: random, unguessable, never a client path.
+    // The key is the server's: random, unguessable, never a client path. The URL is signed for
+    // the upload key only; the file's own key is never writable through any URL.
     const resourceKey = `attachments/${randomUUID()}${extensionOf(input.fileName)}`;
     await this.repository.insertPending({
       resourceKey,
@@ -64,19 +73,39 @@ export class AttachmentService {
       createdBy: actor.id,
       modifiedBy: actor.id,
     });
-    const { url, headers } = await this.storage.presignUpload(resourceKey, input.contentType, UPLOAD_URL_SECONDS);
+    const { url, headers } = await this.storage.presignUpload(uploadKeyOf(resourceKey), input.contentType, UPLOAD_URL_SECONDS);
     return { url, method: 'PUT', headers, resourceKey, filePath: resourceKey, expiresOn: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
   }
 
-  /** Confirms an upload: it must be there, within the size limit, and an allowed type by its bytes. */
+  /**
+   * Confirms an upload: it must be there, within the size limit, and an allowed type by its bytes.
+   * The bytes are first moved from the upload key to the file's own key (which no URL was signed
+   * for) and checked there, so nothing the upload URL writes later (or during the check) can
+   * replace a checked file. A saved file is returned as it is, never checked or moved again.
+   */
   async save(actor: CurrentUser, resourceKey: string): Promise<Attachment> {
     const row = await this.repository.findByKey(resourceKey);
     if (!row || row.ownerUserId !== actor.id) throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
     if (row.status === 'saved') return toAttachment(row);
+    if (row.status !== 'pending') throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
+    const uploadKey = uploadKeyOf(resourceKey);
+    if (uploadKey !== resourceKey && (await this.storage.sizeOf(uploadKey)) !== null) {
+      try {
+        await this.storage.move(uploadKey, resourceKey);
+      } catch (error) {
+        // A save of the same upload running at once may have moved it already.
+        if ((await this.storage.sizeOf(resourceKey)) === null) throw error;
+      }
+    }
     const size = await this.storage.sizeOf(resourceKey);
-    if (size === null) throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.notUploaded);
+    if (size === null) {
+      const again = await this.repository.findByKey(resourceKey);
+      if (again?.status === 'saved') return toAttachment(again);
+      throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.notUploaded);
+    }
     const refuse = async (message: string) => {
       await this.storage.remove(resourceKey);
+      await this.storage.remove(uploadKey);
       await this.repository.remove(row.id);
       return new AppError('BAD_REQUEST', message);
     };
@@ -84,7 +113,7 @@ export class AttachmentService {
     if (size > this.maxBytes) throw await refuse(ATTACHMENT_MESSAGES.tooLarge(this.maxBytes));
     const detected = detectDocumentType(await this.storage.readStart(resourceKey, SNIFF_LENGTH));
     if (!detected) throw await refuse(ATTACHMENT_MESSAGES.contentMismatch);
-    const saved = await this.repository.markSaved(row.id, detected, size);
+    const saved = (await this.repository.markSaved(row.id, detected, size)) ?? (await this.repository.findByKey(resourceKey));
     return toAttachment(saved ?? row);
   }
 
@@ -152,7 +181,11 @@ export class AttachmentService {
   async removeFilesOf(tx: Executor, ownerUserId: string, byUserId: string): Promise<number> {
     const rows = await this.repository.lockNotRemovedOf(tx, ownerUserId);
     await this.repository.markRemoved(tx, rows.map((row) => row.id), byUserId);
-    for (const row of rows) await this.storage.remove(row.resourceKey);
+    for (const row of rows) {
+      await this.storage.remove(row.resourceKey);
+      // A pending upload, or bytes PUT to the upload URL after the file was saved.
+      await this.storage.remove(uploadKeyOf(row.resourceKey));
+    }
     return rows.length;
   }
 

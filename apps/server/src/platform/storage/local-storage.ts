@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { open, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from './storage';
 import { UrlSigner } from './signed-url';
@@ -67,5 +67,13 @@ export class LocalStorage implements Storage {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    await mkdir(path.dirname(target), { recursive: true });
+    // One rename on the same disk: atomic, so nothing written to `from` afterwards reaches `to`.
+    await rename(source, target);
   }
 }

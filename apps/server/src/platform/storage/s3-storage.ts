@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Storage } from './storage';
 
@@ -64,5 +64,12 @@ export class S3Storage implements Storage {
 
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  /** S3 has no rename: a server-side copy (content type and all), then the source is deleted. */
+  async move(from: string, to: string): Promise<void> {
+    const { bucket } = this.settings;
+    await this.client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}` }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
   }
 }

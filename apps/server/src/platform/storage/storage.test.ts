@@ -67,6 +67,22 @@ for (const makeBackend of [localBackend, s3Backend]) {
       expect(await backend.storage.sizeOf(key)).toBeNull();
     });
 
+    it('moves a file to another key: the old key is empty, and a PUT to the old URL never reaches the new key', async () => {
+      const from = `uploads/${crypto.randomUUID()}.pdf`;
+      const to = `attachments/${crypto.randomUUID()}.pdf`;
+      const { url, headers } = await backend.storage.presignUpload(from, 'application/pdf', 60);
+      expect((await fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(200);
+      await backend.storage.move(from, to);
+      expect(await backend.storage.sizeOf(from)).toBeNull();
+      expect((await backend.storage.read(to)).equals(PDF)).toBe(true);
+      await fetch(url, { method: 'PUT', body: Buffer.from('replaced'), headers });
+      expect((await backend.storage.read(to)).equals(PDF)).toBe(true);
+      await expect(backend.storage.move(`uploads/${crypto.randomUUID()}.pdf`, to)).rejects.toThrow();
+      expect((await backend.storage.read(to)).equals(PDF)).toBe(true);
+      await backend.storage.remove(from);
+      await backend.storage.remove(to);
+    });
+
     it('reads a whole stored file back, and fails for a key with nothing stored', async () => {
       const key = `attachments/${crypto.randomUUID()}.pdf`;
       const body = Buffer.concat([PDF, Buffer.alloc(100_000, 0x41)]);

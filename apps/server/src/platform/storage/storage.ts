@@ -11,4 +11,9 @@ export interface Storage {
   /** The whole stored file (for the applicant's data export); fails when nothing is stored under the key. */
   read(key: string): Promise<Buffer>;
   remove(key: string): Promise<void>;
+  /**
+   * Moves what is stored under `from` to `to` (replacing anything there) and deletes `from`; fails
+   * when nothing is stored under `from`. Saving an upload moves it out of its upload URL's reach.
+   */
+  move(from: string, to: string): Promise<void>;
 }
