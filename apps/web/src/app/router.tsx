@@ -43,6 +43,7 @@ import { STUDENT_EXAMINATIONS_PATH, StudentExaminationsRoute } from './routes/st
 import { StudentExamLaunchRoute, StudentExamReviewRoute, StudentExamSittingRoute } from './routes/student/examinations-sitting';
 import { ANSWER_PAPER_PATH, AnswerPaperRoute } from './routes/public/answer-paper';
 import { ADMIN_APPLICANTS_PATH, AdminApplicantsRoute } from './routes/admin/applicants';
+import { ADMIN_DELETION_REQUESTS_PATH, AdminDeletionRequestsRoute } from './routes/admin/deletion-requests';
 import { AdminContactUsRoute } from './routes/admin/contact-us';
 import { AdminEmailsRoute } from './routes/admin/emails';
 import { AdminExaminationsRoute } from './routes/admin/examinations';
@@ -125,6 +126,7 @@ export const routes: RouteObject[] = [
           ...ADMIN_HOME_PATHS.map((path) => ({ path, element: <AdminRoleHomeRoute /> })),
           { path: ADMIN_MENU_PATHS.Users, element: <AdminUsersRoute /> },
           { path: ADMIN_APPLICANTS_PATH, element: <AdminApplicantsRoute /> },
+          { path: ADMIN_DELETION_REQUESTS_PATH, element: <AdminDeletionRequestsRoute /> },
           { path: ADMIN_MENU_PATHS.Emails, element: <AdminEmailsRoute /> },
           { path: ADMIN_MENU_PATHS['Contact Us'], element: <AdminContactUsRoute /> },
           { path: ADMIN_MENU_PATHS.Programs, element: <AdminProgramsRoute /> },

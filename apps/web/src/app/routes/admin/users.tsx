@@ -18,6 +18,7 @@ import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { ADMIN_APPLICANTS_PATH } from './applicants';
+import { ADMIN_DELETION_REQUESTS_PATH, canHandleDeletionRequests } from './deletion-requests';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 function UsersScreen({ user }: { user: Session['user'] }) {
@@ -43,6 +44,11 @@ function UsersScreen({ user }: { user: Session['user'] }) {
           <Button component={Link} to={ADMIN_APPLICANTS_PATH} variant="default">
             Applicants
           </Button>
+          {canHandleDeletionRequests(user) && (
+            <Button component={Link} to={ADMIN_DELETION_REQUESTS_PATH} variant="default">
+              Deletion requests
+            </Button>
+          )}
           <Button onClick={() => setDialog({ mode: 'create' })}>Add user</Button>
         </Group>
       </Group>

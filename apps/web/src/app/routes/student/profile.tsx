@@ -14,6 +14,7 @@ import {
 import { applicantValuesOf } from '../../../features/applicant-profile/forms/applicant-form.values';
 import { MembershipForm } from '../../../features/applicant-profile/forms/membership-form';
 import { PersonalDetailsForm } from '../../../features/applicant-profile/forms/personal-details-form';
+import { YourDataSection } from '../../../features/privacy/components/your-data-section';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -125,6 +126,7 @@ export function StudentProfileRoute() {
         <Text c="dimmed">What assessors read about you: keep it complete and current before you apply.</Text>
       </Stack>
       {body}
+      {applicantId && <YourDataSection />}
     </Stack>
   );
 }

@@ -1,0 +1,65 @@
+import { Anchor, Breadcrumbs, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { USER_MANAGER_ROLES, type Role } from '@certs/shared/auth/roles';
+import type { DeletionRequest } from '@certs/shared/privacy/privacy.contract';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { useDeletionRequests } from '../../../features/privacy/api/deletion-requests';
+import { CompleteDeletionDialog } from '../../../features/privacy/components/complete-deletion-dialog';
+import { DeletionRequestsTable } from '../../../features/privacy/components/deletion-requests-table';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useRequiredSession, type Session } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { usePaging } from '../../../lib/use-paging';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+
+export const ADMIN_DELETION_REQUESTS_PATH = `${ADMIN_MENU_PATHS.Users}/deletion-requests`;
+
+/** Super users and account administrators (decision 016), with the Users menu. */
+export function canHandleDeletionRequests(user: Session['user']): boolean {
+  return user.menuItems.includes('Users') && USER_MANAGER_ROLES.includes(user.role as Role);
+}
+
+function DeletionRequestsScreen() {
+  const { page, pageSize, onPageChange, onPageSizeChange } = usePaging();
+  const [completing, setCompleting] = useState<DeletionRequest | null>(null);
+  const list = useDeletionRequests({ page, pageSize });
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to={ADMIN_MENU_PATHS.Users}>
+          Users
+        </Anchor>
+        <Text>Deletion requests</Text>
+      </Breadcrumbs>
+      <Stack gap={4}>
+        <Title order={1}>Deletion requests</Title>
+        <Text c="dimmed">Applicants who asked for their personal data to be deleted, open requests first. Completing one anonymises the applicant.</Text>
+      </Stack>
+      <Paper withBorder radius="md" p="lg">
+        <DeletionRequestsTable
+          rows={list.data?.rows ?? []}
+          page={page}
+          pageSize={pageSize}
+          totalRows={list.data?.totalRows ?? 0}
+          isLoading={list.isFetching}
+          error={list.error ? errorMessageOf(list.error) : null}
+          onComplete={setCompleting}
+          onPageChange={onPageChange}
+          onPageSizeChange={onPageSizeChange}
+        />
+      </Paper>
+      <CompleteDeletionDialog request={completing} onClose={() => setCompleting(null)} />
+    </Stack>
+  );
+}
+
+/** Deletion requests (under Users): the personal-data deletion requests and completing them. */
+export function AdminDeletionRequestsRoute() {
+  const { user } = useRequiredSession();
+  usePageTitle('Deletion requests');
+  if (!canHandleDeletionRequests(user)) return <NotAvailable title="Deletion requests" message={NO_ACCESS_MESSAGE} />;
+  return <DeletionRequestsScreen />;
+}
