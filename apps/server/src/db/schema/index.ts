@@ -14,3 +14,4 @@ export * from './payment';
 export * from './exam-instance';
 export * from './rate-limit';
 export * from './privacy';
+export * from './award';

@@ -51,6 +51,8 @@ export const applicants = pgTable('applicants', {
   membershipConfirmedOn: timestamp('membership_confirmed_on', { withTimezone: true, mode: 'date' }),
   membershipConfirmedBy: uuid('membership_confirmed_by'),
   memberCurrentUntil: date('member_current_until', { mode: 'string' }),
+  /** Listed in the public register of holders (issue 16); the holder may opt out in their profile. */
+  listedInRegister: boolean('listed_in_register').notNull().default(true),
   ...auditColumns,
 });
 

@@ -1,0 +1,48 @@
+import type { ApplicationAction } from '../application/application-workflow';
+
+/** Award types of spec section 4. An application's first award is `Awarded`. */
+export const AWARD_TYPES = ['Awarded', 'Confirmation', 'Cancellation', 'Revalidation', 'Renewal'] as const;
+export type AwardType = (typeof AWARD_TYPES)[number];
+
+/** The award's own state, which the register and the verification page show as "the status now". */
+export const AWARD_STATUSES = ['current', 'on hold', 'cancelled', 'withdrawn', 'expired'] as const;
+export type AwardStatus = (typeof AWARD_STATUSES)[number];
+
+export const AWARD_STATUS_LABELS: Record<AwardStatus, string> = {
+  current: 'Current',
+  'on hold': 'On hold',
+  cancelled: 'Cancelled',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+};
+
+/** Mantine colour names; text on the light variants passes WCAG AA in the theme. */
+export const AWARD_STATUS_COLORS: Record<AwardStatus, string> = {
+  current: 'green',
+  'on hold': 'yellow',
+  cancelled: 'red',
+  withdrawn: 'gray',
+  expired: 'gray',
+};
+
+/**
+ * Award actions of spec section 4 and 7 (`POST {type}/{id}/award/{action}`), by path word: the
+ * application's move in the shared transition table and the award's status before and after.
+ */
+export const AWARD_ACTIONS = {
+  hold: { label: 'Hold', workflowAction: 'holdAward', from: ['current'], to: 'on hold' },
+  release: { label: 'Release', workflowAction: 'releaseAward', from: ['on hold'], to: 'current' },
+  cancel: { label: 'Cancel', workflowAction: 'cancelAward', from: ['current', 'on hold'], to: 'cancelled' },
+  withdraw: { label: 'Withdraw', workflowAction: 'withdrawAward', from: ['current'], to: 'withdrawn' },
+} as const satisfies Record<string, { label: string; workflowAction: ApplicationAction; from: readonly AwardStatus[]; to: AwardStatus }>;
+export type AwardAction = keyof typeof AWARD_ACTIONS;
+export const AWARD_ACTION_PATHS = Object.keys(AWARD_ACTIONS) as AwardAction[];
+
+export function awardActionsFrom(status: AwardStatus): AwardAction[] {
+  return AWARD_ACTION_PATHS.filter((action) => (AWARD_ACTIONS[action].from as readonly AwardStatus[]).includes(status));
+}
+
+/** Statuses under which the award's certificate and credential are valid. */
+export function isAwardValid(status: AwardStatus): boolean {
+  return status === 'current';
+}
