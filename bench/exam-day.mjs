@@ -576,6 +576,8 @@ async function main() {
           DATABASE_URL: benchUrl.toString(),
           DATABASE_POOL_SIZE: String(POOL_SIZE),
           JWT_SECRET,
+          // Required with DATABASE_URL (decision 018); one key for every instance.
+          CREDENTIAL_SIGNING_KEY: 'ZXhhbS1kYXktYmVuY2htYXJrLWNyZWRlbnRpYWwta3k',
           PORT: String(port),
           HOST: '127.0.0.1',
           SEED_DEMO: '0',

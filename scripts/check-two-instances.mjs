@@ -11,7 +11,7 @@ await admin.query(`create database ${database}`);
 const url = new URL(baseUrl);
 url.pathname = `/${database}`;
 
-const env = { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: 'two-instances-check-secret-of-sufficient-length', SEED_DEMO: '1', LOG_LEVEL: 'warn', WEB_DIST_DIR: 'no-web-app', PAYMENT_GATEWAY: 'test', ALLOW_TEST_PAYMENT_GATEWAY: '1' };
+const env = { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: 'two-instances-check-secret-of-sufficient-length', CREDENTIAL_SIGNING_KEY: 'dHdvLWluc3RhbmNlcy1jaGVjay1jcmVkZW50aWFscyE', SEED_DEMO: '1', LOG_LEVEL: 'warn', WEB_DIST_DIR: 'no-web-app', PAYMENT_GATEWAY: 'test', ALLOW_TEST_PAYMENT_GATEWAY: '1' };
 const ports = [3311, 3312];
 const servers = ports.map((port) => spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] }));
 
@@ -42,7 +42,10 @@ try {
   if (me.status !== 200 || (await me.json()).email !== 'super@demo.local') throw new Error(`the second instance refused the token: ${me.status}`);
   const refresh = await fetch(`http://127.0.0.1:${ports[1]}/auth/local/refreshtoken`, { method: 'POST', headers: { cookie } });
   if (refresh.status !== 200) throw new Error(`the second instance refused the refresh cookie: ${refresh.status}`);
-  console.log('two instances: a token and a refresh cookie from one are accepted by the other');
+  // Credentials signed by either instance verify against the key both publish (CREDENTIAL_SIGNING_KEY, decision 018).
+  const keys = await Promise.all(ports.map((port) => fetch(`http://127.0.0.1:${port}/unauth/credentials/issuer/did.json`).then((r) => r.json()).then((d) => d.verificationMethod[0].publicKeyMultibase)));
+  if (keys[0] !== keys[1]) throw new Error(`the two instances publish different credential keys: ${keys.join(', ')}`);
+  console.log('two instances: a token and a refresh cookie from one are accepted by the other; both publish one credential key');
 } catch (error) {
   failed = true;
   console.error(error.message);

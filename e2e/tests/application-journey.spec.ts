@@ -244,4 +244,15 @@ test('the demo applicant’s Qualification application goes from submission to A
   for (const subject of subjects) await expect(inbox.getByRole('button', { name: `Read ${subject}` })).toBeVisible();
   await inbox.getByRole('button', { name: `Read ${subjects[5]}` }).click();
   await expect(applicant.getByTestId('mail-drawer')).toContainText(`Online exam on ${when.shown}`);
+
+  // 8. The award (issue 16): the Award section of the staff's page, and the applicant's Awards list with the same certificate.
+  const award = staff.getByTestId('award-stage');
+  await expect(award.locator('[data-status="Current"]')).toBeVisible();
+  const certificateNumber = ((await award.getByTestId('award-certificate-number').textContent()) ?? '').trim();
+  expect(certificateNumber).not.toBe('');
+  await applicant.goto('/student/applications');
+  const awardRow = applicant.getByTestId('awards-table').getByRole('row', { name: /Q-WELD-INSP/ });
+  await expect(awardRow).toContainText(certificateNumber);
+  await expect(awardRow.locator('[data-status="Current"]')).toBeVisible();
+  await expect(awardRow.getByRole('button', { name: `Download certificate ${certificateNumber}` })).toBeVisible();
 });

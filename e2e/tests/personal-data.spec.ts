@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
+import { api, QUALIFICATION_API, signInApi } from '../fixtures/api-setup';
 import { DEMO, mainMenu } from '../fixtures/demo-accounts';
-import { personAt, registerApplicant } from '../fixtures/journey';
+import { QUALIFICATION, openStaffApplication, personAt, registerApplicant } from '../fixtures/journey';
 
 /**
  * Personal data (issue 15, decision 016) on the screens: a new applicant of this file downloads
@@ -86,3 +87,65 @@ test('an applicant downloads their data and asks for deletion; staff complete it
   await applicant.context().close();
   await staff.context().close();
 });
+
+/**
+ * The staff access log (decision 016) on the screens: a new applicant of this test applies; the
+ * super user opens the application as staff and then finds that read in Users -> Access log.
+ * Other staff see no link, the route refuses them, and so does the API.
+ */
+test("a super user's read of an applicant's application shows in the access log, which other staff cannot open", async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const person = await registerApplicant(request, { firstName: 'Logan', lastName: 'Ledger', emailPrefix: 'e2e.accesslog', password: 'Ledger-2026-read' });
+  const applicantJwt = await signInApi(request, person.email, person.password, true);
+  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${QUALIFICATION}`, applicantJwt);
+  const programId = programs.rows.find((p) => p.programCode === QUALIFICATION)!.id;
+  const program = await api<{ requirements: { id: string }[] }>(request, 'GET', `/api/program/published/${programId}`, applicantJwt);
+  const draft = await api<{ id: string }>(request, 'POST', `${QUALIFICATION_API}/save`, applicantJwt, {
+    programId,
+    declarationAccepted: true,
+    answers: program.requirements.map((r) => ({ requirementId: r.id, answerText: 'Eight years of structural welding.', attachmentIds: [] })),
+  });
+  const submitted = await api<{ id: string; applicationNumber: string }>(request, 'POST', `${QUALIFICATION_API}/${draft.id}/submit`, applicantJwt);
+
+  // The super user opens the application from the program's queue, as staff do.
+  const staff = await personAt(browser, '/admin/login', DEMO.superUser);
+  await openStaffApplication(staff, submitted.applicationNumber);
+  await expect(staff.getByText(person.name).first()).toBeVisible();
+
+  // Users -> Access log, filtered to this applicant: that read, by the super user.
+  await mainMenu(staff).getByRole('link', { name: 'Users' }).click();
+  await staff.getByRole('link', { name: 'Access log' }).click();
+  await expect(staff).toHaveURL(/\/admin\/users\/access-log$/);
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Access log');
+  const table = staff.getByRole('table', { name: 'Access log' });
+  await staff.getByLabel('Applicant').fill(person.email);
+  // The page may read the application more than once (each read is a row); the newest comes first.
+  const read = table.getByRole('row').filter({ hasText: 'Opened an application' }).first();
+  await expect(read).toBeVisible();
+  await expect(read).toContainText(person.name);
+  await expect(read).toContainText(DEMO.superUser);
+  await expect(read).toContainText(`Application ${submitted.id}`);
+  expect(await seriousViolations(staff)).toEqual([]);
+
+  // Narrowed to another member of staff: nobody else read it, and the screen says so.
+  await staff.getByLabel('Staff member').fill(DEMO.accountAdmin);
+  await expect(table.getByText('No reads match these filters.')).toBeVisible();
+  expect(await seriousViolations(staff)).toEqual([]);
+  await staff.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(staff.getByLabel('Applicant')).toHaveValue('');
+
+  // The account administrator manages users too, but has no link, no screen and no answer from the API.
+  const administrator = await personAt(browser, '/admin/login', DEMO.accountAdmin);
+  await mainMenu(administrator).getByRole('link', { name: 'Users' }).click();
+  await expect(administrator.getByRole('link', { name: 'Deletion requests' })).toBeVisible();
+  await expect(administrator.getByRole('link', { name: 'Access log' })).toHaveCount(0);
+  await administrator.goto('/admin/users/access-log');
+  await expect(administrator.getByText('You do not have access to this area.')).toBeVisible();
+  await expect(administrator.getByRole('table', { name: 'Access log' })).toHaveCount(0);
+  const refused = await request.get('/api/privacy/access-log', { headers: { authorization: `Bearer ${await signInApi(request, DEMO.accountAdmin)}` } });
+  expect(refused.status()).toBe(403);
+
+  await administrator.context().close();
+  await staff.context().close();
+});
+

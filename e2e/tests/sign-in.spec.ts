@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
+import { personAt } from '../fixtures/journey';
 
 const ALL_MENU_ITEMS = ['Dashboard', 'Programs', 'Examinations', 'Libraries', 'Archives', 'Users', 'Emails', 'Reports', 'Discount Codes', 'Contact Us', 'Utilities'];
 
@@ -99,4 +100,21 @@ test('public pages exist in the router', async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
   }
+});
+
+// Issue 15, item 12: the access token once stayed good for 15 minutes after logout.
+test('logout ends that browser\'s access token at once, and the same account elsewhere goes on', async ({ browser, request }) => {
+  const jwtOf = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('certs.session') ?? '{}') as { jwt?: string }).jwt ?? '');
+  const leaving = await personAt(browser, '/admin/login', DEMO.contributor);
+  const staying = await personAt(browser, '/admin/login', DEMO.contributor);
+  const leavingJwt = await jwtOf(leaving);
+  const me = (jwt: string) => request.get('/api/users/me', { headers: { authorization: `Bearer ${jwt}` } });
+  expect((await me(leavingJwt)).status()).toBe(200);
+  await signOut(leaving);
+  expect((await me(leavingJwt)).status()).toBe(401);
+  expect((await me(await jwtOf(staying))).status()).toBe(200);
+  await staying.reload();
+  await expect(staying).toHaveURL(/\/admin\/accountContributorHome$/);
+  await leaving.context().close();
+  await staying.context().close();
 });

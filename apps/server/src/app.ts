@@ -23,6 +23,7 @@ import { createQuestionBankModule } from './modules/question-bank/question-bank.
 import { registerQuestionRoutes } from './modules/question-bank/question.routes';
 import { registerReferenceRoutes } from './modules/question-bank/reference.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { createMfaService } from './modules/auth/mfa.service';
 import { SESSION_USER_CHANNEL } from './modules/auth/session-user-cache';
 import { LoginRestrictionService } from './modules/auth/login-restriction.service';
 import { registerWelderQualificationOptionsRoutes } from './modules/welder-qualification-options/welder-qualification-options.routes';
@@ -42,10 +43,13 @@ import { registerApplicationStaffRoutes } from './modules/application/applicatio
 import { ApplicationWorkflowRepository } from './modules/application/application-workflow.repository';
 import { ApplicationWorkflowService } from './modules/application/application-workflow.service';
 import { createCouponModule } from './modules/coupon/coupon.module';
+import { createCertificateModule } from './modules/certificate/certificate.module';
+import { registerCertificateRoutes } from './modules/certificate/certificate.routes';
 import { registerCouponRoutes } from './modules/coupon/coupon.routes';
 import { createVenueModule } from './modules/venue/venue.module';
 import { createExamModule } from './modules/exam/exam.module';
 import { registerExamPublicRoutes, registerExamRoutes } from './modules/exam/exam.routes';
+import { JOB_LOCK_KEYS, runAlone } from './platform/jobs/job-lock';
 import { PeriodicJob } from './platform/jobs/periodic-job';
 import { createPreExamModule } from './modules/pre-exam/pre-exam.module';
 import { registerPreExamRoutes } from './modules/pre-exam/pre-exam.routes';
@@ -55,6 +59,12 @@ import { PersonalDataAccessLogService, PrivacyService } from './modules/privacy/
 import { createExamScheduleModule } from './modules/exam-schedule/exam-schedule.module';
 import { registerExamScheduleRoutes, registerPublicScheduleRoutes } from './modules/exam-schedule/exam-schedule.routes';
 import { registerVenueRoutes } from './modules/venue/venue.routes';
+import { createCredentialModule } from './modules/credential/credential.module';
+import { registerCredentialPublicRoutes, registerCredentialRoutes } from './modules/credential/credential.routes';
+import { createAwardModule } from './modules/award/award.module';
+import { registerAwardRoutes } from './modules/award/award.routes';
+import { createPublicRegisterModule } from './modules/public-register/public-register.module';
+import { registerPublicRegisterRoutes } from './modules/public-register/public-register.routes';
 import { AttachmentRepository } from './modules/attachment/attachment.repository';
 import { registerAttachmentRoutes, registerQuestionImageRoute, registerSaveAttachmentRoute } from './modules/attachment/attachment.routes';
 import { AttachmentService } from './modules/attachment/attachment.service';
@@ -74,6 +84,7 @@ import { LocalStorage } from './platform/storage/local-storage';
 import { registerLocalStorageRoutes } from './platform/storage/local-storage.routes';
 import { S3Storage } from './platform/storage/s3-storage';
 import type { Storage } from './platform/storage/storage';
+import { sweepAbandonedUploads } from './platform/storage/upload-sweep';
 
 export interface AppDeps {
   env: Env;
@@ -180,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     app.log,
   );
-  const auth = new AuthService(new AuthRepository(deps.database.db), tokens, restriction);
+  const auth = new AuthService(new AuthRepository(deps.database.db), tokens, restriction, createMfaService(deps.database.db, deps.env, deps.jwtSecret));
   // Every instance forgets a changed user as PostgreSQL announces it (migration 0009).
   const stopListening = await deps.database.listen(SESSION_USER_CHANNEL, auth.sessionUsers);
   app.addHook('onClose', stopListening);
@@ -221,12 +232,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail,
     publicUrl,
   );
+  const certificateModule = createCertificateModule(deps.database.db, { storage, attachments, programs: programModule.programs, settings: { publicUrl, awardingBodyName: deps.env.AWARDING_BODY_NAME } });
   const venueModule = createVenueModule(deps.database.db);
   const examModule = createExamModule(deps.database.db, { programs: programModule.programs, attachments, secret: deps.jwtSecret, publicUrl });
   // Sittings left open past their deadline are submitted with what was saved (tests run it pass by pass).
   const examTimeouts = new PeriodicJob('exam-timeout', 15_000, () => examModule.closeOverdue(), app.log);
   if (deps.env.NODE_ENV !== 'test') examTimeouts.start();
   app.addHook('onClose', async () => examTimeouts.stop());
+  // Uploads never saved stay under uploads/ (decision 015): deleted after a day, one instance a pass.
+  const uploadSweep = new PeriodicJob('upload-sweep', 60 * 60_000, () => runAlone(deps.database, JOB_LOCK_KEYS.uploadSweep, () => sweepAbandonedUploads(storage)), app.log);
+  if (deps.env.NODE_ENV !== 'test') uploadSweep.start();
+  app.addHook('onClose', async () => uploadSweep.stop());
   const paymentModule = createPaymentModule(deps.database.db, {
     env: deps.env,
     jwtSecret: deps.jwtSecret,
@@ -236,8 +252,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deliver: deps.paymentWebhookDelivery?.(app) ?? httpWebhookDelivery(publicUrl),
     log: app.log,
   });
-  const examSchedule = createExamScheduleModule(deps.database.db, { programs: programModule.programs, programUsers: programModule.users, attachments, mail, publicUrl });
+  const awardModule = createAwardModule(deps.database.db, { programs: programModule.programs, mail, accessLog: personalDataAccessLog, publicUrl, defaultPattern: deps.env.CERTIFICATE_NUMBER_PATTERN });
+  const examSchedule = createExamScheduleModule(deps.database.db, { programs: programModule.programs, programUsers: programModule.users, attachments, mail, awards: awardModule.awards, publicUrl });
   const couponModule = createCouponModule(deps.database.db, programModule.programs);
+  // Awards as signed Open Badges credentials with published status lists (decision 018).
+  const credentials = createCredentialModule(deps.database.db, { env: deps.env, dataDir: deps.dataDir, programs: programModule.programs, accessLog: personalDataAccessLog });
   const preExamModule = createPreExamModule(deps.database.db, deps.env, {
     workflow: new ApplicationWorkflowRepository(deps.database.db),
     programs: programModule.programs,
@@ -261,6 +280,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerExamPublicRoutes(app, examModule);
   await registerPaymentPublicRoutes(app, paymentModule.service);
   registerPublicScheduleRoutes(app, examSchedule.publicSchedule);
+  registerCredentialPublicRoutes(app, credentials);
+  registerPublicRegisterRoutes(app, createPublicRegisterModule(deps.database.db, registrationRepository));
   // Who each api/ route is for, declared beside the route (decision 014); the matrix test reads it.
   const routeAccess: RouteAccessEntry[] = [];
   app.decorate('routeAccess', routeAccess);
@@ -290,6 +311,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerCouponRoutes(api, couponModule.coupons);
     registerPreExamRoutes(api, preExamModule.preExam);
     registerPrivacyRoutes(api, { service: privacy, accessLog: personalDataAccessLog });
+    registerCertificateRoutes(api, certificateModule.certificates);
+    registerCredentialRoutes(api, credentials);
+    registerAwardRoutes(api, awardModule.awards);
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

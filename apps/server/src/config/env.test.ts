@@ -16,6 +16,15 @@ describe('configuration', () => {
     expect(() => readEnv({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' })).toThrow(/JWT_SECRET: required with DATABASE_URL/);
   });
 
+  it('requires the credential signing key on a PostgreSQL server and takes it only as 32 bytes of base64', () => {
+    const server = { DATABASE_URL: 'postgres://x@127.0.0.1/db', JWT_SECRET: 'a'.repeat(32), PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(() => readEnv(server)).toThrow(/^Invalid configuration:\n {2}CREDENTIAL_SIGNING_KEY: required with DATABASE_URL/);
+    expect(readEnv({ ...server, CREDENTIAL_SIGNING_KEY: Buffer.alloc(32, 7).toString('base64') }).CREDENTIAL_SIGNING_KEY).toHaveLength(44);
+    expect(readEnv({ ...server, CREDENTIAL_SIGNING_KEY: Buffer.alloc(32, 7).toString('base64url') }).CREDENTIAL_SIGNING_KEY).toHaveLength(43);
+    expect(() => readEnv({ CREDENTIAL_SIGNING_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/CREDENTIAL_SIGNING_KEY: CREDENTIAL_SIGNING_KEY must be 32 random bytes/);
+    expect(readEnv({}).CREDENTIAL_SIGNING_KEY).toBeUndefined();
+  });
+
   it('reads proxy trust as off, a hop count, or a list of addresses', () => {
     expect(readEnv({}).TRUST_PROXY).toBe(false);
     expect(readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
@@ -24,12 +33,12 @@ describe('configuration', () => {
 
   it('listens on localhost only for the embedded default unless told otherwise', () => {
     expect(listenHost(readEnv({}))).toBe('localhost');
-    expect(listenHost(readEnv({ DATABASE_URL: 'postgres://x@127.0.0.1/db', JWT_SECRET: 'a'.repeat(32), PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }))).toBe('0.0.0.0');
+    expect(listenHost(readEnv({ DATABASE_URL: 'postgres://x@127.0.0.1/db', JWT_SECRET: 'a'.repeat(32), CREDENTIAL_SIGNING_KEY: 'A'.repeat(43), PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }))).toBe('0.0.0.0');
     expect(listenHost(readEnv({ HOST: '0.0.0.0' }))).toBe('0.0.0.0');
   });
 
   describe('payment gateway (security review: the test gateway lets a payer mark their own invoice paid)', () => {
-    const SERVER = { DATABASE_URL: 'postgres://x@127.0.0.1/db', JWT_SECRET: 'a'.repeat(32) };
+    const SERVER = { DATABASE_URL: 'postgres://x@127.0.0.1/db', JWT_SECRET: 'a'.repeat(32), CREDENTIAL_SIGNING_KEY: 'A'.repeat(43) };
     const STRIPE = { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
 
     it('defaults to the test gateway on the embedded database, with nothing to warn about', () => {

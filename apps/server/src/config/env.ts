@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { certificatePatternIssues } from '@certs/shared/award/certificate-number';
+
+/** Certificate numbers of programs without their own pattern: WCB-2026-00001, ... (decision 017). */
+export const DEFAULT_CERTIFICATE_NUMBER_PATTERN = 'WCB-{YYYY}-{N}';
 
 /** Every environment variable the server reads, parsed once (design.md). */
 const EnvSchema = z.object({
@@ -48,6 +52,16 @@ const EnvSchema = z.object({
   AWARDING_BODY_ABN: z.string().default('12 345 678 901'),
   AWARDING_BODY_ADDRESS: z.string().default('1 Example Street, Sydney NSW 2000, Australia'),
   AWARDING_BODY_EMAIL: z.string().default('accounts@certification.local'),
+  /**
+   * Certificate numbers of programs whose number pattern check is off (decision 017): {YYYY} and
+   * {YY} the award year, {N} the platform-wide counter from 00001 (five digits); no {N}: appended.
+   */
+  CERTIFICATE_NUMBER_PATTERN: z
+    .string()
+    .default(DEFAULT_CERTIFICATE_NUMBER_PATTERN)
+    .refine((pattern) => pattern.length > 0 && certificatePatternIssues(pattern).length === 0, {
+      message: 'CERTIFICATE_NUMBER_PATTERN may hold letters, digits, "-", "." and the placeholders {YYYY}, {YY} and one {N}',
+    }),
   /** GST in percent; prices are GST-inclusive, so the invoice shows the GST contained in each total. */
   GST_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /**
@@ -66,6 +80,24 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** How long a payment link stays open before it expires. */
   PAYMENT_LINK_HOURS: z.coerce.number().int().min(1).default(72),
+  /**
+   * The Ed25519 key that signs award credentials (decision 018): 32 random bytes in base64 or
+   * base64url (`openssl rand -base64 32`). Unset: made once into DATA_DIR on the embedded default;
+   * required with DATABASE_URL, so that every instance signs with the one published key.
+   */
+  CREDENTIAL_SIGNING_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'CREDENTIAL_SIGNING_KEY must be 32 random bytes in base64 or base64url (openssl rand -base64 32)')
+    .optional(),
+  /**
+   * 1: super users and account administrators must sign in with a second factor (TOTP) and are
+   * sent to set it up after their password until they have. Unset: 1 with DATABASE_URL, 0 on the
+   * embedded default (whose demo accounts sign in with a password alone). Decision 020.
+   */
+  MFA_REQUIRED_FOR_ADMINS: z.enum(['0', '1']).optional(),
+  /** Key the TOTP secrets are encrypted with at rest (at least 32 characters); unset: derived from JWT_SECRET. */
+  MFA_SECRET_KEY: z.string().min(32, 'MFA_SECRET_KEY must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -113,6 +145,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (env.PAYMENT_GATEWAY === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_GATEWAY=stripe');
+  }
+  if (env.DATABASE_URL && !env.CREDENTIAL_SIGNING_KEY) {
+    throw new Error(
+      'Invalid configuration:\n  CREDENTIAL_SIGNING_KEY: required with DATABASE_URL, so that every instance signs credentials with the one published key (openssl rand -base64 32)',
+    );
   }
   return env;
 }

@@ -77,9 +77,29 @@ describe('app routes', () => {
     expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
   });
 
-  it.each(['/personnel-search', '/aicip-personnel-search'])('has the public page %s', async (path) => {
-    renderApp(path, null);
-    expect(await screen.findByText('This page is not available yet.')).toBeInTheDocument();
+  it.each([
+    ['/personnel-search', 'Personnel search', '/unauth/application/companyreports/search'],
+    ['/aicip-personnel-search', 'AICIP personnel search', '/unauth/application/companyreports/aicip'],
+  ])('has the public register %s, searched without signing in', async (path, heading, endpoint) => {
+    const { calls } = renderApp(path, null, (call) =>
+      call.url === endpoint ? jsonResponse({ rows: [], page: 1, pageSize: 10, totalRows: 0 }) : null,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search for' }), 'Nobody');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No certificate holder matches “Nobody”.')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === endpoint)?.body).toEqual({ searchTerm: 'Nobody', currentPage: 1, perPageCount: 10 });
+  });
+
+  it('has the public verification page of a certificate', async () => {
+    renderApp('/verify/C-WELD-SUP-0001', null, (call) =>
+      call.url === '/unauth/verify/C-WELD-SUP-0001'
+        ? jsonResponse({ name: 'Hana Holder', programCode: 'C-WELD-SUP', programTitle: 'Welding Supervisor', certificateNumber: 'C-WELD-SUP-0001', awardDate: '2026-02-03', expiresOn: null, status: 'on hold' })
+        : null,
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'On hold' })).toBeInTheDocument();
+    expect(screen.getByText('This certificate is not valid at present.')).toBeInTheDocument();
+    expect(screen.getByText('Hana Holder')).toBeInTheDocument();
   });
 
   it('has the public exam schedule without signing in', async () => {

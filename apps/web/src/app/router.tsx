@@ -10,6 +10,7 @@ import { AdminLoginRoute } from './routes/admin/login';
 import { AdminMenuAreaRoute } from './routes/admin/menu-area';
 import { AdminDiscountCodesRoute } from './routes/admin/discount-codes';
 import { ADMIN_APPLICATIONS_PATH, AdminApplicationsRoute } from './routes/admin/applications';
+import { ADMIN_AWARDS_PATH, AdminAwardsRoute } from './routes/admin/awards';
 import { AdminRoleHomeRoute } from './routes/admin/role-home';
 import { AdminUsersRoute } from './routes/admin/users';
 import { ADMIN_RANGE_OF_QUALIFICATION_PATH, AdminRangeOfQualificationRoute } from './routes/admin/range-of-qualification';
@@ -20,7 +21,9 @@ import { AdminProgramRoute } from './routes/admin/programs-detail';
 import { AdminNewProgramRoute } from './routes/admin/programs-new';
 import { AdminIndexRoute } from './routes/admin/admin-index';
 import { NotFoundRoute } from './routes/not-found';
-import { PublicUnavailableRoute } from './routes/public/unavailable';
+import { AICIP_PERSONNEL_SEARCH_PATH, AicipPersonnelSearchRoute } from './routes/public/aicip-personnel-search';
+import { PERSONNEL_SEARCH_PATH, PersonnelSearchRoute } from './routes/public/personnel-search';
+import { VERIFY_PATH, VerifyRoute } from './routes/public/verify';
 import { PUBLIC_SCHEDULE_PATH, PublicScheduleRoute } from './routes/public/schedule';
 import { TEST_GATEWAY_PATH, TestGatewayRoute } from './routes/public/test-gateway';
 import { STUDENT_PAYMENT_PATH, StudentPaymentRoute } from './routes/student/payment';
@@ -43,6 +46,7 @@ import { STUDENT_EXAMINATIONS_PATH, StudentExaminationsRoute } from './routes/st
 import { StudentExamLaunchRoute, StudentExamReviewRoute, StudentExamSittingRoute } from './routes/student/examinations-sitting';
 import { ANSWER_PAPER_PATH, AnswerPaperRoute } from './routes/public/answer-paper';
 import { ADMIN_APPLICANTS_PATH, AdminApplicantsRoute } from './routes/admin/applicants';
+import { ADMIN_ACCESS_LOG_PATH, AdminAccessLogRoute } from './routes/admin/access-log';
 import { ADMIN_DELETION_REQUESTS_PATH, AdminDeletionRequestsRoute } from './routes/admin/deletion-requests';
 import { AdminContactUsRoute } from './routes/admin/contact-us';
 import { AdminEmailsRoute } from './routes/admin/emails';
@@ -52,15 +56,13 @@ import { ADMIN_SITTINGS_PATH, AdminSittingMarkingRoute, AdminSittingsRoute } fro
 import { AdminNewExaminationRoute } from './routes/admin/examinations-new';
 import { AdminLibrariesRoute } from './routes/admin/libraries';
 import { AdminLibraryQuestionRoute } from './routes/admin/libraries-question';
+import { AdminCertificateTemplatesRoute } from './routes/admin/certificate-templates';
+import { AdminCertificateTemplateRoute } from './routes/admin/certificate-templates-detail';
 import { AdminProgramApplicationsRoute } from './routes/admin/program-applications';
 import { AdminProgramApplicationRoute } from './routes/admin/program-application';
 import { ADMIN_VENUES_PATH, AdminVenuesRoute } from './routes/admin/venues';
 import { ADMIN_TEST_CENTRES_PATH, AdminTestCentresRoute } from './routes/admin/test-centres';
-
-const PUBLIC_PAGES = [
-  { path: '/personnel-search', title: 'Personnel search' },
-  { path: '/aicip-personnel-search', title: 'AICIP personnel search' },
-];
+import { ADMIN_SECURITY_PATH, AdminSecurityRoute } from './routes/admin/security';
 
 /** Menu items with screens of their own; the rest show the "not available yet" page. */
 const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities', 'Emails', 'Contact Us', 'Examinations', 'Libraries', 'Discount Codes', 'Reports'];
@@ -83,7 +85,9 @@ export const routes: RouteObject[] = [
       { path: ANSWER_PAPER_PATH, element: <AnswerPaperRoute /> },
       { path: PUBLIC_SCHEDULE_PATH, element: <PublicScheduleRoute /> },
       { path: TEST_GATEWAY_PATH, element: <TestGatewayRoute /> },
-      ...PUBLIC_PAGES.map(({ path, title }) => ({ path, element: <PublicUnavailableRoute title={title} /> })),
+      { path: PERSONNEL_SEARCH_PATH, element: <PersonnelSearchRoute /> },
+      { path: AICIP_PERSONNEL_SEARCH_PATH, element: <AicipPersonnelSearchRoute /> },
+      { path: VERIFY_PATH, element: <VerifyRoute /> },
     ],
   },
   {
@@ -127,6 +131,7 @@ export const routes: RouteObject[] = [
           { path: ADMIN_MENU_PATHS.Users, element: <AdminUsersRoute /> },
           { path: ADMIN_APPLICANTS_PATH, element: <AdminApplicantsRoute /> },
           { path: ADMIN_DELETION_REQUESTS_PATH, element: <AdminDeletionRequestsRoute /> },
+          { path: ADMIN_ACCESS_LOG_PATH, element: <AdminAccessLogRoute /> },
           { path: ADMIN_MENU_PATHS.Emails, element: <AdminEmailsRoute /> },
           { path: ADMIN_MENU_PATHS['Contact Us'], element: <AdminContactUsRoute /> },
           { path: ADMIN_MENU_PATHS.Programs, element: <AdminProgramsRoute /> },
@@ -142,12 +147,16 @@ export const routes: RouteObject[] = [
           { path: `${ADMIN_MENU_PATHS.Examinations}/:id`, element: <AdminExaminationRoute /> },
           { path: ADMIN_MENU_PATHS.Libraries, element: <AdminLibrariesRoute /> },
           { path: `${ADMIN_MENU_PATHS.Libraries}/questions/:id`, element: <AdminLibraryQuestionRoute /> },
+          { path: `${ADMIN_MENU_PATHS.Libraries}/certificate-templates`, element: <AdminCertificateTemplatesRoute /> },
+          { path: `${ADMIN_MENU_PATHS.Libraries}/certificate-templates/:id`, element: <AdminCertificateTemplateRoute /> },
           { path: ADMIN_MENU_PATHS.Utilities, element: <AdminUtilitiesRoute /> },
           { path: ADMIN_RANGE_OF_QUALIFICATION_PATH, element: <AdminRangeOfQualificationRoute /> },
           { path: ADMIN_VENUES_PATH, element: <AdminVenuesRoute /> },
           { path: ADMIN_TEST_CENTRES_PATH, element: <AdminTestCentresRoute /> },
+          { path: ADMIN_SECURITY_PATH, element: <AdminSecurityRoute /> },
           { path: ADMIN_MENU_PATHS['Discount Codes'], element: <AdminDiscountCodesRoute /> },
           { path: ADMIN_APPLICATIONS_PATH, element: <AdminApplicationsRoute /> },
+          { path: ADMIN_AWARDS_PATH, element: <AdminAwardsRoute /> },
           { path: ADMIN_MENU_PATHS.Reports, element: <AdminReportsRoute /> },
           ...ADMIN_MENU_ITEMS.filter((item) => !BUILT_MENU_ITEMS.includes(item)).map((item) => ({
             path: ADMIN_MENU_PATHS[item],

@@ -46,6 +46,8 @@ export const SaveApplicantRequest = z
     workAddress: Address.default(emptyAddress),
     membershipType: z.enum(MEMBERSHIP_TYPES).default('none'),
     memberNumber: text('Member Number', 32),
+    /** Listed in the public register of certificate holders (issue 16); absent: unchanged. */
+    listedInRegister: z.boolean({ error: 'List me in the public register must be true or false' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.membershipType !== 'none' && !value.memberNumber) {
@@ -71,6 +73,8 @@ export const Applicant = z.object({
   membershipConfirmedOn: z.string().nullable(),
   memberCurrentUntil: z.string().nullable(),
   isMember: z.boolean(),
+  /** Whether the holder's certificates appear in the public register (default true; the holder may opt out). */
+  listedInRegister: z.boolean(),
   active: z.boolean(),
   createdOn: z.string(),
 });
@@ -85,7 +89,7 @@ export const ApplicantListQuery = z.strictObject({
   searchTerm: z.string().optional(),
   canShowActiveMember: z.enum(['true', 'false']).optional(),
 });
-export const ApplicantListRow = Applicant.pick({ id: true, email: true, firstName: true, lastName: true, membershipType: true, memberNumber: true, membershipConfirmedOn: true, isMember: true, active: true, createdOn: true });
+export const ApplicantListRow = Applicant.pick({ id: true, email: true, firstName: true, lastName: true, membershipType: true, memberNumber: true, membershipConfirmedOn: true, isMember: true, listedInRegister: true, active: true, createdOn: true });
 export const ApplicantPage = pagedResponse(ApplicantListRow);
 
 // Profile lists: education, experience, professional activities, professional development.

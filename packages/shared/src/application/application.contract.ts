@@ -74,10 +74,6 @@ export const ApplicationPage = pagedResponse(ApplicationRow);
 export type ApplicationPage = z.infer<typeof ApplicationPage>;
 export const ApplicationListQuery = z.strictObject({ ...pagingShape });
 
-/** The awards table of spec section 2; empty until awards exist. */
-export const AwardRow = z.object({ id: z.string(), name: z.string(), awardNumber: z.string(), programCode: z.string(), programTitle: z.string(), awardDate: z.string() });
-export const AwardPage = pagedResponse(AwardRow);
-
 /**
  * The applicant's view of their application's history (`{type}/{id}/history`): when it moved and
  * from which status and exam stage to which. Staff notes and names stay with staff.

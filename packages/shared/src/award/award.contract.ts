@@ -5,14 +5,20 @@ import { AWARD_ACTION_PATHS, AWARD_STATUSES, AWARD_TYPES, type AwardAction } fro
 
 export const AWARD_MESSAGES = {
   notFound: 'Award not found',
+  holderNotFound: 'Applicant not found',
   /** Spec section 5: a reason is required for Cancel, Hold and Release respectively (and Withdraw). */
   reasonRequired: (action: AwardAction) => `${action[0]!.toUpperCase()}${action.slice(1)} reason is required`,
   reasonTooLong: 'Reason must be at most 1000 characters',
   notAllowed: (status: string, action: AwardAction) => `An award that is ${status} cannot be ${ACTION_PAST[action]}`,
   certificateNotReady: 'The certificate is being prepared; try again in a moment',
+  /** A second award of one application (two result submissions at once): the database's unique index refused it. */
+  alreadyAwarded: 'This application has already been awarded',
+  /** Two series whose patterns give the same number, awarding at the same moment: the second is refused and may retry. */
+  numberTaken: 'Another award took this certificate number at the same moment; please try again',
 } as const;
 
-const ACTION_PAST: Record<AwardAction, string> = { hold: 'put on hold', release: 'released', cancel: 'cancelled', withdraw: 'withdrawn' };
+/** How each action reads in a sentence ("cannot be put on hold"). */
+export const ACTION_PAST: Record<AwardAction, string> = { hold: 'put on hold', release: 'released', cancel: 'cancelled', withdraw: 'withdrawn' };
 
 export const AwardActionParams = z.strictObject({
   type: z.enum(APPLICATION_TYPE_PATHS as [string, ...string[]]),

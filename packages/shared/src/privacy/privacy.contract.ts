@@ -13,6 +13,10 @@ export const PRIVACY_MESSAGES = {
   requestNotFound: 'Deletion request not found',
   alreadyCompleted: 'This deletion request has already been completed',
   invalidApplicantId: 'Applicant must be a valid id',
+  invalidStaffId: 'Staff member must be a valid id',
+  searchMax: 'Search at most 200 characters',
+  invalidDate: 'Use a date as YYYY-MM-DD',
+  dateRange: 'To must be on or after From',
 } as const;
 
 export const REASON_MAX = 1000;
@@ -43,11 +47,30 @@ export const DeletionRequestListQuery = z.strictObject({ ...pagingShape, status:
 export const DeletionRequestPage = pagedResponse(DeletionRequest);
 export type DeletionRequestPage = z.infer<typeof DeletionRequestPage>;
 
-/** `applicantId=` (blank) means every applicant. */
-export const AccessLogQuery = z.strictObject({
-  ...pagingShape,
-  applicantId: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.uuid({ error: PRIVACY_MESSAGES.invalidApplicantId }).optional()),
-});
+/** A blank filter (`applicantId=`) is no filter. */
+const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const searchText = z.preprocess(blankAsMissing, z.string().trim().max(200, PRIVACY_MESSAGES.searchMax).optional());
+const dayText = z.preprocess(blankAsMissing, z.iso.date({ error: PRIVACY_MESSAGES.invalidDate }).optional());
+
+/**
+ * The access log's filters: one applicant or one member of staff by id (links from other screens),
+ * a part of the applicant's or the staff member's name or email, and a range of days in Sydney
+ * (`from` and `to` both included).
+ */
+export const AccessLogQuery = z
+  .strictObject({
+    ...pagingShape,
+    applicantId: z.preprocess(blankAsMissing, z.uuid({ error: PRIVACY_MESSAGES.invalidApplicantId }).optional()),
+    actorUserId: z.preprocess(blankAsMissing, z.uuid({ error: PRIVACY_MESSAGES.invalidStaffId }).optional()),
+    applicant: searchText,
+    staff: searchText,
+    from: dayText,
+    to: dayText,
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: PRIVACY_MESSAGES.dateRange, path: ['to'] });
+export type AccessLogQuery = z.infer<typeof AccessLogQuery>;
+/** The filters alone, as the screen keeps them (paging aside). */
+export type AccessLogFilters = Omit<AccessLogQuery, 'page' | 'pageSize'>;
 
 export const AccessLogEntry = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { certificatePatternIssues } from '../award/certificate-number';
 import { pagedResponse, pagingShape } from '../common/paging';
 import { APPLICANT_PROGRAM_STATUSES, PROGRAM_STATUS_VALUES } from './program-status';
 import { plainTextOf, richText } from './program-rules';
@@ -70,6 +71,9 @@ export const ProgramRequest = z
         ctx.addIssue({ code: 'custom', path: ['certificateNumPattern'], message: PROGRAM_MESSAGES.certificateNumPatternRequired });
       } else if (program.certificateNumPattern.length > 18) {
         ctx.addIssue({ code: 'custom', path: ['certificateNumPattern'], message: PROGRAM_MESSAGES.certificateNumPatternMax });
+      } else {
+        // Placeholders and characters (award/certificate-number.ts), so a saved pattern always formats.
+        for (const message of certificatePatternIssues(program.certificateNumPattern)) ctx.addIssue({ code: 'custom', path: ['certificateNumPattern'], message });
       }
       if (!program.certificateStartNum) {
         ctx.addIssue({ code: 'custom', path: ['certificateStartNum'], message: PROGRAM_MESSAGES.certificateStartNumRequired });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns } from './columns';
 
 export const users = pgTable(
@@ -105,4 +105,33 @@ export const loginFailures = pgTable(
     attemptedOn: timestamp('attempted_on', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_identifier_idx').on(t.identifier, t.attemptedOn), index('login_failures_ip_idx').on(t.ipAddress, t.attemptedOn)],
+);
+
+/** A user's second factor (TOTP, decision 020): one row per user, enabled once a first code confirmed it. */
+export const userMfa = pgTable('user_mfa', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** The TOTP secret, encrypted (AES-256-GCM, modules/auth/mfa-secret-box.ts). */
+  secretEncrypted: text('secret_encrypted').notNull(),
+  /** Null while enrolment waits for its first code. */
+  enabledOn: timestamp('enabled_on', { withTimezone: true, mode: 'date' }),
+  /** The last time step a code was accepted for: a code is accepted once. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  ...auditColumns,
+});
+
+/** Single-use recovery codes; only a keyed hash is kept. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedOn: timestamp('used_on', { withTimezone: true, mode: 'date' }),
+    ...auditColumns,
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
 );

@@ -4,8 +4,10 @@ import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
 import { ROLES, type Role } from '@certs/shared/auth/roles';
 import { hashPassword } from '../../platform/auth/password';
 import type { Database } from '../client';
+import { seedDemoAwards } from './demo-awards';
 import { seedDemoPrograms } from './demo-programs';
 import { seedDemoQuestions } from './demo-questions';
+import { seedDefaultCertificateTemplate } from '../../modules/certificate/certificate.repository';
 import { applicants, users } from '../schema/user';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -76,6 +78,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       userId: idOf('user@demo.local'),
     });
     await seedDemoQuestions(tx, { superUserId: idOf('super@demo.local'), contributorId: idOf('contributor@demo.local') });
+    await seedDefaultCertificateTemplate(tx, idOf('super@demo.local'));
+    await seedDemoAwards(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     return true;
   });
 }

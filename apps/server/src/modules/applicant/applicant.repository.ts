@@ -45,6 +45,8 @@ export class ApplicantRepository {
         membershipConfirmedOn: null,
         membershipConfirmedBy: null,
         memberCurrentUntil: null,
+        // No person is left to list: the register leaves an anonymised holder out.
+        listedInRegister: false,
         modifiedOn: now,
         modifiedBy: input.byUserId,
       })

@@ -31,6 +31,7 @@ export function toApplicant({ applicant, user }: ApplicantWithUser): Applicant {
     memberCurrentUntil: applicant.memberCurrentUntil,
     // The same rule and the same (Sydney) day as the fees charged at the pre-exam stage.
     isMember: feeBasisOf(applicant, todayInSydney()) === 'member',
+    listedInRegister: applicant.listedInRegister,
     active: user.active,
     createdOn: applicant.createdOn.toISOString(),
   };
@@ -99,6 +100,7 @@ export class ApplicantService {
         membershipType: input.membershipType,
         memberNumber: input.membershipType === 'none' ? '' : input.memberNumber,
         ...(membershipChanged ? { membershipConfirmedOn: null, membershipConfirmedBy: null, memberCurrentUntil: null } : {}),
+        ...(input.listedInRegister === undefined ? {} : { listedInRegister: input.listedInRegister }),
       },
     );
     return this.findApplicant(actor, id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApplicantHistory, Application, ApplicationListQuery, ApplicationPage, AwardPage, CurrentApplicationResponse, SaveApplicationRequest } from '@certs/shared/application/application.contract';
+import { ApplicantHistory, Application, ApplicationListQuery, ApplicationPage, CurrentApplicationResponse, SaveApplicationRequest } from '@certs/shared/application/application.contract';
 import { APPLICATION_TYPE_PATHS, APPLICATION_TYPES } from '@certs/shared/application/application-status';
 import { currentUserOf, requireApplicant, requireSignedIn } from '../../platform/auth/authenticate';
 import type { ApplicationWorkflowService } from './application-workflow.service';
@@ -57,10 +57,5 @@ export function registerApplicationRoutes(api: FastifyInstance, service: Applica
     '/api/applicant/applications',
     { onRequest: applicantOnly, schema: { ...doc, summary: "The signed-in applicant's applications", querystring: ApplicationListQuery, response: { 200: ApplicationPage } } },
     async (request) => service.findMine(currentUserOf(request), request.query.page, request.query.pageSize),
-  );
-  r.get(
-    '/api/applicant/awards',
-    { onRequest: applicantOnly, schema: { ...doc, summary: "The signed-in applicant's awards (none until awards exist)", querystring: ApplicationListQuery, response: { 200: AwardPage } } },
-    async (request) => ({ rows: [], page: request.query.page, pageSize: request.query.pageSize, totalRows: 0 }),
   );
 }

@@ -6,7 +6,14 @@ import { applicants, loginFailures, refreshSessions, users } from '../../db/sche
 
 export type UserRow = typeof users.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
-export type SessionUserRow = Pick<UserRow, 'id' | 'email' | 'role' | 'userType' | 'menuItems' | 'active' | 'sessionVersion'> & { applicantId: string | null };
+export type SessionUserRow = Pick<UserRow, 'id' | 'email' | 'role' | 'userType' | 'menuItems' | 'active' | 'sessionVersion'> & {
+  applicantId: string | null;
+  /**
+   * The user's refresh sessions revoked recently enough that an access token issued for one may
+   * still be unexpired (logout ends its token at once, decision 020). Almost always empty.
+   */
+  revokedSessionIds: string[];
+};
 
 export class AuthRepository {
   constructor(private readonly db: Database) {}
@@ -34,7 +41,12 @@ export class AuthRepository {
       'auth_find_session_user',
       sql`
         select u.id, u.email, u.role, u.user_type as "userType", u.menu_items as "menuItems", u.active,
-          u.session_version as "sessionVersion", a.id as "applicantId"
+          u.session_version as "sessionVersion", a.id as "applicantId",
+          array(
+            -- 15 minutes of token life, plus room for the app's and the database's clocks to differ.
+            select s.id::text from refresh_sessions s
+            where s.user_id = u.id and s.revoked_on > now() - interval '20 minutes'
+          ) as "revokedSessionIds"
         from users u left join applicants a on a.user_id = u.id
         where u.id = ${id}`,
     );
@@ -82,8 +94,11 @@ export class AuthRepository {
     await this.db.delete(loginFailures).where(sql`${loginFailures.attemptedOn} < now() - interval '1 hour'`);
   }
 
-  async insertRefreshSession(values: typeof refreshSessions.$inferInsert): Promise<void> {
-    await this.db.insert(refreshSessions).values(values);
+  /** Returns the new session's id, which its access tokens carry (`sid`). */
+  async insertRefreshSession(values: typeof refreshSessions.$inferInsert): Promise<string> {
+    const [row] = await this.db.insert(refreshSessions).values(values).returning({ id: refreshSessions.id });
+    if (!row) throw new Error('refresh session not stored');
+    return row.id;
   }
 
   /** A live session whose current or (within the grace) previous token has this hash. */

@@ -224,6 +224,65 @@ describe('tokens and sessions', () => {
     expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: refresh } })).statusCode).toBe(401);
   });
 
+  // Issue 15, item 12: the access token once stayed good for 15 minutes after logout.
+  it("ends the logged-out session's access tokens at once, and only that session's", async () => {
+    const person = await createUser(t.database.db, { role: ROLES.Applicant });
+    const leaving = await signIn(t.app, person);
+    const staying = await signIn(t.app, person);
+    // A token from a refresh carries the same session.
+    const refreshed = await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: leaving.refresh } });
+    const refreshedJwt = refreshed.json<{ newToken: string }>().newToken;
+    const me = (jwt: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(jwt) });
+    // Checked before: this instance remembers the user and must forget them at logout.
+    expect([(await me(leaving.jwt)).statusCode, (await me(refreshedJwt)).statusCode, (await me(staying.jwt)).statusCode]).toEqual([200, 200, 200]);
+
+    const out = await t.app.inject({ method: 'POST', url: '/auth/local/logout', cookies: { certs_refresh: refreshCookieOf(refreshed)! } });
+    expect(out.statusCode).toBe(204);
+    const after = await me(leaving.jwt);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe(AUTH_MESSAGES.sessionExpired);
+    expect((await me(refreshedJwt)).statusCode).toBe(401);
+    // Another device of the same user goes on, token and refresh alike.
+    expect((await me(staying.jwt)).json().id).toBe(person.id);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: staying.refresh } })).statusCode).toBe(200);
+  });
+
+  it('ends a logged-out access token on every instance, while the user goes on elsewhere', async () => {
+    const other = await buildTestApp({}, t.database);
+    try {
+      const person = await createUser(t.database.db, { role: ROLES.User, firstName: 'Two', lastName: 'Tabs' });
+      const leaving = await signIn(t.app, person);
+      const staying = await signIn(other.app, person);
+      const me = (app: TestApp['app'], jwt: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(jwt) });
+      // Both instances have checked (and remember) the user.
+      expect([(await me(t.app, leaving.jwt)).statusCode, (await me(other.app, leaving.jwt)).statusCode]).toEqual([200, 200]);
+      expect((await t.app.inject({ method: 'POST', url: '/auth/local/logout', cookies: { certs_refresh: leaving.refresh } })).statusCode).toBe(204);
+      // The instance that logged out refuses at once; the other hears of it from PostgreSQL within moments.
+      expect((await me(t.app, leaving.jwt)).statusCode).toBe(401);
+      await expect.poll(async () => (await me(other.app, leaving.jwt)).statusCode, { timeout: 2000, interval: 20 }).toBe(401);
+      expect([(await me(t.app, staying.jwt)).statusCode, (await me(other.app, staying.jwt)).statusCode]).toEqual([200, 200]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps accepting a token issued before tokens named their session, until it expires', async () => {
+    const person = await createUser(t.database.db, { role: ROLES.User });
+    const { refresh } = await signIn(t.app, person);
+    const older = await new SignJWT({ role: ROLES.User, userType: 'admin', sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(person.id)
+      .setIssuer('certification-platform')
+      .setAudience('certification-platform-api')
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(older) })).json().id).toBe(person.id);
+    // A logout of some session of theirs cannot tell which session such a token was for.
+    await t.app.inject({ method: 'POST', url: '/auth/local/logout', cookies: { certs_refresh: refresh } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(older) })).statusCode).toBe(200);
+  });
+
   it('ends every session of a user at once when an administrator deactivates them', async () => {
     const victim = await createUser(t.database.db, { role: ROLES.User, firstName: 'Vic', lastName: 'Tim' });
     const a = await signIn(t.app, victim);

@@ -10,6 +10,18 @@ import {
   SessionUser,
   UpdatePreferencesRequest,
 } from '@certs/shared/auth/auth.contract';
+import {
+  MfaChallengeConfirmRequest,
+  MfaChallengeEnrolmentRequest,
+  MfaConfirmRequest,
+  MfaDisableRequest,
+  MfaEnrolledSignIn,
+  MfaEnrolment,
+  MfaRecoveryCodes,
+  MfaSignInRequest,
+  MfaStatus,
+  PasswordStepResponse,
+} from '@certs/shared/auth/mfa.contract';
 import type { UserType } from '@certs/shared/auth/roles';
 import { currentUserOf, requireSignedIn } from '../../platform/auth/authenticate';
 import { REFRESH_ABSOLUTE_SECONDS } from '../../platform/auth/tokens';
@@ -42,21 +54,73 @@ export function registerAuthRoutes(
   const loginRoute = (path: string, userType: UserType, summary: string) =>
     r.post(
       path,
-      { onSend: noStore, schema: { tags: ['auth'], summary, body: LoginRequest, response: { 200: LoginResponse } } },
+      { onSend: noStore, schema: { tags: ['auth'], summary, body: LoginRequest, response: { 200: PasswordStepResponse } } },
       async (request, reply) => {
-        const session = await auth.login({
+        const result = await auth.login({
           userType,
           identifier: request.body.identifier,
           password: request.body.password,
           ipAddress: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        setRefreshCookie(reply, session.refreshToken, options.isCookieSecure);
-        return { jwt: session.jwt, user: session.user };
+        // Two-step sign-in: no session (and no cookie) until the second step.
+        if ('secondFactor' in result) return result;
+        setRefreshCookie(reply, result.refreshToken, options.isCookieSecure);
+        return { jwt: result.jwt, user: result.user };
       },
     );
   loginRoute('/auth/local/applicant', 'applicant', 'Applicant sign-in');
   loginRoute('/auth/local', 'admin', 'Admin sign-in');
+
+  r.post(
+    '/auth/local/mfa',
+    {
+      onSend: noStore,
+      schema: {
+        tags: ['auth'],
+        summary: 'Second step of a sign-in: a code from the authenticator app or a recovery code',
+        body: MfaSignInRequest,
+        response: { 200: LoginResponse },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.completeSecondFactor({ ...request.body, ipAddress: request.ip, userAgent: request.headers['user-agent'] });
+      setRefreshCookie(reply, session.refreshToken, options.isCookieSecure);
+      return { jwt: session.jwt, user: session.user };
+    },
+  );
+
+  r.post(
+    '/auth/local/mfa/enrolment',
+    {
+      onSend: noStore,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set up the two-step sign-in a role requires, before the first session: a new secret',
+        body: MfaChallengeEnrolmentRequest,
+        response: { 200: MfaEnrolment },
+      },
+    },
+    async (request) => auth.startRequiredEnrolment(request.body.challengeToken),
+  );
+
+  r.post(
+    '/auth/local/mfa/enrolment/confirm',
+    {
+      onSend: noStore,
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the required two-step sign-in with a first code: signs in and gives the recovery codes',
+        body: MfaChallengeConfirmRequest,
+        response: { 200: MfaEnrolledSignIn },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.confirmRequiredEnrolment({ ...request.body, ipAddress: request.ip, userAgent: request.headers['user-agent'] });
+      setRefreshCookie(reply, session.refreshToken, options.isCookieSecure);
+      return { jwt: session.jwt, user: session.user, recoveryCodes: session.recoveryCodes };
+    },
+  );
 
   r.post(
     '/auth/local/refreshtoken',
@@ -115,5 +179,52 @@ export function registerCurrentUserRoutes(api: FastifyInstance, auth: AuthServic
       },
     },
     async (request) => auth.updateTimeZone(currentUserOf(request).id, request.body.timeZone),
+  );
+
+  // Two-step sign-in of the signed-in user's own account (decision 020).
+  r.get(
+    '/api/users/me/mfa',
+    { onRequest: requireSignedIn(), schema: { tags: ['users'], summary: 'Whether two-step sign-in is on', security: [{ bearer: [] }], response: { 200: MfaStatus } } },
+    async (request) => auth.mfaStatus(currentUserOf(request).id),
+  );
+  r.post(
+    '/api/users/me/mfa/enrolment',
+    {
+      onRequest: requireSignedIn(),
+      schema: { tags: ['users'], summary: 'Start setting up two-step sign-in: a new secret', security: [{ bearer: [] }], response: { 200: MfaEnrolment } },
+    },
+    async (request) => auth.startMfaEnrolment(currentUserOf(request).id),
+  );
+  r.post(
+    '/api/users/me/mfa/enrolment/confirm',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: ['users'],
+        summary: 'Turn two-step sign-in on with a first code; gives the recovery codes, once',
+        security: [{ bearer: [] }],
+        body: MfaConfirmRequest,
+        response: { 200: MfaRecoveryCodes },
+      },
+    },
+    async (request) => ({ recoveryCodes: await auth.confirmMfaEnrolment(currentUserOf(request).id, request.body.code) }),
+  );
+  r.post(
+    '/api/users/me/mfa/disable',
+    {
+      onRequest: requireSignedIn(),
+      schema: {
+        tags: ['users'],
+        summary: 'Turn two-step sign-in off (with the password)',
+        security: [{ bearer: [] }],
+        body: MfaDisableRequest,
+        response: { 200: MfaStatus },
+      },
+    },
+    async (request) => {
+      const { id } = currentUserOf(request);
+      await auth.disableMfa(id, request.body.password, request.ip);
+      return auth.mfaStatus(id);
+    },
   );
 }

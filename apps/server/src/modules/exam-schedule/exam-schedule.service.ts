@@ -40,6 +40,7 @@ import { canSeeApplications, type ProgramStanding } from '../application/applica
 import type { ApplicationRow, ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ProgramUserService } from '../program/program-user.service';
+import { HOLDER_AWARDS_PATH, type AwardCreator } from '../award/award.service';
 import type { ProgramService } from '../program/program.service';
 import { canEnterModuleResult, canRecordOverallResult, canScheduleExams } from './exam-schedule.policy';
 import type { ExamScheduleRepository, ModuleWithNames, ScheduleApplication } from './exam-schedule.repository';
@@ -56,6 +57,8 @@ export interface ExamScheduleDeps {
   programUsers: ProgramUserService;
   attachments: AttachmentService;
   mail: MailService;
+  /** Creates the award in the transaction that records Awarded (the award module's AwardService). */
+  awards: AwardCreator;
   publicUrl: string;
   now?: () => Date;
 }
@@ -348,7 +351,9 @@ export class ExamScheduleService {
         actorId: actor.id,
       });
       await this.deps.workflow.update(tx, id, { overallResult: input.overallResult, resultRecordedOn: now, modifiedBy: actor.id });
-      await this.deps.mail.send(this.resultMail(loaded.found, modules, input.overallResult), tx);
+      // The award is made with the move, exactly once (the row lock above; the award's unique index behind it).
+      const award = input.overallResult === 'Awarded' ? await this.deps.awards.createForAwardedApplication(tx, { applicationId: id, actorId: actor.id, awardType: 'Awarded' }) : null;
+      await this.deps.mail.send(this.resultMail(loaded.found, modules, input.overallResult, award?.certificateNumber ?? null), tx);
     });
     return this.toExamSchedule(actor, await this.load(actor, typePath, id));
   }
@@ -589,7 +594,7 @@ export class ExamScheduleService {
     };
   }
 
-  private resultMail(found: ScheduleApplication, modules: ModuleWithNames[], overall: OverallResult): OutgoingMail {
+  private resultMail(found: ScheduleApplication, modules: ModuleWithNames[], overall: OverallResult, certificateNumber: string | null): OutgoingMail {
     const number = found.application.applicationNumber;
     const resultLine = (result: ModuleResult | null, percentage: number | null) => `${result ?? '-'}${percentage !== null ? ` (${percentage.toFixed(2)}%)` : ''}`;
     return {
@@ -601,10 +606,13 @@ export class ExamScheduleService {
         `The examinations of your application ${number} for ${found.programTitle} (${found.programCode}) have been evaluated.`,
         ...modules.map((m) => `${m.moduleCode} ${m.moduleTitle}: ${resultLine(m.row.result, m.row.resultPercentage)}`),
         overall === 'Awarded'
-          ? `Congratulations: you have passed and have been awarded ${found.programTitle}. We will write to you about your certificate.`
+          ? `Congratulations: you have passed and have been awarded ${found.programTitle}. Your certificate number is ${certificateNumber}; your certificate is ready in Your awards, where you can download it.`
           : 'We are sorry: you have not passed the examinations this time. Your application page shows your results; write to us through Contact us about a re-sit or a review.',
       ],
-      links: [{ label: 'Your application', url: this.applicantPageUrl(found) }],
+      links: [
+        ...(overall === 'Awarded' ? [{ label: 'Your awards', url: `${this.deps.publicUrl}${HOLDER_AWARDS_PATH}` }] : []),
+        { label: 'Your application', url: this.applicantPageUrl(found) },
+      ],
     };
   }
 }

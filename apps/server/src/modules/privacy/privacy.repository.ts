@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import {
@@ -30,6 +30,21 @@ export interface DeletionRequestListRow {
 const subjectUsers = aliasedTable(users, 'subject_users');
 const actorUsers = aliasedTable(users, 'actor_users');
 const fullName = (table: typeof users) => sql<string>`${table.firstName} || ' ' || ${table.lastName}`;
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A part of the person's full name or email, in any case. */
+const nameOrEmailLike = (table: typeof users, term: string): SQL => or(ilike(fullName(table), likePattern(term)), ilike(table.email, likePattern(term)))!;
+
+/** The log's filters as the repository takes them: days already turned into instants. */
+export interface AccessLogFilters {
+  applicantId?: string;
+  actorUserId?: string;
+  applicant?: string;
+  staff?: string;
+  /** Rows on or after this instant. */
+  from?: Date;
+  /** Rows before this instant. */
+  to?: Date;
+}
 
 /**
  * The privacy module's own tables (deletion requests, the staff access log), and one read-only
@@ -56,9 +71,23 @@ export class PrivacyRepository {
     return row?.id ?? null;
   }
 
-  async findAccessLogPage(options: { applicantId?: string; page: number; pageSize: number }) {
-    const where = options.applicantId ? eq(personalDataAccessLog.applicantId, options.applicantId) : undefined;
-    const [total] = await this.db.select({ n: count() }).from(personalDataAccessLog).where(where);
+  async findAccessLogPage(options: AccessLogFilters & { page: number; pageSize: number }) {
+    const conditions: SQL[] = [];
+    if (options.applicantId) conditions.push(eq(personalDataAccessLog.applicantId, options.applicantId));
+    if (options.actorUserId) conditions.push(eq(personalDataAccessLog.actorUserId, options.actorUserId));
+    if (options.applicant) conditions.push(nameOrEmailLike(subjectUsers, options.applicant));
+    if (options.staff) conditions.push(nameOrEmailLike(actorUsers, options.staff));
+    if (options.from) conditions.push(gte(personalDataAccessLog.createdOn, options.from));
+    if (options.to) conditions.push(lt(personalDataAccessLog.createdOn, options.to));
+    const where = conditions.length ? and(...conditions) : undefined;
+    // The count joins the same tables as the page: the name filters read them.
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(personalDataAccessLog)
+      .innerJoin(applicants, eq(applicants.id, personalDataAccessLog.applicantId))
+      .innerJoin(subjectUsers, eq(subjectUsers.id, applicants.userId))
+      .innerJoin(actorUsers, eq(actorUsers.id, personalDataAccessLog.actorUserId))
+      .where(where);
     const rows = await this.db
       .select({
         id: personalDataAccessLog.id,

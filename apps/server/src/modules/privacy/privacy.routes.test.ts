@@ -270,3 +270,72 @@ describe('staff access log', () => {
     expect((await logOf(carl.user.applicantId!)).json().totalRows).toBe(before);
   });
 });
+
+describe('staff access log: filters', () => {
+  let dora: Person;
+  let ed: Person;
+  let auditor: CreatedUser;
+  let auditorJwt: string;
+  const page = async (query: string) => {
+    const response = await get(`/api/privacy/access-log?page=1&pageSize=50&${query}`, superJwt);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { totalRows: number; rows: { applicantName: string; actorUserId: string; actorName: string }[] };
+  };
+  const sydneyDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Australia/Sydney' });
+
+  beforeAll(async () => {
+    dora = await createPerson('Dora', 'Delaney', 'dora-marker');
+    ed = await createPerson('Ed', 'Engel', 'ed-marker');
+    auditor = await createUser(t.database.db, { role: ROLES.AccountAdministrator, firstName: 'Orla', lastName: 'Overseer', email: `orla.${Date.now()}@example.test`, menuItems: ['Users', 'Programs'] });
+    auditorJwt = (await signIn(t.app, auditor)).jwt;
+    // Orla reads Dora's profile twice and Ed's once; the super user reads Ed's.
+    expect((await get(`/api/applicant/${dora.user.applicantId}`, auditorJwt)).statusCode).toBe(200);
+    expect((await get(`/api/applicant/profiledetails/${dora.user.applicantId}`, auditorJwt)).statusCode).toBe(200);
+    expect((await get(`/api/applicant/${ed.user.applicantId}`, auditorJwt)).statusCode).toBe(200);
+    expect((await get(`/api/applicant/${ed.user.applicantId}`, superJwt)).statusCode).toBe(200);
+  });
+
+  it('filters by a part of the staff member’s name or email, or by their id', async () => {
+    const byName = await page('staff=oRLA%20over');
+    expect(byName.totalRows).toBe(3);
+    expect(new Set(byName.rows.map((row) => row.actorName))).toEqual(new Set(['Orla Overseer']));
+    expect((await page(`staff=${encodeURIComponent(auditor.email.slice(0, 10))}`)).totalRows).toBe(3);
+    expect((await page(`actorUserId=${auditor.id}`)).totalRows).toBe(3);
+    // LIKE's wildcards are taken as text.
+    expect((await page('staff=%25')).totalRows).toBe(0);
+  });
+
+  it('filters by a part of the applicant’s name or email, and combines filters', async () => {
+    const dorasReads = await page('applicant=dora%20del');
+    expect(dorasReads.totalRows).toBe(2);
+    expect(new Set(dorasReads.rows.map((row) => row.applicantName))).toEqual(new Set(['Dora Delaney']));
+    expect((await page(`applicant=Engel&staff=Overseer`)).totalRows).toBe(1);
+    expect((await page(`applicantId=${ed.user.applicantId}&actorUserId=${superUser.id}`)).totalRows).toBe(1);
+  });
+
+  it('filters by days in Sydney, both ends included', async () => {
+    const today = sydneyDay(0);
+    expect((await page(`staff=Overseer&from=${today}&to=${today}`)).totalRows).toBe(3);
+    expect((await page(`staff=Overseer&from=${sydneyDay(1)}`)).totalRows).toBe(0);
+    expect((await page(`staff=Overseer&to=${sydneyDay(-1)}`)).totalRows).toBe(0);
+    expect((await page(`staff=Overseer&from=&to=`)).totalRows).toBe(3);
+  });
+
+  it('refuses malformed filters with a clear 400', async () => {
+    const bad = async (query: string, message: string) => {
+      const response = await get(`/api/privacy/access-log?${query}`, superJwt);
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(message);
+    };
+    await bad('actorUserId=nope', PRIVACY_MESSAGES.invalidStaffId);
+    await bad('from=2026-02-30', PRIVACY_MESSAGES.invalidDate);
+    await bad('to=yesterday', PRIVACY_MESSAGES.invalidDate);
+    await bad('from=2026-03-02&to=2026-03-01', PRIVACY_MESSAGES.dateRange);
+    await bad(`staff=${'x'.repeat(201)}`, PRIVACY_MESSAGES.searchMax);
+  });
+
+  it('stays for super users only, whatever the filters', async () => {
+    expect((await get(`/api/privacy/access-log?staff=Overseer`, auditorJwt)).statusCode).toBe(403);
+    expect((await get(`/api/privacy/access-log?applicant=Dora`, dora.jwt)).statusCode).toBe(403);
+  });
+});

@@ -1,11 +1,13 @@
 import { APPLICANT_MESSAGES } from '@certs/shared/applicant/applicant.contract';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { dayRangeInZone } from '@certs/shared/common/dates';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import {
   EXPORT_FILES,
   PRIVACY_MESSAGES,
   exportFileName,
   type AccessLogPage,
+  type AccessLogQuery,
   type DeletionRequest,
   type DeletionRequestBody,
   type DeletionRequestPage,
@@ -40,9 +42,15 @@ export class PersonalDataAccessLogService implements PersonalDataAccessLog {
     await this.repository.insertAccessLog({ applicantId, actorUserId: actor.id, route: what.route, resource: what.resource ?? null, createdBy: actor.id, modifiedBy: actor.id });
   }
 
-  async findPage(actor: CurrentUser, query: { applicantId?: string; page: number; pageSize: number }): Promise<AccessLogPage> {
+  async findPage(actor: CurrentUser, query: AccessLogQuery): Promise<AccessLogPage> {
     if (!canReadAccessLog(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const { rows, totalRows } = await this.repository.findAccessLogPage(query);
+    // Days are Sydney's, as on every other staff screen; `to` includes its whole day.
+    const { from, to, ...rest } = query;
+    const { rows, totalRows } = await this.repository.findAccessLogPage({
+      ...rest,
+      from: from ? dayRangeInZone(from)?.from : undefined,
+      to: to ? dayRangeInZone(to)?.to : undefined,
+    });
     return { rows: rows.map((row) => ({ ...row, accessedOn: row.accessedOn.toISOString() })), page: query.page, pageSize: query.pageSize, totalRows };
   }
 }

@@ -17,8 +17,11 @@ export interface CurrentUser {
 }
 
 export interface SessionLookup {
-  /** The user if they exist, are active and the token's session version is still theirs. */
-  findSessionUser(userId: string, sessionVersion: number): Promise<CurrentUser | null>;
+  /**
+   * The user if they exist, are active, the token's session version is still theirs and the
+   * token's refresh session (when it names one) has not been revoked.
+   */
+  findSessionUser(userId: string, sessionVersion: number, sessionId?: string): Promise<CurrentUser | null>;
 }
 
 /**
@@ -58,7 +61,7 @@ export function requireAuthentication(scope: FastifyInstance, tokens: TokenServi
     if (!token) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
     const claims = await tokens.verifyAccessToken(token);
     if (!claims) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
-    const user = await sessions.findSessionUser(claims.sub, claims.sv);
+    const user = await sessions.findSessionUser(claims.sub, claims.sv, claims.sid);
     if (!user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
     request.currentUser = user;
   });

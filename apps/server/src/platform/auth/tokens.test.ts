@@ -15,6 +15,13 @@ function tampered(token: string): string {
 describe('access tokens', () => {
   afterEach(() => vi.useRealTimers());
 
+  it('carries the refresh session of a token when it has one', async () => {
+    const tokens = new TokenService(SECRET);
+    const withSession = { ...claims, sid: '3a0f6c1e-9b2d-4e8a-b1c7-5d6e7f801234' };
+    expect(await tokens.verifyAccessToken(await tokens.signAccessToken(withSession))).toEqual(withSession);
+    expect(await tokens.verifyAccessToken(await tokens.signAccessToken(claims))).not.toHaveProperty('sid');
+  });
+
   it('verifies its own token, again and again, with the same claims', async () => {
     const tokens = new TokenService(SECRET);
     const token = await tokens.signAccessToken(claims);

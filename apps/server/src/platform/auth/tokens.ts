@@ -23,6 +23,11 @@ export interface AccessClaims {
   userType: UserType;
   /** The user's session version when the token was issued; a later one ends the session. */
   sv: number;
+  /**
+   * The refresh session the token was issued for: once that session is revoked (its logout), the
+   * token is refused although unexpired. Absent from tokens issued before it existed.
+   */
+  sid?: string;
 }
 
 export class TokenService {
@@ -38,12 +43,17 @@ export class TokenService {
    */
   private readonly verified = new LRUCache<string, { claims: AccessClaims; expiresAt: number }>({ max: VERIFIED_TOKENS_KEPT });
 
+  /** Second-factor challenges, signed with the same key under another audience. */
+  readonly challenges: ChallengeTokens;
+
   constructor(secret: string) {
     this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.challenges = new ChallengeTokens(this.key);
   }
 
   async signAccessToken(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ role: claims.role, userType: claims.userType, sv: claims.sv })
+    const payload = { role: claims.role, userType: claims.userType, sv: claims.sv, ...(claims.sid ? { sid: claims.sid } : {}) };
+    return new SignJWT(payload)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
@@ -70,10 +80,62 @@ export class TokenService {
       });
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'number' || typeof payload.sv !== 'number') return null;
       if (payload.userType !== 'admin' && payload.userType !== 'applicant') return null;
+      if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
       const claims: AccessClaims = { sub: payload.sub, role: payload.role as Role, userType: payload.userType, sv: payload.sv };
+      if (payload.sid !== undefined) claims.sid = payload.sid;
       // requiredClaims makes exp present; jose refuses a token once now >= exp.
       this.verified.set(token, { claims, expiresAt: (payload.exp as number) * 1000 });
       return claims;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}
+
+/** Why a challenge token was given: the second factor of a sign-in, or the enrolment a role requires first. */
+export type ChallengePurpose = 'mfa' | 'enrol';
+
+export interface ChallengeClaims {
+  sub: string;
+  purpose: ChallengePurpose;
+  /** The user's session version at the password step: a later change ends the challenge too. */
+  sv: number;
+}
+
+/** Long enough to find the phone, or to install an app and scan a code when enrolment is required. */
+export const CHALLENGE_TOKEN_SECONDS = 10 * 60;
+/** Another audience: a challenge token is never accepted as an access token, nor the reverse. */
+const CHALLENGE_AUDIENCE = 'certification-platform-mfa-challenge';
+
+/**
+ * The proof that a password was right, handed back by the password step when a second factor is
+ * needed: not a session (the api refuses it), only good for completing this sign-in.
+ */
+export class ChallengeTokens {
+  constructor(private readonly key: Promise<webcrypto.CryptoKey>) {}
+
+  async sign(claims: ChallengeClaims): Promise<string> {
+    return new SignJWT({ purpose: claims.purpose, sv: claims.sv })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setAudience(CHALLENGE_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${CHALLENGE_TOKEN_SECONDS}s`)
+      .sign(await this.key);
+  }
+
+  async verify(token: string, purpose: ChallengePurpose): Promise<ChallengeClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, await this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: CHALLENGE_AUDIENCE,
+        requiredClaims: ['exp', 'sub'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number' || payload.purpose !== purpose) return null;
+      return { sub: payload.sub, purpose, sv: payload.sv };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

@@ -1,11 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from './storage';
 import { UrlSigner } from './signed-url';
 
-/** Keys are made by the server: letters, digits, dashes and slashes only, never a path of the client's. */
-const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*(\.[a-z0-9]+)?$/i;
+/**
+ * Keys are made by the server: letters, digits, dashes and slashes only, never a path of the client's.
+ * `.part` is the upload route's file while a PUT is being written, listed so that one left by a
+ * stopped process is swept like any abandoned upload.
+ */
+const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*(\.[a-z0-9]+)?(\.part)?$/i;
 
 /**
  * Files on the local disk under the data folder (the embedded default). The server itself signs
@@ -65,6 +69,15 @@ export class LocalStorage implements Storage {
     return readFile(this.pathOf(key));
   }
 
+  async write(key: string, bytes: Uint8Array): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Written beside, then renamed: a reader never sees half a file.
+    const partial = `${target}.${process.pid}.${Date.now()}.part`;
+    await writeFile(partial, bytes);
+    await rename(partial, target);
+  }
+
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
@@ -75,5 +88,26 @@ export class LocalStorage implements Storage {
     await mkdir(path.dirname(target), { recursive: true });
     // One rename on the same disk: atomic, so nothing written to `from` afterwards reaches `to`.
     await rename(source, target);
+  }
+
+  async list(prefix: string, options: { olderThan: Date; limit: number }): Promise<string[]> {
+    const folder = prefix.replace(/\/+$/, '');
+    let entries: string[];
+    try {
+      entries = await readdir(this.pathOf(folder), { recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const keys: string[] = [];
+    for (const entry of entries) {
+      if (keys.length >= options.limit) break;
+      const key = `${folder}/${entry.split(path.sep).join('/')}`;
+      if (!SAFE_KEY.test(key)) continue;
+      // A file may go (saved, swept by another pass) between the listing and its stat.
+      const stats = await stat(this.pathOf(key)).catch(() => null);
+      if (stats?.isFile() && stats.mtime < options.olderThan) keys.push(key);
+    }
+    return keys;
   }
 }

@@ -1,4 +1,4 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Storage } from './storage';
 
@@ -62,6 +62,10 @@ export class S3Storage implements Storage {
     return Buffer.from(await object.Body.transformToByteArray());
   }
 
+  async write(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: bytes, ContentType: contentType }));
+  }
+
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
@@ -71,5 +75,20 @@ export class S3Storage implements Storage {
     const { bucket } = this.settings;
     await this.client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}` }));
     await this.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
+  }
+
+  /** ListObjectsV2, page by page (1,000 keys each), keeping the keys last written before the cutoff. */
+  async list(prefix: string, options: { olderThan: Date; limit: number }): Promise<string[]> {
+    const keys: string[] = [];
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: continuationToken }));
+      for (const object of page.Contents ?? []) {
+        if (keys.length >= options.limit) return keys;
+        if (object.Key && object.LastModified && object.LastModified < options.olderThan) keys.push(object.Key);
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+    return keys;
   }
 }

@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import { LocalStorage } from './local-storage';
 import { registerLocalStorageRoutes } from './local-storage.routes';
 import { S3Storage } from './s3-storage';
 import type { Storage } from './storage';
+import { ABANDONED_UPLOAD_AGE_MS, sweepAbandonedUploads } from './upload-sweep';
 import { registerErrorHandler } from '../error-handler';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -93,6 +95,47 @@ for (const makeBackend of [localBackend, s3Backend]) {
       await expect(backend.storage.read(key)).rejects.toThrow();
     });
 
+    it('lists the keys under a prefix last written before a time, up to a limit', async () => {
+      const put = async (key: string) => {
+        const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
+        expect((await fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(200);
+        return key;
+      };
+      const folder = `uploads/list-${crypto.randomUUID()}`;
+      const [a, b] = [await put(`${folder}/a.pdf`), await put(`${folder}/b.pdf`)];
+      const saved = await put(`attachments/${crypto.randomUUID()}.pdf`);
+      const inAMinute = new Date(Date.now() + 60_000);
+      expect((await backend.storage.list(`${folder}/`, { olderThan: inAMinute, limit: 10 })).sort()).toEqual([a, b].sort());
+      expect(await backend.storage.list(`${folder}/`, { olderThan: new Date(Date.now() - 60_000), limit: 10 })).toEqual([]);
+      expect(await backend.storage.list(`${folder}/`, { olderThan: inAMinute, limit: 1 })).toHaveLength(1);
+      expect(await backend.storage.list('uploads/', { olderThan: inAMinute, limit: 1000 })).not.toContain(saved);
+      expect(await backend.storage.list(`nothing-${crypto.randomUUID()}/`, { olderThan: inAMinute, limit: 10 })).toEqual([]);
+      for (const key of [a, b, saved]) await backend.storage.remove(key);
+    });
+
+    it('sweeps uploads left a day and leaves newer uploads and saved files alone', async () => {
+      const put = async (key: string) => {
+        const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
+        expect((await fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(200);
+        return key;
+      };
+      const abandoned = await put(`uploads/${crypto.randomUUID()}.pdf`);
+      const saved = `attachments/${crypto.randomUUID()}.pdf`;
+      await backend.storage.move(await put(`uploads/${crypto.randomUUID()}.pdf`), saved);
+      // Now: the upload is minutes old, and may still be saved.
+      await sweepAbandonedUploads(backend.storage);
+      expect(await backend.storage.sizeOf(abandoned)).toBe(PDF.length);
+      // A day and an hour later: gone, and a late save finds nothing to move; the saved file stays.
+      const later = new Date(Date.now() + ABANDONED_UPLOAD_AGE_MS + 60 * 60_000);
+      const { removed } = await sweepAbandonedUploads(backend.storage, { now: later });
+      expect(removed).toBeGreaterThanOrEqual(1);
+      expect(await backend.storage.sizeOf(abandoned)).toBeNull();
+      await expect(backend.storage.move(abandoned, `attachments/${crypto.randomUUID()}.pdf`)).rejects.toThrow();
+      expect((await backend.storage.read(saved)).equals(PDF)).toBe(true);
+      expect(await backend.storage.list('uploads/', { olderThan: later, limit: 1000 })).toEqual([]);
+      await backend.storage.remove(saved);
+    });
+
   });
 }
 
@@ -148,5 +191,47 @@ describe('local storage URLs', () => {
     } finally {
       await backend.stop();
     }
+  });
+});
+
+describe('sweeping abandoned uploads on the local disk', () => {
+  it("goes by the file's time on disk, in nested folders, and takes a PUT left half-written by a stopped process", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'certs-sweep-'));
+    const storage = new LocalStorage(root, 'http://127.0.0.1:1', 'test-secret');
+    const twoDaysAgo = new Date(Date.now() - 2 * ABANDONED_UPLOAD_AGE_MS);
+    const write = async (key: string, when: Date) => {
+      const file = path.join(root, ...key.split('/'));
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, PDF);
+      await utimes(file, when, when);
+    };
+    const old = `uploads/${crypto.randomUUID()}.pdf`;
+    const nested = `uploads/nested/${crypto.randomUUID()}.png`;
+    const halfWritten = `uploads/${crypto.randomUUID()}.pdf.part`;
+    const fresh = `uploads/${crypto.randomUUID()}.pdf`;
+    const oldSaved = `attachments/${crypto.randomUUID()}.pdf`;
+    for (const key of [old, nested, halfWritten, oldSaved]) await write(key, twoDaysAgo);
+    await write(fresh, new Date());
+
+    expect(await sweepAbandonedUploads(storage)).toEqual({ removed: 3 });
+    for (const key of [old, nested, halfWritten]) expect(existsSync(path.join(root, ...key.split('/')))).toBe(false);
+    expect(await storage.sizeOf(fresh)).toBe(PDF.length);
+    expect(await storage.sizeOf(oldSaved)).toBe(PDF.length);
+    expect(await sweepAbandonedUploads(storage)).toEqual({ removed: 0 });
+  });
+
+  it('takes at most a batch a pass, and finds nothing to do before the first upload', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'certs-sweep-'));
+    const storage = new LocalStorage(root, 'http://127.0.0.1:1', 'test-secret');
+    expect(await sweepAbandonedUploads(storage)).toEqual({ removed: 0 });
+    const twoDaysAgo = new Date(Date.now() - 2 * ABANDONED_UPLOAD_AGE_MS);
+    await mkdir(path.join(root, 'uploads'), { recursive: true });
+    for (let i = 0; i < 5; i++) {
+      const file = path.join(root, 'uploads', `${crypto.randomUUID()}.pdf`);
+      await writeFile(file, PDF);
+      await utimes(file, twoDaysAgo, twoDaysAgo);
+    }
+    expect(await sweepAbandonedUploads(storage, { limit: 3 })).toEqual({ removed: 3 });
+    expect(await sweepAbandonedUploads(storage, { limit: 3 })).toEqual({ removed: 2 });
   });
 });

@@ -10,10 +10,17 @@ export interface Storage {
   readStart(key: string, length: number): Promise<Buffer>;
   /** The whole stored file (for the applicant's data export); fails when nothing is stored under the key. */
   read(key: string): Promise<Buffer>;
+  /** Stores bytes the server made (a generated certificate) under a key of its own, replacing anything there. */
+  write(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;
   /**
    * Moves what is stored under `from` to `to` (replacing anything there) and deletes `from`; fails
    * when nothing is stored under `from`. Saving an upload moves it out of its upload URL's reach.
    */
   move(from: string, to: string): Promise<void>;
+  /**
+   * Keys stored under `prefix` whose last write was before `olderThan`, at most `limit` of them
+   * (for sweeping abandoned uploads; the order is the storage's own).
+   */
+  list(prefix: string, options: { olderThan: Date; limit: number }): Promise<string[]>;
 }

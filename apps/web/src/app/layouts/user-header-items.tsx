@@ -1,4 +1,5 @@
-import { Avatar, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { SessionUser } from '@certs/shared/auth/auth.contract';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { fullNameOf, roleLabelOf } from '../../features/auth/components/user-labels';
@@ -23,6 +24,11 @@ export function UserHeaderItems({ user }: { user: SessionUser }) {
         </Stack>
       </Group>
       <TimeZoneSelect />
+      {user.userType === 'admin' && (
+        <Anchor component={Link} to="/admin/security" size="sm">
+          Security
+        </Anchor>
+      )}
       <LogoutButton />
     </Group>
   );

@@ -2,23 +2,28 @@ import { Anchor, Breadcrumbs, Group, Paper, Stack, Switch, Text, TextInput, Titl
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useApplicants, type ApplicantListRow } from '../../../features/applicant-profile/api/find-applicants';
 import { ApplicantsTable } from '../../../features/applicant-profile/components/applicants-table';
 import { ConfirmMembershipDialog } from '../../../features/applicant-profile/components/confirm-membership-dialog';
+import { ApplicantAwardsList } from '../../../features/award/components/applicant-awards-list';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { awardApplicationPath } from './awards';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 export const ADMIN_APPLICANTS_PATH = `${ADMIN_MENU_PATHS.Users}/applicants`;
 
 function ApplicantsScreen() {
+  const { user } = useRequiredSession();
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const search = useDebouncedSearch(resetPage);
   const [membersOnly, setMembersOnly] = useState(false);
   const [reviewing, setReviewing] = useState<ApplicantListRow | null>(null);
+  const [awardsOf, setAwardsOf] = useState<ApplicantListRow | null>(null);
   const list = useApplicants({ page, pageSize, searchTerm: search.term, membersOnly });
 
   return (
@@ -62,12 +67,16 @@ function ApplicantsScreen() {
             isLoading={list.isFetching}
             error={list.error ? errorMessageOf(list.error) : null}
             onReviewMembership={setReviewing}
+            onShowAwards={user.menuItems.includes('Programs') ? setAwardsOf : undefined}
             onPageChange={onPageChange}
             onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>
       <ConfirmMembershipDialog applicant={reviewing} onClose={() => setReviewing(null)} />
+      <FormDialog opened={awardsOf !== null} title={awardsOf ? `Awards of ${awardsOf.firstName} ${awardsOf.lastName}` : ''} size="90rem" onClose={() => setAwardsOf(null)}>
+        {awardsOf && <ApplicantAwardsList applicantId={awardsOf.id} applicantName={`${awardsOf.firstName} ${awardsOf.lastName}`} applicationHrefOf={awardApplicationPath} />}
+      </FormDialog>
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { applicationWorkflowKeys } from '../../../features/application-workflow/
 import { useStaffApplication } from '../../../features/application-workflow/api/find-staff-application';
 import { StaffApplicationScreen } from '../../../features/application-workflow/components/staff-application-screen';
 import { openAttachment } from '../../../features/attachment/api/find-download-url';
+import { AwardPanel } from '../../../features/award/components/award-panel';
 import { ExamScheduleStage } from '../../../features/exam-schedule/components/exam-schedule-stage';
 import { ApplicationSittings } from '../../../features/exam-marking/components/application-sittings';
 import { StaffPaymentsStage } from '../../../features/payment/components/staff-payments-stage';
@@ -90,6 +91,13 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
               onOpenAttachment={openFile}
             />
             <ApplicationSittings applicationId={id} applicationNumber={application.applicationNumber} markingHref={sittingMarkingPath} />
+            {/* The award follows the result that made it (features/award). */}
+            <AwardPanel
+              type={type}
+              application={application}
+              canManage={details.data.permissions.canManage}
+              onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })}
+            />
           </>
         }
       />

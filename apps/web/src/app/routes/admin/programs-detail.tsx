@@ -27,6 +27,7 @@ import { ProgramUsersPanel } from '../../../features/program/components/program-
 import { RequirementsPanel } from '../../../features/program/components/requirements-panel';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { programAwardsPath } from './awards';
 import { programApplicationsPath } from './program-applications';
 
 type TabName = 'details' | 'settings' | 'modules' | 'instructions' | 'requirements' | 'users';
@@ -85,6 +86,9 @@ function ProgramWorkspace({ program, privilege }: { program: Program; privilege:
           <Group gap="sm">
             <Button component={Link} to={programApplicationsPath(program.id)} variant="light">
               Applications
+            </Button>
+            <Button component={Link} to={programAwardsPath(program.id)} variant="light">
+              Awards
             </Button>
             <ProgramStatusActions
             programCode={program.programCode}

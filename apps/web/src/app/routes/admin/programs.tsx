@@ -12,6 +12,7 @@ import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
 import { ADMIN_APPLICATIONS_PATH } from './applications';
+import { ADMIN_AWARDS_PATH } from './awards';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 export function programPath(id: string): string {
@@ -42,6 +43,9 @@ function ProgramsScreen() {
         <Group gap="sm">
           <Button component={Link} to={ADMIN_APPLICATIONS_PATH} variant="default">
             All applications
+          </Button>
+          <Button component={Link} to={ADMIN_AWARDS_PATH} variant="default">
+            Awards
           </Button>
           {privilege.data?.canCreate && (
             <Button component={Link} to="/admin/programs/new">

@@ -18,6 +18,7 @@ import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { ADMIN_APPLICANTS_PATH } from './applicants';
+import { ADMIN_ACCESS_LOG_PATH, canReadAccessLog } from './access-log';
 import { ADMIN_DELETION_REQUESTS_PATH, canHandleDeletionRequests } from './deletion-requests';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
@@ -47,6 +48,11 @@ function UsersScreen({ user }: { user: Session['user'] }) {
           {canHandleDeletionRequests(user) && (
             <Button component={Link} to={ADMIN_DELETION_REQUESTS_PATH} variant="default">
               Deletion requests
+            </Button>
+          )}
+          {canReadAccessLog(user) && (
+            <Button component={Link} to={ADMIN_ACCESS_LOG_PATH} variant="default">
+              Access log
             </Button>
           )}
           <Button onClick={() => setDialog({ mode: 'create' })}>Add user</Button>

@@ -1,10 +1,12 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { MyAwardsSummary } from '../../../features/award/components/my-awards-summary';
 import { SignedInSummary } from '../../../features/auth/components/signed-in-summary';
 import { PublishedProgramsList } from '../../../features/program-catalogue/components/published-programs-list';
 import { fullNameOf } from '../../../features/auth/components/user-labels';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { STUDENT_APPLICATIONS_PATH } from './applications';
 import { studentProgramPath } from './program-page';
 import { STUDENT_RANGE_OF_QUALIFICATION_PATH } from './range-of-qualification';
 
@@ -30,11 +32,20 @@ export function ApplicantHomeRoute() {
         </Text>
         <PublishedProgramsList hrefOf={(program) => studentProgramPath(program.id)} />
       </Paper>
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="applications-heading">
-        <Title order={2} size="h4" id="applications-heading" mb="xs">
-          Your applications
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="awards-home-heading">
+        <Title order={2} size="h4" id="awards-home-heading" mb={4}>
+          Your awards
         </Title>
-        <Text>Applications, exams and awards are not available here yet.</Text>
+        <Text c="dimmed" size="sm" mb="sm">
+          Your qualifications and certifications, their certificate numbers and whether each is current.
+        </Text>
+        <MyAwardsSummary
+          allAwardsLink={
+            <Anchor component={Link} to={`${STUDENT_APPLICATIONS_PATH}#awards`} fw={600}>
+              Your applications and awards
+            </Anchor>
+          }
+        />
       </Paper>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="welder-qualification-heading">
         <Title order={2} size="h4" id="welder-qualification-heading" mb={4}>

@@ -18,6 +18,7 @@ import { ApplicationStatusBadge } from '../../../features/application/components
 import { isApplicationTypePath } from '../../../features/application/components/application-type';
 import { ApplicationForm } from '../../../features/application/forms/application-form';
 import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
+import { MyApplicationAward } from '../../../features/award/components/my-application-award';
 import { YourExaminations } from '../../../features/exam-schedule/components/your-examinations';
 import { ApplicantPaymentsSection } from '../../../features/payment/components/applicant-payments-section';
 import { publishedProgramQueryOptions, usePublishedProgram } from '../../../features/program-catalogue/api/find-published-program';
@@ -115,6 +116,7 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
           Submitted <DateDisplay value={application.submittedOn} withTime />. A submitted application cannot be changed; staff will contact you about the next steps.
         </Alert>
       )}
+      {application?.submittedOn && <MyApplicationAward applicationId={application.id} />}
       {application?.submittedOn && <ApplicantPaymentsSection applicationId={application.id} />}
       {application?.submittedOn && <YourExaminations type={type} applicationId={application.id} />}
       {application && <ApplicationHistory type={type} applicationId={application.id} />}

@@ -1,9 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { applicationTypeOfProgram } from '@certs/shared/application/application-status';
 import { useMyApplications } from '../../../features/application/api/find-my-applications';
-import { useMyAwards } from '../../../features/application/api/find-my-awards';
 import { ApplicationsTable, type ApplicationRow } from '../../../features/application/components/applications-table';
-import { AwardsTable } from '../../../features/application/components/awards-table';
+import { MyAwards } from '../../../features/award/components/my-awards';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { usePaging } from '../../../lib/use-paging';
@@ -19,9 +18,7 @@ export function studentApplicationPath(row: Pick<ApplicationRow, 'id' | 'program
 export function StudentApplicationsRoute() {
   usePageTitle('Applications');
   const applicationsPaging = usePaging();
-  const awardsPaging = usePaging();
   const applications = useMyApplications({ page: applicationsPaging.page, pageSize: applicationsPaging.pageSize });
-  const awards = useMyAwards({ page: awardsPaging.page, pageSize: awardsPaging.pageSize });
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -44,20 +41,15 @@ export function StudentApplicationsRoute() {
           onPageSizeChange={applicationsPaging.onPageSizeChange}
         />
       </Paper>
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="awards-heading">
-        <Title order={2} size="h4" id="awards-heading" mb="md">
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="awards-heading" id="awards">
+        <Title order={2} size="h4" id="awards-heading" mb={4}>
           Awards
         </Title>
-        <AwardsTable
-          rows={awards.data?.rows ?? []}
-          totalRows={awards.data?.totalRows ?? 0}
-          isLoading={awards.isFetching}
-          error={awards.error ? errorMessageOf(awards.error) : null}
-          page={awardsPaging.page}
-          pageSize={awardsPaging.pageSize}
-          onPageChange={awardsPaging.onPageChange}
-          onPageSizeChange={awardsPaging.onPageSizeChange}
-        />
+        <Text c="dimmed" size="sm" mb="md">
+          Download each certificate as a PDF, and its credential as a signed file that employers&apos; systems can verify. A certificate that is on hold,
+          cancelled, withdrawn or expired is not valid.
+        </Text>
+        <MyAwards />
       </Paper>
     </Stack>
   );

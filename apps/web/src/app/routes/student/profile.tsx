@@ -14,6 +14,7 @@ import {
 import { applicantValuesOf } from '../../../features/applicant-profile/forms/applicant-form.values';
 import { MembershipForm } from '../../../features/applicant-profile/forms/membership-form';
 import { PersonalDetailsForm } from '../../../features/applicant-profile/forms/personal-details-form';
+import { TwoStepSignInSection } from '../../../features/auth/components/two-step-sign-in-section';
 import { YourDataSection } from '../../../features/privacy/components/your-data-section';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
@@ -126,6 +127,7 @@ export function StudentProfileRoute() {
         <Text c="dimmed">What assessors read about you: keep it complete and current before you apply.</Text>
       </Stack>
       {body}
+      {applicantId && <TwoStepSignInSection />}
       {applicantId && <YourDataSection />}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { MEMBERSHIP_TYPE_LABELS } from '@certs/shared/applicant/applicant.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
@@ -13,14 +13,30 @@ interface ApplicantsTableProps {
   isLoading: boolean;
   error: string | null;
   onReviewMembership: (row: ApplicantListRow) => void;
+  /** Staff's sub-list of the applicant's awards (features/award), composed by the route. */
+  onShowAwards?: (row: ApplicantListRow) => void;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
 }
 
 /** Applicants for staff: who they are, their membership and whether staff confirmed it. */
-export function ApplicantsTable({ onReviewMembership, ...paging }: ApplicantsTableProps) {
+export function ApplicantsTable({ onReviewMembership, onShowAwards, ...paging }: ApplicantsTableProps) {
   const columns: PagedTableColumn<ApplicantListRow>[] = [
-    { key: 'name', header: 'Name', isRowHeader: true, render: (row) => `${row.firstName} ${row.lastName}` },
+    {
+      key: 'name',
+      header: 'Name',
+      isRowHeader: true,
+      render: (row) => (
+        <>
+          {`${row.firstName} ${row.lastName}`}
+          {!row.listedInRegister && (
+            <Text size="xs" c="dimmed" fw={400}>
+              Not listed in the public register
+            </Text>
+          )}
+        </>
+      ),
+    },
     {
       key: 'email',
       header: 'Email',
@@ -55,17 +71,25 @@ export function ApplicantsTable({ onReviewMembership, ...paging }: ApplicantsTab
       key: 'actions',
       header: 'Actions',
       align: 'right',
-      render: (row) =>
-        row.membershipType === 'none' ? null : (
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => onReviewMembership(row)}
-            aria-label={`${row.membershipConfirmedOn ? 'Change' : 'Confirm'} membership of ${row.firstName} ${row.lastName}`}
-          >
-            {row.membershipConfirmedOn ? 'Change' : 'Confirm'}
-          </Button>
-        ),
+      render: (row) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          {row.membershipType !== 'none' && (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => onReviewMembership(row)}
+              aria-label={`${row.membershipConfirmedOn ? 'Change' : 'Confirm'} membership of ${row.firstName} ${row.lastName}`}
+            >
+              {row.membershipConfirmedOn ? 'Change' : 'Confirm'}
+            </Button>
+          )}
+          {onShowAwards && (
+            <Button size="xs" variant="default" onClick={() => onShowAwards(row)} aria-label={`Awards of ${row.firstName} ${row.lastName}`}>
+              Awards
+            </Button>
+          )}
+        </Group>
+      ),
     },
   ];
   return <PagedTable label="Applicants" testId="applicants-table" columns={columns} rowKey={(row) => row.id} emptyText="No applicants match." {...paging} />;

@@ -13,9 +13,11 @@ export interface ApplicantFormValues {
   workAddress: Address;
   membershipType: string;
   memberNumber: string;
+  /** Listed in the public register of certificate holders. */
+  listedInRegister: boolean;
 }
 
-export const PERSONAL_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'phone', 'primaryEmail', 'homeAddress', 'workAddress'] as const;
+export const PERSONAL_FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'phone', 'primaryEmail', 'homeAddress', 'workAddress', 'listedInRegister'] as const;
 export const MEMBERSHIP_FIELDS = ['membershipType', 'memberNumber'] as const;
 
 export function applicantValuesOf(applicant: Applicant): ApplicantFormValues {
@@ -29,6 +31,7 @@ export function applicantValuesOf(applicant: Applicant): ApplicantFormValues {
     workAddress: { ...applicant.workAddress },
     membershipType: applicant.membershipType,
     memberNumber: applicant.memberNumber,
+    listedInRegister: applicant.listedInRegister,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import type { SaveApplicantRequest } from '@certs/shared/applicant/applicant.contract';
@@ -74,6 +74,13 @@ export function PersonalDetailsForm({ initialValues, signInEmail, onSubmit }: Pe
         </Fieldset>
         <AddressFields form={form} prefix="homeAddress" legend="Home address" />
         <AddressFields form={form} prefix="workAddress" legend="Work address" />
+        <Fieldset legend="Public register" variant="filled" radius="md">
+          <Switch
+            label="List me in the public register of certificate holders"
+            description="When on, anyone can find your name, your certificates' numbers, programs, dates and status in the personnel search. When off, you are left out of it; an employer holding your certificate can still check its number."
+            {...form.getInputProps('listedInRegister', { type: 'checkbox' })}
+          />
+        </Fieldset>
         <Group justify="flex-end">
           <Button type="submit" disabled={isSending} loading={isSending}>
             Save details

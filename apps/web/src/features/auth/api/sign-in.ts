@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { LoginResponse, type LoginRequest } from '@certs/shared/auth/auth.contract';
+import type { LoginRequest } from '@certs/shared/auth/auth.contract';
+import { isSecondFactorRequired, PasswordStepResponse } from '@certs/shared/auth/mfa.contract';
 import type { UserType } from '@certs/shared/auth/roles';
 import { apiRequest } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/auth';
@@ -10,15 +11,18 @@ const SIGN_IN_PATHS: Record<UserType, string> = {
   applicant: '/auth/local/applicant',
 };
 
-export async function signIn(userType: UserType, request: LoginRequest): Promise<LoginResponse> {
+/** The password step: a session, or the second step it needs first (decision 020). */
+export async function signIn(userType: UserType, request: LoginRequest): Promise<PasswordStepResponse> {
   // The login page shows before a logout's answer arrives; that answer must not clear this sign-in's cookie.
   await afterPendingSignOut();
-  return apiRequest(SIGN_IN_PATHS[userType], { method: 'POST', body: request, schema: LoginResponse });
+  return apiRequest(SIGN_IN_PATHS[userType], { method: 'POST', body: request, schema: PasswordStepResponse });
 }
 
 export function useSignIn(userType: UserType) {
   return useMutation({
     mutationFn: (request: LoginRequest) => signIn(userType, request),
-    onSuccess: ({ jwt, user }) => saveSession({ jwt, user }),
+    onSuccess: (answer) => {
+      if (!isSecondFactorRequired(answer)) saveSession({ jwt: answer.jwt, user: answer.user });
+    },
   });
 }

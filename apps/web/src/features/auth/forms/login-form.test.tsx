@@ -110,4 +110,37 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Only invited applicants may sign in today.');
   });
+
+  it('asks for a code after the password when two-step sign-in is on, and signs in with it', async () => {
+    const onSignedIn = vi.fn();
+    const { calls } = stubFetch(({ url }) => {
+      if (url === CHECK_URL) return jsonResponse(NO_RESTRICTION);
+      if (url === '/auth/local/applicant') return jsonResponse({ secondFactor: 'code', challengeToken: 'challenge-1' });
+      const body = calls.at(-1)?.body as { code?: string } | undefined;
+      return body?.code === '123456'
+        ? jsonResponse({ jwt: 'token-3', user: applicant })
+        : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'That code is not right' }, 401);
+    });
+    renderWithProviders(<LoginForm userType="applicant" onSignedIn={onSignedIn} />);
+    const user = await fillIn('applicant@demo.local', 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    // Focus moves to the code, and no session exists until the second step.
+    const codeField = await screen.findByLabelText('Authentication code');
+    expect(codeField).toHaveFocus();
+    expect(getSession()).toBeNull();
+    await user.type(codeField, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right');
+    expect(onSignedIn).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    expect(screen.getByLabelText('Recovery code')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Use the code from your app' }));
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(applicant));
+    expect(calls.at(-1)).toMatchObject({ url: '/auth/local/mfa', body: { challengeToken: 'challenge-1', code: '123456' } });
+    expect(getSession()).toEqual({ jwt: 'token-3', user: applicant });
+  });
 });

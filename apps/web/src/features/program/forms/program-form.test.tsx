@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CERTIFICATE_NUMBER_MESSAGES } from '@certs/shared/award/certificate-number';
 import { PROGRAM_MESSAGES } from '@certs/shared/program/program.contract';
 import { ApiError } from '../../../lib/api-client';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
@@ -88,6 +89,20 @@ describe('ProgramForm', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create program' }));
     expect(await screen.findByText(PROGRAM_MESSAGES.certificateNumPatternRequired)).toBeInTheDocument();
     expect(screen.getByText(PROGRAM_MESSAGES.certificateStartNumMax)).toBeInTheDocument();
+  });
+
+  it('explains the pattern placeholders, shows the first number, and names an unknown placeholder at the field', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('switch', { name: /Number certificates from a pattern/ }));
+    const pattern = field('Certificate Number Pattern');
+    expect(pattern).toHaveAccessibleDescription(/\{YYYY\} \(the award year, four digits/);
+    await user.type(field('Certificate Start Number'), '0001');
+    await user.type(pattern, 'WCB-{{YYYY}-{{N}');
+    expect(pattern).toHaveAccessibleDescription(new RegExp(`First number: WCB-${new Date().getFullYear()}-0001$`));
+    await user.clear(pattern);
+    await user.type(pattern, 'WCB-{{YEAR}-{{N}');
+    await user.click(screen.getByRole('button', { name: 'Create program' }));
+    expect(await screen.findByText(CERTIFICATE_NUMBER_MESSAGES.unknownPlaceholder('{YEAR}'))).toBeInTheDocument();
   });
 
   it('says while typing that a code belongs to another program', async () => {

@@ -2,6 +2,7 @@ import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Switch
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { CERTIFICATE_NUMBER_PLACEHOLDERS, certificatePatternIssues, counterWidth, firstCounter, formatCertificateNumber } from '@certs/shared/award/certificate-number';
 import { PROGRAM_MESSAGES, ProgramCode } from '@certs/shared/program/program.contract';
 import { PROGRAM_TYPE_INFO, PROGRAM_TYPES, type ProgramType } from '@certs/shared/program/program-type';
 import type { AssignableUser } from '../api/find-assignable-users';
@@ -131,6 +132,7 @@ export function ProgramForm(props: ProgramFormProps) {
                   required
                   withAsterisk
                   autoComplete="off"
+                  description={<CertificatePatternHelp pattern={form.values.certificateNumPattern} startNumber={form.values.certificateStartNum} />}
                   {...textLock}
                   {...form.getInputProps('certificateNumPattern')}
                 />
@@ -187,5 +189,25 @@ export function ProgramForm(props: ProgramFormProps) {
         )}
       </Stack>
     </form>
+  );
+}
+
+/**
+ * What the pattern's placeholders mean (decision 017), and the first number the pattern gives
+ * this year once it and the start number are valid, so staff see the result before saving.
+ */
+function CertificatePatternHelp({ pattern, startNumber }: { pattern: string; startNumber: string }) {
+  const trimmed = pattern.trim();
+  const start = startNumber.trim();
+  const example =
+    trimmed && /^\d{1,4}$/.test(start) && certificatePatternIssues(trimmed).length === 0
+      ? formatCertificateNumber(trimmed, { year: new Date().getFullYear(), counter: firstCounter(start), width: counterWidth(start) })
+      : null;
+  return (
+    <>
+      Letters, digits, "-" and "." with the placeholders {CERTIFICATE_NUMBER_PLACEHOLDERS.map((p) => `${p.placeholder} (${p.meaning})`).join(', ')}. Without {'{N}'} the
+      counter is added at the end: AU-IWI-S- with start 1001 gives AU-IWI-S-1001.
+      {example && <> First number: {example}</>}
+    </>
   );
 }

@@ -1,0 +1,203 @@
+import { and, asc, count, eq, gt, inArray, notExists, or, sql } from 'drizzle-orm';
+import { DEFAULT_TEMPLATE_FIELDS } from '@certs/shared/certificate/certificate-template.contract';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/executor';
+import { awards, certificateTemplates, programCertificateTemplates } from '../../db/schema/award';
+import { programs } from '../../db/schema/program';
+import { applicants, users } from '../../db/schema/user';
+
+export type CertificateTemplateRowData = typeof certificateTemplates.$inferSelect;
+
+export interface TemplateProgramRow {
+  templateId: string;
+  id: string;
+  programCode: string;
+  programTitle: string;
+}
+
+/** One award with what its certificate prints. */
+export interface AwardCertificateRow {
+  id: string;
+  applicantId: string;
+  programId: string;
+  certificateNumber: string;
+  awardedOn: string;
+  expiresOn: string | null;
+  status: string;
+  certificateKey: string | null;
+  certificateVersion: number;
+  certificateGeneratedVersion: number | null;
+  firstName: string;
+  lastName: string;
+  memberNumber: string;
+  programCode: string;
+  programTitle: string;
+}
+
+/** Templates, their programs, and the award columns that record a generated certificate. */
+export class CertificateRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  async findTemplates(): Promise<CertificateTemplateRowData[]> {
+    return this.db.select().from(certificateTemplates).orderBy(asc(certificateTemplates.createdOn), asc(certificateTemplates.id));
+  }
+
+  async findTemplate(id: string, executor: Executor = this.db): Promise<CertificateTemplateRowData | undefined> {
+    const [row] = await executor.select().from(certificateTemplates).where(eq(certificateTemplates.id, id));
+    return row;
+  }
+
+  /** The template of programs without one of their own: the oldest. */
+  async findDefaultTemplate(executor: Executor = this.db): Promise<CertificateTemplateRowData | undefined> {
+    const [row] = await executor.select().from(certificateTemplates).orderBy(asc(certificateTemplates.createdOn), asc(certificateTemplates.id)).limit(1);
+    return row;
+  }
+
+  async findTemplateOfProgram(programId: string): Promise<CertificateTemplateRowData | undefined> {
+    const [row] = await this.db
+      .select({ template: certificateTemplates })
+      .from(programCertificateTemplates)
+      .innerJoin(certificateTemplates, eq(certificateTemplates.id, programCertificateTemplates.templateId))
+      .where(eq(programCertificateTemplates.programId, programId));
+    return row?.template ?? (await this.findDefaultTemplate());
+  }
+
+  async findProgramsOfTemplates(templateIds: string[]): Promise<TemplateProgramRow[]> {
+    if (templateIds.length === 0) return [];
+    return this.db
+      .select({ templateId: programCertificateTemplates.templateId, id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle })
+      .from(programCertificateTemplates)
+      .innerJoin(programs, eq(programs.id, programCertificateTemplates.programId))
+      .where(inArray(programCertificateTemplates.templateId, templateIds))
+      .orderBy(asc(programs.programCode));
+  }
+
+  /** Every program with the template assigned to it (null: the default). */
+  async findProgramsWithTemplate(): Promise<{ id: string; programCode: string; programTitle: string; templateId: string | null }[]> {
+    return this.db
+      .select({ id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle, templateId: programCertificateTemplates.templateId })
+      .from(programs)
+      .leftJoin(programCertificateTemplates, eq(programCertificateTemplates.programId, programs.id))
+      .orderBy(asc(programs.programCode));
+  }
+
+  async insertTemplate(tx: Executor, values: typeof certificateTemplates.$inferInsert): Promise<CertificateTemplateRowData> {
+    const [row] = await tx.insert(certificateTemplates).values(values).returning();
+    return row!;
+  }
+
+  /** Locks the template for an update, so two saves do not interleave their file changes. */
+  async lockTemplate(tx: Executor, id: string): Promise<CertificateTemplateRowData | undefined> {
+    const [row] = await tx.select().from(certificateTemplates).where(eq(certificateTemplates.id, id)).for('update');
+    return row;
+  }
+
+  async updateTemplate(tx: Executor, id: string, values: Partial<typeof certificateTemplates.$inferInsert>): Promise<CertificateTemplateRowData | undefined> {
+    const [row] = await tx.update(certificateTemplates).set({ ...values, modifiedOn: new Date() }).where(eq(certificateTemplates.id, id)).returning();
+    return row;
+  }
+
+  async assignTemplate(tx: Executor, programId: string, templateId: string, by: string): Promise<void> {
+    await tx
+      .insert(programCertificateTemplates)
+      .values({ programId, templateId, createdBy: by, modifiedBy: by })
+      .onConflictDoUpdate({ target: programCertificateTemplates.programId, set: { templateId, modifiedBy: by, modifiedOn: new Date() } });
+  }
+
+  /** A program's certificates show a new design: each award's PDF is made again when next asked for. */
+  async bumpCertificatesOfProgram(tx: Executor, programId: string): Promise<void> {
+    await tx.update(awards).set({ certificateVersion: sql`${awards.certificateVersion} + 1` }).where(eq(awards.programId, programId));
+  }
+
+  /** A template changed: the awards of programs using it (and, for the default, of programs with none) are out of date. */
+  async bumpCertificatesOfTemplate(tx: Executor, templateId: string, isDefault: boolean): Promise<void> {
+    const assigned = tx.select({ id: programCertificateTemplates.programId }).from(programCertificateTemplates).where(eq(programCertificateTemplates.templateId, templateId));
+    const unassigned = notExists(tx.select({ one: sql`1` }).from(programCertificateTemplates).where(eq(programCertificateTemplates.programId, awards.programId)));
+    await tx
+      .update(awards)
+      .set({ certificateVersion: sql`${awards.certificateVersion} + 1` })
+      .where(isDefault ? or(inArray(awards.programId, assigned), unassigned) : inArray(awards.programId, assigned));
+  }
+
+  async findAwardForCertificate(awardId: string): Promise<AwardCertificateRow | undefined> {
+    const [row] = await this.awardSelect().where(eq(awards.id, awardId));
+    return row;
+  }
+
+  async findAwardsForCertificate(awardIds: string[]): Promise<AwardCertificateRow[]> {
+    if (awardIds.length === 0) return [];
+    return this.awardSelect().where(inArray(awards.id, awardIds));
+  }
+
+  /** One batch of a program's awards in id order, after the last one of the previous batch. */
+  async findProgramAwardBatch(programId: string, after: string | undefined, limit: number): Promise<{ rows: AwardCertificateRow[]; total: number }> {
+    const [total] = await this.db.select({ n: count() }).from(awards).where(eq(awards.programId, programId));
+    const rows = await this.awardSelect()
+      .where(and(eq(awards.programId, programId), after ? gt(awards.id, after) : undefined))
+      .orderBy(asc(awards.id))
+      .limit(limit);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /**
+   * Records the stored PDF of a version, unless a newer one was recorded meanwhile; answers the key
+   * it replaced (to delete), or undefined when nothing changed.
+   */
+  async markGenerated(awardId: string, key: string, version: number): Promise<{ replacedKey: string | null } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx.select({ key: awards.certificateKey, version: awards.certificateGeneratedVersion }).from(awards).where(eq(awards.id, awardId)).for('update');
+      if (!current || (current.version !== null && current.version > version)) return undefined;
+      await tx.update(awards).set({ certificateKey: key, certificateGeneratedVersion: version, certificateGeneratedOn: new Date() }).where(eq(awards.id, awardId));
+      return { replacedKey: current.key !== key ? current.key : null };
+    });
+  }
+
+  private awardSelect() {
+    return this.db
+      .select({
+        id: awards.id,
+        applicantId: awards.applicantId,
+        programId: awards.programId,
+        certificateNumber: awards.certificateNumber,
+        awardedOn: awards.awardedOn,
+        expiresOn: awards.expiresOn,
+        status: awards.status,
+        certificateKey: awards.certificateKey,
+        certificateVersion: awards.certificateVersion,
+        certificateGeneratedVersion: awards.certificateGeneratedVersion,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        memberNumber: applicants.memberNumber,
+        programCode: programs.programCode,
+        programTitle: programs.programTitle,
+      })
+      .from(awards)
+      .innerJoin(applicants, eq(applicants.id, awards.applicantId))
+      .innerJoin(users, eq(users.id, applicants.userId))
+      .innerJoin(programs, eq(programs.id, awards.programId))
+      .$dynamic();
+  }
+}
+
+/**
+ * The demo's clean default template (landscape A4, a plain framed page, the default layout),
+ * assigned to every program there is, so any award has a real certificate at once.
+ */
+export async function seedDefaultCertificateTemplate(tx: Executor, createdBy: string): Promise<string> {
+  const [template] = await tx
+    .insert(certificateTemplates)
+    .values({ title: 'Default certificate', orientation: 'landscape', fields: DEFAULT_TEMPLATE_FIELDS, createdBy, modifiedBy: createdBy })
+    .returning({ id: certificateTemplates.id });
+  const all = await tx.select({ id: programs.id }).from(programs);
+  if (all.length > 0) {
+    await tx
+      .insert(programCertificateTemplates)
+      .values(all.map((program) => ({ programId: program.id, templateId: template!.id, createdBy, modifiedBy: createdBy })))
+      .onConflictDoNothing();
+  }
+  return template!.id;
+}

@@ -1,0 +1,19 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { TwoStepSignInSection } from '../../../features/auth/components/two-step-sign-in-section';
+import { usePageTitle } from '../../../lib/page-title';
+
+export const ADMIN_SECURITY_PATH = '/admin/security';
+
+/** The staff member's own sign-in security: two-step sign-in (decision 020). Staff have no other profile page. */
+export function AdminSecurityRoute() {
+  usePageTitle('Sign-in security');
+  return (
+    <Stack gap="lg" maw={720}>
+      <Stack gap={4}>
+        <Title order={1}>Sign-in security</Title>
+        <Text c="dimmed">How you sign in to the staff site.</Text>
+      </Stack>
+      <TwoStepSignInSection />
+    </Stack>
+  );
+}

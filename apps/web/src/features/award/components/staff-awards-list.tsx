@@ -1,0 +1,98 @@
+import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { AwardRow } from '@certs/shared/award/award.contract';
+import { AWARD_STATUSES, AWARD_STATUS_LABELS, type AwardStatus } from '@certs/shared/award/award-status';
+import { errorMessageOf } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { awardsCsvPath, useAwards } from '../api/find-awards';
+import { AwardsTable } from './awards-table';
+
+export interface ProgramOption {
+  id: string;
+  label: string;
+}
+
+interface StaffAwardsListProps {
+  /** One program's awards, or every program the caller may see when empty. */
+  programId: string;
+  onProgramChange: (programId: string) => void;
+  programs: readonly ProgramOption[];
+  applicationHrefOf: (row: AwardRow) => string;
+}
+
+const isAwardStatus = (value: string): value is AwardStatus => (AWARD_STATUSES as readonly string[]).includes(value);
+
+/** Staff's Awards: search by name, ID, certificate or application number; status and program filters; paging; CSV export. */
+export function StaffAwardsList({ programId, onProgramChange, programs, applicationHrefOf }: StaffAwardsListProps) {
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
+  const [status, setStatus] = useState('');
+  const [isExporting, setExporting] = useState(false);
+  const filters = { search: search.term, status: isAwardStatus(status) ? status : undefined, programId: programId || undefined };
+  const list = useAwards({ page, pageSize, ...filters });
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(awardsCsvPath(filters), 'awards.csv');
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'The export failed', message: errorMessageOf(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Stack gap="md">
+      <Group gap="md" align="flex-end" wrap="wrap" justify="space-between">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search"
+            placeholder="Name, ID, certificate or application number"
+            type="search"
+            w={340}
+            value={search.text}
+            onChange={(event) => search.onTextChange(event.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.currentTarget.value);
+              resetPage();
+            }}
+            data={[{ value: '', label: 'All' }, ...AWARD_STATUSES.map((value) => ({ value, label: AWARD_STATUS_LABELS[value] }))]}
+            w={150}
+          />
+          <NativeSelect
+            label="Program"
+            value={programId}
+            onChange={(event) => {
+              onProgramChange(event.currentTarget.value);
+              resetPage();
+            }}
+            data={[{ value: '', label: 'All programs' }, ...programs.map((program) => ({ value: program.id, label: program.label }))]}
+            w={300}
+          />
+        </Group>
+        <Button variant="light" onClick={() => void exportCsv()} loading={isExporting}>
+          Export CSV
+        </Button>
+      </Group>
+      <AwardsTable
+        label="Awards"
+        testId="staff-awards-table"
+        rows={list.data?.rows ?? []}
+        page={page}
+        pageSize={pageSize}
+        totalRows={list.data?.totalRows ?? 0}
+        isLoading={list.isFetching}
+        error={list.error ? errorMessageOf(list.error) : null}
+        emptyText="No awards match."
+        applicationHrefOf={applicationHrefOf}
+        onPageChange={onPageChange}
+        onPageSizeChange={onPageSizeChange}
+      />
+    </Stack>
+  );
+}

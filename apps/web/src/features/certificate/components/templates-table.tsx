@@ -1,0 +1,53 @@
+import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { CertificateTemplateRow } from '@certs/shared/certificate/certificate-template.contract';
+import { DateDisplay } from '../../../components/ui/date-display';
+
+interface TemplatesTableProps {
+  templates: CertificateTemplateRow[];
+  hrefOf: (template: CertificateTemplateRow) => string;
+}
+
+const ORIENTATION_LABELS = { landscape: 'Landscape', portrait: 'Portrait' } as const;
+
+/** Certificate templates: the default first, then by age; each opens its designer. */
+export function TemplatesTable({ templates, hrefOf }: TemplatesTableProps) {
+  if (templates.length === 0) return <Text c="dimmed">No certificate templates yet. Certificates use the built-in layout until one is made.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Orientation</Table.Th>
+            <Table.Th>Background</Table.Th>
+            <Table.Th>Programs</Table.Th>
+            <Table.Th>Modified</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {templates.map((template) => (
+            <Table.Tr key={template.id}>
+              <Table.Td>
+                <Anchor component={Link} to={hrefOf(template)}>
+                  {template.title}
+                </Anchor>{' '}
+                {template.isDefault ? (
+                  <Badge variant="light" color="blue" ml={4}>
+                    Default
+                  </Badge>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{ORIENTATION_LABELS[template.orientation]}</Table.Td>
+              <Table.Td>{template.background ? template.background.contentType.replace(/^(application|image)\//, '').toUpperCase() : 'Plain page'}</Table.Td>
+              <Table.Td>{template.programs.length > 0 ? template.programs.map((program) => program.programCode).join(', ') : template.isDefault ? 'Programs without a template' : '-'}</Table.Td>
+              <Table.Td>
+                <DateDisplay value={template.modifiedOn} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

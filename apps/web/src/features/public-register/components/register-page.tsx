@@ -1,0 +1,27 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { verificationPagePath, type PublicRegister } from '@certs/shared/public-register/public-register.contract';
+import { RegisterSearch } from './register-search';
+import { VerifyNumberForm } from './verify-number-form';
+import { usePageTitle } from '../../../lib/page-title';
+
+/** The layout both public registers share: heading, what is listed, the search, and a certificate check. */
+export function RegisterPage({ register, title, summary }: { register: PublicRegister; title: string; summary: string }) {
+  usePageTitle(title);
+  const navigate = useNavigate();
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{title}</Title>
+        <Text c="dimmed">{summary}</Text>
+        <Text c="dimmed" size="sm">
+          Holders may choose not to be listed; any certificate can still be checked by its number.
+        </Text>
+      </Stack>
+      <RegisterSearch register={register} label={title} />
+      <Paper withBorder radius="md" p="md" bg="white">
+        <VerifyNumberForm onVerify={(number) => navigate(verificationPagePath(number))} />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
+import {
+  REGISTER_SEARCH_BY,
+  REGISTER_SEARCH_BY_LABELS,
+  RegisterSearchRequest,
+  verificationPagePath,
+  type PublicCertificate,
+  type PublicRegister,
+  type RegisterSearchBy,
+  type RegisterSearchRequest as SearchRequest,
+} from '@certs/shared/public-register/public-register.contract';
+import { DateDisplay } from '../../../components/ui/date-display';
+import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { errorMessageOf, httpStatusOf } from '../../../lib/api-client';
+import { useRegisterSearch } from '../api/search-register';
+import { alertColors } from './alert-colors';
+import { AwardStatusBadge } from './award-status-badge';
+
+const ALL_FIELDS = 'all';
+const SEARCH_BY_OPTIONS = [{ value: ALL_FIELDS, label: 'Name, certificate number or program' }, ...REGISTER_SEARCH_BY.map((value) => ({ value, label: REGISTER_SEARCH_BY_LABELS[value] }))];
+
+interface SearchFormValues {
+  searchBy: string;
+  searchTerm: string;
+}
+
+/** The shared schema's message for the term, so the page and the server say the same. */
+function termError(term: string): string | null {
+  const parsed = RegisterSearchRequest.shape.searchTerm.safeParse(term);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}
+
+const COLUMNS: readonly PagedTableColumn<PublicCertificate>[] = [
+  { key: 'name', header: 'Name', render: (row) => row.name, isRowHeader: true },
+  { key: 'programCode', header: 'Program Code', render: (row) => row.programCode, noWrap: true },
+  { key: 'programTitle', header: 'Program Title', render: (row) => row.programTitle },
+  {
+    key: 'certificateNumber',
+    header: 'Certificate Number',
+    noWrap: true,
+    render: (row) => (
+      <Anchor component={Link} to={verificationPagePath(row.certificateNumber)} aria-label={`Verify certificate ${row.certificateNumber}`}>
+        {row.certificateNumber}
+      </Anchor>
+    ),
+  },
+  { key: 'awardDate', header: 'Award Date', render: (row) => <DateDisplay value={row.awardDate} />, noWrap: true },
+  { key: 'expiresOn', header: 'Expiry', render: (row) => (row.expiresOn ? <DateDisplay value={row.expiresOn} /> : 'Does not expire'), noWrap: true },
+  { key: 'status', header: 'Status', render: (row) => <AwardStatusBadge status={row.status} />, noWrap: true },
+];
+
+/**
+ * A public register: search by name, certificate number or program, results paged. A search runs
+ * when submitted, never per keystroke (each one counts against the visitor's limit).
+ */
+export function RegisterSearch({ register, label }: { register: PublicRegister; label: string }) {
+  const [request, setRequest] = useState<SearchRequest | null>(null);
+  const search = useRegisterSearch(register, request);
+  const form = useForm<SearchFormValues>({
+    initialValues: { searchBy: ALL_FIELDS, searchTerm: '' },
+    validate: { searchTerm: (value) => termError(value) },
+  });
+
+  const submit = (values: SearchFormValues) => {
+    setRequest({
+      searchTerm: values.searchTerm.trim(),
+      searchBy: values.searchBy === ALL_FIELDS ? undefined : (values.searchBy as RegisterSearchBy),
+      currentPage: DEFAULT_PAGE,
+      perPageCount: request?.perPageCount ?? DEFAULT_PAGE_SIZE,
+    });
+  };
+
+  const status = httpStatusOf(search.error);
+  const page = search.data;
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="md" bg="white" component="form" role="search" aria-label={`Search the ${label}`} noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="sm">
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <NativeSelect label="Search by" data={SEARCH_BY_OPTIONS} w={{ base: '100%', sm: 300 }} {...form.getInputProps('searchBy')} />
+            <TextInput
+              label="Search for"
+              description="At least 3 letters or digits"
+              placeholder="e.g. Smith, C-WELD-SUP or a certificate number"
+              required
+              style={{ flex: 1, minWidth: 220 }}
+              {...form.getInputProps('searchTerm')}
+            />
+          </Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={search.isFetching} disabled={search.isFetching}>
+              Search
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      {search.error && (
+        <Alert {...alertColors(status === 429)} variant="light" title={status === 429 ? 'Please wait a moment' : 'The search could not be run'} role="alert">
+          {errorMessageOf(search.error)}
+        </Alert>
+      )}
+      {request && page && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Results
+          </Title>
+          <PagedTable
+            label={`${label} results`}
+            testId="register-results"
+            columns={COLUMNS}
+            rows={page.rows}
+            rowKey={(row) => row.certificateNumber}
+            page={page.page}
+            pageSize={page.pageSize}
+            totalRows={page.totalRows}
+            isLoading={search.isFetching}
+            emptyText={`No certificate holder matches “${request.searchTerm}”.`}
+            onPageChange={(currentPage) => setRequest({ ...request, currentPage })}
+            onPageSizeChange={(perPageCount) => setRequest({ ...request, perPageCount, currentPage: DEFAULT_PAGE })}
+          />
+        </Stack>
+      )}
+      {!request && (
+        <Text c="dimmed" size="sm">
+          Enter a name, a certificate number or a program code or title, then choose Search.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { api, signInApi } from '../fixtures/api-setup';
+import { seriousViolations } from '../fixtures/axe';
+import { DEMO } from '../fixtures/demo-accounts';
+import { personAt, registerApplicant } from '../fixtures/journey';
+import { searchList } from '../fixtures/lists';
+
+const PROGRAM_CODE = 'C-WELD-SUP';
+const C = '/api/certificationapplication';
+
+/**
+ * Setup through the platform's own API, as the screens before the result would do it: a new
+ * applicant applies to the demo Certification program; Casey Contributor reviews, the account
+ * administrator (the program's manager) accepts, issues the certification fee's invoice and
+ * records a bank transfer. A Certification has no exam modules, so the application then waits
+ * for its overall result (Examinations Stage / Payment Stage Completed).
+ */
+async function paidCertificationApplication(request: APIRequestContext) {
+  const holder = await registerApplicant(request, { firstName: 'Hollis', lastName: 'Awardee', emailPrefix: 'awardee', password: 'Awardee-holder-2026!' });
+  const applicantJwt = await signInApi(request, holder.email, holder.password, true);
+  const staffJwt = await signInApi(request, DEMO.accountAdmin);
+  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, applicantJwt);
+  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
+  const program = await api<{ requirements: { id: string }[] }>(request, 'GET', `/api/program/published/${programId}`, applicantJwt);
+  const draft = await api<{ id: string }>(request, 'POST', `${C}/save`, applicantJwt, {
+    programId,
+    declarationAccepted: true,
+    answers: program.requirements.map((r) => ({ requirementId: r.id, answerText: 'Four years supervising structural welding.', attachmentIds: [] })),
+  });
+  const submitted = await api<{ id: string; applicationNumber: string }>(request, 'POST', `${C}/${draft.id}/submit`, applicantJwt);
+  const id = submitted.id;
+  const assessors = await api<{ userId: string; name: string }[]>(request, 'GET', `/api/programuser/${programId}/assessor`, staffJwt);
+  await api(request, 'POST', `${C}/${id}/assessor/assign`, staffJwt, { assessorId: assessors.find((a) => a.name === 'Casey Contributor')!.userId, assessmentRound: 0 });
+  await api(request, 'POST', `${C}/${id}/assessor/submit`, await signInApi(request, DEMO.contributor), { review: 'Logbook and referees confirm supervision.', recommendation: 'accept' });
+  const details = await api<{ criteria: { criterion: string }[] }>(request, 'GET', `${C}/${id}/details`, staffJwt);
+  await api(request, 'POST', `${C}/${id}/assessment/submit`, staffJwt, {
+    assessmentReport: 'Meets every requirement.',
+    selections: details.criteria.map((c) => ({ criterion: c.criterion, answer: 'Yes' })),
+    outcome: 'accept',
+    messageToApplicant: '',
+  });
+  await api(request, 'POST', `${C}/${id}/preexam/submit`, staffJwt, { modules: [] });
+  await api(request, 'POST', `${C}/${id}/payment/verified`, staffJwt, { reference: `EFT-AWARD-${Date.now()}` });
+  return { ...holder, id, applicationNumber: submitted.applicationNumber, programId };
+}
+
+/**
+ * The text a PDF shows: its Flate streams inflated and the strings of `Tj` read back (pdf-lib writes
+ * the standard fonts' text as hex or literal strings in WinAnsi, which reads as Latin-1).
+ */
+function textOfPdf(bytes: Buffer): string {
+  const raw = bytes.toString('latin1');
+  const shown: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf('endstream', start);
+    if (end < 0) continue;
+    let content: string;
+    try {
+      content = inflateSync(bytes.subarray(start, end)).toString('latin1');
+    } catch {
+      content = raw.slice(start, end);
+    }
+    for (const text of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g)) {
+      shown.push(text[1] !== undefined ? Buffer.from(text[1], 'hex').toString('latin1') : (text[2] ?? '').replace(/\\(.)/g, '$1'));
+    }
+  }
+  return shown.join('\n');
+}
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ download: Download; bytes: Buffer }> {
+  const event = page.waitForEvent('download');
+  await click();
+  const download = await event;
+  return { download, bytes: readFileSync(await download.path()) };
+}
+
+test('staff award a Certification application, the holder downloads the certificate and credential, a visitor verifies it, and a hold shows everywhere', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const application = await paidCertificationApplication(request);
+  const staffPath = `/admin/programs/${application.programId}/applications/certificationapplication/${application.id}`;
+
+  // 1. The program's manager records the overall result Awarded on the application page: the Award section appears.
+  const staff = await personAt(browser, '/admin/login', DEMO.accountAdmin);
+  await staff.goto(staffPath);
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Application ${application.applicationNumber}`);
+  const overall = staff.getByTestId('overall-result');
+  await overall.getByRole('radio', { name: 'Awarded' }).check();
+  await overall.getByRole('textbox', { name: 'Note for the history', exact: true }).fill('Supervision confirmed by both referees.');
+  await overall.getByRole('button', { name: 'Record overall result' }).click();
+  await staff.getByRole('dialog', { name: 'Record Awarded?' }).getByRole('button', { name: 'Record Awarded' }).click();
+  await expect(staff.locator('[data-status="Awarded"]').first()).toBeVisible();
+  const panel = staff.getByTestId('award-stage');
+  await expect(panel.getByRole('heading', { name: 'Award' })).toBeVisible();
+  const certificateNumber = ((await panel.getByTestId('award-certificate-number').textContent()) ?? '').trim();
+  expect(certificateNumber).not.toBe('');
+  await expect(panel.locator('[data-status="Current"]')).toBeVisible();
+  // A Certification is renewed every three years (the demo program's renewal period): the expiry is shown.
+  await expect(panel.getByTestId('award-expiry')).toContainText(String(new Date().getFullYear() + 3));
+  await expect(panel.getByTestId('award-actions').getByRole('button')).toHaveText(['Hold', 'Cancel', 'Withdraw']);
+  await expect(panel.getByTestId('award-history')).toContainText('Alex Administrator');
+  expect(await seriousViolations(staff)).toEqual([]);
+
+  // 2. The Awards screen, reached from Programs: searched by the certificate number, exported, linked to the application.
+  await staff.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Programs' }).click();
+  await staff.getByRole('link', { name: 'Awards', exact: true }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Awards');
+  const awardsTable = staff.getByTestId('staff-awards-table');
+  await searchList(staff, staff.getByRole('searchbox', { name: 'Search' }), certificateNumber, awardsTable);
+  const awardRow = awardsTable.getByRole('row', { name: new RegExp(application.name) });
+  await expect(awardRow).toHaveCount(1);
+  await expect(awardRow).toContainText(certificateNumber);
+  await expect(awardRow).toContainText(PROGRAM_CODE);
+  await expect(awardRow.locator('[data-status="Current"]')).toBeVisible();
+  await staff.getByRole('combobox', { name: 'Status' }).selectOption('on hold');
+  await expect(awardsTable).toContainText('No awards match.');
+  await staff.getByRole('combobox', { name: 'Status' }).selectOption('current');
+  await expect(awardRow).toContainText(certificateNumber);
+  expect(await seriousViolations(staff)).toEqual([]);
+  const csv = await downloaded(staff, () => staff.getByRole('button', { name: 'Export CSV' }).click());
+  expect(csv.download.suggestedFilename()).toMatch(/\.csv$/);
+  expect(csv.bytes.toString('utf8')).toContain(certificateNumber);
+  expect(csv.bytes.toString('utf8')).toContain(application.name.split(' ')[1]);
+  await awardRow.getByRole('link', { name: `Application ${application.applicationNumber} of ${application.name}` }).click();
+  await expect(staff).toHaveURL(new RegExp(`${staffPath}$`));
+
+  // The applicant's awards as a sub-list on Users > Applicants.
+  await staff.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Users' }).click();
+  await staff.getByRole('link', { name: 'Applicants' }).click();
+  const applicants = staff.getByTestId('applicants-table');
+  await searchList(staff, staff.getByRole('searchbox', { name: 'Search' }), application.email, applicants);
+  await applicants.getByRole('button', { name: `Awards of ${application.name}` }).click();
+  const awardsOfHolder = staff.getByRole('dialog', { name: `Awards of ${application.name}` });
+  await expect(awardsOfHolder.getByTestId('applicant-awards-table')).toContainText(certificateNumber);
+  expect(await seriousViolations(staff)).toEqual([]);
+  await awardsOfHolder.getByRole('button', { name: 'Close' }).click();
+
+  // 3. The holder sees the award in their Awards list and downloads the certificate (PDF) and the credential (JSON).
+  const holder = await personAt(browser, '/student/login', application.email, application.password);
+  await expect(holder.getByTestId('my-awards-summary')).toContainText(certificateNumber);
+  await holder.getByRole('link', { name: 'Your applications and awards' }).click();
+  const mine = holder.getByTestId('awards-table');
+  const myRow = mine.getByRole('row', { name: new RegExp(application.name) });
+  await expect(myRow).toContainText(certificateNumber);
+  await expect(myRow).toContainText(PROGRAM_CODE);
+  await expect(myRow.locator('[data-status="Current"]')).toBeVisible();
+  expect(await seriousViolations(holder)).toEqual([]);
+  const credential = await downloaded(holder, () => myRow.getByRole('button', { name: `Download credential ${certificateNumber}` }).click());
+  const badge = JSON.parse(credential.bytes.toString('utf8')) as { type: string[]; id?: string };
+  expect(badge.type).toContain('OpenBadgeCredential');
+  const certificate = await downloaded(holder, () => myRow.getByRole('button', { name: `Download certificate ${certificateNumber}` }).click());
+  expect(certificate.download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(certificate.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const shown = textOfPdf(certificate.bytes);
+  expect(shown).toContain(application.name);
+  expect(shown).toContain(certificateNumber);
+  // The application's own page names its award.
+  await holder.getByTestId('applications-table').getByRole('link', { name: application.applicationNumber }).click();
+  await expect(holder.getByTestId('my-application-award')).toContainText(certificateNumber);
+  await expect(holder.getByTestId('my-application-award').locator('[data-status="Current"]')).toBeVisible();
+
+  // 4. A visitor opens the certificate's verification page (the QR code's address): Current.
+  const visitor = await browser.newPage({ bypassCSP: true });
+  await visitor.goto(`/verify/${encodeURIComponent(certificateNumber)}`);
+  await expect(visitor.getByTestId('verification-status')).toHaveAttribute('data-status', 'current');
+  await expect(visitor.getByTestId('verification-status')).toContainText('Current');
+
+  // 5. Staff put the award on hold: the reason is required, then recorded.
+  await staff.goto(staffPath);
+  await panel.getByTestId('award-actions').getByRole('button', { name: 'Hold' }).click();
+  const hold = staff.getByRole('dialog', { name: `Put the award on hold ${certificateNumber}` });
+  await hold.getByRole('button', { name: 'Put on hold' }).click();
+  await expect(hold).toContainText('Hold reason is required');
+  expect(await seriousViolations(staff)).toEqual([]);
+  await hold.getByRole('textbox', { name: 'Reason' }).fill('Referee statement under review.');
+  await hold.getByRole('button', { name: 'Put on hold' }).click();
+  await expect(hold).toBeHidden();
+  await expect(panel.locator('[data-status="On hold"]')).toBeVisible();
+  await expect(panel.getByTestId('award-actions').getByRole('button')).toHaveText(['Release', 'Cancel']);
+  await expect(panel.getByTestId('award-history')).toContainText('Referee statement under review.');
+  await expect(staff.locator('[data-status="Awarded OnHold"]').first()).toBeVisible();
+
+  // 6. The verification page and the holder's list say so; the holder is no longer offered the certificate as valid.
+  await visitor.reload();
+  await expect(visitor.getByTestId('verification-status')).toHaveAttribute('data-status', 'on hold');
+  await expect(visitor.getByTestId('verification-status')).toContainText('On hold');
+  await holder.reload();
+  await expect(holder.getByTestId('my-application-award')).toContainText('While on hold, the certificate is not valid.');
+  await holder.getByRole('navigation', { name: 'Applicant menu' }).getByRole('link', { name: 'Applications' }).click();
+  await expect(myRow.locator('[data-status="On hold"]')).toBeVisible();
+  await expect(myRow).toContainText('On hold: certificate not valid');
+  await expect(myRow.getByRole('button', { name: `Download certificate ${certificateNumber}` })).toHaveCount(0);
+});
