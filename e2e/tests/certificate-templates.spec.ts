@@ -21,7 +21,7 @@ test('staff place a field in the designer and the live preview moves it; the scr
 
   await page.getByRole('link', { name: 'New template' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New certificate template' })).toBeVisible();
-  await page.getByLabel('Title').fill(TITLE);
+  await page.getByRole('textbox', { name: 'Title' }).fill(TITLE);
   await expect.poll(() => renderCount(page)).toBeGreaterThan(0);
   await expect(page.getByRole('status').filter({ hasText: 'Preview up to date' })).toBeVisible();
   const before = await canvasImage(page);
@@ -34,9 +34,9 @@ test('staff place a field in the designer and the live preview moves it; the scr
     (response) => response.url().endsWith('/api/certificatetemplate/preview') && (response.request().postData() ?? '').includes('"field":"holderName","x":150,'),
   );
   const rendered = await renderCount(page);
-  await holderName.getByRole('textbox', { name: 'X' }).fill('150');
-  await holderName.getByRole('textbox', { name: 'Alignment' }).click();
-  await page.getByRole('option', { name: 'Left' }).click();
+  await holderName.getByRole('textbox', { name: 'X', exact: true }).fill('150');
+  await holderName.getByRole('textbox', { name: 'Alignment', exact: true }).click();
+  await page.getByRole('option', { name: 'Left', exact: true }).click();
   expect((await previewAsked).status()).toBe(200);
   await expect.poll(() => renderCount(page)).toBeGreaterThan(rendered);
   await expect.poll(() => canvasImage(page)).not.toBe(before);
@@ -48,16 +48,17 @@ test('staff place a field in the designer and the live preview moves it; the scr
   await handle.focus();
   await page.keyboard.press('Shift+ArrowRight');
   await page.keyboard.press('ArrowDown');
-  await expect(holderName.getByRole('textbox', { name: 'X' })).toHaveValue('160');
-  await expect(holderName.getByRole('textbox', { name: 'Y' })).toHaveValue('231');
+  await expect(holderName.getByRole('textbox', { name: 'X', exact: true })).toHaveValue('160');
+  await expect(holderName.getByRole('textbox', { name: 'Y', exact: true })).toHaveValue('231');
 
-  // Dragged with the mouse: 40 screen pixels to the right.
+  // Dragged with the mouse: 40 screen pixels to the right (in the middle of the window, clear of the header).
+  await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = (await handle.boundingBox())!;
   await page.mouse.move(box.x + 5, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + 45, box.y + box.height / 2, { steps: 5 });
   await page.mouse.up();
-  await expect.poll(async () => Number(await holderName.getByRole('textbox', { name: 'X' }).inputValue())).toBeGreaterThan(180);
+  await expect.poll(async () => Number(await holderName.getByRole('textbox', { name: 'X', exact: true }).inputValue())).toBeGreaterThan(180);
   await expect(page.getByRole('status').filter({ hasText: 'Preview up to date' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 

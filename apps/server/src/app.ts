@@ -63,6 +63,7 @@ import { createCredentialModule } from './modules/credential/credential.module';
 import { registerCredentialPublicRoutes, registerCredentialRoutes } from './modules/credential/credential.routes';
 import { createAwardModule } from './modules/award/award.module';
 import { registerAwardRoutes } from './modules/award/award.routes';
+import { createAwardExpiryModule } from './modules/award-expiry/award-expiry.module';
 import { createPublicRegisterModule } from './modules/public-register/public-register.module';
 import { registerPublicRegisterRoutes } from './modules/public-register/public-register.routes';
 import { AttachmentRepository } from './modules/attachment/attachment.repository';
@@ -232,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail,
     publicUrl,
   );
-  const certificateModule = createCertificateModule(deps.database.db, { storage, attachments, programs: programModule.programs, settings: { publicUrl, awardingBodyName: deps.env.AWARDING_BODY_NAME } });
+  const certificateModule = createCertificateModule(deps.database.db, { storage, attachments, programs: programModule.programs, settings: { publicUrl, awardingBodyName: deps.env.AWARDING_BODY_NAME }, accessLog: personalDataAccessLog });
   const venueModule = createVenueModule(deps.database.db);
   const examModule = createExamModule(deps.database.db, { programs: programModule.programs, attachments, secret: deps.jwtSecret, publicUrl });
   // Sittings left open past their deadline are submitted with what was saved (tests run it pass by pass).
@@ -253,6 +254,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const awardModule = createAwardModule(deps.database.db, { programs: programModule.programs, mail, accessLog: personalDataAccessLog, publicUrl, defaultPattern: deps.env.CERTIFICATE_NUMBER_PATTERN });
+  // Awards past their last valid day expire and renewal reminders go out (issue 17): at start, then hourly.
+  const awardExpiry = createAwardExpiryModule(deps.database.db, { mail, publicUrl, log: app.log });
+  if (deps.env.NODE_ENV !== 'test') {
+    void awardExpiry.job.runOnce();
+    awardExpiry.job.start();
+  }
+  app.addHook('onClose', async () => awardExpiry.job.stop());
   const examSchedule = createExamScheduleModule(deps.database.db, { programs: programModule.programs, programUsers: programModule.users, attachments, mail, awards: awardModule.awards, publicUrl });
   const couponModule = createCouponModule(deps.database.db, programModule.programs);
   // Awards as signed Open Badges credentials with published status lists (decision 018).

@@ -15,3 +15,4 @@ export * from './exam-instance';
 export * from './rate-limit';
 export * from './privacy';
 export * from './award';
+export * from './award-reminder';

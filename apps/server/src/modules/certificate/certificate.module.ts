@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
 import type { Storage } from '../../platform/storage/storage';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ProgramService } from '../program/program.service';
@@ -8,7 +9,7 @@ import { CertificateService, type CertificateSettings } from './certificate.serv
 /** Wires certificate templates and certificates once, for app.ts. */
 export function createCertificateModule(
   db: Database,
-  deps: { storage: Storage; attachments: Pick<AttachmentService, 'findOwned'>; programs: Pick<ProgramService, 'programPrivilege'>; settings: CertificateSettings },
+  deps: { storage: Storage; attachments: Pick<AttachmentService, 'findOwned'>; programs: Pick<ProgramService, 'programPrivilege'>; settings: CertificateSettings; accessLog?: PersonalDataAccessLog },
 ) {
-  return { certificates: new CertificateService(new CertificateRepository(db), deps.storage, deps.attachments, deps.programs, deps.settings) };
+  return { certificates: new CertificateService(new CertificateRepository(db), deps.storage, deps.attachments, deps.programs, deps.settings, deps.accessLog) };
 }

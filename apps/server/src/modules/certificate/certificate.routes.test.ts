@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
-import { eq, count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream, PageSizes, type PDFStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
@@ -12,6 +12,7 @@ import { createUser, type CreatedUser } from '../../../test/factories/user.facto
 import { bearer, signIn } from '../../../test/sign-in';
 import { uploadFile } from '../../../test/upload';
 import { awards, certificateTemplates } from '../../db/schema/award';
+import { personalDataAccessLog } from '../../db/schema/privacy';
 import { users } from '../../db/schema/user';
 import { textOfPdf } from '../pre-exam/pdf-text';
 
@@ -177,7 +178,11 @@ describe('GET /api/award/:id/certificate', () => {
     const outsider = await createStaffOfAnotherProgram(t.database.db);
     expect((await get(`/api/award/${awardId}/certificate`, (await signIn(t.app, outsider)).jwt)).statusCode).toBe(403);
     expect((await get(`/api/award/00000000-0000-4000-8000-000000000000/certificate`, holderJwt)).statusCode).toBe(404);
+    expect((await get('/api/award/not-an-id/certificate', managerJwt)).statusCode).toBe(404);
     expect((await get(`/api/award/${awardId}/certificate`, managerJwt)).statusCode).toBe(200);
+    // Staff opening a holder's certificate is logged as a read of their personal data (decision 016).
+    const logged = await t.database.db.select().from(personalDataAccessLog).where(and(eq(personalDataAccessLog.actorUserId, manager.id), eq(personalDataAccessLog.applicantId, holder.applicantId!)));
+    expect(logged.map((row) => row.route)).toContain('GET /api/award/:id/certificate');
   });
 });
 

@@ -24,6 +24,7 @@ import {
 } from '@certs/shared/certificate/certificate-template.contract';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { AppError } from '../../platform/app-error';
+import { NO_ACCESS_LOG, type PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { Storage } from '../../platform/storage/storage';
 import type { AttachmentService } from '../attachment/attachment.service';
@@ -37,6 +38,7 @@ import type { AwardCertificateRow, CertificateRepository, CertificateTemplateRow
 type FileKind = 'background' | 'signature';
 type FileInput = CertificateTemplateRequest['background'];
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' };
 
 /** The design used when no template exists at all: the default layout on a plain framed page. */
@@ -70,6 +72,8 @@ export class CertificateService {
     private readonly attachments: Pick<AttachmentService, 'findOwned'>,
     private readonly programs: Pick<ProgramService, 'programPrivilege'>,
     private readonly settings: CertificateSettings,
+    /** Staff opening a holder's certificate is a read of their personal data (decision 016). */
+    private readonly accessLog: PersonalDataAccessLog = NO_ACCESS_LOG,
   ) {}
 
   async list(actor: CurrentUser): Promise<CertificateTemplateRow[]> {
@@ -207,6 +211,7 @@ export class CertificateService {
 
   async assign(actor: CurrentUser, programId: string, templateId: string): Promise<CertificateTemplate> {
     if (actor.userType !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    if (!UUID.test(programId)) throw new AppError('NOT_FOUND', CERTIFICATE_MESSAGES.programNotFound);
     const standing = await this.programs.programPrivilege(actor, programId);
     if (!canAssignTemplate(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const template = await this.repository.findTemplate(templateId);
@@ -258,10 +263,11 @@ export class CertificateService {
    * award's certificate version or status moved on since the stored one.
    */
   async certificateOf(actor: CurrentUser, awardId: string): Promise<{ bytes: Uint8Array; fileName: string; status: string }> {
-    const award = await this.repository.findAwardForCertificate(awardId);
+    const award = UUID.test(awardId) ? await this.repository.findAwardForCertificate(awardId) : undefined;
     if (!award) throw new AppError('NOT_FOUND', AWARD_MESSAGES.notFound);
     if (actor.userType === 'admin') {
       if (!canStaffReadAward(actor, await this.programs.programPrivilege(actor, award.programId))) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+      await this.accessLog.record(actor, { applicantId: award.applicantId }, { route: 'GET /api/award/:id/certificate', resource: award.id });
     } else if (!isAwardHolder(actor, award)) throw new AppError('NOT_FOUND', AWARD_MESSAGES.notFound);
     const status = certificateStatusOf(award);
     const key = certificateKeyOf(award.id, award.certificateVersion, status);
@@ -396,7 +402,7 @@ export class CertificateService {
   }
 
   private async existing(id: string): Promise<CertificateTemplateRowData> {
-    const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.repository.findTemplate(id) : undefined;
+    const row = UUID.test(id) ? await this.repository.findTemplate(id) : undefined;
     if (!row) throw new AppError('NOT_FOUND', CERTIFICATE_MESSAGES.notFound);
     return row;
   }

@@ -1,4 +1,5 @@
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useId } from '@mantine/hooks';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import type { SaveApplicantRequest } from '@certs/shared/applicant/applicant.contract';
@@ -36,6 +37,7 @@ function AddressFields({ form, prefix, legend }: { form: UseFormReturnType<Appli
 export function PersonalDetailsForm({ initialValues, signInEmail, onSubmit }: PersonalDetailsFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ApplicantFormValues>({ initialValues, validate: (values) => validateApplicantValues(values, PERSONAL_FIELDS) });
+  const registerHintId = useId();
   const handleSubmit = async (values: ApplicantFormValues) => {
     setFailure(null);
     try {
@@ -75,11 +77,18 @@ export function PersonalDetailsForm({ initialValues, signInEmail, onSubmit }: Pe
         <AddressFields form={form} prefix="homeAddress" legend="Home address" />
         <AddressFields form={form} prefix="workAddress" legend="Work address" />
         <Fieldset legend="Public register" variant="filled" radius="md">
-          <Switch
-            label="List me in the public register of certificate holders"
-            description="When on, anyone can find your name, your certificates' numbers, programs, dates and status in the personnel search. When off, you are left out of it; an employer holding your certificate can still check its number."
-            {...form.getInputProps('listedInRegister', { type: 'checkbox' })}
-          />
+          <Stack gap={6}>
+            <Switch
+              label="List me in the public register of certificate holders"
+              aria-describedby={registerHintId}
+              {...form.getInputProps('listedInRegister', { type: 'checkbox' })}
+            />
+            {/* Outside the switch's label, so that its name stays short for screen readers. */}
+            <Text id={registerHintId} size="sm" c="dimmed">
+              When on, anyone can find your name, your certificates&apos; numbers, programs, dates and status in the personnel search. When off, you are left out of
+              it; an employer holding one of your certificates can still check its number.
+            </Text>
+          </Stack>
         </Fieldset>
         <Group justify="flex-end">
           <Button type="submit" disabled={isSending} loading={isSending}>

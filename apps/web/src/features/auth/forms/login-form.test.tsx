@@ -143,4 +143,34 @@ describe('LoginForm', () => {
     expect(calls.at(-1)).toMatchObject({ url: '/auth/local/mfa', body: { challengeToken: 'challenge-1', code: '123456' } });
     expect(getSession()).toEqual({ jwt: 'token-3', user: applicant });
   });
+
+  it('takes a role that must use two-step sign-in through setting it up, keeping the session only once the recovery codes were seen', async () => {
+    const onSignedIn = vi.fn();
+    const { calls } = stubFetch(({ url }) => {
+      if (url === CHECK_URL) return jsonResponse(NO_RESTRICTION);
+      if (url === '/auth/local') return jsonResponse({ secondFactor: 'enrolment', challengeToken: 'challenge-2' });
+      if (url === '/auth/local/mfa/enrolment') {
+        return jsonResponse({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/png;base64,iVBORw0KGgo=' });
+      }
+      return jsonResponse({ jwt: 'token-4', user: applicant, recoveryCodes: ['abcde-fghjk', 'mnpqr-stvwx'] });
+    });
+    renderWithProviders(<LoginForm userType="admin" onSignedIn={onSignedIn} />);
+    const user = await fillIn('admin@demo.local', 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeInTheDocument();
+    expect(screen.getByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/auth/local/mfa/enrolment')).toHaveLength(1);
+    await user.type(screen.getByLabelText('Authentication code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-step sign-in' }));
+
+    expect(await screen.findByRole('list', { name: 'Recovery codes' })).toHaveTextContent('abcde-fghjk');
+    expect(calls.at(-1)).toMatchObject({ url: '/auth/local/mfa/enrolment/confirm', body: { challengeToken: 'challenge-2', code: '654321' } });
+    // Not yet signed in: the page would leave before the codes were read.
+    expect(getSession()).toBeNull();
+    expect(onSignedIn).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onSignedIn).toHaveBeenCalledWith(applicant);
+    expect(getSession()).toEqual({ jwt: 'token-4', user: applicant });
+  });
 });

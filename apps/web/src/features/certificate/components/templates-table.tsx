@@ -33,7 +33,7 @@ export function TemplatesTable({ templates, hrefOf }: TemplatesTableProps) {
                   {template.title}
                 </Anchor>{' '}
                 {template.isDefault ? (
-                  <Badge variant="light" color="blue" ml={4}>
+                  <Badge variant="filled" color="blue.9" ml={4}>
                     Default
                   </Badge>
                 ) : null}

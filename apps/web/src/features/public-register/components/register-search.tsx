@@ -21,7 +21,7 @@ import { alertColors } from './alert-colors';
 import { AwardStatusBadge } from './award-status-badge';
 
 const ALL_FIELDS = 'all';
-const SEARCH_BY_OPTIONS = [{ value: ALL_FIELDS, label: 'Name, certificate number or program' }, ...REGISTER_SEARCH_BY.map((value) => ({ value, label: REGISTER_SEARCH_BY_LABELS[value] }))];
+const SEARCH_BY_OPTIONS = [{ value: ALL_FIELDS, label: 'Name, number or program' }, ...REGISTER_SEARCH_BY.map((value) => ({ value, label: REGISTER_SEARCH_BY_LABELS[value] }))];
 
 interface SearchFormValues {
   searchBy: string;
