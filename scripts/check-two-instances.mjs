@@ -11,7 +11,8 @@ await admin.query(`create database ${database}`);
 const url = new URL(baseUrl);
 url.pathname = `/${database}`;
 
-const env = { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: 'two-instances-check-secret-of-sufficient-length', CREDENTIAL_SIGNING_KEY: 'dHdvLWluc3RhbmNlcy1jaGVjay1jcmVkZW50aWFscyE', SEED_DEMO: '1', LOG_LEVEL: 'warn', WEB_DIST_DIR: 'no-web-app', PAYMENT_GATEWAY: 'test', ALLOW_TEST_PAYMENT_GATEWAY: '1' };
+const env = { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: 'two-instances-check-secret-of-sufficient-length', CREDENTIAL_SIGNING_KEY: 'dHdvLWluc3RhbmNlcy1jaGVjay1jcmVkZW50aWFscyE', SEED_DEMO: '1', LOG_LEVEL: 'warn', WEB_DIST_DIR: 'no-web-app', PAYMENT_GATEWAY: 'test', ALLOW_TEST_PAYMENT_GATEWAY: '1', MFA_REQUIRED_FOR_ADMINS: '0' };
+// The demo super user signs in with a password alone here (two-step sign-in is decision 020's, tested in modules/auth).
 const ports = [3311, 3312];
 const servers = ports.map((port) => spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] }));
 

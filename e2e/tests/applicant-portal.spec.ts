@@ -184,7 +184,7 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   await menu.getByRole('link', { name: 'Applications' }).click();
   await expect(applications.locator('[data-status="Application Submitted"]')).toBeVisible();
   await expect(applications.getByRole('columnheader')).toHaveText(['Application Number', 'Program Code', 'Program Title', 'Application Date', 'Type', 'Status']);
-  await expect(page.getByTestId('awards-table').getByRole('columnheader')).toHaveText(['Name', 'ID', 'Program Code', 'Program Title', 'Award Date']);
+  await expect(page.getByTestId('awards-table').getByRole('columnheader')).toHaveText(['Name', 'ID', 'Program Code', 'Program Title', 'Award Date', 'Certificate Number', 'Status', 'Expiry', 'Actions']);
   await expect(page.getByTestId('awards-table')).toContainText('No awards yet.');
   // Narrower than md (768): the compact columns.
   await page.setViewportSize({ width: 600, height: 900 });

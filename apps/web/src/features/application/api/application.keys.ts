@@ -5,11 +5,10 @@ export interface ApplicationListParams {
   pageSize: number;
 }
 
-/** Query keys of the applicant's applications and awards. */
+/** Query keys of the applicant's applications. */
 export const applicationKeys = {
   all: ['applications'] as const,
   current: (type: ApplicationTypePath, programId: string, applicantId: string) => [...applicationKeys.all, 'current', type, programId, applicantId] as const,
   detail: (type: ApplicationTypePath, id: string) => [...applicationKeys.all, 'detail', type, id] as const,
   mine: (params: ApplicationListParams) => [...applicationKeys.all, 'mine', params] as const,
-  awards: (params: ApplicationListParams) => [...applicationKeys.all, 'awards', params] as const,
 };
