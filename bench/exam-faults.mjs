@@ -465,7 +465,9 @@ async function sit(candidate, index, t0) {
       while (!isDone) {
         const sentAt = clientNow();
         const response = await call('server time', 'GET', '/api/launchexam/servertime', undefined, undefined, { timeoutMs: TIMEOUT_MS.serverTime });
-        if (response.status === 200) ledger.offsets.push(response.json.serverTime - (sentAt + clientNow()) / 2);
+        const receivedAt = clientNow();
+        // exam-clock.ts: the server's reading taken as made halfway through the round trip (wrong by at most half of it).
+        if (response.status === 200) ledger.offsets.push({ offsetMs: response.json.serverTime - (sentAt + receivedAt) / 2, roundTripMs: receivedAt - sentAt });
         await sleep(SERVER_TIME_POLL_MS * (1 + (Math.random() * 2 - 1) * 0.2));
       }
     })(),
@@ -500,14 +502,18 @@ async function sit(candidate, index, t0) {
     (async () => {
       while (!isDone) {
         const deadline = Date.parse(exam.timer.deadline);
+        const askedAt = clientNow();
         const claimedRemaining = Math.max(0, Math.round((deadline - clientNow() + (isSkewed ? 2 * SKEW_MS : 0)) / 1000));
         const response = await call('remaining time', 'POST', '/api/remainingtime', { examInstanceId: exam.id, examType: 'module', remainingTime: claimedRemaining }, token, { timeoutMs: TIMEOUT_MS.remainingTime });
         if (response.status === 200) {
           ledger.deadlines.add(response.json.deadline);
           if (isSkewed && ledger.offsets.length > 0) {
             // What this browser shows: the deadline against its clock corrected by the measured offset.
-            const offset = ledger.offsets.at(-1);
-            ledger.skew.push({ offsetMs: offset, shownRemaining: (Date.parse(response.json.deadline) - (clientNow() + offset)) / 1000, serverRemaining: response.json.remainingTime });
+            const { offsetMs, roundTripMs } = ledger.offsets.at(-1);
+            const now = clientNow();
+            // The two readings differ by the offset's error (half the poll's round trip) and this call's own round trip, at most.
+            const toleranceS = (roundTripMs / 2 + (now - askedAt)) / 1000 + 1.5;
+            ledger.skew.push({ offsetMs, roundTripMs, toleranceS, shownRemaining: (Date.parse(response.json.deadline) - (now + offsetMs)) / 1000, serverRemaining: response.json.remainingTime });
           }
         }
         // The skewed browser asks more often, for more samples.
@@ -752,9 +758,9 @@ async function main() {
     console.log(`Calls pressed again after a network error or 5xx: ${JSON.stringify(retriesOf)}`);
     const skewed = ledgers[SKEWED];
     const skewedSitting = candidates[SKEWED].examId;
-    const skewSamples = skewed.skew.map((sample) => `${sample.shownRemaining.toFixed(1)} / ${sample.serverRemaining}`).join(', ');
+    const skewSamples = skewed.skew.map((sample) => `${sample.shownRemaining.toFixed(1)} / ${sample.serverRemaining} (±${sample.toleranceS.toFixed(1)})`).join(', ');
     console.log(
-      `\nClock 10 minutes fast (candidate ${SKEWED + 1}): offsets measured ${[...new Set(skewed.offsets.map((o) => (o / 1000).toFixed(1)))].join(', ')} s; deadlines seen ${[...skewed.deadlines].join(', ')} ` +
+      `\nClock 10 minutes fast (candidate ${SKEWED + 1}): offsets measured ${skewed.offsets.map((o) => `${(o.offsetMs / 1000).toFixed(1)} (round trip ${(o.roundTripMs / 1000).toFixed(1)})`).join(', ')} s; deadlines seen ${[...skewed.deadlines].join(', ')} ` +
         `(sitting ${skewedSitting}); remaining time it shows / the server's, in s: ${skewSamples || 'no sample'}`,
     );
     console.log(`Ten simultaneous submits (candidate ${TEN_SUBMITS + 1}): ${ledgers[TEN_SUBMITS].submits?.join('; ') ?? 'not sent'}`);
@@ -762,7 +768,7 @@ async function main() {
     const tenOk = ten.filter((s) => s.startsWith('200')).length === 1 && ten.filter((s) => s.startsWith('409')).length === 9;
     const skewOk =
       skewed.skew.length > 0 &&
-      skewed.skew.every((sample) => Math.abs(sample.offsetMs + SKEW_MS) < 5_000 && Math.abs(sample.shownRemaining - sample.serverRemaining) < 5) &&
+      skewed.skew.every((sample) => Math.abs(sample.offsetMs + SKEW_MS) <= sample.roundTripMs / 2 + 1000 && Math.abs(sample.shownRemaining - sample.serverRemaining) <= sample.toleranceS) &&
       skewed.deadlines.size === 1;
     console.log(
       `\nChecked in the database: ${checks.checked} acknowledged answers; lost ${checks.lost}, time or attempts counted twice ${checks.timeTwice}, stored value differs ${checks.differentValue}; ` +

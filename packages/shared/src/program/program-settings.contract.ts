@@ -7,6 +7,7 @@ export const WPQ_STANDARDS = ['ISO 9606-1:2017', 'AS/NZS 2980:2018'] as const;
 
 export const SETTINGS_MESSAGES = {
   renewalPeriod: 'Renewal Period must be more than 1 year',
+  requiredCpdHours: 'Required CPD Hours must be a whole number from 0 to 1000',
   memberFee: 'Member Fee must be a valid number',
   nonmemberFee: 'Non Member Fee must be a valid number',
   assessorInstructionRequired: 'Assessor Instruction is required',
@@ -43,6 +44,13 @@ export const CertificationSettingsRequest = z.strictObject({
     .number({ error: SETTINGS_MESSAGES.renewalPeriod })
     .int(SETTINGS_MESSAGES.renewalPeriod)
     .min(1, SETTINGS_MESSAGES.renewalPeriod),
+  /** Continuing professional development hours a renewal needs within the award's period (issue 17). */
+  requiredCpdHours: z.coerce
+    .number({ error: SETTINGS_MESSAGES.requiredCpdHours })
+    .int(SETTINGS_MESSAGES.requiredCpdHours)
+    .min(0, SETTINGS_MESSAGES.requiredCpdHours)
+    .max(1000, SETTINGS_MESSAGES.requiredCpdHours)
+    .default(0),
 });
 /** The renewal form is the same without the renewal period (spec section 5). */
 export const RenewalSettingsRequest = z.strictObject(certificationFields);
@@ -56,6 +64,7 @@ export const CertificationSettings = z.object({
   nonmemberFee: z.number(),
   reviewAllowed: z.boolean(),
   renewalPeriod: z.number().int().nullable(),
+  requiredCpdHours: z.number().int(),
   assessorAssessmentInstruction: z.string(),
   certificationTooltips: z.string(),
   programDeclaration: z.string(),

@@ -17,6 +17,7 @@ export const PROGRAM_MESSAGES = {
   declarationRequired: 'Program Declaration is required',
   declarationMax: 'Program Declaration must be at most 2000 characters',
   tooltipsMax: 'Tooltips must be at most 1000 characters',
+  reviewWindowDays: 'Review window must be a whole number of days from 1 to 365',
   certificateNumPatternRequired: 'Certificate Number Pattern is required',
   certificateNumPatternMax: 'Certificate Number Pattern must be at most 18 characters',
   certificateStartNumRequired: 'Certificate Start Number is required',
@@ -61,6 +62,8 @@ export const ProgramRequest = z
     isIIWPublished: z.boolean().default(false),
     programDeclaration: z.string().max(2000, PROGRAM_MESSAGES.declarationMax).default(''),
     programTooltips: z.string().max(1000, PROGRAM_MESSAGES.tooltipsMax).default(''),
+    /** Days after the result in which a failed applicant may ask for a review (issue 17, decision 022). */
+    reviewWindowDays: z.number({ error: PROGRAM_MESSAGES.reviewWindowDays }).int(PROGRAM_MESSAGES.reviewWindowDays).min(1, PROGRAM_MESSAGES.reviewWindowDays).max(365, PROGRAM_MESSAGES.reviewWindowDays).default(30),
   })
   .superRefine((program, ctx) => {
     if (program.programType === 1 && plainTextOf(program.programDeclaration).length === 0) {
@@ -102,6 +105,7 @@ export const Program = z.object({
   publishedOn: z.string().nullable(),
   programDeclaration: z.string(),
   programTooltips: z.string(),
+  reviewWindowDays: z.number().int(),
   createdOn: z.string(),
   modifiedOn: z.string(),
 });

@@ -16,3 +16,5 @@ export * from './rate-limit';
 export * from './privacy';
 export * from './award';
 export * from './award-reminder';
+export * from './review';
+export * from './renewal';

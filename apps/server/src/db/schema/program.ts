@@ -22,6 +22,8 @@ export const programs = pgTable(
     hasBeenPublished: boolean('has_been_published').notNull().default(false),
     programDeclaration: text('program_declaration').notNull().default(''),
     programTooltips: text('program_tooltips').notNull().default(''),
+    /** Days after the result is recorded in which a failed applicant may ask for a review (issue 17). */
+    reviewWindowDays: integer('review_window_days').notNull().default(30),
     ...auditColumns,
   },
   (t) => [uniqueIndex('programs_code_unique').on(t.programCode), index('programs_status_idx').on(t.status, t.programType)],
@@ -96,6 +98,8 @@ export const programCertificationSettings = pgTable(
     nonmemberFeeCents: integer('nonmember_fee_cents').notNull(),
     reviewAllowed: boolean('review_allowed').notNull().default(false),
     renewalPeriod: integer('renewal_period'),
+    /** Continuing professional development hours a renewal needs within the award's period (issue 17; initial settings). */
+    requiredCpdHours: integer('required_cpd_hours').notNull().default(0),
     assessorAssessmentInstruction: text('assessor_assessment_instruction').notNull(),
     certificationTooltips: text('certification_tooltips').notNull().default(''),
     programDeclaration: text('program_declaration').notNull(),

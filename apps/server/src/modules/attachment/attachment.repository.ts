@@ -11,7 +11,7 @@ export type AttachmentRow = typeof attachments.$inferSelect;
  * examiner named on the module's schedule comes with module answer papers and results.
  */
 export interface AttachmentLink {
-  kind: 'applicationAnswer' | 'moduleResult' | 'moduleAnswerPaper' | 'trialAnswerPaper' | 'invoice';
+  kind: 'applicationAnswer' | 'moduleResult' | 'moduleAnswerPaper' | 'trialAnswerPaper' | 'invoice' | 'reviewEvidence';
   programId: string;
   examinerId: string | null;
 }
@@ -96,7 +96,13 @@ export class AttachmentRepository {
       select 'invoice', a.program_id, null::uuid
         from invoices i
         join applications a on a.id = i.application_id
-        where i.pdf_attachment_id = ${attachmentId}`);
+        where i.pdf_attachment_id = ${attachmentId}
+      union
+      select 'reviewEvidence', a.program_id, null::uuid
+        from application_review_attachments ra
+        join application_reviews r on r.id = ra.review_id
+        join applications a on a.id = r.application_id
+        where ra.attachment_id = ${attachmentId}`);
     return (result as unknown as { rows: AttachmentLink[] }).rows.filter((link) => !!link.programId);
   }
 

@@ -113,7 +113,8 @@ export class AwardExpiryService {
 
   private async mailHolder(tx: Executor, awardId: string, compose: (facts: HolderMailFacts) => OutgoingMail): Promise<void> {
     const facts = await this.deps.repository.findHolderMailFacts(tx, awardId);
-    if (facts) await this.deps.mail.send(compose(facts), tx);
+    // An anonymised holder (decision 016) has an address under .invalid, which no mail reaches.
+    if (facts && !facts.email.toLowerCase().endsWith('.invalid')) await this.deps.mail.send(compose(facts), tx);
   }
 
   private awardsLink() {

@@ -24,6 +24,7 @@ export const toCertificationSettings = (row: CertificationSettingsRow): Certific
   nonmemberFee: fromCents(row.nonmemberFeeCents),
   reviewAllowed: row.reviewAllowed,
   renewalPeriod: row.renewalPeriod,
+  requiredCpdHours: row.requiredCpdHours,
   assessorAssessmentInstruction: row.assessorAssessmentInstruction,
   certificationTooltips: row.certificationTooltips,
   programDeclaration: row.programDeclaration,
@@ -72,6 +73,8 @@ export class ProgramSettingsService {
       nonmemberFeeCents: toCents(input.nonmemberFee),
       reviewAllowed: input.reviewAllowed,
       renewalPeriod: kind === 'initial' && 'renewalPeriod' in input ? input.renewalPeriod : null,
+      // Renewal's CPD hours belong to the initial settings, with the renewal period; the AICIP renewal form leaves them as they are.
+      ...(kind === 'initial' && 'requiredCpdHours' in input ? { requiredCpdHours: input.requiredCpdHours } : {}),
       assessorAssessmentInstruction: input.assessorAssessmentInstruction,
       certificationTooltips: input.certificationTooltips,
       programDeclaration: sanitizeRichText(input.programDeclaration),

@@ -21,6 +21,7 @@ export function toProgram({ program, manager }: ProgramWithManager): Program {
     publishedOn: program.publishedOn?.toISOString() ?? null,
     programDeclaration: program.programDeclaration,
     programTooltips: program.programTooltips,
+    reviewWindowDays: program.reviewWindowDays,
     createdOn: program.createdOn.toISOString(),
     modifiedOn: program.modifiedOn.toISOString(),
   };

@@ -241,6 +241,7 @@ export class ProgramService {
       isIIWPublished: input.isIIWPublished,
       programDeclaration: sanitizeRichText(input.programDeclaration),
       programTooltips: input.programTooltips,
+      reviewWindowDays: input.reviewWindowDays,
     };
   }
 }

@@ -33,9 +33,14 @@ function LibrariesScreen() {
           <Title order={1}>Libraries</Title>
           <Text c="dimmed">The question bank: questions of four types, filed under subjects and tags, ready to build tests from.</Text>
         </Stack>
-        <Button component={Link} to={`${LIBRARIES_PATH}/questions/new`}>
-          Add question
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to={`${LIBRARIES_PATH}/certificate-templates`} variant="default">
+            Certificate templates
+          </Button>
+          <Button component={Link} to={`${LIBRARIES_PATH}/questions/new`}>
+            Add question
+          </Button>
+        </Group>
       </Group>
       <Tabs value={activeTab} onChange={(value) => setSearchParams(value && value !== 'questions' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List aria-label="Library sections" mb="lg">

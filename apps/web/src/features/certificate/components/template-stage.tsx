@@ -71,6 +71,7 @@ export function TemplateStage({ orientation, fields, preview, width, selected, o
             aria-label={`${label} at x ${field.x}, y ${field.y}. Drag, or use the arrow keys to move it`}
             aria-pressed={isSelected}
             data-field={field.field}
+            title={label}
             onPointerDown={onPointerDown(index)}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerUp}
@@ -89,21 +90,23 @@ export function TemplateStage({ orientation, fields, preview, width, selected, o
               outlineOffset: 2,
             }}
           >
-            <span
-              style={{
-                position: 'absolute',
-                top: -15,
-                left: 0,
-                fontSize: 10,
-                lineHeight: '14px',
-                padding: '0 3px',
-                whiteSpace: 'nowrap',
-                color: 'white',
-                background: isSelected ? 'var(--mantine-color-blue-8)' : 'var(--mantine-color-gray-8)',
-              }}
-            >
-              {label}
-            </span>
+            {isSelected ? (
+              <span
+                style={{
+                  position: 'absolute',
+                  top: -15,
+                  left: 0,
+                  fontSize: 10,
+                  lineHeight: '14px',
+                  padding: '0 3px',
+                  whiteSpace: 'nowrap',
+                  color: 'white',
+                  background: 'var(--mantine-color-blue-8)',
+                }}
+              >
+                {label}
+              </span>
+            ) : null}
           </div>
         );
       })}

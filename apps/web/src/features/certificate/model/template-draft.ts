@@ -33,7 +33,8 @@ export function requestOf(draft: TemplateDraft): CertificateTemplateRequest {
 
 const SAMPLE_TEXT: Record<CertificateFieldName, string> = {
   ...SAMPLE_CERTIFICATE_VALUES,
-  awardingBodyName: 'Awarding body name',
+  // About the length of an awarding body's name; the preview shows the real one.
+  awardingBodyName: 'Welding Certification Board of Australia',
   signature: '',
   qrCode: '',
 };

@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -173,6 +173,16 @@ export function ProgramForm(props: ProgramFormProps) {
           minRows={2}
           {...textLock}
           {...form.getInputProps('programTooltips')}
+        />
+        <NumberInput
+          label="Review window (days)"
+          description="How many days after the result is recorded a failed applicant may ask for a review of a module that allows review."
+          min={1}
+          max={365}
+          allowDecimal={false}
+          allowNegative={false}
+          {...textLock}
+          {...form.getInputProps('reviewWindowDays')}
         />
         <Textarea label="Remarks" description="For staff only." autosize minRows={2} {...textLock} {...form.getInputProps('remarks')} />
         {!isReadOnly && (

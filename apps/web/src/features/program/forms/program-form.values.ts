@@ -17,6 +17,8 @@ export interface ProgramFormValues {
   isIIWPublished: boolean;
   programDeclaration: string;
   programTooltips: string;
+  /** Mantine's NumberInput holds '' while empty. */
+  reviewWindowDays: number | string;
 }
 
 export function emptyProgramValues(): ProgramFormValues {
@@ -32,6 +34,7 @@ export function emptyProgramValues(): ProgramFormValues {
     isIIWPublished: false,
     programDeclaration: '',
     programTooltips: '',
+    reviewWindowDays: 30,
   };
 }
 
@@ -48,6 +51,7 @@ export function programValuesOf(program: Program): ProgramFormValues {
     isIIWPublished: program.isIIWPublished,
     programDeclaration: program.programDeclaration,
     programTooltips: program.programTooltips,
+    reviewWindowDays: program.reviewWindowDays,
   };
 }
 
@@ -60,6 +64,8 @@ function requestShapeOf(values: ProgramFormValues): Record<string, unknown> {
     // The pattern fields mean nothing with the check off; they are not kept.
     certificateNumPattern: values.numberPatternCheck ? values.certificateNumPattern : '',
     certificateStartNum: values.numberPatternCheck ? values.certificateStartNum : '',
+    // Empty is sent as null so the contract names it rather than defaulting to 30.
+    reviewWindowDays: values.reviewWindowDays === '' ? null : Number(values.reviewWindowDays),
   };
 }
 

@@ -1,0 +1,124 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { z } from 'zod';
+import { Attachment } from '../attachment/attachment.contract';
+import { DEFAULT_TIME_ZONE, formatDate } from '../common/dates';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * Reviews of a failed result (issue 17, decision 022): `GET|POST api/{type}/{id}/review` and
+ * `POST api/{type}/{id}/review/decide`, for the types whose results are per module.
+ */
+export const REVIEW_TYPE_PATHS = ['qualificationapplication', 'aicipapplication'] as const;
+export type ReviewTypePath = (typeof REVIEW_TYPE_PATHS)[number];
+
+export const REVIEW_REASON_MAX = 2000;
+export const REVIEW_NOTE_MAX = 2000;
+export const REVIEW_FILES_MAX = 10;
+export const DEFAULT_REVIEW_WINDOW_DAYS = 30;
+
+export const REVIEW_STATUSES = ['open', 'upheld', 'refused'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { open: 'Under review', upheld: 'Upheld', refused: 'Refused' };
+export const REVIEW_STATUS_COLORS: Record<ReviewStatus, string> = { open: 'blue', upheld: 'green', refused: 'red' };
+
+export const REVIEW_OUTCOMES = ['upheld', 'refused'] as const;
+export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
+
+export const REVIEW_MESSAGES = {
+  notFound: 'Application not found',
+  reasonRequired: 'Reason is required',
+  reasonMax: `Reason must be at most ${REVIEW_REASON_MAX} characters`,
+  tooManyFiles: `At most ${REVIEW_FILES_MAX} files may be attached`,
+  fileNotFound: 'One of the files was not found among your uploads',
+  notFailed: 'Only a failed result can be reviewed',
+  noModuleAllowsReview: 'No failed module of this result allows a review',
+  windowClosed: (day: string) => `The review window closed on ${day}`,
+  alreadyOpen: 'A review of this result is already open',
+  noOpenReview: 'There is no open review to decide',
+  outcomeRequired: 'Outcome is required',
+  noteRequired: 'Note is required',
+  noteMax: `Note must be at most ${REVIEW_NOTE_MAX} characters`,
+  modulesRequired: 'Choose the modules whose result the review changes',
+  moduleNotReviewable: 'Only failed modules that allow review can be changed by a review',
+  stillNotPassed: (codes: readonly string[]) => `Upholding the review must leave every module passed: ${codes.join(', ')} would still not be passed`,
+} as const;
+
+/** The last day (YYYY-MM-DD, Sydney) on which a review may be asked for: the result's Sydney day plus the window. */
+export function reviewWindowClosesOn(resultRecordedOn: Date | string, windowDays: number): string {
+  return dayjs(resultRecordedOn).tz(DEFAULT_TIME_ZONE).startOf('day').add(windowDays, 'day').format('YYYY-MM-DD');
+}
+
+/** Open through its last day, on Sydney's date. */
+export function isReviewWindowOpen(closesOn: string, today: string): boolean {
+  return today <= closesOn;
+}
+
+/** "The review window closed on 01-Jan-2027": the day in the spec's display format. */
+export function windowClosedMessage(closesOn: string): string {
+  return REVIEW_MESSAGES.windowClosed(formatDate(closesOn, 'day'));
+}
+
+export const ReviewRequest = z.strictObject({
+  reason: z
+    .string({ error: REVIEW_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, REVIEW_MESSAGES.reasonRequired)
+    .max(REVIEW_REASON_MAX, REVIEW_MESSAGES.reasonMax),
+  attachmentIds: z.array(z.uuid(REVIEW_MESSAGES.fileNotFound)).max(REVIEW_FILES_MAX, REVIEW_MESSAGES.tooManyFiles).default([]),
+});
+export type ReviewRequest = z.input<typeof ReviewRequest>;
+
+export const ReviewDecisionRequest = z
+  .strictObject({
+    outcome: z.enum(REVIEW_OUTCOMES, { error: REVIEW_MESSAGES.outcomeRequired }),
+    note: z.string({ error: REVIEW_MESSAGES.noteRequired }).trim().min(1, REVIEW_MESSAGES.noteRequired).max(REVIEW_NOTE_MAX, REVIEW_MESSAGES.noteMax),
+    /** The application modules whose result changes to Pass (upheld only). */
+    moduleIds: z.array(z.uuid(REVIEW_MESSAGES.moduleNotReviewable)).max(50).default([]),
+  })
+  .superRefine((value, ctx) => {
+    if (value.outcome === 'upheld' && value.moduleIds.length === 0) ctx.addIssue({ code: 'custom', path: ['moduleIds'], message: REVIEW_MESSAGES.modulesRequired });
+  });
+export type ReviewDecisionRequest = z.input<typeof ReviewDecisionRequest>;
+
+export const ReviewableModule = z.object({
+  id: z.string(),
+  moduleCode: z.string(),
+  moduleTitle: z.string(),
+  result: z.string().nullable(),
+  resultPercentage: z.number().nullable(),
+  reviewAllowed: z.boolean(),
+});
+export type ReviewableModule = z.infer<typeof ReviewableModule>;
+
+export const ChangedResult = z.object({ moduleCode: z.string(), fromResult: z.string().nullable(), fromPercentage: z.number().nullable() });
+
+export const Review = z.object({
+  id: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  reason: z.string(),
+  files: z.array(Attachment),
+  askedOn: z.string(),
+  decisionNote: z.string().nullable(),
+  decidedOn: z.string().nullable(),
+  /** Staff's name for staff; null for the applicant. */
+  decidedBy: z.string().nullable(),
+  changedResults: z.array(ChangedResult),
+});
+export type Review = z.infer<typeof Review>;
+
+/** Everything a review screen needs: whether one may be asked for now (and why not), the modules, and every review of the application. */
+export const ReviewState = z.object({
+  applicationStatus: z.string(),
+  resultRecordedOn: z.string().nullable(),
+  windowClosesOn: z.string().nullable(),
+  /** Null when a review may be asked for now; otherwise what stops it, in words. */
+  cannotAskBecause: z.string().nullable(),
+  modules: z.array(ReviewableModule),
+  reviews: z.array(Review),
+  canDecide: z.boolean(),
+});
+export type ReviewState = z.infer<typeof ReviewState>;
