@@ -7,7 +7,7 @@ import {
   applicantProfessionalActivities,
   applicantProfessionalDevelopment,
 } from '../../db/schema/applicant-profile';
-import { applicants, users } from '../../db/schema/user';
+import { applicants, mfaRecoveryCodes, userMfa, users } from '../../db/schema/user';
 
 export type ApplicantRow = typeof applicants.$inferSelect;
 export interface ApplicantWithUser {
@@ -54,6 +54,9 @@ export class ApplicantRepository {
     for (const table of [applicantEducation, applicantExperience, applicantProfessionalActivities, applicantProfessionalDevelopment]) {
       await tx.delete(table).where(eq(table.applicantId, input.applicantId));
     }
+    // The two-step sign-in secret and recovery codes belong to nobody any more (decision 020).
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, input.userId));
+    await tx.delete(userMfa).where(eq(userMfa.userId, input.userId));
   }
 
   async update(id: string, userId: string, names: { firstName: string; lastName: string }, values: Partial<typeof applicants.$inferInsert>): Promise<void> {

@@ -16,6 +16,7 @@ import { applicantEducation } from '../../db/schema/applicant-profile';
 import { applications } from '../../db/schema/application';
 import { attachments } from '../../db/schema/attachment';
 import { mails } from '../../db/schema/mail';
+import { mfaRecoveryCodes, userMfa } from '../../db/schema/user';
 import { invoices } from '../../db/schema/payment';
 import { LocalStorage } from '../../platform/storage/local-storage';
 
@@ -180,6 +181,9 @@ describe('deletion requests', () => {
   it('completing one anonymises the applicant and ends their sign-in, keeping the application numbers and the invoice', async () => {
     const db = t.database.db;
     const applicantId = dana.user.applicantId!;
+    // A second factor the applicant had turned on (its secret is personal data too).
+    await db.insert(userMfa).values({ userId: dana.user.id, secretEncrypted: 'sealed-secret', enabledOn: new Date() });
+    await db.insert(mfaRecoveryCodes).values({ userId: dana.user.id, codeHash: 'hash-of-a-code' });
     const completed = await post(`/api/privacy/deletion-requests/${requestId}/complete`, undefined, administratorJwt);
     expect(completed.statusCode).toBe(200);
     expect(completed.json()).toMatchObject({ id: requestId, status: 'completed', applicantEmail: `deleted-${applicantId}@deleted.invalid`, applicantName: 'Deleted Applicant' });
@@ -191,6 +195,8 @@ describe('deletion requests', () => {
     expect(profile).toMatchObject({ email: `deleted-${applicantId}@deleted.invalid`, firstName: 'Deleted', lastName: 'Applicant', phone: '', dateOfBirth: null, active: false });
     expect(JSON.stringify(profile)).not.toMatch(/Dana|Delacroix|9999/);
     expect(await db.select().from(applicantEducation).where(eq(applicantEducation.applicantId, applicantId))).toEqual([]);
+    expect(await db.select().from(userMfa).where(eq(userMfa.userId, dana.user.id))).toEqual([]);
+    expect(await db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, dana.user.id))).toEqual([]);
 
     // The session ended and neither the old nor the new email signs in.
     expect((await get('/api/users/me', dana.jwt)).statusCode).toBe(401);
