@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
-import { DEMO, signInAs } from '../fixtures/demo-accounts';
+import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
 
 // axe is injected into the page, which the app's CSP would refuse.
 test.use({ bypassCSP: true });
@@ -13,7 +13,8 @@ const canvasImage = (page: Page) => preview(page).evaluate((canvas: HTMLCanvasEl
 
 test('staff place a field in the designer and the live preview moves it; the screens pass axe', async ({ page }) => {
   await signInAs(page, '/admin/login', DEMO.accountAdmin);
-  await page.goto('/admin/libraries/certificate-templates');
+  await mainMenu(page).getByRole('link', { name: 'Libraries' }).click();
+  await page.getByRole('link', { name: 'Certificate templates' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Certificate templates' })).toBeVisible();
   // The demo's default template, used by every demo program.
   await expect(page.getByRole('link', { name: 'Default certificate' })).toBeVisible();

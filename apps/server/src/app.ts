@@ -63,6 +63,8 @@ import { createCredentialModule } from './modules/credential/credential.module';
 import { registerCredentialPublicRoutes, registerCredentialRoutes } from './modules/credential/credential.routes';
 import { createAwardModule } from './modules/award/award.module';
 import { registerAwardRoutes } from './modules/award/award.routes';
+import { createReviewModule } from './modules/review/review.module';
+import { registerReviewRoutes } from './modules/review/review.routes';
 import { createAwardExpiryModule } from './modules/award-expiry/award-expiry.module';
 import { createPublicRegisterModule } from './modules/public-register/public-register.module';
 import { registerPublicRegisterRoutes } from './modules/public-register/public-register.routes';
@@ -262,6 +264,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => awardExpiry.job.stop());
   const examSchedule = createExamScheduleModule(deps.database.db, { programs: programModule.programs, programUsers: programModule.users, attachments, mail, awards: awardModule.awards, publicUrl });
+  // Reviews of a failed result: an upheld review awards through the award module (issue 17, decision 022).
+  const reviewModule = createReviewModule(deps.database.db, { programs: programModule.programs, attachments, mail, awards: awardModule.awards, publicUrl });
   const couponModule = createCouponModule(deps.database.db, programModule.programs);
   // Awards as signed Open Badges credentials with published status lists (decision 018).
   const credentials = createCredentialModule(deps.database.db, { env: deps.env, dataDir: deps.dataDir, programs: programModule.programs, accessLog: personalDataAccessLog });
@@ -322,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerCertificateRoutes(api, certificateModule.certificates);
     registerCredentialRoutes(api, credentials);
     registerAwardRoutes(api, awardModule.awards);
+    registerReviewRoutes(api, reviewModule.reviews);
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

@@ -71,5 +71,11 @@ describe('configuration', () => {
       expect(() => readEnv({ ...SERVER, PAYMENT_GATEWAY: 'stripe' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_GATEWAY=stripe/);
       expect(() => readEnv({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_GATEWAY=stripe/);
     });
+
+    it('warns at start when a server database lets administrators sign in without a second factor', () => {
+      expect(startupWarnings(readEnv({ ...SERVER, ...STRIPE, MFA_REQUIRED_FOR_ADMINS: '0' }))).toEqual([expect.stringMatching(/^MFA_REQUIRED_FOR_ADMINS=0 on a server database/)]);
+      expect(startupWarnings(readEnv({ ...SERVER, ...STRIPE, MFA_REQUIRED_FOR_ADMINS: '1' }))).toEqual([]);
+      expect(startupWarnings(readEnv({ MFA_REQUIRED_FOR_ADMINS: '0' }))).toEqual([]);
+    });
   });
 });

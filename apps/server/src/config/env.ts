@@ -155,8 +155,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /** What the server logs as a warning at every start: settings that are allowed but unsafe for production. */
-export function startupWarnings(env: Pick<Env, 'DATABASE_URL' | 'PAYMENT_GATEWAY'>): string[] {
+export function startupWarnings(env: Pick<Env, 'DATABASE_URL' | 'PAYMENT_GATEWAY' | 'MFA_REQUIRED_FOR_ADMINS'>): string[] {
   const warnings: string[] = [];
+  if (env.DATABASE_URL && env.MFA_REQUIRED_FOR_ADMINS === '0') {
+    warnings.push('MFA_REQUIRED_FOR_ADMINS=0 on a server database: super users and account administrators may sign in with a password alone. Turn it back on outside a test site.');
+  }
   if (env.DATABASE_URL && env.PAYMENT_GATEWAY === 'test') {
     warnings.push(
       'PAYMENT_GATEWAY=test on a server database (ALLOW_TEST_PAYMENT_GATEWAY=1): anyone holding a payment link can mark the invoice paid. Use this on a staging site only, never in production.',

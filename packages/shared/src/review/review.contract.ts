@@ -38,6 +38,7 @@ export const REVIEW_MESSAGES = {
   noModuleAllowsReview: 'No failed module of this result allows a review',
   windowClosed: (day: string) => `The review window closed on ${day}`,
   alreadyOpen: 'A review of this result is already open',
+  alreadyReviewed: 'This result has already been reviewed',
   noOpenReview: 'There is no open review to decide',
   outcomeRequired: 'Outcome is required',
   noteRequired: 'Note is required',

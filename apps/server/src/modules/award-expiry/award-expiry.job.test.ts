@@ -9,6 +9,7 @@ import { createUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 import { openPostgres, type Database, type DatabaseHandle } from '../../db/client';
 import { applicationHistory, applications } from '../../db/schema/application';
+import { awards } from '../../db/schema/award';
 import { MailRepository } from '../../platform/mail/mail.repository';
 import { MailService } from '../../platform/mail/mail.service';
 import { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
@@ -123,7 +124,8 @@ describe('award expiry', () => {
     const holder = await newHolder();
     // Several of each, so that the two passes meet on the same rows.
     const expiring = await Promise.all(['2031-05-10', '2031-05-11', '2031-05-12', '2031-05-13', '2031-05-14'].map((day) => certification(holder, day)));
-    const reminded = await Promise.all(['2031-06-26', '2031-06-27', '2031-06-28', '2031-06-29', '2031-06-30'].map((day) => certification(holder, day)));
+    const remindedDays = ['2031-06-26', '2031-06-27', '2031-06-28', '2031-06-29', '2031-06-30'];
+    const reminded = await Promise.all(remindedDays.map((day) => certification(holder, day)));
     const clock = { now: sydneyMidday('2031-05-31') };
 
     // On a server each instance has its own connection; the embedded database has one.
@@ -148,9 +150,9 @@ describe('award expiry', () => {
       expect((await applicationOf(award.applicationId)).history).toHaveLength(1);
     }
     const repository = new AwardExpiryRepository(t.database.db);
-    for (const award of reminded) {
+    for (const [i, award] of reminded.entries()) {
       expect((await awardOf(holder, award.id)).status).toBe('current');
-      expect(await repository.findReminders(award.id)).toEqual([{ kind: '1-month', sentOn: '2031-05-31' }]);
+      expect(await repository.findReminders(award.id)).toEqual([{ expiresOn: remindedDays[i], kind: '1-month', sentOn: '2031-05-31' }]);
     }
     const subjects = (await inbox(holder)).map((m) => m.subject).sort();
     const expected = [...expiring.map((a) => `Your certificate ${a.certificateNumber} has expired`), ...reminded.map((a, i) => `Your certificate ${a.certificateNumber} expires on ${26 + i}-Jun-2031`)].sort();
@@ -180,10 +182,10 @@ describe('renewal reminders', () => {
     await runOn('2035-08-31');
     expect(await subjects()).toEqual([on, on, on, `Your certificate ${award.certificateNumber} expires today`]);
     expect(await new AwardExpiryRepository(t.database.db).findReminders(award.id)).toEqual([
-      { kind: '6-months', sentOn: '2035-02-28' },
-      { kind: '3-months', sentOn: '2035-05-31' },
-      { kind: '1-month', sentOn: '2035-07-31' },
-      { kind: 'day', sentOn: '2035-08-31' },
+      { expiresOn: '2035-08-31', kind: '6-months', sentOn: '2035-02-28' },
+      { expiresOn: '2035-08-31', kind: '3-months', sentOn: '2035-05-31' },
+      { expiresOn: '2035-08-31', kind: '1-month', sentOn: '2035-07-31' },
+      { expiresOn: '2035-08-31', kind: 'day', sentOn: '2035-08-31' },
     ]);
 
     const [first, , , last] = await inbox(holder);
@@ -198,8 +200,21 @@ describe('renewal reminders', () => {
     // Nothing ran from February to mid-August: the 6- and 3-month reminders are not sent late.
     await runOn('2040-08-15');
     await runOn('2040-08-30');
-    expect(await new AwardExpiryRepository(t.database.db).findReminders(award.id)).toEqual([{ kind: '1-month', sentOn: '2040-08-15' }]);
+    expect(await new AwardExpiryRepository(t.database.db).findReminders(award.id)).toEqual([{ expiresOn: '2040-08-31', kind: '1-month', sentOn: '2040-08-15' }]);
     expect((await inbox(holder)).map((m) => m.subject)).toEqual([`Your certificate ${award.certificateNumber} expires on 31-Aug-2040`]);
+  });
+  it("start again for the new expiry day when a renewal moves the award's expiry on", async () => {
+    const holder = await newHolder();
+    const award = await certification(holder, '2042-08-31');
+    await runOn('2042-08-15');
+    // Renewed (decision 023: the same award, its expiry moved on three years).
+    await t.database.db.update(awards).set({ expiresOn: '2045-08-31' }).where(eq(awards.id, award.id));
+    await runOn('2045-07-31');
+    expect(await new AwardExpiryRepository(t.database.db).findReminders(award.id)).toEqual([
+      { expiresOn: '2042-08-31', kind: '1-month', sentOn: '2042-08-15' },
+      { expiresOn: '2045-08-31', kind: '1-month', sentOn: '2045-07-31' },
+    ]);
+    expect((await inbox(holder)).map((m) => m.subject)).toEqual([`Your certificate ${award.certificateNumber} expires on 31-Aug-2042`, `Your certificate ${award.certificateNumber} expires on 31-Aug-2045`]);
   });
 });
 

@@ -61,7 +61,7 @@ export class AwardExpiryRepository {
 
   /**
    * Current awards expiring from `today` to `horizon` (both included) that may get a reminder, with
-   * the reminders already sent: the application's latest award, the application Awarded (a holder
+   * the reminders already sent for that expiry day: the application's latest award, the application Awarded (a holder
    * who applied to renew needs none).
    */
   async findReminderCandidates(today: string, horizon: string): Promise<{ id: string; expiresOn: string; sentKinds: string[] }[]> {
@@ -69,7 +69,7 @@ export class AwardExpiryRepository {
       .select({
         id: awards.id,
         expiresOn: awards.expiresOn,
-        sentKinds: sql<string[]>`coalesce((select array_agg(${awardReminders.kind}) from ${awardReminders} where ${awardReminders.awardId} = ${awards.id}), '{}'::text[])`,
+        sentKinds: sql<string[]>`coalesce((select array_agg(${awardReminders.kind}) from ${awardReminders} where ${awardReminders.awardId} = ${awards.id} and ${awardReminders.expiresOn} = ${awards.expiresOn}), '{}'::text[])`,
       })
       .from(awards)
       .innerJoin(applications, eq(applications.id, awards.applicationId))
@@ -100,12 +100,12 @@ export class AwardExpiryRepository {
   }
 
   /**
-   * Records a reminder unless it was recorded before, and only while the award is still current;
-   * true when this call recorded it (the caller then sends the mail in the same transaction). A
-   * second instance inserting the same row waits for the first one's commit and then finds the
-   * conflict.
+   * Records a reminder for the award's expiry day unless it was recorded before, and only while the
+   * award is current with that expiry day; true when this call recorded it (the caller then sends
+   * the mail in the same transaction). A second instance inserting the same row waits for the
+   * first one's commit and then finds the conflict.
    */
-  async recordReminder(tx: Executor, awardId: string, kind: string, today: string): Promise<boolean> {
+  async recordReminder(tx: Executor, reminder: { awardId: string; expiresOn: string; kind: string; today: string }): Promise<boolean> {
     const inserted = await tx
       .insert(awardReminders)
       .select(
@@ -113,23 +113,28 @@ export class AwardExpiryRepository {
           // insert ... select wants every column, in the table's order.
           .select({
             awardId: awards.id,
-            kind: sql<string>`${kind}::text`.as('kind'),
-            sentOn: sql<string>`${today}::date`.as('sent_on'),
+            expiresOn: sql<string>`${awards.expiresOn}`.as('expires_on'),
+            kind: sql<string>`${reminder.kind}::text`.as('kind'),
+            sentOn: sql<string>`${reminder.today}::date`.as('sent_on'),
             createdOn: sql<Date>`now()`.as('created_on'),
             modifiedOn: sql<Date>`now()`.as('modified_on'),
             createdBy: sql<string | null>`null::uuid`.as('created_by'),
             modifiedBy: sql<string | null>`null::uuid`.as('modified_by'),
           })
           .from(awards)
-          .where(and(eq(awards.id, awardId), eq(awards.status, 'current'))),
+          .where(and(eq(awards.id, reminder.awardId), eq(awards.status, 'current'), eq(awards.expiresOn, reminder.expiresOn))),
       )
       .onConflictDoNothing()
       .returning({ awardId: awardReminders.awardId });
     return inserted.length > 0;
   }
 
-  async findReminders(awardId: string): Promise<{ kind: string; sentOn: string }[]> {
-    return this.db.select({ kind: awardReminders.kind, sentOn: awardReminders.sentOn }).from(awardReminders).where(eq(awardReminders.awardId, awardId)).orderBy(asc(awardReminders.createdOn));
+  async findReminders(awardId: string): Promise<{ expiresOn: string; kind: string; sentOn: string }[]> {
+    return this.db
+      .select({ expiresOn: awardReminders.expiresOn, kind: awardReminders.kind, sentOn: awardReminders.sentOn })
+      .from(awardReminders)
+      .where(eq(awardReminders.awardId, awardId))
+      .orderBy(asc(awardReminders.createdOn));
   }
 
   async findHolderMailFacts(tx: Executor, awardId: string): Promise<HolderMailFacts | undefined> {

@@ -102,7 +102,7 @@ export class AwardExpiryService {
       // Sent already (read before the transaction; the ledger's key decides under a race).
       if (!kind || candidate.sentKinds.includes(kind)) continue;
       const sent = await this.deps.repository.transaction(async (tx) => {
-        if (!(await this.deps.repository.recordReminder(tx, candidate.id, kind, today))) return false;
+        if (!(await this.deps.repository.recordReminder(tx, { awardId: candidate.id, expiresOn: candidate.expiresOn, kind, today }))) return false;
         await this.mailHolder(tx, candidate.id, (facts) => this.reminderMail(facts, kind));
         return true;
       });

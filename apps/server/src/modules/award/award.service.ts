@@ -181,7 +181,52 @@ export class AwardRecords {
     await this.deps.repository.insertHistory(tx, { awardId: award.id, action: input.action, fromStatus, toStatus: rule.to, reason: input.reason, createdBy: input.actorId, modifiedBy: input.actorId });
     return award;
   }
+
+  // ---- Renewal (issue 17, decision 023) ---------------------------------------------------------
+
+  /**
+   * Renews the application's award in the caller's transaction, which has locked the application
+   * and moved it (Applied for Renewal -> Awarded): the same row and certificate number, type
+   * Renewal, the expiry moved on by the program's renewal period from the old expiry, the
+   * certificate version bumped (a new PDF; the credential is signed from the row) and a history
+   * row. Refused (409) unless the award is current and expires.
+   */
+  async renewForApplication(tx: Executor, input: { applicationId: string; actorId: string | null }): Promise<{ award: AwardTableRow; previousExpiresOn: string; newExpiresOn: string }> {
+    const award = await this.deps.repository.findLatestOfApplication(input.applicationId, { tx, lock: true });
+    if (!award) throw new AppError('NOT_FOUND', AWARD_MESSAGES.notFound);
+    if (award.status !== 'current') throw new AppError('CONFLICT', `An award that is ${AWARD_STATUS_LABELS[award.status as AwardStatus].toLowerCase()} cannot be renewed`);
+    const program = await this.deps.repository.findProgramFacts(tx, award.programId);
+    if (!award.expiresOn || !program?.renewalPeriod || !EXPIRING_PROGRAM_TYPES.has(award.programType)) throw new AppError('CONFLICT', 'An award without an expiry cannot be renewed');
+    const newExpiresOn = addYears(award.expiresOn, program.renewalPeriod);
+    await this.deps.repository.update(tx, award.id, { awardType: 'Renewal', expiresOn: newExpiresOn, statusReason: null, certificateVersion: award.certificateVersion + 1, modifiedBy: input.actorId });
+    await this.deps.repository.insertHistory(tx, {
+      awardId: award.id,
+      action: 'renewed',
+      fromStatus: 'current',
+      toStatus: 'current',
+      reason: `Renewed until ${newExpiresOn} (was ${award.expiresOn})`,
+      createdBy: input.actorId,
+      modifiedBy: input.actorId,
+    });
+    return { award, previousExpiresOn: award.expiresOn, newExpiresOn };
+  }
+
+  /**
+   * Withdraws the application's award when its renewal is refused, in the caller's transaction
+   * (which has locked the application and moved it Applied for Renewal -> Award Withdrawn).
+   */
+  async withdrawForRefusedRenewal(tx: Executor, input: { applicationId: string; reason: string; actorId: string | null }): Promise<AwardTableRow> {
+    const award = await this.deps.repository.findLatestOfApplication(input.applicationId, { tx, lock: true });
+    if (!award) throw new AppError('NOT_FOUND', AWARD_MESSAGES.notFound);
+    if (award.status !== 'current') throw new AppError('CONFLICT', AWARD_MESSAGES.notAllowed(AWARD_STATUS_LABELS[award.status as AwardStatus].toLowerCase(), 'withdraw'));
+    await this.deps.repository.update(tx, award.id, { status: 'withdrawn', statusReason: input.reason, certificateVersion: award.certificateVersion + 1, modifiedBy: input.actorId });
+    await this.deps.repository.insertHistory(tx, { awardId: award.id, action: 'renewal refused', fromStatus: 'current', toStatus: 'withdrawn', reason: input.reason, createdBy: input.actorId, modifiedBy: input.actorId });
+    return award;
+  }
 }
+
+/** What the renewal module needs of the award module: the renewal's writes, behind its own checks. */
+export type AwardRenewer = Pick<AwardService, 'renewForApplication' | 'withdrawForRefusedRenewal'>;
 
 /** Awards (decision 017): created with the status move that awards an application, acted on by the program's managers, read by holder and staff. */
 export class AwardService {
@@ -194,6 +239,16 @@ export class AwardService {
   /** See AwardRecords.createForAwardedApplication: every awarding path calls this in its own transaction. */
   createForAwardedApplication(tx: Executor, input: CreateAwardInput): Promise<AwardTableRow> {
     return this.records.createForAwardedApplication(tx, input);
+  }
+
+  /** See AwardRecords.renewForApplication: the renewal module calls it in the transaction of its move (decision 023). */
+  renewForApplication(tx: Executor, input: { applicationId: string; actorId: string | null }) {
+    return this.records.renewForApplication(tx, input);
+  }
+
+  /** See AwardRecords.withdrawForRefusedRenewal (decision 023). */
+  withdrawForRefusedRenewal(tx: Executor, input: { applicationId: string; reason: string; actorId: string | null }) {
+    return this.records.withdrawForRefusedRenewal(tx, input);
   }
 
   // ---- Actions ---------------------------------------------------------------------------------

@@ -249,6 +249,22 @@ describe('certificate templates', () => {
     expect(templates?.n).toBe(1);
   });
 
+  it('keeps a PDF background only while the orientation fits it', async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage(PageSizes.A4).drawRectangle({ x: 20, y: 20, width: 100, height: 100 });
+    const background = await upload(librarianJwt, 'portrait.pdf', 'application/pdf', Buffer.from(await pdf.save()));
+    const created = await send('POST', '/api/certificatetemplate', templateRequest({ title: 'Portrait', orientation: 'portrait', fields: [], background: { attachmentId: background } }), librarianJwt);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().background).toEqual({ contentType: 'application/pdf' });
+    const turned = await send('POST', `/api/certificatetemplate/update/${created.json().id}`, templateRequest({ title: 'Portrait', orientation: 'landscape', fields: [] }), librarianJwt);
+    expect(turned.statusCode).toBe(400);
+    expect(turned.json().fieldErrors).toEqual({ background: CERTIFICATE_MESSAGES.backgroundOrientation('landscape') });
+    // Without its background, the template may turn.
+    const plain = await send('POST', `/api/certificatetemplate/update/${created.json().id}`, templateRequest({ title: 'Portrait', orientation: 'landscape', fields: [], background: null }), librarianJwt);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json()).toMatchObject({ orientation: 'landscape', background: null });
+  });
+
   it('previews a draft with sample values, and a moved field moves in the PDF', async () => {
     const at = (x: number) => ({ templateId, ...templateRequest({ fields: [{ field: 'holderName', x, y: 200, fontSize: 24, font: 'Times-Bold', align: 'left' }] }) });
     const first = await send('POST', '/api/certificatetemplate/preview', at(100), librarianJwt);
@@ -308,6 +324,20 @@ describe('certificate templates', () => {
     const outsider = (await signIn(t.app, await createStaffOfAnotherProgram(t.database.db))).jwt;
     expect((await send('POST', '/api/certificatetemplate/generate', { programId }, outsider)).statusCode).toBe(403);
     expect((await send('POST', '/api/certificatetemplate/generate', { awardIds: [extra.id] }, outsider)).json().results[0]).toMatchObject({ ok: false, message: CERTIFICATE_MESSAGES.forbidden });
+    // More awards than one batch: the client follows `next` until it is null.
+    for (let i = 0; i < 25; i += 1) await createAward();
+    const seen: string[] = [];
+    let after: string | undefined;
+    let total = 0;
+    do {
+      const batch = (await send('POST', '/api/certificatetemplate/generate', { programId, after }, managerJwt)).json();
+      expect(batch.results.length).toBeLessThanOrEqual(25);
+      seen.push(...batch.results.map((result: { awardId: string }) => result.awardId));
+      total = batch.total;
+      after = batch.next ?? undefined;
+    } while (after);
+    expect(new Set(seen).size).toBe(total);
+    expect(total).toBeGreaterThan(25);
     const neither = await send('POST', '/api/certificatetemplate/generate', {}, managerJwt);
     expect(neither.statusCode).toBe(400);
   });

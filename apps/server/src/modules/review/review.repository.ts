@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { isUniqueViolation } from '../../db/errors';
@@ -140,6 +140,20 @@ export class ReviewRepository {
       .from(applicationReviews)
       .where(and(eq(applicationReviews.applicationId, applicationId), eq(applicationReviews.status, 'open')));
     return !!row;
+  }
+
+  /** A review already decided: one review per result. */
+  async hasDecided(tx: Executor, applicationId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: applicationReviews.id })
+      .from(applicationReviews)
+      .where(and(eq(applicationReviews.applicationId, applicationId), ne(applicationReviews.status, 'open')));
+    return !!row;
+  }
+
+  /** The database itself, for reads outside a transaction. */
+  reader(): Executor {
+    return this.db;
   }
 
   async lockOpen(tx: Executor, applicationId: string): Promise<ReviewRow | undefined> {

@@ -1,0 +1,256 @@
+import { APPLICATION_TYPES, type ApplicationStatus } from '@certs/shared/application/application-status';
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { modulesNotPassed, type ModuleResult } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
+import {
+  REVIEW_MESSAGES,
+  isReviewWindowOpen,
+  reviewWindowClosesOn,
+  windowClosedMessage,
+  type ReviewDecisionRequest,
+  type ReviewRequest,
+  type ReviewState,
+  type ReviewTypePath,
+} from '@certs/shared/review/review.contract';
+import type { z } from 'zod';
+import type { Executor } from '../../db/executor';
+import type { ReviewedModuleResult } from '../../db/schema/review';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
+import { moveApplication } from '../application/application-move';
+import type { ApplicationRow, ApplicationWorkflowRepository } from '../application/application-workflow.repository';
+import type { AttachmentService } from '../attachment/attachment.service';
+import { HOLDER_AWARDS_PATH, type AwardCreator } from '../award/award.service';
+import type { ProgramService } from '../program/program.service';
+import { canDecideReview, canReadReview, isReviewHolder } from './review.policy';
+import type { ReviewApplication, ReviewModuleRow, ReviewRepository } from './review.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ReviewDeps {
+  repository: ReviewRepository;
+  /** The application table's writer: lock and move (through moveApplication). */
+  workflow: ApplicationWorkflowRepository;
+  programs: Pick<ProgramService, 'programPrivilege'>;
+  attachments: Pick<AttachmentService, 'findOwned' | 'findByIds'>;
+  mail: Pick<MailService, 'send'>;
+  /** An upheld review awards the application in its own transaction (decision 017). */
+  awards: AwardCreator;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+interface Loaded {
+  found: ReviewApplication;
+  canDecide: boolean;
+  isStaff: boolean;
+}
+
+/** The failed modules whose program module allows review: what a review may change. */
+function reviewableOf(modules: readonly ReviewModuleRow[]): ReviewModuleRow[] {
+  return modules.filter((module) => module.result === 'Fail' && module.reviewAllowed);
+}
+
+/**
+ * Reviews of a failed result (issue 17, decision 022). The applicant asks within the program's
+ * window, with a reason and files; the program's managers uphold (the named modules pass, the
+ * application is awarded with its award in the same transaction) or refuse (back to Failed).
+ * Every move goes through `moveApplication` under the application's row lock, with history and mail.
+ */
+export class ReviewService {
+  constructor(private readonly deps: ReviewDeps) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  async findState(actor: CurrentUser, typePath: ReviewTypePath, id: string): Promise<ReviewState> {
+    const loaded = await this.load(actor, typePath, id);
+    return this.stateOf(loaded);
+  }
+
+  async ask(actor: CurrentUser, typePath: ReviewTypePath, id: string, input: z.output<typeof ReviewRequest>): Promise<ReviewState> {
+    const loaded = await this.load(actor, typePath, id);
+    if (loaded.isStaff) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const attachmentIds = [...new Set(input.attachmentIds)];
+    const owned = await this.deps.attachments.findOwned(actor.id, attachmentIds);
+    if (owned.length !== attachmentIds.length) throw new AppError('BAD_REQUEST', REVIEW_MESSAGES.fileNotFound, { attachmentIds: REVIEW_MESSAGES.fileNotFound });
+    const { found } = loaded;
+    await this.deps.repository.transaction(async (tx) => {
+      const locked = await this.lockOrMissing(tx, id);
+      const modules = await this.deps.repository.findModules(id, tx);
+      const refusal = await this.refusalToAsk(tx, locked, modules, found.reviewWindowDays);
+      if (refusal) throw new AppError('CONFLICT', refusal);
+      const review = await this.deps.repository.insertOpen(tx, { applicationId: id, reason: input.reason, attachmentIds, actorId: actor.id });
+      if (!review) throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyOpen);
+      await moveApplication(tx, this.deps.workflow, {
+        locked,
+        typePath,
+        action: 'applyForReview',
+        what: 'reviewed',
+        note: `Review asked for${owned.length ? ` with ${owned.length} file${owned.length === 1 ? '' : 's'}` : ''}: ${input.reason}`,
+        actorId: actor.id,
+      });
+      await this.deps.mail.send(this.askedMail(found, typePath), tx);
+      if (found.manager) await this.deps.mail.send(this.managerMail(found, typePath), tx);
+    });
+    return this.stateOf(await this.load(actor, typePath, id));
+  }
+
+  async decide(actor: CurrentUser, typePath: ReviewTypePath, id: string, input: z.output<typeof ReviewDecisionRequest>): Promise<ReviewState> {
+    const loaded = await this.load(actor, typePath, id);
+    if (!loaded.canDecide) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const { found } = loaded;
+    await this.deps.repository.transaction(async (tx) => {
+      const locked = await this.lockOrMissing(tx, id);
+      const review = await this.deps.repository.lockOpen(tx, id);
+      if (!review) throw new AppError('CONFLICT', REVIEW_MESSAGES.noOpenReview);
+      const now = this.now();
+      let changedResults: ReviewedModuleResult[] = [];
+      let certificateNumber: string | null = null;
+      if (input.outcome === 'upheld') {
+        const modules = await this.deps.repository.findModules(id, tx);
+        const reviewable = reviewableOf(modules);
+        const named = [...new Set(input.moduleIds)];
+        if (named.some((moduleId) => !reviewable.some((module) => module.id === moduleId))) {
+          throw new AppError('BAD_REQUEST', REVIEW_MESSAGES.moduleNotReviewable, { moduleIds: REVIEW_MESSAGES.moduleNotReviewable });
+        }
+        const after = modules.map((module) => ({ moduleCode: module.moduleCode, result: (named.includes(module.id) ? 'Pass' : module.result) as ModuleResult | null }));
+        const stillNotPassed = modulesNotPassed(after);
+        if (stillNotPassed.length > 0) {
+          const message = REVIEW_MESSAGES.stillNotPassed(stillNotPassed);
+          throw new AppError('BAD_REQUEST', message, { moduleIds: message });
+        }
+        changedResults = reviewable
+          .filter((module) => named.includes(module.id))
+          .map((module) => ({ applicationModuleId: module.id, moduleCode: module.moduleCode, fromResult: module.result, fromPercentage: module.resultPercentage }));
+        for (const changed of changedResults) await this.deps.repository.passModule(tx, changed.applicationModuleId, actor.id, `Passed on review: ${input.note}`);
+        const codes = changedResults.map((changed) => `${changed.moduleCode} (was ${changed.fromResult}${changed.fromPercentage !== null ? ` ${changed.fromPercentage}%` : ''})`).join(', ');
+        await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'reviewUpheld', what: 'awarded on review', note: `Review upheld: ${codes} now passed. ${input.note}`, actorId: actor.id });
+        await this.deps.workflow.update(tx, id, { overallResult: 'Awarded', resultRecordedOn: now, modifiedBy: actor.id });
+        // The award is made with the move, exactly once (decision 017: the row lock; the award's unique index behind it).
+        const award = await this.deps.awards.createForAwardedApplication(tx, { applicationId: id, actorId: actor.id, awardType: 'Awarded' });
+        certificateNumber = award.certificateNumber;
+      } else {
+        await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'reviewRefused', what: 'refused on review', note: `Review refused: ${input.note}`, actorId: actor.id });
+      }
+      await this.deps.repository.decide(tx, review.id, { status: input.outcome, decisionNote: input.note, decidedBy: actor.id, changedResults });
+      await this.deps.mail.send(this.decidedMail(found, typePath, input.outcome, input.note, changedResults, certificateNumber), tx);
+    });
+    return this.stateOf(await this.load(actor, typePath, id));
+  }
+
+  // ---- Helpers -------------------------------------------------------------------------------
+
+  /**
+   * The application of this type: its holder, or staff who may read the program's applications.
+   * Another applicant, or an unknown id, is a 404; staff without a standing in the program 403.
+   */
+  private async load(actor: CurrentUser, typePath: ReviewTypePath, id: string): Promise<Loaded> {
+    const found = UUID.test(id) ? await this.deps.repository.findApplication(id) : undefined;
+    if (!found || found.application.programType !== APPLICATION_TYPES[typePath].programType || !found.application.submittedOn) {
+      throw new AppError('NOT_FOUND', REVIEW_MESSAGES.notFound);
+    }
+    if (actor.userType !== 'admin') {
+      if (!isReviewHolder(actor, found.application)) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.notFound);
+      return { found, canDecide: false, isStaff: false };
+    }
+    const standing = await this.deps.programs.programPrivilege(actor, found.application.programId);
+    if (!canReadReview(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    return { found, canDecide: canDecideReview(actor, standing), isStaff: true };
+  }
+
+  private async lockOrMissing(tx: Executor, id: string): Promise<ApplicationRow> {
+    const locked = await this.deps.workflow.lock(tx, id);
+    if (!locked) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.notFound);
+    return locked;
+  }
+
+  /** Why a review cannot be asked for now, or null; read again under the application's lock before asking. */
+  private async refusalToAsk(tx: Executor, application: ApplicationRow, modules: readonly ReviewModuleRow[], windowDays: number): Promise<string | null> {
+    const status = application.status as ApplicationStatus;
+    if (status === 'Applied for review' || (await this.deps.repository.hasOpen(tx, application.id))) return REVIEW_MESSAGES.alreadyOpen;
+    if (status !== 'Failed') return REVIEW_MESSAGES.notFailed;
+    if (!application.resultRecordedOn || reviewableOf(modules).length === 0) return REVIEW_MESSAGES.noModuleAllowsReview;
+    const closesOn = reviewWindowClosesOn(application.resultRecordedOn, windowDays);
+    if (!isReviewWindowOpen(closesOn, todayInSydney(this.now()))) return windowClosedMessage(closesOn);
+    if (await this.deps.repository.hasDecided(tx, application.id)) return REVIEW_MESSAGES.alreadyReviewed;
+    return null;
+  }
+
+  private async stateOf(loaded: Loaded): Promise<ReviewState> {
+    const { application } = loaded.found;
+    const [modules, reviews] = await Promise.all([this.deps.repository.findModules(application.id), this.deps.repository.findReviews(application.id)]);
+    const files = await this.deps.attachments.findByIds(reviews.flatMap((review) => review.attachmentIds));
+    const refusal = await this.refusalToAsk(this.deps.repository.reader(), application, modules, loaded.found.reviewWindowDays);
+    return {
+      applicationStatus: application.status,
+      resultRecordedOn: application.resultRecordedOn?.toISOString() ?? null,
+      windowClosesOn: application.resultRecordedOn ? reviewWindowClosesOn(application.resultRecordedOn, loaded.found.reviewWindowDays) : null,
+      cannotAskBecause: refusal,
+      modules: modules.map((module) => ({ ...module })),
+      reviews: reviews.map(({ review, deciderFirstName, deciderLastName, attachmentIds }) => ({
+        id: review.id,
+        status: review.status,
+        reason: review.reason,
+        files: attachmentIds.flatMap((attachmentId) => files.filter((file) => file.id === attachmentId)),
+        askedOn: review.createdOn.toISOString(),
+        decisionNote: review.decisionNote,
+        decidedOn: review.decidedOn?.toISOString() ?? null,
+        decidedBy: loaded.isStaff && deciderFirstName ? `${deciderFirstName} ${deciderLastName ?? ''}`.trim() : null,
+        changedResults: review.changedResults.map(({ moduleCode, fromResult, fromPercentage }) => ({ moduleCode, fromResult, fromPercentage })),
+      })),
+      canDecide: loaded.canDecide && application.status === 'Applied for review',
+    };
+  }
+
+  private applicantPageUrl(found: ReviewApplication, typePath: ReviewTypePath): string {
+    return `${this.deps.publicUrl}/student/applications/${typePath}/${found.application.id}`;
+  }
+
+  private describe(found: ReviewApplication): string {
+    return `${found.programCode} ${found.programTitle}, application ${found.application.applicationNumber}`;
+  }
+
+  private askedMail(found: ReviewApplication, typePath: ReviewTypePath): OutgoingMail {
+    return {
+      to: found.holder.email,
+      toUserId: found.holder.userId,
+      subject: `Review requested: ${found.application.applicationNumber}`,
+      paragraphs: [
+        `Dear ${found.holder.firstName},`,
+        `We have received your request for a review of the result of ${this.describe(found)}. The program's staff will look at your reason and files and write to you with the outcome.`,
+      ],
+      links: [{ label: 'Your application', url: this.applicantPageUrl(found, typePath) }],
+    };
+  }
+
+  private managerMail(found: ReviewApplication, typePath: ReviewTypePath): OutgoingMail {
+    const manager = found.manager!;
+    return {
+      to: manager.email,
+      toUserId: manager.id,
+      subject: `Review requested: ${found.application.applicationNumber}`,
+      paragraphs: [`Dear ${manager.firstName},`, `${found.holder.firstName} ${found.holder.lastName} has asked for a review of the result of ${this.describe(found)}. Please record the outcome on the application page.`],
+      links: [{ label: 'The application', url: `${this.deps.publicUrl}/admin/programs/${found.application.programId}/applications/${typePath}/${found.application.id}` }],
+    };
+  }
+
+  private decidedMail(found: ReviewApplication, typePath: ReviewTypePath, outcome: 'upheld' | 'refused', note: string, changed: readonly ReviewedModuleResult[], certificateNumber: string | null): OutgoingMail {
+    const upheld = outcome === 'upheld';
+    return {
+      to: found.holder.email,
+      toUserId: found.holder.userId,
+      subject: `Review ${outcome}: ${found.application.applicationNumber}`,
+      paragraphs: [
+        `Dear ${found.holder.firstName},`,
+        upheld
+          ? `Your review of ${this.describe(found)} has been upheld: ${changed.map((module) => module.moduleCode).join(', ')} now passed, and you have been awarded. Your certificate number is ${certificateNumber}.`
+          : `Your review of ${this.describe(found)} has been refused: the result stays Failed.`,
+        `Note from the program's staff: ${note}`,
+      ],
+      links: [...(upheld ? [{ label: 'Your awards', url: `${this.deps.publicUrl}${HOLDER_AWARDS_PATH}` }] : []), { label: 'Your application', url: this.applicantPageUrl(found, typePath) }],
+    };
+  }
+}
