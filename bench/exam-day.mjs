@@ -6,6 +6,7 @@
 //   npm run bench                                   2,000 candidates, a 10-minute sitting (about 12 minutes)
 //   npm run bench -- --minutes 3                    the same sitting compressed further (overloads a 2-core machine)
 //   npm run bench -- --candidates 10000 --minutes 15
+//   npm run bench -- --faults                       runs bench/exam-faults.mjs instead (bench/bench.mjs chooses)
 //
 // Options: --candidates N, --minutes M (the sitting, launches in the first minute and submissions in
 // the last), --questions Q (60), --baseline-seconds S (30), --database-url URL (a server database;

@@ -65,6 +65,8 @@ import { createAwardModule } from './modules/award/award.module';
 import { registerAwardRoutes } from './modules/award/award.routes';
 import { createReviewModule } from './modules/review/review.module';
 import { registerReviewRoutes } from './modules/review/review.routes';
+import { createRenewalModule } from './modules/renewal/renewal.module';
+import { registerRenewalRoutes } from './modules/renewal/renewal.routes';
 import { createAwardExpiryModule } from './modules/award-expiry/award-expiry.module';
 import { createPublicRegisterModule } from './modules/public-register/public-register.module';
 import { registerPublicRegisterRoutes } from './modules/public-register/public-register.routes';
@@ -266,6 +268,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const examSchedule = createExamScheduleModule(deps.database.db, { programs: programModule.programs, programUsers: programModule.users, attachments, mail, awards: awardModule.awards, publicUrl });
   // Reviews of a failed result: an upheld review awards through the award module (issue 17, decision 022).
   const reviewModule = createReviewModule(deps.database.db, { programs: programModule.programs, attachments, mail, awards: awardModule.awards, publicUrl });
+  // Renewals of a certification: the award's expiry moves on through the award module (issue 17, decision 023).
+  const renewalModule = createRenewalModule(deps.database.db, { programs: programModule.programs, mail, awards: awardModule.awards, publicUrl });
   const couponModule = createCouponModule(deps.database.db, programModule.programs);
   // Awards as signed Open Badges credentials with published status lists (decision 018).
   const credentials = createCredentialModule(deps.database.db, { env: deps.env, dataDir: deps.dataDir, programs: programModule.programs, accessLog: personalDataAccessLog });
@@ -327,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerCredentialRoutes(api, credentials);
     registerAwardRoutes(api, awardModule.awards);
     registerReviewRoutes(api, reviewModule.reviews);
+    registerRenewalRoutes(api, renewalModule.renewals);
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

@@ -14,6 +14,7 @@ dayjs.extend(timezone);
  */
 export const REVIEW_TYPE_PATHS = ['qualificationapplication', 'aicipapplication'] as const;
 export type ReviewTypePath = (typeof REVIEW_TYPE_PATHS)[number];
+export const isReviewTypePath = (type: string): type is ReviewTypePath => (REVIEW_TYPE_PATHS as readonly string[]).includes(type);
 
 export const REVIEW_REASON_MAX = 2000;
 export const REVIEW_NOTE_MAX = 2000;

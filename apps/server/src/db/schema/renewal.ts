@@ -19,6 +19,8 @@ export interface RenewalDevelopmentEntry {
   numOfHours: number;
   personalDevelopmentType: string;
   startDate: string;
+  /** Whether it started within the award's period then (only those counted). */
+  inPeriod?: boolean;
 }
 
 /**

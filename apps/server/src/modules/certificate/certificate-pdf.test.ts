@@ -2,6 +2,7 @@ import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream, type PDFStream
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import type { CertificateValues } from '@certs/shared/certificate/certificate-template.contract';
+import { textOfPdf } from '../pre-exam/pdf-text';
 import { renderCertificatePdf } from './certificate-pdf';
 
 const VALUES: CertificateValues = {
@@ -40,6 +41,15 @@ describe('the certificate PDF', () => {
     const dark = new Set<string>();
     for (let row = 0; row < size; row += 1) for (let col = 0; col < size; col += 1) if (expected.get(row, col)) dark.add(`${row},${col}`);
     expect(drawn).toEqual(dark);
+  });
+
+  it('writes a name the standard fonts cannot draw as people would without its accents', async () => {
+    const bytes = await renderCertificatePdf(
+      { orientation: 'portrait', fields: [{ field: 'holderName', x: 50, y: 100, fontSize: 20, font: 'Times-Bold', align: 'left' }], background: null, signature: null },
+      VALUES,
+      { title: 'Certificate' },
+    );
+    expect(await textOfPdf(bytes)).toEqual(['Zoë Lukasiewicz']);
   });
 
   it('is one A4 landscape page titled with the certificate number', async () => {

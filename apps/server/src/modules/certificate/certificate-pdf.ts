@@ -34,6 +34,8 @@ const FRAME = rgb(0.12, 0.23, 0.4);
 const STAMP = rgb(0.75, 0.05, 0.05);
 /** Modules of white around a QR code so a phone finds its edges on any background. */
 const QR_QUIET_MODULES = 2;
+/** Letters with no decomposition to a base letter, written as people write them without it. */
+const BASE_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ø: 'O', ø: 'o', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' };
 
 /**
  * The standard fonts draw WinAnsi only: any other character becomes its unaccented letter when it
@@ -44,7 +46,7 @@ export function drawableText(font: PDFFont, text: string): string {
   return Array.from(text.replace(/\s+/g, ' '))
     .map((char) => {
       if (supported.has(char.codePointAt(0) ?? 0)) return char;
-      const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
+      const base = BASE_LETTERS[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
       return base && Array.from(base).every((c) => supported.has(c.codePointAt(0) ?? 0)) ? base : '?';
     })
     .join('');

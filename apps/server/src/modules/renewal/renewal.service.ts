@@ -99,7 +99,7 @@ export class RenewalService {
     const selected = new Set(renewal?.developmentIds ?? []);
     const entries: RenewalDevelopmentEntry[] = decided ? renewal.developmentEntries : development;
     const answers = new Map((renewal?.answers ?? []).map((a) => [a.requirementId, a.answerText]));
-    const listed = entries.map((e) => ({ ...e, inPeriod: isInPeriod(e.startDate, periodStart, periodEnd), selected: decided ? true : selected.has(e.id) }));
+    const listed = entries.map(({ inPeriod, ...e }) => ({ ...e, inPeriod: decided ? inPeriod === true : isInPeriod(e.startDate, periodStart, periodEnd), selected: decided ? true : selected.has(e.id) }));
     const open = renewal && (renewal.status === 'draft' || renewal.status === 'submitted') ? renewal : undefined;
     const blockedReason = renewal && decided ? null : this.blockedReason(found, open);
     return {
@@ -193,7 +193,7 @@ export class RenewalService {
   async submit(actor: CurrentUser, typePath: RenewalTypePath, id: string): Promise<Renewal> {
     const draft = UUID.test(id) ? await this.deps.repository.findById(id) : undefined;
     if (!draft || !isRenewalHolder(actor, draft)) throw new AppError('NOT_FOUND', RENEWAL_MESSAGES.notFound);
-    const found = await this.holderAward(actor, typePath, draft.awardId);
+    await this.holderAward(actor, typePath, draft.awardId);
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.deps.workflow.lock(tx, draft.applicationId);
       const renewal = await this.deps.repository.findById(id, { tx, lock: true });
@@ -224,7 +224,7 @@ export class RenewalService {
       await this.deps.repository.update(tx, renewal.id, {
         status: 'submitted',
         submittedOn: new Date(),
-        developmentEntries: entries,
+        developmentEntries: entries.map((e) => ({ ...e, inPeriod: isInPeriod(e.startDate, periodStart, current.award.expiresOn) })),
         cpdHours,
         requiredCpdHours,
         previousExpiresOn: current.award.expiresOn,
@@ -238,7 +238,7 @@ export class RenewalService {
         tx,
       );
     });
-    return this.view(typePath, found, await this.deps.repository.findById(id));
+    return this.view(typePath, await this.holderAward(actor, typePath, draft.awardId), await this.deps.repository.findById(id));
   }
 
   private mail(found: AwardFacts, subject: string, sentences: string[]): OutgoingMail {

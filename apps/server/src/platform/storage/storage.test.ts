@@ -95,6 +95,15 @@ for (const makeBackend of [localBackend, s3Backend]) {
       await expect(backend.storage.read(key)).rejects.toThrow();
     });
 
+    it('writes bytes the server made (a certificate) and reads them back; a second write replaces them', async () => {
+      const key = `certificates/${crypto.randomUUID()}.pdf`;
+      await backend.storage.write(key, Buffer.concat([PDF, Buffer.from('first')]), 'application/pdf');
+      await backend.storage.write(key, Buffer.concat([PDF, Buffer.from('second')]), 'application/pdf');
+      expect((await backend.storage.read(key)).toString('latin1').endsWith('second')).toBe(true);
+      expect(await backend.storage.sizeOf(key)).toBe(PDF.length + 'second'.length);
+      await backend.storage.remove(key);
+    });
+
     it('lists the keys under a prefix last written before a time, up to a limit', async () => {
       const put = async (key: string) => {
         const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { isReviewTypePath } from '@certs/shared/review/review.contract';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { applicationWorkflowKeys } from '../../../features/application-workflow/api/application-workflow.keys';
 import { useStaffApplication } from '../../../features/application-workflow/api/find-staff-application';
@@ -14,6 +15,7 @@ import { ExamScheduleStage } from '../../../features/exam-schedule/components/ex
 import { ApplicationSittings } from '../../../features/exam-marking/components/application-sittings';
 import { StaffPaymentsStage } from '../../../features/payment/components/staff-payments-stage';
 import { PreExamStage } from '../../../features/pre-exam/components/pre-exam-stage';
+import { StaffReviewPanel } from '../../../features/review/components/staff-review-panel';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -91,6 +93,10 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
               onOpenAttachment={openFile}
             />
             <ApplicationSittings applicationId={id} applicationNumber={application.applicationNumber} markingHref={sittingMarkingPath} />
+            {/* A review of a failed result, between the result and the award it may lead to (features/review). */}
+            {isReviewTypePath(type) && (
+              <StaffReviewPanel type={type} applicationId={id} onOpenFile={openFile} onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })} />
+            )}
             {/* The award follows the result that made it (features/award). */}
             <AwardPanel
               type={type}

@@ -7,6 +7,7 @@ import { APPLICATION_TYPES, applicationTypeOfProgram, isEditableByApplicant, typ
 import { ROLE_HOME_PATHS, ROLES } from '@certs/shared/auth/roles';
 import type { PublishedProgramDetail } from '@certs/shared/program/program-catalogue.contract';
 import { plainTextOf } from '@certs/shared/program/program-rules';
+import { isReviewTypePath } from '@certs/shared/review/review.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useApplication } from '../../../features/application/api/find-application';
@@ -17,11 +18,13 @@ import { ApplicationHistory } from '../../../features/application/components/app
 import { ApplicationStatusBadge } from '../../../features/application/components/application-status-badge';
 import { isApplicationTypePath } from '../../../features/application/components/application-type';
 import { ApplicationForm } from '../../../features/application/forms/application-form';
+import { openAttachment } from '../../../features/attachment/api/find-download-url';
 import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
 import { MyApplicationAward } from '../../../features/award/components/my-application-award';
 import { YourExaminations } from '../../../features/exam-schedule/components/your-examinations';
 import { ApplicantPaymentsSection } from '../../../features/payment/components/applicant-payments-section';
 import { publishedProgramQueryOptions, usePublishedProgram } from '../../../features/program-catalogue/api/find-published-program';
+import { ApplicantReviewSection } from '../../../features/review/components/applicant-review-section';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -119,6 +122,15 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
       {application?.submittedOn && <MyApplicationAward applicationId={application.id} />}
       {application?.submittedOn && <ApplicantPaymentsSection applicationId={application.id} />}
       {application?.submittedOn && <YourExaminations type={type} applicationId={application.id} />}
+      {application?.submittedOn && isReviewTypePath(type) && (
+        <ApplicantReviewSection
+          type={type}
+          applicationId={application.id}
+          onOpenFile={(resourceKey) =>
+            void openAttachment(resourceKey).catch((error: unknown) => notifications.show({ color: 'red', title: 'The file could not be opened', message: errorMessageOf(error) }))
+          }
+        />
+      )}
       {application && <ApplicationHistory type={type} applicationId={application.id} />}
       {!isReadOnly && application?.informationRequest && (
         <Alert color="yellow" variant="light" title="More information requested" data-testid="information-request">

@@ -1,0 +1,249 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '@certs/shared/auth/roles';
+import { subtractMonths } from '@certs/shared/award/award-expiry';
+import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
+import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
+import { RENEWAL_MESSAGES, type Renewal, type RenewalQueuePage } from '@certs/shared/renewal/renewal.contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createApplicationWithModules } from '../../../test/factories/application-module.factory';
+import { createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
+import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
+import { bearer, signIn } from '../../../test/sign-in';
+import { applicationHistory, applications } from '../../db/schema/application';
+import { awardHistory, awards } from '../../db/schema/award';
+import { mails } from '../../db/schema/mail';
+import { programCertificationSettings, programRequirements, programUsers, programs } from '../../db/schema/program';
+import { addYears } from '../award/award.service';
+
+const R = '/api/certificationrenewalapplication';
+const C = '/api/certificationapplication';
+
+let t: TestApp;
+let managerJwt: string;
+let examinerJwt: string;
+let outsiderJwt: string;
+let adaJwt: string;
+let bobJwt: string;
+let manager: CreatedUser;
+let ada: CreatedUser;
+let bob: CreatedUser;
+let programId: string;
+let requirementIds: string[];
+
+const get = (url: string, jwt: string) => t.app.inject({ method: 'GET', url, headers: bearer(jwt) });
+const post = (url: string, payload: object | undefined, jwt: string) => t.app.inject({ method: 'POST', url, headers: bearer(jwt), ...(payload ? { payload } : {}) });
+const today = () => todayInSydney();
+
+/** Ada's award of the program, made by the result stage, then dated so that it expires on `expiresOn` (three years after its award day). */
+async function awardExpiringOn(holder: CreatedUser, expiresOn: string | null) {
+  const application = await createApplicationWithModules(t.database.db, { applicantId: holder.applicantId!, programId, programType: 2, programModuleIds: [], workflowStage: 'Payment Stage Completed' });
+  expect((await post(`${C}/${application.id}/resultstage`, { overallResult: 'Awarded' }, managerJwt)).statusCode).toBe(200);
+  const awardedOn = expiresOn ? subtractMonths(expiresOn, 36) : today();
+  const [award] = await t.database.db.update(awards).set({ awardedOn, expiresOn }).where(eq(awards.applicationId, application.id)).returning();
+  return { applicationId: application.id, award: award! };
+}
+
+async function addDevelopment(jwt: string, numOfHours: number, startDate: string, provider = 'Welding Institute'): Promise<string> {
+  const response = await post('/api/applicantprofessionaldevelopment', { provider, numOfHours, PersonalDevelopmentType: 'Course', startDate }, jwt);
+  expect(response.statusCode).toBe(201);
+  return response.json().id as string;
+}
+
+const answers = () => requirementIds.map((requirementId) => ({ requirementId, answerText: 'Supervised welding on three bridges.' }));
+
+async function submittedRenewal(holder: CreatedUser, jwt: string, developmentIds: string[] = []) {
+  const expiresOn = subtractMonths(today(), -2);
+  const { award, applicationId } = await awardExpiringOn(holder, expiresOn);
+  const saved = await post(`${R}/save`, { awardId: award.id, answers: answers(), developmentIds }, jwt);
+  expect(saved.statusCode).toBe(200);
+  const submitted = await post(`${R}/${saved.json().id}/submit`, undefined, jwt);
+  expect(submitted.statusCode).toBe(200);
+  return { award, applicationId, expiresOn, renewal: submitted.json() as Renewal };
+}
+
+async function statusOf(applicationId: string) {
+  const [row] = await t.database.db.select({ status: applications.status }).from(applications).where(eq(applications.id, applicationId));
+  return row!.status;
+}
+
+async function lastMailTo(email: string) {
+  const rows = await t.database.db.select().from(mails).where(eq(mails.toEmail, email)).orderBy(asc(mails.createdOn));
+  return rows.at(-1)!;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+  const db = t.database.db;
+  manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'], firstName: 'Mia', lastName: 'Manager' });
+  const examiner = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'], firstName: 'Eve', lastName: 'Examiner' });
+  const outsider = await createStaffOfAnotherProgram(db);
+  ada = await createUser(db, { role: ROLES.Applicant, firstName: 'Ada', lastName: 'Arcwright', email: `ada.${Date.now()}@example.test` });
+  bob = await createUser(db, { role: ROLES.Applicant, firstName: 'Bob', lastName: 'Beadley', email: `bob.${Date.now()}@example.test` });
+  ({ id: programId } = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 2, programTitle: 'Welding Supervisor' }));
+  await db.update(programs).set({ numberPatternCheck: true, certificateNumPattern: 'WS-{N}', certificateStartNum: '001' }).where(eq(programs.id, programId));
+  await db.insert(programCertificationSettings).values({
+    programId,
+    kind: 'initial',
+    memberFeeCents: 1000,
+    nonmemberFeeCents: 2000,
+    renewalPeriod: 3,
+    requiredCpdHours: 20,
+    assessorAssessmentInstruction: 'Check the logbook.',
+    programDeclaration: '<p>I declare.</p>',
+  });
+  const requirements = await db
+    .insert(programRequirements)
+    .values([
+      { programId, requirementCode: 'R1', requirementDescription: 'Continued supervision of welding', sortOrder: 1 },
+      { programId, requirementCode: 'R2', requirementDescription: 'No upheld complaints', sortOrder: 2 },
+    ])
+    .returning({ id: programRequirements.id });
+  requirementIds = requirements.map((r) => r.id);
+  await db.insert(programUsers).values({ programId, userId: examiner.id, role: PROGRAM_USER_ROLES.examiner });
+  [managerJwt, examinerJwt, outsiderJwt, adaJwt, bobJwt] = (await Promise.all([manager, examiner, outsider, ada, bob].map((user) => signIn(t.app, user)))).map((s) => s.jwt) as [string, string, string, string, string];
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the holder applies to renew', () => {
+  it('shows the requirements and the CPD hours within the award period against the required hours', async () => {
+    const expiresOn = subtractMonths(today(), -3);
+    const { award } = await awardExpiringOn(ada, expiresOn);
+    const before = await addDevelopment(adaJwt, 50, subtractMonths(award.awardedOn, 1), 'Before the award');
+    const inside = await addDevelopment(adaJwt, 12.5, subtractMonths(today(), 6));
+    const alsoInside = await addDevelopment(adaJwt, 4, award.awardedOn);
+    const form = await get(`${R}/award/${award.id}`, adaJwt);
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toMatchObject({ id: null, canApply: true, requiredCpdHours: 20, cpdHours: 0, expiresOn, windowOpensOn: subtractMonths(expiresOn, 6) });
+    expect(form.json().requirements.map((r: { code: string }) => r.code)).toEqual(['R1', 'R2']);
+    const saved = await post(`${R}/save`, { awardId: award.id, answers: answers().slice(0, 1), developmentIds: [before, inside, alsoInside] }, adaJwt);
+    expect(saved.statusCode).toBe(200);
+    const draft: Renewal = saved.json();
+    expect(draft.status).toBe('draft');
+    // The entry from before the award day is listed but does not count.
+    expect(draft.cpdHours).toBe(16.5);
+    expect(draft.development.find((d) => d.id === before)).toMatchObject({ inPeriod: false, selected: true });
+
+    // Submitting with a requirement unanswered is a 400 naming it, and changes nothing.
+    const incomplete = await post(`${R}/${draft.id}/submit`, undefined, adaJwt);
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().fieldErrors).toEqual({ [`answers.${requirementIds[1]}`]: RENEWAL_MESSAGES.answerRequired });
+    expect(await statusOf(award.applicationId)).toBe('Awarded');
+
+    const resaved = await post(`${R}/save`, { awardId: award.id, answers: answers(), developmentIds: [inside, alsoInside] }, adaJwt);
+    expect(resaved.json().id).toBe(draft.id);
+    const submitted = await post(`${R}/${draft.id}/submit`, undefined, adaJwt);
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json()).toMatchObject({ status: 'submitted', cpdHours: 16.5, requiredCpdHours: 20, applicationStatus: 'Applied for Renewal' });
+    expect(await statusOf(award.applicationId)).toBe('Applied for Renewal');
+    const [history] = await t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, award.applicationId)).orderBy(asc(applicationHistory.id)).then((rows) => rows.slice(-1));
+    expect(history).toMatchObject({ fromStatus: 'Awarded', toStatus: 'Applied for Renewal' });
+    expect((await lastMailTo(ada.email)).subject).toBe(`Your renewal of certificate ${award.certificateNumber} is received`);
+
+    // One open renewal: saving again or submitting twice is refused.
+    expect((await post(`${R}/save`, { awardId: award.id, answers: answers() }, adaJwt)).statusCode).toBe(409);
+    expect((await post(`${R}/${draft.id}/submit`, undefined, adaJwt)).statusCode).toBe(409);
+  });
+
+  it('refuses outside the renewal window, an award that is not current, and bad input, saving nothing', async () => {
+    const { award: early } = await awardExpiringOn(ada, subtractMonths(today(), -7));
+    const form = (await get(`${R}/award/${early.id}`, adaJwt)).json();
+    expect(form.canApply).toBe(false);
+    expect(form.blockedReason).toBe(RENEWAL_MESSAGES.outsideWindow(subtractMonths(early.expiresOn!, 6), early.expiresOn!));
+    const tooEarly = await post(`${R}/save`, { awardId: early.id, answers: answers() }, adaJwt);
+    expect(tooEarly.statusCode).toBe(409);
+    expect(tooEarly.json().message).toBe(form.blockedReason);
+
+    const { award: held } = await awardExpiringOn(ada, subtractMonths(today(), -1));
+    expect((await post(`${C}/${held.applicationId}/award/hold`, { reason: 'Complaint under review' }, managerJwt)).statusCode).toBe(200);
+    const onHold = await post(`${R}/save`, { awardId: held.id, answers: answers() }, adaJwt);
+    expect(onHold.statusCode).toBe(409);
+    expect(onHold.json().message).toBe(RENEWAL_MESSAGES.awardNotCurrent);
+
+    const { award } = await awardExpiringOn(ada, subtractMonths(today(), -1));
+    const bobsEntry = await addDevelopment(bobJwt, 10, today());
+    const notMine = await post(`${R}/save`, { awardId: award.id, developmentIds: [bobsEntry] }, adaJwt);
+    expect(notMine.statusCode).toBe(400);
+    expect(notMine.json().fieldErrors).toEqual({ developmentIds: RENEWAL_MESSAGES.unknownDevelopment });
+    const badRequirement = await post(`${R}/save`, { awardId: award.id, answers: [{ requirementId: award.id, answerText: 'x' }] }, adaJwt);
+    expect(badRequirement.statusCode).toBe(400);
+    const { renewal: open } = (await get(`${R}/award/${award.id}`, adaJwt)).json() as { renewal?: unknown };
+    expect(open).toBeUndefined();
+    expect((await get(`${R}/award/${award.id}`, adaJwt)).json().id).toBeNull();
+  });
+
+  it("another applicant gets 404 for the holder's award and renewal, and staff cannot use the holder's routes", async () => {
+    const { award, renewal } = await submittedRenewal(ada, adaJwt);
+    expect((await get(`${R}/award/${award.id}`, bobJwt)).statusCode).toBe(404);
+    expect((await post(`${R}/save`, { awardId: award.id, answers: answers() }, bobJwt)).statusCode).toBe(404);
+    expect((await post(`${R}/${renewal.id}/submit`, undefined, bobJwt)).statusCode).toBe(404);
+    expect((await get(`${R}/${renewal.id}`, bobJwt)).statusCode).toBe(404);
+    expect((await get(`${R}/${renewal.id}`, adaJwt)).statusCode).toBe(200);
+    expect((await get(`${R}/award/${award.id}`, managerJwt)).statusCode).toBe(403);
+  });
+});
+
+describe('staff decide', () => {
+  it('renew: the same award and number, current, with a new expiry from the old one, a new certificate version, history and mail', async () => {
+    const { award, applicationId, expiresOn, renewal } = await submittedRenewal(ada, adaJwt);
+    const response = await post(`${R}/renewal/action`, { renewalId: renewal.id, action: 'renew' }, managerJwt);
+    expect(response.statusCode).toBe(200);
+    const newExpiresOn = addYears(expiresOn, 3);
+    expect(response.json()).toMatchObject({ status: 'renewed', previousExpiresOn: expiresOn, newExpiresOn, expiresOn: newExpiresOn, certificateNumber: award.certificateNumber });
+    const rows = await t.database.db.select().from(awards).where(eq(awards.applicationId, applicationId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: award.id, certificateNumber: award.certificateNumber, status: 'current', expiresOn: newExpiresOn, awardType: 'Renewal', certificateVersion: award.certificateVersion + 1 });
+    expect(await statusOf(applicationId)).toBe('Awarded');
+    const history = await t.database.db.select().from(awardHistory).where(eq(awardHistory.awardId, award.id)).orderBy(asc(awardHistory.id));
+    expect(history.at(-1)).toMatchObject({ action: 'renewed', toStatus: 'current' });
+    expect((await lastMailTo(ada.email)).subject).toBe(`Your certificate ${award.certificateNumber} is renewed`);
+    // The holder's list and the public verification find the one award with the new expiry.
+    const mine = (await get('/api/applicant/awards', adaJwt)).json().rows.filter((a: { id: string }) => a.id === award.id);
+    expect(mine).toEqual([expect.objectContaining({ expiresOn: newExpiresOn, status: 'current', awardType: 'Renewal' })]);
+    // Decided once: a second action is a 409.
+    expect((await post(`${R}/renewal/action`, { renewalId: renewal.id, action: 'renew' }, managerJwt)).statusCode).toBe(409);
+    // The renewed award is outside its new window: no second renewal yet.
+    expect((await get(`${R}/award/${award.id}`, adaJwt)).json()).toMatchObject({ id: null, canApply: false });
+  });
+
+  it('refuse: a reason is required; then the award is withdrawn and the application Award Withdrawn', async () => {
+    const { award, applicationId, renewal } = await submittedRenewal(ada, adaJwt);
+    const blank = await post(`${R}/renewal/action`, { renewalId: renewal.id, action: 'refuse', reason: '  ' }, managerJwt);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fieldErrors).toEqual({ reason: RENEWAL_MESSAGES.reasonRequired });
+    expect(await statusOf(applicationId)).toBe('Applied for Renewal');
+    const refused = await post(`${R}/renewal/action`, { renewalId: renewal.id, action: 'refuse', reason: 'Not enough CPD' }, managerJwt);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ status: 'refused', decisionReason: 'Not enough CPD', awardStatus: 'withdrawn' });
+    expect(await statusOf(applicationId)).toBe('Award Withdrawn');
+    const [row] = await t.database.db.select().from(awards).where(eq(awards.id, award.id));
+    expect(row).toMatchObject({ status: 'withdrawn', statusReason: 'Not enough CPD', expiresOn: award.expiresOn });
+    expect((await lastMailTo(ada.email)).subject).toBe(`Your renewal of certificate ${award.certificateNumber} is refused`);
+  });
+
+  it('lists the program queue with the spec defaults and search; staff outside the program or only serving on it get 403', async () => {
+    const first = await submittedRenewal(bob, bobJwt);
+    const second = await submittedRenewal(bob, bobJwt);
+    const page = await get(`${R}/pagination?programId=${programId}`, managerJwt);
+    expect(page.statusCode).toBe(200);
+    const body: RenewalQueuePage = page.json();
+    expect(body).toMatchObject({ page: 1, pageSize: 10 });
+    const numbers = body.rows.map((r) => r.applicationNumber);
+    expect(numbers).toEqual([...numbers].sort().reverse());
+    expect(body.rows.every((r) => r.status !== 'draft')).toBe(true);
+    const searched = (await get(`${R}/pagination?programId=${programId}&searchTerm=${encodeURIComponent(second.award.certificateNumber)}`, managerJwt)).json();
+    expect(searched.rows.map((r: { id: string }) => r.id)).toEqual([second.renewal.id]);
+    const submittedOnly = (await get(`${R}/pagination?programId=${programId}&status=submitted&searchTerm=Beadley`, managerJwt)).json();
+    expect(submittedOnly.rows.map((r: { id: string }) => r.id).sort()).toEqual([first.renewal.id, second.renewal.id].sort());
+
+    for (const jwt of [outsiderJwt, examinerJwt]) {
+      expect((await get(`${R}/pagination?programId=${programId}`, jwt)).statusCode).toBe(403);
+      expect((await get(`${R}/${first.renewal.id}`, jwt)).statusCode).toBe(403);
+      expect((await post(`${R}/renewal/action`, { renewalId: first.renewal.id, action: 'renew' }, jwt)).statusCode).toBe(403);
+    }
+    expect((await get(`${R}/pagination?programId=${programId}`, bobJwt)).statusCode).toBe(403);
+    expect(await statusOf(first.applicationId)).toBe('Applied for Renewal');
+  });
+});
