@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import { api, signInApi } from '../fixtures/api-setup';
 import { seriousViolations } from '../fixtures/axe';
@@ -148,7 +148,7 @@ test('staff award a Certification application, the holder downloads the certific
   await expect(myRow.locator('[data-status="Current"]')).toBeVisible();
   expect(await seriousViolations(holder)).toEqual([]);
   const credential = await downloaded(holder, () => myRow.getByRole('button', { name: `Download credential ${certificateNumber}` }).click());
-  const badge = JSON.parse(credential.bytes.toString('utf8')) as { type: string[]; id?: string };
+  const badge = JSON.parse(credential.bytes.toString('utf8')) as { type: string[]; id?: string; credentialStatus: { statusPurpose: string; statusListCredential: string; statusListIndex: string }[] };
   expect(badge.type).toContain('OpenBadgeCredential');
   const certificate = await downloaded(holder, () => myRow.getByRole('button', { name: `Download certificate ${certificateNumber}` }).click());
   expect(certificate.download.suggestedFilename()).toMatch(/\.pdf$/);
@@ -192,4 +192,30 @@ test('staff award a Certification application, the holder downloads the certific
   await expect(myRow.locator('[data-status="On hold"]')).toBeVisible();
   await expect(myRow).toContainText('On hold: certificate not valid');
   await expect(myRow.getByRole('button', { name: `Download certificate ${certificateNumber}` })).toHaveCount(0);
+
+  // 7. The public register says on hold, and so does the credential's published suspension list
+  //    (what a verifier reads; the API tests check the same with the library's own verifier).
+  await visitor.goto('/personnel-search');
+  await visitor.getByLabel('Search by').selectOption('certificateNumber');
+  await visitor.getByRole('textbox', { name: 'Search for' }).fill(certificateNumber);
+  await visitor.getByRole('button', { name: 'Search', exact: true }).click();
+  const registerRow = visitor.getByRole('table', { name: 'Personnel search results' }).getByRole('row').filter({ hasText: certificateNumber });
+  await expect(registerRow).toContainText('On hold');
+  const suspended = await statusBit(request, badge.credentialStatus, 'suspension');
+  const revoked = await statusBit(request, badge.credentialStatus, 'revocation');
+  expect({ suspended, revoked }).toEqual({ suspended: 1, revoked: 0 });
 });
+
+/**
+ * The award's bit in a published status list: a W3C Bitstring Status List is a gzip'd bitstring in
+ * base64url behind a `u` multibase prefix, its first bit the most significant of the first byte.
+ */
+async function statusBit(request: APIRequestContext, entries: { statusPurpose: string; statusListCredential: string; statusListIndex: string }[], purpose: string): Promise<number> {
+  const entry = entries.find((candidate) => candidate.statusPurpose === purpose);
+  expect(entry, `a ${purpose} status entry`).toBeDefined();
+  const listUrl = new URL(entry!.statusListCredential);
+  const list = (await (await request.get(listUrl.pathname)).json()) as { credentialSubject: { encodedList: string } };
+  const bits = gunzipSync(Buffer.from(list.credentialSubject.encodedList.slice(1), 'base64url'));
+  const index = Number(entry!.statusListIndex);
+  return (bits[index >> 3]! >> (7 - (index & 7))) & 1;
+}
