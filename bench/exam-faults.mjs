@@ -304,7 +304,8 @@ function call(kind, method, url, body, token, { timeoutMs, faults = true } = {})
     });
     req.on('error', (error) => {
       if (error.code === 'ECONNREFUSED') downUntil[server] = Date.now() + 2000;
-      count(`${kind} ${error.code ?? error.message}`);
+      // A time-out is counted where it fires.
+      if (error.message !== 'timeout') count(`${kind} ${error.code ?? error.message}`);
       failures.push(performance.now());
       finish({ status: 0, json: { message: `${error.code ?? ''} ${error.message}` } });
     });
