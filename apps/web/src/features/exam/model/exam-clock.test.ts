@@ -26,6 +26,27 @@ describe('the server clock', () => {
     release();
   });
 
+  it('keeps the offset of the quickest poll when a slow one (a loaded server) would move the countdown', () => {
+    const clock = new ServerClock({ fetchServerTime: async () => 0 });
+    // A quick poll: 40 ms there and back, the server 1 s ahead.
+    clock.record({ serverTime: 11_020, sentAt: 10_000, receivedAt: 10_040 }, 'poll');
+    expect(clock.getOffset()).toBe(1_000);
+    // A slow one: the question waited 7.9 s for the server, the answer 0.1 s: its midpoint is 3.9 s out.
+    clock.record({ serverTime: 28_900, sentAt: 20_000, receivedAt: 28_000 }, 'poll');
+    expect(clock.getOffset()).toBe(1_000);
+    // A poll as quick as the first takes over (a clock drifts, slowly).
+    clock.record({ serverTime: 41_030, sentAt: 40_000, receivedAt: 40_040 }, 'poll');
+    expect(clock.getOffset()).toBe(1_010);
+  });
+
+  it('takes a slow poll at once when it cannot agree with the kept one: the computer’s clock was changed', () => {
+    const clock = new ServerClock({ fetchServerTime: async () => 0 });
+    clock.record({ serverTime: 11_020, sentAt: 10_000, receivedAt: 10_040 }, 'poll');
+    // The clock moved an hour back; even a 2 s round trip leaves no doubt.
+    clock.record({ serverTime: 3_632_000, sentAt: 30_000, receivedAt: 32_000 }, 'poll');
+    expect(clock.getOffset()).toBe(3_601_000);
+  });
+
   it('polls every 15 s within ±20 % at random, and only while someone uses it', async () => {
     const fetchServerTime = vi.fn(async () => Date.now());
     const randoms = [0, 0.999, 0.5];

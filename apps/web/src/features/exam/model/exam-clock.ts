@@ -28,6 +28,8 @@ export interface ServerClockOptions {
  */
 export class ServerClock {
   private offsetMs = 0;
+  /** Half the round trip of the poll the offset came from: the true offset is within ± this. */
+  private offsetErrorMs = Number.POSITIVE_INFINITY;
   private source: 'none' | 'stored' | 'timer' | 'poll' = 'none';
   private timer: ReturnType<typeof setTimeout> | null = null;
   private users = 0;
@@ -67,12 +69,24 @@ export class ServerClock {
   }
 
   /**
-   * A poll's sample always counts. A timer that came back with another answer counts only until
-   * the first poll: those answers are slower (they touch the database), so their midpoint is rougher.
+   * A timer that came back with another answer counts only until the first poll: those answers are
+   * slower (they touch the database), so their midpoint is rougher. Among polls, the one with the
+   * shortest round trip wins, as in NTP: the true offset lies within half a sample's round trip of
+   * its offset, so a slow poll on a loaded server (seconds each way) would move the countdown by
+   * seconds. A poll replaces the offset when its round trip is as short, or when its range and the
+   * kept one's do not overlap: the computer's clock was changed, and only the new one is right.
    */
   record(sample: ClockSample, source: 'poll' | 'timer'): void {
     if (source === 'timer' && this.source === 'poll') return;
-    this.offsetMs = offsetOf(sample);
+    const offset = offsetOf(sample);
+    const errorMs = Math.max(0, sample.receivedAt - sample.sentAt) / 2;
+    if (source === 'poll' && this.source === 'poll') {
+      const isSharper = errorMs <= this.offsetErrorMs;
+      const overlaps = Math.abs(offset - this.offsetMs) <= errorMs + this.offsetErrorMs;
+      if (!isSharper && overlaps) return;
+    }
+    this.offsetMs = offset;
+    this.offsetErrorMs = source === 'poll' ? errorMs : Number.POSITIVE_INFINITY;
     this.source = source;
     for (const listener of this.listeners) listener();
   }
