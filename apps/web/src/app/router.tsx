@@ -11,6 +11,8 @@ import { AdminMenuAreaRoute } from './routes/admin/menu-area';
 import { AdminDiscountCodesRoute } from './routes/admin/discount-codes';
 import { ADMIN_APPLICATIONS_PATH, AdminApplicationsRoute } from './routes/admin/applications';
 import { ADMIN_AWARDS_PATH, AdminAwardsRoute } from './routes/admin/awards';
+import { ADMIN_RENEWALS_PATH, AdminRenewalRoute, AdminRenewalsRoute } from './routes/admin/renewals';
+import { StudentRenewalRoute } from './routes/student/renewal';
 import { AdminRoleHomeRoute } from './routes/admin/role-home';
 import { AdminUsersRoute } from './routes/admin/users';
 import { ADMIN_RANGE_OF_QUALIFICATION_PATH, AdminRangeOfQualificationRoute } from './routes/admin/range-of-qualification';
@@ -109,6 +111,7 @@ export const routes: RouteObject[] = [
           { path: STUDENT_NOTIFICATIONS_PATH, element: <StudentNotificationsRoute /> },
           { path: STUDENT_APPLICATIONS_PATH, element: <StudentApplicationsRoute /> },
           { path: `${STUDENT_APPLICATIONS_PATH}/:type/:id`, element: <StudentApplicationRoute /> },
+          { path: 'awards/:awardId/renew', element: <StudentRenewalRoute /> },
           { path: STUDENT_CONTACT_PATH, element: <StudentContactRoute /> },
           { path: STUDENT_EXAMINATIONS_PATH, element: <StudentExaminationsRoute /> },
           { path: `${STUDENT_EXAMINATIONS_PATH}/trial/:id/review`, element: <StudentExamReviewRoute /> },
@@ -157,6 +160,8 @@ export const routes: RouteObject[] = [
           { path: ADMIN_MENU_PATHS['Discount Codes'], element: <AdminDiscountCodesRoute /> },
           { path: ADMIN_APPLICATIONS_PATH, element: <AdminApplicationsRoute /> },
           { path: ADMIN_AWARDS_PATH, element: <AdminAwardsRoute /> },
+          { path: ADMIN_RENEWALS_PATH, element: <AdminRenewalsRoute /> },
+          { path: `${ADMIN_RENEWALS_PATH}/:id`, element: <AdminRenewalRoute /> },
           { path: ADMIN_MENU_PATHS.Reports, element: <AdminReportsRoute /> },
           ...ADMIN_MENU_ITEMS.filter((item) => !BUILT_MENU_ITEMS.includes(item)).map((item) => ({
             path: ADMIN_MENU_PATHS[item],

@@ -138,8 +138,8 @@ describe('the holder applies to renew', () => {
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json()).toMatchObject({ status: 'submitted', cpdHours: 16.5, requiredCpdHours: 20, applicationStatus: 'Applied for Renewal' });
     expect(await statusOf(award.applicationId)).toBe('Applied for Renewal');
-    const [history] = await t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, award.applicationId)).orderBy(asc(applicationHistory.id)).then((rows) => rows.slice(-1));
-    expect(history).toMatchObject({ fromStatus: 'Awarded', toStatus: 'Applied for Renewal' });
+    const history = await t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, award.applicationId));
+    expect(history.filter((h) => h.toStatus === 'Applied for Renewal')).toEqual([expect.objectContaining({ fromStatus: 'Awarded', note: expect.stringContaining('16.5 CPD hours of 20 required') })]);
     expect((await lastMailTo(ada.email)).subject).toBe(`Your renewal of certificate ${award.certificateNumber} is received`);
 
     // One open renewal: saving again or submitting twice is refused.
@@ -208,6 +208,18 @@ describe('staff decide', () => {
     expect((await get(`${R}/award/${award.id}`, adaJwt)).json()).toMatchObject({ id: null, canApply: false });
   });
 
+  it('two decisions at once: one is taken, the other is a 409, and the expiry moves once', async () => {
+    const { award, expiresOn, renewal } = await submittedRenewal(ada, adaJwt);
+    const results = await Promise.all([
+      post(`${R}/renewal/action`, { renewalId: renewal.id, action: 'renew' }, managerJwt),
+      post(`${R}/renewal/action`, { renewalId: renewal.id, action: 'refuse', reason: 'Late evidence' }, managerJwt),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [row] = await t.database.db.select().from(awards).where(eq(awards.id, award.id));
+    const renewed = results.find((r) => r.statusCode === 200)!.json().status === 'renewed';
+    expect(row).toMatchObject(renewed ? { status: 'current', expiresOn: addYears(expiresOn, 3) } : { status: 'withdrawn', expiresOn });
+  });
+
   it('refuse: a reason is required; then the award is withdrawn and the application Award Withdrawn', async () => {
     const { award, applicationId, renewal } = await submittedRenewal(ada, adaJwt);
     const blank = await post(`${R}/renewal/action`, { renewalId: renewal.id, action: 'refuse', reason: '  ' }, managerJwt);
@@ -245,5 +257,19 @@ describe('staff decide', () => {
     }
     expect((await get(`${R}/pagination?programId=${programId}`, bobJwt)).statusCode).toBe(403);
     expect(await statusOf(first.applicationId)).toBe('Applied for Renewal');
+  });
+});
+
+describe('the renewal setting', () => {
+  it("records the program's Required CPD Hours with the certification settings, refusing a bad value", async () => {
+    const { id } = await createProgram(t.database.db, { programManagerId: manager.id, programType: 2, programTitle: 'Draft Certification' });
+    const settings = { memberFee: '10.00', nonmemberFee: '20.00', renewalPeriod: 3, assessorAssessmentInstruction: 'Check.', programDeclaration: '<p>I declare.</p>' };
+    const bad = await post(`/api/program/${id}/certifications`, { ...settings, requiredCpdHours: 'lots' }, managerJwt);
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('Required CPD Hours must be a whole number from 0 to 1000');
+    const saved = await post(`/api/program/${id}/certifications`, { ...settings, requiredCpdHours: 15 }, managerJwt);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().requiredCpdHours).toBe(15);
+    expect((await get(`/api/program/${id}/certifications`, managerJwt)).json().settings.requiredCpdHours).toBe(15);
   });
 });

@@ -28,6 +28,7 @@ import { RequirementsPanel } from '../../../features/program/components/requirem
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { programAwardsPath } from './awards';
+import { programRenewalsPath } from './renewals';
 import { programApplicationsPath } from './program-applications';
 
 type TabName = 'details' | 'settings' | 'modules' | 'instructions' | 'requirements' | 'users';
@@ -90,6 +91,11 @@ function ProgramWorkspace({ program, privilege }: { program: Program; privilege:
             <Button component={Link} to={programAwardsPath(program.id)} variant="light">
               Awards
             </Button>
+            {program.programType === PROGRAM_TYPES.Certification && (
+              <Button component={Link} to={programRenewalsPath(program.id)} variant="light">
+                Renewals
+              </Button>
+            )}
             <ProgramStatusActions
             programCode={program.programCode}
             status={program.status}

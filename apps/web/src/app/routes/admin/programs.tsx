@@ -13,6 +13,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
 import { ADMIN_APPLICATIONS_PATH } from './applications';
 import { ADMIN_AWARDS_PATH } from './awards';
+import { ADMIN_RENEWALS_PATH } from './renewals';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 export function programPath(id: string): string {
@@ -46,6 +47,9 @@ function ProgramsScreen() {
           </Button>
           <Button component={Link} to={ADMIN_AWARDS_PATH} variant="default">
             Awards
+          </Button>
+          <Button component={Link} to={ADMIN_RENEWALS_PATH} variant="default">
+            Renewals
           </Button>
           {privilege.data?.canCreate && (
             <Button component={Link} to="/admin/programs/new">

@@ -57,6 +57,18 @@ describe("the applicant's Awards list", () => {
     expect(within(heldRow!).getByRole('button', { name: 'Download credential AICIP-0007' })).toBeInTheDocument();
   });
 
+  it('offers Renew on a current Certification inside its renewal window only (decision 023)', async () => {
+    const soon = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const due: AwardRow = { ...current, id: 'award-3', certificateNumber: 'CWS-2023-0009', expiresOn: soon };
+    stubFetch(() => jsonResponse({ rows: [current, due], page: 1, pageSize: 10, totalRows: 2 }));
+    renderWithProviders(<MyAwards />);
+    const table = await screen.findByRole('table', { name: 'Awards' });
+    const renew = await within(table).findByRole('link', { name: 'Renew certificate CWS-2023-0009' });
+    expect(renew).toHaveAttribute('href', '/student/awards/award-3/renew');
+    // Three years away: not yet.
+    expect(within(table).queryByRole('link', { name: 'Renew certificate CWS-2026-0001' })).not.toBeInTheDocument();
+  });
+
   it('downloads the certificate with the bearer token and saves it under the server’s file name', async () => {
     saveSession({ jwt: 'token-1', user: applicant });
     const saved: string[] = [];

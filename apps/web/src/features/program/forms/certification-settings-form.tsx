@@ -44,7 +44,7 @@ export function CertificationSettingsForm({ kind, initialValues, isReadOnly = fa
             {failure}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, sm: kind === 'initial' ? 3 : 2 }}>
+        <SimpleGrid cols={{ base: 1, sm: kind === 'initial' ? 4 : 2 }}>
           <TextInput label="Member Fee" required withAsterisk inputMode="decimal" leftSection="$" autoComplete="off" {...textLock} {...form.getInputProps('memberFee')} />
           <TextInput
             label="Non Member Fee"
@@ -65,6 +65,16 @@ export function CertificationSettingsForm({ kind, initialValues, isReadOnly = fa
               autoComplete="off"
               {...textLock}
               {...form.getInputProps('renewalPeriod')}
+            />
+          )}
+          {kind === 'initial' && (
+            <TextInput
+              label="Required CPD Hours"
+              description="Professional development hours a renewal needs within the certificate's period."
+              inputMode="numeric"
+              autoComplete="off"
+              {...textLock}
+              {...form.getInputProps('requiredCpdHours')}
             />
           )}
         </SimpleGrid>

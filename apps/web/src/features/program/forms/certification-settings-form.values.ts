@@ -14,6 +14,7 @@ export interface CertificationSettingsFormValues {
   nonmemberFee: string;
   reviewAllowed: boolean;
   renewalPeriod: string;
+  requiredCpdHours: string;
   assessorAssessmentInstruction: string;
   certificationTooltips: string;
   programDeclaration: string;
@@ -25,6 +26,7 @@ export function certificationSettingsValuesOf(settings: CertificationSettings | 
     nonmemberFee: settings ? formatFee(settings.nonmemberFee) : '',
     reviewAllowed: settings?.reviewAllowed ?? false,
     renewalPeriod: settings?.renewalPeriod === null || settings?.renewalPeriod === undefined ? '' : String(settings.renewalPeriod),
+    requiredCpdHours: String(settings?.requiredCpdHours ?? 0),
     assessorAssessmentInstruction: settings?.assessorAssessmentInstruction ?? '',
     certificationTooltips: settings?.certificationTooltips ?? '',
     programDeclaration: settings?.programDeclaration ?? '',
@@ -32,9 +34,11 @@ export function certificationSettingsValuesOf(settings: CertificationSettings | 
 }
 
 function requestShapeOf(values: CertificationSettingsFormValues, kind: SettingsKind): Record<string, unknown> {
-  const { renewalPeriod, ...common } = values;
+  const { renewalPeriod, requiredCpdHours, ...common } = values;
   // A blank period is missing, not zero, so that it reads as the spec's message.
-  return kind === 'initial' ? { ...common, renewalPeriod: renewalPeriod.trim() === '' ? undefined : renewalPeriod } : common;
+  return kind === 'initial'
+    ? { ...common, renewalPeriod: renewalPeriod.trim() === '' ? undefined : renewalPeriod, requiredCpdHours: requiredCpdHours.trim() === '' ? undefined : requiredCpdHours }
+    : common;
 }
 
 export function validateCertificationSettingsValues(values: CertificationSettingsFormValues, kind: SettingsKind): FormErrors {

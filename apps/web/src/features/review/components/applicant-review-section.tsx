@@ -97,6 +97,7 @@ export function ApplicantReviewSection({ type, applicationId, onOpenFile }: Appl
               placeholder="Choose files"
               multiple
               clearable
+              clearButtonProps={{ 'aria-label': 'Remove the chosen files' }}
               accept={Object.keys(ALLOWED_DOCUMENT_TYPES).join(',')}
               value={files}
               onChange={setFiles}

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { REVIEW_STATUS_COLORS, REVIEW_STATUS_LABELS, type Review } from '@certs/shared/review/review.contract';
 import { shortenFileName } from '@certs/shared/attachment/attachment.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 interface ReviewListProps {
   reviews: readonly Review[];
@@ -16,9 +17,9 @@ export function ReviewList({ reviews, onOpenFile }: ReviewListProps) {
       {reviews.map((review) => (
         <Stack key={review.id} gap={6} data-testid="review-item">
           <Group gap="sm">
-            <Badge color={REVIEW_STATUS_COLORS[review.status]} variant="light" radius="sm" tt="none" data-testid="review-status">
-              {REVIEW_STATUS_LABELS[review.status]}
-            </Badge>
+            <span data-testid="review-status">
+              <StatusBadge label={REVIEW_STATUS_LABELS[review.status]} color={REVIEW_STATUS_COLORS[review.status]} />
+            </span>
             <Text size="sm" c="dimmed">
               Asked <DateDisplay value={review.askedOn} withTime />
             </Text>

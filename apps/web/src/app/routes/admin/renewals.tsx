@@ -1,0 +1,95 @@
+import { Alert, Anchor, Breadcrumbs, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { PAGE_SIZE_OPTIONS } from '@certs/shared/common/paging';
+import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { usePrograms } from '../../../features/program/api/find-programs';
+import { useRenewal } from '../../../features/renewal/api/renewal';
+import { RenewalDecision } from '../../../features/renewal/components/renewal-decision';
+import { RenewalQueue } from '../../../features/renewal/components/renewal-queue';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useRequiredSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+
+export const ADMIN_RENEWALS_PATH = '/admin/renewals';
+
+/** The renewal queue of one program (the program page may link here). */
+export function programRenewalsPath(programId: string): string {
+  return `${ADMIN_RENEWALS_PATH}?${new URLSearchParams({ programId }).toString()}`;
+}
+
+export function adminRenewalPath(id: string): string {
+  return `${ADMIN_RENEWALS_PATH}/${encodeURIComponent(id)}`;
+}
+
+const LARGEST_PAGE = Math.max(...PAGE_SIZE_OPTIONS);
+
+function RenewalsScreen() {
+  const [params, setParams] = useSearchParams();
+  const programId = params.get('programId') ?? '';
+  // Certification programs the caller may see; the server refuses those they do not manage.
+  const programs = usePrograms({ page: 1, pageSize: LARGEST_PAGE, searchBy: 'All', programTypes: [PROGRAM_TYPES.Certification] });
+  const options = (programs.data?.rows ?? []).filter((p) => p.programType === PROGRAM_TYPES.Certification).map((p) => ({ id: p.id, label: `${p.programCode} ${p.programTitle}` }));
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to={ADMIN_MENU_PATHS.Programs}>
+          Programs
+        </Anchor>
+        <Text>Renewals</Text>
+      </Breadcrumbs>
+      <Stack gap={4}>
+        <Title order={1}>Renewals</Title>
+        <Text c="dimmed">Certification renewals of a program you manage: open one to renew it or refuse it with a reason.</Text>
+      </Stack>
+      <Paper withBorder radius="md" p="lg">
+        <RenewalQueue
+          programId={programId}
+          onProgramChange={(next) => setParams(next ? { programId: next } : {}, { replace: true })}
+          programs={options}
+          renewalHrefOf={(row) => adminRenewalPath(row.id)}
+        />
+      </Paper>
+    </Stack>
+  );
+}
+
+/** Staff's renewal queue per program (`?programId=`); Programs menu, and the server limits it to the program's managers. */
+export function AdminRenewalsRoute() {
+  const { user } = useRequiredSession();
+  usePageTitle('Renewals');
+  if (!user.menuItems.includes('Programs')) return <NotAvailable title="Renewals" message={NO_ACCESS_MESSAGE} />;
+  return <RenewalsScreen />;
+}
+
+function RenewalScreen({ id }: { id: string }) {
+  const renewal = useRenewal(id);
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs>
+        <Anchor component={Link} to={renewal.data ? programRenewalsPath(renewal.data.programId) : ADMIN_RENEWALS_PATH}>
+          Renewals
+        </Anchor>
+        <Text>{renewal.data?.applicationNumber ?? 'Renewal'}</Text>
+      </Breadcrumbs>
+      <Title order={1}>{renewal.data ? `Renewal of ${renewal.data.certificateNumber}` : 'Renewal'}</Title>
+      {renewal.isPending && <Loader aria-label="Loading the renewal" />}
+      {renewal.error && (
+        <Alert color="red" variant="light" title="Could not open the renewal">
+          {errorMessageOf(renewal.error)}
+        </Alert>
+      )}
+      {renewal.data && <RenewalDecision renewal={renewal.data} />}
+    </Stack>
+  );
+}
+
+export function AdminRenewalRoute() {
+  const { user } = useRequiredSession();
+  const { id = '' } = useParams();
+  usePageTitle('Renewal');
+  if (!user.menuItems.includes('Programs')) return <NotAvailable title="Renewal" message={NO_ACCESS_MESSAGE} />;
+  return <RenewalScreen id={id} />;
+}

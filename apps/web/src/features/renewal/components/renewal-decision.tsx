@@ -1,0 +1,232 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import {
+  RENEWAL_MESSAGES,
+  RENEWAL_STATUS_COLORS,
+  RENEWAL_STATUS_LABELS,
+  type Renewal,
+  type RenewalAction,
+} from "@certs/shared/renewal/renewal.contract";
+import { DateDisplay } from "../../../components/ui/date-display";
+import { StatusBadge } from "../../../components/ui/status-badge";
+import { errorMessageOf } from "../../../lib/api-client";
+import { useRenewalAction } from "../api/renewal";
+
+function Fact({
+  label,
+  children,
+  testId,
+}: {
+  label: string;
+  children: React.ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} data-testid={testId}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Staff's page of one renewal: what the holder answered and listed, and Renew or Refuse (with a reason). */
+export function RenewalDecision({ renewal }: { renewal: Renewal }) {
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const action = useRenewalAction(renewal.id ?? "");
+  const counted = renewal.development.filter((d) => d.inPeriod);
+
+  const decide = (chosen: RenewalAction) => {
+    if (chosen === "refuse" && !reason.trim()) {
+      setReasonError(RENEWAL_MESSAGES.reasonRequired);
+      return;
+    }
+    setReasonError(null);
+    action.mutate(
+      { action: chosen, reason: reason.trim() },
+      {
+        onSuccess: (done) =>
+          notifications.show({
+            color: "teal",
+            title: chosen === "renew" ? "Renewed" : "Renewal refused",
+            message:
+              chosen === "renew"
+                ? `Valid until ${done.newExpiresOn ?? ""}`
+                : "The award is withdrawn.",
+          }),
+        onError: (error) =>
+          notifications.show({
+            color: "red",
+            title: "The decision was not recorded",
+            message: errorMessageOf(error),
+          }),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Fact label="Holder">{renewal.holderName}</Fact>
+          <Fact label="Certificate number">{renewal.certificateNumber}</Fact>
+          <Fact label="Application number">{renewal.applicationNumber}</Fact>
+          <Fact label="Expires on" testId="renewal-expires-on">
+            <DateDisplay value={renewal.expiresOn} />
+          </Fact>
+          <Fact label="CPD hours in the period" testId="renewal-cpd">
+            {`${renewal.cpdHours} of ${renewal.requiredCpdHours} required`}
+          </Fact>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              Status
+            </Text>
+            {renewal.status && (
+              <span data-testid="renewal-status">
+                <StatusBadge
+                  label={RENEWAL_STATUS_LABELS[renewal.status]}
+                  color={RENEWAL_STATUS_COLORS[renewal.status]}
+                />
+              </span>
+            )}
+          </Stack>
+        </SimpleGrid>
+      </Paper>
+
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            Renewal requirements
+          </Title>
+          {renewal.requirements.map((requirement) => (
+            <Stack key={requirement.id} gap={2}>
+              <Text
+                fw={600}
+              >{`${requirement.code}: ${requirement.description}`}</Text>
+              <Text style={{ whiteSpace: "pre-wrap" }}>
+                {requirement.answerText || "-"}
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            Continuing professional development
+          </Title>
+          {renewal.development.length === 0 ? (
+            <Text c="dimmed">None listed.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped aria-label="Professional development listed">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Provider</Table.Th>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th>Start date</Table.Th>
+                    <Table.Th ta="right">Hours</Table.Th>
+                    <Table.Th>Counted</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {renewal.development.map((entry) => (
+                    <Table.Tr key={entry.id}>
+                      <Table.Td>{entry.provider}</Table.Td>
+                      <Table.Td>{entry.personalDevelopmentType}</Table.Td>
+                      <Table.Td>
+                        <DateDisplay value={entry.startDate} />
+                      </Table.Td>
+                      <Table.Td ta="right">{entry.numOfHours}</Table.Td>
+                      <Table.Td>
+                        {entry.inPeriod ? "Yes" : "No: outside the period"}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Text
+            size="sm"
+            c="dimmed"
+          >{`${counted.length} of ${renewal.development.length} entries started within the period.`}</Text>
+        </Stack>
+      </Paper>
+
+      {renewal.status === "submitted" ? (
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="md">
+            <Title order={2} size="h3">
+              Decision
+            </Title>
+            <Textarea
+              label="Reason"
+              description="Required to refuse; a note to the holder when renewing."
+              autosize
+              minRows={2}
+              maxLength={1000}
+              value={reason}
+              error={reasonError}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button
+                color="red"
+                variant="light"
+                onClick={() => decide("refuse")}
+                loading={
+                  action.isPending && action.variables?.action === "refuse"
+                }
+              >
+                Refuse renewal
+              </Button>
+              <Button
+                onClick={() => decide("renew")}
+                loading={
+                  action.isPending && action.variables?.action === "renew"
+                }
+              >
+                Renew
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : (
+        <Alert
+          color={renewal.status === "renewed" ? "teal" : "gray"}
+          variant="light"
+          title={renewal.status ? RENEWAL_STATUS_LABELS[renewal.status] : ""}
+          role="status"
+        >
+          {renewal.status === "renewed" && (
+            <>
+              Renewed until <DateDisplay value={renewal.newExpiresOn} /> (was{" "}
+              <DateDisplay value={renewal.previousExpiresOn} />
+              ).
+            </>
+          )}
+          {renewal.status === "refused" &&
+            `Refused: ${renewal.decisionReason ?? ""}`}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,287 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { Link } from "react-router";
+import {
+  RENEWAL_STATUS_COLORS,
+  RENEWAL_STATUS_LABELS,
+  type Renewal,
+} from "@certs/shared/renewal/renewal.contract";
+import { cpdHoursInPeriod } from "@certs/shared/renewal/renewal-rules";
+import { DateDisplay } from "../../../components/ui/date-display";
+import { StatusBadge } from "../../../components/ui/status-badge";
+import { errorMessageOf } from "../../../lib/api-client";
+import { useSaveRenewal } from "../api/renewal";
+
+interface RenewalFormProps {
+  renewal: Renewal;
+  profileHref: string;
+}
+
+/** Hours as the profile writes them: one decimal at most. */
+const hours = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/**
+ * The holder's renewal form (decision 023): the program's renewal requirements, and the profile's
+ * Professional development entries to count, with the hours within the award's period against the
+ * program's required hours. Save keeps a draft; Submit applies (Applied for Renewal).
+ */
+export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
+  const [answers, setAnswers] = useState<Record<string, string>>(() =>
+    Object.fromEntries(renewal.requirements.map((r) => [r.id, r.answerText])),
+  );
+  const [chosen, setChosen] = useState<Set<string>>(
+    () =>
+      new Set(renewal.development.filter((d) => d.selected).map((d) => d.id)),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveRenewal(renewal.awardId);
+  const editable =
+    renewal.canApply && (renewal.status === null || renewal.status === "draft");
+  const total = editable
+    ? cpdHoursInPeriod(
+        renewal.development.filter((d) => chosen.has(d.id)),
+        renewal.periodStart,
+        renewal.expiresOn,
+      )
+    : renewal.cpdHours;
+  const short = total < renewal.requiredCpdHours;
+
+  const send = (submit: boolean) => {
+    const missing = submit
+      ? renewal.requirements.filter((r) => !(answers[r.id] ?? "").trim())
+      : [];
+    setErrors(
+      Object.fromEntries(missing.map((r) => [r.id, "Answer is required"])),
+    );
+    if (missing.length > 0) return;
+    save.mutate(
+      {
+        body: {
+          awardId: renewal.awardId,
+          answers: renewal.requirements.map((r) => ({
+            requirementId: r.id,
+            answerText: answers[r.id] ?? "",
+          })),
+          developmentIds: [...chosen],
+        },
+        submit,
+      },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: "teal",
+            title: submit ? "Renewal submitted" : "Draft saved",
+            message: submit
+              ? "We will write to you when it is decided."
+              : "You can come back to it before you submit.",
+          }),
+        onError: (error) =>
+          notifications.show({
+            color: "red",
+            title: submit
+              ? "Could not submit the renewal"
+              : "Could not save the draft",
+            message: errorMessageOf(error),
+          }),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <Group gap="xl" wrap="wrap">
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              Certificate number
+            </Text>
+            <Text fw={600}>{renewal.certificateNumber}</Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              Expires on
+            </Text>
+            <Text fw={600} data-testid="renewal-expires-on">
+              <DateDisplay value={renewal.expiresOn} />
+            </Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              Renewal status
+            </Text>
+            {renewal.status ? (
+              <span data-testid="renewal-status">
+                <StatusBadge
+                  label={RENEWAL_STATUS_LABELS[renewal.status]}
+                  color={RENEWAL_STATUS_COLORS[renewal.status]}
+                />
+              </span>
+            ) : (
+              <Text>Not started</Text>
+            )}
+          </Stack>
+        </Group>
+      </Paper>
+      {renewal.blockedReason && renewal.status !== "submitted" && (
+        <Alert
+          color="yellow"
+          variant="light"
+          title="You cannot apply to renew now"
+        >
+          {renewal.blockedReason}
+        </Alert>
+      )}
+      {renewal.status === "submitted" && (
+        <Alert
+          color="blue"
+          variant="light"
+          title="Renewal submitted"
+          role="status"
+        >
+          Your certificate stays current while we assess your renewal. We will
+          write to you when it is decided.
+        </Alert>
+      )}
+
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <Title order={2} size="h3">
+            Renewal requirements
+          </Title>
+          {renewal.requirements.length === 0 && (
+            <Text c="dimmed">This program lists no requirements.</Text>
+          )}
+          {renewal.requirements.map((requirement) => (
+            <Textarea
+              key={requirement.id}
+              label={`${requirement.code}: ${requirement.description}`}
+              description="How you have met this requirement since your certificate was issued."
+              required
+              withAsterisk
+              autosize
+              minRows={2}
+              maxLength={4000}
+              readOnly={!editable}
+              value={answers[requirement.id] ?? ""}
+              error={errors[requirement.id]}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setAnswers((current) => ({
+                  ...current,
+                  [requirement.id]: value,
+                }));
+              }}
+            />
+          ))}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <Title order={2} size="h3">
+            Continuing professional development
+          </Title>
+          <Text size="sm">
+            Choose the entries of your Professional development list to count.
+            Only those that started within your certificate&apos;s period (
+            <DateDisplay value={renewal.periodStart} /> to{" "}
+            <DateDisplay value={renewal.expiresOn} />) count.{" "}
+            <Anchor component={Link} to={profileHref}>
+              Add or edit entries in your profile
+            </Anchor>
+            .
+          </Text>
+          {renewal.development.length === 0 ? (
+            <Text c="dimmed">Your Professional development list is empty.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped aria-label="Professional development">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Count</Table.Th>
+                    <Table.Th>Provider</Table.Th>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th>Start date</Table.Th>
+                    <Table.Th ta="right">Hours</Table.Th>
+                    <Table.Th>In the period</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {renewal.development.map((entry) => (
+                    <Table.Tr key={entry.id}>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Count ${entry.provider}, ${hours(entry.numOfHours)} hours`}
+                          checked={chosen.has(entry.id)}
+                          disabled={!editable}
+                          onChange={(event) => {
+                            const on = event.currentTarget.checked;
+                            setChosen((current) => {
+                              const next = new Set(current);
+                              if (on) next.add(entry.id);
+                              else next.delete(entry.id);
+                              return next;
+                            });
+                          }}
+                        />
+                      </Table.Td>
+                      <Table.Td>{entry.provider}</Table.Td>
+                      <Table.Td>{entry.personalDevelopmentType}</Table.Td>
+                      <Table.Td>
+                        <DateDisplay value={entry.startDate} />
+                      </Table.Td>
+                      <Table.Td ta="right">{hours(entry.numOfHours)}</Table.Td>
+                      <Table.Td>
+                        {entry.inPeriod ? "Yes" : "No: outside the period"}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Alert
+            color={short ? "yellow" : "teal"}
+            variant="light"
+            data-testid="cpd-total"
+            role="status"
+          >
+            {`Total hours in the period: ${hours(total)} of ${renewal.requiredCpdHours} required.`}
+            {short && " You may still submit; staff decide with what you list."}
+          </Alert>
+        </Stack>
+      </Paper>
+
+      {editable && (
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            onClick={() => send(false)}
+            loading={save.isPending && !save.variables?.submit}
+          >
+            Save draft
+          </Button>
+          <Button
+            onClick={() => send(true)}
+            loading={save.isPending && save.variables?.submit === true}
+          >
+            Submit renewal
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

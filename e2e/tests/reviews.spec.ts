@@ -1,0 +1,150 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { api, signInApi } from '../fixtures/api-setup';
+import { seriousViolations } from '../fixtures/axe';
+import { DEMO } from '../fixtures/demo-accounts';
+import { personAt, registerApplicant, waitForMail } from '../fixtures/journey';
+
+const PROGRAM_CODE = 'AICIP-PIPE';
+const A = '/api/aicipapplication';
+const M = '/api/aicipapplicationmodule';
+
+/** Sydney wall-clock time of an instant, as the schedule form sends it. */
+function sydneyLocal(instant: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
+/**
+ * Setup through the API calls the screens before the review make: a new applicant applies to the
+ * demo AICIP program (whose AIC-P1 allows review); Casey Contributor recommends, the account
+ * administrator (the manager) accepts, invoices AIC-P1 alone and records a bank transfer; AIC-P1 is
+ * scheduled on paper a minute ahead and sent; once it has taken place its result is entered as a
+ * Fail and the overall result recorded as Failed.
+ */
+async function failedAicipApplication(request: APIRequestContext) {
+  const holder = await registerApplicant(request, { firstName: 'Rhea', lastName: 'Reviewer', emailPrefix: 'review', password: 'Review-candidate-2026!' });
+  const applicantJwt = await signInApi(request, holder.email, holder.password, true);
+  const staffJwt = await signInApi(request, DEMO.accountAdmin);
+  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, applicantJwt);
+  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
+  const program = await api<{ requirements: { id: string }[]; modules: { id: string; moduleCode: string }[] }>(request, 'GET', `/api/program/published/${programId}`, applicantJwt);
+  const draft = await api<{ id: string }>(request, 'POST', `${A}/save`, applicantJwt, {
+    programId,
+    declarationAccepted: true,
+    answers: program.requirements.map((r) => ({ requirementId: r.id, answerText: 'Six years of in-service piping inspection.', attachmentIds: [] })),
+  });
+  const submitted = await api<{ id: string; applicationNumber: string }>(request, 'POST', `${A}/${draft.id}/submit`, applicantJwt);
+  const id = submitted.id;
+  const assessors = await api<{ userId: string; name: string }[]>(request, 'GET', `/api/programuser/${programId}/assessor`, staffJwt);
+  await api(request, 'POST', `${A}/${id}/assessor/assign`, staffJwt, { assessorId: assessors.find((a) => a.name === 'Casey Contributor')!.userId, assessmentRound: 0 });
+  await api(request, 'POST', `${A}/${id}/assessor/submit`, await signInApi(request, DEMO.contributor), { review: 'Signed reports cover five years.', recommendation: 'accept' });
+  const details = await api<{ criteria: { criterion: string }[] }>(request, 'GET', `${A}/${id}/details`, staffJwt);
+  await api(request, 'POST', `${A}/${id}/assessment/submit`, staffJwt, {
+    assessmentReport: 'Meets every requirement.',
+    selections: details.criteria.map((c) => ({ criterion: c.criterion, answer: 'Yes' })),
+    outcome: 'accept',
+    messageToApplicant: '',
+  });
+  const moduleId = (code: string) => program.modules.find((m) => m.moduleCode === code)!.id;
+  await api(request, 'POST', `${M}/${id}/preexam/submit`, staffJwt, {
+    modules: [
+      { programModuleId: moduleId('AIC-P1'), choice: 'required' },
+      { programModuleId: moduleId('AIC-P2'), choice: 'notTaken' },
+    ],
+    couponCode: null,
+  });
+  await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: `EFT-REVIEW-${Date.now()}` });
+
+  const venue = await api<{ id: string }>(request, 'POST', '/api/venue', await signInApi(request, DEMO.superUser), { title: `Review hall ${Date.now()}` });
+  const schedule = await api<{ modules: { id: string; moduleCode: string }[]; choices: { examiners: { id: string; name: string }[]; invigilators: { id: string }[] } }>(
+    request,
+    'GET',
+    `${M}/${id}/scheduled`,
+    staffJwt,
+  );
+  const row = schedule.modules.find((m) => m.moduleCode === 'AIC-P1')!;
+  const examAt = new Date(Math.ceil((Date.now() + 65_000) / 60_000) * 60_000);
+  await api(request, 'POST', `${M}/${id}/examination/update`, staffJwt, {
+    modules: [
+      {
+        applicationModuleId: row.id,
+        examKind: 'Pen & Paper',
+        scheduledLocal: sydneyLocal(examAt),
+        scheduleTimeZone: 'Australia/Sydney',
+        durationMinutes: 60,
+        venueId: venue.id,
+        examinerId: schedule.choices.examiners.find((e) => e.name === 'Casey Contributor')!.id,
+        invigilatorId: schedule.choices.invigilators[0]!.id,
+      },
+    ],
+  });
+  await api(request, 'POST', `${M}/${id}/examination/send`, staffJwt);
+  // A result is taken once the exam has taken place: the server says when (409 until then).
+  const result = { modules: [{ applicationModuleId: row.id, result: 'Fail', resultPercentage: 58, resultNotes: 'Below the pass mark.' }] };
+  await expect
+    .poll(async () => (await request.post(`${M}/${id}/postexam/update`, { headers: { authorization: `Bearer ${staffJwt}` }, data: result })).status(), { timeout: 150_000, intervals: [5_000] })
+    .toBe(200);
+  await api(request, 'POST', `${A}/${id}/resultstage`, staffJwt, { overallResult: 'Failed' });
+  return { ...holder, id, applicationNumber: submitted.applicationNumber, programId };
+}
+
+test('a failed candidate asks for a review with a reason and a file, the manager upholds it, and the candidate is awarded', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const since = Date.now();
+  const setup = await failedAicipApplication(request);
+
+  // The candidate asks for a review on their application page.
+  const candidate = await personAt(browser, '/student/login', setup.email, setup.password);
+  await candidate.goto(`/student/applications/aicipapplication/${setup.id}`);
+  const section = candidate.getByTestId('applicant-review');
+  await expect(section.getByRole('heading', { name: 'Review of your result' })).toBeVisible();
+  await expect(section).toContainText('you may ask for a review until');
+  await section.getByRole('button', { name: 'Ask for a review' }).click();
+  // A blank reason is refused on the form, with the contract's message.
+  await section.getByRole('button', { name: 'Send the request' }).click();
+  await expect(section.getByText('Reason is required')).toBeVisible();
+  await section.getByRole('textbox', { name: 'Reason' }).fill('Question 12 was marked against the 2011 edition of AS/NZS 3788; my answer follows the 2024 edition.');
+  await section.locator('input[type=file]').setInputFiles({ name: 'as3788-extract.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+  expect(await seriousViolations(candidate)).toEqual([]);
+  await section.getByRole('button', { name: 'Send the request' }).click();
+  await expect(section.getByTestId('review-status')).toHaveText('Under review');
+  await expect(section.getByRole('button', { name: 'as3788-extract.pdf' })).toBeVisible();
+  await expect(candidate.getByText('Applied for review').first()).toBeVisible();
+  await waitForMail(setup.email, since, `Review requested: ${setup.applicationNumber}`);
+  expect(await seriousViolations(candidate)).toEqual([]);
+
+  // The program's manager reads the review, opens the file and upholds it for AIC-P1.
+  const manager = await personAt(browser, '/admin/login', DEMO.accountAdmin);
+  await waitForMail(DEMO.accountAdmin, since, `Review requested: ${setup.applicationNumber}`);
+  await manager.goto(`/admin/programs/${setup.programId}/applications/aicipapplication/${setup.id}`);
+  const panel = manager.getByTestId('staff-review');
+  await expect(panel.getByTestId('review-reason')).toContainText('Question 12 was marked against the 2011 edition');
+  const opened = manager.context().waitForEvent('page');
+  await panel.getByRole('button', { name: 'as3788-extract.pdf' }).click();
+  const fileTab = await opened;
+  await expect.poll(() => fileTab.url()).toContain('as3788-extract.pdf');
+  await fileTab.close();
+  expect(await seriousViolations(manager)).toEqual([]);
+  await panel.getByRole('radio', { name: /^Uphold/ }).check();
+  await panel.getByRole('checkbox', { name: /AIC-P1/ }).check();
+  await panel.getByRole('textbox', { name: 'Note to the applicant' }).fill('Re-marked against the 2024 edition: 74%.');
+  expect(await seriousViolations(manager)).toEqual([]);
+  await panel.getByRole('button', { name: 'Record the outcome' }).click();
+  await expect(panel.getByTestId('review-status')).toHaveText('Upheld');
+  await expect(panel).toContainText('Passed on review: AIC-P1 (was Fail 58%)');
+  await expect(panel.getByTestId('review-decision-form')).toHaveCount(0);
+
+  // The candidate is mailed, sees Awarded and the award in their list.
+  const mail = await waitForMail(setup.email, since, `Review upheld: ${setup.applicationNumber}`);
+  expect(mail.text).toContain('Re-marked against the 2024 edition: 74%.');
+  const certificateNumber = /Your certificate number is (\S+)\./.exec(mail.text)?.[1];
+  expect(certificateNumber).toBeTruthy();
+  await candidate.reload();
+  await expect(candidate.getByTestId('applicant-review').getByTestId('review-status')).toHaveText('Upheld');
+  await expect(candidate.getByText('Awarded', { exact: true }).first()).toBeVisible();
+  await candidate.goto('/student/applications');
+  await expect(candidate.getByText(certificateNumber!).first()).toBeVisible();
+  await candidate.context().close();
+  await manager.context().close();
+});
