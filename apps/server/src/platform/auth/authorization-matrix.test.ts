@@ -13,7 +13,8 @@ import { requireAccessDeclarations, requireAdmin, type RouteAccessEntry } from '
  * is called here without a token and as every kind of caller its declaration shuts out. The body
  * is one the route's schema refuses (an unknown field with a NUL byte): the answer must still be
  * 401 or 403, never 400, which proves the check runs before validation. Record-level rules (an
- * applicant's own records, a staff member's programs) are tested beside each domain's routes.
+ * applicant's own records, a staff member's programs) are probed across the whole table by
+ * record-isolation.test.ts, and in detail beside each domain's routes.
  */
 
 let t: TestApp;
