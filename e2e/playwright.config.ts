@@ -14,8 +14,9 @@ const smtpPort = smtpPortFor(port);
 // They start first, each in its own worker, and the other files fill the workers while they
 // wait. Every file makes its own applicants, codes and tests, so no file needs another's data
 // or order (README, Tests).
-const WAITING_JOURNEYS = /(application-journey|exam-schedule|online-exam)\.spec\.ts$/;
-// Four workers cover the four waiting tests; E2E_WORKERS=1 runs one file at a time, as before.
+const WAITING_JOURNEYS = /(application-journey|exam-schedule|online-exam|reviews)\.spec\.ts$/;
+// Four workers: four of the five waiting tests start at once, the fifth as soon as one ends;
+// E2E_WORKERS=1 runs one file at a time, as before.
 const workers = Number(process.env.E2E_WORKERS ?? 4);
 
 export default defineConfig({

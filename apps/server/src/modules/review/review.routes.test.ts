@@ -157,7 +157,22 @@ describe('asking for a review', () => {
     expect(late.json().message).toBe(closed);
     expect(await statusOf(application.id)).toBe('Failed');
 
-    await t.database.db.update(programs).set({ reviewWindowDays: 60 }).where(eq(programs.id, programId));
+    // The manager sets a longer window on the program form (the program API), and the same application may ask.
+    const program = (await get(`/api/program/${programId}`, managerJwt)).json();
+    expect(program.reviewWindowDays).toBe(30);
+    const edit = {
+      programCode: program.programCode,
+      programTitle: program.programTitle,
+      programType: program.programType,
+      programManager: manager.id,
+      programDeclaration: program.programDeclaration,
+    };
+    const refusedWindow = await post(`/api/program/update/${programId}`, { ...edit, reviewWindowDays: 0 }, managerJwt);
+    expect(refusedWindow.statusCode).toBe(400);
+    expect(refusedWindow.json().fieldErrors.reviewWindowDays).toBe('Review window must be a whole number of days from 1 to 365');
+    const longer = await post(`/api/program/update/${programId}`, { ...edit, reviewWindowDays: 60 }, managerJwt);
+    expect(longer.statusCode, longer.body).toBe(200);
+    expect(longer.json().reviewWindowDays).toBe(60);
     try {
       expect((await post(`${Q}/${application.id}/review`, { reason: 'Please look again' }, adaJwt)).statusCode).toBe(200);
     } finally {
