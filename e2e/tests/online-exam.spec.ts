@@ -76,9 +76,9 @@ test('the demo applicant sits a trial exam, keeps every answer through a lost co
   const examId = /\/student\/examinations\/trial\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? '';
   expect(examId).not.toBe('');
   const startedAt = Date.now();
-  // Before the minimum time Submit is disabled, and says why.
-  await expect(page.getByRole('button', { name: 'Submit exam' })).toBeDisabled();
-  await expect(page.getByTestId('submit-wait')).toContainText('You cannot submit before the minimum time');
+  // A trial has no minimum time (issue 21): it can be ended at once.
+  await expect(page.getByRole('button', { name: 'End trial exam' })).toBeEnabled();
+  await expect(page.getByTestId('submit-wait')).toHaveCount(0);
   await expect(page.getByRole('timer')).toHaveText(/^(29|30):\d\d$/);
 
   // Online: single answers, a fill in the blank, a question marked for review, a descriptive answer with its QR code.
@@ -206,12 +206,11 @@ test('the demo applicant sits a trial exam, keeps every answer through a lost co
   await expect(phonePage.getByTestId('answer-paper-pages')).toContainText('working-page-1.png');
   expect(await seriousViolations(phonePage)).toEqual([]);
 
-  // Submission once the minimum minute has passed: asked to confirm, then the score and the right answers.
-  await expect(page.getByRole('button', { name: 'Submit exam' })).toBeEnabled({ timeout: 90_000 });
-  await page.getByRole('button', { name: 'Submit exam' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Submit your exam?' });
+  // Ending the trial: asked to confirm, then the score and the right answers.
+  await page.getByRole('button', { name: 'End trial exam' }).click();
+  const dialog = page.getByRole('dialog', { name: 'End this trial exam?' });
   await expect(dialog).toContainText('1 of 11 questions are not answered. 1 is marked for review.');
-  await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+  await dialog.getByRole('button', { name: 'End trial', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/student/examinations/trial/${examId}/review$`));
   await expect(page.getByTestId('trial-score')).toContainText('8 / 12');
   await expect(page.getByTestId('trial-score')).toContainText('66.67%');
@@ -334,10 +333,14 @@ test('a scheduled module exam opens on the server’s time, is submitted without
   await examiner.getByRole('textbox', { name: 'Marks for question 15 (out of 10)' }).fill('8.5');
   expect(await seriousViolations(examiner)).toEqual([]);
   await examiner.getByRole('button', { name: 'Complete marking' }).click();
+  // Asked once; then the marks are read-only and the sitting is Marked (issue 21).
+  await examiner.getByRole('dialog', { name: 'Complete marking?' }).getByRole('button', { name: 'Complete', exact: true }).click();
   // MMAW (2 marks) was the only objective answer, right: 2 + 9 + 8.5 = 19.5 of 48, under IWI-M1's 70 %.
   const result = examiner.getByTestId('marking-result');
   await expect(result).toContainText('Result: Fail');
   await expect(result).toContainText('19.5 of 48 marks: 40.63% against the module’s pass percentage of 70%');
+  await expect(marks13).toHaveCount(0);
+  await expect(examiner.getByRole('button', { name: 'Correct the marks' })).toBeVisible();
   expect(await seriousViolations(examiner)).toEqual([]);
 
   // The result is the application module's: on the staff application page and in the schedule's results.

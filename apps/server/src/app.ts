@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isLocalPublicUrl, type Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { AccountUserRepository } from './modules/account-user/account-user.repository';
@@ -32,6 +32,7 @@ import { prepareDecoyHash } from './platform/auth/password';
 import { TokenService } from './platform/auth/tokens';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler';
 import { registerInputGuard } from './platform/input-guard';
+import { openApiOptions } from './platform/openapi';
 import { registerHealthRoute } from './platform/health';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createApplicantModule } from './modules/applicant/applicant.module';
@@ -120,7 +121,7 @@ function createStorage(env: Env, dataDir: string, secret: string): Storage {
       forcePathStyle: env.S3_FORCE_PATH_STYLE === '1',
     });
   }
-  return new LocalStorage(path.join(dataDir, 'files'), env.PUBLIC_URL.replace(/\/$/, ''), secret);
+  return new LocalStorage(path.join(dataDir, 'files'), secret);
 }
 
 /** A hop count becomes a function, since fastify's types take only addresses or a function. */
@@ -164,13 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Certification platform API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // operationIds, security, error answers and servers for every route, centrally (platform/openapi.ts).
+  await app.register(swagger, openApiOptions(deps.env.PUBLIC_URL));
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     staticCSP: true,

@@ -13,8 +13,8 @@ export async function uploadFile(app: FastifyInstance, jwt: string, file: { name
   });
   if (presigned.statusCode !== 200) return { presigned, saved: undefined };
   const { url, headers, resourceKey } = presigned.json();
-  const target = new URL(url);
-  // The local storage's URLs point at the app itself; an S3 bucket's at the S3 server.
+  // The local storage's URLs are relative (the app itself); an S3 bucket's are absolute, at the S3 server.
+  const target = new URL(url, 'http://localhost');
   const status = target.pathname.startsWith('/unauth/storage/upload/')
     ? (await app.inject({ method: 'PUT', url: `${target.pathname}${target.search}`, headers, payload: file.body })).statusCode
     : (await fetch(url, { method: 'PUT', headers, body: file.body })).status;

@@ -6,7 +6,7 @@ import {
   PresignUploadResponse,
   type PresignUploadRequest,
 } from '@certs/shared/attachment/attachment.contract';
-import { GENERIC_ERROR_MESSAGE, readErrorMessage } from '@certs/shared/common/api-error';
+import { readErrorMessage } from '@certs/shared/common/api-error';
 import { ApiError, apiRequest } from './api-client';
 
 /**
@@ -57,11 +57,23 @@ export function putFile(
         reject(new ApiError(request.status, readErrorMessage(request.responseText ?? '')));
       }
     };
-    request.onerror = () => reject(new ApiError(0, GENERIC_ERROR_MESSAGE));
+    // No answer at all: the connection failed, or the browser refused to send it (a blocked address).
+    request.onerror = () => reject(new ApiError(0, uploadUnreachableMessage(target.url)));
     request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);
   });
+}
+
+/** Why a PUT got no answer, naming where it went, instead of "Something went wrong" (issue 21). */
+export function uploadUnreachableMessage(url: string): string {
+  let host = 'the file storage';
+  try {
+    host = new URL(url, window.location.href).host || host;
+  } catch {
+    // An unparseable URL: name no address.
+  }
+  return `The file could not be sent to ${host}: the connection failed or the browser blocked the address. Check your connection and try again; if it keeps failing, tell the platform's administrators.`;
 }
 
 /** Step 3 of an upload: the server checks the bytes (type and size) and records the file. */

@@ -33,7 +33,10 @@ export const ATTACHMENT_MESSAGES = {
   notUploaded: 'The file has not been uploaded yet',
   notFound: 'File not found',
   contentMismatch: 'The file content is not what its type says; only PDF, image and Office files can be uploaded',
+  inUse: 'This file is part of an application, exam or record you have submitted, so it cannot be removed',
 } as const;
+
+export const AttachmentIdParams = z.strictObject({ id: z.uuid({ error: ATTACHMENT_MESSAGES.notFound }) });
 
 export const PresignUploadRequest = z.strictObject({
   fileName: z.string().trim().min(1, ATTACHMENT_MESSAGES.nameRequired).max(255),

@@ -37,7 +37,10 @@ export const PLACE_KINDS = ['venue', 'testCentre', 'online'] as const;
 export const PublicPlace = z.object({ id: z.string(), kind: z.enum(PLACE_KINDS), name: z.string(), address: z.string() });
 export type PublicPlace = z.infer<typeof PublicPlace>;
 
-/** One sitting: a module examined at one place and time, with how many candidates sit it. */
+/**
+ * One sitting: a module examined at one place and time, with how many candidates sit it at a
+ * venue or test centre; an online sitting (sat from anywhere) gives no count (null).
+ */
 export const PublicSession = z.object({
   startsAt: z.string(),
   examKind: z.enum(EXAM_KINDS),
@@ -46,7 +49,7 @@ export const PublicSession = z.object({
   moduleTitle: z.string(),
   programCode: z.string(),
   programTitle: z.string(),
-  candidates: z.number().int(),
+  candidates: z.number().int().nullable(),
 });
 export type PublicSession = z.infer<typeof PublicSession>;
 

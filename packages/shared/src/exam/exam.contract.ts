@@ -63,6 +63,8 @@ export const EXAM_MESSAGES = {
   extraTimeOneWay: 'Give either extra minutes or a time factor',
   extraTimeNoTest: 'Choose the online test of this module before giving a time factor',
   noPassPercentage: 'The module has no pass percentage',
+  correctionNeedsReason: 'Marking is complete: give a reason to correct the marks',
+  resultRecorded: 'The result of this module has been recorded: the exam can no longer be started',
 } as const;
 
 const examType = z.enum(EXAM_TYPES);
@@ -324,6 +326,8 @@ export const ExamMarking = z.object({
   percentage: z.number().nullable(),
   result: z.enum(['Pass', 'Fail']).nullable(),
   markedOn: isoDate.nullable(),
+  /** Every question has marks and the result is written: the marks are read-only, a change is a correction with a reason. */
+  isMarkingComplete: z.boolean(),
   questions: z.array(MarkingQuestion),
 });
 export type ExamMarking = z.infer<typeof ExamMarking>;
@@ -339,6 +343,8 @@ export const VerifyMarksRequest = z.strictObject({
     .array(z.strictObject({ questionInstanceId: z.uuid(), actualMarks: marksValue }))
     .min(1)
     .max(500),
+  /** Required once marking is complete: why the marks are corrected (kept in the application's history). */
+  correctionReason: z.string().trim().min(1, 'Give a reason for the correction').max(1000).optional(),
 });
 export type VerifyMarksRequest = z.infer<typeof VerifyMarksRequest>;
 
@@ -412,6 +418,11 @@ export const MyExaminationRow = z.object({
   score: z.number().nullable(),
   percentage: z.number().nullable(),
   isResit: z.boolean(),
+  /** A module's result once released to the candidate (the application's overall result is recorded). */
+  result: z.enum(['Pass', 'Fail', 'Absent']).nullable(),
+  resultPercentage: z.number().nullable(),
+  /** A module whose result is recorded, or whose application has its final result: it cannot be started. */
+  isClosed: z.boolean(),
 });
 export type MyExaminationRow = z.infer<typeof MyExaminationRow>;
 export const MyExaminationsPage = pagedResponse(MyExaminationRow);

@@ -69,8 +69,8 @@ export class AttachmentRepository {
    * in by each module, and the attachment module still calls no other module's repository.
    * (File notes are text and carry no files.)
    */
-  async findLinks(attachmentId: string): Promise<AttachmentLink[]> {
-    const result = await this.db.execute(sql`
+  async findLinks(attachmentId: string, db: Executor = this.db): Promise<AttachmentLink[]> {
+    const result = await db.execute(sql`
       select 'applicationAnswer' as kind, a.program_id as "programId", null::uuid as "examinerId"
         from application_answer_attachments aa
         join application_answers ans on ans.id = aa.answer_id
@@ -104,6 +104,32 @@ export class AttachmentRepository {
         join applications a on a.id = r.application_id
         where ra.attachment_id = ${attachmentId}`);
     return (result as unknown as { rows: AttachmentLink[] }).rows.filter((link) => !!link.programId);
+  }
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx));
+  }
+
+  /** A saved file of this owner, locked in the caller's transaction (its removal). */
+  async lockSavedOf(tx: Executor, id: string, ownerUserId: string): Promise<AttachmentRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.id, id), eq(attachments.ownerUserId, ownerUserId), eq(attachments.status, 'saved')))
+      .for('update');
+    return row;
+  }
+
+  /**
+   * Takes a file out of its owner's draft applications (a draft is still the applicant's to
+   * change): left there, a removed file would make the draft unsavable. Submitted answers are
+   * links (findLinks) and are never changed here.
+   */
+  async unlinkFromDrafts(tx: Executor, attachmentId: string): Promise<void> {
+    await tx.execute(sql`
+      delete from application_answer_attachments aa
+        using application_answers ans, applications a
+        where aa.attachment_id = ${attachmentId} and ans.id = aa.answer_id and a.id = ans.application_id and a.submitted_on is null`);
   }
 
   /** Every file of this owner not yet removed, locked in the caller's transaction. */

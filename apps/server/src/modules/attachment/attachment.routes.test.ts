@@ -43,7 +43,7 @@ describe('uploading documents', () => {
     const { resourceKey } = await uploadFile(t.app, ownerJwt, { name: 'cv.pdf', contentType: 'application/pdf', body: PDF_BYTES });
     const owner = await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${resourceKey}`, headers: bearer(ownerJwt) });
     expect(owner.statusCode).toBe(200);
-    const link = new URL(owner.json().url);
+    const link = new URL(owner.json().url, 'http://localhost');
     const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-type']).toBe('application/pdf');
@@ -77,7 +77,7 @@ describe('uploading documents', () => {
     const { presigned, saved, resourceKey } = await uploadFile(t.app, ownerJwt, { name: 'wps.pdf', contentType: 'application/pdf', body: PDF_BYTES });
     expect(saved?.statusCode).toBe(200);
     const { url, headers } = presigned.json();
-    const target = new URL(url);
+    const target = new URL(url, 'http://localhost');
     // The URL writes to an upload key, never to the file's own key.
     expect(target.pathname).not.toContain(resourceKey);
     // Another file of an allowed type, so a second check would pass if it were made.
@@ -87,7 +87,7 @@ describe('uploading documents', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(saved?.json());
     expect(again.json().size).toBe(PDF_BYTES.length);
-    const link = new URL((await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${resourceKey}`, headers: bearer(ownerJwt) })).json().url);
+    const link = new URL((await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${resourceKey}`, headers: bearer(ownerJwt) })).json().url, 'http://localhost');
     const opened = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(opened.statusCode).toBe(200);
     expect(opened.rawPayload.equals(PDF_BYTES)).toBe(true);
@@ -157,6 +157,69 @@ describe('files attached to a record (decision 015)', () => {
     expect(await statusOf(resourceKey, noProgramsMenuJwt)).toBe(403);
     for (const jwt of [assessorJwt, managerJwt, administratorJwt, superJwt, carlJwt]) expect(await statusOf(resourceKey, jwt)).toBe(200);
     expect(await statusOf(resourceKey, otherJwt)).toBe(404);
+  });
+
+  describe('removing a document (issue 21)', () => {
+    const remove = (id: string, jwt: string) => t.app.inject({ method: 'DELETE', url: `/api/attachment/mine/${id}`, headers: bearer(jwt) });
+    const mineOf = async (jwt: string) => ((await t.app.inject({ method: 'GET', url: '/api/attachment/mine', headers: bearer(jwt) })).json() as { id: string; resourceKey: string }[]).map((file) => file.id);
+    const saveDraft = (jwt: string, attachmentIds: string[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/qualificationapplication/save',
+        headers: bearer(jwt),
+        payload: { programId, declarationAccepted: true, answers: [{ requirementId, answerText: 'See the logbook.', attachmentIds }] },
+      });
+
+    it('lets the owner remove a file nothing uses, or one a draft lists (the draft lets it go); the link stops working', async () => {
+      const dana = await createUser(t.database.db, { role: ROLES.Applicant });
+      const danaJwt = (await signIn(t.app, dana)).jwt;
+      const loose = await uploadFile(t.app, danaJwt, { name: 'old-cv.pdf', contentType: 'application/pdf', body: PDF_BYTES });
+      const inDraft = await uploadFile(t.app, danaJwt, { name: 'draft-evidence.pdf', contentType: 'application/pdf', body: PDF_BYTES });
+      const looseId = loose.saved!.json().id as string;
+      const draftFileId = inDraft.saved!.json().id as string;
+      const link = new URL((await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${loose.resourceKey}`, headers: bearer(danaJwt) })).json().url, 'http://localhost');
+      const draft = await saveDraft(danaJwt, [draftFileId]);
+      expect(draft.statusCode).toBe(200);
+
+      expect((await remove(looseId, danaJwt)).statusCode).toBe(204);
+      expect((await remove(draftFileId, danaJwt)).statusCode).toBe(204);
+      expect(await mineOf(danaJwt)).not.toEqual(expect.arrayContaining([looseId]));
+      expect(await mineOf(danaJwt)).not.toContain(draftFileId);
+      // The bytes are gone: an earlier link and a new one give nothing.
+      expect((await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `/api/attachment/presigned-download/${loose.resourceKey}`, headers: bearer(danaJwt) })).statusCode).toBe(404);
+      // The draft still saves and submits without the removed file.
+      const reopened = (await t.app.inject({ method: 'GET', url: `/api/qualificationapplication/${draft.json().id}`, headers: bearer(danaJwt) })).json();
+      expect(JSON.stringify(reopened)).not.toContain(draftFileId);
+      const resaved = await saveDraft(danaJwt, []);
+      expect(resaved.statusCode).toBe(200);
+      expect(resaved.json().id).toBe(draft.json().id);
+      // Removing again: it is no longer there.
+      expect((await remove(looseId, danaJwt)).statusCode).toBe(404);
+    });
+
+    it('refuses with 409 a file a submitted application uses, 404 for another applicant, 403 for staff, 400 for a malformed id', async () => {
+      const erin = await createUser(t.database.db, { role: ROLES.Applicant });
+      const erinJwt = (await signIn(t.app, erin)).jwt;
+      const { saved, resourceKey = '' } = await uploadFile(t.app, erinJwt, { name: 'logbook.pdf', contentType: 'application/pdf', body: PDF_BYTES });
+      const fileId = saved!.json().id as string;
+      const draft = await saveDraft(erinJwt, [fileId]);
+      expect((await t.app.inject({ method: 'POST', url: `/api/qualificationapplication/${draft.json().id}/submit`, headers: bearer(erinJwt) })).statusCode).toBe(200);
+
+      const inUse = await remove(fileId, erinJwt);
+      expect(inUse.statusCode).toBe(409);
+      expect(inUse.json().message).toBe(ATTACHMENT_MESSAGES.inUse);
+      const theirs = await remove(fileId, otherJwt);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json().message).toBe(ATTACHMENT_MESSAGES.notFound);
+      expect((await remove(fileId, managerJwt)).statusCode).toBe(403);
+      expect((await remove('not-an-id', erinJwt)).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/attachment/mine/${fileId}` })).statusCode).toBe(401);
+      // Nothing changed: still listed, still opens for the owner and the program's staff.
+      expect(await mineOf(erinJwt)).toContain(fileId);
+      expect(await statusOf(resourceKey, erinJwt)).toBe(200);
+      expect(await statusOf(resourceKey, managerJwt)).toBe(200);
+    });
   });
 
   it("a module result's evidence uploaded by staff: the uploader, then the program's staff once attached", async () => {

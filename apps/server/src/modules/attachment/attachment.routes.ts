@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ATTACHMENT_MESSAGES, Attachment, DownloadUrlResponse, PresignUploadRequest, PresignUploadResponse, SaveAttachmentRequest } from '@certs/shared/attachment/attachment.contract';
+import { ATTACHMENT_MESSAGES, Attachment, AttachmentIdParams, DownloadUrlResponse, PresignUploadRequest, PresignUploadResponse, SaveAttachmentRequest } from '@certs/shared/attachment/attachment.contract';
 import { createReadStream } from 'node:fs';
 import { AppError } from '../../platform/app-error';
-import { currentUserOf, requireSignedIn } from '../../platform/auth/authenticate';
+import { currentUserOf, requireApplicant, requireSignedIn } from '../../platform/auth/authenticate';
 import type { LocalStorage } from '../../platform/storage/local-storage';
 import type { AttachmentService } from './attachment.service';
 
@@ -22,6 +22,17 @@ export function registerAttachmentRoutes(api: FastifyInstance, service: Attachme
     '/api/attachment/mine',
     { onRequest: requireSignedIn(), schema: { ...doc, summary: "The signed-in user's files", response: { 200: z.array(Attachment) } } },
     async (request) => service.listMine(currentUserOf(request)),
+  );
+  r.delete(
+    '/api/attachment/mine/:id',
+    {
+      onRequest: requireApplicant(),
+      schema: { ...doc, summary: 'Remove a file of mine that no submitted application, exam or record uses', params: AttachmentIdParams, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await service.removeMine(currentUserOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
   r.get(
     '/api/attachment/presigned-download/*',

@@ -189,6 +189,25 @@ export class AttachmentService {
     return rows.length;
   }
 
+  /**
+   * The owner removes a file of theirs (issue 21): refused with 409 while any submitted record uses
+   * it (an application's answers, a result, an answer paper, an invoice, a review), 404 when it is
+   * not theirs. A draft application that lists it lets it go. The row stays, marked removed and
+   * nameless like a deletion request's; the bytes go once the removal is committed.
+   */
+  async removeMine(actor: CurrentUser, id: string): Promise<void> {
+    const row = await this.repository.transaction(async (tx) => {
+      const found = await this.repository.lockSavedOf(tx, id, actor.id);
+      if (!found) throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
+      if ((await this.repository.findLinks(found.id, tx)).length > 0) throw new AppError('CONFLICT', ATTACHMENT_MESSAGES.inUse);
+      await this.repository.unlinkFromDrafts(tx, found.id);
+      await this.repository.markRemoved(tx, [found.id], actor.id);
+      return found;
+    });
+    await this.storage.remove(row.resourceKey);
+    await this.storage.remove(uploadKeyOf(row.resourceKey));
+  }
+
   /** For other modules: saved attachments by id, whoever owns them (access is checked by the caller). */
   async findByIds(ids: string[]): Promise<Attachment[]> {
     return (await this.repository.findSavedByIds([...new Set(ids)])).map(toAttachment);

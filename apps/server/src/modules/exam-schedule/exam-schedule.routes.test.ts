@@ -16,6 +16,8 @@ import { applicationModules } from '../../db/schema/application-module';
 import { mails } from '../../db/schema/mail';
 import { programModules, programUsers } from '../../db/schema/program';
 import { users } from '../../db/schema/user';
+import { ExamScheduleRepository } from './exam-schedule.repository';
+import { PublicScheduleService } from './public-schedule.service';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const M = '/api/qualificationapplicationmodule';
@@ -633,12 +635,12 @@ describe('the public schedule', () => {
     schedule = response.json();
   });
 
-  it('lists sent sessions by place and Sydney day with the number of candidates', () => {
+  it('lists sent sessions by place and Sydney day, with the number of candidates at a venue and none online', () => {
     expect(schedule.days).toEqual([
       {
         place: { id: 'online', kind: 'online', name: 'Online (sat in the applicant area)', address: '' },
         date: `${YEAR}-12-01`,
-        sessions: [expect.objectContaining({ startsAt: `${YEAR}-11-30T23:00:00.000Z`, examKind: 'Online', moduleCode: 'M1', programCode: 'Q-ES-INSP', candidates: 2, durationMinutes: 90 })],
+        sessions: [expect.objectContaining({ startsAt: `${YEAR}-11-30T23:00:00.000Z`, examKind: 'Online', moduleCode: 'M1', programCode: 'Q-ES-INSP', candidates: null, durationMinutes: 90 })],
       },
       {
         place: { id: venue.id, kind: 'venue', name: 'Sydney Welding Hall', address: '' },
@@ -647,6 +649,20 @@ describe('the public schedule', () => {
       },
     ]);
     expect(schedule.places.map((p) => p.id)).toEqual([venue.id, 'online']);
+  });
+
+  it("lists today's online exam while its window is open, and drops it once the window has closed (issue 21)", async () => {
+    // The online sitting opens 01-Dec 10:00 Sydney (23:00Z the day before) for 90 minutes.
+    const repository = new ExamScheduleRepository(t.database.db);
+    const startsAt = `${YEAR}-11-30T23:00:00.000Z`;
+    const onlineAt = (schedule: PublicSchedule) => schedule.days.flatMap((day) => day.sessions.filter((s) => s.startsAt === startsAt && s.examKind === 'Online').map((s) => ({ place: day.place.name, date: day.date, ...s })));
+    const during = await new PublicScheduleService(repository, () => new Date(`${YEAR}-11-30T23:30:00.000Z`)).find({});
+    expect(during.from).toBe(`${YEAR}-12-01`);
+    expect(onlineAt(during)).toEqual([expect.objectContaining({ place: 'Online (sat in the applicant area)', date: `${YEAR}-12-01`, moduleCode: 'M1', programCode: 'Q-ES-INSP', candidates: null })]);
+    const closed = await new PublicScheduleService(repository, () => new Date(`${YEAR}-12-01T00:30:00.000Z`)).find({});
+    expect(onlineAt(closed)).toEqual([]);
+    // The hall's session of the next day is still ahead.
+    expect(closed.days.some((day) => day.place.id === venue.id && day.date === `${YEAR}-12-02`)).toBe(true);
   });
 
   it('never names or mails a candidate', () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@certs/shared/common/dates';
-import { testCentreAddress, type ExamKind } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { DURATION_MAX_MINUTES, testCentreAddress, type ExamKind } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { addDays, dayBoundsInZone, dayInZone, daysBetween } from '@certs/shared/exam-schedule/exam-schedule-time';
 import {
   ONLINE_PLACE_ID,
@@ -26,8 +26,9 @@ function placeOf(row: PublicSessionRow): PublicPlace {
 const byPlaceName = (a: PublicPlace, b: PublicPlace) => Number(a.kind === 'online') - Number(b.kind === 'online') || a.name.localeCompare(b.name);
 
 /**
- * The public exam schedule: upcoming sessions that have been sent to candidates, grouped by place
- * and day (Australia/Sydney), with the number of candidates of each and never who they are.
+ * The public exam schedule: sessions sent to candidates that have not ended yet (an online exam's
+ * window that opened this morning is still listed), grouped by place and day (Australia/Sydney),
+ * with the number of candidates at a venue or test centre, none for online, and never who they are.
  */
 export class PublicScheduleService {
   constructor(
@@ -45,8 +46,12 @@ export class PublicScheduleService {
     const start = dayBoundsInZone(from);
     const end = dayBoundsInZone(to);
     if (!start || !end) throw new AppError('BAD_REQUEST', PUBLIC_SCHEDULE_MESSAGES.dayInvalid);
-    // Upcoming only: a session that has started is no longer listed.
-    const rows = await this.repository.findSentSessions(new Date(Math.max(start.start.getTime(), now.getTime())), end.end);
+    // Not ended yet: a session still running (an online exam's window is open until its end) is
+    // listed; it started at most the longest duration ago. Issue 21: today's online exams were missing.
+    const earliest = now.getTime() - DURATION_MAX_MINUTES * 60_000;
+    const rows = (await this.repository.findSentSessions(new Date(Math.max(start.start.getTime(), earliest)), end.end)).filter(
+      (row) => row.scheduledAt.getTime() + row.durationMinutes * 60_000 > now.getTime(),
+    );
 
     const places = new Map<string, PublicPlace>();
     const dayGroups = new Map<string, PublicScheduleDay>();
@@ -62,8 +67,10 @@ export class PublicScheduleService {
       const session = group.sessions.find(
         (s) => s.startsAt === startsAt && s.moduleCode === row.moduleCode && s.programCode === row.programCode && s.examKind === row.examKind && s.durationMinutes === row.durationMinutes,
       );
-      if (session) session.candidates += 1;
-      else {
+      const counted = place.kind !== 'online';
+      if (session) {
+        if (counted) session.candidates = (session.candidates ?? 0) + 1;
+      } else {
         group.sessions.push({
           startsAt,
           examKind: row.examKind as ExamKind,
@@ -72,7 +79,7 @@ export class PublicScheduleService {
           moduleTitle: row.moduleTitle,
           programCode: row.programCode,
           programTitle: row.programTitle,
-          candidates: 1,
+          candidates: counted ? 1 : null,
         });
       }
     }

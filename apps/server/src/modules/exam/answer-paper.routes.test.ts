@@ -40,7 +40,8 @@ async function uploadFromPhone(token: string, file: { name: string; contentType:
   const presigned = await t.app.inject({ method: 'POST', url: '/unauth/answerpaper/presigned-upload', payload: { token, fileName: file.name, contentType: file.contentType, size: file.body.length } });
   if (presigned.statusCode !== 200) return presigned;
   const { url, headers, resourceKey } = presigned.json();
-  const target = new URL(url);
+  // The upload URL may be relative to the address the page was opened at (issue 21 item 1).
+  const target = new URL(url, 'http://localhost');
   const put = await t.app.inject({ method: 'PUT', url: `${target.pathname}${target.search}`, headers, payload: file.body });
   expect(put.statusCode).toBe(200);
   return t.app.inject({ method: 'POST', url: '/unauth/update/answerpaper', payload: { token, resourceKey } });

@@ -86,11 +86,11 @@ describe('launching a trial exam', () => {
       [3, 'Fill In The Blank'],
       [4, 'Descriptive'],
     ]);
-    expect(exam.timer).toMatchObject({ totalTime: 30 * 60, minimumTime: 5 * 60, extraTime: 0, isTimedOut: false });
+    // A trial has no minimum time (issue 21): it can be ended at once.
+    expect(exam.timer).toMatchObject({ totalTime: 30 * 60, minimumTime: 0, extraTime: 0, isTimedOut: false, canSubmitFrom: exam.timer.startedOn });
     expect(exam.timer.remainingTime).toBeGreaterThan(30 * 60 - 5);
     expect(exam.timer.remainingTime).toBeLessThanOrEqual(30 * 60);
     expect(new Date(exam.timer.deadline).getTime() - new Date(exam.timer.startedOn).getTime()).toBe(30 * 60 * 1000);
-    expect(exam.timer.canSubmitFrom).toBe(new Date(new Date(exam.timer.startedOn).getTime() + 5 * 60 * 1000).toISOString());
   });
 
   it('sends nothing that tells a right answer: no correct flags, no accepted answers, no marks given', async () => {
@@ -397,10 +397,24 @@ describe('the timer', () => {
 });
 
 describe('submission', () => {
-  it('is refused before the minimum time', async () => {
-    const { exam } = await freshSitting(EVERY_TYPE, { overallTime: 30, minimumTime: 10 });
-    const response = await api.post(`/api/trialexaminstance/${exam.id}/submit`, undefined, adaJwt);
+  it('is refused before the minimum time of a module exam', async () => {
+    const test = await createPublishedTest(t.database.db, { testType: 'module', questions: EVERY_TYPE, overallTime: 30, minimumTime: 10 });
+    const scheduled = await createScheduledModule(t.database.db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id });
+    const exam: CandidateExam = (await api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, adaJwt)).json();
+    const response = await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, adaJwt);
     expect([response.statusCode, response.json().message]).toEqual([409, 'You cannot submit before the minimum time']);
+    expect((await storedInstance(t.database.db, exam.id)).status).toBe('InProgress');
+  });
+
+  it('ends a trial at any time, even one started with a minimum time stored (issue 21)', async () => {
+    const { exam } = await freshSitting(EVERY_TYPE, { overallTime: 30, minimumTime: 10 });
+    const fresh = await api.post(`/api/trialexaminstance/${exam.id}/submit`, undefined, adaJwt);
+    expect([fresh.statusCode, fresh.json().status]).toEqual([200, 'Submitted']);
+    // A sitting launched before trials lost their minimum time ends at once too.
+    const { exam: older } = await freshSitting(EVERY_TYPE, { overallTime: 30, minimumTime: 10 });
+    await t.database.db.execute(sql`update exam_instances set minimum_seconds = 600 where id = ${older.id}`);
+    expect((await api.get(`/api/trialexaminstance/${older.id}`, adaJwt)).json().timer.canSubmitFrom).toBe(older.timer.startedOn);
+    expect((await api.post(`/api/trialexaminstance/${older.id}/submit`, undefined, adaJwt)).statusCode).toBe(200);
   });
 
   it('changes the state exactly once under ten simultaneous submits, marks every objective type and shows the trial its score', async () => {
@@ -557,5 +571,58 @@ describe("the applicant's examinations", () => {
     expect((await api.get('/api/examinations/my', bobJwt)).json().rows.every((row: { examInstanceId: string | null }) => row.examInstanceId !== exam.id)).toBe(true);
     const trials = (await api.get('/api/examinations/trials', carlJwt)).json();
     expect(trials.find((row: { testId: string }) => row.testId === trial.id)).toMatchObject({ attempts: 1, inProgressInstanceId: null, numOfQuestions: 4 });
+  });
+});
+
+describe('a module whose result is decided (issue 21)', () => {
+  /** What staff's result entry writes (exam-schedule results); the overall result as the result stage records it. */
+  const recordByHand = (applicationModuleId: string) =>
+    t.database.db.execute(sql`update application_modules set result = 'Pass', result_percentage = 80, result_entered_on = now() where id = ${applicationModuleId}`);
+  const recordOverall = (applicationId: string) =>
+    t.database.db.execute(sql`update applications set overall_result = 'Awarded', result_recorded_on = now() where id = ${applicationId}`);
+
+  it('cannot be started once its result is recorded by hand, and the list says it is closed', async () => {
+    const dora = await createUser(t.database.db, { role: ROLES.Applicant });
+    const doraJwt = (await signIn(t.app, dora)).jwt;
+    const test = await createPublishedTest(t.database.db, { testType: 'module', questions: EVERY_TYPE });
+    const scheduled = await createScheduledModule(t.database.db, { applicantId: dora.applicantId!, managerId: manager.id, examDefinitionId: test.id });
+    const before = (await api.get('/api/examinations/my', doraJwt)).json().rows[0];
+    expect(before).toMatchObject({ status: 'NotStarted', isClosed: false, result: null });
+    await recordByHand(scheduled.applicationModuleId);
+    const launch = await api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, doraJwt);
+    expect([launch.statusCode, launch.json().message]).toEqual([409, EXAM_MESSAGES.resultRecorded]);
+    const count = await t.database.db.execute(sql`select count(*)::int as n from exam_instances where application_module_id = ${scheduled.applicationModuleId}`);
+    expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    // Closed, but the result itself waits for the application's overall result.
+    expect((await api.get('/api/examinations/my', doraJwt)).json().rows[0]).toMatchObject({ status: 'NotStarted', isClosed: true, result: null, resultPercentage: null });
+  });
+
+  it("cannot be started once the application's overall result is recorded", async () => {
+    const eve = await createUser(t.database.db, { role: ROLES.Applicant });
+    const eveJwt = (await signIn(t.app, eve)).jwt;
+    const test = await createPublishedTest(t.database.db, { testType: 'module', questions: EVERY_TYPE });
+    const scheduled = await createScheduledModule(t.database.db, { applicantId: eve.applicantId!, managerId: manager.id, examDefinitionId: test.id });
+    await recordOverall(scheduled.applicationId);
+    const launch = await api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, eveJwt);
+    expect([launch.statusCode, launch.json().message]).toEqual([409, EXAM_MESSAGES.resultRecorded]);
+    expect((await api.get('/api/examinations/my', eveJwt)).json().rows[0]).toMatchObject({ isClosed: true });
+  });
+
+  it("shows a marked module exam's result in the candidate's list once the result is released", async () => {
+    const fay = await createUser(t.database.db, { role: ROLES.Applicant });
+    const fayJwt = (await signIn(t.app, fay)).jwt;
+    const test = await createPublishedTest(t.database.db, { testType: 'module', questions: [{ type: 'General Single Answer', marks: 2 }], overallTime: 30, minimumTime: 1 });
+    const scheduled = await createScheduledModule(t.database.db, { applicantId: fay.applicantId!, managerId: manager.id, examDefinitionId: test.id });
+    const exam: CandidateExam = (await api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, fayJwt)).json();
+    const question = questionsOf(exam)[0]!;
+    expect((await claim(exam, session('f'), fayJwt)).statusCode).toBe(200);
+    const correct = test.questions[0]!.options.find((option) => option.correctAnswer)!;
+    expect((await save(exam, session('f'), [update(question.id, 1, { answerOptionGivenByUser: [correct.id] })], fayJwt)).statusCode).toBe(200);
+    await ageSitting(t.database.db, exam.id, 2 * 60);
+    expect((await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, fayJwt)).statusCode).toBe(200);
+    // Marked in full at submission, but not released: the candidate sees "Submitted" and no result.
+    expect((await api.get('/api/examinations/my', fayJwt)).json().rows[0]).toMatchObject({ status: 'Submitted', result: null, resultPercentage: null, score: null });
+    await recordOverall(scheduled.applicationId);
+    expect((await api.get('/api/examinations/my', fayJwt)).json().rows[0]).toMatchObject({ status: 'Submitted', result: 'Pass', resultPercentage: 100, isClosed: true });
   });
 });

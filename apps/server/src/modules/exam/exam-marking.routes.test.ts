@@ -161,12 +161,27 @@ describe("the examiner's marking (verify marks)", () => {
     // 0 + 0 + 0 objective (nothing answered) + 4 descriptive = 40 % < 60 %: Fail. Then the examiner revises the objective marks.
     const verified = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: descriptive.id, actualMarks: 4 }] }, examinerJwt);
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json()).toMatchObject({ score: 4, percentage: 40, result: 'Fail' });
+    expect(verified.json()).toMatchObject({ score: 4, percentage: 40, result: 'Fail', isMarkingComplete: true });
     expect(await moduleResult(scheduled.applicationModuleId)).toMatchObject({ result: 'Fail', resultPercentage: 40, resultEnteredBy: examiner.id });
     expect((await stageOf(scheduled.applicationId)).stage).toBe('Exam Modules Evaluation Completed');
-    const revised = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: single.id, actualMarks: 2 }] }, examinerJwt);
-    expect(revised.json()).toMatchObject({ score: 6, percentage: 60, result: 'Pass' });
+    // Complete marks are not changed by a plain save (issue 21): a correction says why, and the history keeps it.
+    const unexplained = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: single.id, actualMarks: 2 }] }, examinerJwt);
+    expect([unexplained.statusCode, unexplained.json().message]).toEqual([409, EXAM_MESSAGES.correctionNeedsReason]);
+    const blankReason = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: single.id, actualMarks: 2 }], correctionReason: '   ' }, examinerJwt);
+    expect(blankReason.statusCode).toBe(400);
+    expect(await moduleResult(scheduled.applicationModuleId)).toMatchObject({ result: 'Fail', resultPercentage: 40 });
+    const revised = await api.post(
+      `/api/moduleexaminstance/${exam.id}/verifymarks`,
+      { marks: [{ questionInstanceId: single.id, actualMarks: 2 }], correctionReason: 'Option B is also right per the 2024 standard' },
+      examinerJwt,
+    );
+    expect(revised.json()).toMatchObject({ score: 6, percentage: 60, result: 'Pass', isMarkingComplete: true });
     expect(await moduleResult(scheduled.applicationModuleId)).toMatchObject({ result: 'Pass', resultPercentage: 60 });
+    expect((await stageOf(scheduled.applicationId)).history).toContainEqual([
+      'Exam Modules Evaluation Completed',
+      'Exam Modules Evaluation Completed',
+      'Marks of M1 corrected from 4 to 6 of 10: Option B is also right per the 2024 standard',
+    ]);
 
     // The result is the online exam's even though an examiner verified it: the results screen shows
     // who marked it and refuses a manager's overwrite.
@@ -178,7 +193,7 @@ describe("the examiner's marking (verify marks)", () => {
 
     // Once the application's overall result is recorded the marks are final.
     await t.database.db.update(applications).set({ overallResult: 'Awarded', resultRecordedOn: new Date() }).where(eq(applications.id, scheduled.applicationId));
-    const final = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: single.id, actualMarks: 0 }] }, examinerJwt);
+    const final = await api.post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: single.id, actualMarks: 0 }], correctionReason: 'Late change' }, examinerJwt);
     expect([final.statusCode, final.json().message]).toEqual([409, EXAM_MESSAGES.alreadyMarked]);
   });
 

@@ -141,6 +141,9 @@ export class ExamStaffService {
       if (instance.status === 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.notSubmitted);
       const current = await this.repository.findMarkingContext(context.applicationModuleId, tx);
       if (current?.overallResult) throw new AppError('CONFLICT', EXAM_MESSAGES.alreadyMarked);
+      // Complete marking is final for the screen; changing it is a correction that says why (issue 21).
+      const isCorrection = instance.result !== null;
+      if (isCorrection && !input.correctionReason) throw new AppError('CONFLICT', EXAM_MESSAGES.correctionNeedsReason);
       const states = await this.repository.findQuestionStates(id, tx);
       const byId = new Map(states.map((state) => [state.id, state]));
       const fieldErrors: Record<string, string> = {};
@@ -158,6 +161,14 @@ export class ExamStaffService {
         if (state) state.actualMarks = mark.marks;
       }
       await this.submission.score(tx, instance, states, actor.id, now);
+      if (isCorrection && input.correctionReason) {
+        const score = roundMarks(states.reduce((sum, state) => sum + (state.actualMarks ?? 0), 0));
+        await this.repository.insertMarkingCorrection(tx, {
+          applicationId: context.applicationId,
+          note: `Marks of ${context.moduleCode} corrected from ${instance.score ?? 0} to ${score} of ${instance.totalMarks}: ${input.correctionReason}`,
+          actorId: actor.id,
+        });
+      }
     });
     return this.marking(id, context);
   }
@@ -193,6 +204,7 @@ export class ExamStaffService {
       percentage: header.percentage,
       result: header.result,
       markedOn: iso(header.markedOn),
+      isMarkingComplete: header.result !== null,
       questions: states.flatMap((state) => {
         const version = versions.get(state.questionVersionId);
         if (!version) return [];

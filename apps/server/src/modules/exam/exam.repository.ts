@@ -123,6 +123,8 @@ export interface ScheduledModule {
   totalTestMarks: number | null;
   extraSeconds: number;
   instanceId: string | null;
+  /** The module's result is recorded, or the application's overall result: no sitting can start. */
+  isClosed: boolean;
 }
 
 export interface UpdateItem {
@@ -209,7 +211,8 @@ export class ExamRepository {
           am.scheduled_at as "scheduledAt", am.duration_minutes as "durationMinutes", am.schedule_sent_on as "scheduleSentOn",
           am.exam_definition_id as "examDefinitionId", ed.status as "testStatus", ed.overall_time as "overallTime",
           ed.minimum_time as "minimumTime", ed.total_test_marks::float8 as "totalTestMarks",
-          coalesce(x.extra_seconds, 0) as "extraSeconds", e.id as "instanceId"
+          coalesce(x.extra_seconds, 0) as "extraSeconds", e.id as "instanceId",
+          (am.result is not null or a.overall_result is not null) as "isClosed"
         from application_modules am
         join applications a on a.id = am.application_id
         left join exam_definitions ed on ed.id = am.exam_definition_id
@@ -494,6 +497,14 @@ export class ExamRepository {
       where id = ${id}`);
   }
 
+  /** A correction of complete marks, in the application's history at its current status and stage. */
+  async insertMarkingCorrection(tx: Executor, values: { applicationId: string; note: string; actorId: string }): Promise<void> {
+    await tx.execute(sql`
+      insert into application_history (application_id, from_status, to_status, from_stage, to_stage, note, created_by, modified_by)
+      select a.id, a.status, a.status, a.workflow_stage, a.workflow_stage, ${values.note}, ${values.actorId}, ${values.actorId}
+      from applications a where a.id = ${values.applicationId}`);
+  }
+
   /** The module's result on the candidate's application, written with the marks that decide it. */
   async writeModuleResult(tx: Executor, applicationModuleId: string, values: { result: 'Pass' | 'Fail'; percentage: number; enteredBy: string | null; now: Date }): Promise<void> {
     await tx.execute(sql`
@@ -563,10 +574,14 @@ export class ExamRepository {
    * Returns the extra seconds granted, read after the lock in a statement of its own (a fresh
    * snapshot under READ COMMITTED).
    */
-  async lockScheduledModule(tx: Executor, applicationModuleId: string): Promise<number> {
-    await tx.execute(sql`select id from application_modules where id = ${applicationModuleId} for no key update`);
+  /** Locks the module; its extra time, and whether a result recorded meanwhile closed it, are read after the lock. */
+  async lockScheduledModule(tx: Executor, applicationModuleId: string): Promise<{ extraSeconds: number; isClosed: boolean }> {
+    const locked = rowsOf<{ closed: boolean }>(
+      await tx.execute(sql`select (am.result is not null or a.overall_result is not null) as closed
+        from application_modules am join applications a on a.id = am.application_id where am.id = ${applicationModuleId} for no key update of am`),
+    );
     const rows = rowsOf<{ extra: number }>(await tx.execute(sql`select extra_seconds as extra from exam_time_extensions where application_module_id = ${applicationModuleId}`));
-    return rows[0]?.extra ?? 0;
+    return { extraSeconds: rows[0]?.extra ?? 0, isClosed: locked[0]?.closed ?? false };
   }
 
   async lockInstanceOfModule(tx: Executor, applicationModuleId: string): Promise<InstanceRow | null> {
@@ -699,7 +714,8 @@ export class ExamRepository {
             null::timestamptz as window_closes_at, null::text as schedule_time_zone, ed.overall_time, e.status,
             e.started_on, e.deadline, e.submitted_on, e.submitted_how, e.extra_seconds, e.score::float8 as score,
             e.percentage::float8 as percentage, e.result, e.marks_released, false as needs_marking, null::uuid as examiner_id,
-            false as is_resit, e.applicant_id as applicant_ref
+            false as is_resit, e.applicant_id as applicant_ref, null::text as module_result, null::float8 as module_result_percentage,
+            false as is_released, false as is_closed
           from exam_instances e
           join exam_definitions ed on ed.id = e.exam_definition_id
           left join program_modules pm on pm.id = ed.program_module_id
@@ -712,7 +728,8 @@ export class ExamRepository {
             coalesce(e.status, 'NotStarted'), e.started_on, e.deadline, e.submitted_on, e.submitted_how,
             coalesce(e.extra_seconds, x.extra_seconds, 0), e.score::float8, e.percentage::float8, e.result, coalesce(e.marks_released, false),
             (e.status in ('Submitted', 'TimedOut') and exists (select 1 from question_instances qi where qi.exam_instance_id = e.id and qi.actual_marks is null)),
-            am.examiner_id, false, a.applicant_id
+            am.examiner_id, false, a.applicant_id, am.result, am.result_percentage::float8, a.overall_result is not null,
+            am.result is not null or a.overall_result is not null
           from application_modules am
           join applications a on a.id = am.application_id
           join exam_definitions ed on ed.id = am.exam_definition_id
@@ -771,4 +788,9 @@ export interface SittingDbRow {
   applicant_name: string;
   applicant_email: string;
   is_resit: boolean;
+  module_result: 'Pass' | 'Fail' | 'Absent' | null;
+  module_result_percentage: number | null;
+  /** The application's overall result is recorded: module results are shown to the candidate. */
+  is_released: boolean;
+  is_closed: boolean;
 }

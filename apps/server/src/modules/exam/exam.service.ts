@@ -45,7 +45,8 @@ export function timerOf(instance: InstanceRow, now: Date): ExamTimer {
     isTimedOut: instance.status === 'TimedOut' || (isOpen && remaining <= 0),
     startedOn: instance.startedOn.toISOString(),
     deadline: instance.deadline.toISOString(),
-    canSubmitFrom: minimumSubmitTime(instance.startedOn, instance.minimumSeconds).toISOString(),
+    // A trial is practice: it can be ended at any time (issue 21), whatever minimum an older sitting stored.
+    canSubmitFrom: (instance.examType === 'trial' ? instance.startedOn : minimumSubmitTime(instance.startedOn, instance.minimumSeconds)).toISOString(),
     serverTime: now.getTime(),
   };
 }
@@ -138,7 +139,8 @@ export class ExamService {
         applicantId,
         applicationModuleId: null,
         totalSeconds,
-        minimumSeconds: test.minimumTime * EXAM_TIMING.minutesToSeconds,
+        // No minimum time for practice: the candidate may end a trial whenever they like.
+        minimumSeconds: 0,
         extraSeconds: 0,
         startedOn: now,
         deadline: deadlineOf(now, totalSeconds, 0),
@@ -163,6 +165,8 @@ export class ExamService {
     if (!scheduled || scheduled.applicantId !== applicantId) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     const now = this.now();
     if (scheduled.instanceId) return this.candidateExam(scheduled.instanceId, now);
+    // A result recorded by hand (or the application's final result) closes the module to the candidate.
+    if (scheduled.isClosed) throw new AppError('CONFLICT', EXAM_MESSAGES.resultRecorded);
     if (!scheduled.scheduleSentOn || !scheduled.scheduledAt || !scheduled.durationMinutes) throw new AppError('CONFLICT', EXAM_MESSAGES.notScheduled);
     if (scheduled.examKind !== 'Online') throw new AppError('CONFLICT', EXAM_MESSAGES.notOnline);
     if (!scheduled.examDefinitionId || !scheduled.testStatus || scheduled.testStatus === 'draft' || scheduled.overallTime === null) throw new AppError('CONFLICT', EXAM_MESSAGES.noTest);
@@ -175,7 +179,8 @@ export class ExamService {
     // candidate launches at once, and each wait for a pooled connection adds to all of them.
     const exam = await this.repository.transaction(async (tx) => {
       // Extra time granted while this launch runs is read after the module's lock, never lost.
-      const extraSeconds = await this.repository.lockScheduledModule(tx, applicationModuleId);
+      const { extraSeconds, isClosed } = await this.repository.lockScheduledModule(tx, applicationModuleId);
+      if (isClosed) throw new AppError('CONFLICT', EXAM_MESSAGES.resultRecorded);
       const created = await this.repository.createInstance(
         {
           examType: 'module',
@@ -289,7 +294,7 @@ export class ExamService {
   }
 
   /**
-   * Submits once: one conditional update. Refused before the minimum time, and after the deadline
+   * Submits once: one conditional update. Refused before the minimum time (module exams only), and after the deadline
    * plus the grace (the sitting is then closed as timed out with what was saved).
    */
   async submit(actor: CurrentUser, examType: ExamType, id: string, sessionId?: string): Promise<SubmitExamResponse> {
@@ -305,7 +310,7 @@ export class ExamService {
         'candidate',
         now,
         sql`e.applicant_id = ${applicantId} and e.exam_type = ${examType}
-          and e.started_on + make_interval(secs => e.minimum_seconds) <= ${nowSql}
+          and (e.exam_type = 'trial' or e.started_on + make_interval(secs => e.minimum_seconds) <= ${nowSql})
           and e.deadline + make_interval(secs => ${this.options.graceSeconds}) >= ${nowSql}
           and ${heldBySession}`,
       ),
@@ -456,6 +461,9 @@ function toMyRow(row: SittingDbRow): MyExaminationsPage['rows'][number] {
     score: row.marks_released ? row.score : null,
     percentage: row.marks_released ? row.percentage : null,
     isResit: row.is_resit,
+    result: row.is_released ? row.module_result : null,
+    resultPercentage: row.is_released ? row.module_result_percentage : null,
+    isClosed: row.is_closed,
   };
 }
 

@@ -79,7 +79,7 @@ async function createPerson(firstName: string, lastName: string, marker: string)
 }
 
 beforeAll(async () => {
-  storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), 'certs-privacy-files-')), 'http://localhost:3000', 'privacy-test-storage-secret');
+  storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), 'certs-privacy-files-')), 'privacy-test-storage-secret');
   t = await buildTestApp({}, undefined, undefined, storage);
   const db = t.database.db;
   const manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });

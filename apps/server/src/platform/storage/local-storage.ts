@@ -13,14 +13,16 @@ const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*(\.[a-z0-9]+)?(\.part)?$/i;
 
 /**
  * Files on the local disk under the data folder (the embedded default). The server itself signs
- * the upload and download URLs and serves them (local-storage.routes.ts).
+ * the upload and download URLs and serves them (local-storage.routes.ts). The URLs are relative
+ * (path and query, signed without a host): the browser sends them to the address it opened the
+ * platform at (localhost, 127.0.0.1, a LAN name), which is this server and within the page's
+ * `connect-src 'self'`. An absolute URL on PUBLIC_URL failed from any other address (issue 21).
  */
 export class LocalStorage implements Storage {
   readonly signer: UrlSigner;
 
   constructor(
     readonly root: string,
-    private readonly publicUrl: string,
     secret: string,
   ) {
     mkdirSync(root, { recursive: true });
@@ -36,14 +38,14 @@ export class LocalStorage implements Storage {
     const expires = Math.floor(Date.now() / 1000) + expiresSeconds;
     const signature = this.signer.sign(['PUT', key, contentType, String(expires)]);
     const query = new URLSearchParams({ expires: String(expires), signature });
-    return { url: `${this.publicUrl}/unauth/storage/upload/${key}?${query}`, headers: { 'content-type': contentType } };
+    return { url: `/unauth/storage/upload/${key}?${query}`, headers: { 'content-type': contentType } };
   }
 
   async presignDownload(key: string, options: { fileName: string; contentType: string; expiresSeconds: number }) {
     const expires = Math.floor(Date.now() / 1000) + options.expiresSeconds;
     const signature = this.signer.sign(['GET', key, options.contentType, options.fileName, String(expires)]);
     const query = new URLSearchParams({ expires: String(expires), type: options.contentType, name: options.fileName, signature });
-    return `${this.publicUrl}/unauth/openfile/${key}?${query}`;
+    return `/unauth/openfile/${key}?${query}`;
   }
 
   async sizeOf(key: string): Promise<number | null> {

@@ -17,30 +17,26 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 interface Backend {
   name: string;
   storage: Storage;
+  /** Sends a request to a URL the storage handed out, as a browser on this origin would (local URLs are relative). */
+  fetch(url: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
 }
 
 // The same cases run on the local disk (served by a real Fastify on loopback) and on a real S3-compatible server (s3rver).
 async function localBackend(): Promise<Backend> {
-  const app: FastifyInstance = Fastify();
-  registerErrorHandler(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), 'certs-files-')), `http://127.0.0.1:${port}`, 'test-secret');
-  await app.close();
-  const server = Fastify();
+  const storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), 'certs-files-')), 'test-secret');
+  const server: FastifyInstance = Fastify();
   registerErrorHandler(server);
   await registerLocalStorageRoutes(server, storage, 1024 * 1024);
-  await server.listen({ port, host: '127.0.0.1' });
-  return { name: 'local disk', storage, stop: () => server.close() };
+  const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+  return { name: 'local disk', storage, fetch: (url, init) => fetch(new URL(url, origin), init), stop: () => server.close() };
 }
 
 async function s3Backend(): Promise<Backend> {
   const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(tmpdir(), 'certs-s3-')), configureBuckets: [{ name: 'certs-test', configs: [] }] });
   const { port } = await s3rver.run();
   const storage = new S3Storage({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'certs-test', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
-  return { name: 's3', storage, stop: () => s3rver.close() };
+  return { name: 's3', storage, fetch: (url, init) => fetch(url, init), stop: () => s3rver.close() };
 }
 
 for (const makeBackend of [localBackend, s3Backend]) {
@@ -57,11 +53,11 @@ for (const makeBackend of [localBackend, s3Backend]) {
       const key = `attachments/${crypto.randomUUID()}.pdf`;
       expect(await backend.storage.sizeOf(key)).toBeNull();
       const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
-      const put = await fetch(url, { method: 'PUT', body: PDF, headers });
+      const put = await backend.fetch(url, { method: 'PUT', body: PDF, headers });
       expect(put.status).toBe(200);
       expect(await backend.storage.sizeOf(key)).toBe(PDF.length);
       expect((await backend.storage.readStart(key, 5)).toString()).toBe('%PDF-');
-      const download = await fetch(await backend.storage.presignDownload(key, { fileName: 'Weld procedure.pdf', contentType: 'application/pdf', expiresSeconds: 60 }));
+      const download = await backend.fetch(await backend.storage.presignDownload(key, { fileName: 'Weld procedure.pdf', contentType: 'application/pdf', expiresSeconds: 60 }));
       expect(download.status).toBe(200);
       expect(download.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
@@ -73,11 +69,11 @@ for (const makeBackend of [localBackend, s3Backend]) {
       const from = `uploads/${crypto.randomUUID()}.pdf`;
       const to = `attachments/${crypto.randomUUID()}.pdf`;
       const { url, headers } = await backend.storage.presignUpload(from, 'application/pdf', 60);
-      expect((await fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(200);
+      expect((await backend.fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(200);
       await backend.storage.move(from, to);
       expect(await backend.storage.sizeOf(from)).toBeNull();
       expect((await backend.storage.read(to)).equals(PDF)).toBe(true);
-      await fetch(url, { method: 'PUT', body: Buffer.from('replaced'), headers });
+      await backend.fetch(url, { method: 'PUT', body: Buffer.from('replaced'), headers });
       expect((await backend.storage.read(to)).equals(PDF)).toBe(true);
       await expect(backend.storage.move(`uploads/${crypto.randomUUID()}.pdf`, to)).rejects.toThrow();
       expect((await backend.storage.read(to)).equals(PDF)).toBe(true);
@@ -89,7 +85,7 @@ for (const makeBackend of [localBackend, s3Backend]) {
       const key = `attachments/${crypto.randomUUID()}.pdf`;
       const body = Buffer.concat([PDF, Buffer.alloc(100_000, 0x41)]);
       const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
-      expect((await fetch(url, { method: 'PUT', body, headers })).status).toBe(200);
+      expect((await backend.fetch(url, { method: 'PUT', body, headers })).status).toBe(200);
       expect((await backend.storage.read(key)).equals(body)).toBe(true);
       await backend.storage.remove(key);
       await expect(backend.storage.read(key)).rejects.toThrow();
@@ -107,7 +103,7 @@ for (const makeBackend of [localBackend, s3Backend]) {
     it('lists the keys under a prefix last written before a time, up to a limit', async () => {
       const put = async (key: string) => {
         const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
-        expect((await fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(200);
+        expect((await backend.fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(200);
         return key;
       };
       const folder = `uploads/list-${crypto.randomUUID()}`;
@@ -125,7 +121,7 @@ for (const makeBackend of [localBackend, s3Backend]) {
     it('sweeps uploads left a day and leaves newer uploads and saved files alone', async () => {
       const put = async (key: string) => {
         const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
-        expect((await fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(200);
+        expect((await backend.fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(200);
         return key;
       };
       const abandoned = await put(`uploads/${crypto.randomUUID()}.pdf`);
@@ -158,11 +154,34 @@ describe('local storage URLs', () => {
     await backend.stop();
   });
 
+    it('hands out relative URLs, so they work from whatever address the platform was opened at (issue 21)', async () => {
+      const key = `attachments/${crypto.randomUUID()}.pdf`;
+      const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
+      expect(url).toMatch(/^\/unauth\/storage\/upload\/attachments\/[0-9a-f-]{36}\.pdf\?expires=\d+&signature=[\w-]+$/);
+      const download = await backend.storage.presignDownload(key, { fileName: 'wps.pdf', contentType: 'application/pdf', expiresSeconds: 60 });
+      expect(download).toMatch(/^\/unauth\/openfile\//);
+      // The same app reached under other names (a LAN name, 127.0.0.1, localhost): the signature holds for each.
+      const storage = backend.storage as LocalStorage;
+      const app = Fastify();
+      registerErrorHandler(app);
+      await registerLocalStorageRoutes(app, storage, 1024 * 1024);
+      try {
+        for (const host of ['workshop-pc.lan:3000', '127.0.0.1:3000', 'localhost:3000']) {
+          expect((await app.inject({ method: 'PUT', url, headers: { ...headers, host }, payload: PDF })).statusCode).toBe(200);
+          const opened = await app.inject({ method: 'GET', url: download, headers: { host } });
+          expect(opened.statusCode).toBe(200);
+          expect(opened.rawPayload.equals(PDF)).toBe(true);
+        }
+      } finally {
+        await app.close();
+      }
+    });
+
     it('refuses a presigned URL whose signature was tampered with', async () => {
       const key = `attachments/${crypto.randomUUID()}.pdf`;
       const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
       const tampered = url.replace(/(signature|Signature)=([^&])/, (_m, name: string, c: string) => `${name}=${c === 'A' ? 'B' : 'A'}`);
-      const put = await fetch(tampered, { method: 'PUT', body: PDF, headers });
+      const put = await backend.fetch(tampered, { method: 'PUT', body: PDF, headers });
       expect(put.status).toBe(403);
       expect(await backend.storage.sizeOf(key)).toBeNull();
     });
@@ -170,7 +189,7 @@ describe('local storage URLs', () => {
     it('refuses an upload with another content type than the one signed', async () => {
       const key = `attachments/${crypto.randomUUID()}.pdf`;
       const { url } = await backend.storage.presignUpload(key, 'application/pdf', 60);
-      const put = await fetch(url, { method: 'PUT', body: PDF, headers: { 'content-type': 'text/html' } });
+      const put = await backend.fetch(url, { method: 'PUT', body: PDF, headers: { 'content-type': 'text/html' } });
       expect(put.status).toBe(403);
     });
 
@@ -180,7 +199,7 @@ describe('local storage URLs', () => {
       const storage = backend.storage as LocalStorage;
       const key = `attachments/${crypto.randomUUID()}.pdf`;
       const { url, headers } = await storage.presignUpload(key, 'application/pdf', -1);
-      expect((await fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(403);
+      expect((await backend.fetch(url, { method: 'PUT', body: PDF, headers })).status).toBe(403);
       expect(() => storage.pathOf('../../etc/passwd')).toThrow();
       expect(() => storage.pathOf('attachments/../../x')).toThrow();
     } finally {
@@ -193,7 +212,7 @@ describe('local storage URLs', () => {
     try {
       const key = `attachments/${crypto.randomUUID()}.pdf`;
       const { url, headers } = await backend.storage.presignUpload(key, 'application/pdf', 60);
-      const put = await fetch(url, { method: 'PUT', body: Buffer.alloc(1024 * 1024 + 10, 0x25), headers });
+      const put = await backend.fetch(url, { method: 'PUT', body: Buffer.alloc(1024 * 1024 + 10, 0x25), headers });
       expect(put.status).toBe(400);
       expect(((await put.json()) as { message: string }).message).toBe('The file is larger than 1 MB');
       expect(await backend.storage.sizeOf(key)).toBeNull();
@@ -206,7 +225,7 @@ describe('local storage URLs', () => {
 describe('sweeping abandoned uploads on the local disk', () => {
   it("goes by the file's time on disk, in nested folders, and takes a PUT left half-written by a stopped process", async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'certs-sweep-'));
-    const storage = new LocalStorage(root, 'http://127.0.0.1:1', 'test-secret');
+    const storage = new LocalStorage(root, 'test-secret');
     const twoDaysAgo = new Date(Date.now() - 2 * ABANDONED_UPLOAD_AGE_MS);
     const write = async (key: string, when: Date) => {
       const file = path.join(root, ...key.split('/'));
@@ -231,7 +250,7 @@ describe('sweeping abandoned uploads on the local disk', () => {
 
   it('takes at most a batch a pass, and finds nothing to do before the first upload', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'certs-sweep-'));
-    const storage = new LocalStorage(root, 'http://127.0.0.1:1', 'test-secret');
+    const storage = new LocalStorage(root, 'test-secret');
     expect(await sweepAbandonedUploads(storage)).toEqual({ removed: 0 });
     const twoDaysAgo = new Date(Date.now() - 2 * ABANDONED_UPLOAD_AGE_MS);
     await mkdir(path.join(root, 'uploads'), { recursive: true });

@@ -4,14 +4,14 @@ import { usePageTitle } from '../../../lib/page-title';
 
 export const PUBLIC_SCHEDULE_PATH = '/schedule';
 
-/** The public exam schedule (spec section 2, schedule): sessions by venue or test centre and day, never candidates. */
+/** The public exam schedule (spec section 2, schedule): sessions at venues, test centres and online, by day; never candidates. */
 export function PublicScheduleRoute() {
   usePageTitle('Exam schedule');
   return (
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1}>Exam schedule</Title>
-        <Text c="dimmed">Upcoming exam sessions by venue or test centre and day. Times are in Sydney time.</Text>
+        <Text c="dimmed">Upcoming exam sessions at venues and test centres, and online exams (sat from anywhere), by day. Times are in Sydney time.</Text>
       </Stack>
       <PublicScheduleView />
     </Stack>

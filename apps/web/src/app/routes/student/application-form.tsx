@@ -18,8 +18,10 @@ import { ApplicationHistory } from '../../../features/application/components/app
 import { ApplicationStatusBadge } from '../../../features/application/components/application-status-badge';
 import { isApplicationTypePath } from '../../../features/application/components/application-type';
 import { ApplicationForm } from '../../../features/application/forms/application-form';
+import { ApplicationStatusBanner } from '../../../features/applicant-home/components/application-status-banner';
 import { openAttachment } from '../../../features/attachment/api/find-download-url';
 import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
+import { useMyApplicationAwards } from '../../../features/award/api/find-my-awards';
 import { MyApplicationAward } from '../../../features/award/components/my-application-award';
 import { YourExaminations } from '../../../features/exam-schedule/components/your-examinations';
 import { ApplicantPaymentsSection } from '../../../features/payment/components/applicant-payments-section';
@@ -43,6 +45,12 @@ function Loading({ what }: { what: string }) {
       <Loader aria-label={`Loading ${what}`} />
     </Center>
   );
+}
+
+/** The banner of a submitted application: what happens now, with the awards it led to (issue 21 item 4). */
+function StatusBanner({ type, application }: { type: ApplicationTypePath; application: Application }) {
+  const awards = useMyApplicationAwards(application.id);
+  return <ApplicationStatusBanner type={type} application={application} awards={awards.data ?? []} />;
 }
 
 interface ApplicationScreenProps {
@@ -115,9 +123,7 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
       </Stack>
 
       {isReadOnly && application && (
-        <Alert color="blue" variant="light" bg="blue.0" title={application.status} data-testid="application-read-only">
-          Submitted <DateDisplay value={application.submittedOn} withTime />. A submitted application cannot be changed; staff will contact you about the next steps.
-        </Alert>
+        <StatusBanner type={type} application={application} />
       )}
       {application?.submittedOn && <MyApplicationAward applicationId={application.id} />}
       {application?.submittedOn && <ApplicantPaymentsSection applicationId={application.id} />}

@@ -1,5 +1,10 @@
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { Attachment } from '@certs/shared/attachment/attachment.contract';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useMyAttachments } from '../../../features/attachment/api/find-my-attachments';
+import { useRemoveAttachment } from '../../../features/attachment/api/remove-attachment';
 import { AttachmentsTable } from '../../../features/attachment/components/attachments-table';
 import { DocumentUpload } from '../../../features/attachment/components/document-upload';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -7,10 +12,12 @@ import { usePageTitle } from '../../../lib/page-title';
 
 export const STUDENT_DOCUMENTS_PATH = '/student/documents';
 
-/** The applicant's documents: upload with progress, the list, and a way to view each. */
+/** The applicant's documents: upload with progress, the list, and a way to view or remove each. */
 export function StudentDocumentsRoute() {
   usePageTitle('Documents');
   const documents = useMyAttachments();
+  const remove = useRemoveAttachment();
+  const [removing, setRemoving] = useState<Attachment | null>(null);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -37,8 +44,26 @@ export function StudentDocumentsRoute() {
             {errorMessageOf(documents.error)}
           </Alert>
         )}
-        {documents.data && <AttachmentsTable attachments={documents.data} />}
+        {documents.data && <AttachmentsTable attachments={documents.data} onRemove={setRemoving} />}
       </Paper>
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove document"
+        confirmLabel="Remove"
+        confirmColor="red"
+        failureTitle="The document was not removed"
+        onConfirm={async () => {
+          if (!removing) return;
+          await remove.mutateAsync(removing.id);
+          notifications.show({ color: 'teal', message: `${removing.name} was removed` });
+        }}
+        onClose={() => setRemoving(null)}
+      >
+        <Text>
+          Remove {removing?.name}? It is deleted for good and taken out of any application you have not submitted yet. A document that a submitted application uses
+          cannot be removed.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

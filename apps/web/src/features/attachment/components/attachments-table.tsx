@@ -1,4 +1,4 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ALLOWED_DOCUMENT_TYPES, type Attachment } from '@certs/shared/attachment/attachment.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
@@ -17,8 +17,8 @@ export function viewAttachment(attachment: Attachment): void {
   );
 }
 
-/** The applicant's documents: name (shortened), type, size, uploaded, and a way to view each. */
-export function AttachmentsTable({ attachments }: { attachments: readonly Attachment[] }) {
+/** The applicant's documents: name (shortened), type, size, uploaded, and a way to view (and remove) each. */
+export function AttachmentsTable({ attachments, onRemove }: { attachments: readonly Attachment[]; onRemove?: (attachment: Attachment) => void }) {
   if (attachments.length === 0) return <Text c="dimmed">No documents yet. Upload certificates, transcripts or evidence of experience here.</Text>;
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -50,9 +50,16 @@ export function AttachmentsTable({ attachments }: { attachments: readonly Attach
                 <DateDisplay value={attachment.createdOn} withTime />
               </Table.Td>
               <Table.Td ta="right">
-                <Button size="xs" variant="light" onClick={() => viewAttachment(attachment)} aria-label={`View ${attachment.name}`}>
-                  View
-                </Button>
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  <Button size="xs" variant="light" onClick={() => viewAttachment(attachment)} aria-label={`View ${attachment.name}`}>
+                    View
+                  </Button>
+                  {onRemove && (
+                    <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(attachment)} aria-label={`Remove ${attachment.name}`}>
+                      Remove
+                    </Button>
+                  )}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -143,4 +143,14 @@ describe('DocumentUpload', () => {
     act(() => FakeUpload.last!.finish(400, JSON.stringify({ statusCode: 400, error: 'Bad Request', message: ATTACHMENT_MESSAGES.tooLarge(20 * 1024 * 1024) })));
     expect(await screen.findByTestId('upload-error')).toHaveTextContent('The file is larger than 20 MB');
   });
+  it('says where the file could not be sent when the PUT gets no answer (a blocked or unreachable address)', async () => {
+    serve(() => jsonResponse(saved));
+    const { container } = renderWithProviders(<DocumentUpload />);
+    await userEvent.setup().upload(container.querySelector('input[type="file"]') as HTMLInputElement, pdf());
+    await waitFor(() => expect(FakeUpload.last).not.toBeNull());
+    act(() => FakeUpload.last!.onerror?.());
+    const error = await screen.findByTestId('upload-error');
+    expect(error).toHaveTextContent(`The file could not be sent to ${window.location.host}: the connection failed or the browser blocked the address.`);
+    expect(error).not.toHaveTextContent('Something went wrong');
+  });
 });

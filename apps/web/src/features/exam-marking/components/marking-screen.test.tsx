@@ -1,11 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { EXAM_MESSAGES, type ExamMarking } from '@certs/shared/exam/exam.contract';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { MARKS_MESSAGES, marksErrors, toVerifyMarksRequest } from '../forms/marks-form.values';
-import { MarkingScreen } from './marking-screen';
+import { CORRECTION_MESSAGES, MarkingScreen } from './marking-screen';
 
 const ID = '40000000-0000-4000-8000-000000000001';
 const DESCRIPTIVE = '40000000-0000-4000-8000-0000000000d1';
@@ -27,6 +27,7 @@ const marking: ExamMarking = {
   percentage: null,
   result: null,
   markedOn: null,
+  isMarkingComplete: false,
   questions: [
     {
       id: SINGLE,
@@ -86,6 +87,7 @@ describe('the marking screen', () => {
           percentage: 79.17,
           result: 'Pass',
           markedOn: '2026-03-02T02:00:00.000Z',
+          isMarkingComplete: true,
           questions: marking.questions.map((q) => (q.id === DESCRIPTIVE ? { ...q, actualMarks: 7.5 } : q)),
         });
       }
@@ -105,8 +107,53 @@ describe('the marking screen', () => {
     await user.clear(input);
     await user.type(input, '7.5');
     await user.click(screen.getByRole('button', { name: 'Complete marking' }));
+    // Asked once before the marks become final (issue 21).
+    const dialog = await screen.findByRole('dialog', { name: 'Complete marking?' });
+    expect(calls.some((call) => call.url.endsWith('/verifymarks'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
     await waitFor(() => expect(calls.find((call) => call.url.endsWith('/verifymarks'))?.body).toEqual({ marks: [{ questionInstanceId: DESCRIPTIVE, actualMarks: 7.5 }] }));
     expect(await screen.findByTestId('marking-result')).toHaveTextContent('79.17% against the module’s pass percentage of 60%');
     expect(screen.getByText('Result: Pass')).toBeInTheDocument();
+    // Then read-only, with the status Marked.
+    expect(screen.queryByLabelText('Marks for question 2 (out of 10)')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete marking' })).not.toBeInTheDocument();
+    expect(screen.getByText('Marked')).toBeInTheDocument();
+  });
+
+  it('shows complete marks read-only; a correction needs a reason, which is sent with the marks', async () => {
+    const complete: ExamMarking = {
+      ...marking,
+      score: 9.5,
+      percentage: 79.17,
+      result: 'Pass',
+      markedOn: '2026-03-02T02:00:00.000Z',
+      isMarkingComplete: true,
+      questions: marking.questions.map((q) => (q.id === DESCRIPTIVE ? { ...q, actualMarks: 7.5 } : q)),
+    };
+    const { calls } = stubFetch(async (call) => {
+      if (call.url === `/api/moduleexaminstance/${ID}/marking`) return jsonResponse(complete);
+      if (call.url === `/api/moduleexaminstance/${ID}/verifymarks`) {
+        return jsonResponse({ ...complete, score: 8, percentage: 66.67, markedOn: '2026-03-03T02:00:00.000Z', questions: complete.questions.map((q) => (q.id === DESCRIPTIVE ? { ...q, actualMarks: 6 } : q)) });
+      }
+      return jsonResponse({ message: 'unexpected' }, 404);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MarkingScreen id={ID} />);
+    expect(await screen.findByText('Marked')).toBeInTheDocument();
+    expect(screen.getByText(/Marks given/)).toHaveTextContent('Marks given: 7.5 of 10');
+    expect(screen.queryByRole('button', { name: 'Save marks' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Correct the marks' }));
+    const input = screen.getByLabelText('Marks for question 2 (out of 10)');
+    await user.clear(input);
+    await user.type(input, '6');
+    await user.click(screen.getByRole('button', { name: 'Save correction' }));
+    expect(await screen.findByText(CORRECTION_MESSAGES.reasonRequired)).toBeInTheDocument();
+    expect(calls.some((call) => call.url.endsWith('/verifymarks'))).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: /Reason for the correction/ }), 'Re-read against the marking guide');
+    await user.click(screen.getByRole('button', { name: 'Save correction' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.endsWith('/verifymarks'))?.body).toEqual({ marks: [{ questionInstanceId: DESCRIPTIVE, actualMarks: 6 }], correctionReason: 'Re-read against the marking guide' }),
+    );
+    expect(await screen.findByText(/Marks given/)).toHaveTextContent('Marks given: 6 of 10');
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Loader, Modal, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, Title, Typography } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ExamMarking, MarkingQuestion } from '@certs/shared/exam/exam.contract';
@@ -66,25 +66,44 @@ function ResultSummary({ marking }: { marking: ExamMarking }) {
   );
 }
 
+export const CORRECTION_MESSAGES = { reasonRequired: 'Give a reason for the correction' } as const;
+
+/**
+ * The marks of one sitting. While marking, Complete marking checks the marks, then asks once; once
+ * complete the marks are read-only, and changing them is a correction with a reason (issue 21),
+ * which the server keeps in the application's history.
+ */
 function MarkingForm({ marking }: { marking: ExamMarking }) {
   const [values, setValues] = useState<MarksValues>(() => initialMarks(marking));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [isCorrecting, setIsCorrecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const verify = useVerifyMarks(marking.id);
   const waiting = marking.questions.filter((q) => q.needsExaminer);
+  const isReadOnly = marking.isMarkingComplete && !isCorrecting;
 
-  const send = async (isCompleting: boolean) => {
+  /** Checks the marks; true when they can be sent. */
+  const check = (isCompleting: boolean): boolean => {
     setRefusal(null);
     const found = marksErrors(marking, values, isCompleting);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const request = toVerifyMarksRequest(marking, values);
-    if (!request) return;
+    return Object.keys(found).length === 0 && toVerifyMarksRequest(marking, values) !== null;
+  };
+
+  const send = async (isCompleting: boolean, correctionReason?: string) => {
+    if (!check(isCompleting)) return;
+    const marks = toVerifyMarksRequest(marking, values);
+    if (!marks) return;
+    const request = correctionReason ? { ...marks, correctionReason } : marks;
     try {
       const updated = await verify.mutateAsync(request);
+      setIsConfirming(false);
       notifications.show({
         color: 'green',
-        title: updated.result ? 'Marking complete' : 'Marks saved',
+        title: correctionReason ? 'Marks corrected' : updated.result ? 'Marking complete' : 'Marks saved',
         message: updated.result ? `${updated.percentage}%: ${updated.result}` : 'The remaining questions still need marks.',
       });
     } catch (error) {
@@ -99,8 +118,16 @@ function MarkingForm({ marking }: { marking: ExamMarking }) {
         }
         setErrors(mapped);
       }
+      setIsConfirming(false);
       setRefusal(errorMessageOf(error));
     }
+  };
+
+  const saveCorrection = () => {
+    const trimmed = reason.trim();
+    setReasonError(trimmed ? null : CORRECTION_MESSAGES.reasonRequired);
+    if (!trimmed) return;
+    void send(true, trimmed);
   };
 
   const entered = waiting.filter((q) => values[q.id] !== '' && values[q.id] !== undefined).length;
@@ -144,7 +171,11 @@ function MarkingForm({ marking }: { marking: ExamMarking }) {
                 </Group>
               </Stack>
             )}
-            {question.needsExaminer ? (
+            {question.needsExaminer && isReadOnly ? (
+              <Text size="sm">
+                Marks given: <strong>{question.actualMarks ?? '—'}</strong> of {question.maxMarks}
+              </Text>
+            ) : question.needsExaminer ? (
               <NumberInput
                 label={`Marks for question ${question.order} (out of ${question.maxMarks})`}
                 value={values[question.id] ?? ''}
@@ -171,19 +202,69 @@ function MarkingForm({ marking }: { marking: ExamMarking }) {
           {refusal}
         </Alert>
       )}
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed">
-          {entered} of {waiting.length} {waiting.length === 1 ? 'answer' : 'answers'} marked
-        </Text>
-        <Group gap="sm">
-          <Button variant="default" onClick={() => void send(false)} loading={verify.isPending} disabled={entered === 0}>
-            Save marks
-          </Button>
-          <Button onClick={() => void send(true)} loading={verify.isPending}>
-            Complete marking
-          </Button>
+      {isReadOnly ? (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            Marking is complete: the marks are read-only.
+          </Text>
+          {waiting.length > 0 && (
+            <Button variant="default" onClick={() => setIsCorrecting(true)}>
+              Correct the marks
+            </Button>
+          )}
         </Group>
-      </Group>
+      ) : isCorrecting ? (
+        <Paper withBorder radius="md" p="lg" component="section" aria-label="Correction">
+          <Stack gap="sm">
+            <Textarea
+              label="Reason for the correction"
+              description="Kept in the application's history with the marks before and after."
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              error={reasonError}
+              required
+              autosize
+              minRows={2}
+              maxLength={1000}
+            />
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setIsCorrecting(false)} disabled={verify.isPending}>
+                Cancel
+              </Button>
+              <Button onClick={saveCorrection} loading={verify.isPending}>
+                Save correction
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {entered} of {waiting.length} {waiting.length === 1 ? 'answer' : 'answers'} marked
+          </Text>
+          <Group gap="sm">
+            <Button variant="default" onClick={() => void send(false)} loading={verify.isPending} disabled={entered === 0}>
+              Save marks
+            </Button>
+            <Button onClick={() => check(true) && setIsConfirming(true)} loading={verify.isPending}>
+              Complete marking
+            </Button>
+          </Group>
+        </Group>
+      )}
+      <Modal opened={isConfirming} onClose={() => !verify.isPending && setIsConfirming(false)} title="Complete marking?" centered>
+        <Stack gap="md">
+          <Text>The result is worked out and written to the candidate's application. After this the marks are read-only; a later change is a correction with a reason.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setIsConfirming(false)} disabled={verify.isPending}>
+              Keep marking
+            </Button>
+            <Button onClick={() => void send(true)} loading={verify.isPending}>
+              Complete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }
@@ -222,7 +303,7 @@ export function MarkingScreen({ id }: { id: string }) {
           <Fact label="Submitted">
             <DateDisplay value={data.submittedOn} withTime />
           </Fact>
-          <Fact label="Status">{data.status === 'TimedOut' ? 'Timed out' : data.status === 'InProgress' ? 'In progress' : 'Submitted'}</Fact>
+          <Fact label="Status">{data.isMarkingComplete ? 'Marked' : data.status === 'TimedOut' ? 'Timed out' : data.status === 'InProgress' ? 'In progress' : 'Submitted'}</Fact>
           <Fact label="Total marks">{data.totalMarks}</Fact>
           <Fact label="Pass percentage">{data.passPercentage}%</Fact>
         </SimpleGrid>

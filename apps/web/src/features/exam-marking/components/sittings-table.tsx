@@ -67,7 +67,13 @@ export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: s
       ),
     },
     { key: 'when', header: 'Date', noWrap: true, render: (row) => <DateDisplay value={row.startedOn ?? row.scheduledAt} withTime /> },
-    { key: 'status', header: 'Status', noWrap: true, render: (row) => <StatusBadge label={STATUS[row.status].label} color={STATUS[row.status].color} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      noWrap: true,
+      // A module sitting with its result written is Marked, not still "Submitted" (issue 21).
+      render: (row) => (row.kind === 'module' && row.result && !row.needsMarking ? <StatusBadge label="Marked" color="teal" /> : <StatusBadge label={STATUS[row.status].label} color={STATUS[row.status].color} />),
+    },
     { key: 'result', header: 'Result', noWrap: true, render: (row) => resultText(row) },
     {
       key: 'action',

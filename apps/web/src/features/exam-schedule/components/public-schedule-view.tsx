@@ -11,9 +11,16 @@ import { parseTypedDay } from '../forms/schedule-form-logic';
 
 const PLACE_GROUPS: Record<PublicPlace['kind'], string> = { venue: 'Venues', testCentre: 'Test centres', online: 'Online' };
 
+/** Whether a session has started and not yet ended (an online exam's window that is open now). */
+function isOpenNow(startsAt: string, durationMinutes: number, now: number): boolean {
+  const start = Date.parse(startsAt);
+  return start <= now && now < start + durationMinutes * 60_000;
+}
+
 /**
- * The public exam schedule: upcoming sessions by venue or test centre and day, in Sydney time,
- * with the number of candidates (never who they are). Filtered by dates and place.
+ * The public exam schedule: sessions not yet ended, at venues, test centres and online, by place
+ * and day in Sydney time, with the number of candidates at a place (never who they are; none for
+ * online exams, sat from anywhere). Filtered by dates and place.
  */
 export function PublicScheduleView() {
   const [from, setFrom] = useState<string | null>(null);
@@ -49,9 +56,12 @@ export function PublicScheduleView() {
           {errorMessageOf(schedule.error)}
         </Alert>
       )}
-      {data && data.days.length === 0 && <Text>No exam sessions are scheduled in this period.</Text>}
+      {data && data.days.length === 0 && <Text>No exam sessions, at a venue, a test centre or online, are scheduled in this period.</Text>}
       {data?.days.map((day) => {
         const headingId = `schedule-${day.place.id}-${day.date}`;
+        const online = day.place.kind === 'online';
+        // "Now" as of the list's fetch: a render stays pure, and a refetch brings it up to date.
+        const now = schedule.dataUpdatedAt;
         return (
           <Paper key={headingId} withBorder radius="md" p="md" component="section" aria-labelledby={headingId} data-testid="schedule-day">
             <Group justify="space-between" gap="xs" mb="xs">
@@ -75,23 +85,30 @@ export function PublicScheduleView() {
                     <Table.Th scope="col">Kind</Table.Th>
                     <Table.Th scope="col">Module</Table.Th>
                     <Table.Th scope="col">Program</Table.Th>
-                    <Table.Th scope="col">Duration</Table.Th>
-                    <Table.Th scope="col">Candidates</Table.Th>
+                    <Table.Th scope="col">{online ? 'Window' : 'Duration'}</Table.Th>
+                    {!online && <Table.Th scope="col">Candidates</Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {day.sessions.map((session) => (
                     <Table.Tr key={`${session.startsAt}-${session.programCode}-${session.moduleCode}-${session.examKind}`}>
                       <Table.Td>
-                        <time dateTime={session.startsAt}>{timeInZone(session.startsAt)}</time>
+                        <Group gap={6} wrap="nowrap">
+                          <time dateTime={session.startsAt}>{timeInZone(session.startsAt)}</time>
+                          {isOpenNow(session.startsAt, session.durationMinutes, now) && (
+                            <Badge size="sm" variant="light" color="teal" radius="sm" tt="none">
+                              {online ? 'Open now' : 'In progress'}
+                            </Badge>
+                          )}
+                        </Group>
                       </Table.Td>
                       <Table.Td>{session.examKind}</Table.Td>
                       <Table.Td>
                         {session.moduleCode} {session.moduleTitle}
                       </Table.Td>
                       <Table.Td>{session.programCode}</Table.Td>
-                      <Table.Td>{session.durationMinutes} min</Table.Td>
-                      <Table.Td>{session.candidates}</Table.Td>
+                      <Table.Td>{online ? `${session.durationMinutes} min, until ${timeInZone(new Date(Date.parse(session.startsAt) + session.durationMinutes * 60_000))}` : `${session.durationMinutes} min`}</Table.Td>
+                      {!online && <Table.Td>{session.candidates ?? '—'}</Table.Td>}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

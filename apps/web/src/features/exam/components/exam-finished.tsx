@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DateDisplay } from '../../../components/ui/date-display';
 
@@ -37,9 +37,10 @@ export function ExamFinished({ title, isTrial, submittedOn, isTimedOut, reviewHr
             See your score and the correct answers
           </Button>
         )}
-        <Anchor component={Link} to={listHref}>
+        {/* The clear way out after submitting (issue 21): a button, not a small link. */}
+        <Button component={Link} to={listHref} variant={isTrial && reviewHref ? 'default' : 'filled'}>
           Back to Examinations
-        </Anchor>
+        </Button>
       </Stack>
     </Paper>
   );

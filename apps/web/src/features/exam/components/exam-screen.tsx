@@ -49,7 +49,7 @@ export function ExamScreen({ exam, controller, queue, isDeviceCopy = false, onCo
           </Stack>
           <Group gap="lg" align="flex-start">
             <ExamTimer controller={controller} />
-            <SubmitExam controller={controller} snapshot={snapshot} />
+            <SubmitExam controller={controller} snapshot={snapshot} isTrial={exam.examType === 'trial'} />
           </Group>
         </Group>
       </Paper>

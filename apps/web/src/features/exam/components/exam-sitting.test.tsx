@@ -14,7 +14,9 @@ import { ExamSitting } from './exam-sitting';
 
 const paths = { list: '/student/examinations', review: (id: string) => `/student/examinations/trial/${id}/review` };
 
-function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean; refuseLoad?: boolean; refuseAnswer?: string; answeredElsewhere?: boolean } = {}) {
+function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean; refuseLoad?: boolean; refuseAnswer?: string; answeredElsewhere?: boolean; examType?: 'trial' | 'module' } = {}) {
+  const examType = options.examType ?? 'trial';
+  let submits = 0;
   let loads = 0;
   /** No network: every request fails as fetch does offline. */
   let isOffline = false;
@@ -25,19 +27,25 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
   const liveTimer = timer({
     startedOn: new Date(now - 60_000).toISOString(),
     deadline: new Date(now + 29 * 60_000).toISOString(),
-    canSubmitFrom: new Date(now + 9 * 60_000).toISOString(),
+    // A module exam's minimum time; a trial has none (issue 21).
+    canSubmitFrom: new Date(examType === 'trial' ? now - 60_000 : now + 9 * 60_000).toISOString(),
     serverTime: now,
+    examType,
   });
   const stub = stubFetch(async (call) => {
     if (isOffline) throw new TypeError('Failed to fetch');
     if (call.url.startsWith('/api/launchexam/servertime')) return jsonResponse({ serverTime: Date.now() });
-    if (call.url === `/api/trialexaminstance/${EXAM_ID}`) {
+    if (call.url === `/api/${examType}examinstance/${EXAM_ID}/submit`) {
+      submits += 1;
+      return jsonResponse({ id: EXAM_ID, examType, status: 'Submitted', submittedOn: new Date().toISOString(), submittedHow: 'candidate', marksReleased: examType === 'trial', score: null, totalMarks: 10, percentage: null });
+    }
+    if (call.url === `/api/${examType}examinstance/${EXAM_ID}`) {
       loads += 1;
       if (options.refuseLoad) return jsonResponse({ statusCode: 403, error: 'Forbidden', message: 'This exam is not yours' }, 403);
       if (options.failFirstLoad && loads === 1) return jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' }, 500);
       // The other window answered question 1 after this page first read the sitting.
       const first = options.answeredElsewhere && loads > 1 ? question(Q.single, { lastSequence: 2, answerOptionGivenByUser: [OPT.a], isAnswered: true, isAttempted: true, numOfAttempts: 2 }) : question(Q.single);
-      return jsonResponse(exam([first, question(Q.multiple), question(Q.blank), question(Q.descriptive)], { timer: liveTimer }));
+      return jsonResponse(exam([first, question(Q.multiple), question(Q.blank), question(Q.descriptive)], { timer: liveTimer, examType }));
     }
     if (call.url === '/api/isexaminprogress') {
       claims += 1;
@@ -61,6 +69,7 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
     ...stub,
     updates,
     claims: () => claims,
+    submits: () => submits,
     sessionIds: () => sessionIds,
     setOffline: (value: boolean) => {
       isOffline = value;
@@ -112,15 +121,37 @@ describe('the exam screen', () => {
     await waitFor(() => expect(screen.getByTestId('save-status')).toHaveTextContent('All answers saved'));
   });
 
-  it('keeps Submit disabled before the minimum time and says why', async () => {
-    serverFor();
-    renderWithProviders(<ExamSitting examType="trial" id={EXAM_ID} paths={paths} />);
+  it('keeps Submit of a module exam disabled before the minimum time and says why', async () => {
+    serverFor({ examType: 'module' });
+    renderWithProviders(<ExamSitting examType="module" id={EXAM_ID} paths={paths} />);
     await screen.findByRole('heading', { name: 'Question 1 of 4' });
     expect(screen.getByRole('button', { name: 'Submit exam' })).toBeDisabled();
     expect(screen.getByTestId('submit-wait')).toHaveTextContent(`${EXAM_MESSAGES.minimumTime}: you can submit in 9 minutes`);
     // The visible timer is not a live region; the minutes are announced apart from it.
     expect(screen.getByRole('timer')).toHaveAttribute('aria-live', 'off');
     expect(screen.getByTestId('exam-time-announcement')).toHaveTextContent('29 minutes remaining');
+  });
+
+  it('lets a trial be ended at any time, after a confirmation, then leads to its review (issue 21)', async () => {
+    const server = serverFor();
+    const user = userEvent.setup();
+    const sittingPath = `/student/examinations/trial/${EXAM_ID}`;
+    renderWithProviders(null, {
+      route: sittingPath,
+      routes: [
+        { path: sittingPath, element: <ExamSitting examType="trial" id={EXAM_ID} paths={paths} /> },
+        { path: paths.review(EXAM_ID), element: <p>The trial review</p> },
+      ],
+    });
+    await screen.findByRole('heading', { name: 'Question 1 of 4' });
+    expect(screen.queryByTestId('submit-wait')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'End trial exam' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End this trial exam?' });
+    // Keeping on answering is one click away; nothing is sent until the candidate confirms.
+    expect(server.submits()).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'End trial' }));
+    expect(await screen.findByText('The trial review')).toBeInTheDocument();
+    expect(server.submits()).toBe(1);
   });
 
   it('asks before taking the exam over from another window, then reads the sitting again so the other window’s answers are not overwritten', async () => {

@@ -33,7 +33,16 @@ const KIND_DATA = [
   { value: 'module', label: EXAM_KIND_LABELS.module },
 ];
 
+const RESULT_STATUS: Record<NonNullable<MyExaminationRow['result']>, { label: string; color: string }> = {
+  Pass: { label: 'Passed', color: 'green' },
+  Fail: { label: 'Not passed', color: 'red' },
+  Absent: { label: 'Absent', color: 'gray' },
+};
+
 function statusOf(row: MyExaminationRow, windowState: LaunchWindowState): { label: string; color: string } {
+  // A released module result says more than how the sitting ended.
+  if (row.result) return RESULT_STATUS[row.result];
+  if (row.status === 'NotStarted' && row.isClosed) return { label: 'Closed', color: 'gray' };
   switch (row.status) {
     case 'InProgress':
       return { label: 'In progress', color: 'blue' };
@@ -59,14 +68,17 @@ function RowAction({ row, windowState, paths }: { row: MyExaminationRow; windowS
     );
   }
   if ((row.status === 'Submitted' || row.status === 'TimedOut') && row.examInstanceId) {
-    return row.kind === 'trial' ? (
-      <Button size="xs" variant="light" component={Link} to={paths.review(row.examInstanceId)}>
-        Review
-      </Button>
-    ) : (
-      <Text size="sm">Submitted</Text>
-    );
+    if (row.kind === 'trial') {
+      return (
+        <Button size="xs" variant="light" component={Link} to={paths.review(row.examInstanceId)}>
+          Review
+        </Button>
+      );
+    }
+    return <Text size="sm">{row.result ? 'Result released' : 'Waiting for the result'}</Text>;
   }
+  // A result recorded by staff (or the application's final result) closes the module: nothing to start.
+  if (row.status === 'NotStarted' && row.isClosed) return <Text size="sm">{row.result ? 'Result released' : 'Result recorded'}</Text>;
   if (row.status === 'NotStarted' && row.applicationModuleId) {
     if (windowState === 'open') {
       return (
@@ -137,6 +149,13 @@ function TrialsTable({ trials, paths }: { trials: readonly AvailableTrial[]; pat
   );
 }
 
+/** A trial's released score, or a module's released result percentage. */
+function scoreOf(row: MyExaminationRow): string {
+  if (row.percentage !== null) return `${row.score ?? 0} (${row.percentage}%)`;
+  if (row.resultPercentage !== null) return `${row.resultPercentage}%`;
+  return '—';
+}
+
 /**
  * The applicant's Examinations: trial exams to start at any time, then every sitting with the
  * spec's filters and kinds. A scheduled module exam shows Start only inside its window on the
@@ -180,7 +199,7 @@ export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
         return <StatusBadge label={status.label} color={status.color} />;
       },
     },
-    { key: 'score', header: 'Score', noWrap: true, render: (row) => (row.percentage === null ? '—' : `${row.score ?? 0} (${row.percentage}%)`) },
+    { key: 'score', header: 'Score', noWrap: true, render: scoreOf },
     { key: 'action', header: 'Action', render: (row) => <RowAction row={row} windowState={launchWindowState(serverNow, row.scheduledAt, row.windowClosesAt)} paths={paths} /> },
   ];
 

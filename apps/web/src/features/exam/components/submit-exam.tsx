@@ -9,16 +9,23 @@ function minutesText(seconds: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
+/** What the button and the confirmation say: a trial is practice and is ended, a module exam submitted. */
+const WORDS = {
+  trial: { button: 'End trial exam', title: 'End this trial exam?', confirm: 'End trial', final: 'Your score and the correct answers are shown next.' },
+  module: { button: 'Submit exam', title: 'Submit your exam?', confirm: 'Submit', final: 'Once submitted, your answers cannot be changed.' },
+} as const;
+
 /**
- * Submit: disabled until the minimum time has passed (and says why), asks to confirm, and is
- * disabled while sending; the server takes one submission only, so a double click or a second tab
- * changes nothing.
+ * Submit: disabled until the minimum time of a module exam has passed (and says why), asks to
+ * confirm, and is disabled while sending; the server takes one submission only, so a double click
+ * or a second tab changes nothing. A trial can be ended at any time (issue 21).
  */
-export function SubmitExam({ controller, snapshot }: { controller: ExamController; snapshot: ExamSnapshot }) {
+export function SubmitExam({ controller, snapshot, isTrial = false }: { controller: ExamController; snapshot: ExamSnapshot; isTrial?: boolean }) {
   const [isOpen, setIsOpen] = useState(false);
   const { remainingSeconds } = useSyncExternalStore(controller.subscribeCountdown, controller.getCountdown);
+  const words = WORDS[isTrial ? 'trial' : 'module'];
   // Seconds until submitting is allowed, on the same server clock as the countdown.
-  const waitSeconds = Math.max(0, remainingSeconds - Math.round((snapshot.deadlineMs - snapshot.canSubmitFromMs) / 1000));
+  const waitSeconds = isTrial ? 0 : Math.max(0, remainingSeconds - Math.round((snapshot.deadlineMs - snapshot.canSubmitFromMs) / 1000));
   const isTooEarly = waitSeconds > 0;
   const isSending = snapshot.phase === 'submitting';
   const isSitting = snapshot.phase === 'sitting';
@@ -38,7 +45,7 @@ export function SubmitExam({ controller, snapshot }: { controller: ExamControlle
     <>
       <Stack gap={2} align="flex-end">
         <Button color="indigo" onClick={() => setIsOpen(true)} disabled={isTooEarly || !isSitting} loading={isSending} aria-describedby={isTooEarly ? 'submit-wait' : undefined}>
-          Submit exam
+          {words.button}
         </Button>
         {isTooEarly && (
           <Text size="xs" c="dimmed" id="submit-wait" data-testid="submit-wait">
@@ -46,13 +53,13 @@ export function SubmitExam({ controller, snapshot }: { controller: ExamControlle
           </Text>
         )}
       </Stack>
-      <Modal opened={isOpen} onClose={() => !isSending && setIsOpen(false)} title="Submit your exam?" centered>
+      <Modal opened={isOpen} onClose={() => !isSending && setIsOpen(false)} title={words.title} centered>
         <Stack gap="md">
           <Text>
             {unanswered === 0 ? 'You have answered every question.' : `${unanswered} of ${questions.length} ${questions.length === 1 ? 'question is' : 'questions are'} not answered.`}
             {marked > 0 ? ` ${marked} ${marked === 1 ? 'is' : 'are'} marked for review.` : ''}
           </Text>
-          <Text>Once submitted, your answers cannot be changed.</Text>
+          <Text>{words.final}</Text>
           {snapshot.submitError && (
             <Alert color="red" variant="light" title="Not submitted">
               {snapshot.submitError}
@@ -63,7 +70,7 @@ export function SubmitExam({ controller, snapshot }: { controller: ExamControlle
               Keep answering
             </Button>
             <Button color="indigo" onClick={() => void confirm()} loading={isSending} disabled={isTooEarly || (!isSitting && !isSending)}>
-              Submit
+              {words.confirm}
             </Button>
           </Group>
         </Stack>

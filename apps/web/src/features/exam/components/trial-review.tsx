@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ReviewQuestion } from '@certs/shared/exam/exam.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
@@ -144,6 +144,10 @@ export function TrialReview({ id, listHref }: { id: string; listHref: string }) 
           })}
         </Stack>
       ))}
+      {/* After a long review the way back is at hand too (issue 21). */}
+      <Button component={Link} to={listHref} w="fit-content">
+        Back to Examinations
+      </Button>
     </Stack>
   );
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { Payment } from '@certs/shared/payment/payment.contract';
+import { nextStepOf, type NextStepInput } from './next-step';
+import { award, DAY, NOW, onlineExam, pendingPayment, schedule } from './test-data';
+
+const input = (overrides: Partial<NextStepInput>): NextStepInput => ({
+  type: 'qualificationapplication',
+  status: 'Examinations Stage',
+  payments: [],
+  examinations: null,
+  awards: [],
+  now: NOW,
+  ...overrides,
+});
+
+describe('the next step of an application', () => {
+  it('asks for payment of the open invoice first, whatever else is scheduled', () => {
+    const step = nextStepOf(input({ payments: [pendingPayment], examinations: schedule([onlineExam]) }));
+    expect(step.kind).toBe('pay');
+    expect(step.text).toContain('payment of invoice INV-000042');
+  });
+
+  it('does not ask for a payment that is settled or whose link has expired', () => {
+    const paid: Payment = { ...pendingPayment, status: 'Success', displayedStatus: 'Success', paidOn: new Date(NOW).toISOString() };
+    const lapsed: Payment = { ...pendingPayment, expiresOn: new Date(NOW - DAY).toISOString() };
+    expect(nextStepOf(input({ payments: [paid, lapsed] })).kind).toBe('wait');
+  });
+
+  it('points to the next exam once paid, and says marking is under way once every exam is over', () => {
+    const step = nextStepOf(input({ examinations: schedule([onlineExam]) }));
+    expect(step).toMatchObject({ kind: 'sitExam', exam: { moduleCode: 'IWI-M1' } });
+    const over = nextStepOf(input({ examinations: schedule([{ ...onlineExam, scheduledAt: new Date(NOW - 2 * DAY).toISOString() }]) }));
+    expect(over.kind).toBe('wait');
+    expect(over.text).toContain('Staff are marking them');
+  });
+
+  it('says the schedule comes next when paid and nothing is scheduled yet', () => {
+    expect(nextStepOf(input({ examinations: schedule([]) })).text).toContain('Staff are scheduling your examinations');
+  });
+
+  it('names the certificate once awarded, and never says "staff will contact you"', () => {
+    const step = nextStepOf(input({ status: 'Awarded', awards: [award], examinations: schedule([], { overallResult: 'Awarded', resultRecordedOn: award.awardDate, modules: [] }) }));
+    expect(step).toMatchObject({ kind: 'awarded', award: { certificateNumber: 'QWI-2026-0001' } });
+    expect(step.text).toContain('certificate QWI-2026-0001');
+    for (const status of ['Application Submitted', 'Being Assessed', 'Assessment Completed', 'Failed', 'Applied for review'] as const) {
+      expect(nextStepOf(input({ status })).text).not.toMatch(/staff will contact you/i);
+    }
+  });
+
+  it('asks to finish a draft', () => {
+    expect(nextStepOf(input({ status: 'Application Started', payments: [pendingPayment] })).kind).toBe('finishDraft');
+  });
+});
