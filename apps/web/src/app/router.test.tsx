@@ -107,7 +107,7 @@ describe('app routes', () => {
       call.url.startsWith('/unauth/schedule') ? jsonResponse({ from: '2026-11-22', to: '2027-02-19', places: [], days: [] }) : null,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Exam schedule' })).toBeInTheDocument();
-    expect(await screen.findByText('No exam sessions are scheduled in this period.')).toBeInTheDocument();
+    expect(await screen.findByText('No exam sessions, at a venue, a test centre or online, are scheduled in this period.')).toBeInTheDocument();
     expect(calls.some((call) => call.url.startsWith('/unauth/schedule'))).toBe(true);
   });
 

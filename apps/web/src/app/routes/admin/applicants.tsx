@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { awardApplicationPath } from './awards';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { SearchInput } from '../../../components/ui/search-input';
 
 export const ADMIN_APPLICANTS_PATH = `${ADMIN_MENU_PATHS.Users}/applicants`;
 
@@ -41,14 +42,7 @@ function ApplicantsScreen() {
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
           <Group gap="lg" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Search"
-              placeholder="Name, email or member number"
-              type="search"
-              w={340}
-              value={search.text}
-              onChange={(event) => search.onTextChange(event.currentTarget.value)}
-            />
+            <SearchInput search={search} placeholder="Name, email or member number" w={340} />
             <Switch
               label="Confirmed members only"
               checked={membersOnly}

@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useContactMessages } from '../../../features/contact/api/find-contact-messages';
 import { ContactMessagesTable } from '../../../features/contact/components/contact-messages-table';
@@ -7,6 +7,7 @@ import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { SearchInput } from '../../../components/ui/search-input';
 
 function ContactUsScreen() {
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
@@ -20,14 +21,7 @@ function ContactUsScreen() {
       </Stack>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <TextInput
-            label="Search"
-            placeholder="Name, email or message"
-            type="search"
-            maw={360}
-            value={search.text}
-            onChange={(event) => search.onTextChange(event.currentTarget.value)}
-          />
+          <SearchInput search={search} placeholder="Name, email or message" maw={360} />
           <ContactMessagesTable
             rows={list.data?.rows ?? []}
             page={page}

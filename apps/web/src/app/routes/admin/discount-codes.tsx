@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { requestOfCoupon, type Coupon } from '@certs/shared/coupon/coupon.contract';
@@ -14,6 +14,7 @@ import { useUserTimeZone } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { SearchInput } from '../../../components/ui/search-input';
 
 function DiscountCodesScreen() {
   const zone = useUserTimeZone();
@@ -38,14 +39,7 @@ function DiscountCodesScreen() {
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <TextInput
-            label="Search"
-            placeholder="Code or description"
-            type="search"
-            w={360}
-            value={search.text}
-            onChange={(event) => search.onTextChange(event.currentTarget.value)}
-          />
+          <SearchInput search={search} placeholder="Code or description" w={360} />
           <CouponsTable
             page={list.data}
             pageNumber={page}

@@ -1,4 +1,4 @@
-import { Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { MAIL_STATUSES, type Mail } from '@certs/shared/mail/mail.contract';
 import { NotAvailable } from '../../../components/ui/not-available';
@@ -11,6 +11,7 @@ import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { SearchInput } from '../../../components/ui/search-input';
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...MAIL_STATUSES.map((status) => ({ value: status, label: MAIL_STATUS_LABELS[status] }))];
 
@@ -30,14 +31,7 @@ function EmailsScreen() {
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
           <Group gap="md" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Search"
-              placeholder="Recipient or subject"
-              type="search"
-              w={320}
-              value={search.text}
-              onChange={(event) => search.onTextChange(event.currentTarget.value)}
-            />
+            <SearchInput search={search} placeholder="Recipient or subject" w={320} />
             <NativeSelect
               label="Status"
               w={180}

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ import { ADMIN_APPLICANTS_PATH } from './applicants';
 import { ADMIN_ACCESS_LOG_PATH, canReadAccessLog } from './access-log';
 import { ADMIN_DELETION_REQUESTS_PATH, canHandleDeletionRequests } from './deletion-requests';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { SearchInput } from '../../../components/ui/search-input';
 
 function UsersScreen({ user }: { user: Session['user'] }) {
   const queryClient = useQueryClient();
@@ -60,14 +61,7 @@ function UsersScreen({ user }: { user: Session['user'] }) {
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <TextInput
-            label="Search"
-            placeholder="Name or email"
-            type="search"
-            maw={360}
-            value={search.text}
-            onChange={(event) => search.onTextChange(event.currentTarget.value)}
-          />
+          <SearchInput search={search} placeholder="Name or email" maw={360} />
           <AccountUsersTable
             rows={list.data?.rows ?? []}
             page={page}

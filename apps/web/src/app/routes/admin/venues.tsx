@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { SearchInput } from '../../../components/ui/search-input';
 
 export const ADMIN_VENUES_PATH = `${ADMIN_MENU_PATHS.Utilities}/venues`;
 
@@ -44,14 +45,7 @@ function VenuesScreen() {
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <TextInput
-            label="Search"
-            placeholder="Title"
-            type="search"
-            w={320}
-            value={search.text}
-            onChange={(event) => search.onTextChange(event.currentTarget.value)}
-          />
+          <SearchInput search={search} placeholder="Title" w={320} />
           <VenuesTable
             page={list.data}
             pageNumber={page}

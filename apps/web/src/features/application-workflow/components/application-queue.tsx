@@ -1,4 +1,4 @@
-import { Anchor, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationQueueRow } from '@certs/shared/application/application-stage.contract';
@@ -10,6 +10,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { useApplicationQueue } from '../api/find-application-queue';
 import { WorkflowStatusBadge } from './workflow-status-badge';
+import { SearchInput } from '../../../components/ui/search-input';
 
 interface ApplicationQueueProps {
   type: ApplicationTypePath;
@@ -94,14 +95,7 @@ export function ApplicationQueue({ type, programId, hrefOf, programHrefOf }: App
   return (
     <Stack gap="md">
       <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Number, applicant name or email"
-          type="search"
-          w={320}
-          value={search.text}
-          onChange={(event) => search.onTextChange(event.currentTarget.value)}
-        />
+        <SearchInput search={search} placeholder="Number, applicant name or email" w={320} />
         <NativeSelect
           label="Status"
           value={status}

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { AwardRow } from '@certs/shared/award/award.contract';
@@ -8,6 +8,7 @@ import { downloadFile } from '../../../lib/download-file';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { awardsCsvPath, useAwards } from '../api/find-awards';
 import { AwardsTable } from './awards-table';
+import { SearchInput } from '../../../components/ui/search-input';
 
 export interface ProgramOption {
   id: string;
@@ -46,14 +47,7 @@ export function StaffAwardsList({ programId, onProgramChange, programs, applicat
     <Stack gap="md">
       <Group gap="md" align="flex-end" wrap="wrap" justify="space-between">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Search"
-            placeholder="Name, ID, certificate or application number"
-            type="search"
-            w={340}
-            value={search.text}
-            onChange={(event) => search.onTextChange(event.currentTarget.value)}
-          />
+          <SearchInput search={search} placeholder="Name, ID, certificate or application number" w={340} />
           <NativeSelect
             label="Status"
             value={status}

@@ -1,4 +1,4 @@
-import { Anchor, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PublishedProgramPage } from '@certs/shared/program/program.contract';
@@ -10,6 +10,7 @@ import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { usePublishedPrograms } from '../api/find-published-programs';
 import { ApplicantStatusBadge } from './applicant-status-badge';
 import { programTypeName } from './program-type-name';
+import { SearchInput } from '../../../components/ui/search-input';
 
 type PublishedProgramRow = PublishedProgramPage['rows'][number];
 
@@ -46,14 +47,7 @@ export function PublishedProgramsList({ hrefOf }: { hrefOf: (program: PublishedP
   return (
     <Stack gap="md">
       <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search programs"
-          type="search"
-          placeholder="Code or title"
-          w={280}
-          value={search.text}
-          onChange={(event) => search.onTextChange(event.currentTarget.value)}
-        />
+        <SearchInput search={search} label="Search programs" placeholder="Code or title" w={280} />
         <NativeSelect
           label="Program type"
           w={220}

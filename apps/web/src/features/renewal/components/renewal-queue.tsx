@@ -3,7 +3,6 @@ import {
   Group,
   NativeSelect,
   Stack,
-  TextInput,
 } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -23,6 +22,7 @@ import {
 import { errorMessageOf } from "../../../lib/api-client";
 import { useDebouncedSearch, usePaging } from "../../../lib/use-paging";
 import { useRenewalQueue } from "../api/renewal";
+import { SearchInput } from "../../../components/ui/search-input";
 
 export interface ProgramOption {
   id: string;
@@ -138,14 +138,7 @@ export function RenewalQueue({
           ]}
           w={300}
         />
-        <TextInput
-          label="Search"
-          placeholder="Name, ID, certificate or application number"
-          type="search"
-          w={340}
-          value={search.text}
-          onChange={(event) => search.onTextChange(event.currentTarget.value)}
-        />
+        <SearchInput search={search} placeholder="Name, ID, certificate or application number" w={340} />
         <NativeSelect
           label="Status"
           value={status}
