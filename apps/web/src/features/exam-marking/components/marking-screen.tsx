@@ -252,7 +252,7 @@ function MarkingForm({ marking }: { marking: ExamMarking }) {
           </Group>
         </Group>
       )}
-      <Modal opened={isConfirming} onClose={() => !verify.isPending && setIsConfirming(false)} title="Complete marking?" centered>
+      <Modal opened={isConfirming} onClose={() => !verify.isPending && setIsConfirming(false)} title="Complete marking?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack gap="md">
           <Text>The result is worked out and written to the candidate's application. After this the marks are read-only; a later change is a correction with a reason.</Text>
           <Group justify="flex-end">

@@ -21,7 +21,8 @@ export function findMyExaminations(query: MyExaminationsParams, signal?: AbortSi
 }
 
 export function useMyExaminations(query: MyExaminationsParams) {
-  return useQuery({ queryKey: examKeys.mine(query), queryFn: ({ signal }) => findMyExaminations(query, signal), placeholderData: keepPreviousData });
+  // Sittings change outside this list (a submit, a launch, a result recorded): read them again on every visit.
+  return useQuery({ queryKey: examKeys.mine(query), queryFn: ({ signal }) => findMyExaminations(query, signal), placeholderData: keepPreviousData, refetchOnMount: 'always' });
 }
 
 /** Published trial exams the applicant can start at any time. */
@@ -30,5 +31,5 @@ export function findAvailableTrials(signal?: AbortSignal): Promise<AvailableTria
 }
 
 export function useAvailableTrials() {
-  return useQuery({ queryKey: examKeys.trials(), queryFn: ({ signal }) => findAvailableTrials(signal) });
+  return useQuery({ queryKey: examKeys.trials(), queryFn: ({ signal }) => findAvailableTrials(signal), refetchOnMount: 'always' });
 }

@@ -53,7 +53,7 @@ export function SubmitExam({ controller, snapshot, isTrial = false }: { controll
           </Text>
         )}
       </Stack>
-      <Modal opened={isOpen} onClose={() => !isSending && setIsOpen(false)} title={words.title} centered>
+      <Modal opened={isOpen} onClose={() => !isSending && setIsOpen(false)} title={words.title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack gap="md">
           <Text>
             {unanswered === 0 ? 'You have answered every question.' : `${unanswered} of ${questions.length} ${questions.length === 1 ? 'question is' : 'questions are'} not answered.`}
