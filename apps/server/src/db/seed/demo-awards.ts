@@ -1,7 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { resultStageOf } from '@certs/shared/application/application-workflow';
-import { ROLES } from '@certs/shared/auth/roles';
 import { DEFAULT_CERTIFICATE_NUMBER_PATTERN } from '../../config/env';
 import { moveApplication } from '../../modules/application/application-move';
 import { ApplicationRepository } from '../../modules/application/application.repository';
@@ -9,8 +8,8 @@ import { ApplicationWorkflowRepository } from '../../modules/application/applica
 import { AwardRepository } from '../../modules/award/award.repository';
 import { AwardRecords } from '../../modules/award/award.service';
 import type { Database } from '../client';
+import { insertDemoApplicant } from './demo-applicant';
 import { programs } from '../schema/program';
-import { applicants, users } from '../schema/user';
 
 export const DEMO_HOLDER = { email: 'holder@demo.local', firstName: 'Harper', lastName: 'Holder', memberNumber: 'WCB-M-2048' } as const;
 export const DEMO_HOLD_REASON = 'Demo: awaiting renewal evidence';
@@ -23,17 +22,7 @@ export const DEMO_HOLD_REASON = 'Demo: awaiting renewal evidence';
  * transaction and lock; `tx` is that transaction.
  */
 export async function seedDemoAwards(tx: Database, options: { passwordHash: string; staffId: string }): Promise<void> {
-  const [user] = await tx
-    .insert(users)
-    .values({ email: DEMO_HOLDER.email, firstName: DEMO_HOLDER.firstName, lastName: DEMO_HOLDER.lastName, role: ROLES.Applicant, userType: 'applicant', menuItems: [], passwordHash: options.passwordHash })
-    .returning({ id: users.id });
-  if (!user) throw new Error('demo holder not inserted');
-  await tx.update(users).set({ createdBy: user.id, modifiedBy: user.id }).where(eq(users.id, user.id));
-  const [applicant] = await tx
-    .insert(applicants)
-    .values({ userId: user.id, primaryEmail: DEMO_HOLDER.email, memberNumber: DEMO_HOLDER.memberNumber, createdBy: user.id, modifiedBy: user.id })
-    .returning({ id: applicants.id });
-  if (!applicant) throw new Error('demo holder not inserted');
+  const { userId, applicantId } = await insertDemoApplicant(tx, DEMO_HOLDER, options.passwordHash);
 
   const found = await tx.select({ id: programs.id, programCode: programs.programCode }).from(programs).where(inArray(programs.programCode, ['C-WELD-SUP', 'AICIP-PIPE']));
   const programIdOf = (code: string) => {
@@ -52,7 +41,7 @@ export async function seedDemoAwards(tx: Database, options: { passwordHash: stri
     const sequence = await applicationRepository.nextNumber(tx, programType, year);
     const application = await applicationRepository.insert(tx, {
       applicationNumber: `${prefix}-${year}-${String(sequence).padStart(5, '0')}`,
-      applicantId: applicant.id,
+      applicantId,
       programId: programIdOf(programCode),
       programType,
       status: 'Examinations Stage',
@@ -60,8 +49,8 @@ export async function seedDemoAwards(tx: Database, options: { passwordHash: stri
       declarationAccepted: true,
       submittedOn: new Date(),
       assessmentRound: 1,
-      createdBy: user.id,
-      modifiedBy: user.id,
+      createdBy: userId,
+      modifiedBy: userId,
     });
     await moveApplication(tx, workflow, { locked: application, typePath, action: 'award', what: 'awarded', note: 'Overall result: Awarded (demo data)', actorId: options.staffId });
     await workflow.update(tx, application.id, { overallResult: 'Awarded', resultRecordedOn: new Date(), modifiedBy: options.staffId });

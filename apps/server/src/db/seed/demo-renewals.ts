@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { APPLICATION_TYPES } from '@certs/shared/application/application-status';
 import { resultStageOf } from '@certs/shared/application/application-workflow';
 import { subtractMonths } from '@certs/shared/award/award-expiry';
-import { ROLES } from '@certs/shared/auth/roles';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { DEFAULT_CERTIFICATE_NUMBER_PATTERN } from '../../config/env';
 import { moveApplication } from '../../modules/application/application-move';
@@ -11,9 +10,9 @@ import { ApplicationWorkflowRepository } from '../../modules/application/applica
 import { AwardRepository } from '../../modules/award/award.repository';
 import { AwardRecords } from '../../modules/award/award.service';
 import type { Database } from '../client';
+import { insertDemoApplicant } from './demo-applicant';
 import { applicantProfessionalDevelopment } from '../schema/applicant-profile';
 import { programCertificationSettings, programs } from '../schema/program';
-import { applicants, users } from '../schema/user';
 
 export const DEMO_RENEWER = { email: 'renewer@demo.local', firstName: 'Rowan', lastName: 'Renewer', memberNumber: 'WCB-M-3072' } as const;
 
@@ -24,18 +23,9 @@ export const DEMO_RENEWER = { email: 'renewer@demo.local', firstName: 'Rowan', l
  * period and one from before it. Runs inside the seed's transaction and lock.
  */
 export async function seedDemoRenewer(tx: Database, options: { passwordHash: string; staffId: string }): Promise<void> {
-  const [user] = await tx
-    .insert(users)
-    .values({ email: DEMO_RENEWER.email, firstName: DEMO_RENEWER.firstName, lastName: DEMO_RENEWER.lastName, role: ROLES.Applicant, userType: 'applicant', menuItems: [], passwordHash: options.passwordHash })
-    .returning({ id: users.id });
-  if (!user) throw new Error('demo renewer not inserted');
-  await tx.update(users).set({ createdBy: user.id, modifiedBy: user.id }).where(eq(users.id, user.id));
-  const [applicant] = await tx
-    .insert(applicants)
-    .values({ userId: user.id, primaryEmail: DEMO_RENEWER.email, memberNumber: DEMO_RENEWER.memberNumber, createdBy: user.id, modifiedBy: user.id })
-    .returning({ id: applicants.id });
+  const { userId, applicantId } = await insertDemoApplicant(tx, DEMO_RENEWER, options.passwordHash);
   const [program] = await tx.select({ id: programs.id }).from(programs).where(eq(programs.programCode, 'C-WELD-SUP'));
-  if (!applicant || !program) throw new Error('demo renewer not inserted');
+  if (!program) throw new Error('demo program C-WELD-SUP missing');
   // The demo Certification asks 20 hours of professional development for a renewal.
   await tx.update(programCertificationSettings).set({ requiredCpdHours: 20 }).where(eq(programCertificationSettings.programId, program.id));
 
@@ -49,7 +39,7 @@ export async function seedDemoRenewer(tx: Database, options: { passwordHash: str
   const sequence = await applicationRepository.nextNumber(tx, programType, year);
   const application = await applicationRepository.insert(tx, {
     applicationNumber: `${prefix}-${year}-${String(sequence).padStart(5, '0')}`,
-    applicantId: applicant.id,
+    applicantId,
     programId: program.id,
     programType,
     status: 'Examinations Stage',
@@ -57,8 +47,8 @@ export async function seedDemoRenewer(tx: Database, options: { passwordHash: str
     declarationAccepted: true,
     submittedOn: new Date(),
     assessmentRound: 1,
-    createdBy: user.id,
-    modifiedBy: user.id,
+    createdBy: userId,
+    modifiedBy: userId,
   });
   await moveApplication(tx, workflow, { locked: application, typePath, action: 'award', what: 'awarded', note: 'Overall result: Awarded (demo data)', actorId: options.staffId });
   await workflow.update(tx, application.id, { overallResult: 'Awarded', resultRecordedOn: new Date(), modifiedBy: options.staffId });
@@ -68,7 +58,7 @@ export async function seedDemoRenewer(tx: Database, options: { passwordHash: str
   const awardedOn = subtractMonths(expiresOn, 36);
   await awardRepository.update(tx, award.id, { awardedOn, expiresOn });
   await tx.insert(applicantProfessionalDevelopment).values([
-    { applicantId: applicant.id, provider: 'Welding Institute', numOfHours: 24, personalDevelopmentType: 'Course', startDate: subtractMonths(expiresOn, 12), createdBy: user.id, modifiedBy: user.id },
-    { applicantId: applicant.id, provider: 'Old Seminar', numOfHours: 8, personalDevelopmentType: 'Seminar', startDate: subtractMonths(awardedOn, 2), createdBy: user.id, modifiedBy: user.id },
+    { applicantId, provider: 'Welding Institute', numOfHours: 24, personalDevelopmentType: 'Course', startDate: subtractMonths(expiresOn, 12), createdBy: userId, modifiedBy: userId },
+    { applicantId, provider: 'Old Seminar', numOfHours: 8, personalDevelopmentType: 'Seminar', startDate: subtractMonths(awardedOn, 2), createdBy: userId, modifiedBy: userId },
   ]);
 }
