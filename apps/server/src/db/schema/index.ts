@@ -18,3 +18,4 @@ export * from './award';
 export * from './award-reminder';
 export * from './review';
 export * from './renewal';
+export * from './exam-integrity';
