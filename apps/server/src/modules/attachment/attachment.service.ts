@@ -166,6 +166,41 @@ export class AttachmentService {
     return { contentType, redirectUrl: await this.storage.presignDownload(resourceKey, { fileName: row.name, contentType, expiresSeconds: DOWNLOAD_URL_SECONDS }) };
   }
 
+  /**
+   * An image the server received inside another file (a Moodle question's embedded image), stored as
+   * a saved file of the staff member who imported it, so the question-image path serves it. Answers
+   * the `src` question content uses.
+   */
+  async storeQuestionImage(ownerUserId: string, image: { name: string; bytes: Buffer; contentType: string }): Promise<string> {
+    if (!QUESTION_IMAGE_TYPES.has(image.contentType)) throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.contentMismatch);
+    if (image.bytes.length > this.maxBytes) throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.tooLarge(this.maxBytes));
+    const extension = image.contentType === 'image/jpeg' ? '.jpg' : `.${image.contentType.slice('image/'.length)}`;
+    const resourceKey = `attachments/${randomUUID()}${extension}`;
+    await this.storage.write(resourceKey, image.bytes, image.contentType);
+    await this.repository.insertPending({
+      resourceKey,
+      ownerUserId,
+      name: image.name,
+      declaredContentType: image.contentType,
+      contentType: image.contentType,
+      size: image.bytes.length,
+      status: 'saved',
+      savedOn: new Date(),
+      createdBy: ownerUserId,
+      modifiedBy: ownerUserId,
+    });
+    return `/unauth/questionimage/${resourceKey}`;
+  }
+
+  /** The bytes of a question image by its `src` (for exports that embed them), or null when it is not one. */
+  async readQuestionImage(src: string): Promise<{ name: string; bytes: Buffer; contentType: string } | null> {
+    const match = /^\/unauth\/questionimage\/(attachments\/[0-9a-f-]{36}\.[a-z]+)$/.exec(src);
+    if (!match?.[1]) return null;
+    const row = await this.repository.findSavedWithOwnerType(match[1]);
+    if (!row || row.ownerUserType !== 'admin' || !QUESTION_IMAGE_TYPES.has(row.contentType ?? '')) return null;
+    return { name: match[1].slice('attachments/'.length), bytes: await this.storage.read(match[1]), contentType: row.contentType ?? '' };
+  }
+
   /** For other modules: the saved attachments among these ids that belong to this user. */
   async findOwned(ownerUserId: string, ids: string[]): Promise<Attachment[]> {
     const rows = await this.repository.findSavedByIds([...new Set(ids)]);

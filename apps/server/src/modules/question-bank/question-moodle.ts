@@ -2,14 +2,28 @@
 // are the same code, kept by the same maintainer, so one dependency serves parse, check and write.
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, QUESTION_TYPE_INFO, type QuestionType } from '@certs/shared/question-bank/question-type';
+import { detectDocumentType } from '../../platform/storage/file-type';
 import { escapeHtml, htmlToPlainText, looksLikeHtml, plainTextToHtml } from './question-text';
-import type { ExportedQuestion, ParsedFile, ParsedQuestion } from './question-transfer.types';
+import type { EmbeddedFile, EmbeddedImage, ExportedQuestion, ParsedFile, ParsedQuestion } from './question-transfer.types';
 
 type XmlNode = Record<string, unknown>;
 
 export const SUPPORTED_MOODLE_TYPES = ['multichoice', 'truefalse', 'shortanswer', 'essay'] as const;
-const IMAGES_LEFT_OUT = 'Images are left out: images in questions arrive with the platform file storage, in a later release';
 const DIFFICULTY_TAG = /^difficulty[\s:_-]*(easy|medium|hard)$/i;
+/** Subjects after the first travel as `subject:` tags: a Moodle question has one category. */
+const SUBJECT_TAG = /^subject:\s*(.+)$/i;
+const QUESTION_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** Where Moodle points at a file embedded in the same element: `@@PLUGINFILE@@/path/name`. */
+const PLUGINFILE_REFERENCE = /@@PLUGINFILE@@(\/[^"'\s<>)]*)/g;
+
+/**
+ * The grades Moodle's question editor offers (question/format.php, `get_grade_options`), as
+ * percentages; Moodle's own import refuses any other (its default "error" on unmatched grades).
+ */
+const MOODLE_GRADES = [
+  100, 90, 83.33333, 80, 75, 70, 66.66667, 60, 50, 40, 33.33333, 30, 25, 20, 16.66667, 14.28571, 12.5, 11.11111, 10, 5, 0,
+];
+const GRADE_TOLERANCE = 0.00001 * 100;
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -17,7 +31,7 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  isArray: (name) => name === 'question' || name === 'answer' || name === 'tag',
+  isArray: (name) => name === 'question' || name === 'answer' || name === 'tag' || name === 'file',
 });
 
 /** The text of an element however the parser shaped it: a string, `{ text }` or `{ '#text' }`. */
@@ -50,17 +64,112 @@ export function categorySegments(path: string): string[] {
     .filter((segment) => segment && !/^\$[a-z0-9]+\$$/i.test(segment) && segment.toLowerCase() !== 'top' && !/^default for /i.test(segment));
 }
 
-/** Question text in any of Moodle's formats, as HTML. */
-function contentOf(questiontext: unknown, warnings: string[]): string {
+/** The files Moodle embeds in an element (`<file name path encoding="base64">`), by path and name. */
+function embeddedFilesOf(node: unknown): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  if (!node || typeof node !== 'object') return files;
+  for (const file of asArray((node as XmlNode).file)) {
+    const name = attributeOf(file, 'name');
+    if (!name) continue;
+    const path = attributeOf(file, 'path') || '/';
+    files.set(`${path.endsWith('/') ? path : `${path}/`}${name}`, Buffer.from(textOf(file).replace(/\s+/g, ''), 'base64'));
+  }
+  return files;
+}
+
+function decodedReference(reference: string): string {
+  try {
+    return decodeURIComponent(reference);
+  } catch {
+    return reference;
+  }
+}
+
+function fileNameOf(reference: string): string {
+  return decodedReference(reference).split('/').pop() || reference;
+}
+
+/** Removes what points at an embedded file that is not kept: an image goes, a link keeps its words, other media go. */
+function withoutReference(html: string, reference: string): string {
+  const at = `@@PLUGINFILE@@${reference.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+  return html
+    .replace(new RegExp(`<(audio|video|object)\\b[^>]*>(?:(?!</\\1>)[\\s\\S])*?${at}[\\s\\S]*?</\\1>`, 'gi'), '')
+    .replace(new RegExp(`<a\\b[^>]*${at}[^>]*>([\\s\\S]*?)</a>`, 'gi'), '$1')
+    .replace(new RegExp(`<(img|source|embed|track)\\b[^>]*${at}[^>]*>`, 'gi'), '')
+    .split(`@@PLUGINFILE@@${reference}`)
+    .join('');
+}
+
+/**
+ * Question text as HTML with its embedded images kept: each image Moodle embedded is returned with
+ * the reference it is known by in the text, for import to store and point at. Embedded audio,
+ * video and other files cannot be shown in a question and are taken out with a warning, as is a
+ * reference to a file the question does not carry.
+ */
+function contentOf(questiontext: unknown, warnings: string[], images: EmbeddedImage[]): string {
   const format = attributeOf(questiontext, 'format') || 'html';
-  const text = textOf(questiontext);
-  if (/<img\b|@@PLUGINFILE@@/i.test(text) || (questiontext && typeof questiontext === 'object' && 'file' in (questiontext as XmlNode))) {
-    warnings.push(IMAGES_LEFT_OUT);
+  let text = textOf(questiontext);
+  const files = embeddedFilesOf(questiontext);
+  const references = [...new Set([...text.matchAll(PLUGINFILE_REFERENCE)].map((match) => match[1] ?? ''))];
+  for (const reference of references) {
+    const name = fileNameOf(reference);
+    const bytes = files.get(decodedReference(reference)) ?? files.get(reference);
+    const type = bytes ? detectDocumentType(bytes) : null;
+    if (bytes && type && QUESTION_IMAGE_TYPES.has(type)) {
+      images.push({ reference: `@@PLUGINFILE@@${reference}`, name, bytes, contentType: type });
+    } else {
+      warnings.push(
+        bytes
+          ? `"${name}" was left out: only images (PNG, JPEG, GIF, WebP) can be kept in a question`
+          : `"${name}" is not in the file and was left out`,
+      );
+      text = withoutReference(text, reference);
+    }
   }
   if (format === 'html') return text;
   if (format === 'markdown') warnings.push('Markdown was read as plain text');
   if (format === 'moodle_auto_format' && looksLikeHtml(text)) return text;
   return plainTextToHtml(text);
+}
+
+/** Feedback has no place in a question here: what a file carried is named in the preview as dropped. */
+function droppedFeedback(question: XmlNode, answers: unknown[], warnings: string[]): void {
+  const general = htmlToPlainText(textOf(question.generalfeedback));
+  if (general) warnings.push(`General feedback was left out (questions here carry no feedback): "${excerptOf(general)}"`);
+  const combined = ['correctfeedback', 'partiallycorrectfeedback', 'incorrectfeedback'].filter((name) => htmlToPlainText(textOf(question[name])));
+  if (combined.length) warnings.push(`Combined feedback was left out: ${combined.join(', ')}`);
+  const perAnswer = answers
+    .map((answer) => [answerText(answer), htmlToPlainText(textOf((answer as XmlNode | undefined)?.feedback))] as const)
+    .filter(([, feedback]) => feedback);
+  if (perAnswer.length) warnings.push(`Feedback on answers was left out: ${perAnswer.map(([option, feedback]) => `${option}: "${excerptOf(feedback)}"`).join('; ')}`);
+  for (const answer of answers) {
+    if (/@@PLUGINFILE@@|<img\b/i.test(textOf(answer))) warnings.push(`An image in the answer "${answerText(answer)}" was left out: answers are text`);
+  }
+}
+
+function excerptOf(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+const formatGrade = (percent: number) => `${Number(percent.toFixed(5))} %`;
+
+/**
+ * Moodle's own checks on grades: each one of its grade list, one answer at 100 % for a single
+ * answer, and a multiple answer's positive grades adding up to 100 %. Negative grades are valid in
+ * Moodle but not kept here (a wrong answer scores nothing): said, not silently lost.
+ */
+function gradeIssues(answers: unknown[], single: boolean, errors: string[], warnings: string[]): void {
+  const grades = answers.map(fractionOf);
+  const offList = answers.filter((_, i) => !MOODLE_GRADES.some((grade) => Math.abs(Math.abs(grades[i] ?? 0) - grade) <= GRADE_TOLERANCE));
+  for (const answer of offList) errors.push(`The answer "${answerText(answer)}" has a grade of ${formatGrade(fractionOf(answer))}, which Moodle does not allow`);
+  const negative = answers.filter((answer) => fractionOf(answer) < 0);
+  if (negative.length) warnings.push(`Negative grades were left out (a wrong answer scores nothing here): ${negative.map(answerText).join(', ')}`);
+  if (single) {
+    if (!grades.some((grade) => Math.abs(grade - 100) <= GRADE_TOLERANCE)) errors.push('One of the answers should have a grade of 100 %, so that a full mark is possible');
+  } else {
+    const total = grades.filter((grade) => grade > 0).reduce((sum, grade) => sum + grade, 0);
+    if (Math.abs(total - 100) > 0.01) errors.push(`The positive grades do not add up to 100 %: they add up to ${formatGrade(total)}`);
+  }
 }
 
 function answerText(answer: unknown): string {
@@ -116,18 +225,24 @@ function readQuestion(question: XmlNode, type: string, category: string[], sourc
   const warnings: string[] = [];
   let difficulty: string = DEFAULT_DIFFICULTY;
   const tags = [...category.slice(1)];
+  const subjects = category.slice(0, 1);
+  const images: EmbeddedImage[] = [];
   for (const tag of asArray((question.tags as XmlNode | undefined)?.tag)) {
     const title = textOf(tag).trim();
     const level = DIFFICULTY_TAG.exec(title);
+    const subject = SUBJECT_TAG.exec(title)?.[1]?.trim();
     if (level?.[1]) difficulty = DIFFICULTIES.find((d) => d.toLowerCase() === level[1]?.toLowerCase()) ?? difficulty;
-    else if (title && !tags.some((t) => t.toLowerCase() === title.toLowerCase())) tags.push(title);
+    else if (subject) {
+      if (!subjects.some((s) => s.toLowerCase() === subject.toLowerCase())) subjects.push(subject);
+    } else if (title && !tags.some((t) => t.toLowerCase() === title.toLowerCase())) tags.push(title);
   }
   const parsed: ParsedQuestion = {
     source,
     questionType: null,
     difficulty,
-    content: contentOf(question.questiontext, warnings),
-    subjects: category.slice(0, 1),
+    content: contentOf(question.questiontext, warnings, images),
+    images,
+    subjects,
     tags,
     canUploadAnswerPaper: false,
     options: [],
@@ -135,11 +250,13 @@ function readQuestion(question: XmlNode, type: string, category: string[], sourc
     warnings,
   };
   const answers = asArray(question.answer);
+  if (SUPPORTED_MOODLE_TYPES.some((supported) => supported === type)) droppedFeedback(question, answers, warnings);
 
   switch (type) {
     case 'multichoice': {
       const single = ['true', '1', ''].includes(textOf(question.single).trim().toLowerCase());
       parsed.questionType = single ? 'General Single Answer' : 'Multiple Answer';
+      gradeIssues(answers, single, errors, warnings);
       // A single-answer question's right option carries full marks; a multiple-answer question shares them.
       parsed.options = answers.map((answer) => ({ option: answerText(answer), correctAnswer: single ? fractionOf(answer) >= 100 : fractionOf(answer) > 0 }));
       break;
@@ -193,12 +310,24 @@ function moodleFraction(count: number): string {
   return String(Number((100 / count).toFixed(5)));
 }
 
-function exportedQuestion(question: ExportedQuestion): XmlNode {
+/** Question text with its stored images embedded as Moodle does: `@@PLUGINFILE@@/name` and a base64 `<file>`. */
+function questionTextNode(content: string, images: ReadonlyMap<string, EmbeddedFile>): XmlNode {
+  const files: XmlNode[] = [];
+  let html = content;
+  for (const [src, image] of images) {
+    if (!html.includes(`"${src}"`)) continue;
+    html = html.split(`"${src}"`).join(`"@@PLUGINFILE@@/${encodeURIComponent(image.name)}"`);
+    files.push({ '@_name': image.name, '@_path': '/', '@_encoding': 'base64', '#text': image.bytes.toString('base64') });
+  }
+  return { '@_format': 'html', text: cdata(html), ...(files.length ? { file: files } : {}) };
+}
+
+function exportedQuestion(question: ExportedQuestion, images: ReadonlyMap<string, EmbeddedFile>): XmlNode {
   const info = QUESTION_TYPE_INFO[question.questionType];
-  const tags = [...question.tags, `difficulty:${question.difficulty}`];
+  const tags = [...question.tags, ...question.subjects.slice(1).map((subject) => `subject:${subject}`), `difficulty:${question.difficulty}`];
   const common = {
     name: { text: `Q-${question.questionNumber}` },
-    questiontext: { '@_format': 'html', text: cdata(question.content) },
+    questiontext: questionTextNode(question.content, images),
     generalfeedback: { '@_format': 'html', text: '' },
     defaultgrade: '1',
     penalty: '0',
@@ -250,9 +379,10 @@ function exportedQuestion(question: ExportedQuestion): XmlNode {
 
 /**
  * Moodle XML of these questions, grouped in categories named after their first subject. Tags
- * travel as Moodle tags and the difficulty as a `difficulty:` tag, which import reads back.
+ * travel as Moodle tags, further subjects as `subject:` tags and the difficulty as a `difficulty:`
+ * tag, all of which import reads back.
  */
-export function writeMoodleXml(questions: readonly ExportedQuestion[]): string {
+export function writeMoodleXml(questions: readonly ExportedQuestion[], images: ReadonlyMap<string, EmbeddedFile> = new Map()): string {
   const bySubject = [...questions].sort((a, b) => (a.subjects[0] ?? '').localeCompare(b.subjects[0] ?? '') || a.questionNumber - b.questionNumber);
   const nodes: XmlNode[] = [];
   let current: string | null = null;
@@ -262,7 +392,7 @@ export function writeMoodleXml(questions: readonly ExportedQuestion[]): string {
       current = subject;
       nodes.push({ '@_type': 'category', category: { text: `$course$/top/${subject.replace(/\//g, '//')}` } });
     }
-    nodes.push(exportedQuestion(question));
+    nodes.push(exportedQuestion(question, images));
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ quiz: { question: nodes } }) as string}`;
 }

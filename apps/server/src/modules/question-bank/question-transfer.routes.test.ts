@@ -192,10 +192,11 @@ describe('Moodle XML import', () => {
     });
     expect(planar).toMatchObject({ questionType: 'Multiple Answer', subjects: ['Weld defects'], tags: ['Cracks'] });
     expect(planar?.options.map((o) => o.correctAnswer)).toEqual([true, true, false]);
+    expect(planar?.warnings).toEqual(['Negative grades were left out (a wrong answer scores nothing here): Porosity']);
     expect(fumes).toMatchObject({ questionType: 'General Single Answer', subjects: ['Safety'], tags: ['Fume'], options: [{ option: 'True', correctAnswer: true }, { option: 'False', correctAnswer: false }] });
     expect(shade).toMatchObject({ questionType: 'Fill In The Blank', options: [{ option: '11', correctAnswer: true }], warnings: ['Answers with part marks were left out: 10'] });
     expect(permit).toMatchObject({ questionType: 'Descriptive', canUploadAnswerPaper: true, options: [] });
-    expect(permit?.warnings[0]).toMatch(/^Images are left out/);
+    expect(permit?.warnings).toEqual(['"permit.png" is not in the file and was left out']);
 
     const imported = await post('/api/question/import', { format: 'moodle', content: MOODLE });
     expect(imported.statusCode).toBe(201);
@@ -227,6 +228,107 @@ describe('Moodle XML import', () => {
     expect((await preview({ format: 'moodle', content: '<quiz><question type="essay"></quiz>' })).fileErrors[0]).toMatch(/^The file is not well-formed XML \(line 1\)/);
     const entityBomb = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><quiz><question type="essay"><questiontext><text>&lol2;</text></questiontext></question></quiz>';
     expect((await preview({ format: 'moodle', content: entityBomb })).fileErrors).toEqual(['The file declares a DOCTYPE, which Moodle XML never does; it was not read']);
+  });
+});
+
+// A 1x1 PNG, and the start of an MP3 (ID3 header): what Moodle embeds as base64 <file> elements.
+const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const MP3_BYTES = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(64, 1)]);
+const embedded = (name: string, bytes: Buffer) => `<file name="${name}" path="/" encoding="base64">${bytes.toString('base64')}</file>`;
+
+describe('Moodle files as Moodle writes them (issue 21 item 16)', () => {
+  const oneQuestion = (question: string) => `<quiz><question type="category"><category><text>$course$/top/Inspection/Visual</text></category></question>${question}</quiz>`;
+
+  it('imports an embedded image into the question, served by the question-image path', async () => {
+    const content = oneQuestion(`<question type="multichoice"><name><text>Undercut photo</text></name>
+      <questiontext format="html"><text><![CDATA[<p>Name the imperfection in the photo.</p><p><img src="@@PLUGINFILE@@/undercut%20photo.png" alt="weld toe"></p>]]></text>${embedded('undercut photo.png', PNG_BYTES)}</questiontext>
+      <single>true</single>
+      <answer fraction="100"><text>Undercut zeppelin</text></answer><answer fraction="0"><text>Overlap</text></answer></question>`);
+    const checked = await preview({ format: 'moodle', content });
+    expect(checked).toMatchObject({ canImport: true });
+    expect(checked.items[0]?.warnings).toEqual([]);
+    const imported = await post('/api/question/import', { format: 'moodle', content });
+    expect(imported.statusCode).toBe(201);
+    const found = (await post('/api/question/search', { text: 'Name the imperfection in the photo' })).json().rows[0];
+    const question = (await t.app.inject({ method: 'GET', url: `/api/question/${found.id}`, headers: bearer(superJwt) })).json();
+    const src = /<img src="([^"]+)" alt="weld toe" \/?>/.exec(question.content)?.[1];
+    expect(src).toMatch(/^\/unauth\/questionimage\/attachments\/[0-9a-f-]{36}\.png$/);
+    const image = await t.app.inject({ method: 'GET', url: src ?? '' });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(PNG_BYTES)).toBe(true);
+  });
+
+  it('says what it leaves out: embedded audio, a missing file, feedback and images in answers', async () => {
+    const content = oneQuestion(`<question type="multichoice"><name><text>Arc sound</text></name>
+      <questiontext format="html"><text><![CDATA[<p>Listen: which transfer mode?</p><audio controls><source src="@@PLUGINFILE@@/arc.mp3"></audio><p><a href="@@PLUGINFILE@@/notes.pdf">Notes</a></p>]]></text>${embedded('arc.mp3', MP3_BYTES)}</questiontext>
+      <generalfeedback format="html"><text>Spray transfer hums steadily.</text></generalfeedback>
+      <correctfeedback format="html"><text>Well done.</text></correctfeedback>
+      <single>true</single>
+      <answer fraction="100"><text>Spray</text><feedback><text>Yes: a steady hum.</text></feedback></answer>
+      <answer fraction="0"><text><![CDATA[Short circuit <img src="@@PLUGINFILE@@/dip.png">]]></text></answer></question>`);
+    const item = (await preview({ format: 'moodle', content })).items[0];
+    expect(item?.errors).toEqual([]);
+    expect(item?.warnings).toEqual([
+      '"arc.mp3" was left out: only images (PNG, JPEG, GIF, WebP) can be kept in a question',
+      '"notes.pdf" is not in the file and was left out',
+      'General feedback was left out (questions here carry no feedback): "Spray transfer hums steadily."',
+      'Combined feedback was left out: correctfeedback',
+      'Feedback on answers was left out: Spray: "Yes: a steady hum."',
+      'An image in the answer "Short circuit" was left out: answers are text',
+    ]);
+    const imported = await post('/api/question/import', { format: 'moodle', content });
+    expect(imported.statusCode).toBe(201);
+    const found = (await post('/api/question/search', { text: 'which transfer mode' })).json().rows[0];
+    const question = (await t.app.inject({ method: 'GET', url: `/api/question/${found.id}`, headers: bearer(superJwt) })).json();
+    expect(question.content).not.toContain('@@PLUGINFILE@@');
+    expect(question.content).toContain('Notes');
+  });
+
+  it('refuses grades Moodle itself refuses, and keeps 1/3 grades that add up', async () => {
+    const wrong = oneQuestion(`<question type="multichoice"><name><text>Grades</text></name>
+      <questiontext><text>Which are volumetric imperfections?</text></questiontext><single>false</single>
+      <answer fraction="33"><text>Porosity</text></answer><answer fraction="33"><text>Slag inclusion</text></answer>
+      <answer fraction="33"><text>Tungsten inclusion</text></answer><answer fraction="-50"><text>Crack</text></answer></question>`);
+    const checked = await preview({ format: 'moodle', content: wrong });
+    expect(checked.canImport).toBe(false);
+    expect(checked.items[0]?.errors).toEqual([
+      'The answer "Porosity" has a grade of 33 %, which Moodle does not allow',
+      'The answer "Slag inclusion" has a grade of 33 %, which Moodle does not allow',
+      'The answer "Tungsten inclusion" has a grade of 33 %, which Moodle does not allow',
+      'The positive grades do not add up to 100 %: they add up to 99 %',
+    ]);
+    expect(checked.items[0]?.warnings).toEqual(['Negative grades were left out (a wrong answer scores nothing here): Crack']);
+    expect((await post('/api/question/import', { format: 'moodle', content: wrong })).statusCode).toBe(400);
+
+    const right = wrong.replace(/fraction="33"/g, 'fraction="33.33333"');
+    expect((await preview({ format: 'moodle', content: right })).items[0]?.errors).toEqual([]);
+    const noFullMark = oneQuestion(`<question type="multichoice"><name><text>Single</text></name>
+      <questiontext><text>Pick one.</text></questiontext><single>true</single>
+      <answer fraction="50"><text>A</text></answer><answer fraction="0"><text>B</text></answer></question>`);
+    expect((await preview({ format: 'moodle', content: noFullMark })).items[0]?.errors).toEqual([
+      'One of the answers should have a grade of 100 %, so that a full mark is possible',
+      'A General Single Answer question has exactly one correct option',
+    ]);
+  });
+
+  it('exports a question under all its subjects and with its images, and both come back on import', async () => {
+    const first = await createSubject(t.database.db, uniqueTitle('Round trip A'));
+    const second = await createSubject(t.database.db, uniqueTitle('Round trip B'));
+    const tag = await createTag(t.database.db, uniqueTitle('Round trip tag'));
+    // An image stored the way an import stores it: through a Moodle import of its own.
+    const source = oneQuestion(`<question type="essay"><name><text>Image holder</text></name>
+      <questiontext format="html"><text><![CDATA[<p>Quarantined yttrium bead.</p><img src="@@PLUGINFILE@@/bead.png">]]></text>${embedded('bead.png', PNG_BYTES)}</questiontext></question>`);
+    expect((await post('/api/question/import', { format: 'moodle', content: source })).statusCode).toBe(201);
+    const holder = (await post('/api/question/search', { text: 'Quarantined yttrium' })).json().rows[0];
+    const stored = (await t.app.inject({ method: 'GET', url: `/api/question/${holder.id}`, headers: bearer(superJwt) })).json();
+    const created = await createQuestion(t.database.db, { content: stored.content, subjectIds: [first.id, second.id], tagIds: [tag.id] });
+
+    const xml = (await post('/api/question/export', { format: 'moodle', questionIds: [created.id] })).json().content as string;
+    expect(xml).toContain(`<text>subject:${second.title}</text>`);
+    expect(xml).toMatch(/<file name="[0-9a-f-]{36}\.png" path="\/" encoding="base64">/);
+    const reread = await preview({ format: 'moodle', content: xml });
+    expect(reread.items[0]).toMatchObject({ subjects: [first.title, second.title], tags: [tag.title], errors: [], warnings: [] });
   });
 });
 

@@ -18,12 +18,19 @@ import { prepareVersion, type QuestionService } from './question.service';
 import { excerpt } from './question.mapper';
 import { parseQuestionCsv, questionCsvTemplate, writeQuestionCsv } from './question-csv';
 import { parseMoodleXml, writeMoodleXml } from './question-moodle';
-import type { ExportedQuestion, ParsedFile, ParsedQuestion } from './question-transfer.types';
+import type { EmbeddedFile, ExportedQuestion, ParsedFile, ParsedQuestion } from './question-transfer.types';
 import type { ReferenceRepository } from './reference.repository';
 import { assertCanRead, assertCanWrite } from './reference.service';
 
 const CONTENT_MAX = 20000;
 const OPTION_MAX = 1000;
+
+/** Stores an image embedded in an imported question where question content can show it; answers its `src`. */
+export interface QuestionImageStore {
+  storeQuestionImage(ownerUserId: string, image: { name: string; bytes: Buffer; contentType: string }): Promise<string>;
+  /** The image a question's content shows at `src`, or null when `src` is not a stored question image. */
+  readQuestionImage(src: string): Promise<{ name: string; bytes: Buffer; contentType: string } | null>;
+}
 
 interface ImportInput {
   format: TransferFormat;
@@ -68,6 +75,7 @@ export class QuestionTransferService {
     private readonly questions: QuestionService,
     private readonly subjects: ReferenceRepository,
     private readonly tags: ReferenceRepository,
+    private readonly images: QuestionImageStore,
   ) {}
 
   async preview(actor: CurrentUser, input: ImportInput): Promise<ImportPreview> {
@@ -83,13 +91,16 @@ export class QuestionTransferService {
       const detail = fileErrors.length ? fileErrors.join('; ') : `${errorCount} of ${items.length} questions have errors`;
       throw new AppError('BAD_REQUEST', `${IMPORT_MESSAGES.nothingImported} (${detail})`);
     }
+    // Embedded images are stored first, so each question's content points at its own copy. Should the
+    // transaction fail, those files are left without a question; nothing else is changed.
+    const contents = await Promise.all(checked.items.map(({ question }) => this.withStoredImages(actor.id, question)));
     // One transaction: the subjects, tags and questions arrive together or not at all.
     return this.questions.transaction(async (tx) => {
       const subjectIds = await this.ensureTitles(tx, this.subjects, checked.items.flatMap((item) => item.question.subjects), actor.id);
       const tagIds = await this.ensureTitles(tx, this.tags, checked.items.flatMap((item) => item.question.tags), actor.id);
       const questionNumbers: number[] = [];
-      for (const { question } of checked.items) {
-        const version = prepareVersion({ ...question, options: question.options });
+      for (const [index, { question }] of checked.items.entries()) {
+        const version = prepareVersion({ ...question, content: contents[index] ?? question.content, options: question.options });
         const saved = await this.questions.insertPrepared(tx, actor.id, {
           ...version,
           subjectIds: question.subjects.map((title) => subjectIds.get(title.toLowerCase()) ?? ''),
@@ -119,7 +130,28 @@ export class QuestionTransferService {
     if (format === 'csv') {
       return { fileName: `question-bank-${stamp}.csv`, contentType: 'text/csv', content: writeQuestionCsv(questions), count: questions.length };
     }
-    return { fileName: `question-bank-${stamp}.xml`, contentType: 'application/xml', content: writeMoodleXml(questions), count: questions.length };
+    const images = await this.imagesShownIn(questions);
+    return { fileName: `question-bank-${stamp}.xml`, contentType: 'application/xml', content: writeMoodleXml(questions, images), count: questions.length };
+  }
+
+  /** The stored images the questions show, by `src`, for Moodle XML to embed (a round trip keeps them). */
+  private async imagesShownIn(questions: readonly ExportedQuestion[]): Promise<Map<string, EmbeddedFile>> {
+    const sources = new Set(questions.flatMap((question) => [...question.content.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/gi)].map((match) => match[1] ?? '')));
+    const images = new Map<string, EmbeddedFile>();
+    for (const src of sources) {
+      const image = await this.images.readQuestionImage(src);
+      if (image) images.set(src, { name: image.name, bytes: image.bytes });
+    }
+    return images;
+  }
+
+  private async withStoredImages(ownerUserId: string, question: ParsedQuestion): Promise<string> {
+    let content = question.content;
+    for (const image of question.images ?? []) {
+      const src = await this.images.storeQuestionImage(ownerUserId, image);
+      content = content.split(image.reference).join(src);
+    }
+    return content;
   }
 
   template(actor: CurrentUser): ExportFile {

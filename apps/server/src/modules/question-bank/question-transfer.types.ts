@@ -1,5 +1,19 @@
 import { QUESTION_TYPES, type QuestionType } from '@certs/shared/question-bank/question-type';
 
+/** An image a Moodle file embeds in question text, known there by `reference` (`@@PLUGINFILE@@/name`). */
+export interface EmbeddedImage {
+  reference: string;
+  name: string;
+  bytes: Buffer;
+  contentType: string;
+}
+
+/** A file to embed in an export, by the name it gets there. */
+export interface EmbeddedFile {
+  name: string;
+  bytes: Buffer;
+}
+
 /** A question as read from a file, before the bank's rules are applied. */
 export interface ParsedQuestion {
   /** Where staff find it in their file: "Row 4", "Question 7 (name)". */
@@ -12,6 +26,8 @@ export interface ParsedQuestion {
   tags: string[];
   canUploadAnswerPaper: boolean;
   options: { option: string; correctAnswer: boolean }[];
+  /** Images to store with the question, replacing their references in `content` (Moodle only). */
+  images?: EmbeddedImage[];
   errors: string[];
   warnings: string[];
 }
