@@ -15,7 +15,7 @@
 // P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions),
 // --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,8 @@ const { values: options } = parseArgs({
     'keep-database': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of the server into this folder. */
     'cpu-prof-dir': { type: 'string' },
+    /** Runs the server from TypeScript through tsx instead of the compiled bundle (`npm run build`). */
+    tsx: { type: 'boolean', default: false },
   },
 });
 const CANDIDATES = Number(options.candidates);
@@ -558,6 +560,13 @@ function printTable(rows) {
   for (const l of lines) console.log(line(l));
 }
 
+/** The server as production runs it (the compiled bundle), or from TypeScript with `--tsx`. */
+function serverEntry() {
+  if (options.tsx) return ['--import', 'tsx', 'apps/server/src/main.ts'];
+  if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('Build the server first (npm run build), or pass --tsx');
+  return ['--enable-source-maps', 'apps/server/dist/main.js'];
+}
+
 async function main() {
   console.log(`Exam-day benchmark: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'} with ${POOL_SIZE} database connections each; ${machine()}`);
   await recreateDatabase();
@@ -572,7 +581,7 @@ async function main() {
     // One after another: each migrates the database at start (under an advisory lock).
     for (const [i, port] of SERVER_PORTS.entries()) {
       servers.push(
-        startProcess(`server on ${port}`, [...profile, '--import', 'tsx', '--import', './bench/server-probe.mjs', 'apps/server/src/main.ts'], {
+        startProcess(`server on ${port}`, [...profile, '--import', './bench/server-probe.mjs', ...serverEntry()], {
           BENCH_PROBE_FILE: probeFiles[i],
           DATABASE_URL: benchUrl.toString(),
           DATABASE_POOL_SIZE: String(POOL_SIZE),
@@ -654,7 +663,7 @@ async function main() {
     let loop = null;
     try {
       const loops = probeFiles.map((file) => JSON.parse(readFileSync(file, 'utf8')));
-      loop = Object.fromEntries(['p50', 'p99', 'max'].map((key) => [key, Math.max(...loops.map((l) => l[key]))]));
+      loop = Object.fromEntries(['p50', 'p99', 'max', 'rssMb', 'peakRssMb'].map((key) => [key, Math.max(...loops.map((l) => l[key] ?? 0))]));
     } catch {
       loop = null;
     }
@@ -669,7 +678,8 @@ async function main() {
     console.log(
       `CPU: ${INSTANCES === 1 ? 'server process' : `${INSTANCES} server processes together`} ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / all).toFixed(2)} ms a request)`}, ` +
         `load generator ${generatorCpu.toFixed(1)} s (event-loop delay p99 ${loopMs(generatorLoop.percentile(99))} ms, max ${loopMs(generatorLoop.max)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; machine CPU ${machineShare(machineBefore, machineAfter)}; ` +
-        `server event-loop delay ${loop ? `p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms` : 'n/a'}`,
+        `server event-loop delay ${loop ? `p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms` : 'n/a'}; ` +
+        `server resident memory ${loop ? `${loop.rssMb} MB at the end, peak ${loop.peakRssMb} MB` : 'n/a'} (${options.tsx ? 'tsx' : 'compiled'})`,
     );
     printTable([...kinds, baselineSummary]);
     if (phaseMarks.length === 4 && !phaseMarks.some((mark) => mark.server === null || !mark.machine)) {

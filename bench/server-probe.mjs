@@ -11,7 +11,14 @@ if (file) {
   delay.enable();
   // The histogram holds whole timer intervals: what exceeds the resolution is the delay.
   const ms = (ns) => Math.max(0, Math.round((ns / 1e6 - RESOLUTION_MS) * 10) / 10);
-  const write = () => writeFileSync(file, JSON.stringify({ p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) }));
+  // Resident memory now and the highest seen since start (issue 22: memory at the peak of a sitting).
+  let peakRss = 0;
+  const write = () => {
+    const rss = process.memoryUsage.rss();
+    peakRss = Math.max(peakRss, rss);
+    const mb = (bytes) => Math.round(bytes / 1024 / 1024);
+    writeFileSync(file, JSON.stringify({ p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max), rssMb: mb(rss), peakRssMb: mb(peakRss) }));
+  };
   setInterval(write, 1000).unref();
   process.on('SIGUSR2', () => delay.reset());
 }

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { listenHost, readEnv, startupWarnings, type Env } from './config/env';
 import { migrateDatabase, openPglite, openPostgres } from './db/client';
 import { seedDemoData } from './db/seed/demo-seed';
+import { REPO_ROOT } from './platform/server-paths';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const REPO_ROOT = path.resolve(here, '../../..');
 
 /** With no JWT_SECRET on the embedded default, one is made once and kept beside the data. */
 function embeddedJwtSecret(dataDir: string): string {
