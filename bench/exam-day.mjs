@@ -13,8 +13,13 @@
 // a fresh database "bench" is made on it), --port P (3290; the baseline uses P+1), --keep-database,
 // --cpu-prof-dir DIR (a V8 CPU profile of the server), --instances N (1; N server processes on ports
 // P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions),
-// --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's).
+// --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --recorded (issue 19: the
+// module is recorded; each candidate also saves its recording info, asks for chunk upload URLs, PUTs a
+// 1 KiB chunk to the local storage and records it in the manifest every 30 s for each of its two
+// streams, sends its keystroke batch every 5 minutes and at submission, and reports events; on S3
+// the chunk bytes would not reach the server at all).
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -41,8 +46,16 @@ const { values: options } = parseArgs({
     'cpu-prof-dir': { type: 'string' },
     /** Runs the server from TypeScript through tsx instead of the compiled bundle (`npm run build`). */
     tsx: { type: 'boolean', default: false },
+    recorded: { type: 'boolean', default: false },
   },
 });
+const RECORDED = options.recorded;
+/** Issue 19's rhythm: a chunk of each stream every 30 s, keystrokes every 300000 ms. */
+const CHUNK_MS = 30_000;
+const KEYSTROKE_MS = 300_000;
+const CHUNK_BYTES = Buffer.alloc(1024, 7);
+/** What the server acknowledged, compared with the database at the end. */
+const recordingLedger = { chunks: 0, keystrokes: 0 };
 const CANDIDATES = Number(options.candidates);
 const MINUTES = Number(options.minutes);
 const QUESTIONS = Number(options.questions);
@@ -150,6 +163,14 @@ async function seed(client) {
      select a.id, $1, true, 0, 'member', 1, 'Online', now() - interval '1 minute', 'Australia/Sydney', $2, $3, now() from applications a`,
     [module.id, MINUTES + 5, test.id],
   );
+  if (RECORDED) {
+    // Recorded, and every candidate agreed beforehand (the consent screen is not the load).
+    await client.query(`update application_modules set record_exam = true`);
+    await client.query(
+      `insert into exam_recording_consents (application_module_id, applicant_id, consent_version, retention_days, agreed_on)
+       select am.id, a.applicant_id, 1, 180, now() from application_modules am join applications a on a.id = am.application_id`,
+    );
+  }
   await client.query('commit');
   const { rows: candidates } = await client.query(
     `select u.id as "userId", am.id as "applicationModuleId" from users u join applicants ap on ap.user_id = u.id
@@ -401,6 +422,7 @@ async function sit(candidate, index, t0, stats, ledger) {
     );
   };
   report(now());
+  if (RECORDED) jobs.push(record(call, port, agent, exam.id, sessionId, index, stats, submitAt, () => isDone));
 
   // The answer queue.
   const expected = new Map();
@@ -476,6 +498,90 @@ async function sit(candidate, index, t0, stats, ledger) {
   if (submitted.status === 200) ledger.submitted += 1;
   ledger.expected.set(exam.id, expected);
   return finish();
+}
+
+/** A PUT of bytes to a presigned URL of the local storage (relative, on the candidate's server). */
+function putBytes(port, url, headers, viaAgent) {
+  return new Promise((resolve) => {
+    const req = http.request({ host: '127.0.0.1', port, method: 'PUT', path: url, headers: { ...headers, 'content-length': CHUNK_BYTES.length }, agent: viaAgent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: null }));
+    });
+    req.on('error', (error) => resolve({ status: 0, json: { message: error.message } }));
+    req.end(CHUNK_BYTES);
+  });
+}
+
+/**
+ * The recorded sitting's extra traffic (issue 19): save recording info once, then every 30 s for
+ * each stream a chunk upload URL, the chunk's PUT and its manifest row; a keystroke batch every
+ * 5 minutes and at the end; events at the start and with each keystroke batch.
+ */
+async function record(call, port, agent, examInstanceId, sessionId, index, stats, submitAt, isDone) {
+  const started = now();
+  const info = await timed(stats, 'record info', started, () =>
+    call('POST', '/api/examrecording/recordinfo', {
+      examInstanceId,
+      sessionId,
+      segmentStartedOn: new Date().toISOString(),
+      segmentReason: 'start',
+      resolution: '180x180',
+      screenResolution: '1280x800',
+      hasAudio: false,
+      hasVideo: true,
+      userAgent: 'exam-day-benchmark',
+      recordTimezone: 'Australia/Sydney',
+      mimeType: 'video/webm;codecs=vp8',
+    }),
+  );
+  if (info.status !== 200) return;
+  const recordingId = info.json.recording.id;
+  let eventNumber = 0;
+  const event = (kind) => ({ clientEventId: `bench-${index}-${eventNumber++}-${Math.random().toString(36).slice(2, 10)}`, kind, occurredOn: new Date().toISOString(), examInstanceId });
+  const work = [at(started, (from) => timed(stats, 'events', from, () => call('POST', '/api/examrecording/events', { events: [event('monitorPermissionPrompt'), event('focusLost'), event('focusRegained')] })))];
+  const sha = (stream, sequence) => createHash('sha256').update(`${recordingId}-${stream}-${sequence}`).digest('hex');
+  for (let sequence = 0, chunkAt = started + jitter(CHUNK_MS); chunkAt < submitAt; sequence++, chunkAt += CHUNK_MS) {
+    for (const stream of ['screen', 'camera']) {
+      const place = { recordingId, stream, segment: 1, sequence };
+      const hash = sha(stream, sequence);
+      work.push(
+        at(chunkAt, async (from) => {
+          if (isDone()) return;
+          const presigned = await timed(stats, 'chunk presign', from, () => call('POST', '/api/examrecording/chunk/presign', { ...place, sha256: hash, size: CHUNK_BYTES.length, contentType: 'video/webm' }));
+          if (presigned.status !== 200) return;
+          if (presigned.json.url) await timed(stats, 'chunk PUT (local storage)', now(), () => putBytes(port, presigned.json.url, presigned.json.headers, agent));
+          const endedOn = new Date().toISOString();
+          const stored = await timed(stats, 'chunk stored', now(), () => call('POST', '/api/examrecording/chunk', { ...place, sha256: hash, size: CHUNK_BYTES.length, startedOn: endedOn, endedOn }));
+          if (stored.status === 200) recordingLedger.chunks += 1;
+        }),
+      );
+    }
+  }
+  const batchStart = new Date();
+  const keys = Array.from({ length: 400 }, (_, t) => ({ k: t % 9 === 0 ? 'Backspace' : 'char', t: t * 500 }));
+  for (let batchAt = started + KEYSTROKE_MS; ; batchAt += KEYSTROKE_MS) {
+    const isLast = batchAt >= submitAt - 1000;
+    const planned = isLast ? submitAt - 1000 : batchAt;
+    work.push(
+      at(planned, async (from) => {
+        const saved = await timed(stats, 'keystrokes', from, () =>
+          call('POST', '/api/examrecording/keystrokes', {
+            batchId: `bench-${index}-${Math.round(planned)}`,
+            examInstanceId,
+            moduleExamInstanceRecordId: recordingId,
+            keys,
+            clientTimeZone: 'Australia/Sydney',
+            startDate: batchStart.toISOString(),
+            endDate: new Date().toISOString(),
+            networkData: { effectiveType: '4g', downlink: 10, rtt: 50, online: true },
+          }),
+        );
+        if (saved.status === 200) recordingLedger.keystrokes += 1;
+      }),
+    );
+    if (isLast) break;
+  }
+  await Promise.all(work);
 }
 
 /** Compares every acknowledged answer with what the database holds. */
@@ -568,7 +674,7 @@ function serverEntry() {
 }
 
 async function main() {
-  console.log(`Exam-day benchmark: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'} with ${POOL_SIZE} database connections each; ${machine()}`);
+  console.log(`Exam-day benchmark${RECORDED ? ' (recorded)' : ''}: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'} with ${POOL_SIZE} database connections each; ${machine()}`);
   await recreateDatabase();
   const pgVersion = await withClient(benchUrl, async (client) => (await client.query('show server_version')).rows[0].server_version);
   console.log(`PostgreSQL ${pgVersion} at ${baseUrl.host}, database bench`);
@@ -668,6 +774,9 @@ async function main() {
       loop = null;
     }
     const kinds = ['launch', 'session', 'server time', 'remaining time', 'answer saved', 'save request', 'submit'].map((kind) => stats.summary(kind, seconds));
+    // The recording's calls (--recorded) come after the seven above, whose places the targets read.
+    const recordingKinds = RECORDED ? ['record info', 'chunk presign', 'chunk PUT (local storage)', 'chunk stored', 'keystrokes', 'events'].map((kind) => stats.summary(kind, seconds)) : [];
+    kinds.push(...recordingKinds);
     // "answer saved" counts answers, not requests.
     const requests = kinds.filter((k) => k && k.kind !== 'answer saved');
     const all = requests.reduce((sum, k) => sum + k.count, 0);
@@ -720,6 +829,11 @@ async function main() {
       ['no errors', errors === 0],
       ['no lost, duplicated or out-of-order answer', checks.lost + checks.duplicated + checks.outOfOrder === 0 && checks.duplicateSittings === 0 && checks.questionInstances === checks.instances * QUESTIONS],
     ];
+    if (RECORDED) {
+      const stored = await withClient(benchUrl, async (client) => (await client.query(`select (select count(*)::int from exam_recording_chunks) as chunks, (select count(*)::int from exam_keystroke_batches) as keystrokes`)).rows[0]);
+      console.log(`Recording: ${recordingLedger.chunks} chunks acknowledged, ${stored.chunks} in the manifests; ${recordingLedger.keystrokes} keystroke batches acknowledged, ${stored.keystrokes} stored`);
+      if (stored.chunks !== recordingLedger.chunks || stored.keystrokes !== recordingLedger.keystrokes) process.exitCode = 1;
+    }
     console.log(`Targets (issue 7, for 2,000 candidates): ${targets.map(([name, ok]) => `${ok ? 'met' : 'MISSED'}: ${name}`).join('; ')}`);
     if (checks.lost + checks.duplicated + checks.outOfOrder > 0) process.exitCode = 1;
   } finally {

@@ -14,7 +14,7 @@ const smtpPort = smtpPortFor(port);
 // They start first, each in its own worker, and the other files fill the workers while they
 // wait. Every file makes its own applicants, codes and tests, so no file needs another's data
 // or order (README, Tests).
-const WAITING_JOURNEYS = /(application-journey|exam-schedule|online-exam|reviews)\.spec\.ts$/;
+const WAITING_JOURNEYS = /(application-journey|exam-schedule|online-exam|reviews|invigilation|resits)\.spec\.ts$/;
 // Four workers: four of the five waiting tests start at once, the fifth as soon as one ends;
 // E2E_WORKERS=1 runs one file at a time, as before.
 const workers = Number(process.env.E2E_WORKERS ?? 4);
@@ -59,7 +59,8 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && node --import tsx apps/server/src/main.ts`,
     cwd: repoRoot,
     url: `http://localhost:${port}/unauth/health`,
-    timeout: 120_000,
+    // A first start migrates and seeds a fresh database; on a loaded machine it can take longer.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 120_000),
     reuseExistingServer: false,
     // Every journey registers and resets from this one address: the per-address mail limit
     // (issue 15) is raised so that it cannot decide a run; its own tests are the API's.

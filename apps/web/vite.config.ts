@@ -71,12 +71,12 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app, so they get their own long-cached files.
+        // What every page needs changes less often than the app, so it gets long-cached files of its
+        // own. Everything else (the rich-text editor, PDF and chart views, ...) goes with the pages
+        // that use it, each page loaded when first opened (issue 22).
         codeSplitting: {
           groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

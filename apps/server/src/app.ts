@@ -32,6 +32,7 @@ import { prepareDecoyHash } from './platform/auth/password';
 import { TokenService } from './platform/auth/tokens';
 import { registerErrorHandler, registerNotFoundHandler } from './platform/error-handler';
 import { registerInputGuard } from './platform/input-guard';
+import { registerSpecPagingNames } from './platform/paging-names';
 import { openApiOptions } from './platform/openapi';
 import { registerHealthRoute } from './platform/health';
 import { registerSecurityHeaders } from './platform/security-headers';
@@ -50,6 +51,11 @@ import { registerCouponRoutes } from './modules/coupon/coupon.routes';
 import { createVenueModule } from './modules/venue/venue.module';
 import { createExamModule } from './modules/exam/exam.module';
 import { registerExamPublicRoutes, registerExamRoutes } from './modules/exam/exam.routes';
+import { createExamRecordingModule } from './modules/exam-recording/exam-recording.module';
+import { registerExamRecordingRoutes } from './modules/exam-recording/exam-recording.routes';
+import { EXAM_SITTING_EVENT_CHANNEL } from '@certs/shared/exam-integrity/exam-event';
+import { createInvigilationModule } from './modules/invigilation/invigilation.module';
+import { registerInvigilationRoutes } from './modules/invigilation/invigilation.routes';
 import { JOB_LOCK_KEYS, runAlone } from './platform/jobs/job-lock';
 import { PeriodicJob } from './platform/jobs/periodic-job';
 import { createPreExamModule } from './modules/pre-exam/pre-exam.module';
@@ -68,6 +74,15 @@ import { createReviewModule } from './modules/review/review.module';
 import { registerReviewRoutes } from './modules/review/review.routes';
 import { createRenewalModule } from './modules/renewal/renewal.module';
 import { registerRenewalRoutes } from './modules/renewal/renewal.routes';
+import { createResitModule } from './modules/resit/resit.module';
+import { registerResitRoutes } from './modules/resit/resit.routes';
+import { createWpqModule } from './modules/wpq/wpq.module';
+import { registerWpqRoutes } from './modules/wpq/wpq.routes';
+import { createBackOfficeModule } from './modules/report/back-office.module';
+import { createCompanyModule } from './modules/company/company.module';
+import { registerCompanyRoutes } from './modules/company/company.routes';
+import { createWpqValidityModule } from './modules/wpq-validity/wpq-validity.module';
+import { registerWpqConfirmationPublicRoutes, registerWpqValidityRoutes } from './modules/wpq-validity/wpq-validity.routes';
 import { createAwardExpiryModule } from './modules/award-expiry/award-expiry.module';
 import { createPublicRegisterModule } from './modules/public-register/public-register.module';
 import { registerPublicRegisterRoutes } from './modules/public-register/public-register.routes';
@@ -76,6 +91,12 @@ import { registerAttachmentRoutes, registerQuestionImageRoute, registerSaveAttac
 import { AttachmentService } from './modules/attachment/attachment.service';
 import { ContactRepository } from './modules/contact/contact.repository';
 import { registerContactRoutes } from './modules/contact/contact.routes';
+import { createApplicantAdminModule } from './modules/applicant-admin/applicant-admin.module';
+import { registerApplicantAdminRoutes } from './modules/applicant-admin/applicant-admin.routes';
+import { createLibraryDocumentModule } from './modules/library-document/library-document.module';
+import { registerLibraryDocumentRoutes } from './modules/library-document/library-document.routes';
+import { createSupportModule } from './modules/support/support.module';
+import { registerSupportRoutes, registerTemporaryPasswordRoute } from './modules/support/support.routes';
 import { registerMailRoutes } from './modules/mail/mail.routes';
 import { RegistrationRepository } from './modules/registration/registration.repository';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes';
@@ -141,6 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // Before any route: a NUL in the input is a 400, never a 500 from PostgreSQL.
   registerInputGuard(app);
+  // Paged lists take the spec's paging names beside their own (issue 20).
+  registerSpecPagingNames(app);
 
   // Platform plugins.
   registerSecurityHeaders(app, {
@@ -198,7 +221,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', stopListening);
   const accountUsers = new AccountUserService(new AccountUserRepository(deps.database.db), auth.sessionUsers);
   const programModule = createProgramModule(deps.database.db);
-  const questionBank = createQuestionBankModule(deps.database.db);
+  // Images embedded in imported questions are stored as the importer's files (attachments, below).
+  const questionBank = createQuestionBankModule(deps.database.db, {
+    storeQuestionImage: (owner, image) => attachments.storeQuestionImage(owner, image),
+    readQuestionImage: (src) => attachments.readQuestionImage(src),
+  });
   const examDefinitions = createExamDefinitionModule(deps.database.db, questionBank.questions);
   const storage = deps.storage ?? createStorage(deps.env, deps.dataDir, deps.jwtSecret);
   const mail = new MailService(new MailRepository(deps.database.db), { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: app.log });
@@ -236,6 +263,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const certificateModule = createCertificateModule(deps.database.db, { storage, attachments, programs: programModule.programs, settings: { publicUrl, awardingBodyName: deps.env.AWARDING_BODY_NAME }, accessLog: personalDataAccessLog });
   const venueModule = createVenueModule(deps.database.db);
   const examModule = createExamModule(deps.database.db, { programs: programModule.programs, attachments, secret: deps.jwtSecret, publicUrl });
+  // Recorded sittings: consent, record, chunk manifest, keystrokes, the candidate's events (issue 19, decision 028).
+  const examRecording = createExamRecordingModule(deps.database.db, { storage, programs: programModule.programs, tests: examDefinitions.tests });
   // Sittings left open past their deadline are submitted with what was saved (tests run it pass by pass).
   const examTimeouts = new PeriodicJob('exam-timeout', 15_000, () => examModule.closeOverdue(), app.log);
   if (deps.env.NODE_ENV !== 'test') examTimeouts.start();
@@ -244,6 +273,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uploadSweep = new PeriodicJob('upload-sweep', 60 * 60_000, () => runAlone(deps.database, JOB_LOCK_KEYS.uploadSweep, () => sweepAbandonedUploads(storage)), app.log);
   if (deps.env.NODE_ENV !== 'test') uploadSweep.start();
   app.addHook('onClose', async () => uploadSweep.stop());
+  // Invigilation: consoles hear every instance's sitting events (migration 0019's NOTIFY); recordings go after their retention (issue 19, decision 029).
+  const invigilation = createInvigilationModule(deps.database.db, {
+    programs: programModule.programs,
+    clock: examModule.clock,
+    storage,
+    manifestOf: (examInstanceId) => examRecording.recordings.manifestOfSitting(examInstanceId),
+    retentionDays: deps.env.RECORDING_RETENTION_DAYS,
+    log: app.log,
+  });
+  const stopSittingEvents = await deps.database.listen(EXAM_SITTING_EVENT_CHANNEL, invigilation.hub);
+  app.addHook('preClose', async () => invigilation.hub.endAll());
+  app.addHook('onClose', stopSittingEvents);
+  const recordingRetention = new PeriodicJob('recording-retention', 60 * 60_000, () => runAlone(deps.database, JOB_LOCK_KEYS.recordingRetention, () => invigilation.deleteExpiredRecordings()), app.log);
+  if (deps.env.NODE_ENV !== 'test') recordingRetention.start();
+  app.addHook('onClose', async () => recordingRetention.stop());
   const paymentModule = createPaymentModule(deps.database.db, {
     env: deps.env,
     jwtSecret: deps.jwtSecret,
@@ -264,9 +308,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const examSchedule = createExamScheduleModule(deps.database.db, { programs: programModule.programs, programUsers: programModule.users, attachments, mail, awards: awardModule.awards, publicUrl });
   // Reviews of a failed result: an upheld review awards through the award module (issue 17, decision 022).
   const reviewModule = createReviewModule(deps.database.db, { programs: programModule.programs, attachments, mail, awards: awardModule.awards, publicUrl });
-  // Renewals of a certification: the award's expiry moves on through the award module (issue 17, decision 023).
-  const renewalModule = createRenewalModule(deps.database.db, { programs: programModule.programs, mail, awards: awardModule.awards, publicUrl });
   const couponModule = createCouponModule(deps.database.db, programModule.programs);
+  // Reports, dashboard, CSV exports, advanced search and bulk imports (issue 20, decision 030); the import job polls outside tests.
+  const backOffice = createBackOfficeModule(deps.database.db, { programs: programModule.programs, mail, publicUrl, awardingBodyName: deps.env.AWARDING_BODY_NAME, log: app.log, runJobs: deps.env.NODE_ENV !== 'test' });
+  app.addHook('onClose', async () => backOffice.importJob.stop());
+  // Companies: employers and corporate members, one record for the back office and the welder qualification (decision 027).
+  const companyModule = createCompanyModule(deps.database.db);
   // Awards as signed Open Badges credentials with published status lists (decision 018).
   const credentials = createCredentialModule(deps.database.db, { env: deps.env, dataDir: deps.dataDir, programs: programModule.programs, accessLog: personalDataAccessLog });
   const preExamModule = createPreExamModule(deps.database.db, deps.env, {
@@ -277,6 +324,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: paymentModule.service,
     mail,
   });
+  // Renewals (Certification, AICIP with renewal modules): the award module renews, the pre-exam module invoices, exam-schedule checks schedules (issue 17, decision 023).
+  const renewalModule = createRenewalModule(deps.database.db, { programs: programModule.programs, mail, awards: awardModule.awards, invoicing: preExamModule.preExam, schedules: examSchedule.schedule, publicUrl });
+  // The welder qualification record and its workflow: approval awards through the award module (issue 18, decision 025).
+  const wpqModule = createWpqModule(deps.database.db, { programs: programModule.programs, attachments, mail, awards: awardModule.awards, publicUrl });
+  // Keeping a welder qualification valid: confirmations, reminders and ends (a job), revalidation invoiced by the pre-exam module (issue 18, decision 026).
+  const wpqValidity = createWpqValidityModule(deps.database, { programs: programModule.programs, attachments, invoices: preExamModule.preExam, mail, publicUrl, log: app.log });
+  // Re-sits of failed modules: invoiced by the pre-exam module, paid through payments, sat on the exam engine, awarded by the award module (issue 17, decision 024).
+  const resitModule = createResitModule(deps.database.db, { programs: programModule.programs, invoices: preExamModule.preExam, payments: paymentModule.service, schedules: examSchedule.schedule, awards: awardModule.awards, mail, publicUrl });
+  paymentModule.service.onInvoicePaid((tx, paid) => resitModule.resits.invoicePaid(tx, paid));
+  examModule.useResitResults(resitModule.resits);
+  if (deps.env.NODE_ENV !== 'test') {
+    void wpqValidity.job.runOnce();
+    wpqValidity.job.start();
+  }
+  app.addHook('onClose', async () => wpqValidity.job.stop());
+  // A welder qualification's certificate is the ISO 9606-1 Annex A form with its confirmation and revalidation tables (decision 026).
+  certificateModule.certificates.useProgramTypeRenderer(3, (awardId, options) => wpqValidity.service.certificatePdf(awardId, options));
+  // Issue 20: staff's applicant page, library documents, and support actions (a temporary password gates the sign-in).
+  const applicantAdmin = createApplicantAdminModule(deps.database.db, { applicants: applicantModule.applicants, accessLog: personalDataAccessLog });
+  const libraryDocuments = createLibraryDocumentModule(deps.database.db, { attachments, storage });
+  const supportModule = createSupportModule(deps.database.db, { sessionUsers: auth.sessionUsers, registration, payments: paymentModule.service });
+  auth.usePasswordChangeGate((userId) => supportModule.support.changeTokenIfDue(userId));
   programModule.catalogue.useApplicantStatuses((applicantId, programIds) => applications.applicantStatuses(applicantId, programIds));
   mail.start();
   app.addHook('onClose', async () => mail.stop());
@@ -287,6 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoute(app, deps.database.db);
   registerAuthRoutes(app, auth, restriction, { isCookieSecure: !isLocal });
   registerRegistrationRoutes(app, registration);
+  registerTemporaryPasswordRoute(app, supportModule.support);
   if (storage instanceof LocalStorage) await registerLocalStorageRoutes(app, storage, deps.env.MAX_UPLOAD_BYTES);
   registerQuestionImageRoute(app, attachments, storage instanceof LocalStorage ? storage : undefined);
   registerExamPublicRoutes(app, examModule);
@@ -294,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPublicScheduleRoutes(app, examSchedule.publicSchedule);
   registerCredentialPublicRoutes(app, credentials);
   registerPublicRegisterRoutes(app, createPublicRegisterModule(deps.database.db, registrationRepository));
+  registerWpqConfirmationPublicRoutes(app, wpqValidity.service);
   // Who each api/ route is for, declared beside the route (decision 014); the matrix test reads it.
   const routeAccess: RouteAccessEntry[] = [];
   app.decorate('routeAccess', routeAccess);
@@ -313,11 +384,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerSaveAttachmentRoute(api, attachments);
     registerApplicantRoutes(api, applicantModule.applicants, applicantModule.lists as unknown as ProfileListServices);
     registerMailRoutes(api, mail);
-    registerContactRoutes(api, new ContactRepository(deps.database.db));
+    registerContactRoutes(api, new ContactRepository(deps.database.db), mail);
     registerApplicationRoutes(api, applications, applicationWorkflow);
     registerApplicationStaffRoutes(api, applicationWorkflow);
     registerVenueRoutes(api, venueModule);
     registerExamRoutes(api, examModule);
+    registerExamRecordingRoutes(api, examRecording.recordings);
+    registerInvigilationRoutes(api, invigilation);
     registerPaymentRoutes(api, paymentModule.service);
     registerExamScheduleRoutes(api, examSchedule.schedule);
     registerCouponRoutes(api, couponModule.coupons);
@@ -327,7 +400,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerCredentialRoutes(api, credentials);
     registerAwardRoutes(api, awardModule.awards);
     registerReviewRoutes(api, reviewModule.reviews);
-    registerRenewalRoutes(api, renewalModule.renewals);
+    registerRenewalRoutes(api, renewalModule.renewals, renewalModule.renewalModules);
+    registerResitRoutes(api, resitModule.resits);
+    registerWpqRoutes(api, wpqModule.wpq);
+    registerApplicantAdminRoutes(api, applicantAdmin.applicantAdmin);
+    registerLibraryDocumentRoutes(api, libraryDocuments.documents);
+    registerSupportRoutes(api, supportModule.support);
+    backOffice.registerRoutes(api);
+    registerCompanyRoutes(api, companyModule.companies);
+    registerWpqValidityRoutes(api, wpqValidity.service);
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

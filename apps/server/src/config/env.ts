@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { certificatePatternIssues } from '@certs/shared/award/certificate-number';
+import { RECORDING_RETENTION_DAYS } from '@certs/shared/exam-integrity/exam-recording.contract';
 
 /** Certificate numbers of programs without their own pattern: WCB-2026-00001, ... (decision 017). */
 export const DEFAULT_CERTIFICATE_NUMBER_PATTERN = 'WCB-{YYYY}-{N}';
@@ -80,6 +81,8 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** How long a payment link stays open before it expires. */
   PAYMENT_LINK_HOURS: z.coerce.number().int().min(1).default(72),
+  /** Days recordings, snapshots and keystroke logs are kept after the result is final and any review window closed (issue 19, APP 11.2). */
+  RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(RECORDING_RETENTION_DAYS),
   /**
    * The Ed25519 key that signs award credentials (decision 018): 32 random bytes in base64 or
    * base64url (`openssl rand -base64 32`). Unset: made once into DATA_DIR on the embedded default;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
@@ -8,6 +8,10 @@ import { jsonResponse, stubFetch, type RecordedCall } from '../test/fetch-stub';
 import { renderWithProviders } from '../test/render-with-providers';
 import { applicant, contributor, superUser } from '../test/session-fixtures';
 import { routes } from './router';
+
+// Pages load on demand (lazy-route.tsx): the first visit of each imports its module, which vitest
+// transforms then, seconds on a busy machine. The queries still wait for what a person would see.
+configure({ asyncUtilTimeout: 20_000 });
 
 function serve(user: SessionUser | null, extra: (call: RecordedCall) => Response | null = () => null) {
   return stubFetch((call) => {
@@ -60,15 +64,15 @@ describe('app routes', () => {
     renderApp('/admin/superUserHome', superUser);
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([...ADMIN_MENU_ITEMS]);
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Sam Super' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Sam Super' })).toBeInTheDocument();
   });
 
   it("lists only a contributor's saved menu, and keeps them on their own home", async () => {
     const { router } = renderApp('/admin/superUserHome', contributor);
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Programs', 'Examinations']);
-    expect(router.state.location.pathname).toBe('/admin/accountContributorHome');
-    expect(screen.getByTestId('signed-in-role')).toHaveTextContent('Account Contributor');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/accountContributorHome'));
+    expect(await screen.findByTestId('signed-in-role')).toHaveTextContent('Account Contributor');
   });
 
   it('shows an honest page for areas still to come', async () => {

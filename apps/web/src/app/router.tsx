@@ -6,68 +6,131 @@ import { AdminLayout } from './layouts/admin-layout';
 import { ApplicantLayout } from './layouts/applicant-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RequireSession } from './layouts/require-session';
-import { AdminLoginRoute } from './routes/admin/login';
-import { AdminMenuAreaRoute } from './routes/admin/menu-area';
-import { AdminDiscountCodesRoute } from './routes/admin/discount-codes';
-import { ADMIN_APPLICATIONS_PATH, AdminApplicationsRoute } from './routes/admin/applications';
-import { ADMIN_AWARDS_PATH, AdminAwardsRoute } from './routes/admin/awards';
-import { ADMIN_RENEWALS_PATH, AdminRenewalRoute, AdminRenewalsRoute } from './routes/admin/renewals';
-import { StudentRenewalRoute } from './routes/student/renewal';
-import { AdminRoleHomeRoute } from './routes/admin/role-home';
-import { AdminUsersRoute } from './routes/admin/users';
-import { ADMIN_RANGE_OF_QUALIFICATION_PATH, AdminRangeOfQualificationRoute } from './routes/admin/range-of-qualification';
-import { AdminUtilitiesRoute } from './routes/admin/utilities';
-import { AdminArchivesRoute } from './routes/admin/archives';
-import { AdminProgramsRoute } from './routes/admin/programs';
-import { AdminProgramRoute } from './routes/admin/programs-detail';
-import { AdminNewProgramRoute } from './routes/admin/programs-new';
-import { AdminIndexRoute } from './routes/admin/admin-index';
+import {
+  ACTIVATE_PATH,
+  ADMIN_ACCESS_LOG_PATH,
+  ADMIN_APPLICANTS_PATH,
+  ADMIN_COMPANIES_PATH,
+  WPQ_CONFIRM_PATH,
+  ADMIN_SUPPORT_PATH,
+  ADMIN_APPLICATIONS_PATH,
+  ADMIN_RESITS_PATH,
+  ADMIN_AWARDS_PATH,
+  ADMIN_BULK_IMPORT_PATH,
+  ADMIN_DELETION_REQUESTS_PATH,
+  ADMIN_RANGE_OF_QUALIFICATION_PATH,
+  ADMIN_RENEWALS_PATH,
+  ADMIN_SECURITY_PATH,
+  ADMIN_SITTINGS_PATH,
+  ADMIN_TEST_CENTRES_PATH,
+  ADMIN_VENUES_PATH,
+  AICIP_PERSONNEL_SEARCH_PATH,
+  ANSWER_PAPER_PATH,
+  FORGOT_PASSWORD_PATH,
+  INVIGILATION_PATH,
+  PERSONNEL_SEARCH_PATH,
+  PUBLIC_SCHEDULE_PATH,
+  REGISTER_PATH,
+  RESET_PASSWORD_PATH,
+  STUDENT_APPLICATIONS_PATH,
+  STUDENT_CONTACT_PATH,
+  STUDENT_DOCUMENTS_PATH,
+  STUDENT_LIBRARY_PATH,
+  ADMIN_LIBRARY_DOCUMENTS_PATH,
+  STUDENT_EXAMINATIONS_PATH,
+  STUDENT_NOTIFICATIONS_PATH,
+  STUDENT_PAYMENT_PATH,
+  STUDENT_PROFILE_PATH,
+  STUDENT_RANGE_OF_QUALIFICATION_PATH,
+  STUDENT_SYSTEM_CHECK_PATH,
+  TEST_GATEWAY_PATH,
+  VERIFY_PATH,
+} from './route-paths';
 import { NotFoundRoute } from './routes/not-found';
-import { AICIP_PERSONNEL_SEARCH_PATH, AicipPersonnelSearchRoute } from './routes/public/aicip-personnel-search';
-import { PERSONNEL_SEARCH_PATH, PersonnelSearchRoute } from './routes/public/personnel-search';
-import { VERIFY_PATH, VerifyRoute } from './routes/public/verify';
-import { PUBLIC_SCHEDULE_PATH, PublicScheduleRoute } from './routes/public/schedule';
-import { TEST_GATEWAY_PATH, TestGatewayRoute } from './routes/public/test-gateway';
-import { STUDENT_PAYMENT_PATH, StudentPaymentRoute } from './routes/student/payment';
-import { AdminReportsRoute } from './routes/admin/reports';
-import { ApplicantHomeRoute } from './routes/student/applicant-home';
-import { StudentLoginRoute } from './routes/student/login';
-import { STUDENT_RANGE_OF_QUALIFICATION_PATH, StudentRangeOfQualificationRoute } from './routes/student/range-of-qualification';
-import { StudentProgramRoute } from './routes/student/program-page';
-import { ACTIVATE_PATH, ActivateRoute } from './routes/public/activate';
-import { FORGOT_PASSWORD_PATH, ForgotPasswordRoute } from './routes/public/forgot-password';
-import { REGISTER_PATH, RegisterRoute } from './routes/public/register';
-import { RESET_PASSWORD_PATH, ResetPasswordRoute } from './routes/public/reset-password';
-import { StudentApplicationRoute, StudentProgramApplicationRoute } from './routes/student/application-form';
-import { STUDENT_APPLICATIONS_PATH, StudentApplicationsRoute } from './routes/student/applications';
-import { STUDENT_CONTACT_PATH, StudentContactRoute } from './routes/student/contact';
-import { STUDENT_DOCUMENTS_PATH, StudentDocumentsRoute } from './routes/student/documents';
-import { STUDENT_NOTIFICATIONS_PATH, StudentNotificationsRoute } from './routes/student/notifications';
-import { STUDENT_PROFILE_PATH, StudentProfileRoute } from './routes/student/profile';
-import { STUDENT_EXAMINATIONS_PATH, StudentExaminationsRoute } from './routes/student/examinations';
-import { StudentExamLaunchRoute, StudentExamReviewRoute, StudentExamSittingRoute } from './routes/student/examinations-sitting';
-import { ANSWER_PAPER_PATH, AnswerPaperRoute } from './routes/public/answer-paper';
-import { ADMIN_APPLICANTS_PATH, AdminApplicantsRoute } from './routes/admin/applicants';
-import { ADMIN_ACCESS_LOG_PATH, AdminAccessLogRoute } from './routes/admin/access-log';
-import { ADMIN_DELETION_REQUESTS_PATH, AdminDeletionRequestsRoute } from './routes/admin/deletion-requests';
-import { AdminContactUsRoute } from './routes/admin/contact-us';
-import { AdminEmailsRoute } from './routes/admin/emails';
-import { AdminExaminationsRoute } from './routes/admin/examinations';
-import { AdminExaminationRoute } from './routes/admin/examinations-detail';
-import { ADMIN_SITTINGS_PATH, AdminSittingMarkingRoute, AdminSittingsRoute } from './routes/admin/sittings';
-import { AdminNewExaminationRoute } from './routes/admin/examinations-new';
-import { AdminLibrariesRoute } from './routes/admin/libraries';
-import { AdminLibraryQuestionRoute } from './routes/admin/libraries-question';
-import { AdminCertificateTemplatesRoute } from './routes/admin/certificate-templates';
-import { AdminCertificateTemplateRoute } from './routes/admin/certificate-templates-detail';
-import { AdminProgramApplicationsRoute } from './routes/admin/program-applications';
-import { AdminProgramApplicationRoute } from './routes/admin/program-application';
-import { ADMIN_VENUES_PATH, AdminVenuesRoute } from './routes/admin/venues';
-import { ADMIN_TEST_CENTRES_PATH, AdminTestCentresRoute } from './routes/admin/test-centres';
-import { ADMIN_SECURITY_PATH, AdminSecurityRoute } from './routes/admin/security';
+import { lazyRoute } from './lazy-route';
+
+// Every page is loaded when first opened (issue 22); the layouts and the not-found page come with the app.
+const AdminLoginRoute = lazyRoute(() => import('./routes/admin/login'), (page) => page.AdminLoginRoute);
+const AdminMenuAreaRoute = lazyRoute(() => import('./routes/admin/menu-area'), (page) => page.AdminMenuAreaRoute);
+const AdminDiscountCodesRoute = lazyRoute(() => import('./routes/admin/discount-codes'), (page) => page.AdminDiscountCodesRoute);
+const AdminApplicationsRoute = lazyRoute(() => import('./routes/admin/applications'), (page) => page.AdminApplicationsRoute);
+const AdminAwardsRoute = lazyRoute(() => import('./routes/admin/awards'), (page) => page.AdminAwardsRoute);
+const AdminRenewalRoute = lazyRoute(() => import('./routes/admin/renewals'), (page) => page.AdminRenewalRoute);
+const AdminRenewalsRoute = lazyRoute(() => import('./routes/admin/renewals'), (page) => page.AdminRenewalsRoute);
+const StudentRenewalRoute = lazyRoute(() => import('./routes/student/renewal'), (page) => page.StudentRenewalRoute);
+const StudentWpqRangeRoute = lazyRoute(() => import('./routes/student/wpq-range'), (page) => page.StudentWpqRangeRoute);
+const AdminWpqRangeRoute = lazyRoute(() => import('./routes/admin/wpq-range'), (page) => page.AdminWpqRangeRoute);
+const AdminRoleHomeRoute = lazyRoute(() => import('./routes/admin/role-home'), (page) => page.AdminRoleHomeRoute);
+const AdminUsersRoute = lazyRoute(() => import('./routes/admin/users'), (page) => page.AdminUsersRoute);
+const AdminRangeOfQualificationRoute = lazyRoute(() => import('./routes/admin/range-of-qualification'), (page) => page.AdminRangeOfQualificationRoute);
+const AdminUtilitiesRoute = lazyRoute(() => import('./routes/admin/utilities'), (page) => page.AdminUtilitiesRoute);
+const AdminArchivesRoute = lazyRoute(() => import('./routes/admin/archives'), (page) => page.AdminArchivesRoute);
+const AdminProgramsRoute = lazyRoute(() => import('./routes/admin/programs'), (page) => page.AdminProgramsRoute);
+const AdminProgramRoute = lazyRoute(() => import('./routes/admin/programs-detail'), (page) => page.AdminProgramRoute);
+const AdminNewProgramRoute = lazyRoute(() => import('./routes/admin/programs-new'), (page) => page.AdminNewProgramRoute);
+const AdminIndexRoute = lazyRoute(() => import('./routes/admin/admin-index'), (page) => page.AdminIndexRoute);
+const AicipPersonnelSearchRoute = lazyRoute(() => import('./routes/public/aicip-personnel-search'), (page) => page.AicipPersonnelSearchRoute);
+const PersonnelSearchRoute = lazyRoute(() => import('./routes/public/personnel-search'), (page) => page.PersonnelSearchRoute);
+const VerifyRoute = lazyRoute(() => import('./routes/public/verify'), (page) => page.VerifyRoute);
+const WpqConfirmRoute = lazyRoute(() => import('./routes/public/wpq-confirm'), (page) => page.WpqConfirmRoute);
+const AdminCompaniesRoute = lazyRoute(() => import('./routes/admin/companies'), (page) => page.AdminCompaniesRoute);
+const PublicScheduleRoute = lazyRoute(() => import('./routes/public/schedule'), (page) => page.PublicScheduleRoute);
+const TestGatewayRoute = lazyRoute(() => import('./routes/public/test-gateway'), (page) => page.TestGatewayRoute);
+const StudentPaymentRoute = lazyRoute(() => import('./routes/student/payment'), (page) => page.StudentPaymentRoute);
+const AdminReportsRoute = lazyRoute(() => import('./routes/admin/reports'), (page) => page.AdminReportsRoute);
+const AdminDashboardRoute = lazyRoute(() => import('./routes/admin/dashboard'), (page) => page.AdminDashboardRoute);
+const AdminBulkImportRoute = lazyRoute(() => import('./routes/admin/bulk-import'), (page) => page.AdminBulkImportRoute);
+const ApplicantHomeRoute = lazyRoute(() => import('./routes/student/applicant-home'), (page) => page.ApplicantHomeRoute);
+const StudentLoginRoute = lazyRoute(() => import('./routes/student/login'), (page) => page.StudentLoginRoute);
+const StudentRangeOfQualificationRoute = lazyRoute(() => import('./routes/student/range-of-qualification'), (page) => page.StudentRangeOfQualificationRoute);
+const StudentProgramRoute = lazyRoute(() => import('./routes/student/program-page'), (page) => page.StudentProgramRoute);
+const ActivateRoute = lazyRoute(() => import('./routes/public/activate'), (page) => page.ActivateRoute);
+const ForgotPasswordRoute = lazyRoute(() => import('./routes/public/forgot-password'), (page) => page.ForgotPasswordRoute);
+const RegisterRoute = lazyRoute(() => import('./routes/public/register'), (page) => page.RegisterRoute);
+const ResetPasswordRoute = lazyRoute(() => import('./routes/public/reset-password'), (page) => page.ResetPasswordRoute);
+const StudentApplicationRoute = lazyRoute(() => import('./routes/student/application-form'), (page) => page.StudentApplicationRoute);
+const StudentProgramApplicationRoute = lazyRoute(() => import('./routes/student/application-form'), (page) => page.StudentProgramApplicationRoute);
+const StudentApplicationsRoute = lazyRoute(() => import('./routes/student/applications'), (page) => page.StudentApplicationsRoute);
+const StudentContactRoute = lazyRoute(() => import('./routes/student/contact'), (page) => page.StudentContactRoute);
+const StudentDocumentsRoute = lazyRoute(() => import('./routes/student/documents'), (page) => page.StudentDocumentsRoute);
+const StudentLibraryRoute = lazyRoute(() => import('./routes/student/library'), (page) => page.StudentLibraryRoute);
+const AdminLibraryDocumentsRoute = lazyRoute(() => import('./routes/admin/library-documents'), (page) => page.AdminLibraryDocumentsRoute);
+const StudentNotificationsRoute = lazyRoute(() => import('./routes/student/notifications'), (page) => page.StudentNotificationsRoute);
+const StudentProfileRoute = lazyRoute(() => import('./routes/student/profile'), (page) => page.StudentProfileRoute);
+const StudentExaminationsRoute = lazyRoute(() => import('./routes/student/examinations'), (page) => page.StudentExaminationsRoute);
+const StudentExamSystemCheckRoute = lazyRoute(() => import('./routes/student/exam-system-check'), (page) => page.StudentExamSystemCheckRoute);
+const StudentExamLaunchRoute = lazyRoute(() => import('./routes/student/examinations-sitting'), (page) => page.StudentExamLaunchRoute);
+const StudentExamReviewRoute = lazyRoute(() => import('./routes/student/examinations-sitting'), (page) => page.StudentExamReviewRoute);
+const StudentExamSittingRoute = lazyRoute(() => import('./routes/student/examinations-sitting'), (page) => page.StudentExamSittingRoute);
+const StudentResitLaunchRoute = lazyRoute(() => import('./routes/student/resit-launch'), (page) => page.StudentResitLaunchRoute);
+const AdminResitsRoute = lazyRoute(() => import('./routes/admin/resits'), (page) => page.AdminResitsRoute);
+const AnswerPaperRoute = lazyRoute(() => import('./routes/public/answer-paper'), (page) => page.AnswerPaperRoute);
+const AdminApplicantsRoute = lazyRoute(() => import('./routes/admin/applicants'), (page) => page.AdminApplicantsRoute);
+const AdminApplicantRecordRoute = lazyRoute(() => import('./routes/admin/applicant-record'), (page) => page.AdminApplicantRecordRoute);
+const AdminSupportRoute = lazyRoute(() => import('./routes/admin/support'), (page) => page.AdminSupportRoute);
+const AdminAccessLogRoute = lazyRoute(() => import('./routes/admin/access-log'), (page) => page.AdminAccessLogRoute);
+const AdminDeletionRequestsRoute = lazyRoute(() => import('./routes/admin/deletion-requests'), (page) => page.AdminDeletionRequestsRoute);
+const AdminContactUsRoute = lazyRoute(() => import('./routes/admin/contact-us'), (page) => page.AdminContactUsRoute);
+const AdminEmailsRoute = lazyRoute(() => import('./routes/admin/emails'), (page) => page.AdminEmailsRoute);
+const AdminExaminationsRoute = lazyRoute(() => import('./routes/admin/examinations'), (page) => page.AdminExaminationsRoute);
+const AdminExaminationRoute = lazyRoute(() => import('./routes/admin/examinations-detail'), (page) => page.AdminExaminationRoute);
+const AdminSittingMarkingRoute = lazyRoute(() => import('./routes/admin/sittings'), (page) => page.AdminSittingMarkingRoute);
+const AdminSittingsRoute = lazyRoute(() => import('./routes/admin/sittings'), (page) => page.AdminSittingsRoute);
+const AdminNewExaminationRoute = lazyRoute(() => import('./routes/admin/examinations-new'), (page) => page.AdminNewExaminationRoute);
+const AdminLibrariesRoute = lazyRoute(() => import('./routes/admin/libraries'), (page) => page.AdminLibrariesRoute);
+const AdminLibraryQuestionRoute = lazyRoute(() => import('./routes/admin/libraries-question'), (page) => page.AdminLibraryQuestionRoute);
+const AdminCertificateTemplatesRoute = lazyRoute(() => import('./routes/admin/certificate-templates'), (page) => page.AdminCertificateTemplatesRoute);
+const AdminCertificateTemplateRoute = lazyRoute(() => import('./routes/admin/certificate-templates-detail'), (page) => page.AdminCertificateTemplateRoute);
+const AdminProgramApplicationsRoute = lazyRoute(() => import('./routes/admin/program-applications'), (page) => page.AdminProgramApplicationsRoute);
+const AdminProgramApplicationRoute = lazyRoute(() => import('./routes/admin/program-application'), (page) => page.AdminProgramApplicationRoute);
+const AdminVenuesRoute = lazyRoute(() => import('./routes/admin/venues'), (page) => page.AdminVenuesRoute);
+const AdminTestCentresRoute = lazyRoute(() => import('./routes/admin/test-centres'), (page) => page.AdminTestCentresRoute);
+const AdminSecurityRoute = lazyRoute(() => import('./routes/admin/security'), (page) => page.AdminSecurityRoute);
+const InvigilationConsoleRoute = lazyRoute(() => import('./routes/admin/invigilation'), (page) => page.InvigilationConsoleRoute);
+const SittingReviewRoute = lazyRoute(() => import('./routes/admin/invigilation'), (page) => page.SittingReviewRoute);
 
 /** Menu items with screens of their own; the rest show the "not available yet" page. */
-const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities', 'Emails', 'Contact Us', 'Examinations', 'Libraries', 'Discount Codes', 'Reports'];
+const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities', 'Emails', 'Contact Us', 'Examinations', 'Libraries', 'Discount Codes', 'Reports', 'Dashboard'];
 
 const ADMIN_HOME_PATHS = [ROLES.SuperUser, ROLES.AccountAdministrator, ROLES.AccountContributor, ROLES.User].map(
   (role) => ROLE_HOME_PATHS[role],
@@ -90,6 +153,7 @@ export const routes: RouteObject[] = [
       { path: PERSONNEL_SEARCH_PATH, element: <PersonnelSearchRoute /> },
       { path: AICIP_PERSONNEL_SEARCH_PATH, element: <AicipPersonnelSearchRoute /> },
       { path: VERIFY_PATH, element: <VerifyRoute /> },
+      { path: WPQ_CONFIRM_PATH, element: <WpqConfirmRoute /> },
     ],
   },
   {
@@ -98,6 +162,7 @@ export const routes: RouteObject[] = [
     children: [
       // The exam screen has the page to itself (no applicant menu); launching and the sitting.
       { path: 'examinations/start/:examType/:referenceId', element: <StudentExamLaunchRoute /> },
+      { path: 'examinations/start-resit/:resitModuleId', element: <StudentResitLaunchRoute /> },
       { path: 'examinations/:examType/:id', element: <StudentExamSittingRoute /> },
       {
         element: <ApplicantLayout />,
@@ -108,15 +173,18 @@ export const routes: RouteObject[] = [
           { path: 'programs/:id/application', element: <StudentProgramApplicationRoute /> },
           { path: STUDENT_PROFILE_PATH, element: <StudentProfileRoute /> },
           { path: STUDENT_DOCUMENTS_PATH, element: <StudentDocumentsRoute /> },
+          { path: STUDENT_LIBRARY_PATH, element: <StudentLibraryRoute /> },
           { path: STUDENT_NOTIFICATIONS_PATH, element: <StudentNotificationsRoute /> },
           { path: STUDENT_APPLICATIONS_PATH, element: <StudentApplicationsRoute /> },
           { path: `${STUDENT_APPLICATIONS_PATH}/:type/:id`, element: <StudentApplicationRoute /> },
           { path: 'awards/:awardId/renew', element: <StudentRenewalRoute /> },
           { path: STUDENT_CONTACT_PATH, element: <StudentContactRoute /> },
           { path: STUDENT_EXAMINATIONS_PATH, element: <StudentExaminationsRoute /> },
+          { path: STUDENT_SYSTEM_CHECK_PATH, element: <StudentExamSystemCheckRoute /> },
           { path: `${STUDENT_EXAMINATIONS_PATH}/trial/:id/review`, element: <StudentExamReviewRoute /> },
           { path: STUDENT_RANGE_OF_QUALIFICATION_PATH, element: <StudentRangeOfQualificationRoute /> },
           { path: STUDENT_PAYMENT_PATH, element: <StudentPaymentRoute /> },
+          { path: 'wpq/:id/range', element: <StudentWpqRangeRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
@@ -133,6 +201,9 @@ export const routes: RouteObject[] = [
           ...ADMIN_HOME_PATHS.map((path) => ({ path, element: <AdminRoleHomeRoute /> })),
           { path: ADMIN_MENU_PATHS.Users, element: <AdminUsersRoute /> },
           { path: ADMIN_APPLICANTS_PATH, element: <AdminApplicantsRoute /> },
+          { path: ADMIN_COMPANIES_PATH, element: <AdminCompaniesRoute /> },
+          { path: `${ADMIN_APPLICANTS_PATH}/:applicantId`, element: <AdminApplicantRecordRoute /> },
+          { path: ADMIN_SUPPORT_PATH, element: <AdminSupportRoute /> },
           { path: ADMIN_DELETION_REQUESTS_PATH, element: <AdminDeletionRequestsRoute /> },
           { path: ADMIN_ACCESS_LOG_PATH, element: <AdminAccessLogRoute /> },
           { path: ADMIN_MENU_PATHS.Emails, element: <AdminEmailsRoute /> },
@@ -141,6 +212,7 @@ export const routes: RouteObject[] = [
           { path: `${ADMIN_MENU_PATHS.Programs}/new`, element: <AdminNewProgramRoute /> },
           { path: `${ADMIN_MENU_PATHS.Programs}/:id`, element: <AdminProgramRoute /> },
           { path: `${ADMIN_MENU_PATHS.Programs}/:programId/applications`, element: <AdminProgramApplicationsRoute /> },
+          { path: `${ADMIN_MENU_PATHS.Programs}/wpq/:id/range`, element: <AdminWpqRangeRoute /> },
           { path: `${ADMIN_MENU_PATHS.Programs}/:programId/applications/:type/:id`, element: <AdminProgramApplicationRoute /> },
           { path: ADMIN_MENU_PATHS.Archives, element: <AdminArchivesRoute /> },
           { path: ADMIN_MENU_PATHS.Examinations, element: <AdminExaminationsRoute /> },
@@ -150,6 +222,7 @@ export const routes: RouteObject[] = [
           { path: `${ADMIN_MENU_PATHS.Examinations}/:id`, element: <AdminExaminationRoute /> },
           { path: ADMIN_MENU_PATHS.Libraries, element: <AdminLibrariesRoute /> },
           { path: `${ADMIN_MENU_PATHS.Libraries}/questions/:id`, element: <AdminLibraryQuestionRoute /> },
+          { path: ADMIN_LIBRARY_DOCUMENTS_PATH, element: <AdminLibraryDocumentsRoute /> },
           { path: `${ADMIN_MENU_PATHS.Libraries}/certificate-templates`, element: <AdminCertificateTemplatesRoute /> },
           { path: `${ADMIN_MENU_PATHS.Libraries}/certificate-templates/:id`, element: <AdminCertificateTemplateRoute /> },
           { path: ADMIN_MENU_PATHS.Utilities, element: <AdminUtilitiesRoute /> },
@@ -157,12 +230,17 @@ export const routes: RouteObject[] = [
           { path: ADMIN_VENUES_PATH, element: <AdminVenuesRoute /> },
           { path: ADMIN_TEST_CENTRES_PATH, element: <AdminTestCentresRoute /> },
           { path: ADMIN_SECURITY_PATH, element: <AdminSecurityRoute /> },
+          { path: `${INVIGILATION_PATH}/sittings/:id`, element: <InvigilationConsoleRoute /> },
+          { path: `${INVIGILATION_PATH}/review/:examInstanceId`, element: <SittingReviewRoute /> },
           { path: ADMIN_MENU_PATHS['Discount Codes'], element: <AdminDiscountCodesRoute /> },
           { path: ADMIN_APPLICATIONS_PATH, element: <AdminApplicationsRoute /> },
+          { path: ADMIN_RESITS_PATH, element: <AdminResitsRoute /> },
           { path: ADMIN_AWARDS_PATH, element: <AdminAwardsRoute /> },
           { path: ADMIN_RENEWALS_PATH, element: <AdminRenewalsRoute /> },
           { path: `${ADMIN_RENEWALS_PATH}/:id`, element: <AdminRenewalRoute /> },
           { path: ADMIN_MENU_PATHS.Reports, element: <AdminReportsRoute /> },
+          { path: ADMIN_MENU_PATHS.Dashboard, element: <AdminDashboardRoute /> },
+          { path: ADMIN_BULK_IMPORT_PATH, element: <AdminBulkImportRoute /> },
           ...ADMIN_MENU_ITEMS.filter((item) => !BUILT_MENU_ITEMS.includes(item)).map((item) => ({
             path: ADMIN_MENU_PATHS[item],
             element: <AdminMenuAreaRoute item={item} />,

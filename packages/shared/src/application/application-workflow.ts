@@ -126,6 +126,8 @@ const EXTRA_SOURCES: Partial<Record<ApplicationAction, readonly ApplicationStatu
   cancelAward: ['Awarded OnHold'],
   // Handing the application to another assessor starts a new round without leaving the status.
   assignAssessor: ['Being Assessed'],
+  // A late renewal of an expired award, within the program's grace period (the renewal module checks both; decision 023).
+  applyForRenewal: ['Award Withdrawn'],
 };
 
 /** The statuses an action may start from. */
@@ -154,7 +156,7 @@ export function actionsFrom(from: ApplicationStatus, type?: ApplicationTypePath)
   return APPLICATION_ACTIONS.filter((action) => canMove(action, from, type));
 }
 
-/** Statuses no move leaves: a cancelled or withdrawn award is final (a new application starts over). */
+/** Statuses no move leaves: a cancelled award is final (a new application starts over); an expired one may be renewed late. */
 export function terminalStatuses(): ApplicationStatus[] {
   return APPLICATION_STATUSES.filter((status) => actionsFrom(status).length === 0);
 }

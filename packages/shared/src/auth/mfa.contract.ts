@@ -25,7 +25,8 @@ const ChallengeToken = z.string().min(1, MFA_MESSAGES.challengeExpired).max(2048
  * user has two-step sign-in, `enrolment` when their role requires it and they have yet to set it up.
  */
 export const SecondFactorRequired = z.object({
-  secondFactor: z.enum(['code', 'enrolment']),
+  /** `passwordChange`: a temporary password set by support; a new password first (issue 20), the token is the change token. */
+  secondFactor: z.enum(['code', 'enrolment', 'passwordChange']),
   challengeToken: z.string(),
 });
 export type SecondFactorRequired = z.infer<typeof SecondFactorRequired>;

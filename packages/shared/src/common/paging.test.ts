@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PagingQuery, rangeText, searchTermOrUndefined, totalPages } from './paging';
+import { PagingQuery, rangeText, searchTermOrUndefined, totalPages, withSpecPagingNames } from './paging';
 
 describe('paging', () => {
   it('derives total pages, never fewer than one', () => {
@@ -27,5 +27,27 @@ describe('paging', () => {
     expect(searchTermOrUndefined('  ')).toBeUndefined();
     expect(searchTermOrUndefined(undefined)).toBeUndefined();
     expect(searchTermOrUndefined('  WQ-01 ')).toBe('WQ-01');
+  });
+});
+
+describe('the spec paging names (section 7)', () => {
+  const accepted = new Set(['page', 'pageSize', 'search']);
+
+  it('turns currentPage, perPageCount and searchTerm into the names the list takes', () => {
+    expect(withSpecPagingNames({ currentPage: '2', perPageCount: '50', searchTerm: 'weld', searchBy: 'name' }, accepted)).toEqual({ page: '2', pageSize: '50', search: 'weld' });
+    expect(PagingQuery.parse(withSpecPagingNames({ currentPage: '3', perPageCount: '100' }, accepted))).toEqual({ page: 3, pageSize: 100 });
+  });
+
+  it("keeps today's names and a list's own searchTerm and searchBy", () => {
+    expect(withSpecPagingNames({ page: '2', pageSize: '50', search: 'x' }, accepted)).toEqual({ page: '2', pageSize: '50', search: 'x' });
+    const own = new Set(['page', 'pageSize', 'searchTerm', 'searchBy']);
+    expect(withSpecPagingNames({ search: 'x', searchBy: 'email' }, own)).toEqual({ searchTerm: 'x', searchBy: 'email' });
+  });
+
+  it('leaves a name given both ways for the schema to refuse, and leaves unpaged queries alone', () => {
+    const both = withSpecPagingNames({ page: '1', currentPage: '2' }, accepted);
+    expect(both).toEqual({ page: '1', currentPage: '2' });
+    expect(PagingQuery.safeParse(both).success).toBe(false);
+    expect(withSpecPagingNames({ currentPage: '2' }, new Set(['programId']))).toEqual({ currentPage: '2' });
   });
 });

@@ -21,6 +21,36 @@ export const pagingShape = {
 export const PagingQuery = z.strictObject({ ...pagingShape, search: z.string().optional() });
 export type PagingQuery = z.infer<typeof PagingQuery>;
 
+/**
+ * The spec's paging and search names (section 7: `currentPage`, `perPageCount`, `searchBy`,
+ * `searchTerm`) beside today's (`page`, `pageSize`, `search`): every paged query (one whose schema
+ * takes `page` and `pageSize`) is read through this one rule before its schema checks it, so each
+ * list's schema keeps its own names and both spellings work on every paged route.
+ */
+export const SPEC_PAGING_NAMES = { currentPage: 'page', perPageCount: 'pageSize' } as const;
+
+/**
+ * A paged query with the spec's names turned into the names its schema accepts (`accepted`). A
+ * name given both ways is left as it is, so the strict schema refuses the spare one (no guessing
+ * which wins). `searchTerm` and `search` stand for each other; `searchBy` is dropped where the
+ * list has no `searchBy` of its own: its search already looks in every field it searches.
+ */
+export function withSpecPagingNames(query: Readonly<Record<string, unknown>>, accepted: ReadonlySet<string>): Record<string, unknown> {
+  const isPaged = accepted.has('page') && accepted.has('pageSize');
+  if (!isPaged) return { ...query };
+  const out: Record<string, unknown> = { ...query };
+  const rename = (from: string, to: string) => {
+    if (!(from in out) || accepted.has(from) || !accepted.has(to) || to in out) return;
+    out[to] = out[from];
+    delete out[from];
+  };
+  for (const [spec, today] of Object.entries(SPEC_PAGING_NAMES)) rename(spec, today);
+  rename('searchTerm', 'search');
+  rename('search', 'searchTerm');
+  if ('searchBy' in out && !accepted.has('searchBy')) delete out.searchBy;
+  return out;
+}
+
 export function pagedResponse<T extends z.ZodType>(row: T) {
   return z.object({
     rows: z.array(row),

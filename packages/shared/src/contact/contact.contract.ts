@@ -8,6 +8,7 @@ export const CONTACT_MESSAGES = {
   phoneRequired: 'Phone Number is required',
   messageRequired: 'Message is required',
   thanks: 'Thank you. Your message has been sent to our staff.',
+  notFound: 'Message not found',
 } as const;
 
 /** The contact form (spec sections 3 and 5): all four fields required. */
@@ -19,6 +20,29 @@ export const ContactMessageRequest = z.strictObject({
 });
 export type ContactMessageRequest = z.input<typeof ContactMessageRequest>;
 
-export const ContactMessage = z.object({ id: z.string(), name: z.string(), email: z.string(), phoneNumber: z.string(), message: z.string(), createdOn: z.string(), fromApplicantId: z.string().nullable() });
+export const ContactMessage = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  message: z.string(),
+  createdOn: z.string(),
+  fromApplicantId: z.string().nullable(),
+  /** When staff marked it handled (issue 20); null while it waits. */
+  handledOn: z.string().nullable(),
+});
 export const ContactMessagePage = pagedResponse(ContactMessage);
-export const ContactMessageQuery = z.strictObject({ ...pagingShape, search: z.string().optional() });
+export const ContactMessageQuery = z.strictObject({ ...pagingShape, search: z.string().optional(), handled: z.enum(['true', 'false']).optional() });
+
+/** Staff's reply, mailed from the platform and kept with the message (issue 20). */
+export const ContactReplyRequest = z.strictObject({
+  body: z.string({ error: 'Reply is required' }).trim().min(1, 'Reply is required').max(4000, 'Reply must be at most 4000 characters'),
+  /** Mark the message handled with the reply. */
+  markHandled: z.boolean().default(true),
+});
+export type ContactReplyRequest = z.input<typeof ContactReplyRequest>;
+export const ContactHandledRequest = z.strictObject({ isHandled: z.boolean() });
+export const ContactReply = z.object({ id: z.string(), body: z.string(), repliedBy: z.string().nullable(), createdOn: z.string() });
+export const ContactMessageDetails = ContactMessage.extend({ handledBy: z.string().nullable(), replies: z.array(ContactReply) });
+export type ContactMessageDetails = z.infer<typeof ContactMessageDetails>;
+export const CONTACT_REPLY_SUBJECT = 'Reply to your message';

@@ -21,8 +21,8 @@ export const EXAM_TIMING = {
 export const EXAM_INSTANCE_STATUSES = ['InProgress', 'Submitted', 'TimedOut'] as const;
 export type ExamInstanceStatus = (typeof EXAM_INSTANCE_STATUSES)[number];
 
-/** Who ended the sitting: the candidate's submit, the candidate's timer at zero, or the server's job. */
-export const SUBMITTED_HOW = ['candidate', 'timeout', 'job'] as const;
+/** Who ended the sitting: the candidate's submit, the candidate's timer at zero, the server's job, or an invigilator (misconduct, issue 19). */
+export const SUBMITTED_HOW = ['candidate', 'timeout', 'job', 'invigilator'] as const;
 export type SubmittedHow = (typeof SUBMITTED_HOW)[number];
 
 /** Question answer status of spec section 4, shown in the palette. */

@@ -12,6 +12,7 @@ import { EXAM_INSTANCE_STATUSES, SUBMITTED_HOW } from './exam-rules';
  *   GET  api/launchexam/servertime                      ServerTimeResponse (no token needed)
  *   POST api/launchexam/inittrial {testId}              CandidateExam (new, or the one in progress)
  *   POST api/launchexam/init {applicationModuleId}      CandidateExam (idempotent, within the window)
+ *   POST api/launchexam/initresit {resitModuleId}       the same for a re-sit: a new sitting (issue 17)
  *   GET  api/{trial|module}examinstance/{id}            CandidateExam
  *   PUT  api/isexaminprogress                           ExamSessionRequest -> ExamSessionResponse (409 open elsewhere)
  *   POST api/updateInstances                            UpdateInstancesRequest -> UpdateInstancesResponse (409 after deadline + grace, submission, takeover)
@@ -418,6 +419,8 @@ export const MyExaminationRow = z.object({
   score: z.number().nullable(),
   percentage: z.number().nullable(),
   isResit: z.boolean(),
+  /** A re-sit sitting is launched with `launchexam/initresit` by this id (issue 17). */
+  resitModuleId: z.string().nullable().optional(),
   /** A module's result once released to the candidate (the application's overall result is recorded). */
   result: z.enum(['Pass', 'Fail', 'Absent']).nullable(),
   resultPercentage: z.number().nullable(),

@@ -26,11 +26,13 @@ export const PRE_EXAM_TYPES = {
   qualificationapplicationmodule: { applicationType: 'qualificationapplication', hasModules: true },
   aicipapplicationmodule: { applicationType: 'aicipapplication', hasModules: true },
   certificationapplication: { applicationType: 'certificationapplication', hasModules: false },
+  // One line: the program's welder qualification test fee (issue 18).
+  welderqualificationapplication: { applicationType: 'welderqualificationapplication', hasModules: false },
 } as const satisfies Record<string, { applicationType: ApplicationTypePath; hasModules: boolean }>;
 export type PreExamType = keyof typeof PRE_EXAM_TYPES;
 export const PRE_EXAM_TYPE_PATHS = Object.keys(PRE_EXAM_TYPES) as PreExamType[];
 
-/** The pre-exam path word of an application type; undefined for types without a pre-exam (Welder Qualification). */
+/** The pre-exam path word of an application type. */
 export function preExamTypeOf(applicationType: ApplicationTypePath): PreExamType | undefined {
   return PRE_EXAM_TYPE_PATHS.find((path) => PRE_EXAM_TYPES[path].applicationType === applicationType);
 }

@@ -18,6 +18,7 @@ export const PROGRAM_MESSAGES = {
   declarationMax: 'Program Declaration must be at most 2000 characters',
   tooltipsMax: 'Tooltips must be at most 1000 characters',
   reviewWindowDays: 'Review window must be a whole number of days from 1 to 365',
+  maxResitsPerModule: 'Re-sits per module must be a whole number from 1 to 20, or empty for no limit',
   certificateNumPatternRequired: 'Certificate Number Pattern is required',
   certificateNumPatternMax: 'Certificate Number Pattern must be at most 18 characters',
   certificateStartNumRequired: 'Certificate Start Number is required',
@@ -64,6 +65,8 @@ export const ProgramRequest = z
     programTooltips: z.string().max(1000, PROGRAM_MESSAGES.tooltipsMax).default(''),
     /** Days after the result in which a failed applicant may ask for a review (issue 17, decision 022). */
     reviewWindowDays: z.number({ error: PROGRAM_MESSAGES.reviewWindowDays }).int(PROGRAM_MESSAGES.reviewWindowDays).min(1, PROGRAM_MESSAGES.reviewWindowDays).max(365, PROGRAM_MESSAGES.reviewWindowDays).default(30),
+    /** How many re-sits of one module an applicant may take; null: unlimited (issue 17, decision 024). */
+    maxResitsPerModule: z.number({ error: PROGRAM_MESSAGES.maxResitsPerModule }).int(PROGRAM_MESSAGES.maxResitsPerModule).min(1, PROGRAM_MESSAGES.maxResitsPerModule).max(20, PROGRAM_MESSAGES.maxResitsPerModule).nullable().default(null),
   })
   .superRefine((program, ctx) => {
     if (program.programType === 1 && plainTextOf(program.programDeclaration).length === 0) {
@@ -106,6 +109,7 @@ export const Program = z.object({
   programDeclaration: z.string(),
   programTooltips: z.string(),
   reviewWindowDays: z.number().int(),
+  maxResitsPerModule: z.number().int().nullable(),
   createdOn: z.string(),
   modifiedOn: z.string(),
 });

@@ -1,3 +1,5 @@
+import { addDays } from '../exam-schedule/exam-schedule-time';
+
 /** Professional development that counts towards a renewal (issue 17, decision 023). */
 export interface DevelopmentHours {
   numOfHours: number;
@@ -13,4 +15,28 @@ export function isInPeriod(startDate: string, periodStart: string, periodEnd: st
 export function cpdHoursInPeriod(entries: readonly DevelopmentHours[], periodStart: string, periodEnd: string | null): number {
   const tenths = entries.filter((e) => isInPeriod(e.startDate, periodStart, periodEnd)).reduce((sum, e) => sum + Math.round(e.numOfHours * 10), 0);
   return tenths / 10;
+}
+
+/** What a program says of renewals after the expiry day (decision 023): a new application, or a grace period with a late fee. */
+export const LATE_RENEWAL_CHOICES = ['newApplication', 'grace'] as const;
+export type LateRenewalChoice = (typeof LATE_RENEWAL_CHOICES)[number];
+export const LATE_RENEWAL_LABELS: Record<LateRenewalChoice, string> = {
+  newApplication: 'Not allowed: an expired award needs a new application',
+  grace: 'Allowed within a grace period, with a late fee',
+};
+
+/** The last day an expired award may still be renewed, or null when the program takes no late renewals. */
+export function graceEndsOn(expiresOn: string, rules: { lateRenewal: LateRenewalChoice; graceDays: number }): string | null {
+  return rules.lateRenewal === 'grace' && rules.graceDays > 0 ? addDays(expiresOn, rules.graceDays) : null;
+}
+
+/**
+ * Where a renewal applied today stands against the expiry day: on time (from the window's first
+ * day to the expiry day), late (after it, up to the last day of grace), or refused.
+ */
+export function lateStanding(expiresOn: string, today: string, rules: { lateRenewal: LateRenewalChoice; graceDays: number }): 'onTime' | 'late' | 'noLateRenewal' | 'graceOver' {
+  if (today <= expiresOn) return 'onTime';
+  const lastDay = graceEndsOn(expiresOn, rules);
+  if (lastDay === null) return 'noLateRenewal';
+  return today <= lastDay ? 'late' : 'graceOver';
 }

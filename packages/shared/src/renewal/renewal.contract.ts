@@ -8,12 +8,18 @@ import { pagedResponse, pagingShape } from '../common/paging';
  * page size 10, page 1, ordered by applicationNumber descending) and `renewal/action`.
  */
 
-/** Renewal application types by path word; AICIP (`aiciprenewalapplication`) follows with its renewal modules. */
+/** Renewal application types by path word; an AICIP renewal also takes the program's renewal modules. */
 export const RENEWAL_TYPES = {
-  certificationrenewalapplication: { programType: 2, applicationTypePath: 'certificationapplication', label: 'Certification' },
+  certificationrenewalapplication: { programType: 2, applicationTypePath: 'certificationapplication', label: 'Certification', hasModules: false },
+  aiciprenewalapplication: { programType: 4, applicationTypePath: 'aicipapplication', label: 'AICIP', hasModules: true },
 } as const;
 export type RenewalTypePath = keyof typeof RENEWAL_TYPES;
 export const RENEWAL_TYPE_PATHS = Object.keys(RENEWAL_TYPES) as RenewalTypePath[];
+
+/** The renewal type of a program type (2 Certification, 4 AICIP), or null. */
+export function renewalTypeOfProgram(programType: number): RenewalTypePath | null {
+  return RENEWAL_TYPE_PATHS.find((typePath) => RENEWAL_TYPES[typePath].programType === programType) ?? null;
+}
 
 export const RENEWAL_STATUSES = ['draft', 'submitted', 'renewed', 'refused'] as const;
 export type RenewalStatus = (typeof RENEWAL_STATUSES)[number];
@@ -23,6 +29,7 @@ export const RENEWAL_STATUS_COLORS: Record<RenewalStatus, string> = { draft: 'gr
 
 export const RENEWAL_MESSAGES = {
   notFound: 'Renewal not found',
+  programNotFound: 'Program not found',
   awardNotFound: 'Award not found',
   awardNotCurrent: 'Only a current award can be renewed',
   notRenewable: 'This award does not expire and cannot be renewed',
@@ -37,6 +44,20 @@ export const RENEWAL_MESSAGES = {
   reasonRequired: 'Refusal reason is required',
   reasonMax: 'Reason must be at most 1000 characters',
   requiredCpdHours: 'Required CPD Hours must be a whole number from 0 to 1000',
+  noLateRenewal: (expiresOn: string) => `This award expired on ${expiresOn} and the program does not take late renewals: please make a new application`,
+  graceOver: (lastDay: string) => `The grace period for a late renewal ended on ${lastDay}: please make a new application`,
+  invoiceNotPaid: (invoiceNumber: string) => `The renewal invoice ${invoiceNumber} is not paid yet`,
+  modulesNotInvoiced: 'The renewal modules have not been invoiced yet',
+  modulesNotPassed: (codes: readonly string[]) => `Every required renewal module must be passed before renewing; not passed: ${codes.join(', ')}`,
+  noModules: 'Only an AICIP renewal has renewal modules',
+  modulesInvoiced: 'The renewal modules have been invoiced; the choice can no longer change',
+  unknownModule: 'Not a renewal module of this program',
+  notPaidForSchedule: 'The renewal modules can be scheduled once the invoice is paid',
+  onlineNotOffered: 'A renewal module is sat in person: choose Pen & Paper, Practical, Oral or Practical & Oral',
+  notSentForResults: (code: string) => `The schedule of ${code} has not been sent to the holder`,
+  decided: 'This renewal has been decided',
+  graceDays: 'Grace Period must be a whole number of days from 1 to 365',
+  lateFee: 'Late Fee must be a valid number',
 } as const;
 
 export const RenewalAnswerRequest = z.strictObject({
@@ -81,6 +102,45 @@ export type RenewalDevelopmentEntry = z.infer<typeof RenewalDevelopmentEntry>;
 
 export const RenewalRequirement = z.object({ id: z.string(), code: z.string(), description: z.string(), answerText: z.string() });
 
+/** The renewal's invoice (modules and late fee), with the holder's pay link while it is unpaid. */
+export const RenewalInvoice = z.object({
+  id: z.string(),
+  invoiceNumberText: z.string(),
+  totalCents: z.number().int(),
+  status: z.enum(['Issued', 'Paid', 'Void']),
+  /** The pay page of the newest open payment link (`/student/payments/{trackerId}`), while unpaid. */
+  payPath: z.string().nullable(),
+});
+export type RenewalInvoice = z.infer<typeof RenewalInvoice>;
+
+/** One of an AICIP renewal's modules: its fee, its schedule and its result. */
+export const RenewalModule = z.object({
+  id: z.string(),
+  programModuleId: z.string(),
+  moduleCode: z.string(),
+  moduleTitle: z.string(),
+  examinationType: z.string(),
+  isRequired: z.boolean(),
+  feeCents: z.number().int(),
+  feeBasis: z.enum(['member', 'nonMember']),
+  examKind: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+  /** The time as entered, in its zone (YYYY-MM-DDTHH:mm), for the form. */
+  scheduledLocal: z.string().nullable(),
+  scheduleTimeZone: z.string().nullable(),
+  durationMinutes: z.number().int().nullable(),
+  venueId: z.string().nullable(),
+  testingAgencyId: z.string().nullable(),
+  examinerId: z.string().nullable(),
+  invigilatorId: z.string().nullable(),
+  scheduleNote: z.string(),
+  scheduleSentOn: z.string().nullable(),
+  result: z.enum(['Pass', 'Fail', 'Absent']).nullable(),
+  resultPercentage: z.number().nullable(),
+  resultNotes: z.string(),
+});
+export type RenewalModule = z.infer<typeof RenewalModule>;
+
 /** One renewal as the holder's form and staff's page show it. */
 export const Renewal = z.object({
   id: z.string().nullable(),
@@ -113,6 +173,18 @@ export const Renewal = z.object({
   newExpiresOn: z.string().nullable(),
   decisionReason: z.string().nullable(),
   decidedOn: z.string().nullable(),
+  /** Applied after the expiry day, within the program's grace period; the late fee is on its invoice. */
+  isLate: z.boolean(),
+  lateFeeCents: z.number().int().nullable(),
+  /** The last day of the grace period after expiry, or null when the program takes no late renewals. */
+  graceEndsOn: z.string().nullable(),
+  hasModules: z.boolean(),
+  invoice: RenewalInvoice.nullable(),
+  modules: z.array(RenewalModule),
+  previousCertificateNumber: z.string().nullable(),
+  newCertificateNumber: z.string().nullable(),
+  /** Staff only: whether the renewal may be renewed now, or why not (unpaid invoice, modules not passed). */
+  renewBlockedReason: z.string().nullable(),
 });
 export type Renewal = z.infer<typeof Renewal>;
 

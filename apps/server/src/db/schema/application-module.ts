@@ -43,6 +43,8 @@ export const applicationModules = pgTable(
     examDefinitionId: uuid('exam_definition_id').references(() => examDefinitions.id),
     scheduleNote: text('schedule_note').notNull().default(''),
     scheduleSentOn: timestamp('schedule_sent_on', { withTimezone: true, mode: 'date' }),
+    /** Whether this sitting is recorded (issue 19); null follows the test's setting. The sitting copies it at launch. */
+    recordExam: boolean('record_exam'),
 
     // Result (`postexam/update`, `results`).
     result: text('result', { enum: ['Pass', 'Fail', 'Absent'] }),

@@ -1,4 +1,4 @@
-import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns } from './columns';
 import { applicants } from './user';
 
@@ -9,5 +9,8 @@ export const contactMessages = pgTable('contact_messages', {
   phoneNumber: text('phone_number').notNull(),
   message: text('message').notNull(),
   fromApplicantId: uuid('from_applicant_id').references(() => applicants.id),
+  /** Staff mark a message handled (issue 20); null while it waits. */
+  handledOn: timestamp('handled_on', { withTimezone: true, mode: 'date' }),
+  handledBy: uuid('handled_by'),
   ...auditColumns,
 });

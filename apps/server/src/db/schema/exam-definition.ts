@@ -29,6 +29,8 @@ export const examDefinitions = pgTable(
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
     /** Multiple answer questions earn part of their marks (see autoMark), not only for the exact set. */
     partialMarks: boolean('partial_marks').notNull().default(false),
+    /** Sittings of this test are recorded (screen, camera, keystrokes; issue 19) unless the scheduled module says otherwise. */
+    recordExam: boolean('record_exam').notNull().default(false),
     /** draft, published or unpublished (archived); the spec's published/unPublished flags are derived. */
     status: text('status', { enum: ['draft', 'published', 'unpublished'] })
       .notNull()

@@ -5,6 +5,7 @@ import { applicationModules } from './application-module';
 import { attachments } from './attachment';
 import { examDefinitions, examSections } from './exam-definition';
 import { questionVersions } from './question-bank';
+import { resitModules } from './resit';
 import { applicants, users } from './user';
 
 /**
@@ -25,6 +26,8 @@ export const examInstances = pgTable(
       .references(() => applicants.id),
     /** The scheduled module a module exam is sat for; null for trial exams. */
     applicationModuleId: uuid('application_module_id').references(() => applicationModules.id),
+    /** The re-sit a re-sit sitting is sat for (issue 17): a new instance; the first attempt's stays. Null otherwise. */
+    resitModuleId: uuid('resit_module_id').references(() => resitModules.id),
     status: text('status', { enum: ['InProgress', 'Submitted', 'TimedOut'] })
       .notNull()
       .default('InProgress'),
@@ -36,7 +39,7 @@ export const examInstances = pgTable(
     startedOn: timestamp('started_on', { withTimezone: true, mode: 'date' }).notNull(),
     deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }).notNull(),
     submittedOn: timestamp('submitted_on', { withTimezone: true, mode: 'date' }),
-    submittedHow: text('submitted_how', { enum: ['candidate', 'timeout', 'job'] }),
+    submittedHow: text('submitted_how', { enum: ['candidate', 'timeout', 'job', 'invigilator'] }),
     /** The one browser session allowed to save answers; another takes over only when asked to. */
     activeSessionId: text('active_session_id'),
     recordExam: boolean('record_exam').notNull().default(false),
@@ -58,6 +61,8 @@ export const examInstances = pgTable(
   (t) => [
     // One sitting per scheduled module (NULLs, the trials, do not collide).
     uniqueIndex('exam_instances_module_unique').on(t.applicationModuleId),
+    // One sitting per re-sit.
+    uniqueIndex('exam_instances_resit_unique').on(t.resitModuleId),
     // At most one trial in progress per candidate and test: concurrent launches meet here.
     uniqueIndex('exam_instances_trial_in_progress_unique')
       .on(t.applicantId, t.examDefinitionId)

@@ -24,6 +24,8 @@ export const programs = pgTable(
     programTooltips: text('program_tooltips').notNull().default(''),
     /** Days after the result is recorded in which a failed applicant may ask for a review (issue 17). */
     reviewWindowDays: integer('review_window_days').notNull().default(30),
+    /** How many re-sits of one module an applicant may take (issue 17, decision 024); null: unlimited. */
+    maxResitsPerModule: integer('max_resits_per_module'),
     ...auditColumns,
   },
   (t) => [uniqueIndex('programs_code_unique').on(t.programCode), index('programs_status_idx').on(t.status, t.programType)],

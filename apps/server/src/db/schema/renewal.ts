@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns } from './columns';
 import { applications } from './application';
 import { awards } from './award';
-import { programs } from './program';
+import { invoices } from './payment';
+import { programModules, programs } from './program';
 import { applicants, users } from './user';
+import { testingAgencies, venues } from './venue';
 
 /** The holder's answer to one of the program's requirements on a renewal form. */
 export interface RenewalAnswer {
@@ -57,6 +59,15 @@ export const renewalApplications = pgTable(
     /** The award's expiry before and after the decision. */
     previousExpiresOn: date('previous_expires_on', { mode: 'string' }),
     newExpiresOn: date('new_expires_on', { mode: 'string' }),
+    /** Applied after the expiry day, within the program's grace period (decision 023: late renewal). */
+    isLate: boolean('is_late').notNull().default(false),
+    /** The late fee charged on the renewal's invoice (GST-inclusive cents), when late. */
+    lateFeeCents: integer('late_fee_cents'),
+    /** The renewal's invoice: an AICIP renewal's modules (and late fee), or a late Certification renewal's fee. */
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    /** The certificate number before the decision, and after it (a new one where the program says so). */
+    previousCertificateNumber: text('previous_certificate_number'),
+    newCertificateNumber: text('new_certificate_number'),
     decisionReason: text('decision_reason'),
     decidedOn: timestamp('decided_on', { withTimezone: true, mode: 'date' }),
     decidedBy: uuid('decided_by').references(() => users.id),
@@ -69,3 +80,61 @@ export const renewalApplications = pgTable(
     uniqueIndex('renewal_applications_one_open').on(t.awardId).where(sql`${t.status} in ('draft', 'submitted')`),
   ],
 );
+
+/**
+ * An AICIP renewal's modules (spec section 7: `aicipapplicationrenewalmodule`): the program's
+ * renewal modules staff choose (required or optional), each with its renewal fee, its schedule and
+ * its result. Kept apart from `application_modules`, which hold the first sitting of the same
+ * application and stay as they were.
+ */
+export const renewalModules = pgTable(
+  'renewal_modules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    renewalId: uuid('renewal_id')
+      .notNull()
+      .references(() => renewalApplications.id),
+    programModuleId: uuid('program_module_id')
+      .notNull()
+      .references(() => programModules.id),
+    isRequired: boolean('is_required').notNull(),
+    /** The renewal fee charged, GST-inclusive, member or non-member, when the invoice was issued. */
+    feeCents: integer('fee_cents').notNull(),
+    feeBasis: text('fee_basis', { enum: ['member', 'nonMember'] }).notNull(),
+    order: integer('order').notNull(),
+    examKind: text('exam_kind'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
+    scheduleTimeZone: text('schedule_time_zone'),
+    durationMinutes: integer('duration_minutes'),
+    venueId: uuid('venue_id').references(() => venues.id),
+    testingAgencyId: uuid('testing_agency_id').references(() => testingAgencies.id),
+    examinerId: uuid('examiner_id').references(() => users.id),
+    invigilatorId: uuid('invigilator_id').references(() => users.id),
+    scheduleNote: text('schedule_note').notNull().default(''),
+    scheduleSentOn: timestamp('schedule_sent_on', { withTimezone: true, mode: 'date' }),
+    result: text('result', { enum: ['Pass', 'Fail', 'Absent'] }),
+    resultPercentage: numeric('result_percentage', { precision: 5, scale: 2, mode: 'number' }),
+    resultNotes: text('result_notes').notNull().default(''),
+    resultEnteredOn: timestamp('result_entered_on', { withTimezone: true, mode: 'date' }),
+    resultEnteredBy: uuid('result_entered_by').references(() => users.id),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('renewal_modules_unique').on(t.renewalId, t.programModuleId)],
+);
+
+/**
+ * A program's renewal rules (decision 023), set on its settings page: whether an expired award may
+ * still be renewed within a grace period, with a late fee, or needs a new application; and whether
+ * a renewal takes a new certificate number (default: the same number).
+ */
+export const programRenewalRules = pgTable('program_renewal_rules', {
+  programId: uuid('program_id')
+    .primaryKey()
+    .references(() => programs.id),
+  lateRenewal: text('late_renewal', { enum: ['newApplication', 'grace'] }).notNull().default('newApplication'),
+  graceDays: integer('grace_days').notNull().default(0),
+  lateFeeMemberCents: integer('late_fee_member_cents').notNull().default(0),
+  lateFeeNonMemberCents: integer('late_fee_non_member_cents').notNull().default(0),
+  newNumberOnRenewal: boolean('new_number_on_renewal').notNull().default(false),
+  ...auditColumns,
+});

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns } from './columns';
+import { companies } from './company';
 
 export const users = pgTable(
   'users',
@@ -53,6 +54,8 @@ export const applicants = pgTable('applicants', {
   memberCurrentUntil: date('member_current_until', { mode: 'string' }),
   /** Listed in the public register of holders (issue 16); the holder may opt out in their profile. */
   listedInRegister: boolean('listed_in_register').notNull().default(true),
+  /** The employer chosen from the companies (decision 027); null: none chosen yet. */
+  employerCompanyId: uuid('employer_company_id').references(() => companies.id),
   ...auditColumns,
 });
 

@@ -5,6 +5,7 @@ import { ROLES, type Role } from '@certs/shared/auth/roles';
 import { hashPassword } from '../../platform/auth/password';
 import type { Database } from '../client';
 import { seedDemoAwards } from './demo-awards';
+import { seedDemoAicipRenewer } from './demo-aicip-renewals';
 import { seedDemoRenewer } from './demo-renewals';
 import { seedDemoPrograms } from './demo-programs';
 import { seedDemoQuestions } from './demo-questions';
@@ -82,6 +83,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDefaultCertificateTemplate(tx, idOf('super@demo.local'));
     await seedDemoAwards(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
+    await seedDemoAicipRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     return true;
   });
 }

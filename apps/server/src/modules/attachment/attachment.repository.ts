@@ -11,7 +11,7 @@ export type AttachmentRow = typeof attachments.$inferSelect;
  * examiner named on the module's schedule comes with module answer papers and results.
  */
 export interface AttachmentLink {
-  kind: 'applicationAnswer' | 'moduleResult' | 'moduleAnswerPaper' | 'trialAnswerPaper' | 'invoice' | 'reviewEvidence';
+  kind: 'applicationAnswer' | 'moduleResult' | 'moduleAnswerPaper' | 'trialAnswerPaper' | 'invoice' | 'reviewEvidence' | 'wpqEvidence' | 'wpqTestResult';
   programId: string;
   examinerId: string | null;
 }
@@ -102,7 +102,16 @@ export class AttachmentRepository {
         from application_review_attachments ra
         join application_reviews r on r.id = ra.review_id
         join applications a on a.id = r.application_id
-        where ra.attachment_id = ${attachmentId}`);
+        where ra.attachment_id = ${attachmentId}
+      union
+      select 'wpqEvidence', r.program_id, r.examiner_id
+        from wpq_test_results tr
+        join wpq_records r on r.id = tr.wpq_record_id
+        where tr.evidence_attachment_ids ? ${attachmentId}
+      union
+      select 'wpqTestResult', r.program_id, r.examiner_id
+        from wpq_records r
+        where r.test_result_file_id = ${attachmentId}`);
     return (result as unknown as { rows: AttachmentLink[] }).rows.filter((link) => !!link.programId);
   }
 

@@ -78,6 +78,12 @@ export class AuthService implements SessionLookup {
     this.sessionUsers = new SessionUserCache((userId) => this.repository.findSessionUser(userId));
   }
 
+  /** Gives the sign-in a change token when the user's password is a temporary one (the support module, wired in app.ts). */
+  private passwordChangeDue?: (userId: string) => Promise<string | null>;
+  usePasswordChangeGate(gate: (userId: string) => Promise<string | null>): void {
+    this.passwordChangeDue = gate;
+  }
+
   /**
    * The password step. With two-step sign-in on (or required for the user's role and not yet set
    * up) it answers with a challenge for the second step instead of a session.
@@ -103,6 +109,9 @@ export class AuthService implements SessionLookup {
     // Only someone who knows the password learns that the account waits for activation.
     if (!user.activatedOn) throw new AppError('FORBIDDEN', REGISTRATION_MESSAGES.notActivated);
 
+    // A temporary password set by support opens no session: the user chooses a new one first (issue 20).
+    const changeToken = await this.passwordChangeDue?.(user.id);
+    if (changeToken) return { secondFactor: 'passwordChange', challengeToken: changeToken };
     if (await this.mfa.isEnabled(user.id)) {
       return { secondFactor: 'code', challengeToken: await this.tokens.challenges.sign({ sub: user.id, purpose: 'mfa', sv: user.sessionVersion }) };
     }

@@ -189,26 +189,42 @@ export class AwardRecords {
    * and moved it (Applied for Renewal -> Awarded): the same row and certificate number, type
    * Renewal, the expiry moved on by the program's renewal period from the old expiry, the
    * certificate version bumped (a new PDF; the credential is signed from the row) and a history
-   * row. Refused (409) unless the award is current and expires.
+   * row. Refused (409) unless the award is current and expires. A late renewal (`lateAllowed`,
+   * within the program's grace period) renews an expired award and makes it current again; where
+   * the program says so (`newCertificateNumber`) the award takes the next number of its series.
    */
-  async renewForApplication(tx: Executor, input: { applicationId: string; actorId: string | null }): Promise<{ award: AwardTableRow; previousExpiresOn: string; newExpiresOn: string }> {
+  async renewForApplication(
+    tx: Executor,
+    input: { applicationId: string; actorId: string | null; lateAllowed?: boolean; newCertificateNumber?: boolean },
+  ): Promise<{ award: AwardTableRow; previousExpiresOn: string; newExpiresOn: string; certificateNumber: string }> {
     const award = await this.deps.repository.findLatestOfApplication(input.applicationId, { tx, lock: true });
     if (!award) throw new AppError('NOT_FOUND', AWARD_MESSAGES.notFound);
-    if (award.status !== 'current') throw new AppError('CONFLICT', `An award that is ${AWARD_STATUS_LABELS[award.status as AwardStatus].toLowerCase()} cannot be renewed`);
+    const renewable = award.status === 'current' || (input.lateAllowed === true && award.status === 'expired');
+    if (!renewable) throw new AppError('CONFLICT', `An award that is ${AWARD_STATUS_LABELS[award.status as AwardStatus].toLowerCase()} cannot be renewed`);
     const program = await this.deps.repository.findProgramFacts(tx, award.programId);
     if (!award.expiresOn || !program?.renewalPeriod || !EXPIRING_PROGRAM_TYPES.has(award.programType)) throw new AppError('CONFLICT', 'An award without an expiry cannot be renewed');
     const newExpiresOn = addYears(award.expiresOn, program.renewalPeriod);
-    await this.deps.repository.update(tx, award.id, { awardType: 'Renewal', expiresOn: newExpiresOn, statusReason: null, certificateVersion: award.certificateVersion + 1, modifiedBy: input.actorId });
+    const certificateNumber = input.newCertificateNumber ? await this.nextCertificateNumber(tx, program, Number(todayInSydney(this.now()).slice(0, 4))) : award.certificateNumber;
+    await this.deps.repository.update(tx, award.id, {
+      status: 'current',
+      awardType: 'Renewal',
+      certificateNumber,
+      expiresOn: newExpiresOn,
+      statusReason: null,
+      certificateVersion: award.certificateVersion + 1,
+      modifiedBy: input.actorId,
+    });
+    const numbered = certificateNumber === award.certificateNumber ? '' : `, new certificate number ${certificateNumber} (was ${award.certificateNumber})`;
     await this.deps.repository.insertHistory(tx, {
       awardId: award.id,
       action: 'renewed',
-      fromStatus: 'current',
+      fromStatus: award.status,
       toStatus: 'current',
-      reason: `Renewed until ${newExpiresOn} (was ${award.expiresOn})`,
+      reason: `Renewed until ${newExpiresOn} (was ${award.expiresOn})${numbered}`,
       createdBy: input.actorId,
       modifiedBy: input.actorId,
     });
-    return { award, previousExpiresOn: award.expiresOn, newExpiresOn };
+    return { award, previousExpiresOn: award.expiresOn, newExpiresOn, certificateNumber };
   }
 
   /**
@@ -242,7 +258,7 @@ export class AwardService {
   }
 
   /** See AwardRecords.renewForApplication: the renewal module calls it in the transaction of its move (decision 023). */
-  renewForApplication(tx: Executor, input: { applicationId: string; actorId: string | null }) {
+  renewForApplication(tx: Executor, input: { applicationId: string; actorId: string | null; lateAllowed?: boolean; newCertificateNumber?: boolean }) {
     return this.records.renewForApplication(tx, input);
   }
 

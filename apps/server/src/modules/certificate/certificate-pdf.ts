@@ -82,7 +82,7 @@ function drawFrame(page: PDFPage): void {
 }
 
 /** The QR code drawn as vector squares (sharp at any size), with a white quiet zone. */
-function drawQrCode(page: PDFPage, text: string, left: number, top: number, size: number): void {
+export function drawQrCode(page: PDFPage, text: string, left: number, top: number, size: number): void {
   const { height } = page.getSize();
   const code = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const count = code.modules.size;
@@ -105,7 +105,7 @@ function drawQrCode(page: PDFPage, text: string, left: number, top: number, size
 }
 
 /** "ON HOLD - NOT VALID" across the page's diagonal, so a printout cannot pass as current. */
-function drawStamp(page: PDFPage, font: PDFFont, stamp: string): void {
+export function drawStamp(page: PDFPage, font: PDFFont, stamp: string): void {
   const { width, height } = page.getSize();
   const angle = Math.atan2(height, width);
   const size = Math.min(64, (Math.hypot(width, height) * 0.8) / Math.max(1, font.widthOfTextAtSize(stamp, 1)));

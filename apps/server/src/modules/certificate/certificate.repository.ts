@@ -20,6 +20,7 @@ export interface AwardCertificateRow {
   id: string;
   applicantId: string;
   programId: string;
+  programType: number;
   certificateNumber: string;
   awardedOn: string;
   expiresOn: string | null;
@@ -162,6 +163,7 @@ export class CertificateRepository {
         id: awards.id,
         applicantId: awards.applicantId,
         programId: awards.programId,
+        programType: awards.programType,
         certificateNumber: awards.certificateNumber,
         awardedOn: awards.awardedOn,
         expiresOn: awards.expiresOn,

@@ -44,6 +44,9 @@ const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/pn
 /** The design used when no template exists at all: the default layout on a plain framed page. */
 const BUILT_IN_DESIGN: CertificateDesign = { orientation: 'landscape', fields: DEFAULT_TEMPLATE_FIELDS, background: null, signature: null };
 
+/** Draws an award's whole certificate (null: use the program's template after all). */
+export type ProgramTypeCertificateRenderer = (awardId: string, options: { verifyUrl: string; stamp?: string; awardingBodyName: string }) => Promise<Uint8Array | null>;
+
 export interface CertificateSettings {
   publicUrl: string;
   awardingBodyName: string;
@@ -257,6 +260,13 @@ export class CertificateService {
     return { results, total: ids.length, next: null };
   }
 
+  /** Program types whose certificate another module draws (Welder Qualification: the ISO 9606-1 Annex A form, decision 026). */
+  private readonly programTypeRenderers = new Map<number, ProgramTypeCertificateRenderer>();
+
+  useProgramTypeRenderer(programType: number, render: ProgramTypeCertificateRenderer): void {
+    this.programTypeRenderers.set(programType, render);
+  }
+
   /**
    * The award's certificate PDF, for its holder and for staff who may read the award (another
    * applicant: 404; staff outside the program: 403). Made on first request and again whenever the
@@ -294,8 +304,9 @@ export class CertificateService {
   }
 
   private async renderAndStore(award: AwardCertificateRow, status: string, key: string): Promise<Uint8Array> {
-    const design = await this.designOfProgram(award.programId);
-    const bytes = await renderCertificatePdf(design, this.valuesOf(award), { title: `Certificate ${award.certificateNumber}`, stamp: NOT_CURRENT_STAMP[status] });
+    const own = this.programTypeRenderers.get(award.programType);
+    const drawn = own ? await own(award.id, { verifyUrl: this.valuesOf(award).verifyUrl, stamp: NOT_CURRENT_STAMP[status], awardingBodyName: this.settings.awardingBodyName }) : null;
+    const bytes = drawn ?? (await renderCertificatePdf(await this.designOfProgram(award.programId), this.valuesOf(award), { title: `Certificate ${award.certificateNumber}`, stamp: NOT_CURRENT_STAMP[status] }));
     await this.storage.write(key, bytes, 'application/pdf');
     const marked = await this.repository.markGenerated(award.id, key, award.certificateVersion);
     if (marked?.replacedKey) await this.removeQuietly([marked.replacedKey]);

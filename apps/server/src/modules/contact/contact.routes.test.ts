@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES } from '@certs/shared/contact/contact.contract';
+import { CONTACT_MESSAGES, CONTACT_REPLY_SUBJECT } from '@certs/shared/contact/contact.contract';
+import { eq } from 'drizzle-orm';
+import { mails } from '../../db/schema/mail';
 import { ROLES } from '@certs/shared/auth/roles';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories/user.factory';
@@ -58,5 +60,31 @@ describe('emails', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/applicantinbox/email/pagination', headers: bearer(applicantJwt) })).json().rows).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/email/pagination', headers: bearer(otherStaffJwt) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/email/pagination', headers: bearer(applicantJwt) })).statusCode).toBe(403);
+  });
+
+  it('opens a message, replies by mail from the platform (kept with it), marks it handled and filters by handled', async () => {
+    const sent = await t.app.inject({ method: 'POST', url: '/api/contactus', headers: bearer(applicantJwt), payload: { ...message, message: 'Can I resit in Darwin?' } });
+    expect(sent.statusCode).toBe(201);
+    const waiting = await t.app.inject({ method: 'GET', url: '/api/contactus/pagination?handled=false&search=darwin', headers: bearer(staffJwt) });
+    const [row] = waiting.json().rows;
+    expect(row).toMatchObject({ handledOn: null });
+    const replied = await t.app.inject({ method: 'POST', url: `/api/contactus/${row.id}/reply`, headers: bearer(staffJwt), payload: { body: 'Yes, in March.' } });
+    expect(replied.statusCode, replied.body).toBe(200);
+    expect(replied.json()).toMatchObject({ handledOn: expect.any(String), replies: [{ body: 'Yes, in March.', repliedBy: 'Test Person' }] });
+    const mail = await t.database.db.select().from(mails).where(eq(mails.subject, CONTACT_REPLY_SUBJECT));
+    expect(mail).toEqual([expect.objectContaining({ toEmail: message.email, toUserId: expect.any(String) })]);
+    expect(mail[0]?.text).toContain('Yes, in March.');
+    expect((await t.app.inject({ method: 'GET', url: '/api/contactus/pagination?handled=true&search=darwin', headers: bearer(staffJwt) })).json().totalRows).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/contactus/pagination?handled=false&search=darwin', headers: bearer(staffJwt) })).json().totalRows).toBe(0);
+    const reopened = await t.app.inject({ method: 'POST', url: `/api/contactus/${row.id}/handled`, headers: bearer(staffJwt), payload: { isHandled: false } });
+    expect(reopened.json().handledOn).toBeNull();
+    const empty = await t.app.inject({ method: 'POST', url: `/api/contactus/${row.id}/reply`, headers: bearer(staffJwt), payload: { body: ' ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fieldErrors.body).toBe('Reply is required');
+    for (const jwt of [otherStaffJwt, applicantJwt]) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/contactus/${row.id}`, headers: bearer(jwt) })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'POST', url: `/api/contactus/${row.id}/reply`, headers: bearer(jwt), payload: { body: 'x' } })).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/contactus/00000000-0000-4000-8000-000000000000', headers: bearer(staffJwt) })).statusCode).toBe(404);
   });
 });

@@ -120,6 +120,9 @@ function isSameSchedule(module: ModuleWithNames, values: ScheduleColumns): boole
   );
 }
 
+/** A schedule row as its references are checked: the module's program module, for its tests. */
+export type ScheduleReferenceRow = Pick<ScheduleModuleValues, 'examKind' | 'venueId' | 'testingAgencyId' | 'examinerId' | 'invigilatorId' | 'examDefinitionId'> & { programModuleId: string | null };
+
 /**
  * Exam scheduling, post-exam results and the result stage of issue 6, and what the candidate
  * reads of them. Every change locks the application row first (`ApplicationWorkflowRepository.lock`)
@@ -180,7 +183,8 @@ export class ExamScheduleService {
       });
     });
     this.throwFieldErrors(fieldErrors);
-    await this.checkReferences(actor, found, modules, input.modules, fieldErrors);
+    const referenced = input.modules.map((row) => ({ ...row, programModuleId: modules.find((m) => m.row.id === row.applicationModuleId)?.row.programModuleId ?? null }));
+    await this.checkReferences(actor, found.application.programId, referenced, fieldErrors);
     this.throwFieldErrors(fieldErrors);
 
     await this.deps.repository.transaction(async (tx) => {
@@ -431,39 +435,41 @@ export class ExamScheduleService {
     if (first) throw new AppError('BAD_REQUEST', first, fieldErrors);
   }
 
-  /** Examiners, invigilators, venues, test centres and tests must exist and fit the program and module. */
-  private async checkReferences(actor: CurrentUser, found: ScheduleApplication, modules: ModuleWithNames[], rows: ScheduleModuleValues[], fieldErrors: Record<string, string>): Promise<void> {
-    const programId = found.application.programId;
+  /**
+   * Examiners, invigilators, venues, test centres and tests must exist and fit the program and
+   * module (errors at `modules.{index}.{field}`). Public: an AICIP renewal's module schedules are
+   * checked by the same rules (decision 023).
+   */
+  async checkReferences(actor: CurrentUser, programId: string, rows: ScheduleReferenceRow[], fieldErrors: Record<string, string>): Promise<void> {
     const [examiners, invigilators, venueIds, centreIds, tests] = await Promise.all([
       this.deps.programUsers.listUsers(actor, programId, 'examiner'),
       this.deps.programUsers.listUsers(actor, programId, 'invigilator'),
       this.deps.repository.existingVenueIds(rows.flatMap((row) => (row.venueId ? [row.venueId] : []))),
       this.deps.repository.existingTestingAgencyIds(rows.flatMap((row) => (row.testingAgencyId ? [row.testingAgencyId] : []))),
-      this.deps.repository.findPublishedModuleTests(modules.map((m) => m.row.programModuleId)),
+      this.deps.repository.findPublishedModuleTests(rows.flatMap((row) => (row.programModuleId ? [row.programModuleId] : []))),
     ]);
     const activeExaminers = new Set(examiners.filter((u) => u.active).map((u) => u.userId));
     const activeInvigilators = new Set(invigilators.filter((u) => u.active).map((u) => u.userId));
     rows.forEach((row, index) => {
-      const module = modules.find((m) => m.row.id === row.applicationModuleId);
       const at = (field: string, message: string) => (fieldErrors[`modules.${index}.${field}`] = message);
       if (row.venueId && !venueIds.has(row.venueId)) at('venueId', SCHEDULE_MESSAGES.venueNotFound);
       if (row.testingAgencyId && !centreIds.has(row.testingAgencyId)) at('testingAgencyId', SCHEDULE_MESSAGES.testCentreNotFound);
       if (row.examinerId && !activeExaminers.has(row.examinerId)) at('examinerId', SCHEDULE_MESSAGES.notAnExaminer);
       if (row.invigilatorId && !activeInvigilators.has(row.invigilatorId)) at('invigilatorId', SCHEDULE_MESSAGES.notAnInvigilator);
-      if (row.examKind === 'Online' && row.examDefinitionId && !tests.some((t) => t.id === row.examDefinitionId && t.programModuleId === module?.row.programModuleId)) {
+      if (row.examKind === 'Online' && row.examDefinitionId && !tests.some((t) => t.id === row.examDefinitionId && t.programModuleId === row.programModuleId)) {
         at('examDefinitionId', SCHEDULE_MESSAGES.testNotOfModule);
       }
     });
   }
 
-  private async choicesFor(actor: CurrentUser, found: ScheduleApplication, modules: ModuleWithNames[]): Promise<ScheduleChoices> {
-    const programId = found.application.programId;
+  /** What a schedule may name: public for an AICIP renewal's modules (decision 023). */
+  async choicesFor(actor: CurrentUser, programId: string, programModuleIds: string[]): Promise<ScheduleChoices> {
     const [venues, centres, examiners, invigilators, tests] = await Promise.all([
       this.deps.repository.findVenues(),
       this.deps.repository.findTestingAgencies(),
       this.deps.programUsers.listUsers(actor, programId, 'examiner'),
       this.deps.programUsers.listUsers(actor, programId, 'invigilator'),
-      this.deps.repository.findPublishedModuleTests(modules.map((m) => m.row.programModuleId)),
+      this.deps.repository.findPublishedModuleTests(programModuleIds),
     ]);
     return {
       kinds: [...EXAM_KINDS],
@@ -497,7 +503,7 @@ export class ExamScheduleService {
       resultRecordedOn: application.resultRecordedOn?.toISOString() ?? null,
       candidate: { name: `${found.candidate.firstName} ${found.candidate.lastName}`.trim(), timeZone: this.candidateZone(found) },
       modules: rows,
-      choices: withChoices ? await this.choicesFor(actor, found, modules) : null,
+      choices: withChoices ? await this.choicesFor(actor, found.application.programId, modules.map((m) => m.row.programModuleId)) : null,
       permissions: {
         canSchedule,
         canSend: canSchedule && !!stage && SEND_OPEN_STAGES.includes(stage) && modules.some((m) => !m.row.result && !m.row.scheduleSentOn),

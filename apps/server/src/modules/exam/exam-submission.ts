@@ -7,20 +7,32 @@ import type { ApplicationWorkflowRepository } from '../application/application-w
 import type { ExamContent } from './exam-content';
 import type { ExamRepository, InstanceRow, QuestionStateRow } from './exam.repository';
 
+/** Where a re-sit sitting's result goes (the re-sit module, issue 17), in the marking transaction; it returns the result. */
+export interface ResitResultRecorder {
+  recordExamResult(tx: Executor, resitModuleId: string, values: { percentage: number; enteredBy: string | null; now: Date }): Promise<'Pass' | 'Fail' | null>;
+}
+
 /**
  * Ending a sitting and marking it, shared by the candidate's submit, the time-out paths and the
  * job: the state changes once (conditional update), and the automatic marks, the score and (for a
  * module exam marked in full) the module's result are written in the same transaction.
  */
 export class ExamSubmission {
+  private resitResults: ResitResultRecorder | null = null;
+
   constructor(
     private readonly repository: ExamRepository,
     private readonly content: ExamContent,
     private readonly workflow: ApplicationWorkflowRepository,
   ) {}
 
+  /** The re-sit module takes re-sit sittings' results (app.ts wires it; the exam module does not import it). */
+  useResitResults(recorder: ResitResultRecorder): void {
+    this.resitResults = recorder;
+  }
+
   /** Closes the sitting if it is still in progress (and `when` holds); null when nothing changed. */
-  async close(tx: Executor, id: string, how: 'candidate' | 'timeout' | 'job', now: Date, when?: SQL): Promise<InstanceRow | null> {
+  async close(tx: Executor, id: string, how: 'candidate' | 'timeout' | 'job' | 'invigilator', now: Date, when?: SQL): Promise<InstanceRow | null> {
     const closed = await this.repository.closeInstance(tx, id, how, now, when);
     if (closed) await this.markAutomatically(tx, closed, now);
     return closed;
@@ -67,6 +79,11 @@ export class ExamSubmission {
       return;
     }
     const isComplete = states.every((state) => state.actualMarks !== null);
+    if (isComplete && instance.resitModuleId && this.resitResults) {
+      const result = await this.resitResults.recordExamResult(tx, instance.resitModuleId, { percentage, enteredBy: markedBy, now });
+      if (result) await this.repository.writeScore(tx, instance.id, { score: total, percentage, result, marksReleased: false, markedBy, now });
+      return;
+    }
     if (!isComplete || !instance.applicationModuleId) return;
     const passPercentage = await this.repository.findPassPercentage(tx, instance.applicationModuleId);
     if (passPercentage === null) return;

@@ -4,9 +4,10 @@ import { ApplicationWorkflowRepository } from '../application/application-workfl
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ProgramService } from '../program/program.service';
 import { AnswerPaperService } from './answer-paper.service';
+import { ExamClock } from './exam-clock';
 import { ExamContent } from './exam-content';
 import { ExamStaffService } from './exam-staff.service';
-import { ExamSubmission } from './exam-submission';
+import { ExamSubmission, type ResitResultRecorder } from './exam-submission';
 import { closeOverdueSittings } from './exam-timeout.job';
 import { ExamRepository } from './exam.repository';
 import { ExamService } from './exam.service';
@@ -15,6 +16,10 @@ export interface ExamModule {
   exams: ExamService;
   staff: ExamStaffService;
   answerPapers: AnswerPaperService;
+  /** The clock other modules move in their own transactions (invigilation, issue 19). */
+  clock: ExamClock;
+  /** Hands re-sit sittings' results to the re-sit module (issue 17). */
+  useResitResults(recorder: ResitResultRecorder): void;
   /** The time-out job's work: closes sittings past deadline + grace; returns how many. */
   closeOverdue(): Promise<number>;
 }
@@ -32,6 +37,8 @@ export function createExamModule(
     exams,
     staff: new ExamStaffService(repository, content, submission, deps.programs, deps.now),
     answerPapers: new AnswerPaperService(repository, content, exams, deps.attachments, { secret: deps.secret, publicUrl: deps.publicUrl, graceSeconds, now: deps.now }),
+    clock: new ExamClock(repository, submission),
+    useResitResults: (recorder) => submission.useResitResults(recorder),
     closeOverdue: () => closeOverdueSittings(repository, submission, { graceSeconds, now: deps.now }),
   };
 }

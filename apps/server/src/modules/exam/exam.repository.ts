@@ -23,6 +23,8 @@ export interface InstanceRow {
   examDefinitionId: string;
   applicantId: string;
   applicationModuleId: string | null;
+  /** The re-sit a re-sit sitting is sat for (issue 17); null otherwise. */
+  resitModuleId: string | null;
   status: ExamInstanceStatus;
   totalSeconds: number;
   minimumSeconds: number;
@@ -47,7 +49,7 @@ export interface InstanceRow {
 /** The instance's columns under the names above, numbers as numbers. */
 const INSTANCE_COLUMNS = sql.raw(`
   e.id, e.exam_type as "examType", e.exam_definition_id as "examDefinitionId", e.applicant_id as "applicantId",
-  e.application_module_id as "applicationModuleId", e.status, e.total_seconds as "totalSeconds",
+  e.application_module_id as "applicationModuleId", e.resit_module_id as "resitModuleId", e.status, e.total_seconds as "totalSeconds",
   e.minimum_seconds as "minimumSeconds", e.extra_seconds as "extraSeconds", e.started_on as "startedOn",
   e.deadline, e.submitted_on as "submittedOn", e.submitted_how as "submittedHow",
   e.active_session_id as "activeSessionId", e.record_exam as "recordExam", e.shuffle_options as "shuffleOptions",
@@ -125,7 +127,13 @@ export interface ScheduledModule {
   instanceId: string | null;
   /** The module's result is recorded, or the application's overall result: no sitting can start. */
   isClosed: boolean;
+  /** Recorded (issue 19): the module's setting, else its test's; copied to the sitting at launch. */
+  recordExam: boolean;
+  hasRecordingConsent: boolean;
 }
+
+/** What a scheduled sitting is sat for: a module (first sitting) or a re-sit of it (issue 17). */
+export type SittingTarget = { applicationModuleId: string; resitModuleId: null } | { applicationModuleId: null; resitModuleId: string };
 
 export interface UpdateItem {
   id: string;
@@ -212,7 +220,9 @@ export class ExamRepository {
           am.exam_definition_id as "examDefinitionId", ed.status as "testStatus", ed.overall_time as "overallTime",
           ed.minimum_time as "minimumTime", ed.total_test_marks::float8 as "totalTestMarks",
           coalesce(x.extra_seconds, 0) as "extraSeconds", e.id as "instanceId",
-          (am.result is not null or a.overall_result is not null) as "isClosed"
+          (am.result is not null or a.overall_result is not null) as "isClosed",
+          coalesce(am.record_exam, ed.record_exam, false) as "recordExam",
+          exists (select 1 from exam_recording_consents c where c.application_module_id = am.id) as "hasRecordingConsent"
         from application_modules am
         join applications a on a.id = am.application_id
         left join exam_definitions ed on ed.id = am.exam_definition_id
@@ -234,6 +244,7 @@ export class ExamRepository {
     examDefinitionId: string;
     applicantId: string;
     applicationModuleId: string | null;
+    resitModuleId?: string | null;
     totalSeconds: number;
     minimumSeconds: number;
     extraSeconds: number;
@@ -241,17 +252,18 @@ export class ExamRepository {
     deadline: Date;
     totalMarks: number;
     actorUserId: string;
+    recordExam?: boolean;
   }, executor: Executor = this.db): Promise<string | null> {
     const rows = await executePrepared<{ id: string }>(
       executor,
       'exam_create_instance',
       sql`
         with inst as (
-          insert into exam_instances (exam_type, exam_definition_id, applicant_id, application_module_id, total_seconds, minimum_seconds,
-            extra_seconds, started_on, deadline, total_marks, shuffle_options, partial_marks, created_by, modified_by)
-          select ${values.examType}, ed.id, ${values.applicantId}, ${values.applicationModuleId}, ${values.totalSeconds},
+          insert into exam_instances (exam_type, exam_definition_id, applicant_id, application_module_id, resit_module_id, total_seconds, minimum_seconds,
+            extra_seconds, started_on, deadline, total_marks, shuffle_options, partial_marks, record_exam, created_by, modified_by)
+          select ${values.examType}, ed.id, ${values.applicantId}, ${values.applicationModuleId}, ${values.resitModuleId ?? null}::uuid, ${values.totalSeconds},
             ${values.minimumSeconds}, ${values.extraSeconds}, ${at(values.startedOn)}, ${at(values.deadline)}, ${values.totalMarks},
-            ed.shuffle_options, ed.partial_marks, ${values.actorUserId}, ${values.actorUserId}
+            ed.shuffle_options, ed.partial_marks, ${values.recordExam ?? false}, ${values.actorUserId}, ${values.actorUserId}
           from exam_definitions ed where ed.id = ${values.examDefinitionId}
           on conflict do nothing
           returning id
@@ -270,6 +282,44 @@ export class ExamRepository {
         )
         select id, (select count(*) from questions) as n from inst`,
     );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * A re-sit (issue 17) as a scheduled module: its own schedule, test and sitting; closed once its
+   * result is recorded. Extra time is not granted on re-sits; recording follows the test's setting.
+   */
+  async findScheduledResit(resitModuleId: string): Promise<ScheduledModule | null> {
+    const rows = rowsOf<ScheduledModule>(
+      await this.db.execute(sql`
+        select r.application_module_id as "applicationModuleId", a.applicant_id as "applicantId", a.id as "applicationId", r.exam_kind as "examKind",
+          r.scheduled_at as "scheduledAt", r.duration_minutes as "durationMinutes", r.schedule_sent_on as "scheduleSentOn",
+          r.exam_definition_id as "examDefinitionId", ed.status as "testStatus", ed.overall_time as "overallTime",
+          ed.minimum_time as "minimumTime", ed.total_test_marks::float8 as "totalTestMarks", 0 as "extraSeconds", e.id as "instanceId",
+          (r.result is not null or r.stage = 'Resit Result') as "isClosed", coalesce(ed.record_exam, false) as "recordExam",
+          exists (select 1 from exam_recording_consents c where c.application_module_id = r.application_module_id) as "hasRecordingConsent"
+        from resit_modules r
+        join applications a on a.id = r.application_id
+        left join exam_definitions ed on ed.id = r.exam_definition_id
+        left join exam_instances e on e.resit_module_id = r.id
+        where r.id = ${resitModuleId}`),
+    );
+    const row = rows[0];
+    return row ? { ...row, scheduledAt: toDateOrNull(row.scheduledAt), scheduleSentOn: toDateOrNull(row.scheduleSentOn) } : null;
+  }
+
+  /** The launch's lock on what the sitting is for: the module (with its extra time) or the re-sit. */
+  async lockScheduledTarget(tx: Executor, target: SittingTarget): Promise<{ extraSeconds: number; isClosed: boolean }> {
+    if (target.applicationModuleId !== null) return this.lockScheduledModule(tx, target.applicationModuleId);
+    const rows = rowsOf<{ closed: boolean }>(
+      await tx.execute(sql`select (r.result is not null or r.stage = 'Resit Result') as closed from resit_modules r where r.id = ${target.resitModuleId} for no key update`),
+    );
+    return { extraSeconds: 0, isClosed: rows[0]?.closed ?? false };
+  }
+
+  async findInstanceIdOfTarget(target: SittingTarget, executor: Executor = this.db): Promise<string | null> {
+    if (target.applicationModuleId !== null) return this.findInstanceIdOfModule(target.applicationModuleId, executor);
+    const rows = rowsOf<{ id: string }>(await executor.execute(sql`select id from exam_instances where resit_module_id = ${target.resitModuleId}`));
     return rows[0]?.id ?? null;
   }
 
@@ -303,7 +353,7 @@ export class ExamRepository {
           (select count(*)::int from question_instances qi where qi.exam_instance_id = e.id) as "numOfQuestions"
         from exam_instances e
         join exam_definitions ed on ed.id = e.exam_definition_id
-        left join application_modules am on am.id = e.application_module_id
+        left join application_modules am on am.id = coalesce(e.application_module_id, (select r.application_module_id from resit_modules r where r.id = e.resit_module_id))
         left join program_modules pm on pm.id = coalesce(am.program_module_id, ed.program_module_id)
         left join programs p on p.id = pm.program_id
         where e.id = ${id}`,
@@ -450,13 +500,14 @@ export class ExamRepository {
    * simultaneous submissions exactly one changes the state. A candidate's submission after the
    * deadline (within the grace) is recorded as a time-out. `when` adds the caller's conditions.
    */
-  async closeInstance(tx: Executor, id: string, how: 'candidate' | 'timeout' | 'job', now: Date, when: SQL = sql`true`): Promise<InstanceRow | null> {
-    const isLate = how === 'candidate' ? sql`e.deadline < ${at(now)}` : sql`true`;
+  async closeInstance(tx: Executor, id: string, how: 'candidate' | 'timeout' | 'job' | 'invigilator', now: Date, when: SQL = sql`true`): Promise<InstanceRow | null> {
+    // An invigilator's end (misconduct) is a submission, whatever the clock says.
+    const isLate = how === 'candidate' ? sql`e.deadline < ${at(now)}` : how === 'invigilator' ? sql`false` : sql`true`;
     const rows = rowsOf<InstanceRow>(
       await tx.execute(sql`
         update exam_instances e set
           status = case when ${isLate} then 'TimedOut' else 'Submitted' end,
-          submitted_how = case when ${isLate} then ${how === 'candidate' ? 'timeout' : how} else 'candidate' end,
+          submitted_how = case when ${isLate} then ${how === 'candidate' ? 'timeout' : how} else ${how === 'invigilator' ? how : 'candidate'} end,
           submitted_on = ${at(now)}, modified_on = ${at(now)}
         where e.id = ${id} and e.status = 'InProgress' and ${when}
         returning ${INSTANCE_COLUMNS}`),
@@ -561,11 +612,23 @@ export class ExamRepository {
     const rows = rowsOf<{ id: string; deadline: Date }>(
       await tx.execute(sql`
         update exam_instances set extra_seconds = ${extraSeconds},
-          deadline = started_on + make_interval(secs => total_seconds + ${extraSeconds}), modified_on = ${at(now)}, modified_by = ${actorId}
+          -- Moved by the change only, so time an invigilator's pause added to the deadline stays (issue 19).
+          deadline = deadline + make_interval(secs => ${extraSeconds} - extra_seconds), modified_on = ${at(now)}, modified_by = ${actorId}
         where application_module_id = ${applicationModuleId} and status = 'InProgress'
         returning id, deadline`),
     );
     return rows[0] ? { id: rows[0].id, deadline: toDate(rows[0].deadline) } : null;
+  }
+
+  /** Moves an open sitting's deadline by `seconds` (an invigilator's pause, issue 19); null when it is not open. */
+  async moveOpenDeadline(tx: Executor, id: string, seconds: number, actorId: string, now: Date): Promise<Date | null> {
+    const rows = rowsOf<{ deadline: Date | string }>(
+      await tx.execute(sql`
+        update exam_instances set deadline = deadline + make_interval(secs => ${seconds}::float8), modified_on = ${at(now)}, modified_by = ${actorId}
+        where id = ${id} and status = 'InProgress'
+        returning deadline`),
+    );
+    return rows[0] ? toDate(rows[0].deadline) : null;
   }
 
   /**
@@ -694,7 +757,6 @@ export class ExamRepository {
     } else if (options.filter === 'Completed') {
       conditions.push(sql`s.status in ('Submitted', 'TimedOut')`);
     } else if (options.filter === 'Resits') {
-      // Resit modules are not part of the schema yet: no sitting is a resit.
       conditions.push(sql`s.is_resit`);
     }
     if (options.searchTerm) {
@@ -715,7 +777,7 @@ export class ExamRepository {
             e.started_on, e.deadline, e.submitted_on, e.submitted_how, e.extra_seconds, e.score::float8 as score,
             e.percentage::float8 as percentage, e.result, e.marks_released, false as needs_marking, null::uuid as examiner_id,
             false as is_resit, e.applicant_id as applicant_ref, null::text as module_result, null::float8 as module_result_percentage,
-            false as is_released, false as is_closed
+            false as is_released, false as is_closed, null::uuid as resit_module_id
           from exam_instances e
           join exam_definitions ed on ed.id = e.exam_definition_id
           left join program_modules pm on pm.id = ed.program_module_id
@@ -729,7 +791,7 @@ export class ExamRepository {
             coalesce(e.extra_seconds, x.extra_seconds, 0), e.score::float8, e.percentage::float8, e.result, coalesce(e.marks_released, false),
             (e.status in ('Submitted', 'TimedOut') and exists (select 1 from question_instances qi where qi.exam_instance_id = e.id and qi.actual_marks is null)),
             am.examiner_id, false, a.applicant_id, am.result, am.result_percentage::float8, a.overall_result is not null,
-            am.result is not null or a.overall_result is not null
+            am.result is not null or a.overall_result is not null, null::uuid
           from application_modules am
           join applications a on a.id = am.application_id
           join exam_definitions ed on ed.id = am.exam_definition_id
@@ -738,6 +800,24 @@ export class ExamRepository {
           left join exam_instances e on e.application_module_id = am.id
           left join exam_time_extensions x on x.application_module_id = am.id
           where am.exam_kind = 'Online' and am.schedule_sent_on is not null and am.scheduled_at is not null
+          union all
+          -- Re-sits (issue 17): each sent online re-sit with its own sitting, a new instance beside the first attempt's.
+          select e.id, 'module', a.applicant_id, ed.id, ed.title, p.id, p.program_code, p.program_title, pm.module_code, pm.module_title,
+            null::uuid, a.id, a.application_number, r.scheduled_at,
+            r.scheduled_at + make_interval(mins => coalesce(r.duration_minutes, 0)), r.schedule_time_zone, ed.overall_time,
+            coalesce(e.status, 'NotStarted'), e.started_on, e.deadline, e.submitted_on, e.submitted_how,
+            coalesce(e.extra_seconds, 0), e.score::float8, e.percentage::float8, e.result, coalesce(e.marks_released, false),
+            (e.status in ('Submitted', 'TimedOut') and exists (select 1 from question_instances qi where qi.exam_instance_id = e.id and qi.actual_marks is null)),
+            r.examiner_id, true, a.applicant_id, r.result, r.result_percentage::float8, r.stage = 'Resit Result',
+            r.result is not null or r.stage = 'Resit Result', r.id
+          from resit_modules r
+          join applications a on a.id = r.application_id
+          join application_modules am on am.id = r.application_module_id
+          join exam_definitions ed on ed.id = r.exam_definition_id
+          join program_modules pm on pm.id = am.program_module_id
+          join programs p on p.id = pm.program_id
+          left join exam_instances e on e.resit_module_id = r.id
+          where r.exam_kind = 'Online' and r.schedule_sent_on is not null and r.scheduled_at is not null
         ), named as (
           select s.*, trim(u.first_name || ' ' || u.last_name) as applicant_name, u.email as applicant_email
           from s join applicants ap on ap.id = s.applicant_ref join users u on u.id = ap.user_id
@@ -788,6 +868,8 @@ export interface SittingDbRow {
   applicant_name: string;
   applicant_email: string;
   is_resit: boolean;
+  /** The re-sit of a re-sit sitting (issue 17), launched by it. */
+  resit_module_id: string | null;
   module_result: 'Pass' | 'Fail' | 'Absent' | null;
   module_result_percentage: number | null;
   /** The application's overall result is recorded: module results are shown to the candidate. */

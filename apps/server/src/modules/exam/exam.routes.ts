@@ -32,6 +32,7 @@ import {
   VerifyMarksRequest,
 } from '@certs/shared/exam/exam.contract';
 import { EXAM_TYPES, type ExamType } from '@certs/shared/program/program-type';
+import { InitResitRequest } from '@certs/shared/resit/resit.contract';
 import { currentUserOf, requireAdmin, requireApplicant } from '../../platform/auth/authenticate';
 import type { ExamModule } from './exam.module';
 
@@ -95,6 +96,14 @@ export function registerExamRoutes(api: FastifyInstance, exam: ExamModule): void
       schema: { ...candidateDoc, summary: 'Start (or resume) a scheduled online module exam within its window: created once, the same sitting after', body: InitModuleRequest, response: { 200: CandidateExam } },
     },
     async (request) => exam.exams.initModule(currentUserOf(request), request.body.applicationModuleId),
+  );
+  r.post(
+    '/api/launchexam/initresit',
+    {
+      onRequest: applicant,
+      schema: { ...candidateDoc, summary: "Start (or resume) a sent online re-sit within its window: a new sitting, the first attempt's kept (issue 17)", body: InitResitRequest, response: { 200: CandidateExam } },
+    },
+    async (request) => exam.exams.initResit(currentUserOf(request), request.body.resitModuleId),
   );
   r.post(
     '/api/updateInstances',

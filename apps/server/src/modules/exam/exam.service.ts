@@ -16,13 +16,14 @@ import {
 } from '@certs/shared/exam/exam.contract';
 import { EXAM_TIMING, deadlineOf, isChoiceQuestion, minimumSubmitTime, remainingSeconds, shuffledForInstance, storableText } from '@certs/shared/exam/exam-rules';
 import { DEFAULT_SECTION } from '@certs/shared/exam-definition/exam-section.contract';
+import { RECORDING_MESSAGES } from '@certs/shared/exam-integrity/exam-recording.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { Executor } from '../../db/executor';
 import type { ExamContent } from './exam-content';
 import type { ExamSubmission } from './exam-submission';
-import type { ExamRepository, InstanceHeader, InstanceRow, QuestionStateRow, SittingDbRow, VersionContent } from './exam.repository';
+import type { ExamRepository, InstanceHeader, InstanceRow, QuestionStateRow, ScheduledModule, SittingDbRow, SittingTarget, VersionContent } from './exam.repository';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -160,8 +161,22 @@ export class ExamService {
    * every later one, even after the window, returns the same sitting.
    */
   async initModule(actor: CurrentUser, applicationModuleId: string): Promise<CandidateExam> {
-    const applicantId = applicantOf(actor);
     const scheduled = await this.repository.findScheduledModule(applicationModuleId);
+    return this.launchScheduled(actor, scheduled, { applicationModuleId, resitModuleId: null });
+  }
+
+  /**
+   * A re-sit's online sitting (issue 17, decision 024): the same rules on the re-sit's schedule. It
+   * is a new sitting reached through the re-sit; the first attempt's sitting stays as it was.
+   */
+  async initResit(actor: CurrentUser, resitModuleId: string): Promise<CandidateExam> {
+    const scheduled = await this.repository.findScheduledResit(resitModuleId);
+    return this.launchScheduled(actor, scheduled, { applicationModuleId: null, resitModuleId });
+  }
+
+  /** Launches (or resumes) the sitting of a scheduled module or re-sit. */
+  private async launchScheduled(actor: CurrentUser, scheduled: ScheduledModule | null, target: SittingTarget): Promise<CandidateExam> {
+    const applicantId = applicantOf(actor);
     if (!scheduled || scheduled.applicantId !== applicantId) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     const now = this.now();
     if (scheduled.instanceId) return this.candidateExam(scheduled.instanceId, now);
@@ -173,20 +188,22 @@ export class ExamService {
     const closesAt = scheduled.scheduledAt.getTime() + scheduled.durationMinutes * 60_000;
     if (now.getTime() < scheduled.scheduledAt.getTime()) throw new AppError('CONFLICT', EXAM_MESSAGES.notOpenYet);
     if (now.getTime() > closesAt) throw new AppError('CONFLICT', EXAM_MESSAGES.windowClosed);
+    // A recorded sitting opens only after the candidate agreed to the recording (issue 19).
+    if (scheduled.recordExam && !scheduled.hasRecordingConsent) throw new AppError('CONFLICT', RECORDING_MESSAGES.consentNeeded);
     const totalSeconds = scheduled.overallTime * EXAM_TIMING.minutesToSeconds;
     const examDefinitionId = scheduled.examDefinitionId;
     // One transaction creates the sitting and reads it back: at the start of a sitting every
     // candidate launches at once, and each wait for a pooled connection adds to all of them.
     const exam = await this.repository.transaction(async (tx) => {
       // Extra time granted while this launch runs is read after the module's lock, never lost.
-      const { extraSeconds, isClosed } = await this.repository.lockScheduledModule(tx, applicationModuleId);
+      const { extraSeconds, isClosed } = await this.repository.lockScheduledTarget(tx, target);
       if (isClosed) throw new AppError('CONFLICT', EXAM_MESSAGES.resultRecorded);
       const created = await this.repository.createInstance(
         {
           examType: 'module',
           examDefinitionId,
           applicantId,
-          applicationModuleId,
+          ...target,
           totalSeconds,
           minimumSeconds: (scheduled.minimumTime ?? 0) * EXAM_TIMING.minutesToSeconds,
           extraSeconds,
@@ -194,11 +211,12 @@ export class ExamService {
           deadline: deadlineOf(now, totalSeconds, extraSeconds),
           totalMarks: scheduled.totalTestMarks ?? 0,
           actorUserId: actor.id,
+          recordExam: scheduled.recordExam,
         },
         tx,
       );
       // A simultaneous launch created it first (its commit let this one through): that is the sitting.
-      const id = created ?? (await this.repository.findInstanceIdOfModule(applicationModuleId, tx));
+      const id = created ?? (await this.repository.findInstanceIdOfTarget(target, tx));
       return id ? this.candidateExam(id, now, tx) : null;
     });
     if (!exam) throw new AppError('CONFLICT', EXAM_MESSAGES.loadFailed);
@@ -461,6 +479,7 @@ function toMyRow(row: SittingDbRow): MyExaminationsPage['rows'][number] {
     score: row.marks_released ? row.score : null,
     percentage: row.marks_released ? row.percentage : null,
     isResit: row.is_resit,
+    resitModuleId: row.resit_module_id,
     result: row.is_released ? row.module_result : null,
     resultPercentage: row.is_released ? row.module_result_percentage : null,
     isClosed: row.is_closed,

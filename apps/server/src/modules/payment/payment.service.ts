@@ -93,6 +93,9 @@ export interface SettleSignal {
   actorId: string | null;
 }
 
+/** Told, in the settling transaction, that an invoice was paid (a re-sit's or a revalidation's invoice moves it on). */
+export type InvoicePaidListener = (tx: Executor, paid: { invoiceId: string; applicationId: string; actorId: string | null }) => Promise<void>;
+
 export interface SettleOutcome {
   outcome: 'applied' | 'refused' | 'ignored' | 'duplicate';
   reason: string;
@@ -109,10 +112,17 @@ const sameCurrency = (a: string | null | undefined, b: string) => (a ?? '').toUp
 
 /** Payments of invoices: links, checkouts on a gateway, settling callbacks, offline payments, jobs and the report. */
 export class PaymentService {
+  private readonly invoicePaidListeners: InvoicePaidListener[] = [];
+
   constructor(
     private readonly deps: PaymentServiceDeps,
     private readonly options: PaymentServiceOptions,
   ) {}
+
+  /** Another module's work when one of its invoices is paid, in the same transaction as the payment (app.ts wires it). */
+  onInvoicePaid(listener: InvoicePaidListener): void {
+    this.invoicePaidListeners.push(listener);
+  }
 
   /** The applicant's pay page for a payment tracker. */
   payPageUrl(trackerId: string): string {
@@ -398,6 +408,7 @@ export class PaymentService {
     await repository.markInvoicePaid(tx, invoice.id, paidOn, signal.actorId);
     // Any other link of the invoice can no longer be paid.
     await repository.expireOpenOfInvoice(tx, invoice.id, signal.actorId);
+    for (const listener of this.invoicePaidListeners) await listener(tx, { invoiceId: invoice.id, applicationId: application.id, actorId: signal.actorId });
     const gatewayLabel = PAYMENT_GATEWAY_LABELS[payment.gateway];
     const toStage: WorkflowStage | undefined = canMoveStage(application.status as ApplicationStatus, application.workflowStage as WorkflowStage | null, 'Payment Stage Completed')
       ? 'Payment Stage Completed'

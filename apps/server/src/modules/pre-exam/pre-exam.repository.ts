@@ -5,7 +5,7 @@ import type { Executor } from '../../db/executor';
 import { applications } from '../../db/schema/application';
 import { applicationModules } from '../../db/schema/application-module';
 import { invoiceCounters, invoices } from '../../db/schema/payment';
-import { programCertificationSettings, programModules, programs } from '../../db/schema/program';
+import { programCertificationSettings, programModules, programWelderQualificationSettings, programs } from '../../db/schema/program';
 
 export type ApplicationModuleRow = typeof applicationModules.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -105,6 +105,16 @@ export class PreExamRepository {
   }
 
   /** The Certification settings' fees (kind initial): what a Certification pre-exam invoices. */
+  /** The one fee of a type without modules: the certification fee, or the welder qualification test fee (program type 3). */
+  async findProgramFees(programId: string, programType: number, db: Executor = this.db): Promise<{ memberFeeCents: number; nonMemberFeeCents: number } | undefined> {
+    if (programType !== 3) return this.findCertificationFees(programId, db);
+    const [row] = await db
+      .select({ memberFeeCents: programWelderQualificationSettings.memberFeeCents, nonMemberFeeCents: programWelderQualificationSettings.nonmemberFeeCents })
+      .from(programWelderQualificationSettings)
+      .where(eq(programWelderQualificationSettings.programId, programId));
+    return row;
+  }
+
   async findCertificationFees(programId: string, db: Executor = this.db): Promise<{ memberFeeCents: number; nonMemberFeeCents: number } | undefined> {
     const [row] = await db
       .select({ memberFeeCents: programCertificationSettings.memberFeeCents, nonMemberFeeCents: programCertificationSettings.nonmemberFeeCents })

@@ -31,11 +31,12 @@ import {
   invoiceTotalsOf,
   todayInSydney,
   type FeeBasis,
+  type InvoiceTotals,
   type ModuleChoice,
 } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
-import type { InvoiceLine as InvoiceLineColumn } from '../../db/schema/payment';
+import type { InvoiceLine as InvoiceLineColumn, invoices } from '../../db/schema/payment';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService } from '../../platform/mail/mail.service';
@@ -113,9 +114,20 @@ interface Priced {
 }
 
 type Selection = z.output<typeof PreExamUpdateRequest>;
+export type InvoiceBilledTo = (typeof invoices.$inferInsert)['billedTo'];
 
 const addressOf = (address: Applicant['homeAddress']) =>
   [[address.streetNumber, address.streetName].filter(Boolean).join(' '), [address.city, address.state, address.postalCode].filter(Boolean).join(' '), address.country].filter(Boolean).join(', ');
+
+/** Who an invoice is billed to: the member number only when member fees were charged. */
+export function billedToOf(applicant: Applicant, feeBasis: FeeBasis): InvoiceBilledTo {
+  return {
+    name: `${applicant.firstName} ${applicant.lastName}`.trim(),
+    email: applicant.primaryEmail || applicant.email,
+    address: addressOf(applicant.homeAddress) || addressOf(applicant.workAddress),
+    memberNumber: feeBasis === 'member' ? applicant.memberNumber : '',
+  };
+}
 
 function toInvoice(row: InvoiceWithApplication): Invoice {
   const { invoice } = row;
@@ -218,22 +230,10 @@ export class PreExamService {
       const quote = couponInput ? await this.deps.coupons.quote(tx, couponInput) : null;
       const totals = invoiceTotalsOf(priced.lines, quote?.discountCents ?? 0, this.gstRateBasisPoints);
 
-      const invoiceNumber = await this.deps.repository.nextInvoiceNumber(tx);
       const chosen = await this.deps.repository.findApplicationModules(application.id, tx);
-      const invoiceId = randomUUID();
-      const issuedOn = new Date();
-      await this.deps.repository.insertInvoice(tx, {
-        id: invoiceId,
-        invoiceNumber,
+      const { invoiceId, invoiceNumber } = await this.writeInvoice(tx, {
         applicationId: application.id,
-        issuedOn,
-        issuer: this.options.issuer,
-        billedTo: {
-          name: `${applicant.firstName} ${applicant.lastName}`.trim(),
-          email: applicant.primaryEmail || applicant.email,
-          address: addressOf(applicant.homeAddress) || addressOf(applicant.workAddress),
-          memberNumber: priced.feeBasis === 'member' ? applicant.memberNumber : '',
-        },
+        billedTo: billedToOf(applicant, priced.feeBasis),
         lines: priced.lines.map(
           (line): InvoiceLineColumn => ({
             applicationModuleId: chosen.find((row) => row.programModuleId === line.programModuleId)?.id ?? '',
@@ -244,16 +244,9 @@ export class PreExamService {
             amountCents: line.amountCents,
           }),
         ),
-        subtotalCents: totals.subtotalCents,
-        discountCents: totals.discountCents,
+        totals,
         couponCode: quote?.code ?? null,
-        gstRateBasisPoints: this.gstRateBasisPoints,
-        gstCents: totals.gstCents,
-        totalCents: totals.totalCents,
-        currency: INVOICE_CURRENCY,
-        status: 'Issued',
-        createdBy: actor.id,
-        modifiedBy: actor.id,
+        actorId: actor.id,
       });
       if (couponInput && quote) {
         // Under the code's own lock: a usage limit or a second use by this applicant refuses here and undoes the invoice.
@@ -268,7 +261,7 @@ export class PreExamService {
         action: 'startExaminations',
         toStage: 'preExamination Completed',
         what: 'invoiced',
-        note: loaded.hasModules ? `Modules chosen: ${priced.lines.map((line) => line.moduleCode).join(', ')}` : `Certification fee: ${application.programCode}`,
+        note: loaded.hasModules ? `Modules chosen: ${priced.lines.map((line) => line.moduleCode).join(', ')}` : `${application.programType === 3 ? 'Welder qualification test' : 'Certification'} fee: ${application.programCode}`,
         actorId: actor.id,
       });
       await moveApplication(tx, this.deps.workflow, {
@@ -306,6 +299,63 @@ export class PreExamService {
   async renderPdf(actor: CurrentUser, id: string): Promise<{ fileName: string; bytes: Uint8Array }> {
     const invoice = await this.findInvoice(actor, id);
     return { fileName: `${invoice.invoiceNumberText}.pdf`, bytes: await renderInvoicePdf(invoice) };
+  }
+
+  // ---- Issuing ------------------------------------------------------------------------------
+
+  /** Takes the next invoice number and writes the invoice, in the caller's transaction (a rollback gives the number back). */
+  private async writeInvoice(
+    tx: Executor,
+    input: { applicationId: string; billedTo: InvoiceBilledTo; lines: InvoiceLineColumn[]; totals: InvoiceTotals; couponCode: string | null; actorId: string },
+  ): Promise<{ invoiceId: string; invoiceNumber: number }> {
+    const invoiceNumber = await this.deps.repository.nextInvoiceNumber(tx);
+    const invoiceId = randomUUID();
+    await this.deps.repository.insertInvoice(tx, {
+      id: invoiceId,
+      invoiceNumber,
+      applicationId: input.applicationId,
+      issuedOn: new Date(),
+      issuer: this.options.issuer,
+      billedTo: input.billedTo,
+      lines: input.lines,
+      subtotalCents: input.totals.subtotalCents,
+      discountCents: input.totals.discountCents,
+      couponCode: input.couponCode,
+      gstRateBasisPoints: this.gstRateBasisPoints,
+      gstCents: input.totals.gstCents,
+      totalCents: input.totals.totalCents,
+      currency: INVOICE_CURRENCY,
+      status: 'Issued',
+      createdBy: input.actorId,
+      modifiedBy: input.actorId,
+    });
+    return { invoiceId, invoiceNumber };
+  }
+
+  /** Who to bill and on which fee basis today; read it before the caller's transaction (another module's read). */
+  async billingOf(applicantId: string): Promise<{ billedTo: InvoiceBilledTo; feeBasis: FeeBasis }> {
+    const applicant = await this.deps.applicants.findForAuthorisedRecord(applicantId);
+    const feeBasis = feeBasisOf(applicant, todayInSydney());
+    return { feeBasis, billedTo: billedToOf(applicant, feeBasis) };
+  }
+
+  /**
+   * A further invoice of an application after its pre-exam stage (an AICIP renewal's modules and
+   * late fee, decision 023): the same numbering, issuer, GST and payment link, in the caller's
+   * transaction; the caller has locked the application and records the move and the mail. A
+   * discount code (a re-sit's, decision 024) is priced and redeemed as at the pre-exam stage.
+   */
+  async issueInvoice(
+    tx: Executor,
+    input: { applicationId: string; billedTo: InvoiceBilledTo; lines: InvoiceLineColumn[]; actorId: string; coupon?: Omit<CouponQuoteInput, 'subtotalCents'> },
+  ): Promise<{ invoiceId: string; invoiceNumberText: string; totals: InvoiceTotals; payment: { trackerId: string; paymentUrl: string; expiresOn: Date } }> {
+    const couponInput = input.coupon ? { ...input.coupon, subtotalCents: input.lines.reduce((sum, line) => sum + line.amountCents, 0) } : null;
+    const quote = couponInput ? await this.deps.coupons.quote(tx, couponInput) : null;
+    const totals = invoiceTotalsOf(input.lines, quote?.discountCents ?? 0, this.gstRateBasisPoints);
+    const { invoiceId, invoiceNumber } = await this.writeInvoice(tx, { ...input, totals, couponCode: quote?.code ?? null });
+    if (couponInput && quote) await this.deps.coupons.redeem(tx, { ...couponInput, applicationId: input.applicationId, invoiceId, actorId: input.actorId });
+    const payment = await this.deps.payments.openPaymentRequest(tx, { invoiceId, applicationId: input.applicationId, amountCents: totals.totalCents, currency: INVOICE_CURRENCY, actorId: input.actorId });
+    return { invoiceId, invoiceNumberText: formatInvoiceNumber(invoiceNumber), totals, payment };
   }
 
   // ---- Loading and authorisation ------------------------------------------------------------
@@ -402,9 +452,10 @@ export class PreExamService {
     const { application } = loaded;
     const feeBasis = feeBasisOf(applicant, todayInSydney());
     if (!loaded.hasModules) {
-      const fees = await this.deps.repository.findCertificationFees(application.programId, db);
+      const fees = await this.deps.repository.findProgramFees(application.programId, application.programType, db);
       if (!fees) throw new AppError('CONFLICT', PRE_EXAM_MESSAGES.noCertificationFee);
-      const line = { programModuleId: null, moduleCode: application.programCode, moduleTitle: `Certification: ${application.programTitle}`, feeBasis, isRequired: true, amountCents: feeOf(fees, feeBasis) };
+      const what = application.programType === 3 ? 'Welder qualification test' : 'Certification';
+      const line = { programModuleId: null, moduleCode: application.programCode, moduleTitle: `${what}: ${application.programTitle}`, feeBasis, isRequired: true, amountCents: feeOf(fees, feeBasis) };
       return { feeBasis, modules: [], lines: [line], isSelectionSaved: true };
     }
     const [programModules, chosen] = await Promise.all([this.deps.repository.findProgramModules(application.programId, db), this.deps.repository.findApplicationModules(application.id, db)]);

@@ -22,6 +22,7 @@ export function toProgram({ program, manager }: ProgramWithManager): Program {
     programDeclaration: program.programDeclaration,
     programTooltips: program.programTooltips,
     reviewWindowDays: program.reviewWindowDays,
+    maxResitsPerModule: program.maxResitsPerModule,
     createdOn: program.createdOn.toISOString(),
     modifiedOn: program.modifiedOn.toISOString(),
   };

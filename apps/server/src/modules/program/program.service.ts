@@ -242,6 +242,7 @@ export class ProgramService {
       programDeclaration: sanitizeRichText(input.programDeclaration),
       programTooltips: input.programTooltips,
       reviewWindowDays: input.reviewWindowDays,
+      maxResitsPerModule: input.maxResitsPerModule,
     };
   }
 }

@@ -4,11 +4,17 @@ import type { Executor } from '../../db/executor';
 import { applicantProfessionalDevelopment } from '../../db/schema/applicant-profile';
 import { applications } from '../../db/schema/application';
 import { awards } from '../../db/schema/award';
-import { programCertificationSettings, programRequirements, programs } from '../../db/schema/program';
-import { renewalApplications } from '../../db/schema/renewal';
+import { invoices, payments } from '../../db/schema/payment';
+import { programCertificationSettings, programModules, programRequirements, programs } from '../../db/schema/program';
+import { programRenewalRules, renewalApplications, renewalModules } from '../../db/schema/renewal';
 import { applicants, users } from '../../db/schema/user';
 
 export type RenewalTableRow = typeof renewalApplications.$inferSelect;
+export type RenewalModuleRow = typeof renewalModules.$inferSelect;
+export type RenewalRulesRow = typeof programRenewalRules.$inferSelect;
+
+/** A program without saved rules: no late renewal, the same certificate number. */
+export const DEFAULT_RENEWAL_RULES = { lateRenewal: 'newApplication', graceDays: 0, lateFeeMemberCents: 0, lateFeeNonMemberCents: 0, newNumberOnRenewal: false } as const;
 
 const likeEscaped = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -119,6 +125,70 @@ export class RenewalRepository {
 
   async update(tx: Executor, id: string, values: Partial<typeof renewalApplications.$inferInsert>): Promise<void> {
     await tx.update(renewalApplications).set({ ...values, modifiedOn: new Date() }).where(eq(renewalApplications.id, id));
+  }
+
+  // ---- Renewal rules, modules and invoice (decision 023) -------------------------------------
+
+  async findRules(programId: string, db: Executor = this.db): Promise<Omit<RenewalRulesRow, 'programId' | 'createdOn' | 'modifiedOn' | 'createdBy' | 'modifiedBy'>> {
+    const [row] = await db.select().from(programRenewalRules).where(eq(programRenewalRules.programId, programId));
+    return row ?? { ...DEFAULT_RENEWAL_RULES };
+  }
+
+  async saveRules(programId: string, values: Omit<typeof programRenewalRules.$inferInsert, 'programId'>, actorId: string): Promise<void> {
+    await this.db
+      .insert(programRenewalRules)
+      .values({ ...values, programId, createdBy: actorId, modifiedBy: actorId })
+      .onConflictDoUpdate({ target: programRenewalRules.programId, set: { ...values, modifiedBy: actorId, modifiedOn: new Date() } });
+  }
+
+  async findProgramType(programId: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ programType: programs.programType }).from(programs).where(eq(programs.id, programId));
+    return row?.programType;
+  }
+
+  /** The program's renewal modules (AICIP), in the program's order. */
+  async findRenewalProgramModules(programId: string, db: Executor = this.db) {
+    return db
+      .select()
+      .from(programModules)
+      .where(and(eq(programModules.programId, programId), eq(programModules.isRenewal, true)))
+      .orderBy(asc(programModules.sortOrder), asc(programModules.moduleCode));
+  }
+
+  /** A renewal's modules with their program module's code, title and type, in order. */
+  async findModules(renewalId: string, db: Executor = this.db) {
+    return db
+      .select({ row: renewalModules, moduleCode: programModules.moduleCode, moduleTitle: programModules.moduleTitle, examinationType: programModules.examinationType, invigilated: programModules.invigilated })
+      .from(renewalModules)
+      .innerJoin(programModules, eq(programModules.id, renewalModules.programModuleId))
+      .where(eq(renewalModules.renewalId, renewalId))
+      .orderBy(asc(renewalModules.order));
+  }
+
+  /** Replaces the chosen modules while nothing is invoiced. */
+  async replaceModules(tx: Executor, renewalId: string, rows: Omit<typeof renewalModules.$inferInsert, 'renewalId'>[], actorId: string): Promise<void> {
+    await tx.delete(renewalModules).where(eq(renewalModules.renewalId, renewalId));
+    if (rows.length > 0) await tx.insert(renewalModules).values(rows.map((row) => ({ ...row, renewalId, createdBy: actorId, modifiedBy: actorId })));
+  }
+
+  async updateModule(tx: Executor, id: string, values: Partial<typeof renewalModules.$inferInsert>): Promise<void> {
+    await tx.update(renewalModules).set({ ...values, modifiedOn: new Date() }).where(eq(renewalModules.id, id));
+  }
+
+  /** The renewal's invoice with the tracker of its newest open payment link (the holder's pay page). */
+  async findInvoice(invoiceId: string, db: Executor = this.db) {
+    const [invoice] = await db
+      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, totalCents: invoices.totalCents, status: invoices.status })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
+    if (!invoice) return undefined;
+    const [open] = await db
+      .select({ trackerId: payments.trackerId })
+      .from(payments)
+      .where(and(eq(payments.invoiceId, invoiceId), inArray(payments.status, ['Requested', 'Pending', 'Failed'])))
+      .orderBy(desc(payments.createdOn))
+      .limit(1);
+    return { ...invoice, trackerId: open?.trackerId ?? null };
   }
 
   /** Staff's queue of one program: submitted and decided renewals (a holder's draft is theirs alone). */

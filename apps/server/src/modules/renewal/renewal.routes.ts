@@ -2,7 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RENEWAL_TYPE_PATHS, RENEWAL_TYPES, Renewal, RenewalActionRequest, RenewalQueuePage, RenewalQueueQuery, RenewalSaveRequest } from '@certs/shared/renewal/renewal.contract';
+import {
+  RENEWAL_MODULE_PATH,
+  RenewalModuleChoices,
+  RenewalModuleSelectionRequest,
+  RenewalModulesView,
+  RenewalResultsRequest,
+  RenewalRules,
+  RenewalRulesRequest,
+  RenewalScheduleRequest,
+} from '@certs/shared/renewal/renewal-module.contract';
 import { currentUserOf, requireAdmin, requireApplicant, requireSignedIn } from '../../platform/auth/authenticate';
+import type { RenewalModuleService } from './renewal-module.service';
 import type { RenewalService } from './renewal.service';
 
 /**
@@ -10,7 +21,7 @@ import type { RenewalService } from './renewal.service';
  * and submit; staff's queue of one program, one renewal and `renewal/action`. Staff routes need
  * the Programs menu; the service then limits each to the program's managers and administrators.
  */
-export function registerRenewalRoutes(api: FastifyInstance, renewals: RenewalService): void {
+export function registerRenewalRoutes(api: FastifyInstance, renewals: RenewalService, renewalModules: RenewalModuleService): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const staff = requireAdmin({ menu: 'Programs' });
   for (const typePath of RENEWAL_TYPE_PATHS) {
@@ -50,4 +61,59 @@ export function registerRenewalRoutes(api: FastifyInstance, renewals: RenewalSer
       async (request) => renewals.findOne(currentUserOf(request), typePath, request.params.id),
     );
   }
+  // An AICIP renewal's modules (spec section 7: `aicipapplicationrenewalmodule`): the program's managers and administrators.
+  const modules = `/api/${RENEWAL_MODULE_PATH}/:id`;
+  const moduleDoc = { tags: ['AICIP renewal modules'], security: [{ bearer: [] }] };
+  const params = z.strictObject({ id: z.string() });
+  for (const which of ['required', 'nonrequired'] as const) {
+    r.get(
+      `${modules}/${which}`,
+      { onRequest: staff, schema: { ...moduleDoc, summary: `The renewal modules chosen as ${which === 'required' ? 'required' : 'optional or not taken'}, with the fee of the holder's basis`, params, response: { 200: RenewalModuleChoices } } },
+      async (request) => renewalModules.findChoices(currentUserOf(request), request.params.id, which),
+    );
+  }
+  r.post(
+    `${modules}/preexam/update`,
+    { onRequest: staff, schema: { ...moduleDoc, summary: 'Save the choice of renewal modules (required, optional, not taken) while nothing is invoiced', params, body: RenewalModuleSelectionRequest, response: { 200: RenewalModuleChoices } } },
+    async (request) => renewalModules.saveSelection(currentUserOf(request), request.params.id, request.body),
+  );
+  r.post(
+    `${modules}/preexam/submit`,
+    { onRequest: staff, schema: { ...moduleDoc, summary: 'Invoice the renewal modules (and a late fee) and send the holder the payment link', params, body: RenewalModuleSelectionRequest.nullish(), response: { 200: Renewal } } },
+    async (request) => renewalModules.submitSelection(currentUserOf(request), request.params.id, request.body ?? undefined),
+  );
+  r.get(
+    `${modules}/scheduled`,
+    { onRequest: staff, schema: { ...moduleDoc, summary: "The renewal's modules with their schedules, and what a schedule may name", params, response: { 200: RenewalModulesView } } },
+    async (request) => renewalModules.findModules(currentUserOf(request), request.params.id, true),
+  );
+  r.post(
+    `${modules}/examination/send`,
+    { onRequest: staff, schema: { ...moduleDoc, summary: 'Save and send the renewal modules\' schedule to the holder (once the invoice is paid)', params, body: RenewalScheduleRequest, response: { 200: RenewalModulesView } } },
+    async (request) => renewalModules.sendSchedule(currentUserOf(request), request.params.id, request.body),
+  );
+  r.get(
+    `${modules}/results`,
+    { onRequest: staff, schema: { ...moduleDoc, summary: "The renewal's modules with their results", params, response: { 200: RenewalModulesView } } },
+    async (request) => renewalModules.findModules(currentUserOf(request), request.params.id, false),
+  );
+  r.post(
+    `${modules}/postexam/update`,
+    { onRequest: staff, schema: { ...moduleDoc, summary: 'Record the results of sent renewal modules', params, body: RenewalResultsRequest, response: { 200: RenewalModulesView } } },
+    async (request) => renewalModules.saveResults(currentUserOf(request), request.params.id, request.body),
+  );
+
+  // A program's renewal rules: late renewal within a grace period with a late fee, and a new certificate number on renewal.
+  const rulesDoc = { tags: ['Renewal rules'], security: [{ bearer: [] }] };
+  const programParams = z.strictObject({ programId: z.string() });
+  r.get(
+    '/api/renewalrules/:programId',
+    { onRequest: staff, schema: { ...rulesDoc, summary: "A Certification or AICIP program's renewal rules (defaults: no late renewal, the same certificate number)", params: programParams, response: { 200: RenewalRules } } },
+    async (request) => renewals.findRules(currentUserOf(request), request.params.programId),
+  );
+  r.post(
+    '/api/renewalrules/:programId',
+    { onRequest: staff, schema: { ...rulesDoc, summary: "Save a program's renewal rules (its manager and administrators)", params: programParams, body: RenewalRulesRequest, response: { 200: RenewalRules } } },
+    async (request) => renewals.saveRules(currentUserOf(request), request.params.programId, request.body),
+  );
 }

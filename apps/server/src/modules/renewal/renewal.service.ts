@@ -8,6 +8,7 @@ import {
   RENEWAL_STATUS_LABELS,
   RENEWAL_TYPES,
   RenewalActionRequest,
+  renewalTypeOfProgram,
   RenewalSaveRequest,
   type Renewal,
   type RenewalQueueQuery,
@@ -15,7 +16,10 @@ import {
   type RenewalStatus,
   type RenewalTypePath,
 } from '@certs/shared/renewal/renewal.contract';
-import { cpdHoursInPeriod, isInPeriod } from '@certs/shared/renewal/renewal-rules';
+import { localOfInstant } from '@certs/shared/exam-schedule/exam-schedule-time';
+import { formatInvoiceNumber, formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
+import type { RenewalRules, RenewalRulesRequest } from '@certs/shared/renewal/renewal-module.contract';
+import { cpdHoursInPeriod, graceEndsOn, isInPeriod, lateStanding } from '@certs/shared/renewal/renewal-rules';
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import type { RenewalDevelopmentEntry } from '../../db/schema/renewal';
@@ -29,6 +33,7 @@ import type { AwardRenewer } from '../award/award.service';
 import { HOLDER_AWARDS_PATH } from '../award/award.service';
 import type { ProgramService } from '../program/program.service';
 import { canManageRenewals, isRenewalHolder } from './renewal.policy';
+import type { PreExamService } from '../pre-exam/pre-exam.service';
 import type { RenewalRepository, RenewalTableRow } from './renewal.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,12 +43,17 @@ export interface RenewalDeps {
   workflow: ApplicationWorkflowRepository;
   awards: AwardRenewer;
   programs: Pick<ProgramService, 'programPrivilege'>;
+  /** Invoices (an AICIP renewal's modules, a late fee): the pre-exam stage's numbering, billing, GST and payment link. */
+  invoicing: Pick<PreExamService, 'billingOf' | 'issueInvoice'>;
   mail: Pick<MailService, 'send'>;
   publicUrl: string;
   now?: () => Date;
 }
 
 type AwardFacts = NonNullable<Awaited<ReturnType<RenewalRepository['findAward']>>>;
+type Rules = Awaited<ReturnType<RenewalRepository['findRules']>>;
+type ModuleWithNames = Awaited<ReturnType<RenewalRepository['findModules']>>[number];
+type InvoiceFacts = NonNullable<Awaited<ReturnType<RenewalRepository['findInvoice']>>>;
 
 function badRequest(error: z.ZodError): AppError {
   const fieldErrors: Record<string, string> = {};
@@ -74,23 +84,48 @@ export class RenewalService {
     return found;
   }
 
-  /** Why the holder may not apply now (null: they may); `open` is the award's open renewal. */
-  private blockedReason(found: AwardFacts, open: RenewalTableRow | undefined): string | null {
+  /**
+   * Why the holder may not apply now (null: they may); `open` is the award's open renewal. Before
+   * expiry the window is open from six months before to the expiry day; after it (the award
+   * expired, or about to be by the hourly job) the program's late-renewal rule decides.
+   */
+  private blockedReason(found: AwardFacts, open: RenewalTableRow | undefined, rules: Rules): string | null {
     const { award } = found;
-    if (award.status !== 'current') return RENEWAL_MESSAGES.awardNotCurrent;
+    const expiredByJob = award.status === 'expired' && found.applicationStatus === 'Award Withdrawn';
+    if (award.status !== 'current' && !expiredByJob) return RENEWAL_MESSAGES.awardNotCurrent;
     if (!award.expiresOn) return RENEWAL_MESSAGES.notRenewable;
-    if (open?.status === 'submitted' || found.applicationStatus !== 'Awarded') return RENEWAL_MESSAGES.alreadyOpen;
-    if (!isInRenewalWindow(award.expiresOn, this.today())) return RENEWAL_MESSAGES.outsideWindow(reminderDates(award.expiresOn)['6-months'], award.expiresOn);
+    if (open?.status === 'submitted' || (!expiredByJob && found.applicationStatus !== 'Awarded')) return RENEWAL_MESSAGES.alreadyOpen;
+    const today = this.today();
+    const standing = lateStanding(award.expiresOn, today, rules);
+    if (standing === 'noLateRenewal' || (expiredByJob && standing === 'onTime')) return RENEWAL_MESSAGES.noLateRenewal(award.expiresOn);
+    if (standing === 'graceOver') return RENEWAL_MESSAGES.graceOver(graceEndsOn(award.expiresOn, rules) ?? award.expiresOn);
+    if (standing === 'onTime' && !isInRenewalWindow(award.expiresOn, today)) return RENEWAL_MESSAGES.outsideWindow(reminderDates(award.expiresOn)['6-months'], award.expiresOn);
     return null;
   }
 
-  private async view(typePath: RenewalTypePath, found: AwardFacts, renewal: RenewalTableRow | undefined, db?: Executor): Promise<Renewal> {
+  /**
+   * Why staff may not renew yet (null: they may): the renewal's invoice unpaid, and for AICIP the
+   * modules not invoiced or a required one not passed.
+   */
+  private renewBlockedReason(typePath: RenewalTypePath, renewal: RenewalTableRow, invoice: InvoiceFacts | undefined, modules: ModuleWithNames[]): string | null {
+    if (renewal.status !== 'submitted') return null;
+    if (RENEWAL_TYPES[typePath].hasModules && !renewal.invoiceId) return RENEWAL_MESSAGES.modulesNotInvoiced;
+    if (invoice && invoice.status !== 'Paid') return RENEWAL_MESSAGES.invoiceNotPaid(formatInvoiceNumber(invoice.invoiceNumber));
+    const notPassed = modules.filter((m) => m.row.isRequired && m.row.result !== 'Pass').map((m) => m.moduleCode);
+    if (notPassed.length > 0) return RENEWAL_MESSAGES.modulesNotPassed(notPassed);
+    return null;
+  }
+
+  async view(typePath: RenewalTypePath, found: AwardFacts, renewal: RenewalTableRow | undefined, db?: Executor): Promise<Renewal> {
     const { award } = found;
-    const [requirements, development, requiredNow, renewedFrom] = await Promise.all([
+    const [requirements, development, requiredNow, renewedFrom, rules, modules, invoice] = await Promise.all([
       this.deps.repository.findRequirements(award.programId, db),
       this.deps.repository.findDevelopment(award.applicantId, db),
       this.deps.repository.findRequiredCpdHours(award.programId, db),
       this.deps.repository.findLastRenewedFrom(award.id, db),
+      this.deps.repository.findRules(award.programId, db),
+      renewal ? this.deps.repository.findModules(renewal.id, db) : Promise.resolve([]),
+      renewal?.invoiceId ? this.deps.repository.findInvoice(renewal.invoiceId, db) : Promise.resolve(undefined),
     ]);
     const decided = renewal && renewal.status !== 'draft';
     // Once submitted, the form shows what was submitted (the profile may have changed since).
@@ -101,7 +136,7 @@ export class RenewalService {
     const answers = new Map((renewal?.answers ?? []).map((a) => [a.requirementId, a.answerText]));
     const listed = entries.map(({ inPeriod, ...e }) => ({ ...e, inPeriod: decided ? inPeriod === true : isInPeriod(e.startDate, periodStart, periodEnd), selected: decided ? true : selected.has(e.id) }));
     const open = renewal && (renewal.status === 'draft' || renewal.status === 'submitted') ? renewal : undefined;
-    const blockedReason = renewal && decided ? null : this.blockedReason(found, open);
+    const blockedReason = renewal && decided ? null : this.blockedReason(found, open, rules);
     return {
       id: renewal?.id ?? null,
       typePath,
@@ -130,6 +165,44 @@ export class RenewalService {
       newExpiresOn: renewal?.newExpiresOn ?? null,
       decisionReason: renewal?.decisionReason ?? null,
       decidedOn: renewal?.decidedOn?.toISOString() ?? null,
+      isLate: renewal?.isLate ?? false,
+      lateFeeCents: renewal?.lateFeeCents ?? null,
+      graceEndsOn: award.expiresOn ? graceEndsOn(award.expiresOn, rules) : null,
+      hasModules: RENEWAL_TYPES[typePath].hasModules,
+      invoice: invoice
+        ? { id: invoice.id, invoiceNumberText: formatInvoiceNumber(invoice.invoiceNumber), totalCents: invoice.totalCents, status: invoice.status, payPath: invoice.status === 'Issued' && invoice.trackerId ? `/student/payments/${invoice.trackerId}` : null }
+        : null,
+      modules: modules.map((m) => this.moduleView(m)),
+      previousCertificateNumber: renewal?.previousCertificateNumber ?? null,
+      newCertificateNumber: renewal?.newCertificateNumber ?? null,
+      renewBlockedReason: renewal ? this.renewBlockedReason(typePath, renewal, invoice, modules) : null,
+    };
+  }
+
+  private moduleView({ row, moduleCode, moduleTitle, examinationType }: ModuleWithNames): Renewal['modules'][number] {
+    return {
+      id: row.id,
+      programModuleId: row.programModuleId,
+      moduleCode,
+      moduleTitle,
+      examinationType,
+      isRequired: row.isRequired,
+      feeCents: row.feeCents,
+      feeBasis: row.feeBasis,
+      examKind: row.examKind,
+      scheduledAt: row.scheduledAt?.toISOString() ?? null,
+      scheduledLocal: row.scheduledAt && row.scheduleTimeZone ? localOfInstant(row.scheduledAt, row.scheduleTimeZone) : null,
+      scheduleTimeZone: row.scheduleTimeZone,
+      durationMinutes: row.durationMinutes,
+      venueId: row.venueId,
+      testingAgencyId: row.testingAgencyId,
+      examinerId: row.examinerId,
+      invigilatorId: row.invigilatorId,
+      scheduleNote: row.scheduleNote,
+      scheduleSentOn: row.scheduleSentOn?.toISOString() ?? null,
+      result: row.result,
+      resultPercentage: row.resultPercentage,
+      resultNotes: row.resultNotes,
     };
   }
 
@@ -148,9 +221,10 @@ export class RenewalService {
     const input = parsed.data;
     const found = await this.holderAward(actor, typePath, input.awardId);
     await this.checkChoices(found, input);
+    const rules = await this.deps.repository.findRules(found.award.programId);
     const id = await this.deps.repository.transaction(async (tx) => {
       const open = await this.deps.repository.findOpen(found.award.id, tx);
-      const blocked = this.blockedReason(found, open);
+      const blocked = this.blockedReason(found, open, rules);
       if (blocked) throw new AppError('CONFLICT', blocked);
       const values = { answers: input.answers, developmentIds: [...new Set(input.developmentIds)], modifiedBy: actor.id };
       if (open) {
@@ -193,15 +267,20 @@ export class RenewalService {
   async submit(actor: CurrentUser, typePath: RenewalTypePath, id: string): Promise<Renewal> {
     const draft = UUID.test(id) ? await this.deps.repository.findById(id) : undefined;
     if (!draft || !isRenewalHolder(actor, draft)) throw new AppError('NOT_FOUND', RENEWAL_MESSAGES.notFound);
-    await this.holderAward(actor, typePath, draft.awardId);
+    const found = await this.holderAward(actor, typePath, draft.awardId);
+    const rules = await this.deps.repository.findRules(found.award.programId);
+    // Read before the transaction (another module's read): who to bill a late fee to, and at which basis.
+    const billing = await this.deps.invoicing.billingOf(found.award.applicantId);
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.deps.workflow.lock(tx, draft.applicationId);
       const renewal = await this.deps.repository.findById(id, { tx, lock: true });
       if (!locked || !renewal) throw new AppError('NOT_FOUND', RENEWAL_MESSAGES.notFound);
       if (renewal.status !== 'draft') throw new AppError('CONFLICT', RENEWAL_MESSAGES.alreadyOpen);
       const current = await this.deps.repository.findAward(renewal.awardId, tx);
-      const blocked = current ? this.blockedReason(current, renewal) : RENEWAL_MESSAGES.awardNotFound;
+      const blocked = current ? this.blockedReason(current, renewal, rules) : RENEWAL_MESSAGES.awardNotFound;
       if (!current || blocked) throw new AppError('CONFLICT', blocked ?? RENEWAL_MESSAGES.awardNotFound);
+      const isLate = !!current.award.expiresOn && this.today() > current.award.expiresOn;
+      const lateFeeCents = isLate ? (billing.feeBasis === 'member' ? rules.lateFeeMemberCents : rules.lateFeeNonMemberCents) : null;
       const requirements = await this.deps.repository.findRequirements(current.award.programId, tx);
       const answered = new Map(renewal.answers.map((a) => [a.requirementId, a.answerText.trim()]));
       const missing = requirements.filter((r) => !answered.get(r.id));
@@ -218,9 +297,14 @@ export class RenewalService {
         typePath: RENEWAL_TYPES[typePath].applicationTypePath,
         action: 'applyForRenewal',
         what: 'applied for renewal',
-        note: `Renewal of certificate ${current.award.certificateNumber} submitted: ${cpdHours} CPD hours of ${requiredCpdHours} required`,
+        note: `${isLate ? 'Late renewal' : 'Renewal'} of certificate ${current.award.certificateNumber} submitted: ${cpdHours} CPD hours of ${requiredCpdHours} required`,
         actorId: actor.id,
       });
+      // A late Certification renewal is invoiced its late fee now; an AICIP one carries it to its modules' invoice.
+      const invoice =
+        lateFeeCents && !RENEWAL_TYPES[typePath].hasModules
+          ? await this.deps.invoicing.issueInvoice(tx, { applicationId: renewal.applicationId, billedTo: billing.billedTo, lines: [this.lateFeeLine(current, billing.feeBasis, lateFeeCents)], actorId: actor.id })
+          : null;
       await this.deps.repository.update(tx, renewal.id, {
         status: 'submitted',
         submittedOn: new Date(),
@@ -228,20 +312,32 @@ export class RenewalService {
         cpdHours,
         requiredCpdHours,
         previousExpiresOn: current.award.expiresOn,
+        isLate,
+        lateFeeCents,
+        invoiceId: invoice?.invoiceId ?? null,
         modifiedBy: actor.id,
       });
-      await this.deps.mail.send(
-        this.mail(current, `Your renewal of certificate ${current.award.certificateNumber} is received`, [
-          `We have received your application to renew ${current.programTitle} (${current.programCode}), certificate ${current.award.certificateNumber}.`,
-          `Your certificate stays current while we assess it. You listed ${cpdHours} hours of continuing professional development; the program asks for ${requiredCpdHours}.`,
-        ]),
-        tx,
-      );
+      const sentences = [
+        `We have received your application to renew ${current.programTitle} (${current.programCode}), certificate ${current.award.certificateNumber}.`,
+        isLate
+          ? `Your certificate expired on ${current.award.expiresOn}; this is a late renewal${lateFeeCents ? ` with a late fee of ${formatMoney(lateFeeCents)}` : ''}.`
+          : 'Your certificate stays current while we assess it.',
+        `You listed ${cpdHours} hours of continuing professional development; the program asks for ${requiredCpdHours}.`,
+        ...(invoice ? [`Tax invoice ${invoice.invoiceNumberText} for ${formatMoney(invoice.totals.totalCents)} (incl. GST ${formatMoney(invoice.totals.gstCents)}) is ready to pay.`] : []),
+        ...(RENEWAL_TYPES[typePath].hasModules ? ['We will invoice your renewal modules and then schedule them.'] : []),
+      ];
+      const mail = this.mail(current, `Your renewal of certificate ${current.award.certificateNumber} is received`, sentences);
+      await this.deps.mail.send(invoice ? { ...mail, links: [{ label: 'Pay the invoice', url: invoice.payment.paymentUrl }, ...mail.links!] } : mail, tx);
     });
     return this.view(typePath, await this.holderAward(actor, typePath, draft.awardId), await this.deps.repository.findById(id));
   }
 
-  private mail(found: AwardFacts, subject: string, sentences: string[]): OutgoingMail {
+  /** The late fee as an invoice line (no module of its own). */
+  lateFeeLine(found: AwardFacts, feeBasis: 'member' | 'nonMember', amountCents: number) {
+    return { applicationModuleId: '', moduleCode: found.programCode, moduleTitle: `Late renewal fee: ${found.programTitle}`, feeBasis, isRequired: true, amountCents };
+  }
+
+  mail(found: AwardFacts, subject: string, sentences: string[]): OutgoingMail {
     return {
       to: found.email,
       toUserId: found.userId,
@@ -253,9 +349,26 @@ export class RenewalService {
 
   // ---- Staff and both --------------------------------------------------------------------------
 
-  private async assertManages(actor: CurrentUser, programId: string): Promise<void> {
+  async assertManages(actor: CurrentUser, programId: string): Promise<void> {
     const standing = await this.deps.programs.programPrivilege(actor, programId);
     if (!canManageRenewals(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+  }
+
+  // ---- A program's renewal rules (decision 023) -----------------------------------------------
+
+  /** Late renewal and numbering of a Certification or AICIP program: its managers and administrators (others 403). */
+  async findRules(actor: CurrentUser, programId: string): Promise<RenewalRules> {
+    const programType = UUID.test(programId) ? await this.deps.repository.findProgramType(programId) : undefined;
+    if (programType === undefined || !renewalTypeOfProgram(programType)) throw new AppError('NOT_FOUND', RENEWAL_MESSAGES.programNotFound);
+    await this.assertManages(actor, programId);
+    const { lateRenewal, graceDays, lateFeeMemberCents, lateFeeNonMemberCents, newNumberOnRenewal } = await this.deps.repository.findRules(programId);
+    return { programId, lateRenewal, graceDays, lateFeeMemberCents, lateFeeNonMemberCents, newNumberOnRenewal, canEdit: true };
+  }
+
+  async saveRules(actor: CurrentUser, programId: string, input: z.output<typeof RenewalRulesRequest>): Promise<RenewalRules> {
+    await this.findRules(actor, programId);
+    await this.deps.repository.saveRules(programId, input, actor.id);
+    return this.findRules(actor, programId);
   }
 
   /** One renewal: its holder (others 404), or staff who manage the program (others 403). */
@@ -332,19 +445,26 @@ export class RenewalService {
       const applicationTypePath = RENEWAL_TYPES[typePath].applicationTypePath;
       const what = `${award.programTitle} (${award.programCode}), certificate ${award.award.certificateNumber}`;
       if (action === 'renew') {
-        const result = await this.deps.awards.renewForApplication(tx, { applicationId: renewal.applicationId, actorId: actor.id });
+        const invoice = renewal.invoiceId ? await this.deps.repository.findInvoice(renewal.invoiceId, tx) : undefined;
+        const blocked = this.renewBlockedReason(typePath, renewal, invoice, await this.deps.repository.findModules(renewal.id, tx));
+        if (blocked) throw new AppError('CONFLICT', blocked);
+        const rules = await this.deps.repository.findRules(renewal.programId, tx);
+        const result = await this.deps.awards.renewForApplication(tx, { applicationId: renewal.applicationId, actorId: actor.id, lateAllowed: renewal.isLate, newCertificateNumber: rules.newNumberOnRenewal });
+        const numbered = result.certificateNumber === award.award.certificateNumber ? '' : ` as certificate ${result.certificateNumber}`;
         await moveApplication(tx, this.deps.workflow, {
           locked,
           typePath: applicationTypePath,
           action: 'renew',
           what: 'renewed',
-          note: `Certificate ${award.award.certificateNumber} renewed until ${result.newExpiresOn}${reason ? `: ${reason}` : ''}`,
+          note: `Certificate ${award.award.certificateNumber} renewed until ${result.newExpiresOn}${numbered}${reason ? `: ${reason}` : ''}`,
           actorId: actor.id,
         });
         await this.deps.repository.update(tx, renewal.id, {
           status: 'renewed',
           previousExpiresOn: result.previousExpiresOn,
           newExpiresOn: result.newExpiresOn,
+          previousCertificateNumber: award.award.certificateNumber,
+          newCertificateNumber: result.certificateNumber,
           decisionReason: reason || null,
           decidedOn: new Date(),
           decidedBy: actor.id,
@@ -353,6 +473,7 @@ export class RenewalService {
         await this.deps.mail.send(
           this.mail(award, `Your certificate ${award.award.certificateNumber} is renewed`, [
             `We have renewed ${what}. It is now valid until ${result.newExpiresOn}.`,
+            ...(numbered ? [`Your renewed certificate has a new number: ${result.certificateNumber}.`] : []),
             'Your new certificate is ready in Your awards, where you can download it.',
           ]),
           tx,
@@ -366,13 +487,14 @@ export class RenewalService {
           note: `Renewal of certificate ${award.award.certificateNumber} refused: ${reason}`,
           actorId: actor.id,
         });
-        await this.deps.awards.withdrawForRefusedRenewal(tx, { applicationId: renewal.applicationId, reason, actorId: actor.id });
+        // A late renewal's award has already expired: it stays expired rather than withdrawn.
+        if (award.award.status === 'current') await this.deps.awards.withdrawForRefusedRenewal(tx, { applicationId: renewal.applicationId, reason, actorId: actor.id });
         await this.deps.repository.update(tx, renewal.id, { status: 'refused', decisionReason: reason, decidedOn: new Date(), decidedBy: actor.id, modifiedBy: actor.id });
         await this.deps.mail.send(
           this.mail(award, `Your renewal of certificate ${award.award.certificateNumber} is refused`, [
             `We have refused your application to renew ${what}.`,
             `Reason: ${reason}`,
-            'The certificate is withdrawn: the public register and the verification page show it as withdrawn.',
+            award.award.status === 'current' ? 'The certificate is withdrawn: the public register and the verification page show it as withdrawn.' : 'The certificate stays expired; to hold it again, please make a new application.',
           ]),
           tx,
         );

@@ -7,6 +7,9 @@ import type { DatabaseHandle } from '../../db/client';
  */
 export const JOB_LOCK_KEYS = {
   uploadSweep: 7_406_231,
+  /** Welder qualification confirmations: reminders and ends (decision 026). */
+  wpqValidity: 7_406_240,
+  recordingRetention: 7_406_232,
 } as const;
 
 export type AloneResult<T> = { ran: true; result: T } | { ran: false };

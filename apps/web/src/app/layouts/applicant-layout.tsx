@@ -6,18 +6,19 @@ import { Brand } from '../../components/layouts/brand';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link';
 import { useSyncCurrentUser } from '../../features/auth/api/fetch-current-user';
 import { useRequiredSession } from '../../lib/auth';
-import { STUDENT_APPLICATIONS_PATH } from '../routes/student/applications';
-import { STUDENT_CONTACT_PATH } from '../routes/student/contact';
-import { STUDENT_DOCUMENTS_PATH } from '../routes/student/documents';
-import { STUDENT_EXAMINATIONS_PATH } from '../routes/student/examinations';
-import { STUDENT_NOTIFICATIONS_PATH } from '../routes/student/notifications';
-import { STUDENT_PROFILE_PATH } from '../routes/student/profile';
+import { STUDENT_APPLICATIONS_PATH } from '../route-paths';
+import { STUDENT_CONTACT_PATH } from '../route-paths';
+import { STUDENT_DOCUMENTS_PATH, STUDENT_LIBRARY_PATH } from '../route-paths';
+import { STUDENT_EXAMINATIONS_PATH } from '../route-paths';
+import { STUDENT_NOTIFICATIONS_PATH } from '../route-paths';
+import { STUDENT_PROFILE_PATH } from '../route-paths';
 import { UserHeaderItems } from './user-header-items';
 
 const APPLICANT_MENU = [
   { label: 'Home', to: ROLE_HOME_PATHS[5], also: ['/student/programs'] },
   { label: 'Profile', to: STUDENT_PROFILE_PATH, also: [] },
   { label: 'Documents', to: STUDENT_DOCUMENTS_PATH, also: [] },
+  { label: 'Library', to: STUDENT_LIBRARY_PATH, also: [] },
   { label: 'Applications', to: STUDENT_APPLICATIONS_PATH, also: [] },
   { label: 'Examinations', to: STUDENT_EXAMINATIONS_PATH, also: [] },
   { label: 'Notifications', to: STUDENT_NOTIFICATIONS_PATH, also: [] },

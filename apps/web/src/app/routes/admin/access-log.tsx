@@ -20,8 +20,9 @@ import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { ADMIN_ACCESS_LOG_PATH } from '../../route-paths';
 
-export const ADMIN_ACCESS_LOG_PATH = `${ADMIN_MENU_PATHS.Users}/access-log`;
 
 /** Super users only, as the API (decision 016): the log is the check on every other role. */
 export function canReadAccessLog(user: Session['user']): boolean {

@@ -2,6 +2,7 @@ import { Anchor, Breadcrumbs, Group, Paper, Stack, Switch, Text, Title } from '@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { applicantAdminPath } from '@certs/shared/applicant-admin/applicant-admin.contract';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useApplicants, type ApplicantListRow } from '../../../features/applicant-profile/api/find-applicants';
@@ -15,8 +16,9 @@ import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { awardApplicationPath } from './awards';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { SearchInput } from '../../../components/ui/search-input';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { ADMIN_APPLICANTS_PATH } from '../../route-paths';
 
-export const ADMIN_APPLICANTS_PATH = `${ADMIN_MENU_PATHS.Users}/applicants`;
 
 function ApplicantsScreen() {
   const { user } = useRequiredSession();
@@ -62,6 +64,7 @@ function ApplicantsScreen() {
             error={list.error ? errorMessageOf(list.error) : null}
             onReviewMembership={setReviewing}
             onShowAwards={user.menuItems.includes('Programs') ? setAwardsOf : undefined}
+            recordHrefOf={(row) => applicantAdminPath(row.id)}
             onPageChange={onPageChange}
             onPageSizeChange={onPageSizeChange}
           />

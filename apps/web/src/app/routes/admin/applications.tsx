@@ -8,8 +8,9 @@ import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { programApplicationPath, programApplicationsPath } from './program-applications';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { ADMIN_APPLICATIONS_PATH } from '../../route-paths';
 
-export const ADMIN_APPLICATIONS_PATH = '/admin/applications';
 
 /** The types in the order staff think of them (spec section 9 numbers them otherwise). */
 const TYPE_ORDER: readonly ApplicationTypePath[] = ['qualificationapplication', 'certificationapplication', 'aicipapplication', 'welderqualificationapplication'];

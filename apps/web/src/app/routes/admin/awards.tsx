@@ -11,8 +11,10 @@ import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { programApplicationPath } from './program-applications';
+import { ADMIN_AWARDS_PATH } from '../../route-paths';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { ADMIN_AWARDS_PATH } from '../../route-paths';
 
-export const ADMIN_AWARDS_PATH = '/admin/awards';
 
 /** The Awards screen of one program (the program page links here). */
 export function programAwardsPath(programId: string): string {

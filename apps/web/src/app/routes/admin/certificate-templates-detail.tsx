@@ -8,8 +8,9 @@ import { TemplateDesigner } from '../../../features/certificate/components/templ
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
-import { LIBRARIES_PATH } from './libraries';
-import { CERTIFICATE_TEMPLATES_PATH, canManageCertificateTemplates, certificateTemplatePath } from './certificate-templates';
+import { LIBRARIES_PATH } from '../../route-paths';
+import { canManageCertificateTemplates, certificateTemplatePath } from './certificate-templates';
+import { CERTIFICATE_TEMPLATES_PATH } from '../../route-paths';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 function TemplateScreen({ id }: { id: string | null }) {

@@ -8,10 +8,12 @@ import { TemplatesTable } from '../../../features/certificate/components/templat
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
-import { LIBRARIES_PATH } from './libraries';
+import { LIBRARIES_PATH } from '../../route-paths';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { CERTIFICATE_TEMPLATES_PATH } from '../../route-paths';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { CERTIFICATE_TEMPLATES_PATH } from '../../route-paths';
 
-export const CERTIFICATE_TEMPLATES_PATH = `${LIBRARIES_PATH}/certificate-templates`;
 
 export function certificateTemplatePath(id: string): string {
   return `${CERTIFICATE_TEMPLATES_PATH}/${encodeURIComponent(id)}`;

@@ -1,4 +1,7 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { ContactMessagePanel } from '../../../features/contact/components/contact-message-panel';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useContactMessages } from '../../../features/contact/api/find-contact-messages';
 import { ContactMessagesTable } from '../../../features/contact/components/contact-messages-table';
@@ -12,16 +15,33 @@ import { SearchInput } from '../../../components/ui/search-input';
 function ContactUsScreen() {
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const search = useDebouncedSearch(resetPage);
-  const list = useContactMessages({ page, pageSize, search: search.term });
+  const [handled, setHandled] = useState<'false' | 'true' | 'all'>('false');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useContactMessages({ page, pageSize, search: search.term, handled: handled === 'all' ? undefined : handled });
   return (
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1}>Contact Us</Title>
-        <Text c="dimmed">Messages applicants sent through Contact us, newest first.</Text>
+        <Text c="dimmed">Messages applicants sent through Contact us, newest first. Open one to reply by email and mark it handled.</Text>
       </Stack>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <SearchInput search={search} placeholder="Name, email or message" maw={360} />
+          <Group gap="lg" align="flex-end" wrap="wrap">
+            <SearchInput search={search} placeholder="Name, email or message" maw={360} />
+            <SegmentedControl
+              aria-label="Show messages"
+              value={handled}
+              onChange={(value) => {
+                setHandled(value as typeof handled);
+                resetPage();
+              }}
+              data={[
+                { value: 'false', label: 'Waiting' },
+                { value: 'true', label: 'Handled' },
+                { value: 'all', label: 'All' },
+              ]}
+            />
+          </Group>
           <ContactMessagesTable
             rows={list.data?.rows ?? []}
             page={page}
@@ -31,9 +51,13 @@ function ContactUsScreen() {
             error={list.error ? errorMessageOf(list.error) : null}
             onPageChange={onPageChange}
             onPageSizeChange={onPageSizeChange}
+            onOpen={(row) => setOpenId(row.id)}
           />
         </Stack>
       </Paper>
+      <FormDialog opened={openId !== null} title="Contact message" onClose={() => setOpenId(null)}>
+        {openId && <ContactMessagePanel id={openId} />}
+      </FormDialog>
     </Stack>
   );
 }

@@ -13,8 +13,9 @@ import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { ADMIN_DELETION_REQUESTS_PATH } from '../../route-paths';
 
-export const ADMIN_DELETION_REQUESTS_PATH = `${ADMIN_MENU_PATHS.Users}/deletion-requests`;
 
 /** Super users and account administrators (decision 016), with the Users menu. */
 export function canHandleDeletionRequests(user: Session['user']): boolean {

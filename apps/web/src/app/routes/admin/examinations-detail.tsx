@@ -19,7 +19,8 @@ import { testValuesOf, toTestRequest } from '../../../features/exam-definition/f
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
-import { EXAMINATIONS_PATH, examinationPath } from './examinations';
+import { examinationPath } from './examinations';
+import { EXAMINATIONS_PATH } from '../../route-paths';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 // Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.

@@ -8,7 +8,8 @@ import { TestForm } from '../../../features/exam-definition/forms/test-form';
 import { emptyTestValues, toTestRequest } from '../../../features/exam-definition/forms/test-form.values';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
-import { EXAMINATIONS_PATH, examinationPath } from './examinations';
+import { examinationPath } from './examinations';
+import { EXAMINATIONS_PATH } from '../../route-paths';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 function NewTest() {

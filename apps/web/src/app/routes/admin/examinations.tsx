@@ -11,8 +11,10 @@ import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { EXAMINATIONS_PATH } from '../../route-paths';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { EXAMINATIONS_PATH } from '../../route-paths';
 
-export const EXAMINATIONS_PATH = '/admin/examinations';
 
 export function examinationPath(id: string): string {
   return `${EXAMINATIONS_PATH}/${encodeURIComponent(id)}`;

@@ -15,7 +15,7 @@ import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { examinationPath } from './examinations';
-import { LIBRARIES_PATH } from './libraries';
+import { LIBRARIES_PATH } from '../../route-paths';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 function Loading({ what }: { what: string }) {

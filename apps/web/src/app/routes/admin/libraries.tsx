@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { ADMIN_LIBRARY_DOCUMENTS_PATH } from '../../route-paths';
 import { Link, useSearchParams } from 'react-router';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { ImportPanel } from '../../../features/question-bank/components/import-panel';
@@ -7,6 +8,9 @@ import { ReferencesPanel } from '../../../features/question-bank/components/refe
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { LIBRARIES_PATH } from '../../route-paths';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { LIBRARIES_PATH } from '../../route-paths';
 
 const TABS = [
   { value: 'questions', label: 'Questions' },
@@ -16,7 +20,6 @@ const TABS = [
 ] as const;
 type TabName = (typeof TABS)[number]['value'];
 
-export const LIBRARIES_PATH = '/admin/libraries';
 
 export function questionPath(id: string): string {
   return `${LIBRARIES_PATH}/questions/${encodeURIComponent(id)}`;
@@ -34,6 +37,9 @@ function LibrariesScreen() {
           <Text c="dimmed">The question bank: questions of four types, filed under subjects and tags, ready to build tests from.</Text>
         </Stack>
         <Group gap="xs">
+          <Button component={Link} to={ADMIN_LIBRARY_DOCUMENTS_PATH} variant="default">
+            Documents
+          </Button>
           <Button component={Link} to={`${LIBRARIES_PATH}/certificate-templates`} variant="default">
             Certificate templates
           </Button>

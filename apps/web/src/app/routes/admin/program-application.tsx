@@ -5,23 +5,32 @@ import { Link, useParams } from 'react-router';
 import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { isReviewTypePath } from '@certs/shared/review/review.contract';
+import { resitTypeOf } from '@certs/shared/resit/resit-rules';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { applicationWorkflowKeys } from '../../../features/application-workflow/api/application-workflow.keys';
 import { useStaffApplication } from '../../../features/application-workflow/api/find-staff-application';
 import { StaffApplicationScreen } from '../../../features/application-workflow/components/staff-application-screen';
 import { openAttachment } from '../../../features/attachment/api/find-download-url';
 import { AwardPanel } from '../../../features/award/components/award-panel';
+import { ApplicantBackground } from '../../../features/applicant-admin/components/applicant-record-screen';
+import { applicantAdminPath } from '@certs/shared/applicant-admin/applicant-admin.contract';
 import { ExamScheduleStage } from '../../../features/exam-schedule/components/exam-schedule-stage';
 import { ApplicationSittings } from '../../../features/exam-marking/components/application-sittings';
+import { IrregularityReports } from '../../../features/invigilation/components/irregularity-reports';
 import { StaffPaymentsStage } from '../../../features/payment/components/staff-payments-stage';
 import { PreExamStage } from '../../../features/pre-exam/components/pre-exam-stage';
 import { StaffReviewPanel } from '../../../features/review/components/staff-review-panel';
+import { StaffResitPanel } from '../../../features/resit/components/staff-resit-panel';
+import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
+import { WpqStaffPanel } from '../../../features/wpq-application/components/wpq-panels';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { programApplicationsPath } from './program-applications';
 import { sittingMarkingPath } from './sittings';
+import { adminWpqRangePath } from './wpq-range';
+import { sittingReviewPath } from './invigilation';
 
 const isTypePath = (value: string | undefined): value is ApplicationTypePath => !!value && value in APPLICATION_TYPES;
 
@@ -59,6 +68,11 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
         </Anchor>
         <Text>{application.applicationNumber}</Text>
       </Breadcrumbs>
+      <Anchor component={Link} to={applicantAdminPath(details.data.applicant.id)} size="sm">
+        Open the applicant&apos;s record ({details.data.applicant.firstName} {details.data.applicant.lastName})
+      </Anchor>
+      {/* What assessors read about the applicant (issue 20): the profile's education and experience. */}
+      <ApplicantBackground applicantId={details.data.applicant.id} />
       <StaffApplicationScreen
         type={type}
         details={details.data}
@@ -84,16 +98,24 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
         }
         examScheduleStage={
           <>
-            <ExamScheduleStage
-              type={type}
-              applicationId={id}
-              status={application.status}
-              workflowStage={details.data.workflowStage}
-              onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })}
-              onOpenAttachment={openFile}
-            />
+            {/* A welder qualification has one test, recorded on the welder's record (features/wpq-application), not modules. */}
+            {type === 'welderqualificationapplication' ? (
+              <WpqStaffPanel applicationId={id} renderFiles={(slot) => <AttachmentPicker {...slot} />} rangeHref={adminWpqRangePath} onOpenFile={openFile} />
+            ) : (
+              <ExamScheduleStage
+                type={type}
+                applicationId={id}
+                status={application.status}
+                workflowStage={details.data.workflowStage}
+                onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })}
+                onOpenAttachment={openFile}
+              />
+            )}
             <ApplicationSittings applicationId={id} applicationNumber={application.applicationNumber} markingHref={sittingMarkingPath} />
+            <IrregularityReports applicationId={id} reviewHref={sittingReviewPath} />
             {/* A review of a failed result, between the result and the award it may lead to (features/review). */}
+            {/* Re-sits of failed modules: their stages, schedule, assessment and result (features/resit). */}
+            {resitTypeOf(type) && <StaffResitPanel word={resitTypeOf(type)!} applicationId={id} onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })} />}
             {isReviewTypePath(type) && (
               <StaffReviewPanel type={type} applicationId={id} onOpenFile={openFile} onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })} />
             )}

@@ -9,6 +9,7 @@ import {
   type ProgramStatus,
 } from '@certs/shared/program/program-status';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
+import { renewalTypeOfProgram } from '@certs/shared/renewal/renewal.contract';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { useChangeProgramStatus } from '../../../features/program/api/change-program-status';
@@ -20,6 +21,7 @@ import { ModulesPanel } from '../../../features/program/components/modules-panel
 import { ProgramCompletenessCard } from '../../../features/program/components/program-completeness-card';
 import { ProgramDetailsPanel } from '../../../features/program/components/program-details-panel';
 import { ProgramSettingsPanel } from '../../../features/program/components/program-settings-panel';
+import { RenewalRulesSection } from '../../../features/renewal/components/renewal-rules-section';
 import { ProgramStatusActions } from '../../../features/program/components/program-status-actions';
 import { ProgramStatusBadge } from '../../../features/program/components/program-status-badge';
 import { programTypeLabel } from '../../../features/program/components/program-type-label';
@@ -133,7 +135,10 @@ function ProgramWorkspace({ program, privilege }: { program: Program; privilege:
           <ProgramDetailsPanel program={program} isReadOnly={isReadOnly} isIdentityLocked={isIdentityLocked} />
         </Tabs.Panel>
         <Tabs.Panel value="settings">
-          <ProgramSettingsPanel programId={program.id} programType={program.programType} isReadOnly={isReadOnly} />
+          <Stack gap="lg">
+            <ProgramSettingsPanel programId={program.id} programType={program.programType} isReadOnly={isReadOnly} />
+            {renewalTypeOfProgram(program.programType) && <RenewalRulesSection programId={program.id} isReadOnly={isReadOnly} />}
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="modules">
           <Stack gap="lg">

@@ -11,9 +11,9 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
-import { ADMIN_APPLICATIONS_PATH } from './applications';
-import { ADMIN_AWARDS_PATH } from './awards';
-import { ADMIN_RENEWALS_PATH } from './renewals';
+import { ADMIN_APPLICATIONS_PATH, ADMIN_RESITS_PATH } from '../../route-paths';
+import { ADMIN_AWARDS_PATH } from '../../route-paths';
+import { ADMIN_RENEWALS_PATH } from '../../route-paths';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 export function programPath(id: string): string {
@@ -47,6 +47,9 @@ function ProgramsScreen() {
           </Button>
           <Button component={Link} to={ADMIN_AWARDS_PATH} variant="default">
             Awards
+          </Button>
+          <Button component={Link} to={ADMIN_RESITS_PATH} variant="default">
+            Re-sits
           </Button>
           <Button component={Link} to={ADMIN_RENEWALS_PATH} variant="default">
             Renewals

@@ -5,23 +5,26 @@ import { PAGE_SIZE_OPTIONS } from '@certs/shared/common/paging';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { usePrograms } from '../../../features/program/api/find-programs';
-import { useRenewal } from '../../../features/renewal/api/renewal';
+import { renewalTypeOfProgram, type RenewalTypePath } from '@certs/shared/renewal/renewal.contract';
+import { renewalTypeOf, useRenewal } from '../../../features/renewal/api/renewal';
 import { RenewalDecision } from '../../../features/renewal/components/renewal-decision';
 import { RenewalQueue } from '../../../features/renewal/components/renewal-queue';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { ADMIN_RENEWALS_PATH } from '../../route-paths';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { ADMIN_RENEWALS_PATH } from '../../route-paths';
 
-export const ADMIN_RENEWALS_PATH = '/admin/renewals';
 
 /** The renewal queue of one program (the program page may link here). */
 export function programRenewalsPath(programId: string): string {
   return `${ADMIN_RENEWALS_PATH}?${new URLSearchParams({ programId }).toString()}`;
 }
 
-export function adminRenewalPath(id: string): string {
-  return `${ADMIN_RENEWALS_PATH}/${encodeURIComponent(id)}`;
+export function adminRenewalPath(id: string, typePath?: RenewalTypePath): string {
+  return `${ADMIN_RENEWALS_PATH}/${encodeURIComponent(id)}${typePath ? `?${new URLSearchParams({ type: typePath }).toString()}` : ''}`;
 }
 
 const LARGEST_PAGE = Math.max(...PAGE_SIZE_OPTIONS);
@@ -29,9 +32,13 @@ const LARGEST_PAGE = Math.max(...PAGE_SIZE_OPTIONS);
 function RenewalsScreen() {
   const [params, setParams] = useSearchParams();
   const programId = params.get('programId') ?? '';
-  // Certification programs the caller may see; the server refuses those they do not manage.
-  const programs = usePrograms({ page: 1, pageSize: LARGEST_PAGE, searchBy: 'All', programTypes: [PROGRAM_TYPES.Certification] });
-  const options = (programs.data?.rows ?? []).filter((p) => p.programType === PROGRAM_TYPES.Certification).map((p) => ({ id: p.id, label: `${p.programCode} ${p.programTitle}` }));
+  // Certification and AICIP programs the caller may see; the server refuses those they do not manage.
+  const renewable: number[] = [PROGRAM_TYPES.Certification, PROGRAM_TYPES.AICIP];
+  const programs = usePrograms({ page: 1, pageSize: LARGEST_PAGE, searchBy: 'All', programTypes: renewable });
+  const rows = (programs.data?.rows ?? []).filter((p) => renewable.includes(p.programType));
+  const options = rows.map((p) => ({ id: p.id, label: `${p.programCode} ${p.programTitle}` }));
+  const chosen = rows.find((p) => p.id === programId);
+  const typePath = renewalTypeOfProgram(chosen?.programType ?? PROGRAM_TYPES.Certification) ?? 'certificationrenewalapplication';
   return (
     <Stack gap="lg">
       <Breadcrumbs>
@@ -42,14 +49,15 @@ function RenewalsScreen() {
       </Breadcrumbs>
       <Stack gap={4}>
         <Title order={1}>Renewals</Title>
-        <Text c="dimmed">Certification renewals of a program you manage: open one to renew it or refuse it with a reason.</Text>
+        <Text c="dimmed">Certification and AICIP renewals of a program you manage: open one to renew it or refuse it with a reason (an AICIP renewal after its renewal modules are invoiced, paid and passed).</Text>
       </Stack>
       <Paper withBorder radius="md" p="lg">
         <RenewalQueue
+          typePath={typePath}
           programId={programId}
           onProgramChange={(next) => setParams(next ? { programId: next } : {}, { replace: true })}
           programs={options}
-          renewalHrefOf={(row) => adminRenewalPath(row.id)}
+          renewalHrefOf={(row) => adminRenewalPath(row.id, typePath)}
         />
       </Paper>
     </Stack>
@@ -64,8 +72,8 @@ export function AdminRenewalsRoute() {
   return <RenewalsScreen />;
 }
 
-function RenewalScreen({ id }: { id: string }) {
-  const renewal = useRenewal(id);
+function RenewalScreen({ id, typePath }: { id: string; typePath: RenewalTypePath }) {
+  const renewal = useRenewal(id, typePath);
   return (
     <Stack gap="lg">
       <Breadcrumbs>
@@ -89,7 +97,8 @@ function RenewalScreen({ id }: { id: string }) {
 export function AdminRenewalRoute() {
   const { user } = useRequiredSession();
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
   usePageTitle('Renewal');
   if (!user.menuItems.includes('Programs')) return <NotAvailable title="Renewal" message={NO_ACCESS_MESSAGE} />;
-  return <RenewalScreen id={id} />;
+  return <RenewalScreen id={id} typePath={renewalTypeOf(params.get('type'))} />;
 }

@@ -1,20 +1,51 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useLocation } from 'react-router';
-import { ADMIN_MENU_ITEMS, ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
-import { ROLE_HOME_PATHS, type Role } from '@certs/shared/auth/roles';
+import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { ROLE_HOME_PATHS, ROLES, type Role } from '@certs/shared/auth/roles';
 import { SignedInSummary } from '../../../features/auth/components/signed-in-summary';
 import { fullNameOf, roleLabelOf } from '../../../features/auth/components/user-labels';
+import { MyWorkView } from '../../../features/dashboard/components/my-work';
+import { MySittings } from '../../../features/invigilation/components/my-sittings';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { invigilationConsolePath } from './invigilation';
+import { REPORT_TABS } from '../../../features/report/report-tabs';
 
-/** The four admin role homes (spec section 2); each admin is kept on their own. */
+/** A User (role 4) reads reports: their home lists the ones their menu opens. */
+function ReportsToRead({ hasReports }: { hasReports: boolean }) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="your-reports-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="your-reports-heading">
+          Reports you may read
+        </Title>
+        {hasReports ? (
+          <List spacing="xs">
+            {REPORT_TABS.map((tab) => (
+              <List.Item key={tab.value}>
+                <Anchor component={Link} to={`${ADMIN_MENU_PATHS.Reports}?tab=${tab.value}`}>
+                  {tab.label}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Your menu has no reports yet; an account administrator can add them.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The four admin role homes (spec section 2): the person's own work, not the menu again; each admin is kept on their own. */
 export function AdminRoleHomeRoute() {
   const { user } = useRequiredSession();
   const { pathname } = useLocation();
   usePageTitle(`${roleLabelOf(user.role)} home`);
   const home = ROLE_HOME_PATHS[user.role as Role];
   if (home && pathname.toLowerCase() !== home.toLowerCase()) return <Navigate to={home} replace />;
-  const items = ADMIN_MENU_ITEMS.filter((item) => user.menuItems.includes(item));
 
   return (
     <Stack gap="xl">
@@ -25,21 +56,13 @@ export function AdminRoleHomeRoute() {
         <Title order={1}>Welcome, {fullNameOf(user)}</Title>
       </Stack>
       <SignedInSummary user={user} />
-      {items.length > 0 && (
-        <Stack gap="sm" component="section" aria-labelledby="your-areas-heading">
-          <Title order={2} size="h4" id="your-areas-heading">
-            Your areas
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-            {items.map((item) => (
-              <Paper key={item} withBorder radius="md" p="md">
-                <Anchor component={Link} to={ADMIN_MENU_PATHS[item]} fw={600}>
-                  {item}
-                </Anchor>
-              </Paper>
-            ))}
-          </SimpleGrid>
-        </Stack>
+      {/* Exam-day staff reach their sittings here, whatever their menus (issue 19). */}
+      <MySittings consoleHref={invigilationConsolePath} />
+      {user.role === ROLES.User ? <ReportsToRead hasReports={user.menuItems.includes('Reports')} /> : <MyWorkView />}
+      {user.menuItems.includes('Dashboard') && (
+        <Anchor component={Link} to={ADMIN_MENU_PATHS.Dashboard}>
+          Open the dashboard
+        </Anchor>
       )}
     </Stack>
   );

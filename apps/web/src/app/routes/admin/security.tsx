@@ -1,8 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { TwoStepSignInSection } from '../../../features/auth/components/two-step-sign-in-section';
 import { usePageTitle } from '../../../lib/page-title';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { ADMIN_SECURITY_PATH } from '../../route-paths';
 
-export const ADMIN_SECURITY_PATH = '/admin/security';
 
 /** The staff member's own sign-in security: two-step sign-in (decision 020). Staff have no other profile page. */
 export function AdminSecurityRoute() {

@@ -7,8 +7,10 @@ import { SittingsTable } from '../../../features/exam-marking/components/sitting
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { ADMIN_SITTINGS_PATH } from '../../route-paths';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { ADMIN_SITTINGS_PATH } from '../../route-paths';
 
-export const ADMIN_SITTINGS_PATH = `${ADMIN_MENU_PATHS.Examinations}/sittings`;
 
 export function sittingMarkingPath(examInstanceId: string): string {
   return `${ADMIN_SITTINGS_PATH}/${encodeURIComponent(examInstanceId)}/marking`;

@@ -17,9 +17,12 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
-import { ADMIN_APPLICANTS_PATH } from './applicants';
-import { ADMIN_ACCESS_LOG_PATH, canReadAccessLog } from './access-log';
-import { ADMIN_DELETION_REQUESTS_PATH, canHandleDeletionRequests } from './deletion-requests';
+import { ADMIN_APPLICANTS_PATH, ADMIN_COMPANIES_PATH } from '../../route-paths';
+import { canReadAccessLog } from './access-log';
+import { ADMIN_ACCESS_LOG_PATH } from '../../route-paths';
+import { canHandleDeletionRequests } from './deletion-requests';
+import { ADMIN_SUPPORT_PATH, canUseSupport } from './support';
+import { ADMIN_DELETION_REQUESTS_PATH } from '../../route-paths';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { SearchInput } from '../../../components/ui/search-input';
 
@@ -46,9 +49,17 @@ function UsersScreen({ user }: { user: Session['user'] }) {
           <Button component={Link} to={ADMIN_APPLICANTS_PATH} variant="default">
             Applicants
           </Button>
+          <Button component={Link} to={ADMIN_COMPANIES_PATH} variant="default">
+            Companies
+          </Button>
           {canHandleDeletionRequests(user) && (
             <Button component={Link} to={ADMIN_DELETION_REQUESTS_PATH} variant="default">
               Deletion requests
+            </Button>
+          )}
+          {canUseSupport(user) && (
+            <Button component={Link} to={ADMIN_SUPPORT_PATH} variant="default">
+              Support
             </Button>
           )}
           {canReadAccessLog(user) && (

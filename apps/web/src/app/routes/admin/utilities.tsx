@@ -4,9 +4,9 @@ import { NotAvailable } from '../../../components/ui/not-available';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { NO_ACCESS_MESSAGE } from './menu-area';
-import { ADMIN_RANGE_OF_QUALIFICATION_PATH } from './range-of-qualification';
-import { ADMIN_TEST_CENTRES_PATH } from './test-centres';
-import { ADMIN_VENUES_PATH } from './venues';
+import { ADMIN_RANGE_OF_QUALIFICATION_PATH } from '../../route-paths';
+import { ADMIN_TEST_CENTRES_PATH } from '../../route-paths';
+import { ADMIN_VENUES_PATH } from '../../route-paths';
 
 const UTILITIES = [
   {

@@ -16,8 +16,9 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { SearchInput } from '../../../components/ui/search-input';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { ADMIN_VENUES_PATH } from '../../route-paths';
 
-export const ADMIN_VENUES_PATH = `${ADMIN_MENU_PATHS.Utilities}/venues`;
 
 function VenuesScreen() {
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();

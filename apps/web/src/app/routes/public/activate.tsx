@@ -11,8 +11,9 @@ import { MailSentNotice } from '../../../features/registration/components/mail-s
 import { EmailForm } from '../../../features/registration/forms/email-form';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { ACTIVATE_PATH } from '../../route-paths';
 
-export const ACTIVATE_PATH = '/register/activate/:token';
 
 function NewLinkForm() {
   const resend = useResendActivation();

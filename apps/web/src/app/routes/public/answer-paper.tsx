@@ -2,8 +2,9 @@ import { useParams } from 'react-router';
 import { AnswerPaperUpload } from '../../../features/exam/components/answer-paper-upload';
 import { usePageTitle } from '../../../lib/page-title';
 import { NotFoundRoute } from '../not-found';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { ANSWER_PAPER_PATH } from '../../route-paths';
 
-export const ANSWER_PAPER_PATH = '/answer-paper/:token';
 
 /** The phone page the exam's QR code opens (no sign-in): photos of the working for one question. */
 export function AnswerPaperRoute() {

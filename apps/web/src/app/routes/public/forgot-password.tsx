@@ -7,8 +7,9 @@ import { AccountCard } from '../../../features/registration/components/account-c
 import { MailSentNotice } from '../../../features/registration/components/mail-sent-notice';
 import { EmailForm } from '../../../features/registration/forms/email-form';
 import { usePageTitle } from '../../../lib/page-title';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { FORGOT_PASSWORD_PATH } from '../../route-paths';
 
-export const FORGOT_PASSWORD_PATH = '/forgot-password';
 
 /** Asks for a password reset link (spec section 2, forgot-password); the answer never says whether the email exists. */
 export function ForgotPasswordRoute() {

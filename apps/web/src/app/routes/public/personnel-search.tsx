@@ -1,7 +1,7 @@
-import { PUBLIC_REGISTER_PAGES } from '@certs/shared/public-register/public-register.contract';
 import { RegisterPage } from '../../../features/public-register/components/register-page';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { PERSONNEL_SEARCH_PATH } from '../../route-paths';
 
-export const PERSONNEL_SEARCH_PATH = PUBLIC_REGISTER_PAGES.search;
 
 /** The public register of qualification, certification and welder qualification holders (spec section 2, personnel-search). */
 export function PersonnelSearchRoute() {

@@ -11,8 +11,9 @@ import { EmailForm } from '../../../features/registration/forms/email-form';
 import { RegisterForm } from '../../../features/registration/forms/register-form';
 import { toRegisterRequest, type RegisterFormValues } from '../../../features/registration/forms/register-form.values';
 import { usePageTitle } from '../../../lib/page-title';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { REGISTER_PATH } from '../../route-paths';
 
-export const REGISTER_PATH = '/register';
 
 function browserTimeZone() {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

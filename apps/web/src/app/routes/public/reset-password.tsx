@@ -9,9 +9,10 @@ import { AccountCard } from '../../../features/registration/components/account-c
 import { ResetPasswordForm } from '../../../features/registration/forms/reset-password-form';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { FORGOT_PASSWORD_PATH } from './forgot-password';
+import { FORGOT_PASSWORD_PATH } from '../../route-paths';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { RESET_PASSWORD_PATH } from '../../route-paths';
 
-export const RESET_PASSWORD_PATH = '/reset-password/:token';
 
 function InvalidLink({ message }: { message: string }) {
   return (

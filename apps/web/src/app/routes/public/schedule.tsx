@@ -1,8 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { PublicScheduleView } from '../../../features/exam-schedule/components/public-schedule-view';
 import { usePageTitle } from '../../../lib/page-title';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { PUBLIC_SCHEDULE_PATH } from '../../route-paths';
 
-export const PUBLIC_SCHEDULE_PATH = '/schedule';
 
 /** The public exam schedule (spec section 2, schedule): sessions at venues, test centres and online, by day; never candidates. */
 export function PublicScheduleRoute() {

@@ -2,8 +2,9 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { CertificateVerification } from '../../../features/public-register/components/certificate-verification';
 import { usePageTitle } from '../../../lib/page-title';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { VERIFY_PATH } from '../../route-paths';
 
-export const VERIFY_PATH = '/verify/:certificateNumber';
 
 /** The page a certificate's QR code opens (`${PUBLIC_URL}/verify/{certificateNumber}`): its status now. */
 export function VerifyRoute() {

@@ -8,9 +8,10 @@ import { PublishedProgramsList } from '../../../features/program-catalogue/compo
 import { fullNameOf } from '../../../features/auth/components/user-labels';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
-import { STUDENT_APPLICATIONS_PATH, studentApplicationPath } from './applications';
+import { studentApplicationPath } from './applications';
+import { STUDENT_APPLICATIONS_PATH } from '../../route-paths';
 import { studentProgramPath } from './program-page';
-import { STUDENT_RANGE_OF_QUALIFICATION_PATH } from './range-of-qualification';
+import { STUDENT_RANGE_OF_QUALIFICATION_PATH } from '../../route-paths';
 
 /** The applicant's home page (spec section 2, applicantHome): their next steps, then programs and tools (issue 21 item 7). */
 export function ApplicantHomeRoute() {

@@ -8,6 +8,7 @@ import { ROLE_HOME_PATHS, ROLES } from '@certs/shared/auth/roles';
 import type { PublishedProgramDetail } from '@certs/shared/program/program-catalogue.contract';
 import { plainTextOf } from '@certs/shared/program/program-rules';
 import { isReviewTypePath } from '@certs/shared/review/review.contract';
+import { resitTypeOf } from '@certs/shared/resit/resit-rules';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useApplication } from '../../../features/application/api/find-application';
@@ -27,11 +28,14 @@ import { YourExaminations } from '../../../features/exam-schedule/components/you
 import { ApplicantPaymentsSection } from '../../../features/payment/components/applicant-payments-section';
 import { publishedProgramQueryOptions, usePublishedProgram } from '../../../features/program-catalogue/api/find-published-program';
 import { ApplicantReviewSection } from '../../../features/review/components/applicant-review-section';
+import { ApplicantResitSection } from '../../../features/resit/components/applicant-resit-section';
+import { WpqApplicantSection } from '../../../features/wpq-application/components/wpq-panels';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
-import { STUDENT_APPLICATIONS_PATH } from './applications';
+import { STUDENT_APPLICATIONS_PATH, STUDENT_EXAMINATIONS_PATH } from '../../route-paths';
 import { studentProgramPath } from './program-page';
+import { studentWpqRangePath } from './wpq-range';
 
 function declarationOf(program: PublishedProgramDetail | null): string | null {
   if (!program) return null;
@@ -128,6 +132,10 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
       {application?.submittedOn && <MyApplicationAward applicationId={application.id} />}
       {application?.submittedOn && <ApplicantPaymentsSection applicationId={application.id} />}
       {application?.submittedOn && <YourExaminations type={type} applicationId={application.id} />}
+      {/* Re-sits of failed modules where the program allows them (features/resit, decision 024). */}
+      {application?.submittedOn && resitTypeOf(type) && (
+        <ApplicantResitSection word={resitTypeOf(type)!} applicationId={application.id} payHref={(trackerId) => `/student/payments/${encodeURIComponent(trackerId)}`} examinationsHref={STUDENT_EXAMINATIONS_PATH} />
+      )}
       {application?.submittedOn && isReviewTypePath(type) && (
         <ApplicantReviewSection
           type={type}
@@ -136,6 +144,10 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
             void openAttachment(resourceKey).catch((error: unknown) => notifications.show({ color: 'red', title: 'The file could not be opened', message: errorMessageOf(error) }))
           }
         />
+      )}
+      {/* A welder qualification application carries the welder's record of the test piece (features/wpq-application). */}
+      {application && type === 'welderqualificationapplication' && (
+        <WpqApplicantSection applicationId={application.id} rangeHref={studentWpqRangePath} />
       )}
       {application && <ApplicationHistory type={type} applicationId={application.id} />}
       {!isReadOnly && application?.informationRequest && (

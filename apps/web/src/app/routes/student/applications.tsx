@@ -6,8 +6,10 @@ import { MyAwards } from '../../../features/award/components/my-awards';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { usePaging } from '../../../lib/use-paging';
+import { STUDENT_APPLICATIONS_PATH } from '../../route-paths';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { STUDENT_APPLICATIONS_PATH } from '../../route-paths';
 
-export const STUDENT_APPLICATIONS_PATH = '/student/applications';
 
 export function studentApplicationPath(row: Pick<ApplicationRow, 'id' | 'programType'>): string {
   const type = applicationTypeOfProgram(row.programType) ?? 'qualificationapplication';

@@ -5,8 +5,9 @@ import { useSendContactMessage } from '../../../features/contact/api/send-contac
 import { ContactForm } from '../../../features/contact/forms/contact-form';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { STUDENT_CONTACT_PATH } from '../../route-paths';
 
-export const STUDENT_CONTACT_PATH = '/student/contact';
 
 /** Contact us (spec sections 3 and 5): a message to the awarding body's staff. */
 export function StudentContactRoute() {

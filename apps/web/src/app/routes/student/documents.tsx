@@ -9,8 +9,9 @@ import { AttachmentsTable } from '../../../features/attachment/components/attach
 import { DocumentUpload } from '../../../features/attachment/components/document-upload';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { STUDENT_DOCUMENTS_PATH } from '../../route-paths';
 
-export const STUDENT_DOCUMENTS_PATH = '/student/documents';
 
 /** The applicant's documents: upload with progress, the list, and a way to view or remove each. */
 export function StudentDocumentsRoute() {

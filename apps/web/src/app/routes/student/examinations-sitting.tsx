@@ -5,9 +5,13 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../../components/layouts/skip-link
 import { ExamSitting } from '../../../features/exam/components/exam-sitting';
 import { LaunchExam } from '../../../features/exam/components/launch-exam';
 import { TrialReview } from '../../../features/exam/components/trial-review';
+import { RecordedExamGate } from '../../../features/exam-recording/components/recorded-exam-gate';
+import { RecordedSitting } from '../../../features/exam-recording/components/recorded-sitting';
+import { InvigilatorNotices } from '../../../features/invigilation/components/invigilator-notices';
 import { usePageTitle } from '../../../lib/page-title';
 import { NotFoundRoute } from '../not-found';
-import { STUDENT_EXAMINATIONS_PATH, studentExamReviewPath, studentExamSittingPath } from './examinations';
+import { studentExamReviewPath, studentExamSittingPath } from './examinations';
+import { STUDENT_EXAMINATIONS_PATH } from '../../route-paths';
 
 const isExamType = (value: string | undefined): value is ExamType => (EXAM_TYPES as readonly string[]).includes(value ?? '');
 
@@ -30,7 +34,10 @@ export function StudentExamLaunchRoute() {
   if (!isExamType(examType) || !referenceId) return <NotFoundRoute />;
   return (
     <ExamPage>
-      <LaunchExam examType={examType} referenceId={referenceId} sittingPath={studentExamSittingPath} listHref={STUDENT_EXAMINATIONS_PATH} />
+      {/* A recorded module exam asks for consent and runs the system check before the launch (issue 19). */}
+      <RecordedExamGate examType={examType} referenceId={referenceId} listHref={STUDENT_EXAMINATIONS_PATH}>
+        <LaunchExam examType={examType} referenceId={referenceId} sittingPath={studentExamSittingPath} listHref={STUDENT_EXAMINATIONS_PATH} />
+      </RecordedExamGate>
     </ExamPage>
   );
 }
@@ -42,7 +49,19 @@ export function StudentExamSittingRoute() {
   if (!isExamType(examType) || !id) return <NotFoundRoute />;
   return (
     <ExamPage>
-      <ExamSitting key={`${examType}-${id}`} examType={examType} id={id} paths={{ list: STUDENT_EXAMINATIONS_PATH, review: studentExamReviewPath }} />
+      <ExamSitting
+        key={`${examType}-${id}`}
+        examType={examType}
+        id={id}
+        paths={{ list: STUDENT_EXAMINATIONS_PATH, review: studentExamReviewPath }}
+        aside={(sitting) => (
+          <>
+            {sitting.exam.recordExam && <RecordedSitting {...sitting} />}
+            {/* Module exams check in with the invigilation console: messages, pauses, extra time (issue 19). */}
+            {sitting.exam.examType === 'module' && <InvigilatorNotices examInstanceId={sitting.exam.id} isSubmitted={sitting.isSubmitted} onAction={sitting.resyncTimer} />}
+          </>
+        )}
+      />
     </ExamPage>
   );
 }

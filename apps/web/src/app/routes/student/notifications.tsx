@@ -6,8 +6,9 @@ import { MailDrawer } from '../../../features/mail/components/mail-drawer';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { usePaging } from '../../../lib/use-paging';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { STUDENT_NOTIFICATIONS_PATH } from '../../route-paths';
 
-export const STUDENT_NOTIFICATIONS_PATH = '/student/notifications';
 
 /** Every mail the platform sent the applicant (spec section 7: applicantinbox/email/pagination). */
 export function StudentNotificationsRoute() {

@@ -5,6 +5,7 @@ import type { SaveApplicantRequest } from '@certs/shared/applicant/applicant.con
 import { useApplicant } from '../../../features/applicant-profile/api/find-applicant';
 import { useSaveApplicant } from '../../../features/applicant-profile/api/save-applicant';
 import { MembershipStatus } from '../../../features/applicant-profile/components/membership-status';
+import { EmployerPicker } from '../../../features/company/components/employer-picker';
 import {
   EducationPanel,
   ExperiencePanel,
@@ -19,8 +20,9 @@ import { YourDataSection } from '../../../features/privacy/components/your-data-
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+// Also exported here for the modules that import it from the page (its home is route-paths.ts).
+export { STUDENT_PROFILE_PATH } from '../../route-paths';
 
-export const STUDENT_PROFILE_PATH = '/student/profile';
 
 const TABS = [
   { value: 'personal', label: 'Personal & contact' },
@@ -93,7 +95,10 @@ export function StudentProfileRoute() {
             <EducationPanel applicantId={record.id} />
           </Tabs.Panel>
           <Tabs.Panel value="experience">
-            <ExperiencePanel applicantId={record.id} />
+            <Stack gap="xl">
+              <EmployerPicker />
+              <ExperiencePanel applicantId={record.id} />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="activities">
             <ProfessionalActivitiesPanel applicantId={record.id} />

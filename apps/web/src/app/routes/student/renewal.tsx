@@ -1,11 +1,11 @@
 import { Alert, Anchor, Breadcrumbs, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { RenewalForm } from '../../../features/renewal/components/renewal-form';
-import { useRenewalForm } from '../../../features/renewal/api/renewal';
+import { renewalTypeOf, useRenewalForm } from '../../../features/renewal/api/renewal';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { STUDENT_APPLICATIONS_PATH } from './applications';
-import { STUDENT_PROFILE_PATH } from './profile';
+import { STUDENT_APPLICATIONS_PATH } from '../../route-paths';
+import { STUDENT_PROFILE_PATH } from '../../route-paths';
 
 /** The renewal form of one of the holder's awards (the Renew button of their Awards list). */
 export function studentRenewalPath(awardId: string): string {
@@ -15,7 +15,8 @@ export function studentRenewalPath(awardId: string): string {
 export function StudentRenewalRoute() {
   usePageTitle('Renew a certification');
   const { awardId = '' } = useParams();
-  const form = useRenewalForm(awardId);
+  const [params] = useSearchParams();
+  const form = useRenewalForm(awardId, renewalTypeOf(params.get('type')));
   return (
     <Stack gap="lg">
       <Breadcrumbs>

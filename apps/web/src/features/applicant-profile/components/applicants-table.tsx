@@ -1,4 +1,5 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { MEMBERSHIP_TYPE_LABELS } from '@certs/shared/applicant/applicant.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
@@ -15,12 +16,14 @@ interface ApplicantsTableProps {
   onReviewMembership: (row: ApplicantListRow) => void;
   /** Staff's sub-list of the applicant's awards (features/award), composed by the route. */
   onShowAwards?: (row: ApplicantListRow) => void;
+  /** The staff applicant page (features/applicant-admin), composed by the route. */
+  recordHrefOf?: (row: ApplicantListRow) => string;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
 }
 
 /** Applicants for staff: who they are, their membership and whether staff confirmed it. */
-export function ApplicantsTable({ onReviewMembership, onShowAwards, ...paging }: ApplicantsTableProps) {
+export function ApplicantsTable({ onReviewMembership, onShowAwards, recordHrefOf, ...paging }: ApplicantsTableProps) {
   const columns: PagedTableColumn<ApplicantListRow>[] = [
     {
       key: 'name',
@@ -73,6 +76,11 @@ export function ApplicantsTable({ onReviewMembership, onShowAwards, ...paging }:
       align: 'right',
       render: (row) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
+          {recordHrefOf && (
+            <Anchor component={Link} to={recordHrefOf(row)} size="sm" aria-label={`Open ${row.firstName} ${row.lastName}`}>
+              Open
+            </Anchor>
+          )}
           {row.membershipType !== 'none' && (
             <Button
               size="xs"

@@ -12,6 +12,7 @@ import { confirmRequiredEnrolment, signInWithCode, startRequiredEnrolment } from
 import { useSignIn } from '../api/sign-in';
 import { CodeEntryForm } from '../components/code-entry-form';
 import { MfaEnrolmentSteps } from '../components/mfa-enrolment-steps';
+import { TemporaryPasswordChange } from '../components/temporary-password-change';
 
 interface LoginFormProps {
   userType: UserType;
@@ -26,6 +27,8 @@ export function LoginForm({ userType, onSignedIn }: LoginFormProps) {
   const signIn = useSignIn(userType);
   const [failure, setFailure] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState<SecondFactorRequired | null>(null);
+  /** After a temporary password was changed: sign in with the new one. */
+  const [notice, setNotice] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
     initialValues: { identifier: '', password: '' },
     validate: zod4Resolver(LoginRequest),
@@ -33,6 +36,7 @@ export function LoginForm({ userType, onSignedIn }: LoginFormProps) {
 
   const handleSubmit = async (values: LoginRequest) => {
     setFailure(null);
+    setNotice(null);
     try {
       const blockedMessage = await checkLoginRestriction(values.identifier.trim(), userType);
       if (blockedMessage) {
@@ -71,6 +75,17 @@ export function LoginForm({ userType, onSignedIn }: LoginFormProps) {
       </Stack>
     );
   }
+  if (secondStep?.secondFactor === 'passwordChange') {
+    return (
+      <TemporaryPasswordChange
+        changeToken={secondStep.challengeToken}
+        onDone={(message) => {
+          startAgain();
+          setNotice(message || null);
+        }}
+      />
+    );
+  }
   if (secondStep?.secondFactor === 'enrolment') {
     return <RequiredEnrolment challengeToken={secondStep.challengeToken} onSignedIn={finish} />;
   }
@@ -79,6 +94,11 @@ export function LoginForm({ userType, onSignedIn }: LoginFormProps) {
   return (
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-describedby={failure ? 'sign-in-failure' : undefined}>
       <Stack gap="md">
+        {notice && !failure && (
+          <Alert color="green" variant="light" role="status">
+            {notice}
+          </Alert>
+        )}
         {failure && (
           <Alert id="sign-in-failure" color="red" variant="light" title="Could not sign in" data-testid="sign-in-error">
             {failure}

@@ -69,6 +69,21 @@ describe("the applicant's Awards list", () => {
     expect(within(table).queryByRole('link', { name: 'Renew certificate CWS-2026-0001' })).not.toBeInTheDocument();
   });
 
+  it('offers Renew on an AICIP award in its window (the AICIP renewal form) and on an award expired within the year (late renewal)', async () => {
+    const soon = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const lately = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    const longAgo = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
+    const aicip: AwardRow = { ...current, id: 'award-4', programType: 4, certificateNumber: 'AICIP-0100', expiresOn: soon };
+    const expired: AwardRow = { ...current, id: 'award-5', status: 'expired', certificateNumber: 'CWS-2020-0002', expiresOn: lately };
+    const old: AwardRow = { ...current, id: 'award-6', status: 'expired', certificateNumber: 'CWS-2019-0003', expiresOn: longAgo };
+    stubFetch(() => jsonResponse({ rows: [aicip, expired, old], page: 1, pageSize: 10, totalRows: 3 }));
+    renderWithProviders(<MyAwards />);
+    const table = await screen.findByRole('table', { name: 'Awards' });
+    expect(await within(table).findByRole('link', { name: 'Renew certificate AICIP-0100' })).toHaveAttribute('href', '/student/awards/award-4/renew?type=aiciprenewalapplication');
+    expect(within(table).getByRole('link', { name: 'Renew certificate CWS-2020-0002' })).toHaveAttribute('href', '/student/awards/award-5/renew');
+    expect(within(table).queryByRole('link', { name: 'Renew certificate CWS-2019-0003' })).not.toBeInTheDocument();
+  });
+
   it('downloads the certificate with the bearer token and saves it under the server’s file name', async () => {
     saveSession({ jwt: 'token-1', user: applicant });
     const saved: string[] = [];

@@ -1,14 +1,13 @@
-import { Button, Group, NativeSelect, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Group, NativeSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { AwardRow } from '@certs/shared/award/award.contract';
 import { AWARD_STATUSES, AWARD_STATUS_LABELS, type AwardStatus } from '@certs/shared/award/award-status';
 import { errorMessageOf } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download-file';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { awardsCsvPath, useAwards } from '../api/find-awards';
 import { AwardsTable } from './awards-table';
 import { SearchInput } from '../../../components/ui/search-input';
+import { ExportButton } from '../../../components/ui/export-button';
 
 export interface ProgramOption {
   id: string;
@@ -30,19 +29,8 @@ export function StaffAwardsList({ programId, onProgramChange, programs, applicat
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const search = useDebouncedSearch(resetPage);
   const [status, setStatus] = useState('');
-  const [isExporting, setExporting] = useState(false);
   const filters = { search: search.term, status: isAwardStatus(status) ? status : undefined, programId: programId || undefined };
   const list = useAwards({ page, pageSize, ...filters });
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(awardsCsvPath(filters), 'awards.csv');
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'The export failed', message: errorMessageOf(error) });
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <Stack gap="md">
       <Group gap="md" align="flex-end" wrap="wrap" justify="space-between">
@@ -69,9 +57,7 @@ export function StaffAwardsList({ programId, onProgramChange, programs, applicat
             w={300}
           />
         </Group>
-        <Button variant="light" onClick={() => void exportCsv()} loading={isExporting}>
-          Export CSV
-        </Button>
+        <ExportButton table="Awards" fileName="awards.csv" source={{ kind: 'server', path: awardsCsvPath(filters) }} />
       </Group>
       <AwardsTable
         label="Awards"

@@ -10,7 +10,7 @@ export type ContactMessagePage = z.infer<typeof ContactMessagePage>;
 /** Messages sent through Contact us, for staff. */
 export function findContactMessages(params: ContactMessageListParams, signal?: AbortSignal): Promise<ContactMessagePage> {
   return apiRequest('/api/contactus/pagination', {
-    query: { page: params.page, pageSize: params.pageSize, search: params.search },
+    query: { page: params.page, pageSize: params.pageSize, search: params.search, handled: params.handled },
     schema: ContactMessagePage,
     signal,
   });

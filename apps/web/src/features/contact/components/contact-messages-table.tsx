@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import type { ContactMessagePage } from '../api/find-contact-messages';
@@ -14,10 +14,12 @@ interface ContactMessagesTableProps {
   error: string | null;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** Opens a message to read, reply and mark handled. */
+  onOpen?: (row: ContactMessageRow) => void;
 }
 
 /** Contact messages for staff: who, how to reach them, what they said, and when. */
-export function ContactMessagesTable(props: ContactMessagesTableProps) {
+export function ContactMessagesTable({ onOpen, ...props }: ContactMessagesTableProps) {
   const columns: PagedTableColumn<ContactMessageRow>[] = [
     { key: 'name', header: 'Name', isRowHeader: true, render: (row) => row.name },
     {
@@ -40,6 +42,21 @@ export function ContactMessagesTable(props: ContactMessagesTableProps) {
       ),
     },
     { key: 'received', header: 'Received', noWrap: true, render: (row) => <DateDisplay value={row.createdOn} withTime /> },
+    { key: 'status', header: 'Status', noWrap: true, render: (row) => (row.handledOn ? <Badge color="green">Handled</Badge> : <Badge color="yellow">Waiting</Badge>) },
+    ...(onOpen
+      ? [
+          {
+            key: 'actions',
+            header: 'Actions',
+            align: 'right' as const,
+            render: (row: ContactMessageRow) => (
+              <Button size="xs" variant="light" onClick={() => onOpen(row)} aria-label={`Open the message from ${row.name}`}>
+                Open
+              </Button>
+            ),
+          },
+        ]
+      : []),
   ];
   return <PagedTable label="Contact messages" testId="contact-messages-table" columns={columns} rowKey={(row) => row.id} emptyText="No messages." {...props} />;
 }

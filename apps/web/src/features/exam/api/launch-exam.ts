@@ -6,7 +6,9 @@ import { apiRequest } from '../../../lib/api-client';
  * `launchexam/inittrial` (a published trial test, any time) or `launchexam/init` (a scheduled
  * module, within its window): the sitting, created once; the same sitting on every later launch.
  */
-export function launchExam(examType: ExamType, referenceId: string): Promise<CandidateExam> {
+export function launchExam(examType: ExamType, referenceId: string, isResit = false): Promise<CandidateExam> {
+  // A re-sit (issue 17): `launchexam/initresit` by the re-sit module's id makes a new sitting.
+  if (isResit) return apiRequest('/api/launchexam/initresit', { method: 'POST', body: { resitModuleId: referenceId }, schema: CandidateExam });
   return examType === 'trial'
     ? apiRequest('/api/launchexam/inittrial', { method: 'POST', body: { testId: referenceId }, schema: CandidateExam })
     : apiRequest('/api/launchexam/init', { method: 'POST', body: { applicationModuleId: referenceId }, schema: CandidateExam });

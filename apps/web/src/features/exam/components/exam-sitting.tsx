@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { EXAM_MESSAGES, type CandidateExam } from '@certs/shared/exam/exam.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
@@ -14,6 +14,21 @@ import { ExamScreen } from './exam-screen';
 export interface ExamPaths {
   list: string;
   review: (examInstanceId: string) => string;
+}
+
+/** What a part mounted beside the sitting (the recording, issue 19) is told: the sitting, whether it ended, the question shown. */
+export interface SittingAside {
+  exam: CandidateExam;
+  isSubmitted: boolean;
+  currentQuestionId: string | null;
+  /** Reads the server's timer again (an invigilator gave time or resumed the clock, issue 19). */
+  resyncTimer: () => void;
+}
+export type RenderSittingAside = (sitting: SittingAside) => ReactNode;
+
+function AsideOf({ exam, controller, render }: { exam: CandidateExam; controller: ExamController; render: RenderSittingAside }) {
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
+  return render({ exam, isSubmitted: snapshot.phase === 'submitted', currentQuestionId: controller.questions[snapshot.currentIndex]?.id ?? null, resyncTimer: () => void controller.resync() });
 }
 
 /** Spec section 8: the questions could not be loaded. Retrying reads the sitting again; time saved on the server is kept. */
@@ -67,7 +82,7 @@ function Running({
   );
 }
 
-function Sitting({ loaded, paths, onReload }: { loaded: LoadedExam; paths: ExamPaths; onReload: () => void }) {
+function Sitting({ loaded, paths, onReload, aside }: { loaded: LoadedExam; paths: ExamPaths; onReload: () => void; aside?: RenderSittingAside }) {
   const { exam } = loaded;
   const { state, takeOver, retry } = useExamSitting(loaded);
   switch (state.kind) {
@@ -109,7 +124,12 @@ function Sitting({ loaded, paths, onReload }: { loaded: LoadedExam; paths: ExamP
     case 'failed':
       return <ExamLoadFailed detail={state.message} onRetry={retry} isRetrying={false} />;
     case 'ready':
-      return <Running exam={exam} controller={state.controller} queue={state.queue} paths={paths} isDeviceCopy={state.isDeviceCopy} onContinueHere={takeOver} />;
+      return (
+        <>
+          {aside && <AsideOf exam={exam} controller={state.controller} render={aside} />}
+          <Running exam={exam} controller={state.controller} queue={state.queue} paths={paths} isDeviceCopy={state.isDeviceCopy} onContinueHere={takeOver} />
+        </>
+      );
   }
 }
 
@@ -138,7 +158,7 @@ function useRetryWhileOffline(isOffline: boolean, retry: () => void): void {
  * reached (a reload while offline) the sitting runs from the copy kept on this device, and opens
  * again from the server as soon as it answers, sending what waited.
  */
-export function ExamSitting({ examType, id, paths }: { examType: ExamType; id: string; paths: ExamPaths }) {
+export function ExamSitting({ examType, id, paths, aside }: { examType: ExamType; id: string; paths: ExamPaths; aside?: RenderSittingAside }) {
   const exam = useExam(examType, id);
   const { refetch } = exam;
   const askServerAgain = useCallback(() => void refetch(), [refetch]);
@@ -155,8 +175,13 @@ export function ExamSitting({ examType, id, paths }: { examType: ExamType; id: s
   const data = exam.data.exam;
   if (data.status !== 'InProgress') {
     if (data.examType === 'trial') return <Navigate to={paths.review(data.id)} replace />;
-    return <ExamFinished title={data.title} isTrial={false} submittedOn={data.submittedOn} isTimedOut={data.status === 'TimedOut'} reviewHref={null} listHref={paths.list} />;
+    return (
+      <>
+        {aside?.({ exam: data, isSubmitted: true, currentQuestionId: null, resyncTimer: () => undefined })}
+        <ExamFinished title={data.title} isTrial={false} submittedOn={data.submittedOn} isTimedOut={data.status === 'TimedOut'} reviewHref={null} listHref={paths.list} />
+      </>
+    );
   }
   // A new source is a new sitting on screen: the one from the server claims it and sends what waited.
-  return <Sitting key={exam.data.source} loaded={exam.data} paths={paths} onReload={() => void exam.refetch()} />;
+  return <Sitting key={exam.data.source} loaded={exam.data} paths={paths} onReload={() => void exam.refetch()} aside={aside} />;
 }

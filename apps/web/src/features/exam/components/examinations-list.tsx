@@ -25,6 +25,8 @@ export interface ExaminationPaths {
   launch: (kind: ExamType, referenceId: string) => string;
   sitting: (kind: ExamType, examInstanceId: string) => string;
   review: (examInstanceId: string) => string;
+  /** Starts (or resumes) a re-sit's sitting by its re-sit module id (issue 17). */
+  launchResit?: (resitModuleId: string) => string;
 }
 
 const KIND_DATA = [
@@ -79,10 +81,12 @@ function RowAction({ row, windowState, paths }: { row: MyExaminationRow; windowS
   }
   // A result recorded by staff (or the application's final result) closes the module: nothing to start.
   if (row.status === 'NotStarted' && row.isClosed) return <Text size="sm">{row.result ? 'Result released' : 'Result recorded'}</Text>;
-  if (row.status === 'NotStarted' && row.applicationModuleId) {
+  // A re-sit's sitting is launched through its re-sit module: a new attempt, the first one kept.
+  const startHref = row.resitModuleId ? paths.launchResit?.(row.resitModuleId) : row.applicationModuleId ? paths.launch('module', row.applicationModuleId) : undefined;
+  if (row.status === 'NotStarted' && startHref) {
     if (windowState === 'open') {
       return (
-        <Button size="xs" component={Link} to={paths.launch('module', row.applicationModuleId)} aria-label={`Start ${row.title}`}>
+        <Button size="xs" component={Link} to={startHref} aria-label={`Start ${row.title}`}>
           Start
         </Button>
       );

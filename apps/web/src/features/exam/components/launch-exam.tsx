@@ -12,6 +12,8 @@ interface LaunchExamProps {
   referenceId: string;
   sittingPath: (examType: ExamType, examInstanceId: string) => string;
   listHref: string;
+  /** The reference is a re-sit module (issue 17). */
+  isResit?: boolean;
 }
 
 
@@ -20,10 +22,10 @@ interface LaunchExamProps {
  * A refusal the candidate can act on (not open yet, window closed) says so; any other failure is
  * the spec's loading alert with a Retry, which cannot cost time: a second launch finds the same sitting.
  */
-export function LaunchExam({ examType, referenceId, sittingPath, listHref }: LaunchExamProps) {
+export function LaunchExam({ examType, referenceId, sittingPath, listHref, isResit = false }: LaunchExamProps) {
   const launch = useQuery({
-    queryKey: [...examKeys.all, 'launch', examType, referenceId],
-    queryFn: () => launchExam(examType, referenceId),
+    queryKey: [...examKeys.all, 'launch', examType, referenceId, isResit],
+    queryFn: () => launchExam(examType, referenceId, isResit),
     retry: false,
     gcTime: 0,
     staleTime: 0,

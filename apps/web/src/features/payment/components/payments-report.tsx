@@ -1,13 +1,12 @@
-import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount, type PaymentReportQuery, type PaymentReportRow } from '@certs/shared/payment/payment.contract';
 import { PAYMENT_GATEWAYS, PAYMENT_GATEWAY_LABELS, PAYMENT_STATUSES, type PaymentGatewayName, type PaymentStatus } from '@certs/shared/payment/payment-status';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { errorMessageOf } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download-file';
 import { usePaging } from '../../../lib/use-paging';
 import { usePaymentReport, useReportPrograms, type ReportFilters } from '../api/payments';
 import { PaymentStatusBadge } from './payment-status-badge';
@@ -74,21 +73,10 @@ export function PaymentsReport() {
   const query: PaymentReportQuery = { ...filters, page, pageSize };
   const report = usePaymentReport(query);
   const programs = useReportPrograms();
-  const [isExporting, setExporting] = useState(false);
   const change = (field: keyof typeof form) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
     setForm((current) => ({ ...current, [field]: value }));
     resetPage();
-  };
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(csvPathOf(filters), 'payments.csv');
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'The export failed', message: errorMessageOf(error) });
-    } finally {
-      setExporting(false);
-    }
   };
 
   return (
@@ -98,9 +86,7 @@ export function PaymentsReport() {
           <Title order={2} size="h3" id="payments-report-heading">
             Payments
           </Title>
-          <Button variant="light" onClick={() => void exportCsv()} loading={isExporting}>
-            Export CSV
-          </Button>
+          <ExportButton table="Payments" fileName="payments.csv" source={{ kind: 'server', path: csvPathOf(filters) }} />
         </Group>
         <Group gap="md" align="flex-end" wrap="wrap">
           <TextInput type="date" label="From" description="Day in Sydney" value={form.from} onChange={change('from')} w={170} />

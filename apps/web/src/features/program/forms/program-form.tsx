@@ -184,6 +184,16 @@ export function ProgramForm(props: ProgramFormProps) {
           {...textLock}
           {...form.getInputProps('reviewWindowDays')}
         />
+        <NumberInput
+          label="Re-sits per module"
+          description="How many times a failed module may be re-sat; leave empty for no limit."
+          min={1}
+          max={20}
+          allowDecimal={false}
+          allowNegative={false}
+          {...textLock}
+          {...form.getInputProps('maxResitsPerModule')}
+        />
         <Textarea label="Remarks" description="For staff only." autosize minRows={2} {...textLock} {...form.getInputProps('remarks')} />
         {!isReadOnly && (
           <Group justify="flex-end" gap="sm">

@@ -19,6 +19,8 @@ export interface ProgramFormValues {
   programTooltips: string;
   /** Mantine's NumberInput holds '' while empty. */
   reviewWindowDays: number | string;
+  /** Empty: no limit on re-sits per module. */
+  maxResitsPerModule: number | string;
 }
 
 export function emptyProgramValues(): ProgramFormValues {
@@ -35,6 +37,7 @@ export function emptyProgramValues(): ProgramFormValues {
     programDeclaration: '',
     programTooltips: '',
     reviewWindowDays: 30,
+    maxResitsPerModule: '',
   };
 }
 
@@ -52,6 +55,7 @@ export function programValuesOf(program: Program): ProgramFormValues {
     programDeclaration: program.programDeclaration,
     programTooltips: program.programTooltips,
     reviewWindowDays: program.reviewWindowDays,
+    maxResitsPerModule: program.maxResitsPerModule ?? '',
   };
 }
 
@@ -66,6 +70,8 @@ function requestShapeOf(values: ProgramFormValues): Record<string, unknown> {
     certificateStartNum: values.numberPatternCheck ? values.certificateStartNum : '',
     // Empty is sent as null so the contract names it rather than defaulting to 30.
     reviewWindowDays: values.reviewWindowDays === '' ? null : Number(values.reviewWindowDays),
+    // Empty is no limit.
+    maxResitsPerModule: values.maxResitsPerModule === '' ? null : Number(values.maxResitsPerModule),
   };
 }
 

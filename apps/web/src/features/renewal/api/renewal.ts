@@ -5,6 +5,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import {
+  RENEWAL_TYPE_PATHS,
   Renewal,
   RenewalQueuePage,
   type RenewalAction,
@@ -15,11 +16,19 @@ import {
 } from "@certs/shared/renewal/renewal.contract";
 import { apiRequest } from "../../../lib/api-client";
 
-/** Renewals of a certification (decision 023): the holder's form, staff's queue and decision. */
+/** Renewals (decision 023): the holder's form, staff's queue and decision, per renewal type (Certification, AICIP). */
 export const RENEWAL_TYPE: RenewalTypePath = "certificationrenewalapplication";
-const base = `/api/${RENEWAL_TYPE}`;
+const baseOf = (typePath: RenewalTypePath) => `/api/${typePath}`;
+
+/** The renewal type named in a page's `?type=` (Certification when absent or unknown). */
+export function renewalTypeOf(value: string | null): RenewalTypePath {
+  return value && (RENEWAL_TYPE_PATHS as readonly string[]).includes(value)
+    ? (value as RenewalTypePath)
+    : RENEWAL_TYPE;
+}
 
 export interface RenewalQueueParams {
+  typePath: RenewalTypePath;
   programId: string;
   page: number;
   pageSize: number;
@@ -35,22 +44,22 @@ export const renewalKeys = {
     [...renewalKeys.all, "queue", params] as const,
 };
 
-export function useRenewalForm(awardId: string) {
+export function useRenewalForm(awardId: string, typePath: RenewalTypePath = RENEWAL_TYPE) {
   return useQuery({
     queryKey: renewalKeys.form(awardId),
     queryFn: ({ signal }) =>
-      apiRequest(`${base}/award/${encodeURIComponent(awardId)}`, {
+      apiRequest(`${baseOf(typePath)}/award/${encodeURIComponent(awardId)}`, {
         schema: Renewal,
         signal,
       }),
   });
 }
 
-export function useRenewal(id: string) {
+export function useRenewal(id: string, typePath: RenewalTypePath = RENEWAL_TYPE) {
   return useQuery({
     queryKey: renewalKeys.detail(id),
     queryFn: ({ signal }) =>
-      apiRequest(`${base}/${encodeURIComponent(id)}`, {
+      apiRequest(`${baseOf(typePath)}/${encodeURIComponent(id)}`, {
         schema: Renewal,
         signal,
       }),
@@ -68,7 +77,7 @@ export function useRenewalQueue(params: RenewalQueueParams) {
   return useQuery({
     queryKey: renewalKeys.queue(params),
     queryFn: ({ signal }) =>
-      apiRequest(`${base}/pagination`, {
+      apiRequest(`${baseOf(params.typePath)}/pagination`, {
         query: query as Record<string, string | number | undefined>,
         schema: RenewalQueuePage,
         signal,
@@ -79,7 +88,8 @@ export function useRenewalQueue(params: RenewalQueueParams) {
 }
 
 /** Save the draft, then (with `submit`) submit it; the form shows the renewal as it is now. */
-export function useSaveRenewal(awardId: string) {
+export function useSaveRenewal(awardId: string, typePath: RenewalTypePath = RENEWAL_TYPE) {
+  const base = baseOf(typePath);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({
@@ -108,7 +118,8 @@ export function useSaveRenewal(awardId: string) {
   });
 }
 
-export function useRenewalAction(id: string) {
+export function useRenewalAction(id: string, typePath: RenewalTypePath = RENEWAL_TYPE) {
+  const base = baseOf(typePath);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({

@@ -22,7 +22,9 @@ import {
 import { DateDisplay } from "../../../components/ui/date-display";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { errorMessageOf } from "../../../lib/api-client";
+import { formatMoney } from "@certs/shared/pre-exam/pre-exam-rules";
 import { useRenewalAction } from "../api/renewal";
+import { RenewalModulesPanel } from "./renewal-modules-panel";
 
 function Fact({
   label,
@@ -49,7 +51,7 @@ function Fact({
 export function RenewalDecision({ renewal }: { renewal: Renewal }) {
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const action = useRenewalAction(renewal.id ?? "");
+  const action = useRenewalAction(renewal.id ?? "", renewal.typePath);
   const counted = renewal.development.filter((d) => d.inPeriod);
 
   const decide = (chosen: RenewalAction) => {
@@ -68,7 +70,9 @@ export function RenewalDecision({ renewal }: { renewal: Renewal }) {
             message:
               chosen === "renew"
                 ? `Valid until ${done.newExpiresOn ?? ""}`
-                : "The award is withdrawn.",
+                : renewal.awardStatus === "expired"
+                  ? "The award stays expired."
+                  : "The award is withdrawn.",
           }),
         onError: (error) =>
           notifications.show({
@@ -90,6 +94,16 @@ export function RenewalDecision({ renewal }: { renewal: Renewal }) {
           <Fact label="Expires on" testId="renewal-expires-on">
             <DateDisplay value={renewal.expiresOn} />
           </Fact>
+          {renewal.isLate && (
+            <Fact label="Late renewal" testId="renewal-late">
+              {`Applied after expiry${renewal.lateFeeCents ? `, late fee ${formatMoney(renewal.lateFeeCents)}` : ""}`}
+            </Fact>
+          )}
+          {renewal.invoice && !renewal.hasModules && (
+            <Fact label="Invoice" testId="renewal-invoice">
+              {`${renewal.invoice.invoiceNumberText}: ${formatMoney(renewal.invoice.totalCents)}, ${renewal.invoice.status === "Paid" ? "paid" : "awaiting payment"}`}
+            </Fact>
+          )}
           <Fact label="CPD hours in the period" testId="renewal-cpd">
             {`${renewal.cpdHours} of ${renewal.requiredCpdHours} required`}
           </Fact>
@@ -171,6 +185,8 @@ export function RenewalDecision({ renewal }: { renewal: Renewal }) {
         </Stack>
       </Paper>
 
+      {renewal.hasModules && <RenewalModulesPanel renewal={renewal} />}
+
       {renewal.status === "submitted" ? (
         <Paper withBorder radius="md" p="lg">
           <Stack gap="md">
@@ -187,6 +203,11 @@ export function RenewalDecision({ renewal }: { renewal: Renewal }) {
               error={reasonError}
               onChange={(event) => setReason(event.currentTarget.value)}
             />
+            {renewal.renewBlockedReason && (
+              <Alert color="blue" variant="light" role="note" data-testid="renew-blocked">
+                {`Not ready to renew: ${renewal.renewBlockedReason}`}
+              </Alert>
+            )}
             <Group justify="flex-end">
               <Button
                 color="red"
@@ -199,6 +220,7 @@ export function RenewalDecision({ renewal }: { renewal: Renewal }) {
                 Refuse renewal
               </Button>
               <Button
+                disabled={renewal.renewBlockedReason !== null}
                 onClick={() => decide("renew")}
                 loading={
                   action.isPending && action.variables?.action === "renew"
@@ -221,6 +243,9 @@ export function RenewalDecision({ renewal }: { renewal: Renewal }) {
               Renewed until <DateDisplay value={renewal.newExpiresOn} /> (was{" "}
               <DateDisplay value={renewal.previousExpiresOn} />
               ).
+              {renewal.newCertificateNumber &&
+                renewal.newCertificateNumber !== renewal.previousCertificateNumber &&
+                ` New certificate number ${renewal.newCertificateNumber} (was ${renewal.previousCertificateNumber ?? ""}).`}
             </>
           )}
           {renewal.status === "refused" &&

@@ -23,7 +23,9 @@ import { cpdHoursInPeriod } from "@certs/shared/renewal/renewal-rules";
 import { DateDisplay } from "../../../components/ui/date-display";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { errorMessageOf } from "../../../lib/api-client";
+import { formatMoney } from "@certs/shared/pre-exam/pre-exam-rules";
 import { useSaveRenewal } from "../api/renewal";
+import { HolderRenewalModules } from "./holder-renewal-modules";
 
 interface RenewalFormProps {
   renewal: Renewal;
@@ -47,7 +49,7 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
       new Set(renewal.development.filter((d) => d.selected).map((d) => d.id)),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useSaveRenewal(renewal.awardId);
+  const save = useSaveRenewal(renewal.awardId, renewal.typePath);
   const editable =
     renewal.canApply && (renewal.status === null || renewal.status === "draft");
   const total = editable
@@ -151,10 +153,32 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
           title="Renewal submitted"
           role="status"
         >
-          Your certificate stays current while we assess your renewal. We will
-          write to you when it is decided.
+          {renewal.isLate
+            ? "This is a late renewal: your certificate stays expired until it is renewed."
+            : "Your certificate stays current while we assess your renewal."}{" "}
+          {renewal.hasModules && !renewal.invoice
+            ? "We will invoice your renewal modules, then schedule them."
+            : "We will write to you when it is decided."}
         </Alert>
       )}
+      {renewal.canApply && renewal.expiresOn && renewal.status !== "submitted" && renewal.awardStatus === "expired" && (
+        <Alert color="yellow" variant="light" title="Late renewal" role="note">
+          {`Your certificate expired; the program takes late renewals until ${renewal.graceEndsOn ?? ""}, with a late fee.`}
+        </Alert>
+      )}
+      {renewal.invoice && (
+        <Paper withBorder radius="md" p="lg" data-testid="renewal-invoice">
+          <Group justify="space-between" wrap="wrap">
+            <Text>{`Invoice ${renewal.invoice.invoiceNumberText}: ${formatMoney(renewal.invoice.totalCents)} incl. GST, ${renewal.invoice.status === "Paid" ? "paid" : "awaiting payment"}.`}</Text>
+            {renewal.invoice.payPath && (
+              <Button component={Link} to={renewal.invoice.payPath}>
+                Pay invoice
+              </Button>
+            )}
+          </Group>
+        </Paper>
+      )}
+      {renewal.hasModules && renewal.modules.length > 0 && <HolderRenewalModules renewal={renewal} />}
 
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">

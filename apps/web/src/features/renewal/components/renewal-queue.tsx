@@ -12,6 +12,7 @@ import {
   RENEWAL_STATUS_LABELS,
   type RenewalQueueRow,
   type RenewalStatus,
+  type RenewalTypePath,
 } from "@certs/shared/renewal/renewal.contract";
 import { DateDisplay } from "../../../components/ui/date-display";
 import { StatusBadge } from "../../../components/ui/status-badge";
@@ -30,6 +31,8 @@ export interface ProgramOption {
 }
 
 interface RenewalQueueProps {
+  /** The renewal type of the chosen program (Certification or AICIP). */
+  typePath: RenewalTypePath;
   programId: string;
   onProgramChange: (programId: string) => void;
   programs: readonly ProgramOption[];
@@ -41,6 +44,7 @@ const isRenewalStatus = (value: string): value is RenewalStatus =>
 
 /** Staff's renewal queue of one program: newest application number first (spec defaults), search and a status filter. */
 export function RenewalQueue({
+  typePath,
   programId,
   onProgramChange,
   programs,
@@ -51,6 +55,7 @@ export function RenewalQueue({
   const search = useDebouncedSearch(resetPage);
   const [status, setStatus] = useState("");
   const list = useRenewalQueue({
+    typePath,
     programId,
     page,
     pageSize,

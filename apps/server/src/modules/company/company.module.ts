@@ -1,0 +1,8 @@
+import type { Database } from '../../db/client';
+import { CompanyRepository } from './company.repository';
+import { CompanyService } from './company.service';
+
+/** Companies, wired once for app.ts (the welder qualification's confirmations read them too). */
+export function createCompanyModule(db: Database) {
+  return { companies: new CompanyService(new CompanyRepository(db)) };
+}

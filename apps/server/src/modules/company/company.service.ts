@@ -1,0 +1,186 @@
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { expiryToday } from '@certs/shared/award/award-expiry';
+import { searchTermOrUndefined } from '@certs/shared/common/paging';
+import { businessNumberKindOf } from '@certs/shared/company/business-number';
+import {
+  COMPANY_MESSAGES,
+  type Company,
+  type CompanyDetails,
+  type CompanyListQuery,
+  type CompanyOption,
+  type CompanyPage,
+  type CompanyRequest,
+  type Employer,
+  type NewCompanyRequest,
+} from '@certs/shared/company/company.contract';
+import type { z } from 'zod';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import { canManageCompanies, isApplicantActor } from './company.policy';
+import type { CompanyRepository, CompanyRow } from './company.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A corporate membership is current from its start to its end day, both included (Sydney's today). */
+export function isCurrentCorporateMember(row: Pick<CompanyRow, 'corporateMemberNumber' | 'membershipStartsOn' | 'membershipEndsOn'>, today: string): boolean {
+  if (!row.corporateMemberNumber || !row.membershipEndsOn) return false;
+  return (!row.membershipStartsOn || row.membershipStartsOn <= today) && today <= row.membershipEndsOn;
+}
+
+function toCompany(row: CompanyRow, today: string): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    businessNumberKind: row.businessNumberKind,
+    businessNumber: row.businessNumber,
+    streetAddress: row.streetAddress,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postalCode,
+    country: row.country,
+    contactName: row.contactName,
+    contactPosition: row.contactPosition,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    corporateMemberNumber: row.corporateMemberNumber,
+    membershipStartsOn: row.membershipStartsOn,
+    membershipEndsOn: row.membershipEndsOn,
+    isCurrentCorporateMember: isCurrentCorporateMember(row, today),
+    active: row.active,
+    isRequested: row.requestedByApplicantId !== null,
+    createdOn: row.createdOn.toISOString(),
+    modifiedOn: row.modifiedOn.toISOString(),
+  };
+}
+
+const toOption = (row: CompanyRow): CompanyOption => ({ id: row.id, name: row.name, city: row.city, state: row.state, active: row.active });
+
+function forbidden(): AppError {
+  return new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+}
+
+function taken(): AppError {
+  return new AppError('CONFLICT', COMPANY_MESSAGES.businessNumberTaken, { businessNumber: COMPANY_MESSAGES.businessNumberTaken });
+}
+
+/**
+ * Companies (decision 027): staff with the Users menu keep them; an applicant chooses an active one
+ * as their employer or asks for a new one, which is created inactive (staff approve it by making it
+ * active). Other modules read a company through `findForConfirmation` without an actor check.
+ */
+export class CompanyService {
+  constructor(
+    private readonly repository: CompanyRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private today(): string {
+    return expiryToday(this.now());
+  }
+
+  async findPage(actor: CurrentUser, query: z.output<typeof CompanyListQuery>): Promise<CompanyPage> {
+    if (!canManageCompanies(actor)) throw forbidden();
+    const { rows, totalRows } = await this.repository.findPage({
+      page: query.page,
+      pageSize: query.pageSize,
+      searchBy: query.searchBy,
+      searchTerm: searchTermOrUndefined(query.searchTerm),
+      active: query.active === undefined ? undefined : query.active === 'true',
+    });
+    const today = this.today();
+    return { rows: rows.map((row) => toCompany(row, today)), page: query.page, pageSize: query.pageSize, totalRows };
+  }
+
+  async findDetails(actor: CurrentUser, id: string): Promise<CompanyDetails> {
+    if (!canManageCompanies(actor)) throw forbidden();
+    const row = await this.existing(id);
+    return { ...toCompany(row, this.today()), people: await this.repository.findPeople(row.id) };
+  }
+
+  async create(actor: CurrentUser, input: z.output<typeof CompanyRequest>): Promise<Company> {
+    if (!canManageCompanies(actor)) throw forbidden();
+    const row = await this.repository.insert({ ...this.columns(input), createdBy: actor.id, modifiedBy: actor.id });
+    if (row === 'duplicate') throw taken();
+    return toCompany(row, this.today());
+  }
+
+  async update(actor: CurrentUser, id: string, input: z.output<typeof CompanyRequest>): Promise<Company> {
+    if (!canManageCompanies(actor)) throw forbidden();
+    await this.existing(id);
+    const row = await this.repository.update(id, { ...this.columns(input), modifiedBy: actor.id, modifiedOn: new Date() });
+    if (row === 'duplicate') throw taken();
+    if (!row) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+    return toCompany(row, this.today());
+  }
+
+  /** Active companies an applicant may choose from, by name. */
+  async findOptions(actor: CurrentUser, searchTerm?: string): Promise<CompanyOption[]> {
+    if (!isApplicantActor(actor)) throw forbidden();
+    return (await this.repository.findActiveOptions(searchTermOrUndefined(searchTerm))).map(toOption);
+  }
+
+  async findEmployer(actor: CurrentUser): Promise<Employer> {
+    if (!isApplicantActor(actor)) throw forbidden();
+    const row = await this.repository.findEmployerOf(actor.applicantId);
+    return { company: row ? toOption(row) : null };
+  }
+
+  /** An applicant names an active company as their employer (or none); an inactive one cannot be chosen. */
+  async setEmployer(actor: CurrentUser, companyId: string | null): Promise<Employer> {
+    if (!isApplicantActor(actor)) throw forbidden();
+    if (companyId) {
+      const row = await this.repository.findById(companyId);
+      if (!row) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+      const current = await this.repository.findEmployerOf(actor.applicantId);
+      // Their own pending request stays theirs; any other inactive company is not on offer.
+      if (!row.active && current?.id !== row.id) throw new AppError('CONFLICT', COMPANY_MESSAGES.inactiveEmployer);
+    }
+    await this.repository.setEmployer(actor.applicantId, companyId, actor.id);
+    return this.findEmployer(actor);
+  }
+
+  /** A company the applicant's employer list lacks: created inactive and named as their employer. */
+  async requestNew(actor: CurrentUser, input: z.output<typeof NewCompanyRequest>): Promise<Employer> {
+    if (!isApplicantActor(actor)) throw forbidden();
+    const row = await this.repository.insertRequested(
+      { ...this.columns({ ...input, corporateMemberNumber: '', membershipStartsOn: null, membershipEndsOn: null, active: false }), requestedByApplicantId: actor.applicantId, createdBy: actor.id, modifiedBy: actor.id },
+      actor.applicantId,
+      actor.id,
+    );
+    if (row === 'duplicate') throw taken();
+    return { company: toOption(row) };
+  }
+
+  /** For the welder qualification's confirmations: the company, without an actor (the caller checked access). */
+  async findForConfirmation(id: string): Promise<(Company & { isActive: boolean }) | null> {
+    const row = UUID.test(id) ? await this.repository.findById(id) : undefined;
+    return row ? { ...toCompany(row, this.today()), isActive: row.active } : null;
+  }
+
+  private columns(input: z.output<typeof CompanyRequest>) {
+    return {
+      name: input.name,
+      businessNumber: input.businessNumber,
+      businessNumberKind: input.businessNumber ? businessNumberKindOf(input.businessNumber) : null,
+      streetAddress: input.streetAddress,
+      city: input.city,
+      state: input.state,
+      postalCode: input.postalCode,
+      country: input.country || 'Australia',
+      contactName: input.contactName,
+      contactPosition: input.contactPosition,
+      contactEmail: input.contactEmail,
+      contactPhone: input.contactPhone,
+      corporateMemberNumber: input.corporateMemberNumber,
+      membershipStartsOn: input.membershipStartsOn,
+      membershipEndsOn: input.membershipEndsOn,
+      active: input.active,
+    };
+  }
+
+  private async existing(id: string): Promise<CompanyRow> {
+    const row = UUID.test(id) ? await this.repository.findById(id) : undefined;
+    if (!row) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+    return row;
+  }
+}

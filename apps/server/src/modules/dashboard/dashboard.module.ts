@@ -1,0 +1,8 @@
+import type { Database } from '../../db/client';
+import type { StaffScope } from '../report/staff-scope';
+import { DashboardRepository } from './dashboard.repository';
+import { DashboardService } from './dashboard.service';
+
+export function createDashboardModule(db: Database, scopes: StaffScope): DashboardService {
+  return new DashboardService(new DashboardRepository(db), scopes);
+}

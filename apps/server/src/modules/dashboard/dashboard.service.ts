@@ -1,0 +1,82 @@
+import { APPLICATION_STATUSES, applicationTypeOfProgram, APPLICATION_TYPES } from '@certs/shared/application/application-status';
+import { WORKFLOW_STAGES } from '@certs/shared/application/application-workflow';
+import { EXAMS_AHEAD_DAYS, type DashboardSummary, type MyWork } from '@certs/shared/dashboard/dashboard.contract';
+import { AWARDS_EXPIRING_WITHIN_DAYS, stageLabelOf } from '@certs/shared/report/report.contract';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import type { StaffScope } from '../report/staff-scope';
+import type { DashboardRepository } from './dashboard.repository';
+
+/**
+ * The Dashboard menu's summary (the whole account for administrators, the caller's programs for
+ * other staff) and each member of staff's own work for their role home (issue 20).
+ */
+export class DashboardService {
+  constructor(
+    private readonly repository: DashboardRepository,
+    private readonly scopes: StaffScope,
+  ) {}
+
+  async summary(actor: CurrentUser): Promise<DashboardSummary> {
+    const scope = await this.scopes.of(actor);
+    const [applications, exams, payments, awards, pending] = await Promise.all([
+      this.repository.applications(scope),
+      this.repository.examsAhead(scope, EXAMS_AHEAD_DAYS),
+      this.repository.paymentsThisMonth(scope),
+      this.repository.awards(scope, AWARDS_EXPIRING_WITHIN_DAYS),
+      this.repository.pending(scope),
+    ]);
+    const byStatus = new Map(applications.byStatus.map((row) => [row.label, row.count]));
+    const byStage = new Map(applications.byStage.map((row) => [row.stage ?? '', row.count]));
+    return {
+      isScoped: !scope.all,
+      // Every status in the spec's order, zeros included, so the chart's axis is always the same.
+      applicationsByStatus: APPLICATION_STATUSES.map((status) => ({ label: status, count: byStatus.get(status) ?? 0 })),
+      applicationsByType: applications.byType.map((row) => {
+        const type = applicationTypeOfProgram(row.programType) ?? 'qualificationapplication';
+        return { type, label: APPLICATION_TYPES[type].label, count: row.count };
+      }),
+      applicationsByStage: [
+        ...WORKFLOW_STAGES.map((stage) => ({ label: stageLabelOf(stage), count: byStage.get(stage) ?? 0 })),
+        ...(byStage.get('') ? [{ label: stageLabelOf(null), count: byStage.get('') ?? 0 }] : []),
+      ],
+      examsNextDays: EXAMS_AHEAD_DAYS,
+      examsAhead: exams,
+      examsAheadTotal: exams.reduce((sum, row) => sum + row.count, 0),
+      paymentsThisMonth: payments,
+      awards: { ...awards, expiringWithinDays: AWARDS_EXPIRING_WITHIN_DAYS },
+      pending: [
+        { key: 'awaitingAssessor', label: 'Applications waiting for an assessor', count: pending.awaitingAssessor },
+        { key: 'resultsToRecord', label: 'Exam results to record', count: pending.resultsToRecord },
+        { key: 'answersToMark', label: 'Descriptive answers to mark', count: pending.answersToMark },
+      ],
+    };
+  }
+
+  async myWork(actor: CurrentUser): Promise<MyWork> {
+    const [assigned, sittings, answers] = await Promise.all([this.repository.assignedApplications(actor.id), this.repository.sittings(actor.id), this.repository.answersToMark(actor.id)]);
+    const nameOf = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
+    return {
+      assignedApplications: assigned.map((row) => ({
+        id: row.id,
+        applicationNumber: row.applicationNumber,
+        programId: row.programId,
+        programCode: row.programCode,
+        programTitle: row.programTitle,
+        applicationType: applicationTypeOfProgram(row.programType) ?? 'qualificationapplication',
+        status: row.status,
+        applicantName: nameOf(row),
+      })),
+      sittings: sittings.map((row) => ({
+        applicationModuleId: row.applicationModuleId,
+        scheduledAt: new Date(row.scheduledAt).toISOString(),
+        timeZone: row.timeZone,
+        programCode: row.programCode,
+        moduleTitle: row.moduleTitle,
+        examKind: row.examKind,
+        candidateName: nameOf(row),
+        duty: row.isExaminer ? 'Examiner' : 'Invigilator',
+      })),
+      answersToMark: answers.map((row) => ({ examInstanceId: row.examInstanceId, candidateName: nameOf(row), programCode: row.programCode, moduleTitle: row.moduleTitle, waiting: row.waiting })),
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { csvExports } from '../../db/schema/report';
+
+export class ExportRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(values: { fileName: string; content: string; rowCount: number; userId: string }): Promise<void> {
+    await this.db.insert(csvExports).values({ fileName: values.fileName, content: values.content, rowCount: values.rowCount, createdBy: values.userId, modifiedBy: values.userId });
+  }
+
+  /** The export by its stored name, only for the member of staff who made it. */
+  async findOwn(fileName: string, userId: string) {
+    const [row] = await this.db
+      .select({ fileName: csvExports.fileName, content: csvExports.content })
+      .from(csvExports)
+      .where(and(eq(csvExports.fileName, fileName), eq(csvExports.createdBy, userId)));
+    return row;
+  }
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { EXPORT_MESSAGES, type ExportFailureRequest, type SaveCsvRequest, type SaveCsvResponse } from '@certs/shared/export/export.contract';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import { toCsv } from '../../platform/csv';
+import type { ExportRepository } from './export.repository';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * `POST exportcsvdata/save/csv` (spec section 7): a staff table sends the rows of its current
+ * filter as CSV; the server reads it and writes it again through `toCsv`, so every exported file
+ * gets the same formula neutralisation and byte order mark whatever the browser sent, keeps it
+ * under a name nobody can guess, and its author downloads it. Failures are logged (spec section 8).
+ */
+export class ExportService {
+  constructor(
+    private readonly repository: ExportRepository,
+    private readonly log: Log,
+  ) {}
+
+  async save(actor: CurrentUser, input: SaveCsvRequest): Promise<SaveCsvResponse> {
+    let records: string[][];
+    try {
+      records = parse(input.csvContent, { bom: true, relax_column_count: false, skip_empty_lines: true }) as string[][];
+    } catch (error) {
+      this.log.warn({ userId: actor.id, fileName: input.fileName, reason: (error as Error).message }, 'CSV export failed: unreadable content');
+      throw new AppError('BAD_REQUEST', EXPORT_MESSAGES.failed, { csvContent: EXPORT_MESSAGES.failed });
+    }
+    const [header, ...rows] = records;
+    if (!header) throw new AppError('BAD_REQUEST', EXPORT_MESSAGES.contentRequired, { csvContent: EXPORT_MESSAGES.contentRequired });
+    const fileName = `${input.fileName.replace(/\.csv$/i, '').replace(/\s+/g, '-')}-${randomBytes(6).toString('hex')}.csv`;
+    await this.repository.insert({ fileName, content: toCsv(rows, { columns: header }), rowCount: rows.length, userId: actor.id });
+    return { fileName, rowCount: rows.length };
+  }
+
+  async download(actor: CurrentUser, fileName: string): Promise<{ fileName: string; content: string }> {
+    const found = await this.repository.findOwn(fileName, actor.id);
+    if (!found) throw new AppError('NOT_FOUND', EXPORT_MESSAGES.notFound);
+    return found;
+  }
+
+  logFailure(actor: CurrentUser, input: ExportFailureRequest): void {
+    this.log.warn({ userId: actor.id, table: input.table, reason: input.message }, 'CSV export failed');
+  }
+}

@@ -1,0 +1,125 @@
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { LibraryAccessFlag, LibraryReader } from '@certs/shared/library-document/library-document.contract';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/executor';
+import { attachments } from '../../db/schema/attachment';
+import { companies } from '../../db/schema/company';
+import { libraryDocumentRevisions, libraryDocuments } from '../../db/schema/library-document';
+import { applicants } from '../../db/schema/user';
+
+export type LibraryDocumentRow = typeof libraryDocuments.$inferSelect;
+export type LibraryDocumentValues = Omit<typeof libraryDocuments.$inferInsert, 'id' | 'createdOn' | 'modifiedOn'>;
+
+function likeOf(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The flags a reader's memberships open, as one SQL condition (the same rule as `mayReadLibraryDocument`). */
+function readableBy(reader: LibraryReader): SQL {
+  if (reader.kind === 'staff') return eq(libraryDocuments.isForInternalUsers, true);
+  const open: [LibraryAccessFlag, boolean][] = [
+    ['isForExternalUsers', true],
+    ['isForIndividualMembers', reader.individual.isMember],
+    ['isForCurrentIndividualMembers', reader.individual.isCurrent],
+    ['isForCorporateMembers', reader.corporate.isMember],
+    ['isForCurrentCorporateMembers', reader.corporate.isCurrent],
+  ];
+  return or(...open.filter(([, isOpen]) => isOpen).map(([flag]) => eq(libraryDocuments[flag], true))) ?? sql`false`;
+}
+
+export class LibraryDocumentRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  async findPage(options: { page: number; pageSize: number; search?: string; documentType?: string; includeRetired: boolean; reader?: LibraryReader }) {
+    const like = options.search ? likeOf(options.search) : undefined;
+    const where = and(
+      like ? or(ilike(libraryDocuments.documentNumber, like), ilike(libraryDocuments.documentTitle, like), ilike(libraryDocuments.comments, like)) : undefined,
+      options.documentType ? eq(libraryDocuments.documentType, options.documentType) : undefined,
+      options.includeRetired ? undefined : isNull(libraryDocuments.retiredOn),
+      options.reader ? readableBy(options.reader) : undefined,
+    );
+    const [total] = await this.db.select({ n: count() }).from(libraryDocuments).where(where);
+    const rows = await this.db
+      .select({ document: libraryDocuments, fileName: attachments.name })
+      .from(libraryDocuments)
+      .leftJoin(attachments, eq(attachments.id, libraryDocuments.attachmentId))
+      .where(where)
+      .orderBy(desc(libraryDocuments.documentDate), libraryDocuments.documentNumber)
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize);
+    return { rows, totalRows: total?.n ?? 0 };
+  }
+
+  async findById(id: string, db: Executor = this.db) {
+    const [row] = await db
+      .select({ document: libraryDocuments, fileName: attachments.name, resourceKey: attachments.resourceKey, contentType: attachments.contentType })
+      .from(libraryDocuments)
+      .leftJoin(attachments, eq(attachments.id, libraryDocuments.attachmentId))
+      .where(eq(libraryDocuments.id, id));
+    return row;
+  }
+
+  async lock(tx: Executor, id: string): Promise<LibraryDocumentRow | undefined> {
+    const [row] = await tx.select().from(libraryDocuments).where(eq(libraryDocuments.id, id)).for('update');
+    return row;
+  }
+
+  async findRevisions(documentId: string) {
+    return this.db
+      .select({ revision: libraryDocumentRevisions, fileName: attachments.name })
+      .from(libraryDocumentRevisions)
+      .leftJoin(attachments, eq(attachments.id, libraryDocumentRevisions.attachmentId))
+      .where(eq(libraryDocumentRevisions.documentId, documentId))
+      .orderBy(desc(libraryDocumentRevisions.supersededOn));
+  }
+
+  async findRevisionFile(documentId: string, revisionId: string) {
+    const [row] = await this.db
+      .select({ fileName: attachments.name, resourceKey: attachments.resourceKey, contentType: attachments.contentType })
+      .from(libraryDocumentRevisions)
+      .innerJoin(attachments, eq(attachments.id, libraryDocumentRevisions.attachmentId))
+      .where(and(eq(libraryDocumentRevisions.documentId, documentId), eq(libraryDocumentRevisions.id, revisionId)));
+    return row;
+  }
+
+  async insert(tx: Executor, values: LibraryDocumentValues): Promise<LibraryDocumentRow> {
+    const [row] = await tx.insert(libraryDocuments).values(values).returning();
+    if (!row) throw new Error('library document not inserted');
+    return row;
+  }
+
+  async update(tx: Executor, id: string, values: Partial<LibraryDocumentValues>): Promise<void> {
+    await tx.update(libraryDocuments).set({ ...values, modifiedOn: new Date() }).where(eq(libraryDocuments.id, id));
+  }
+
+  async insertRevision(tx: Executor, values: typeof libraryDocumentRevisions.$inferInsert): Promise<void> {
+    await tx.insert(libraryDocumentRevisions).values(values);
+  }
+
+  /**
+   * What the access rule needs of an applicant: their own membership and their employer company's
+   * corporate membership (read-only; the company module owns that table).
+   */
+  async findMembershipFacts(applicantId: string) {
+    const [row] = await this.db
+      .select({
+        membershipType: applicants.membershipType,
+        membershipConfirmedOn: applicants.membershipConfirmedOn,
+        memberCurrentUntil: applicants.memberCurrentUntil,
+        company: {
+          active: companies.active,
+          corporateMemberNumber: companies.corporateMemberNumber,
+          membershipStartsOn: companies.membershipStartsOn,
+          membershipEndsOn: companies.membershipEndsOn,
+        },
+      })
+      .from(applicants)
+      .leftJoin(companies, eq(companies.id, applicants.employerCompanyId))
+      .where(eq(applicants.id, applicantId));
+    return row;
+  }
+}

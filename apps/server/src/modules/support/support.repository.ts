@@ -1,0 +1,179 @@
+import { and, count, desc, eq, exists, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import type { Executor } from '../../db/executor';
+import { applications } from '../../db/schema/application';
+import { supportActions, temporaryPasswords } from '../../db/schema/support';
+import { applicants, users } from '../../db/schema/user';
+
+function likeOf(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const foundUserColumns = {
+  userId: users.id,
+  userType: users.userType,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  active: users.active,
+  activatedOn: users.activatedOn,
+  applicantId: applicants.id,
+  memberNumber: applicants.memberNumber,
+  temporaryPasswordSetOn: temporaryPasswords.createdOn,
+};
+
+/**
+ * Support's reads and writes (issue 20). It acts on the `users` row itself (active, password,
+ * session version) as the account-user and registration modules do for their own flows; the
+ * support log and temporary passwords are its own tables.
+ */
+const actor = alias(users, 'actor');
+const target = alias(users, 'target');
+
+export class SupportRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  private userQuery(db: Executor = this.db) {
+    return db
+      .select(foundUserColumns)
+      .from(users)
+      .leftJoin(applicants, eq(applicants.userId, users.id))
+      .leftJoin(temporaryPasswords, eq(temporaryPasswords.userId, users.id));
+  }
+
+  async findUsers(options: { page: number; pageSize: number; search: string; searchBy: 'all' | 'email' | 'name' | 'number' }) {
+    const like = likeOf(options.search);
+    const byEmail = or(ilike(users.email, like), ilike(applicants.primaryEmail, like));
+    const byName = or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.lastName, like));
+    const byNumber = or(
+      ilike(applicants.memberNumber, like),
+      exists(this.db.select({ one: sql`1` }).from(applications).where(and(eq(applications.applicantId, applicants.id), ilike(applications.applicationNumber, like)))),
+    );
+    const where: SQL | undefined = { all: or(byEmail, byName, byNumber), email: byEmail, name: byName, number: byNumber }[options.searchBy];
+    const [total] = await this.db.select({ n: count() }).from(users).leftJoin(applicants, eq(applicants.userId, users.id)).where(where);
+    const rows = await this.userQuery()
+      .where(where)
+      .orderBy(users.lastName, users.firstName, users.email)
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize);
+    return { rows, totalRows: total?.n ?? 0 };
+  }
+
+  async findUser(userId: string, db: Executor = this.db) {
+    const [row] = await this.userQuery(db).where(eq(users.id, userId));
+    return row;
+  }
+
+  async lockUser(tx: Executor, userId: string) {
+    const [row] = await tx.select({ id: users.id, role: users.role, active: users.active }).from(users).where(eq(users.id, userId)).for('update');
+    return row;
+  }
+
+  /** Active or not; either way every session of the user ends (the version the tokens carry moves on). */
+  async setActive(tx: Executor, userId: string, active: boolean, actorId: string): Promise<void> {
+    await tx
+      .update(users)
+      .set({ active, sessionVersion: sql`${users.sessionVersion} + 1`, modifiedOn: new Date(), modifiedBy: actorId })
+      .where(eq(users.id, userId));
+  }
+
+  async setPassword(tx: Executor, userId: string, passwordHash: string, actorId: string): Promise<void> {
+    await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, modifiedOn: new Date(), modifiedBy: actorId })
+      .where(eq(users.id, userId));
+  }
+
+  async markTemporaryPassword(tx: Executor, userId: string, actorId: string): Promise<void> {
+    const now = new Date();
+    await tx
+      .insert(temporaryPasswords)
+      .values({ userId, createdBy: actorId, modifiedBy: actorId })
+      .onConflictDoUpdate({ target: temporaryPasswords.userId, set: { changeTokenHash: null, changeTokenExpiresOn: null, createdOn: now, modifiedOn: now, createdBy: actorId, modifiedBy: actorId } });
+  }
+
+  /** A new change token for a user with a temporary password; false when they have none. */
+  async issueChangeToken(userId: string, tokenHash: string, expiresOn: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(temporaryPasswords)
+      .set({ changeTokenHash: tokenHash, changeTokenExpiresOn: expiresOn, modifiedOn: new Date() })
+      .where(eq(temporaryPasswords.userId, userId))
+      .returning({ userId: temporaryPasswords.userId });
+    return rows.length > 0;
+  }
+
+  /** Consumes a live change token (a conditional delete: a token works once). */
+  async consumeChangeToken(tx: Executor, tokenHash: string) {
+    const [row] = await tx
+      .delete(temporaryPasswords)
+      .where(and(eq(temporaryPasswords.changeTokenHash, tokenHash), gt(temporaryPasswords.changeTokenExpiresOn, new Date())))
+      .returning({ userId: temporaryPasswords.userId });
+    return row;
+  }
+
+  async findEmailOf(userId: string, db: Executor = this.db): Promise<string | undefined> {
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return row?.email;
+  }
+
+  async insertAction(tx: Executor, values: typeof supportActions.$inferInsert): Promise<void> {
+    await tx.insert(supportActions).values(values);
+  }
+
+  async findApplication(applicationId: string) {
+    const [row] = await this.db
+      .select({ id: applications.id, programType: applications.programType, applicationNumber: applications.applicationNumber, userId: applicants.userId })
+      .from(applications)
+      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+      .where(eq(applications.id, applicationId));
+    return row;
+  }
+
+  async findLog(options: { page: number; pageSize: number; search?: string; action?: (typeof supportActions.$inferSelect)['action'] }) {
+    const like = options.search ? likeOf(options.search) : undefined;
+    const where = and(
+      options.action ? eq(supportActions.action, options.action) : undefined,
+      like
+        ? or(
+            ilike(target.email, like),
+            ilike(sql`${target.firstName} || ' ' || ${target.lastName}`, like),
+            ilike(sql`${actor.firstName} || ' ' || ${actor.lastName}`, like),
+            ilike(supportActions.reason, like),
+          )
+        : undefined,
+    );
+    const base = () =>
+      this.db
+        .select({
+          entry: supportActions,
+          actorFirstName: actor.firstName,
+          actorLastName: actor.lastName,
+          targetFirstName: target.firstName,
+          targetLastName: target.lastName,
+          targetEmail: target.email,
+        })
+        .from(supportActions)
+        .innerJoin(actor, eq(actor.id, supportActions.actorUserId))
+        .leftJoin(target, eq(target.id, supportActions.targetUserId));
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(supportActions)
+      .innerJoin(actor, eq(actor.id, supportActions.actorUserId))
+      .leftJoin(target, eq(target.id, supportActions.targetUserId))
+      .where(where);
+    const rows = await base()
+      .where(where)
+      .orderBy(desc(supportActions.sequence))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize);
+    return { rows, totalRows: total?.n ?? 0 };
+  }
+}
+
+export type FoundUserRow = NonNullable<Awaited<ReturnType<SupportRepository['findUser']>>>;

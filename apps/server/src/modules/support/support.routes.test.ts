@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '@certs/shared/auth/roles';
+import { SUPPORT_MESSAGES, type SupportLogRow } from '@certs/shared/support/support.contract';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createInvoicedApplication } from '../../../test/factories/invoice.factory';
+import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
+import { ADMIN_LOGIN, APPLICANT_LOGIN, bearer, refreshCookieOf, signIn } from '../../../test/sign-in';
+import { applications } from '../../db/schema/application';
+import { mails } from '../../db/schema/mail';
+import { programs } from '../../db/schema/program';
+import { applicants, users } from '../../db/schema/user';
+
+let t: TestApp;
+let superUser: CreatedUser;
+let superJwt: string;
+let accountAdminJwt: string;
+let contributorJwt: string;
+
+const post = (url: string, jwt: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(jwt), payload });
+const me = (jwt: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(jwt) }).then((r) => r.statusCode);
+const loginOf = (user: CreatedUser, password = user.password) =>
+  t.app.inject({ method: 'POST', url: user.applicantId ? APPLICANT_LOGIN : ADMIN_LOGIN, payload: { identifier: user.email, password } });
+
+async function logRows(searchTerm: string): Promise<SupportLogRow[]> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/108/log?searchTerm=${encodeURIComponent(searchTerm)}`, headers: bearer(superJwt) });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ rows: SupportLogRow[] }>().rows;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  superUser = await createUser(t.database.db, { role: ROLES.SuperUser, firstName: 'Sam', lastName: 'Support' });
+  superJwt = (await signIn(t.app, superUser)).jwt;
+  // The payments rules need the Programs menu to record a payment (canManageApplications).
+  accountAdminJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.AccountAdministrator, menuItems: ['Users', 'Programs'] }))).jwt;
+  contributorJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.AccountContributor, menuItems: ['Users'] }))).jwt;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('support: find a user', () => {
+  it('finds staff and applicants by email, name or member number, for super users and account administrators only', async () => {
+    const applicant = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Quinn', lastName: 'Zanzibar' });
+    await t.database.db.update(applicants).set({ memberNumber: 'WTIA-77123', membershipType: 'individual' }).where(eq(applicants.id, applicant.applicantId ?? ''));
+    const staff = await createUser(t.database.db, { role: ROLES.User, firstName: 'Quinn', lastName: 'Zanzibar-Staff' });
+    const byName = await t.app.inject({ method: 'GET', url: '/api/108/finduser?searchTerm=quinn%20zanz&searchBy=name', headers: bearer(accountAdminJwt) });
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(byName.json().rows.map((row: { userId: string }) => row.userId).sort()).toEqual([applicant.id, staff.id].sort());
+    const byNumber = await t.app.inject({ method: 'GET', url: '/api/108/finduser?searchTerm=77123&searchBy=number&currentPage=1&perPageCount=50', headers: bearer(superJwt) });
+    expect(byNumber.json()).toMatchObject({ pageSize: 50, rows: [{ userId: applicant.id, userType: 'applicant', memberNumber: 'WTIA-77123', active: true }] });
+    const byEmail = await t.app.inject({ method: 'GET', url: `/api/108/finduser?searchTerm=${encodeURIComponent(staff.email)}&searchBy=email`, headers: bearer(superJwt) });
+    expect(byEmail.json().rows).toEqual([expect.objectContaining({ userId: staff.id, userType: 'admin' })]);
+    const tooShort = await t.app.inject({ method: 'GET', url: '/api/108/finduser?searchTerm=q', headers: bearer(superJwt) });
+    expect(tooShort.statusCode).toBe(400);
+    expect(tooShort.json().fieldErrors.searchTerm).toBe(SUPPORT_MESSAGES.searchTooShort);
+    const applicantJwt = (await signIn(t.app, applicant)).jwt;
+    for (const jwt of [contributorJwt, applicantJwt]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/108/finduser?searchTerm=quinn', headers: bearer(jwt) })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: '/api/108/log', headers: bearer(jwt) })).statusCode).toBe(403);
+      expect((await post(`/api/108/user/${staff.id}/active`, jwt, { active: false, reason: 'x' })).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('support: active or inactive', () => {
+  it("marks an applicant inactive, ending their sessions at once, then active again; each logged with who and why", async () => {
+    const applicant = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Ina', lastName: 'Active' });
+    const session = await signIn(t.app, applicant);
+    expect(await me(session.jwt)).toBe(200);
+    const off = await post(`/api/108/user/${applicant.id}/active`, accountAdminJwt, { active: false, reason: 'Duplicate account, asked by phone' });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ message: SUPPORT_MESSAGES.deactivated, user: { active: false } });
+    expect(await me(session.jwt)).toBe(401);
+    const refresh = await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: session.refresh } });
+    expect(refresh.statusCode).toBe(401);
+    expect((await loginOf(applicant)).statusCode).toBe(401);
+    const on = await post(`/api/108/user/${applicant.id}/active`, superJwt, { active: true, reason: 'Confirmed identity' });
+    expect(on.json().user.active).toBe(true);
+    expect((await loginOf(applicant)).statusCode).toBe(200);
+    const log = await logRows(applicant.email);
+    expect(log.map((row) => [row.action, row.reason])).toEqual([
+      ['activate', 'Confirmed identity'],
+      ['deactivate', 'Duplicate account, asked by phone'],
+    ]);
+    expect(log[0]).toMatchObject({ actorName: 'Sam Support', targetName: 'Ina Active', targetEmail: applicant.email });
+  });
+
+  it('needs a reason, refuses one’s own account and leaves super users to super users', async () => {
+    const admin = await createUser(t.database.db, { role: ROLES.User });
+    const noReason = await post(`/api/108/user/${admin.id}/active`, superJwt, { active: false, reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fieldErrors.reason).toBe(SUPPORT_MESSAGES.reasonRequired);
+    const self = await post(`/api/108/user/${superUser.id}/active`, superJwt, { active: false, reason: 'test' });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe(SUPPORT_MESSAGES.notYourself);
+    const otherSuper = await createUser(t.database.db, { role: ROLES.SuperUser });
+    const bySmaller = await post(`/api/108/user/${otherSuper.id}/active`, accountAdminJwt, { active: false, reason: 'test' });
+    expect(bySmaller.statusCode).toBe(403);
+    const [row] = await t.database.db.select({ active: users.active }).from(users).where(eq(users.id, otherSuper.id));
+    expect(row?.active).toBe(true);
+    const adminSession = await signIn(t.app, admin);
+    expect((await post(`/api/108/user/${admin.id}/active`, accountAdminJwt, { active: false, reason: 'Left the company' })).statusCode).toBe(200);
+    expect(await me(adminSession.jwt)).toBe(401);
+    expect((await post('/api/108/user/not-a-user/active', superJwt, { active: false, reason: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('support: temporary password', () => {
+  it('sets a temporary password that the next sign-in must change before any session', async () => {
+    const applicant = await createUser(t.database.db, { role: ROLES.Applicant });
+    const oldSession = await signIn(t.app, applicant);
+    const set = await post(`/api/108/user/${applicant.id}/temporarypassword`, accountAdminJwt, { reason: 'Forgot password, no access to mail' });
+    expect(set.statusCode, set.body).toBe(200);
+    const { temporaryPassword } = set.json<{ temporaryPassword: string }>();
+    expect(temporaryPassword).toMatch(/^[A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}$/);
+    expect(set.json().user.hasTemporaryPassword).toBe(true);
+    expect(await me(oldSession.jwt)).toBe(401);
+    expect((await loginOf(applicant)).statusCode).toBe(401);
+
+    const gated = await loginOf(applicant, temporaryPassword);
+    expect(gated.statusCode).toBe(200);
+    expect(gated.json()).toEqual({ secondFactor: 'passwordChange', challengeToken: expect.any(String) });
+    expect(refreshCookieOf(gated)).toBeUndefined();
+    const changeToken = gated.json().challengeToken as string;
+    const weak = await t.app.inject({ method: 'POST', url: '/unauth/temporarypassword/change', payload: { changeToken, password: 'short' } });
+    expect(weak.statusCode).toBe(400);
+    const changed = await t.app.inject({ method: 'POST', url: '/unauth/temporarypassword/change', payload: { changeToken, password: 'Brand-new-pass-42' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().message).toBe(SUPPORT_MESSAGES.passwordChanged);
+    const reused = await t.app.inject({ method: 'POST', url: '/unauth/temporarypassword/change', payload: { changeToken, password: 'Another-pass-43' } });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toBe(SUPPORT_MESSAGES.changeLinkInvalid);
+    expect((await loginOf(applicant, temporaryPassword)).statusCode).toBe(401);
+    const signedIn = await loginOf(applicant, 'Brand-new-pass-42');
+    expect(signedIn.json().jwt).toEqual(expect.any(String));
+    expect((await logRows(applicant.email)).map((row) => row.action)).toEqual(['temporaryPassword']);
+  });
+});
+
+describe('support: activation link', () => {
+  it('mails a new link to an applicant who never activated, and refuses an activated one', async () => {
+    const pending = await createUser(t.database.db, { role: ROLES.Applicant });
+    await t.database.db.update(users).set({ activatedOn: null }).where(eq(users.id, pending.id));
+    const sent = await post(`/api/108/user/${pending.id}/activationlink`, superJwt, { reason: 'Link expired' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().message).toBe(SUPPORT_MESSAGES.activationSent);
+    const mailed = await t.database.db.select({ subject: mails.subject }).from(mails).where(eq(mails.toUserId, pending.id));
+    expect(mailed.map((m) => m.subject)).toContain('Activate your account');
+    const activated = await createUser(t.database.db, { role: ROLES.Applicant });
+    const refused = await post(`/api/108/user/${activated.id}/activationlink`, superJwt, { reason: 'x' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(SUPPORT_MESSAGES.alreadyActivated);
+    expect((await logRows(pending.email)).map((row) => row.action)).toEqual(['activationLink']);
+  });
+});
+
+describe('support: AICIP payments', () => {
+  it("records an AICIP application's payment through the payments rules, once, and logs it", async () => {
+    const invoiced = await createInvoicedApplication(t.database.db);
+    await t.database.db.update(programs).set({ programType: 4 }).where(eq(programs.id, invoiced.programId));
+    await t.database.db.update(applications).set({ programType: 4 }).where(eq(applications.id, invoiced.applicationId));
+    const paid = await post('/api/108/aicippayment', accountAdminJwt, { applicationId: invoiced.applicationId, reference: 'EFT-2026-001', reason: 'Paid by bank transfer' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ gateway: 'offline', status: 'Success', offlineReference: 'EFT-2026-001', amountCents: invoiced.totalCents });
+    const again = await post('/api/108/aicippayment', accountAdminJwt, { applicationId: invoiced.applicationId, reference: 'EFT-2026-001', reason: 'again' });
+    expect(again.statusCode).toBe(409);
+    const log = await logRows(invoiced.applicant.email);
+    expect(log).toEqual([expect.objectContaining({ action: 'aicipPayment', applicationId: invoiced.applicationId, reason: 'Paid by bank transfer', details: expect.objectContaining({ reference: 'EFT-2026-001' }) })]);
+    const qualification = await createInvoicedApplication(t.database.db);
+    const notAicip = await post('/api/108/aicippayment', superJwt, { applicationId: qualification.applicationId, reference: 'X-1', reason: 'x' });
+    expect(notAicip.statusCode).toBe(409);
+    expect(notAicip.json().message).toBe(SUPPORT_MESSAGES.notAicip);
+  });
+});

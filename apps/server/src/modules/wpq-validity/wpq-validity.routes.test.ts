@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { ROLES } from '@certs/shared/auth/roles';
+import { expiryToday, subtractMonths } from '@certs/shared/award/award-expiry';
+import { WPQ_VALIDITY_MESSAGES as M } from '@certs/shared/wpq/wpq-validity.contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { addProgramUser, completeProgram, createProgram } from '../../../test/factories/program.factory';
+import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
+import { bearer, signIn } from '../../../test/sign-in';
+import { PDF_BYTES, uploadFile } from '../../../test/upload';
+import { applications } from '../../db/schema/application';
+import { awardHistory, awards } from '../../db/schema/award';
+import { mails } from '../../db/schema/mail';
+import { programWelderQualificationSettings } from '../../db/schema/program';
+import { wpqConfirmationLinks, wpqConfirmations } from '../../db/schema/wpq-validity';
+import { MailRepository } from '../../platform/mail/mail.repository';
+import { MailService } from '../../platform/mail/mail.service';
+import { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
+import { insertEmployer, insertKeptQualification } from './wpq-validity-test-records';
+import { WpqValidityRepository } from './wpq-validity.repository';
+import { WpqValidityService } from './wpq-validity.service';
+import { textOfPdf } from '../pre-exam/pdf-text';
+
+let t: TestApp;
+let programId: string;
+let welder: CreatedUser;
+let otherWelder: CreatedUser;
+const jwt: Record<'manager' | 'examiner' | 'assessor' | 'outsider' | 'welder' | 'otherWelder', string> = {} as never;
+let employerId: string;
+
+const today = () => expiryToday(new Date());
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const db = t.database.db;
+  const [manager, examiner, assessor, outsider] = await Promise.all([
+    createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] }),
+    createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'], firstName: 'Erin', lastName: 'Examiner' }),
+    createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] }),
+    createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] }),
+  ]);
+  welder = await createUser(db, { role: ROLES.Applicant, firstName: 'Wendy', lastName: 'Welder', email: `wendy-${Date.now()}@example.test` });
+  otherWelder = await createUser(db, { role: ROLES.Applicant, firstName: 'Oscar', lastName: 'Other' });
+  programId = (await createProgram(db, { programType: 3, programManagerId: manager!.id, status: 2, programTitle: 'Welder Qualification Test to ISO 9606-1' })).id;
+  await completeProgram(db, programId, 3, assessor!.id);
+  await db
+    .update(programWelderQualificationSettings)
+    .set({ reValidationProlongation: true, revalidationMemberFeeCents: 12000, revalidationNonmemberFeeCents: 15000, messageProlongationReValidation: 'Revalidated for two more years.' })
+    .where(eq(programWelderQualificationSettings.programId, programId));
+  await addProgramUser(db, programId, manager!.id, 'manager');
+  await addProgramUser(db, programId, examiner!.id, 'examiner');
+  employerId = (await insertEmployer(db)).id;
+  const people = { manager: manager!, examiner: examiner!, assessor: assessor!, outsider: outsider!, welder, otherWelder };
+  for (const [name, user] of Object.entries(people)) jwt[name as keyof typeof jwt] = (await signIn(t.app, user)).jwt;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const send = (method: 'GET' | 'POST', url: string, token: string | null, payload?: object) =>
+  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+
+/** A qualification tested `monthsAgo` months ago (plus a few days, so the first period is open). */
+async function kept(applicant: CreatedUser, option: '9.3a' | '9.3b' | '9.3c' = '9.3a', monthsAgo = 2) {
+  const testDate = subtractMonths(today(), monthsAgo);
+  return insertKeptQualification(t.database.db, { applicantId: applicant.applicantId!, programId, testDate, option, employerCompanyId: employerId });
+}
+
+/** The token of the latest link mailed to the coordinator. */
+async function mailedToken(): Promise<string> {
+  const [mail] = await t.database.db.select().from(mails).where(eq(mails.toEmail, 'coordinator@hunter.example')).orderBy(desc(mails.createdOn)).limit(1);
+  const url = mail!.links.find((l) => l.url.includes('/wpq-confirm/'))!.url;
+  return url.split('/wpq-confirm/')[1]!;
+}
+
+const confirmation = (overrides: Record<string, unknown> = {}) => ({ confirmerName: 'Casey Coordinator', confirmerPosition: 'Welding coordinator', confirmedOn: today(), ...overrides });
+
+describe('the validity now (GET api/wpq/{id}/validity)', () => {
+  it('answers the holder and the program staff through the shared rule, and refuses others', async () => {
+    const record = await kept(welder, '9.3b', 2);
+    const own = await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.welder);
+    expect(own.statusCode).toBe(200);
+    const testDate = subtractMonths(today(), 2);
+    expect(own.json()).toMatchObject({
+      isValid: true,
+      option: '9.3b',
+      testDate,
+      validUntil: subtractMonths(testDate, -24),
+      nextConfirmationDue: subtractMonths(testDate, -6),
+      confirmations: [],
+      revalidations: [],
+      messageConfirmation: 'Please confirm your continued welding.',
+      messageProlongation: 'Revalidated for two more years.',
+    });
+    expect((await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.manager)).statusCode).toBe(200);
+    expect((await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.examiner)).statusCode).toBe(200);
+    expect((await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.otherWelder)).statusCode).toBe(404);
+    expect((await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.outsider)).statusCode).toBe(403);
+    expect((await send('GET', `/api/wpq/${crypto.randomUUID()}/validity`, jwt.manager)).statusCode).toBe(404);
+  });
+});
+
+describe("the employer's link", () => {
+  it('confirms once, for its own welder only, and the award records a Confirmation', async () => {
+    const record = await kept(welder);
+    const other = await kept(otherWelder);
+    const sent = await send('POST', `/api/wpq/${record.recordId}/confirmation/link`, jwt.manager);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().sentTo).toBe('coordinator@hunter.example');
+    const token = await mailedToken();
+    // Only a hash is kept.
+    const links = await t.database.db.select().from(wpqConfirmationLinks).where(eq(wpqConfirmationLinks.wpqRecordId, record.recordId));
+    expect(links).toHaveLength(1);
+    expect(links[0]!.tokenHash).not.toContain(token);
+
+    const view = await send('GET', `/unauth/wpqconfirmation/${token}`, null);
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({ welderName: 'Wendy Welder', certificateNumber: record.certificateNumber, companyName: 'Hunter Fabrication', sequence: 1, designations: ['ISO 9606-1 135 P BW FM1 S s10 PF ss nb'] });
+
+    const done = await send('POST', `/unauth/wpqconfirmation/${token}`, null, confirmation());
+    expect(done.statusCode).toBe(201);
+    expect(done.json()).toMatchObject({ confirmation: { sequence: 1, confirmedBy: 'employer', companyName: 'Hunter Fabrication' }, messageConfirmation: 'Please confirm your continued welding.' });
+
+    const again = await send('POST', `/unauth/wpqconfirmation/${token}`, null, confirmation());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(M.linkUsed);
+
+    const validity = (await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.welder)).json();
+    expect(validity.confirmations).toHaveLength(1);
+    expect(validity.nextConfirmationDue).toBe(subtractMonths(subtractMonths(today(), 2), -12));
+    const [award] = await t.database.db.select().from(awards).where(eq(awards.id, record.awardId));
+    expect(award).toMatchObject({ awardType: 'Confirmation', status: 'current', certificateVersion: 2 });
+    const history = await t.database.db.select().from(awardHistory).where(and(eq(awardHistory.awardId, record.awardId), eq(awardHistory.action, 'confirmation')));
+    expect(history).toHaveLength(1);
+    // The other welder's qualification is untouched.
+    expect((await t.database.db.select().from(wpqConfirmations).where(eq(wpqConfirmations.wpqRecordId, other.recordId))).length).toBe(0);
+    const welderMail = await t.database.db.select().from(mails).where(eq(mails.toEmail, welder.email));
+    expect(welderMail.map((m) => m.subject)).toContain(`Your welder qualification ${record.certificateNumber} has been confirmed`);
+  });
+
+  it('expires, refuses an unknown token and a date outside the period, changing nothing', async () => {
+    const record = await kept(otherWelder);
+    await send('POST', `/api/wpq/${record.recordId}/confirmation/link`, jwt.examiner);
+    const token = await mailedToken();
+    const outside = await send('POST', `/unauth/wpqconfirmation/${token}`, null, confirmation({ confirmedOn: subtractMonths(today(), 3) }));
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toMatch(/^Date must be after /);
+    await t.database.db.update(wpqConfirmationLinks).set({ expiresOn: new Date(Date.now() - 1000) }).where(eq(wpqConfirmationLinks.wpqRecordId, record.recordId));
+    const expired = await send('POST', `/unauth/wpqconfirmation/${token}`, null, confirmation());
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().message).toBe(M.linkExpired);
+    expect((await send('GET', `/unauth/wpqconfirmation/${'x'.repeat(43)}`, null)).statusCode).toBe(404);
+    expect((await t.database.db.select().from(wpqConfirmations).where(eq(wpqConfirmations.wpqRecordId, record.recordId))).length).toBe(0);
+  });
+});
+
+describe("the examiner's confirmation", () => {
+  it('is for the examiner or the manager; an assessor, outsiders and applicants are refused', async () => {
+    const record = await kept(welder);
+    for (const who of ['assessor', 'outsider'] as const) expect((await send('POST', `/api/wpq/${record.recordId}/confirmation`, jwt[who], confirmation())).statusCode).toBe(403);
+    expect((await send('POST', `/api/wpq/${record.recordId}/confirmation`, jwt.welder, confirmation())).statusCode).toBe(403);
+    expect((await send('POST', `/api/wpq/${record.recordId}/confirmation/link`, jwt.assessor)).statusCode).toBe(403);
+    const done = await send('POST', `/api/wpq/${record.recordId}/confirmation`, jwt.examiner, confirmation({ confirmerName: 'Erin Examiner', confirmerPosition: 'Examiner', evidenceNote: 'Weld log WL-7' }));
+    expect(done.statusCode).toBe(201);
+    expect(done.json().confirmation).toMatchObject({ confirmedBy: 'examiner', evidenceNote: 'Weld log WL-7' });
+    const twice = await send('POST', `/api/wpq/${record.recordId}/confirmation`, jwt.manager, confirmation());
+    expect(twice.statusCode).toBe(409);
+  });
+});
+
+describe('the certificate (ISO 9606-1 Annex A)', () => {
+  it('holds the designation, the ranges and the confirmation table as it stands, for the holder only', async () => {
+    const record = await kept(welder, '9.3b', 2);
+    const pdfText = async () => {
+      const response = await send('GET', `/api/award/${record.awardId}/certificate`, jwt.welder);
+      expect(response.statusCode).toBe(200);
+      return (await textOfPdf(response.rawPayload)).join('\n');
+    };
+    const before = await pdfText();
+    expect(before).toContain('ISO 9606-1 135 P BW FM1 S s10 PF ss nb');
+    expect(before).toContain(record.certificateNumber);
+    expect(before).toContain('Wendy Welder');
+    expect(before).toContain('135, 138');
+    expect(before).toContain('PA, PF');
+    expect(before).toContain('3 mm to 20 mm');
+    expect(before).toContain('9.3 b): two welds tested every 2 years');
+    expect(before).not.toContain('Casey Coordinator');
+    await send('POST', `/api/wpq/${record.recordId}/confirmation/link`, jwt.manager);
+    expect((await send('POST', `/unauth/wpqconfirmation/${await mailedToken()}`, null, confirmation())).statusCode).toBe(201);
+    const after = await pdfText();
+    expect(after).toContain('Casey Coordinator');
+    expect(after).toContain('Welding coordinator');
+    expect((await send('GET', `/api/award/${record.awardId}/certificate`, jwt.otherWelder)).statusCode).toBe(404);
+    expect((await send('GET', `/api/award/${record.awardId}/certificate`, jwt.outsider)).statusCode).toBe(403);
+  });
+});
+
+describe('the job: reminders and a missed confirmation', () => {
+  function serviceAt(day: string) {
+    const db = t.database.db;
+    return new WpqValidityService({
+      repository: new WpqValidityRepository(db),
+      workflow: new ApplicationWorkflowRepository(db),
+      programs: { programPrivilege: async () => ({ isManager: false, programRoles: [] }) },
+      attachments: { findOwned: async () => [] },
+      invoices: {
+        billingOf: async () => {
+          throw new Error('not used');
+        },
+        issueInvoice: async () => {
+          throw new Error('not used');
+        },
+      },
+      mail: new MailService(new MailRepository(db), { smtpUrl: undefined, from: 'test@example.test', log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never }),
+      publicUrl: 'http://localhost',
+      now: () => new Date(`${day}T02:00:00Z`),
+    });
+  }
+
+  it('sends each reminder once to the welder and the employer, and ends a missed qualification exactly once with two passes racing', async () => {
+    const db = t.database.db;
+    const applicant = await createUser(db, { role: ROLES.Applicant, firstName: 'Jay', lastName: 'Job' });
+    const record = await insertKeptQualification(db, { applicantId: applicant.applicantId!, programId, testDate: '2026-01-10', option: '9.3a', employerCompanyId: employerId });
+    const mailsTo = async (email: string) => (await db.select().from(mails).where(eq(mails.toEmail, email))).map((m) => m.subject);
+
+    expect((await serviceAt('2026-06-09').runOnce()).reminders).toBe(0);
+    expect((await serviceAt('2026-06-10').runOnce()).reminders).toBe(2);
+    expect((await serviceAt('2026-06-11').runOnce()).reminders).toBe(0);
+    expect((await serviceAt('2026-07-03').runOnce()).reminders).toBe(2);
+    expect((await serviceAt('2026-07-10').runOnce()).reminders).toBe(0);
+    expect((await mailsTo(applicant.email)).filter((s) => s.includes('needs its confirmation'))).toHaveLength(2);
+    // Still valid on the due day itself.
+    expect((await serviceAt('2026-07-10').runOnce()).ended).toBe(0);
+
+    const passes = await Promise.all([serviceAt('2026-07-11').runOnce(), serviceAt('2026-07-11').runOnce()]);
+    expect(passes.reduce((n, p) => n + p.ended, 0)).toBe(1);
+    const [award] = await db.select().from(awards).where(eq(awards.id, record.awardId));
+    expect(award!.status).toBe('expired');
+    expect(await db.select().from(awardHistory).where(and(eq(awardHistory.awardId, record.awardId), eq(awardHistory.action, 'expire')))).toHaveLength(1);
+    const [application] = await db.select().from(applications).where(eq(applications.id, record.applicationId));
+    expect(application!.status).toBe('Award Withdrawn');
+    expect((await mailsTo(applicant.email)).filter((s) => s.endsWith('has ended'))).toHaveLength(1);
+    expect((await serviceAt('2026-07-12').runOnce()).ended).toBe(0);
+  }, 120_000);
+});
+
+describe('revalidation (9.3 b)', () => {
+  it('takes two welds of the last 6 months with reports; approval invoices the fee and extends the validity 2 years', async () => {
+    const db = t.database.db;
+    // Tested 23 months ago: validity ends in a month; every earlier confirmation was made.
+    const record = await kept(welder, '9.3b', 23);
+    const testDate = subtractMonths(today(), 23);
+    for (const k of [1, 2, 3]) {
+      const dueOn = subtractMonths(testDate, -6 * k);
+      await db.insert(wpqConfirmations).values({ wpqRecordId: record.recordId, awardId: record.awardId, sequence: k, dueOn, confirmedOn: dueOn, confirmedBy: 'examiner', confirmerName: 'Erin', confirmerPosition: 'Examiner' });
+    }
+    const report = async (token: string, name: string) => (await uploadFile(t.app, token, { name, contentType: 'application/pdf', body: PDF_BYTES })).saved!.json().id as string;
+    const reports = [await report(jwt.welder, 'rt-1.pdf'), await report(jwt.welder, 'rt-2.pdf')];
+    const welds = (weldedOn: string) => reports.map((id, i) => ({ description: `Production weld ${i + 1}`, weldedOn, testMethod: 'Radiography', testReportAttachmentId: id }));
+
+    const early = await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, jwt.welder, { welds: welds(subtractMonths(today(), 7)) });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toMatch(/^Each weld must be from the last 6 months of validity/);
+    expect((await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, jwt.otherWelder, { welds: welds(today()) })).statusCode).toBe(404);
+    const others = [await report(jwt.otherWelder, 'x.pdf'), await report(jwt.otherWelder, 'y.pdf')];
+    const notMine = await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, jwt.welder, { welds: others.map((id) => ({ description: 'W', weldedOn: today(), testMethod: 'Radiography', testReportAttachmentId: id })) });
+    expect(notMine.statusCode).toBe(400);
+
+    const submitted = await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, jwt.welder, { welds: welds(today()) });
+    expect(submitted.statusCode).toBe(201);
+    const revalidationId = submitted.json().id;
+    expect((await db.select().from(applications).where(eq(applications.id, record.applicationId)))[0]!.status).toBe('Applied for Revalidation');
+    expect((await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, jwt.welder, { welds: welds(today()) })).json().message).toBe(M.revalidationOpen);
+
+    expect((await send('POST', `/api/wpq/${record.recordId}/revalidation/${revalidationId}/decide`, jwt.examiner, { decision: 'approve' })).statusCode).toBe(403);
+    const approved = await send('POST', `/api/wpq/${record.recordId}/revalidation/${revalidationId}/decide`, jwt.manager, { decision: 'approve' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved' });
+    // The non-member revalidation fee, invoiced through the pre-exam invoicing with GST.
+    const invoices = (await send('GET', `/api/invoice/byapplication/${record.applicationId}`, jwt.welder)).json();
+    expect(invoices).toHaveLength(1);
+    expect(JSON.stringify(invoices[0])).toContain('REVALIDATION');
+    expect(invoices[0].subtotalCents).toBe(15000);
+    const validity = (await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.welder)).json();
+    expect(validity.revalidations[0]).toMatchObject({ status: 'approved', revalidatedOn: today(), validUntilAfter: subtractMonths(testDate, -48) });
+    expect(validity.validUntil).toBe(subtractMonths(testDate, -48));
+    const [award] = await db.select().from(awards).where(eq(awards.id, record.awardId));
+    expect(award!.awardType).toBe('Revalidation');
+    expect((await db.select().from(applications).where(eq(applications.id, record.applicationId)))[0]!.status).toBe('Awarded');
+    const logs = (await send('GET', `/api/wpq/${record.recordId}/extensionlogs`, jwt.manager)).json();
+    expect(logs.map((l: { event: string }) => l.event)).toEqual(['approved', 'invoiced', 'requested']);
+    const detailed = await send('POST', '/api/wpqextensionlogs/update/requestdetails', jwt.manager, { wpqRecordId: record.recordId, revalidationId, requestDetails: 'Radiographs checked by the examiner' });
+    expect(detailed.json()[0]).toMatchObject({ event: 'details', requestDetails: 'Radiographs checked by the examiner' });
+    expect((await send('POST', '/api/wpqextensionlogs/update/requestdetails', jwt.welder, { wpqRecordId: record.recordId, requestDetails: 'x' })).statusCode).toBe(403);
+  });
+
+  it('finds the welders due (applicant/search/wpqrenewal) for program staff only', async () => {
+    const soon = await kept(otherWelder, '9.3a', 5);
+    const found = await send('POST', '/api/applicant/search/wpqrenewal', jwt.manager, { withinDays: 40, perPageCount: 50 });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().rows).toEqual(expect.arrayContaining([expect.objectContaining({ wpqRecordId: soon.recordId, due: 'confirmation', welderName: 'Oscar Other' })]));
+    expect((await send('POST', '/api/applicant/search/wpqrenewal', jwt.outsider, { withinDays: 40 })).json().rows).toEqual([]);
+    expect((await send('POST', '/api/applicant/search/wpqrenewal', jwt.welder, { withinDays: 40 })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,708 @@
+import { applicationTypeOfProgram, type ApplicationStatus } from '@certs/shared/application/application-status';
+import { canMove } from '@certs/shared/application/application-workflow';
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { expiryToday } from '@certs/shared/award/award-expiry';
+import { dayRangeInZone, formatDate } from '@certs/shared/common/dates';
+import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
+import type { WpqValidityOption } from '@certs/shared/wpq/wpq-record.contract';
+import type { WpqStandard } from '@certs/shared/wpq/wpq-reference';
+import {
+  WPQ_VALIDITY_MESSAGES as M,
+  type ConfirmationDone,
+  type ConfirmationLinkView,
+  type ExaminerConfirmationRequest,
+  type ExtensionLogDetailsRequest,
+  type ExtensionLogEntry,
+  type LinkConfirmationRequest,
+  type RevalidationDecisionRequest,
+  type RevalidationSubmitRequest,
+  type WpqConfirmation,
+  type WpqRenewalPage,
+  type WpqRenewalRow,
+  type WpqRenewalSearchRequest,
+  type WpqRevalidation,
+  type WpqValidity,
+} from '@certs/shared/wpq/wpq-validity.contract';
+import {
+  confirmationPeriod,
+  dueValidityReminder,
+  openConfirmation,
+  periodDueOn,
+  revalidationWindow,
+  validityOfKept,
+  type ConfirmationPeriod,
+  type KeptQualification,
+  type ValidityReminderKind,
+} from '@certs/shared/wpq/wpq-validity-schedule';
+import { formatCertificateDate } from '@certs/shared/certificate/certificate-template.contract';
+import type { RangeResult } from '@certs/shared/wpq/wpq-range';
+import type { z } from 'zod';
+import type { Executor } from '../../db/executor';
+import type { InvoiceLine } from '../../db/schema/payment';
+import { AppError } from '../../platform/app-error';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import { hashToken, newRandomToken } from '../../platform/auth/tokens';
+import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
+import { moveApplication } from '../application/application-move';
+import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
+import { canManageApplications, canSeeApplications, isApplicationAdministrator, type ProgramStanding } from '../application/application-workflow.policy';
+import { HOLDER_AWARDS_PATH } from '../award/award.service';
+import { certificateVariables, renderWpqCertificatePdf, testMethodLabel } from './wpq-certificate-pdf';
+import type { ConfirmationRow, KeptFacts, RevalidationRow, WpqValidityRepository } from './wpq-validity.repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The public page the employer's link opens. */
+export const CONFIRM_PAGE_PATH = '/wpq-confirm';
+
+const day = (value: string) => formatDate(value, 'day');
+
+export interface WpqValidityDeps {
+  repository: WpqValidityRepository;
+  workflow: ApplicationWorkflowRepository;
+  programs: { programPrivilege(actor: CurrentUser, programId: string): Promise<ProgramStanding> };
+  attachments: { findOwned(ownerUserId: string, ids: string[]): Promise<{ id: string }[]> };
+  /** The pre-exam module's invoicing (numbering, GST, payment link) for the revalidation fee. */
+  invoices: {
+    billingOf(applicantId: string): Promise<{ billedTo: Parameters<WpqValidityDeps['invoices']['issueInvoice']>[1]['billedTo']; feeBasis: 'member' | 'nonMember' }>;
+    issueInvoice(
+      tx: Executor,
+      input: { applicationId: string; billedTo: { name: string; email: string; address: string; memberNumber: string }; lines: InvoiceLine[]; actorId: string },
+    ): Promise<{ invoiceId: string; invoiceNumberText: string; payment: { paymentUrl: string } }>;
+  };
+  mail: Pick<MailService, 'send'>;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+export interface ValidityPass {
+  today: string;
+  ended: number;
+  reminders: number;
+}
+
+interface Loaded {
+  facts: KeptFacts;
+  kept: KeptQualification;
+  confirmations: ConfirmationRow[];
+  revalidations: RevalidationRow[];
+}
+
+function toConfirmation(row: ConfirmationRow & { companyName?: string | null }): WpqConfirmation {
+  return {
+    id: row.id,
+    sequence: row.sequence,
+    dueOn: row.dueOn,
+    confirmedOn: row.confirmedOn,
+    confirmedBy: row.confirmedBy,
+    confirmerName: row.confirmerName,
+    confirmerPosition: row.confirmerPosition,
+    companyName: row.companyName ?? null,
+    evidenceNote: row.evidenceNote,
+    evidenceAttachmentIds: row.evidenceAttachmentIds,
+  };
+}
+
+function toRevalidation(row: RevalidationRow): WpqRevalidation {
+  return {
+    id: row.id,
+    status: row.status,
+    submittedBy: row.submittedBy,
+    welds: row.welds as WpqRevalidation['welds'],
+    validUntilBefore: row.validUntilBefore,
+    validUntilAfter: row.validUntilAfter,
+    revalidatedOn: row.revalidatedOn,
+    invoiceId: row.invoiceId,
+    decisionReason: row.decisionReason,
+    createdOn: row.createdOn.toISOString(),
+  };
+}
+
+/** What the shared rule needs, from the record and what was done since. */
+function keptOf(facts: KeptFacts, confirmations: readonly ConfirmationRow[], revalidations: readonly RevalidationRow[]): KeptQualification {
+  return {
+    standard: (facts.standard === 'AS/NZS 2980:2018' ? 'AS/NZS 2980:2018' : 'ISO 9606-1:2017') as WpqStandard,
+    // Validity starts on the day the test piece was welded; an award without one counts from its date.
+    testDate: facts.testDate ?? facts.awardedOn,
+    option: (facts.validityOption ?? '9.3a') as WpqValidityOption,
+    intervalMonths: facts.interval ?? 6,
+    confirmedOn: confirmations.map((c) => c.confirmedOn),
+    revalidatedOn: revalidations.filter((r) => r.status === 'approved' && r.revalidatedOn).map((r) => r.revalidatedOn!),
+  };
+}
+
+const forbidden = () => new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+const notFound = () => new AppError('NOT_FOUND', M.notFound);
+
+/**
+ * Keeping a welder qualification valid (issue 18, decision 026). The validity is always the shared
+ * `validityOn` rule over the record's test date and option, the confirmations and the approved
+ * revalidations. Writes that change what the certificate shows (a confirmation, a revalidation, the
+ * end) go through the award row (type, version, history) in the same transaction, under the
+ * application's and the award's row locks, in the order every award action takes.
+ */
+export class WpqValidityService {
+  constructor(private readonly deps: WpqValidityDeps) {}
+
+  private today(): string {
+    return expiryToday(this.deps.now?.() ?? new Date());
+  }
+
+  // ---- Reading ---------------------------------------------------------------------------------
+
+  private async load(recordId: string, executor?: Executor): Promise<Loaded | undefined> {
+    const facts = UUID.test(recordId) ? await this.deps.repository.findKept(recordId, executor) : undefined;
+    if (!facts) return undefined;
+    const [confirmations, revalidations] = [await this.deps.repository.findConfirmations(recordId, executor), await this.deps.repository.findRevalidations(recordId, executor)];
+    return { facts, kept: keptOf(facts, confirmations, revalidations), confirmations, revalidations };
+  }
+
+  /** The holder reads their own (another's is 404); staff need to see the program's applications (else 403). */
+  private async authorizeRead(actor: CurrentUser, recordId: string): Promise<void> {
+    const owner = UUID.test(recordId) ? await this.deps.repository.findRecordOwner(recordId) : undefined;
+    if (!owner) throw notFound();
+    if (actor.userType === 'applicant') {
+      if (actor.applicantId !== owner.applicantId) throw notFound();
+      return;
+    }
+    if (!canSeeApplications(actor, await this.deps.programs.programPrivilege(actor, owner.programId))) throw forbidden();
+  }
+
+  private async standingFor(actor: CurrentUser, recordId: string): Promise<{ standing: ProgramStanding; programId: string; applicantId: string }> {
+    const owner = UUID.test(recordId) ? await this.deps.repository.findRecordOwner(recordId) : undefined;
+    if (!owner) throw notFound();
+    if (actor.userType !== 'admin') throw forbidden();
+    return { standing: await this.deps.programs.programPrivilege(actor, owner.programId), programId: owner.programId, applicantId: owner.applicantId };
+  }
+
+  async validity(actor: CurrentUser, recordId: string): Promise<WpqValidity> {
+    await this.authorizeRead(actor, recordId);
+    const loaded = await this.load(recordId);
+    if (!loaded) throw new AppError('NOT_FOUND', M.notAwarded);
+    return this.validityOf(loaded);
+  }
+
+  /** For the certificate: the validity and both tables, without an access check (the caller made it). */
+  async validityForCertificate(awardId: string): Promise<WpqValidity | null> {
+    const facts = await this.deps.repository.findKeptByAward(awardId);
+    const loaded = facts ? await this.load(facts.recordId) : undefined;
+    return loaded ? this.validityOf(loaded) : null;
+  }
+
+  private validityOf(loaded: Loaded): WpqValidity {
+    const today = this.today();
+    const { facts, kept } = loaded;
+    const rule = validityOfKept(today, kept);
+    const ended = facts.awardStatus === 'expired' && rule.isValid ? { isValid: false, reason: M.noLongerValid } : {};
+    // The rule names the period's due day even once it is confirmed; people want the next one still to make.
+    let nextConfirmationDue = rule.nextConfirmationDue;
+    const period = nextConfirmationDue ? periodDueOn(kept, nextConfirmationDue) : null;
+    if (period && kept.confirmedOn.some((c) => c > period.periodStart && c <= period.dueOn)) {
+      const following = confirmationPeriod(kept, period.sequence + 1).dueOn;
+      nextConfirmationDue = rule.validUntil && following > rule.validUntil ? null : following;
+    }
+    return {
+      wpqRecordId: facts.recordId,
+      awardId: facts.awardId,
+      certificateNumber: facts.certificateNumber,
+      today,
+      option: kept.option,
+      testDate: kept.testDate,
+      ...rule,
+      nextConfirmationDue,
+      ...ended,
+      confirmations: loaded.confirmations.map(toConfirmation),
+      revalidations: loaded.revalidations.map(toRevalidation),
+      messageConfirmation: facts.messageConfirmation ?? '',
+      messageProlongation: facts.reValidationProlongation ? (facts.messageProlongation ?? '') : '',
+    };
+  }
+
+  /**
+   * The ISO 9606-1 Annex A certificate of a welder qualification award (the certificate module
+   * delegates program type 3 here); null when the award has no qualification record, so the
+   * program's template draws it instead.
+   */
+  async certificatePdf(awardId: string, options: { verifyUrl: string; stamp?: string; awardingBodyName: string }): Promise<Uint8Array | null> {
+    const facts = UUID.test(awardId) ? await this.deps.repository.findKeptByAward(awardId) : undefined;
+    const record = facts ? await this.deps.repository.findCertificateFacts(facts.recordId) : undefined;
+    if (!facts || !record) return null;
+    const r = record.record;
+    const range = (r.rangeOfQualification ?? null) as RangeResult | null;
+    const employer = facts.employerName ?? r.employer ?? r.company ?? '';
+    return renderWpqCertificatePdf({
+      awardingBodyName: options.awardingBodyName,
+      certificateNumber: facts.certificateNumber,
+      standard: r.standard,
+      verifyUrl: options.verifyUrl,
+      stamp: options.stamp,
+      welderName: `${facts.welderFirstName} ${facts.welderLastName}`,
+      photograph: null,
+      identification: r.identificationNumber ?? '',
+      methodOfIdentification: r.methodOfIdentification ?? '',
+      dateOfBirth: r.dateOfBirth,
+      placeOfBirth: r.placeOfBirth ?? '',
+      employer,
+      wpsReference: [r.wpsNumber, r.wpsRevision ? `rev. ${r.wpsRevision}` : '', r.wpsDate ? formatCertificateDate(r.wpsDate) : ''].filter(Boolean).join(' ') || '-',
+      examinerName: record.examinerFirstName ? `${record.examinerFirstName} ${record.examinerLastName}` : '-',
+      examinerReference: record.centreReference ? `${record.centreReference} (${record.centreName})` : '-',
+      jobKnowledge: r.jobKnowledge ?? 'Not tested',
+      placeOfTesting: r.placeOfTesting ?? record.centreName ?? '',
+      testDate: r.testDate,
+      issueDate: r.issueDate ?? facts.awardedOn,
+      validityOption: r.validityOption,
+      variables: certificateVariables(r as unknown as Record<string, unknown>, range),
+      designations: range?.designations ?? [],
+      tests: record.tests.map((test) => ({
+        method: `${testMethodLabel(test.testName)}${test.isRetest ? ' (retest)' : ''}`,
+        result: test.result === 'Pass' ? 'Accepted' : test.result === 'Fail' ? 'Not accepted' : 'Not tested',
+        note: [test.calculatedValue === null ? '' : `value ${test.calculatedValue}`, test.notes].filter(Boolean).join('; '),
+      })),
+      numOfConfirmation: facts.numOfConfirmation ?? 4,
+      validity: await this.validityForCertificate(awardId),
+    });
+  }
+
+  // ---- Confirmations ---------------------------------------------------------------------------
+
+  private async linkOf(token: string, executor?: Executor) {
+    const link = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await this.deps.repository.findLinkByHash(hashToken(token), executor) : undefined;
+    if (!link) throw new AppError('NOT_FOUND', M.linkInvalid);
+    if (link.usedOn) throw new AppError('CONFLICT', M.linkUsed);
+    if (link.expiresOn.getTime() <= (this.deps.now?.() ?? new Date()).getTime()) throw new AppError('CONFLICT', M.linkExpired);
+    return link;
+  }
+
+  /** What the link's page shows (no account): the welder, the range and the period to confirm. */
+  async linkView(token: string): Promise<ConfirmationLinkView> {
+    const link = await this.linkOf(token);
+    const loaded = await this.load(link.wpqRecordId);
+    if (!loaded) throw new AppError('NOT_FOUND', M.linkInvalid);
+    const period = this.openPeriodFor(loaded, link.sequence);
+    return {
+      welderName: `${loaded.facts.welderFirstName} ${loaded.facts.welderLastName}`,
+      certificateNumber: loaded.facts.certificateNumber,
+      programTitle: loaded.facts.programTitle,
+      companyName: loaded.facts.employerName ?? '',
+      designations: ((loaded.facts.rangeOfQualification as { designations?: string[] } | null)?.designations ?? []).slice(),
+      sequence: period.sequence,
+      periodStart: period.periodStart,
+      dueOn: period.dueOn,
+      messageConfirmation: loaded.facts.messageConfirmation ?? '',
+    };
+  }
+
+  /** The open period, which must be the one named (a link is for one confirmation). */
+  private openPeriodFor(loaded: Loaded, sequence?: number): ConfirmationPeriod {
+    if (loaded.facts.awardStatus !== 'current') throw new AppError('CONFLICT', M.noLongerValid);
+    const period = openConfirmation(this.today(), loaded.kept);
+    if (sequence !== undefined && loaded.confirmations.some((c) => c.sequence === sequence)) throw new AppError('CONFLICT', M.alreadyConfirmed);
+    if (!period || (sequence !== undefined && period.sequence !== sequence)) throw new AppError('CONFLICT', validityOfKept(this.today(), loaded.kept).isValid ? M.notDue : M.noLongerValid);
+    return period;
+  }
+
+  /** The welding coordinator confirms through the link: once, before it expires, for its own welder only. */
+  async confirmByLink(token: string, input: z.output<typeof LinkConfirmationRequest>): Promise<ConfirmationDone> {
+    const first = await this.linkOf(token);
+    return this.confirm(first.wpqRecordId, input, { by: 'employer', linkToken: token, actorId: null });
+  }
+
+  /** The examiner (a program user with the examiner role, or who manages the program) confirms instead. */
+  async confirmByExaminer(actor: CurrentUser, recordId: string, input: z.output<typeof ExaminerConfirmationRequest>): Promise<ConfirmationDone> {
+    const { standing } = await this.standingFor(actor, recordId);
+    const isExaminer = standing.programRoles.includes(PROGRAM_USER_ROLES.examiner);
+    if (!canSeeApplications(actor, standing) || !(isExaminer || canManageApplications(actor, standing))) throw forbidden();
+    if (input.evidenceAttachmentIds.length) {
+      const owned = await this.deps.attachments.findOwned(actor.id, input.evidenceAttachmentIds);
+      if (owned.length !== new Set(input.evidenceAttachmentIds).size) throw new AppError('BAD_REQUEST', 'Evidence must be files you uploaded', { evidenceAttachmentIds: 'Evidence must be files you uploaded' });
+    }
+    return this.confirm(recordId, input, { by: 'examiner', actorId: actor.id, evidenceAttachmentIds: input.evidenceAttachmentIds });
+  }
+
+  private async confirm(
+    recordId: string,
+    input: { confirmerName: string; confirmerPosition: string; confirmedOn: string; evidenceNote: string },
+    how: { by: 'employer' | 'examiner'; actorId: string | null; linkToken?: string; evidenceAttachmentIds?: string[] },
+  ): Promise<ConfirmationDone> {
+    const facts = await this.deps.repository.findKept(recordId);
+    if (!facts) throw notFound();
+    return this.deps.repository.transaction(async (tx) => {
+      const application = await this.deps.workflow.lock(tx, facts.applicationId);
+      if (!application) throw notFound();
+      const link = how.linkToken ? await this.linkOf(how.linkToken, tx) : undefined;
+      const loaded = await this.load(recordId, tx);
+      if (!loaded) throw notFound();
+      const period = this.openPeriodFor(loaded, link?.sequence);
+      const today = this.today();
+      if (input.confirmedOn > today) throw new AppError('BAD_REQUEST', M.confirmedOnFuture, { confirmedOn: M.confirmedOnFuture });
+      if (!(input.confirmedOn > period.periodStart && input.confirmedOn <= period.dueOn)) {
+        const message = M.confirmedOnOutside(day(period.periodStart), day(period.dueOn));
+        throw new AppError('BAD_REQUEST', message, { confirmedOn: message });
+      }
+      if (link && !(await this.deps.repository.markLinkUsed(tx, link.id))) throw new AppError('CONFLICT', M.linkUsed);
+      const row = await this.deps.repository.insertConfirmation(tx, {
+        wpqRecordId: recordId,
+        awardId: loaded.facts.awardId,
+        sequence: period.sequence,
+        dueOn: period.dueOn,
+        confirmedOn: input.confirmedOn,
+        confirmedBy: how.by,
+        confirmerName: input.confirmerName,
+        confirmerPosition: input.confirmerPosition,
+        companyId: how.by === 'employer' ? (link?.companyId ?? null) : null,
+        examinerUserId: how.by === 'examiner' ? how.actorId : null,
+        linkId: link?.id ?? null,
+        evidenceNote: input.evidenceNote,
+        evidenceAttachmentIds: how.evidenceAttachmentIds ?? [],
+        createdBy: how.actorId,
+        modifiedBy: how.actorId,
+      });
+      if (!row) throw new AppError('CONFLICT', M.alreadyConfirmed);
+      // A Confirmation on the award: its type, a new certificate version (the table gains a row) and history.
+      const by = how.by === 'employer' ? `${input.confirmerName}, ${input.confirmerPosition}${loaded.facts.employerName ? ` of ${loaded.facts.employerName}` : ''}` : `the examiner ${input.confirmerName}`;
+      await this.deps.repository.updateAward(tx, loaded.facts.awardId, { awardType: 'Confirmation', certificateVersion: loaded.facts.certificateVersion + 1, modifiedBy: how.actorId });
+      await this.deps.repository.insertAwardHistory(tx, {
+        awardId: loaded.facts.awardId,
+        action: 'confirmation',
+        fromStatus: 'current',
+        toStatus: 'current',
+        reason: `Confirmation ${period.sequence} (due ${day(period.dueOn)}) made on ${day(input.confirmedOn)} by ${by}`,
+        createdBy: how.actorId,
+        modifiedBy: how.actorId,
+      });
+      await this.mailWelder(tx, loaded.facts, {
+        subject: `Your welder qualification ${loaded.facts.certificateNumber} has been confirmed`,
+        paragraphs: [
+          `Your welder qualification ${loaded.facts.certificateNumber} (${loaded.facts.programTitle}) was confirmed on ${day(input.confirmedOn)} by ${by}, for the period due on ${day(period.dueOn)}.`,
+          loaded.facts.messageConfirmation ?? '',
+        ].filter(Boolean),
+      });
+      return { confirmation: toConfirmation({ ...row, companyName: how.by === 'employer' ? loaded.facts.employerName : null }), messageConfirmation: loaded.facts.messageConfirmation ?? '' };
+    });
+  }
+
+  /** Staff (the program's managers or examiners) mail the employer a link for the open confirmation now. */
+  async sendLinkNow(actor: CurrentUser, recordId: string): Promise<{ sentTo: string; dueOn: string }> {
+    const { standing } = await this.standingFor(actor, recordId);
+    const isExaminer = standing.programRoles.includes(PROGRAM_USER_ROLES.examiner);
+    if (!canSeeApplications(actor, standing) || !(isExaminer || canManageApplications(actor, standing))) throw forbidden();
+    const loaded = await this.load(recordId);
+    if (!loaded) throw new AppError('NOT_FOUND', M.notAwarded);
+    const period = this.openPeriodFor(loaded);
+    if (!loaded.facts.employerId || !loaded.facts.employerContactEmail) throw new AppError('CONFLICT', M.noEmployer);
+    await this.deps.repository.transaction((tx) => this.mailEmployerLink(tx, loaded.facts, period, null, actor.id));
+    return { sentTo: loaded.facts.employerContactEmail, dueOn: period.dueOn };
+  }
+
+  /** A new single-use link, kept as its hash, valid to the end of the due day (Sydney), in the mail. */
+  private async mailEmployerLink(tx: Executor, facts: KeptFacts, period: ConfirmationPeriod, kind: ValidityReminderKind | null, actorId: string | null): Promise<void> {
+    if (!facts.employerId || !facts.employerContactEmail) return;
+    const token = newRandomToken();
+    const expiresOn = dayRangeInZone(period.dueOn)?.to ?? new Date(`${period.dueOn}T23:59:59Z`);
+    await this.deps.repository.insertLink(tx, {
+      wpqRecordId: facts.recordId,
+      sequence: period.sequence,
+      dueOn: period.dueOn,
+      companyId: facts.employerId,
+      sentTo: facts.employerContactEmail,
+      tokenHash: hashToken(token),
+      expiresOn,
+      createdBy: actorId,
+      modifiedBy: actorId,
+    });
+    const welder = `${facts.welderFirstName} ${facts.welderLastName}`;
+    const when = kind === '1-week' ? 'in a week' : kind === '1-month' ? 'in a month' : `on ${day(period.dueOn)}`;
+    await this.deps.mail.send(
+      {
+        to: facts.employerContactEmail,
+        toUserId: null,
+        subject: `Please confirm ${welder}'s welder qualification ${facts.certificateNumber} by ${day(period.dueOn)}`,
+        paragraphs: [
+          `Dear ${facts.employerContactName || 'welding coordinator'},`,
+          `${welder}'s welder qualification ${facts.certificateNumber} (${facts.programTitle}) needs its 6-monthly confirmation ${when}: that ${facts.welderFirstName} has kept welding within the range of the qualification since ${day(period.periodStart)}.`,
+          `The link below opens a page where you confirm it, with your name and position; no account is needed. It can be used once and expires at the end of ${day(period.dueOn)}.`,
+          `Without a confirmation by ${day(period.dueOn)} the qualification ends on that day.`,
+          facts.messageConfirmation ?? '',
+        ].filter(Boolean),
+        links: [{ label: 'Confirm the qualification', url: `${this.deps.publicUrl}${CONFIRM_PAGE_PATH}/${token}` }],
+      },
+      tx,
+    );
+  }
+
+  private async mailWelder(tx: Executor, facts: KeptFacts, mail: { subject: string; paragraphs: string[] }): Promise<void> {
+    // An anonymised holder (decision 016) has an address under .invalid, which no mail reaches.
+    if (facts.welderEmail.toLowerCase().endsWith('.invalid')) return;
+    const message: OutgoingMail = {
+      to: facts.welderEmail,
+      toUserId: facts.welderUserId,
+      subject: mail.subject,
+      paragraphs: [`Dear ${facts.welderFirstName},`, ...mail.paragraphs, 'If you have a question, write to us through Contact us.'],
+      links: [{ label: 'Your awards', url: `${this.deps.publicUrl}${HOLDER_AWARDS_PATH}` }],
+    };
+    await this.deps.mail.send(message, tx);
+  }
+
+  // ---- The job: reminders and ends --------------------------------------------------------------
+
+  /** One pass: ends the qualifications whose confirmation (or validity) lapsed and sends the reminders due. */
+  async runOnce(): Promise<ValidityPass> {
+    const today = this.today();
+    let ended = 0;
+    let reminders = 0;
+    for (const facts of await this.deps.repository.findCurrentKept()) {
+      if (await this.endIfLapsed(facts.recordId, today)) ended += 1;
+      else reminders += await this.sendDueReminders(facts.recordId, today);
+    }
+    return { today, ended, reminders };
+  }
+
+  /**
+   * Ends one qualification whose validity lapsed, in one transaction: the application's row lock,
+   * then the award's, everything read again, the end recorded once (its key), the award expired
+   * with history, the application moved (Award Withdrawn) and the welder mailed. A second instance
+   * waits on the locks and then finds the award expired.
+   */
+  private endIfLapsed(recordId: string, today: string): Promise<boolean> {
+    return this.deps.repository.transaction(async (tx) => {
+      const before = await this.deps.repository.findKept(recordId, tx);
+      if (!before) return false;
+      const application = await this.deps.workflow.lock(tx, before.applicationId);
+      await this.deps.repository.lockAward(tx, before.awardId);
+      const loaded = await this.load(recordId, tx);
+      if (!application || !loaded || loaded.facts.awardStatus !== 'current') return false;
+      const rule = validityOfKept(today, loaded.kept);
+      if (rule.isValid || !rule.endedOn) return false;
+      const typePath = applicationTypeOfProgram(loaded.facts.programType);
+      // An open revalidation keeps the award until it is decided, as a renewal does.
+      if (!typePath || !canMove('withdrawAward', application.status as ApplicationStatus, typePath)) return false;
+      if (!(await this.deps.repository.recordEnd(tx, { wpqRecordId: recordId, endedOn: rule.endedOn, reason: rule.reason }))) return false;
+      await this.deps.repository.updateAward(tx, loaded.facts.awardId, { status: 'expired', statusReason: rule.reason, certificateVersion: loaded.facts.certificateVersion + 1, modifiedBy: null });
+      await this.deps.repository.insertAwardHistory(tx, { awardId: loaded.facts.awardId, action: 'expire', fromStatus: 'current', toStatus: 'expired', reason: rule.reason, createdBy: null, modifiedBy: null });
+      await moveApplication(tx, this.deps.workflow, { locked: application, typePath, action: 'withdrawAward', what: 'expired', note: `The qualification ended on ${day(rule.endedOn)}: ${rule.reason}`, actorId: null });
+      await this.mailWelder(tx, loaded.facts, {
+        subject: `Your welder qualification ${loaded.facts.certificateNumber} has ended`,
+        paragraphs: [
+          `Your welder qualification ${loaded.facts.certificateNumber} (${loaded.facts.programTitle}) ended on ${day(rule.endedOn)}. ${rule.reason}`,
+          'The verification page now shows it as expired. A new test is a new application.',
+        ],
+      });
+      return true;
+    });
+  }
+
+  /** The reminder due now for the open confirmation, to the welder and to the employer (with a link), each once. */
+  private async sendDueReminders(recordId: string, today: string): Promise<number> {
+    const loaded = await this.load(recordId);
+    if (!loaded || loaded.facts.awardStatus !== 'current') return 0;
+    const period = openConfirmation(today, loaded.kept);
+    const kind = period ? dueValidityReminder(period.dueOn, today) : null;
+    if (!period || !kind) return 0;
+    let sent = 0;
+    const recipients: ('welder' | 'employer')[] = loaded.facts.employerContactEmail ? ['welder', 'employer'] : ['welder'];
+    for (const recipient of recipients) {
+      const isNew = await this.deps.repository.transaction(async (tx) => {
+        if (!(await this.deps.repository.recordReminder(tx, { wpqRecordId: recordId, sequence: period.sequence, dueOn: period.dueOn, recipient, kind, sentOn: today }))) return false;
+        if (recipient === 'employer') await this.mailEmployerLink(tx, loaded.facts, period, kind, null);
+        else {
+          await this.mailWelder(tx, loaded.facts, {
+            subject: `Your welder qualification ${loaded.facts.certificateNumber} needs its confirmation by ${day(period.dueOn)}`,
+            paragraphs: [
+              `Your welder qualification ${loaded.facts.certificateNumber} (${loaded.facts.programTitle}) needs its 6-monthly confirmation by ${day(period.dueOn)}: your employer's welding coordinator or the examiner confirms that you have kept welding within its range.`,
+              loaded.facts.employerName ? `We have sent ${loaded.facts.employerName} a link to confirm it.` : 'Your profile names no employer: choose your employer in your profile, or ask the examiner to confirm.',
+              `Without a confirmation by ${day(period.dueOn)} the qualification ends on that day.`,
+            ],
+          });
+        }
+        return true;
+      });
+      if (isNew) sent += 1;
+    }
+    return sent;
+  }
+
+  // ---- Revalidation (9.3 b) ---------------------------------------------------------------------
+
+  /** The welder (their own) or staff who manage the program submit two production welds of the last 6 months of validity. */
+  async submitRevalidation(actor: CurrentUser, recordId: string, input: z.output<typeof RevalidationSubmitRequest>): Promise<WpqRevalidation> {
+    let submittedBy: 'welder' | 'staff';
+    if (actor.userType === 'applicant') {
+      const owner = UUID.test(recordId) ? await this.deps.repository.findRecordOwner(recordId) : undefined;
+      if (!owner || owner.applicantId !== actor.applicantId) throw notFound();
+      submittedBy = 'welder';
+    } else {
+      const { standing } = await this.standingFor(actor, recordId);
+      if (!canManageApplications(actor, standing)) throw forbidden();
+      submittedBy = 'staff';
+    }
+    const reports = input.welds.map((w) => w.testReportAttachmentId);
+    if ((await this.deps.attachments.findOwned(actor.id, reports)).length !== new Set(reports).size) {
+      throw new AppError('BAD_REQUEST', 'Each test report must be a file you uploaded', { welds: 'Each test report must be a file you uploaded' });
+    }
+    const facts = await this.deps.repository.findKept(recordId);
+    if (!facts) throw new AppError('NOT_FOUND', M.notAwarded);
+    return this.deps.repository.transaction(async (tx) => {
+      const application = await this.deps.workflow.lock(tx, facts.applicationId);
+      const loaded = await this.load(recordId, tx);
+      if (!application || !loaded) throw notFound();
+      if (!loaded.facts.reValidationProlongation) throw new AppError('CONFLICT', M.revalidationNotOffered);
+      if (loaded.kept.option !== '9.3b') throw new AppError('CONFLICT', M.revalidationOptionB);
+      const rule = validityOfKept(this.today(), loaded.kept);
+      if (!rule.isValid || !rule.validUntil || loaded.facts.awardStatus !== 'current') throw new AppError('CONFLICT', M.noLongerValid);
+      const window = revalidationWindow(rule.validUntil, loaded.kept);
+      const latest = this.today() < window.to ? this.today() : window.to;
+      if (input.welds.some((w) => !(w.weldedOn > window.from && w.weldedOn <= latest))) {
+        const message = M.weldWindow(day(window.from), day(window.to));
+        throw new AppError('BAD_REQUEST', message, { welds: message });
+      }
+      const typePath = applicationTypeOfProgram(loaded.facts.programType);
+      if (!typePath) throw notFound();
+      const row = await this.deps.repository.insertRevalidation(tx, {
+        wpqRecordId: recordId,
+        awardId: loaded.facts.awardId,
+        submittedBy,
+        welds: input.welds,
+        validUntilBefore: rule.validUntil,
+        createdBy: actor.id,
+        modifiedBy: actor.id,
+      });
+      if (!row) throw new AppError('CONFLICT', M.revalidationOpen);
+      await moveApplication(tx, this.deps.workflow, { locked: application, typePath, action: 'applyForRevalidation', what: 'revalidated', note: `Revalidation asked for with two production welds (valid until ${day(rule.validUntil)})`, actorId: actor.id });
+      await this.deps.repository.insertLog(tx, { wpqRecordId: recordId, revalidationId: row.id, event: 'requested', requestDetails: input.welds.map((w) => `${w.description} (${w.testMethod}, ${day(w.weldedOn)})`).join('; '), createdBy: actor.id, modifiedBy: actor.id });
+      return toRevalidation(row);
+    });
+  }
+
+  /**
+   * Staff decide: approve extends the validity by 2 years and issues the revalidation fee's invoice
+   * (member or non-member) through the pre-exam invoicing with its payment link, in one transaction
+   * (the fee is then collected like any invoice); refuse withdraws the award with the reason, as the
+   * transition table says.
+   */
+  async decideRevalidation(actor: CurrentUser, recordId: string, revalidationId: string, input: z.output<typeof RevalidationDecisionRequest>): Promise<WpqRevalidation> {
+    const { standing, applicantId } = await this.standingFor(actor, recordId);
+    if (!canManageApplications(actor, standing)) throw forbidden();
+    const facts = await this.deps.repository.findKept(recordId);
+    if (!facts || !UUID.test(revalidationId)) throw notFound();
+    const billing = input.decision === 'approve' ? await this.deps.invoices.billingOf(applicantId) : undefined;
+    return this.deps.repository.transaction(async (tx) => {
+      const application = await this.deps.workflow.lock(tx, facts.applicationId);
+      const revalidation = await this.deps.repository.findRevalidation(revalidationId, tx, true);
+      if (!application || !revalidation || revalidation.wpqRecordId !== recordId) throw notFound();
+      if (revalidation.status !== 'submitted') throw new AppError('CONFLICT', M.revalidationNotOpen);
+      const typePath = applicationTypeOfProgram(facts.programType)!;
+      if (input.decision === 'refuse') {
+        await this.deps.repository.updateRevalidation(tx, revalidation.id, { status: 'refused', decisionReason: input.reason, decidedOn: new Date(), decidedBy: actor.id, modifiedBy: actor.id });
+        await moveApplication(tx, this.deps.workflow, { locked: application, typePath, action: 'refuseRevalidation', what: 'refused', note: `Revalidation refused: ${input.reason}`, actorId: actor.id });
+        await this.deps.repository.updateAward(tx, facts.awardId, { status: 'withdrawn', statusReason: input.reason, certificateVersion: facts.certificateVersion + 1, modifiedBy: actor.id });
+        await this.deps.repository.insertAwardHistory(tx, { awardId: facts.awardId, action: 'revalidation refused', fromStatus: 'current', toStatus: 'withdrawn', reason: input.reason, createdBy: actor.id, modifiedBy: actor.id });
+        await this.deps.repository.insertLog(tx, { wpqRecordId: recordId, revalidationId: revalidation.id, event: 'refused', requestDetails: input.reason, createdBy: actor.id, modifiedBy: actor.id });
+        await this.mailWelder(tx, facts, { subject: `Your revalidation of ${facts.certificateNumber} was refused`, paragraphs: [`The revalidation of your welder qualification ${facts.certificateNumber} was refused: ${input.reason}`] });
+        return toRevalidation({ ...revalidation, status: 'refused', decisionReason: input.reason });
+      }
+      const isMember = billing!.feeBasis === 'member';
+      const feeCents = (isMember ? facts.revalidationMemberFeeCents : facts.revalidationNonmemberFeeCents) ?? 0;
+      let invoiceNote = 'no revalidation fee';
+      if (feeCents > 0) {
+        const invoice = await this.deps.invoices.issueInvoice(tx, {
+          applicationId: facts.applicationId,
+          billedTo: billing!.billedTo,
+          lines: [{ applicationModuleId: '', moduleCode: 'REVALIDATION', moduleTitle: `Revalidation of ${facts.certificateNumber} (ISO 9606-1 9.3 b)`, feeBasis: billing!.feeBasis, isRequired: true, amountCents: feeCents }],
+          actorId: actor.id,
+        });
+        await this.deps.repository.updateRevalidation(tx, revalidation.id, { invoiceId: invoice.invoiceId, isMemberFee: isMember });
+        await this.deps.repository.insertLog(tx, { wpqRecordId: recordId, revalidationId: revalidation.id, event: 'invoiced', requestDetails: `Invoice ${invoice.invoiceNumberText} issued for the ${isMember ? 'member' : 'non-member'} revalidation fee`, createdBy: actor.id, modifiedBy: actor.id });
+        invoiceNote = `invoice ${invoice.invoiceNumberText} for the revalidation fee is in your payments`;
+      }
+      return this.completeRevalidation(tx, { ...revalidation, invoiceId: revalidation.invoiceId }, actor.id, input.reason, invoiceNote);
+    });
+  }
+
+  /** The validity extends by 2 years: the day revalidated is the later weld's day, inside the window. */
+  private async completeRevalidation(tx: Executor, revalidation: RevalidationRow, actorId: string, note: string, invoiceNote: string): Promise<WpqRevalidation> {
+    const loaded = await this.load(revalidation.wpqRecordId, tx);
+    if (!loaded) throw notFound();
+    const application = await this.deps.workflow.lock(tx, loaded.facts.applicationId);
+    if (!application) throw notFound();
+    const revalidatedOn = (revalidation.welds as { weldedOn: string }[]).map((w) => w.weldedOn).sort().at(-1)!;
+    const after = validityOfKept(this.today(), { ...loaded.kept, revalidatedOn: [...loaded.kept.revalidatedOn, revalidatedOn] });
+    const validUntilAfter = after.validUntil ?? revalidation.validUntilBefore;
+    await this.deps.repository.updateRevalidation(tx, revalidation.id, { status: 'approved', revalidatedOn, validUntilAfter, decisionReason: note || null, decidedOn: new Date(), decidedBy: actorId, modifiedBy: actorId });
+    await moveApplication(tx, this.deps.workflow, { locked: application, typePath: applicationTypeOfProgram(loaded.facts.programType)!, action: 'revalidate', what: 'revalidated', note: `Revalidated until ${day(validUntilAfter)}${note ? `: ${note}` : ''}`, actorId });
+    await this.deps.repository.updateAward(tx, loaded.facts.awardId, { awardType: 'Revalidation', certificateVersion: loaded.facts.certificateVersion + 1, modifiedBy: actorId });
+    await this.deps.repository.insertAwardHistory(tx, { awardId: loaded.facts.awardId, action: 'revalidated', fromStatus: 'current', toStatus: 'current', reason: `Revalidated until ${validUntilAfter} (was ${revalidation.validUntilBefore})`, createdBy: actorId, modifiedBy: actorId });
+    await this.deps.repository.insertLog(tx, { wpqRecordId: revalidation.wpqRecordId, revalidationId: revalidation.id, event: 'approved', requestDetails: `Extended until ${day(validUntilAfter)} (was ${day(revalidation.validUntilBefore)})`, createdBy: actorId, modifiedBy: actorId });
+    await this.mailWelder(tx, loaded.facts, {
+      subject: `Your welder qualification ${loaded.facts.certificateNumber} is revalidated`,
+      paragraphs: [`Your welder qualification ${loaded.facts.certificateNumber} is revalidated: it is valid until ${day(validUntilAfter)} (${invoiceNote}).`, loaded.facts.messageProlongation ?? ''].filter(Boolean),
+    });
+    return toRevalidation({ ...revalidation, status: 'approved', revalidatedOn, validUntilAfter });
+  }
+
+  // ---- Staff lists ------------------------------------------------------------------------------
+
+  /** `applicant/search/wpqrenewal`: welders whose confirmation or end of validity falls due within the days given, in the caller's programs. */
+  async searchDue(actor: CurrentUser, query: z.output<typeof WpqRenewalSearchRequest>): Promise<WpqRenewalPage> {
+    if (actor.userType !== 'admin') throw forbidden();
+    const page = query.currentPage ?? query.page;
+    const pageSize = query.perPageCount ?? query.pageSize;
+    const today = this.today();
+    const horizon = new Date(`${today}T00:00:00Z`);
+    horizon.setUTCDate(horizon.getUTCDate() + query.withinDays);
+    const until = horizon.toISOString().slice(0, 10);
+    const readable = new Map<string, boolean>();
+    const rows: WpqRenewalRow[] = [];
+    const term = query.searchTerm?.trim().toLowerCase();
+    for (const facts of await this.deps.repository.findCurrentKept(query.programId ? { programIds: [query.programId] } : {})) {
+      if (!readable.has(facts.programId)) readable.set(facts.programId, isApplicationAdministrator(actor) || canSeeApplications(actor, await this.deps.programs.programPrivilege(actor, facts.programId)));
+      if (!readable.get(facts.programId)) continue;
+      const welderName = `${facts.welderFirstName} ${facts.welderLastName}`;
+      if (term && ![welderName, facts.welderEmail, facts.certificateNumber, facts.employerName ?? ''].some((v) => v.toLowerCase().includes(term))) continue;
+      const loaded = await this.load(facts.recordId);
+      if (!loaded) continue;
+      const rule = validityOfKept(today, loaded.kept);
+      if (!rule.isValid) continue;
+      const candidates: { due: WpqRenewalRow['due']; dueOn: string }[] = [];
+      const open = openConfirmation(today, loaded.kept);
+      if (open) candidates.push({ due: 'confirmation', dueOn: open.dueOn });
+      if (rule.validUntil) candidates.push({ due: loaded.kept.option === '9.3b' ? 'revalidation' : 'retest', dueOn: rule.validUntil });
+      const first = candidates.filter((c) => c.dueOn <= until).sort((a, b) => a.dueOn.localeCompare(b.dueOn))[0];
+      if (!first) continue;
+      rows.push({
+        wpqRecordId: facts.recordId,
+        awardId: facts.awardId,
+        applicantId: facts.applicantId,
+        welderName,
+        email: facts.welderEmail,
+        certificateNumber: facts.certificateNumber,
+        programCode: facts.programCode,
+        option: loaded.kept.option,
+        companyName: facts.employerName,
+        nextConfirmationDue: rule.nextConfirmationDue,
+        validUntil: rule.validUntil,
+        ...first,
+      });
+    }
+    rows.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.certificateNumber.localeCompare(b.certificateNumber));
+    return { rows: rows.slice((page - 1) * pageSize, page * pageSize), page, pageSize, totalRows: rows.length };
+  }
+
+  async extensionLogs(actor: CurrentUser, recordId: string): Promise<ExtensionLogEntry[]> {
+    const { standing } = await this.standingFor(actor, recordId);
+    if (!canSeeApplications(actor, standing)) throw forbidden();
+    return (await this.deps.repository.findLogs(recordId)).map((row) => ({ id: row.id, revalidationId: row.revalidationId, event: row.event, requestDetails: row.requestDetails, createdOn: row.createdOn.toISOString(), createdBy: row.createdBy }));
+  }
+
+  /** `wpqextensionlogs/update/requestdetails`: staff who manage the program add details to an extension request's log. */
+  async addRequestDetails(actor: CurrentUser, input: z.output<typeof ExtensionLogDetailsRequest>): Promise<ExtensionLogEntry[]> {
+    const { standing } = await this.standingFor(actor, input.wpqRecordId);
+    if (!canManageApplications(actor, standing)) throw forbidden();
+    if (input.revalidationId) {
+      const revalidation = await this.deps.repository.findRevalidation(input.revalidationId);
+      if (!revalidation || revalidation.wpqRecordId !== input.wpqRecordId) throw notFound();
+    }
+    await this.deps.repository.transaction((tx) =>
+      this.deps.repository.insertLog(tx, { wpqRecordId: input.wpqRecordId, revalidationId: input.revalidationId, event: 'details', requestDetails: input.requestDetails, createdBy: actor.id, modifiedBy: actor.id }),
+    );
+    return this.extensionLogs(actor, input.wpqRecordId);
+  }
+}

@@ -1,0 +1,54 @@
+import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { PUBLIC_REGISTER_PAGES } from '@certs/shared/public-register/public-register.contract';
+
+/**
+ * The app's page paths, apart from the pages themselves: the router, the layouts and links import
+ * them without loading a page's code, so that each page stays a chunk of its own, loaded when
+ * opened (issue 22).
+ */
+
+export const ADMIN_SITTINGS_PATH = `${ADMIN_MENU_PATHS.Examinations}/sittings`;
+export const ADMIN_RENEWALS_PATH = '/admin/renewals';
+export const ADMIN_TEST_CENTRES_PATH = `${ADMIN_MENU_PATHS.Utilities}/test-centres`;
+export const ADMIN_BULK_IMPORT_PATH = `${ADMIN_MENU_PATHS.Programs}/bulk-import`;
+export const ADMIN_APPLICANTS_PATH = `${ADMIN_MENU_PATHS.Users}/applicants`;
+export const ADMIN_COMPANIES_PATH = `${ADMIN_MENU_PATHS.Users}/companies`;
+export const ADMIN_SUPPORT_PATH = `${ADMIN_MENU_PATHS.Users}/support`;
+export const ADMIN_LIBRARY_DOCUMENTS_PATH = `${ADMIN_MENU_PATHS.Libraries}/documents`;
+export const STUDENT_LIBRARY_PATH = '/student/library';
+export const ADMIN_AWARDS_PATH = '/admin/awards';
+export const EXAMINATIONS_PATH = '/admin/examinations';
+export const ADMIN_APPLICATIONS_PATH = '/admin/applications';
+/** Staff's queue of open re-sits (issue 17). */
+export const ADMIN_RESITS_PATH = '/admin/resits';
+export const ADMIN_DELETION_REQUESTS_PATH = `${ADMIN_MENU_PATHS.Users}/deletion-requests`;
+/** Invigilation screens (issue 19): open to the people the schedule names, whatever their menus; the server decides. */
+export const INVIGILATION_PATH = '/admin/invigilation';
+export const ADMIN_VENUES_PATH = `${ADMIN_MENU_PATHS.Utilities}/venues`;
+export const ADMIN_RANGE_OF_QUALIFICATION_PATH = `${ADMIN_MENU_PATHS.Utilities}/range-of-qualification`;
+export const ADMIN_SECURITY_PATH = '/admin/security';
+export const LIBRARIES_PATH = '/admin/libraries';
+export const ADMIN_ACCESS_LOG_PATH = `${ADMIN_MENU_PATHS.Users}/access-log`;
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
+export const AICIP_PERSONNEL_SEARCH_PATH = PUBLIC_REGISTER_PAGES.aicip;
+export const REGISTER_PATH = '/register';
+export const ANSWER_PAPER_PATH = '/answer-paper/:token';
+export const PERSONNEL_SEARCH_PATH = PUBLIC_REGISTER_PAGES.search;
+export const RESET_PASSWORD_PATH = '/reset-password/:token';
+export const VERIFY_PATH = '/verify/:certificateNumber';
+/** The employer's confirmation link of a welder qualification (decision 026). */
+export const WPQ_CONFIRM_PATH = '/wpq-confirm/:token';
+export const TEST_GATEWAY_PATH = '/payment-gateway/test/:sessionId';
+export const PUBLIC_SCHEDULE_PATH = '/schedule';
+export const ACTIVATE_PATH = '/register/activate/:token';
+export const STUDENT_CONTACT_PATH = '/student/contact';
+export const STUDENT_PAYMENT_PATH = 'payments/:trackerId';
+export const STUDENT_EXAMINATIONS_PATH = '/student/examinations';
+/** The system check for recorded exams (issue 19); `?module=` logs the result against a scheduled module. */
+export const STUDENT_SYSTEM_CHECK_PATH = `${STUDENT_EXAMINATIONS_PATH}/system-check`;
+export const STUDENT_APPLICATIONS_PATH = '/student/applications';
+export const STUDENT_RANGE_OF_QUALIFICATION_PATH = '/student/range-of-qualification';
+export const STUDENT_NOTIFICATIONS_PATH = '/student/notifications';
+export const STUDENT_DOCUMENTS_PATH = '/student/documents';
+export const STUDENT_PROFILE_PATH = '/student/profile';
+export const CERTIFICATE_TEMPLATES_PATH = `${LIBRARIES_PATH}/certificate-templates`;

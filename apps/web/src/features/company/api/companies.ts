@@ -1,0 +1,64 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { searchTermOrUndefined } from '@certs/shared/common/paging';
+import { Company, CompanyOption, CompanyPage, Employer, type CompanyRequest, type NewCompanyRequest } from '@certs/shared/company/company.contract';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface CompanyListParams {
+  page: number;
+  pageSize: number;
+  searchTerm?: string;
+}
+
+/** Query keys of companies and the applicant's employer. */
+export const companyKeys = {
+  all: ['companies'] as const,
+  list: (params: CompanyListParams) => [...companyKeys.all, 'list', params] as const,
+  options: (term: string | undefined) => [...companyKeys.all, 'options', term ?? ''] as const,
+  employer: ['companies', 'employer'] as const,
+};
+
+/** Staff's list with the spec's paging names (`api/company/pagination`). */
+export function useCompanies(params: CompanyListParams) {
+  const searchTerm = searchTermOrUndefined(params.searchTerm);
+  return useQuery({
+    queryKey: companyKeys.list({ ...params, searchTerm }),
+    queryFn: ({ signal }) => apiRequest('/api/company/pagination', { query: { currentPage: params.page, perPageCount: params.pageSize, searchTerm }, schema: CompanyPage, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, request }: { id: string | null; request: CompanyRequest }) =>
+      id ? apiRequest(`/api/company/update/${encodeURIComponent(id)}`, { method: 'POST', body: request, schema: Company }) : apiRequest('/api/company', { method: 'POST', body: request, schema: Company }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+  });
+}
+
+/** The applicant's choice: active companies by name. */
+export function useCompanyOptions(term: string | undefined) {
+  const searchTerm = searchTermOrUndefined(term);
+  return useQuery({ queryKey: companyKeys.options(searchTerm), queryFn: ({ signal }) => apiRequest('/api/company/options', { query: { searchTerm }, schema: z.array(CompanyOption), signal }), placeholderData: keepPreviousData });
+}
+
+export function useEmployer() {
+  return useQuery({ queryKey: companyKeys.employer, queryFn: ({ signal }) => apiRequest('/api/company/employer', { schema: Employer, signal }) });
+}
+
+export function useSetEmployer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (companyId: string | null) => apiRequest('/api/company/employer', { method: 'POST', body: { companyId }, schema: Employer }),
+    onSuccess: (employer) => queryClient.setQueryData(companyKeys.employer, employer),
+  });
+}
+
+export function useRequestCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: NewCompanyRequest) => apiRequest('/api/company/request', { method: 'POST', body: request, schema: Employer }),
+    onSuccess: (employer) => queryClient.setQueryData(companyKeys.employer, employer),
+  });
+}

@@ -1,0 +1,69 @@
+import { Badge, Button, Stack, Text } from '@mantine/core';
+import type { Company, CompanyPage } from '@certs/shared/company/company.contract';
+import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+
+interface CompaniesTableProps {
+  page: CompanyPage | undefined;
+  pageNumber: number;
+  pageSize: number;
+  isLoading: boolean;
+  error: string | null;
+  onEdit: (company: Company) => void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+/** Users -> Companies: employers and corporate members, with requests from applicants waiting (inactive). */
+export function CompaniesTable({ page, pageNumber, pageSize, isLoading, error, onEdit, onPageChange, onPageSizeChange }: CompaniesTableProps) {
+  const columns: PagedTableColumn<Company>[] = [
+    { key: 'name', header: 'Company Name', isRowHeader: true, render: (c) => c.name },
+    { key: 'number', header: 'ABN / NZBN', noWrap: true, render: (c) => (c.businessNumber ? `${c.businessNumberKind} ${c.businessNumber}` : '-') },
+    {
+      key: 'contact',
+      header: 'Contact',
+      render: (c) => (
+        <Stack gap={0}>
+          <Text size="sm">{c.contactName || '-'}</Text>
+          <Text size="xs" c="dimmed">
+            {c.contactEmail}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'membership', header: 'Corporate membership', render: (c) => (c.corporateMemberNumber ? `${c.corporateMemberNumber}${c.isCurrentCorporateMember ? ' (current)' : ' (not current)'}` : '-') },
+    {
+      key: 'status',
+      header: 'Status',
+      noWrap: true,
+      render: (c) => (c.active ? <Badge color="green" variant="light">Active</Badge> : <Badge color="orange" variant="light">{c.isRequested ? 'Requested' : 'Inactive'}</Badge>),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (c) => (
+        <Button size="compact-sm" variant="light" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <PagedTable
+      label="Companies"
+      testId="companies-table"
+      columns={columns}
+      rows={page?.rows ?? []}
+      rowKey={(c) => c.id}
+      page={pageNumber}
+      pageSize={pageSize}
+      totalRows={page?.totalRows ?? 0}
+      isLoading={isLoading}
+      error={error}
+      emptyText="No companies yet."
+      minWidth={860}
+      onPageChange={onPageChange}
+      onPageSizeChange={onPageSizeChange}
+    />
+  );
+}

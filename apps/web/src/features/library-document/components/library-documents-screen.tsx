@@ -1,0 +1,191 @@
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Switch, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { LIBRARY_DOCUMENT_TYPES, type LibraryDocumentRow, type LibraryDocumentType } from '@certs/shared/library-document/library-document.contract';
+import { BREAKPOINTS } from '@certs/shared/common/breakpoints';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DateDisplay } from '../../../components/ui/date-display';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { SearchInput } from '../../../components/ui/search-input';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { openLibraryDocument, useChangeLibraryDocument, useLibraryDocument, useLibraryDocuments } from '../api/library-documents';
+import { LibraryDocumentForm, type LibraryDocumentFormMode } from './library-document-form';
+
+const open = (id: string, revisionId?: string) =>
+  void openLibraryDocument(id, revisionId).catch((error: unknown) => notifications.show({ color: 'red', title: 'The document could not be opened', message: errorMessageOf(error) }));
+
+/** Earlier revisions of a document (Libraries staff). */
+function RevisionHistory({ id }: { id: string }) {
+  const document = useLibraryDocument(id);
+  if (!document.data) return null;
+  if (document.data.revisions.length === 0) return <Text c="dimmed">No earlier revision.</Text>;
+  return (
+    <Table aria-label="Earlier revisions">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Revision</Table.Th>
+          <Table.Th>Title</Table.Th>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Replaced</Table.Th>
+          <Table.Th>File</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {document.data.revisions.map((revision) => (
+          <Table.Tr key={revision.id}>
+            <Table.Td>{revision.revision}</Table.Td>
+            <Table.Td>{revision.documentTitle}</Table.Td>
+            <Table.Td>
+              <DateDisplay value={revision.documentDate} />
+            </Table.Td>
+            <Table.Td>
+              <DateDisplay value={revision.supersededOn} />
+            </Table.Td>
+            <Table.Td>
+              <Anchor component="button" type="button" onClick={() => open(id, revision.id)}>
+                {revision.fileName ?? 'Open'}
+              </Anchor>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * Library documents in the spec's documents table (Document Number, Title, Type, Date, Revision), or
+ * its compact form on narrow screens (Doc. No., Doc. Title, Doc. Date); searchable. Staff with the
+ * Libraries menu (`canManage`) add, edit, revise and retire.
+ */
+export function LibraryDocumentsScreen({ canManage }: { canManage: boolean }) {
+  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const search = useDebouncedSearch(resetPage);
+  const [documentType, setDocumentType] = useState<LibraryDocumentType | undefined>();
+  const [includeRetired, setIncludeRetired] = useState(false);
+  const [form, setForm] = useState<LibraryDocumentFormMode | null>(null);
+  const [editing, setEditing] = useState<{ id: string; kind: 'update' | 'revise' } | null>(null);
+  const [historyOf, setHistoryOf] = useState<LibraryDocumentRow | null>(null);
+  const [retiring, setRetiring] = useState<LibraryDocumentRow | null>(null);
+  const isCompact = useMediaQuery(`(max-width: ${BREAKPOINTS.md - 1}px)`) ?? false;
+  const list = useLibraryDocuments({ page, pageSize, searchTerm: search.term, documentType, includeRetired });
+  const editingDocument = useLibraryDocument(editing?.id ?? null);
+  const change = useChangeLibraryDocument();
+  const formMode: LibraryDocumentFormMode | null = form ?? (editing && editingDocument.data ? { kind: editing.kind, document: editingDocument.data } : null);
+
+  const fileLink = (row: LibraryDocumentRow, text: string) => (
+    <Anchor component="button" type="button" onClick={() => open(row.id)} aria-label={`Open ${row.documentNumber} ${row.documentTitle}`}>
+      {text}
+    </Anchor>
+  );
+  const columns: PagedTableColumn<LibraryDocumentRow>[] = isCompact
+    ? [
+        { key: 'number', header: 'Doc. No.', isRowHeader: true, noWrap: true, render: (row) => fileLink(row, row.documentNumber) },
+        { key: 'title', header: 'Doc. Title', render: (row) => row.documentTitle },
+        { key: 'date', header: 'Doc. Date', noWrap: true, render: (row) => <DateDisplay value={row.documentDate} /> },
+      ]
+    : [
+        { key: 'number', header: 'Document Number', isRowHeader: true, noWrap: true, render: (row) => fileLink(row, row.documentNumber) },
+        { key: 'title', header: 'Title', render: (row) => (row.isRetired ? `${row.documentTitle} (retired)` : row.documentTitle) },
+        { key: 'type', header: 'Type', render: (row) => row.documentType },
+        { key: 'date', header: 'Date', noWrap: true, render: (row) => <DateDisplay value={row.documentDate} /> },
+        { key: 'revision', header: 'Revision', render: (row) => row.revision },
+      ];
+  if (canManage) {
+    columns.push({
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (row) =>
+        row.isRetired ? (
+          <Text size="sm" c="dimmed">
+            Retired
+          </Text>
+        ) : (
+          <Group gap="xs" justify="flex-end" wrap="nowrap">
+            <Button size="xs" variant="light" onClick={() => setEditing({ id: row.id, kind: 'update' })} aria-label={`Edit ${row.documentNumber}`}>
+              Edit
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setEditing({ id: row.id, kind: 'revise' })} aria-label={`New revision of ${row.documentNumber}`}>
+              New revision
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setHistoryOf(row)} aria-label={`History of ${row.documentNumber}`}>
+              History
+            </Button>
+            <Button size="xs" variant="subtle" color="red" onClick={() => setRetiring(row)} aria-label={`Retire ${row.documentNumber}`}>
+              Retire
+            </Button>
+          </Group>
+        ),
+    });
+  }
+  const closeForm = () => {
+    setForm(null);
+    setEditing(null);
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Group gap="lg" align="flex-end" wrap="wrap">
+          <SearchInput search={search} placeholder="Number, title or comments" w={320} />
+          <Select
+            label="Type"
+            placeholder="All types"
+            clearable
+            data={[...LIBRARY_DOCUMENT_TYPES]}
+            value={documentType ?? null}
+            onChange={(value) => {
+              setDocumentType((value as LibraryDocumentType | null) ?? undefined);
+              resetPage();
+            }}
+            w={220}
+          />
+          {canManage && <Switch label="Show retired" checked={includeRetired} onChange={(event) => setIncludeRetired(event.currentTarget.checked)} mb={8} />}
+          {canManage && (
+            <Button ml="auto" onClick={() => setForm({ kind: 'create' })}>
+              Add document
+            </Button>
+          )}
+        </Group>
+        <PagedTable
+          label="Documents"
+          testId="library-documents"
+          columns={columns}
+          rows={list.data?.rows ?? []}
+          rowKey={(row) => row.id}
+          page={page}
+          pageSize={pageSize}
+          totalRows={list.data?.totalRows ?? 0}
+          isLoading={list.isFetching}
+          error={list.error ? errorMessageOf(list.error) : null}
+          emptyText="No documents match."
+          onPageChange={onPageChange}
+          onPageSizeChange={onPageSizeChange}
+        />
+      </Stack>
+      <FormDialog opened={formMode !== null} title={formMode?.kind === 'revise' ? `New revision of ${formMode.document.documentNumber}` : formMode?.kind === 'update' ? `Edit ${formMode.document.documentNumber}` : 'Add document'} onClose={closeForm}>
+        {formMode && <LibraryDocumentForm key={`${formMode.kind}-${formMode.kind === 'create' ? '' : formMode.document.id}`} mode={formMode} onDone={closeForm} />}
+      </FormDialog>
+      <FormDialog opened={historyOf !== null} title={historyOf ? `History of ${historyOf.documentNumber}` : ''} onClose={() => setHistoryOf(null)}>
+        {historyOf && <RevisionHistory id={historyOf.id} />}
+      </FormDialog>
+      <ConfirmDialog
+        opened={retiring !== null}
+        title={retiring ? `Retire ${retiring.documentNumber}?` : ''}
+        confirmLabel="Retire"
+        confirmColor="red"
+        failureTitle="The document was not retired"
+        onConfirm={async () => {
+          if (retiring) await change.mutateAsync({ kind: 'retire', id: retiring.id });
+        }}
+        onClose={() => setRetiring(null)}
+      >
+        <Alert color="yellow">Nobody but Libraries staff will see it any more.</Alert>
+      </ConfirmDialog>
+    </Paper>
+  );
+}

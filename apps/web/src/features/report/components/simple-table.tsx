@@ -1,0 +1,52 @@
+import { Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface SimpleColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  isNumeric?: boolean;
+}
+
+/** A report's rows: a plain table with a caption, numbers right-aligned. */
+export function SimpleTable<Row>({ caption, columns, rows, rowKey, testId }: { caption: string; columns: readonly SimpleColumn<Row>[]; rows: readonly Row[]; rowKey: (row: Row, index: number) => string; testId?: string }) {
+  if (rows.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        Nothing matches these filters.
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer minWidth={700}>
+      <Table striped withTableBorder data-testid={testId}>
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.header} scope="col" ta={column.isNumeric ? 'right' : undefined}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            <Table.Tr key={rowKey(row, index)}>
+              {columns.map((column) => (
+                <Table.Td key={column.header} ta={column.isNumeric ? 'right' : undefined}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The export source of rows already on screen (a report is not paged). */
+export function rowsOnScreen<Row>(rows: readonly Row[]) {
+  return async () => ({ rows, totalRows: rows.length });
+}
+
+export const dash = (value: number | null) => (value === null ? '-' : String(value));

@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ResitApplicationView,
+  ResitModule,
+  ResitPage,
+  type CreateResitRequest,
+  type ResitAssessmentRequest,
+  type ResitResultRequest,
+  type ResitScheduleRequest,
+} from '@certs/shared/resit/resit.contract';
+import type { ResitTypePath } from '@certs/shared/resit/resit-rules';
+import { apiRequest } from '../../../lib/api-client';
+
+export const resitKeys = {
+  all: ['resits'] as const,
+  ofApplication: (word: ResitTypePath, applicationId: string) => [...resitKeys.all, word, 'application', applicationId] as const,
+  queue: (word: ResitTypePath, page: number, pageSize: number) => [...resitKeys.all, word, 'queue', page, pageSize] as const,
+};
+
+/** The re-sits of one application and which failed modules may be re-sat (`GET {word}/resitModules`). */
+export function useResitView(word: ResitTypePath, applicationId: string, enabled = true) {
+  return useQuery({
+    queryKey: resitKeys.ofApplication(word, applicationId),
+    queryFn: ({ signal }) => apiRequest(`/api/${word}/resitModules?applicationId=${encodeURIComponent(applicationId)}`, { schema: ResitApplicationView, signal }),
+    enabled,
+  });
+}
+
+/** Re-sits not yet at Resit Result, across the programs the caller may see (`GET {word}/incomplete/resitModules`). */
+export function useResitQueue(word: ResitTypePath, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: resitKeys.queue(word, page, pageSize),
+    queryFn: ({ signal }) => apiRequest(`/api/${word}/incomplete/resitModules?page=${page}&pageSize=${pageSize}`, { schema: ResitPage, signal }),
+  });
+}
+
+/** Every re-sit step is a POST answering the re-sit; the application, its history and the lists move with it. */
+function useResitStep<T>(word: ResitTypePath, path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: T) => apiRequest(`/api/${word}/${path}`, { method: 'POST', body, schema: ResitModule }),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+export const useApplyForResit = (word: ResitTypePath) => useResitStep<CreateResitRequest>(word, 'create');
+export const useSendResitPaymentLink = (word: ResitTypePath) => useResitStep<{ resitModuleId: string }>(word, 'paymentstage');
+export const useSaveResitSchedule = (word: ResitTypePath) => useResitStep<ResitScheduleRequest>(word, 'examinationstage');
+export const useSendResitSchedule = (word: ResitTypePath) => useResitStep<{ resitModuleId: string }>(word, 'examinationstage/send');
+export const useSaveResitAssessment = (word: ResitTypePath) => useResitStep<ResitAssessmentRequest>(word, 'examinationassessmentstage/save');
+export const useSubmitResitAssessment = (word: ResitTypePath) => useResitStep<{ resitModuleId: string }>(word, 'examinationassessmentstage/submit');
+export const useSubmitResitResult = (word: ResitTypePath) => useResitStep<ResitResultRequest>(word, 'result/submit');

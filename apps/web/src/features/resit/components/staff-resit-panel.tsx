@@ -1,0 +1,261 @@
+import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { DEFAULT_TIME_ZONE, isOfferedTimeZone, type OfferedTimeZone } from '@certs/shared/common/dates';
+import { MODULE_RESULTS, scheduleRowIssues, type ScheduleChoices } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
+import type { ResitCandidateModule, ResitModule } from '@certs/shared/resit/resit.contract';
+import { RESIT_SCHEDULE_STAGES, RESIT_STAGE_COLORS, type ResitTypePath } from '@certs/shared/resit/resit-rules';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useDateFormatter } from '../../../lib/dates';
+import {
+  useResitView,
+  useSaveResitAssessment,
+  useSaveResitSchedule,
+  useSendResitPaymentLink,
+  useSendResitSchedule,
+  useSubmitResitAssessment,
+  useSubmitResitResult,
+} from '../api/resit';
+
+interface StaffResitPanelProps {
+  word: ResitTypePath;
+  applicationId: string;
+  /** A step moved the application: the page reloads it. */
+  onMoved?: () => void;
+}
+
+type Errors = Record<string, string | undefined>;
+
+const fieldErrorsOf = (error: unknown): Record<string, string> => (error as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
+
+/** The re-sit's exam schedule, by the module exam's rules (`scheduleRowIssues`, the server's check too). */
+function ResitScheduleForm({ word, resit, module, choices, onDone }: { word: ResitTypePath; resit: ResitModule; module: ResitCandidateModule | undefined; choices: ScheduleChoices; onDone: () => void }) {
+  const save = useSaveResitSchedule(word);
+  const [values, setValues] = useState({
+    examKind: resit.examKind,
+    scheduledLocal: resit.scheduledLocal ?? '',
+    scheduleTimeZone: (resit.scheduleTimeZone && isOfferedTimeZone(resit.scheduleTimeZone) ? resit.scheduleTimeZone : DEFAULT_TIME_ZONE) as OfferedTimeZone,
+    durationMinutes: resit.durationMinutes as number | null,
+    venueId: resit.venue?.id ?? null,
+    testingAgencyId: resit.testCentre?.id ?? null,
+    examinerId: resit.examiner?.id ?? null,
+    invigilatorId: resit.invigilator?.id ?? null,
+    examDefinitionId: resit.examDefinition?.id ?? null,
+    scheduleNote: resit.scheduleNote,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const tests = choices.tests.filter((test) => test.programModuleId === module?.programModuleId);
+
+  const send = async () => {
+    const issues = scheduleRowIssues(values, { invigilated: module?.invigilated ?? false }, new Date());
+    if (Object.keys(issues).length > 0) {
+      setErrors(issues);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync({ resitModuleId: resit.id, ...values, examDefinitionId: values.examKind === 'Online' ? values.examDefinitionId : null });
+      onDone();
+      notifications.show({ color: 'green', title: 'Re-sit scheduled', message: 'Send it to the candidate when ready.' });
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      setErrors(Object.keys(fieldErrors).length > 0 ? fieldErrors : { form: errorMessageOf(error) });
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid="resit-schedule-form">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select label="Exam kind" required withAsterisk data={choices.kinds} value={values.examKind} onChange={(value) => set('examKind', value as typeof values.examKind)} error={errors.examKind} />
+        <TextInput label="Date and time" type="datetime-local" required withAsterisk value={values.scheduledLocal} onChange={(event) => set('scheduledLocal', event.currentTarget.value)} error={errors.scheduledLocal} />
+        <Select label="Time zone" data={choices.zones} value={values.scheduleTimeZone} onChange={(value) => set('scheduleTimeZone', value && isOfferedTimeZone(value) ? value : DEFAULT_TIME_ZONE)} error={errors.scheduleTimeZone} />
+        <NumberInput label="Duration (minutes)" required withAsterisk min={1} max={720} allowDecimal={false} value={values.durationMinutes ?? ''} onChange={(value) => set('durationMinutes', value === '' ? null : Number(value))} error={errors.durationMinutes} />
+        {values.examKind !== 'Online' && (
+          <>
+            <Select label="Venue" clearable data={choices.venues.map((venue) => ({ value: venue.id, label: venue.name }))} value={values.venueId} onChange={(value) => set('venueId', value)} error={errors.venueId} />
+            <Select label="Test centre" clearable data={choices.testCentres.map((centre) => ({ value: centre.id, label: centre.name }))} value={values.testingAgencyId} onChange={(value) => set('testingAgencyId', value)} error={errors.testingAgencyId} />
+          </>
+        )}
+        <Select label="Examiner" required withAsterisk data={choices.examiners.map((person) => ({ value: person.id, label: person.name }))} value={values.examinerId} onChange={(value) => set('examinerId', value)} error={errors.examinerId} />
+        <Select label="Invigilator" clearable data={choices.invigilators.map((person) => ({ value: person.id, label: person.name }))} value={values.invigilatorId} onChange={(value) => set('invigilatorId', value)} error={errors.invigilatorId} />
+        {values.examKind === 'Online' && (
+          <Select label="Test" required withAsterisk data={tests.map((test) => ({ value: test.id, label: test.name }))} value={values.examDefinitionId} onChange={(value) => set('examDefinitionId', value)} error={errors.examDefinitionId} />
+        )}
+      </SimpleGrid>
+      <Textarea label="Note to the candidate" autosize minRows={2} maxLength={1000} value={values.scheduleNote} onChange={(event) => set('scheduleNote', event.currentTarget.value)} error={errors.scheduleNote} />
+      {errors.form && (
+        <Alert color="red" variant="light" role="alert">
+          {errors.form}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={() => void send()} loading={save.isPending}>
+          Save the schedule
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The examiner's assessment of a re-sit sat away from the online exam: save, then submit. */
+function ResitAssessmentForm({ word, resit, onDone }: { word: ResitTypePath; resit: ResitModule; onDone: () => void }) {
+  const save = useSaveResitAssessment(word);
+  const submit = useSubmitResitAssessment(word);
+  const [result, setResult] = useState<string | null>(resit.result);
+  const [percentage, setPercentage] = useState<number | string>(resit.resultPercentage ?? '');
+  const [notes, setNotes] = useState(resit.resultNotes);
+  const [errors, setErrors] = useState<Errors>({});
+  const run = async (step: () => Promise<unknown>, title: string) => {
+    setErrors({});
+    try {
+      await step();
+      onDone();
+      notifications.show({ color: 'green', title, message: `Re-sit of ${resit.moduleCode}` });
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      setErrors(Object.keys(fieldErrors).length > 0 ? fieldErrors : { form: errorMessageOf(error) });
+    }
+  };
+  const isFromExam = resit.resultSource === 'onlineExam';
+  return (
+    <Stack gap="sm" data-testid="resit-assessment-form">
+      {isFromExam ? (
+        <Text size="sm">
+          Result from the online exam: {resit.result} {resit.resultPercentage !== null ? `${resit.resultPercentage}%` : ''}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select label="Result" required withAsterisk data={[...MODULE_RESULTS]} value={result} onChange={setResult} error={errors.result} />
+          <NumberInput label="Percentage" min={0} max={100} decimalScale={2} value={percentage} onChange={setPercentage} error={errors.resultPercentage} disabled={result === 'Absent'} />
+          <Textarea label="Notes" autosize minRows={1} value={notes} onChange={(event) => setNotes(event.currentTarget.value)} error={errors.resultNotes} />
+        </SimpleGrid>
+      )}
+      {errors.form && (
+        <Alert color="red" variant="light" role="alert">
+          {errors.form}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        {!isFromExam && (
+          <Button
+            variant="default"
+            loading={save.isPending}
+            onClick={() =>
+              void run(
+                () => save.mutateAsync({ resitModuleId: resit.id, result: (result ?? undefined) as 'Pass', resultPercentage: result === 'Absent' || percentage === '' ? null : Number(percentage), resultNotes: notes }),
+                'Assessment saved',
+              )
+            }
+          >
+            Save the assessment
+          </Button>
+        )}
+        <Button loading={submit.isPending} disabled={!resit.result} onClick={() => void run(() => submit.mutateAsync({ resitModuleId: resit.id }), 'Assessment submitted')}>
+          Submit the assessment
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function StaffResitRow({ word, resit, module, choices, canManage, onMoved }: { word: ResitTypePath; resit: ResitModule; module: ResitCandidateModule | undefined; choices: ScheduleChoices | null; canManage: boolean; onMoved: () => void }) {
+  const dates = useDateFormatter();
+  const link = useSendResitPaymentLink(word);
+  const send = useSendResitSchedule(word);
+  const result = useSubmitResitResult(word);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const run = async (step: () => Promise<ResitModule>, title: string) => {
+    setError(null);
+    try {
+      const moved = await step();
+      onMoved();
+      notifications.show({ color: 'green', title, message: `Re-sit of ${moved.moduleCode}: ${moved.stage}; the application is ${moved.applicationStatus}.` });
+    } catch (caught) {
+      setError(errorMessageOf(caught));
+    }
+  };
+  const canSchedule = canManage && !!choices && RESIT_SCHEDULE_STAGES.includes(resit.stage) && !resit.result;
+  return (
+    <Paper withBorder radius="sm" p="md" data-testid="staff-resit">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={600}>
+            {resit.moduleCode} {resit.moduleTitle}, re-sit {resit.attempt}
+          </Text>
+          <StatusBadge label={resit.stage} color={RESIT_STAGE_COLORS[resit.stage]} />
+        </Group>
+        <Text size="sm">
+          Fee {formatMoney(resit.feeCents)} ({resit.feeBasis === 'member' ? 'member' : 'non-member'}), invoice {resit.invoiceStatus ?? '-'}
+          {resit.scheduledAt ? `; ${resit.examKind}, ${dates.dateTime(resit.scheduledAt)}, ${resit.scheduleSentOn ? 'sent' : 'not sent'}` : ''}
+          {resit.result ? `; result ${resit.result}${resit.resultPercentage !== null ? ` ${resit.resultPercentage}%` : ''}` : ''}
+        </Text>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        {canManage && resit.stage === 'Resit Applied' && (
+          <Group>
+            <Button variant="default" loading={link.isPending} onClick={() => void run(() => link.mutateAsync({ resitModuleId: resit.id }), 'Payment link sent')}>
+              Send a new payment link
+            </Button>
+          </Group>
+        )}
+        {canSchedule && choices && <ResitScheduleForm word={word} resit={resit} module={module} choices={choices} onDone={onMoved} />}
+        {canManage && RESIT_SCHEDULE_STAGES.includes(resit.stage) && resit.scheduledAt && !resit.scheduleSentOn && (
+          <Group justify="flex-end">
+            <Button loading={send.isPending} onClick={() => void run(() => send.mutateAsync({ resitModuleId: resit.id }), 'Re-sit sent to the candidate')}>
+              Send to the candidate
+            </Button>
+          </Group>
+        )}
+        {resit.stage === 'Resit Examination' && <ResitAssessmentForm word={word} resit={resit} onDone={onMoved} />}
+        {canManage && resit.stage === 'Resit Examination Assessment' && (
+          <Stack gap="sm" data-testid="resit-result-form">
+            <Textarea label="Note for the history" autosize minRows={1} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+            <Group justify="flex-end">
+              <Button loading={result.isPending} onClick={() => void run(() => result.mutateAsync({ resitModuleId: resit.id, note }), 'Re-sit result recorded')}>
+                Record the re-sit result
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Staff's side of re-sits (decision 024) on the application page: each re-sit's stage, and for the
+ * program's managers the next step (payment link, schedule and send, result); the assessment for
+ * them or the re-sit's examiner (the server decides).
+ */
+export function StaffResitPanel({ word, applicationId, onMoved }: StaffResitPanelProps) {
+  const view = useResitView(word, applicationId);
+  if (!view.data || view.data.resits.length === 0) return null;
+  const { resits, modules, choices, canManage } = view.data;
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="staff-resit-heading" data-testid="staff-resits">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="staff-resit-heading">
+          Re-sits
+        </Title>
+        {resits.map((resit) => (
+          <StaffResitRow
+            key={resit.id}
+            word={word}
+            resit={resit}
+            module={modules.find((module) => module.applicationModuleId === resit.applicationModuleId)}
+            choices={choices}
+            canManage={canManage}
+            onMoved={() => onMoved?.()}
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { api, signInApi } from '../fixtures/api-setup';
+import { seriousViolations } from '../fixtures/axe';
+import { DEMO } from '../fixtures/demo-accounts';
+import { personAt, QUALIFICATION } from '../fixtures/journey';
+import { waitForMailLink } from '../fixtures/mailbox';
+
+const COLUMNS = 'email,firstName,lastName,phone,dateOfBirth,streetNumber,streetName,city,state,postalCode,country,membershipType,memberNumber,applicationStatus';
+
+/** A CSV of the template's columns: one applicant per [email, first name, date of birth]. */
+function csvOf(rows: [string, string, string][]): string {
+  return [COLUMNS, ...rows.map(([email, firstName, dateOfBirth]) => `${email},${firstName},Importer,0400 111 222,${dateOfBirth},1,Arc Street,Newcastle,NSW,2300,Australia,none,,Application Submitted`)].join('\n');
+}
+
+async function qualificationProgramId(request: APIRequestContext, jwt: string): Promise<string> {
+  const programs = await api<{ id: string; programCode: string }[]>(request, 'GET', '/api/reports/programs', jwt);
+  return programs.find((p) => p.programCode === QUALIFICATION)!.id;
+}
+
+async function chooseFile(page: Page, name: string, content: string) {
+  await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+}
+
+test('staff import a CSV with two bad rows, see why they were refused, fix them and import again, creating each applicant once', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const stamp = Date.now();
+  const email = (name: string) => `imp-${name}-${stamp}@example.test`;
+  const good: [string, string, string][] = [
+    [email('ada'), 'Ada', '1990-01-02'],
+    [email('bo'), 'Bo', '1988-03-04'],
+    [email('cy'), 'Cy', '1979-05-06'],
+  ];
+  const page = await personAt(browser, '/admin/login', DEMO.superUser);
+  const programId = await qualificationProgramId(request, await signInApi(request, DEMO.superUser));
+  await page.goto('/admin/programs/bulk-import');
+  await expect(page.getByRole('heading', { name: 'Import applications', level: 1 })).toBeVisible({ timeout: 120_000 });
+  await page.getByLabel('Program').selectOption(programId);
+
+  await chooseFile(page, 'first-try.csv', csvOf([...good, [`broken-${stamp}`, 'Dee', '1991-01-01'], [email('ed'), 'Ed', '1990-02-30']]));
+  await page.getByRole('button', { name: 'Check file' }).click();
+  const preview = page.getByTestId('import-preview');
+  await expect(page.getByTestId('import-counts')).toContainText('Created: 3');
+  await expect(page.getByTestId('import-counts')).toContainText('Refused: 2');
+  await expect(preview.getByRole('row', { name: new RegExp(`broken-${stamp}`) })).toContainText('Invalid email');
+  await expect(preview.getByRole('row', { name: new RegExp(email('ed')) })).toContainText('dateOfBirth');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Import 3 rows' }).click();
+  const progress = page.getByRole('status').filter({ hasText: 'Import' });
+  await expect(progress).toContainText('Import finished: 5 of 5 rows', { timeout: 30_000 });
+  await expect(progress).toContainText('Created: 3');
+  await expect(progress).toContainText('Refused: 2');
+  // A new applicant is invited to choose a password.
+  await waitForMailLink(email('ada'), /\/reset-password\/\S+/);
+
+  await chooseFile(page, 'second-try.csv', csvOf([...good, [email('dee'), 'Dee', '1991-01-01'], [email('ed'), 'Ed', '1990-02-28']]));
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByTestId('import-counts')).toContainText('Created: 2');
+  await expect(page.getByTestId('import-counts')).toContainText('Unchanged: 3');
+  await expect(page.getByTestId('import-counts')).toContainText('Refused: 0');
+  await page.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(progress).toContainText('Import finished: 5 of 5 rows', { timeout: 30_000 });
+  await expect(progress).toContainText('Unchanged: 3');
+
+  const past = page.getByTestId('past-imports');
+  await expect(past.getByRole('row', { name: /second-try\.csv/ })).toContainText('2 / 0 / 3 / 0');
+  await expect(past.getByRole('row', { name: /first-try\.csv/ })).toContainText('3 / 0 / 0 / 2');
+  // Each applicant exists once, with one application to the program.
+  const jwt = await signInApi(request, DEMO.superUser);
+  const found = await api<{ totalRows: number; rows: { email: string }[] }>(request, 'POST', '/api/advancesearch', jwt, { filters: { entity: 'applications', programId, searchTerm: `-${stamp}@` }, pageSize: 50 });
+  expect(found.rows.map((r) => r.email).sort()).toEqual([email('ada'), email('bo'), email('cy'), email('dee'), email('ed')].sort());
+});
+
+test("the dashboard's numbers agree with the lists they summarise", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const page = await personAt(browser, '/admin/login', DEMO.superUser);
+  await page.goto('/admin/dashboard');
+  // The dashboard's page code (charts included) loads on first visit; a busy machine takes its time.
+  await expect(page.getByRole('heading', { name: 'Pending actions' })).toBeVisible({ timeout: 120_000 });
+  // Other journeys may add applications meanwhile: the two screens are read again until they agree.
+  await expect(async () => {
+    await page.goto('/admin/dashboard');
+    const figure = page.locator('[data-testid^="dashboard-type-"]').first();
+    const type = (await figure.getAttribute('data-testid'))!.replace('dashboard-type-', '');
+    const count = (await figure.textContent())?.trim();
+    expect(count).toMatch(/^\d+$/);
+    await figure.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/admin/applications\\?type=${type}$`));
+    await expect(page.getByText(new RegExp(`of ${count}$`))).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 150_000 });
+
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('heading', { name: 'Pending actions' })).toBeVisible();
+  // Every chart's numbers are a table for screen readers.
+  await expect(page.getByTestId('dashboard-by-status')).toBeAttached();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A contributor's home shows their own work, not the menu again.
+  const contributor = await personAt(browser, '/admin/login', DEMO.contributor);
+  await expect(contributor.getByRole('heading', { name: /Applications you assess/ })).toBeVisible();
+  await expect(contributor.getByRole('heading', { name: /Sittings you examine or invigilate/ })).toBeVisible();
+  await expect(contributor.getByRole('heading', { name: 'Your areas' })).toHaveCount(0);
+  expect(await seriousViolations(contributor)).toEqual([]);
+});
+
+test('an export downloads the rows of the filter on screen', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const stamp = Date.now();
+  const jwt = await signInApi(request, DEMO.superUser);
+  const programId = await qualificationProgramId(request, jwt);
+  const rows: [string, string, string][] = ['fay', 'gus', 'hal'].map((name) => [`exp-${name}-${stamp}@example.test`, name.toUpperCase(), '1985-06-07']);
+  const started = await api<{ id: string }>(request, 'POST', '/api/bulkimportprocess/add', jwt, { programId, fileName: 'export-setup.csv', csvContent: csvOf(rows) });
+  await expect.poll(async () => (await api<{ status: string }>(request, 'GET', `/api/bulkimportprocess/${started.id}`, jwt)).status, { timeout: 30_000 }).toBe('Completed');
+
+  const page = await personAt(browser, '/admin/login', DEMO.superUser);
+  await page.goto('/admin/reports?tab=search');
+  // The reports' page code (charts included) loads on first visit; a busy machine takes its time.
+  await expect(page.getByLabel('Search in')).toBeVisible({ timeout: 120_000 });
+  await page.getByLabel('Search in').selectOption('applicants');
+  const results = page.getByTestId('advanced-search-results');
+  await page.getByLabel('Name, email or number').fill(`-${stamp}@`);
+  await expect(results.getByRole('row')).toHaveCount(4);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^applicants-search-[0-9a-f]{12}\.csv$/);
+  const lines = readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  expect(lines[0]).toBe('Reference,Name,Email,Program,Status,Date');
+  expect(lines.slice(1).map((line) => line.split(',')[2]).sort()).toEqual(rows.map(([email]) => email).sort());
+});

@@ -1,0 +1,169 @@
+import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe';
+import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
+import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_MODULE_API, signInApi } from '../fixtures/api-setup';
+import { quickCopyOf } from '../fixtures/exam-setup';
+
+/**
+ * Invigilation (issue 19): Uma User, named invigilator of a sitting, opens its console from her
+ * home page; the candidate (a second browser) starts the online exam and loses the connection: the
+ * console shows Offline, then In progress again within seconds. Uma gives five minutes (the
+ * candidate's clock shows them) and writes an irregularity report (seen on the application page);
+ * the examiner's review lists the events and jumps to the connection loss. The module is not
+ * recorded here (the recording has its own journey), so the review's timeline has events only.
+ */
+
+// Screens on a machine shared by several servers and browsers can take longer than the default 15 s.
+const expect = baseExpect.configure({ timeout: 45_000 });
+
+const PROGRAM_CODE = 'Q-WELD-INSP';
+const DEMO_MODULE_TEST = 'IWI-M1 module exam: welding processes and equipment';
+
+async function personAt(browser: Browser, loginPath: '/admin/login' | '/student/login', email: string, password = DEMO_PASSWORD): Promise<Page> {
+  // axe-core is injected as a script, which the app's CSP rightly forbids; these contexts bypass it to check the pages.
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  // Loading the app on a busy machine (several servers and browsers on two cores) can take a while.
+  page.setDefaultNavigationTimeout(90_000);
+  await signInAs(page, loginPath, email, password);
+  return page;
+}
+
+/** "1:05:09", "29:59" to seconds. */
+function secondsOf(text: string): number {
+  return text
+    .trim()
+    .split(':')
+    .map(Number)
+    .reduce((total, part) => total * 60 + part, 0);
+}
+
+async function scheduledCandidate(request: APIRequestContext) {
+  const application = await acceptedQualificationApplication(request, PROGRAM_CODE, {
+    firstName: 'Iris',
+    lastName: 'Invigilated',
+    emailPrefix: 'invigilated',
+    password: 'Invigilated-candidate-2026!',
+    timeZone: 'Australia/Sydney',
+    answerText: 'Six years of structural steel inspection.',
+  });
+  const { id, staffJwt } = application;
+  const M = QUALIFICATION_MODULE_API;
+  await issueInvoice(request, application, { 'IWI-M1': 'required', 'IWI-M2': 'notTaken', 'IWI-M3': 'notTaken' });
+  await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: 'EFT-INVIGILATED-01' });
+  const test = await quickCopyOf(request, await signInApi(request, DEMO.superUser), DEMO_MODULE_TEST, `IWI-M1 invigilated ${Date.now()}`);
+  const schedule = await api<{
+    modules: { id: string; moduleCode: string }[];
+    choices: { examiners: { id: string; name: string }[]; invigilators: { id: string; name: string }[] };
+  }>(request, 'GET', `${M}/${id}/scheduled`, staffJwt);
+  const row = schedule.modules.find((m) => m.moduleCode === 'IWI-M1')!;
+  const examAt = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000);
+  const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(examAt);
+  const part = (type: string) => local.find((p) => p.type === type)!.value;
+  await api(request, 'POST', `${M}/${id}/examination/update`, staffJwt, {
+    modules: [
+      {
+        applicationModuleId: row.id,
+        examKind: 'Online',
+        scheduledLocal: `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`,
+        scheduleTimeZone: 'Australia/Sydney',
+        durationMinutes: 90,
+        examinerId: schedule.choices.examiners.find((e) => e.name === 'Casey Contributor')!.id,
+        invigilatorId: schedule.choices.invigilators.find((i) => i.name === 'Uma User')!.id,
+        examDefinitionId: test.id,
+      },
+    ],
+  });
+  // Not recorded: this journey is the console's; the recorded sitting has its own.
+  await api(request, 'PUT', `/api/examrecording/module/${row.id}/setting`, staffJwt, { recordExam: false });
+  await api(request, 'POST', `${M}/${id}/examination/send`, staffJwt);
+  return { ...application, test, examAt };
+}
+
+test('an invigilator watches a candidate go offline and back, gives extra time, reports an irregularity; the examiner jumps to the connection loss', async ({ browser, request }) => {
+  test.setTimeout(480_000);
+  const setup = await scheduledCandidate(request);
+
+  // Uma has only Dashboard and Reports, yet her home lists the sitting and opens its console.
+  const invigilator = await personAt(browser, '/admin/login', DEMO.user);
+  const mySittings = invigilator.getByRole('region', { name: 'Sittings you invigilate' });
+  await expect(mySittings).toContainText(setup.test.title);
+  expect(await seriousViolations(invigilator)).toEqual([]);
+  await mySittings.getByRole('link', { name: new RegExp(`^Open console: ${setup.test.title}`) }).click();
+  await expect(invigilator.getByRole('heading', { level: 1 })).toContainText('IWI-M1');
+  await expect(invigilator.getByTestId('console-live')).toHaveText('Live');
+  const row = invigilator.getByTestId('console-candidate').filter({ hasText: 'Iris Invigilated' });
+  await expect(row).toContainText('Not started');
+  expect(await seriousViolations(invigilator)).toEqual([]);
+
+  // The candidate starts the exam when it opens.
+  const candidate = await personAt(browser, '/student/login', setup.email, setup.password);
+  await candidate.goto('/student/examinations');
+  const start = candidate.getByTestId('my-examinations').getByRole('link', { name: `Start ${setup.test.title}` });
+  await expect(start).toBeVisible({ timeout: 150_000 });
+  await start.click();
+  await expect(candidate.getByRole('heading', { name: /^Question 1 of/ })).toBeVisible({ timeout: 60_000 });
+  const examInstanceId = /\/student\/examinations\/module\/([0-9a-f-]{36})$/.exec(candidate.url())?.[1] ?? '';
+  expect(examInstanceId).not.toBe('');
+  await expect(row).toContainText('In progress', { timeout: 30_000 });
+
+  // The connection goes: the console shows Offline with its duration, then In progress again once it is back.
+  await candidate.context().setOffline(true);
+  await expect(row).toContainText('Offline', { timeout: 60_000 });
+  await expect(row.getByTestId('offline-for')).toBeVisible();
+  await candidate.context().setOffline(false);
+  await expect(row).toContainText('In progress', { timeout: 30_000 });
+  await expect(invigilator.getByTestId('console-events')).toContainText('Connection lost', { timeout: 10_000 });
+
+  // Five more minutes: the candidate's clock shows them at its next check-in.
+  const clock = candidate.getByTestId('exam-time-left');
+  const before = secondsOf(await clock.innerText());
+  await row.getByRole('button', { name: 'Actions for Iris Invigilated' }).click();
+  await invigilator.getByRole('menuitem', { name: 'Give extra time' }).click();
+  const extra = invigilator.getByRole('dialog', { name: 'Give extra time: Iris Invigilated' });
+  await extra.getByRole('textbox', { name: 'Minutes to add' }).fill('5');
+  await extra.getByRole('textbox', { name: 'Reason' }).fill('Connection lost for half a minute');
+  expect(await seriousViolations(invigilator)).toEqual([]);
+  await extra.getByRole('button', { name: 'Give extra time' }).click();
+  await expect(extra).toBeHidden();
+  await expect(row).toContainText('+5 min');
+  await expect.poll(async () => secondsOf(await clock.innerText()), { timeout: 30_000 }).toBeGreaterThan(before + 4 * 60);
+
+  // An irregularity report, pointing at the connection loss.
+  await row.getByRole('button', { name: 'Actions for Iris Invigilated' }).click();
+  await invigilator.getByRole('menuitem', { name: 'Report an irregularity' }).click();
+  const report = invigilator.getByRole('dialog', { name: 'Report an irregularity: Iris Invigilated' });
+  await report.getByLabel('Category').click();
+  await invigilator.getByRole('option', { name: 'Communication' }).click();
+  await report.getByRole('textbox', { name: 'What happened' }).fill('A voice was heard off camera while the connection was down.');
+  await report.getByRole('button', { name: 'Report an irregularity' }).click();
+  await expect(report).toBeHidden();
+  await expect(invigilator.getByTestId('console-events')).toContainText('Irregularity report');
+
+  // The report is on the staff application page.
+  const manager = await personAt(browser, '/admin/login', DEMO.superUser);
+  await manager.goto(`/admin/programs/${setup.programId}/applications/qualificationapplication/${setup.id}`);
+  const reports = manager.getByTestId('irregularity-reports');
+  await expect(reports).toContainText('IWI-M1: Communication');
+  await expect(reports).toContainText('A voice was heard off camera while the connection was down.');
+  await expect(reports).toContainText('By Uma User');
+
+  // The examiner's review lists the events and jumps to the connection loss.
+  const examiner = await personAt(browser, '/admin/login', DEMO.contributor);
+  await examiner.goto(`/admin/invigilation/review/${examInstanceId}`);
+  await expect(examiner.getByRole('heading', { level: 1 })).toContainText('Iris Invigilated');
+  const events = examiner.getByTestId('review-events');
+  await expect(events).toContainText('Connection lost');
+  await expect(events).toContainText('Extra time given');
+  await expect(events).toContainText('Irregularity report');
+  await expect(examiner.getByText('This sitting has no recording; its events are below.')).toBeVisible();
+  const offline = events.getByTestId('review-event').filter({ hasText: 'Connection lost' }).first();
+  const offset = (await offline.getByRole('cell').first().innerText()).trim();
+  await offline.getByRole('button', { name: /^Jump to Connection lost/ }).click();
+  await expect(examiner.getByTestId('review-position')).toContainText(`Position ${offset}`);
+  expect(await seriousViolations(examiner)).toEqual([]);
+  await examiner.getByRole('textbox', { name: /^Note for the moment at/ }).fill('Voice heard here');
+  await examiner.getByRole('button', { name: 'Flag this moment' }).click();
+  await expect(examiner.getByTestId('review-flag')).toContainText(`${offset}: Voice heard here`);
+});

@@ -1,0 +1,119 @@
+// What `npm run size` (scripts/size.mjs) and `npm run bench:web` (bench/web.mjs) share: a server on
+// the built app with a fresh embedded database and the demo data, Chromium, and the pages a first
+// visit opens (a login page, a trial exam from its launch URL, admin screens), each in a context of
+// its own with no cache and no service worker, as a first visit is (issue 22).
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DEMO_PASSWORD = 'Demo1234!';
+
+/** Starts the built server (`npm run build` first) on its own port and data folder; resolves once healthy. */
+export async function startServer(port) {
+  const dataDir = `.tmp/web-pages-${port}`;
+  rmSync(path.join(REPO_ROOT, dataDir), { recursive: true, force: true });
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1', PUBLIC_URL: `http://localhost:${port}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://localhost:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} (did npm run build run?)`);
+    try {
+      if ((await fetch(`${baseUrl}/unauth/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (i > 1200) throw new Error('the server did not start within 4 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(path.join(REPO_ROOT, dataDir), { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A context as a first visit: no cache, no service worker, optionally signed in (the refresh cookie). */
+export async function firstVisitContext(browser, baseUrl, signIn) {
+  const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block' });
+  if (signIn) {
+    const response = await context.request.post(signIn.kind === 'admin' ? '/auth/local' : '/auth/local/applicant', {
+      data: { identifier: signIn.email, password: DEMO_PASSWORD },
+    });
+    if (!response.ok()) throw new Error(`signing in ${signIn.email} answered ${response.status()}`);
+    const { jwt, user } = await response.json();
+    // The app keeps its session in local storage (lib/auth.ts): a returning visitor has it there.
+    await context.addInitScript((session) => window.localStorage.setItem('certs.session', session), JSON.stringify({ jwt, user }));
+    return { context, jwt };
+  }
+  return { context, jwt: null };
+}
+
+/** The demo trial exam's launch URL for the demo applicant (what the Start link opens). */
+export async function trialLaunchPath(baseUrl, jwt) {
+  const answer = await fetch(`${baseUrl}/api/examinations/trials`, { headers: { authorization: `Bearer ${jwt}` } });
+  const trials = await answer.json();
+  const first = (trials.rows ?? trials)[0];
+  if (!first) throw new Error('the demo data has no trial exam');
+  return `/student/examinations/start/trial/${first.testId ?? first.id}`;
+}
+
+/**
+ * The pages measured: where to go, who is signed in, and what the person sees once the page is
+ * usable. `ready` waits for it; `answer` (the exam) then answers and waits for the acknowledgement.
+ */
+export const PAGES = [
+  {
+    name: 'applicant login',
+    budgetKb: 200,
+    path: async () => '/student/login',
+    ready: (page) => page.getByRole('button', { name: /sign in/i }).first().waitFor(),
+  },
+  {
+    name: 'staff login',
+    budgetKb: 200,
+    path: async () => '/admin/login',
+    ready: (page) => page.getByRole('button', { name: /sign in/i }).first().waitFor(),
+  },
+  {
+    name: 'exam sitting (trial, from its launch URL)',
+    budgetKb: 250,
+    signIn: { kind: 'applicant', email: 'applicant@demo.local' },
+    path: async ({ baseUrl, jwt }) => trialLaunchPath(baseUrl, jwt),
+    // Answerable: an option drawn and enabled, not only drawn.
+    ready: (page) => page.locator('input[type=radio]:not([disabled])').first().waitFor(),
+    answer: async (page) => {
+      await page.getByRole('radio').first().check();
+      await page.getByText('All answers saved').first().waitFor();
+    },
+  },
+  {
+    name: 'admin: programs',
+    budgetKb: 450,
+    signIn: { kind: 'admin', email: 'super@demo.local' },
+    path: async () => '/admin/programs',
+    ready: (page) => page.getByRole('table').first().waitFor(),
+  },
+  {
+    name: 'admin: question bank',
+    budgetKb: 450,
+    signIn: { kind: 'admin', email: 'super@demo.local' },
+    path: async () => '/admin/libraries',
+    ready: (page) => page.getByRole('table').first().waitFor(),
+  },
+];

@@ -1,0 +1,44 @@
+// `npm run size`: the JavaScript a first visit loads before each measured page is usable, gzipped,
+// against its budget (issue 22: exam sitting 250 KB, login pages 200 KB, admin screens 450 KB).
+// Builds nothing itself: run `npm run build` first (CI does). Exits 1 when a page is over budget.
+import { gzipSync } from 'node:zlib';
+import { PAGES, firstVisitContext, launchChromium, startServer } from './lib/web-pages.mjs';
+
+const port = Number(process.env.SIZE_PORT ?? 3296);
+const server = await startServer(port);
+const browser = await launchChromium();
+const results = [];
+try {
+  for (const measured of PAGES) {
+    const { context, jwt } = await firstVisitContext(browser, server.baseUrl, measured.signIn);
+    const page = await context.newPage();
+    const scripts = new Map();
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.set(
+        response.url(),
+        response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0),
+      );
+    });
+    await page.goto(await measured.path({ baseUrl: server.baseUrl, jwt }));
+    await measured.ready(page);
+    const sizes = await Promise.all(scripts.values());
+    if (process.argv.includes('--files')) {
+      [...scripts.keys()].forEach((url, i) => console.log(`  ${measured.name}: ${(sizes[i] / 1024).toFixed(1)} KB ${new URL(url).pathname}`));
+    }
+    const kb = sizes.reduce((sum, size) => sum + size, 0) / 1024;
+    results.push({ page: measured.name, files: sizes.length, kb, budgetKb: measured.budgetKb });
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+let over = 0;
+for (const r of results) {
+  const ok = r.kb <= r.budgetKb;
+  if (!ok) over += 1;
+  console.log(`${ok ? 'ok  ' : 'OVER'} ${r.page.padEnd(42)} ${r.kb.toFixed(0).padStart(4)} KB gzipped JS in ${r.files} files (budget ${r.budgetKb} KB, ${((r.kb / r.budgetKb) * 100).toFixed(0)} %)`);
+}
+process.exit(over ? 1 : 0);
