@@ -82,7 +82,7 @@ async function scheduledCandidate(request: APIRequestContext) {
 }
 
 test('an invigilator watches a candidate go offline and back, gives extra time, reports an irregularity; the examiner jumps to the connection loss', async ({ browser, request }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(720_000);
   const setup = await scheduledCandidate(request);
 
   // Uma has only Dashboard and Reports, yet her home lists the sitting and opens its console.

@@ -113,7 +113,7 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
   await section.getByRole('button', { name: 'Apply for a re-sit of IWI-M1' }).click();
   await section.getByRole('button', { name: 'Apply and get the invoice' }).click();
   const row = section.getByTestId('resit-row');
-  await expect(row).toContainText('Resit Applied');
+  await expect(row).toContainText('Resit Applied', { timeout: 60_000 });
   await expect(candidate.getByText('Applied for re-sit').first()).toBeVisible();
   await waitForMail(setup.email, since, /^Re-sit of IWI-M1: invoice INV-\d{6}/);
   expect(await seriousViolations(candidate)).toEqual([]);

@@ -58,7 +58,7 @@ export async function firstVisitContext(browser, baseUrl, signIn) {
     if (!response.ok()) throw new Error(`signing in ${signIn.email} answered ${response.status()}`);
     const { jwt, user } = await response.json();
     // The app keeps its session in local storage (lib/auth.ts): a returning visitor has it there.
-    await context.addInitScript((session) => window.localStorage.setItem('certs.session', session), JSON.stringify({ jwt, user }));
+    await context.addInitScript((session) => globalThis.localStorage.setItem('certs.session', session), JSON.stringify({ jwt, user }));
     return { context, jwt };
   }
   return { context, jwt: null };

@@ -75,10 +75,10 @@ describe('app routes', () => {
     expect(await screen.findByTestId('signed-in-role')).toHaveTextContent('Account Contributor');
   });
 
-  it('shows an honest page for areas still to come', async () => {
+  it('opens the Dashboard, built since (issue 20), instead of the "not available yet" page', async () => {
     renderApp('/admin/dashboard', contributor);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
+    expect(screen.queryByText('This area is not available yet.')).not.toBeInTheDocument();
   });
 
   it.each([

@@ -336,7 +336,7 @@ describe('access', () => {
       ['POST', `${M}/${renewal.id}/preexam/update`, { modules: [{ programModuleId: renewalModuleIds.RM1, choice: 'required' }] }],
       ['POST', `${M}/${renewal.id}/preexam/submit`, undefined],
       ['GET', `${M}/${renewal.id}/scheduled`, undefined],
-      ['POST', `${M}/${renewal.id}/examination/send`, { modules: [scheduleRow(renewal.id)] }],
+      ['POST', `${M}/${renewal.id}/examination/send`, { modules: [scheduleRow(renewal.id ?? '')] }],
       ['GET', `${M}/${renewal.id}/results`, undefined],
       ['POST', `${M}/${renewal.id}/postexam/update`, { modules: [{ renewalModuleId: renewal.id, result: 'Pass' }] }],
       ['GET', `${A}/pagination?programId=${aicipId}`, undefined],

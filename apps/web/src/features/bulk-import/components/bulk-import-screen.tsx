@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { BULK_IMPORT_MESSAGES, BULK_IMPORT_PATHS, ROW_RESULT_LABELS, type BulkImport, type BulkImportPreview, type RowResult } from '@certs/shared/bulk-import/bulk-import.contract';
 import type { ReportProgram } from '@certs/shared/report/report.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -25,7 +26,7 @@ function Counts({ value }: { value: { created: number; updated: number; unchange
 
 function PreviewTable({ preview }: { preview: BulkImportPreview }) {
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <ScrollRegion label="Rows of the file">
       <Table striped withTableBorder data-testid="import-preview">
         <Table.Caption>What each row will do</Table.Caption>
         <Table.Thead>
@@ -51,7 +52,7 @@ function PreviewTable({ preview }: { preview: BulkImportPreview }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

@@ -38,6 +38,15 @@ const blank: Renewal = {
   previousExpiresOn: null,
   newExpiresOn: null,
   decisionReason: null,
+  isLate: false,
+  lateFeeCents: null,
+  graceEndsOn: null,
+  hasModules: false,
+  invoice: null,
+  modules: [],
+  previousCertificateNumber: null,
+  newCertificateNumber: null,
+  renewBlockedReason: null,
   decidedOn: null,
 };
 

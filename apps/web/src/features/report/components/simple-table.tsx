@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 export interface SimpleColumn<Row> {
   header: string;
@@ -16,7 +17,7 @@ export function SimpleTable<Row>({ caption, columns, rows, rowKey, testId }: { c
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={700}>
+    <ScrollRegion label={caption}>
       <Table striped withTableBorder data-testid={testId}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -40,7 +41,7 @@ export function SimpleTable<Row>({ caption, columns, rows, rowKey, testId }: { c
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

@@ -39,7 +39,10 @@ function useResitStep<T>(word: ResitTypePath, path: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: T) => apiRequest(`/api/${word}/${path}`, { method: 'POST', body, schema: ResitModule }),
-    onSettled: () => queryClient.invalidateQueries(),
+    // Not awaited: the step is done when the server answers; the page's lists refresh behind it.
+    onSettled: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }
 
