@@ -156,7 +156,7 @@ describe('where the pre-exam stage applies', () => {
     expect(preExamTypeOf('qualificationapplication')).toBe('qualificationapplicationmodule');
     expect(preExamTypeOf('aicipapplication')).toBe('aicipapplicationmodule');
     expect(preExamTypeOf('certificationapplication')).toBe('certificationapplication');
-    expect(preExamTypeOf('welderqualificationapplication')).toBeUndefined();
+    expect(preExamTypeOf('welderqualificationapplication')).toBe('welderqualificationapplication');
   });
 
   it.each([
