@@ -72,6 +72,7 @@ export const WPQ_RECORD_MESSAGES = {
   // The schedule of the test.
   notPaid: 'The test can be scheduled once the invoice is paid',
   scheduleClosed: 'The test has been recorded; its schedule can no longer be changed',
+  sentForTest: 'The test has been sent to the welder; the record it tests can no longer be changed',
   examinerNotInProgram: 'The examiner must hold the examiner role in this program',
   // The assessor's outcome.
   approvedRequired: 'Choose whether the welder qualification is approved',

@@ -264,6 +264,13 @@ describe('the workflow to the award', () => {
     expect(schedule.json().schedule).toMatchObject({ durationMinutes: 240, testCentre: { id: testCentreId }, examiner: { id: examinerId, name: 'Eve Examiner' } });
     expect((await applicationOf(applicationId)).workflowStage).toBe('Exam Modules Sent');
     expect(await mailsTo(ada.email, 'your welder qualification test')).toHaveLength(1);
+    // The record the test was sent for stays as it was, for the welder and for staff, and says why.
+    for (const jwt of [adaJwt, managerJwt]) {
+      const changed = await post(W, { ...plateButtWeld(applicationId), testPieceThickness: 12 }, jwt);
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json().message).toBe(WPQ_RECORD_MESSAGES.sentForTest);
+      expect((await get(`${W}/populate/${applicationId}`, jwt)).json()).toMatchObject({ testPieceThickness: 10, can: { edit: false } });
+    }
 
     // The examiner's tests: visual first, the rest stop when it fails; only the program's examiner.
     const photo = await evidence(examinerJwt, 'visual.pdf');

@@ -410,6 +410,8 @@ export class WpqService {
       if (record) {
         record = await this.lockRecord(tx, record.id);
         if (record.status !== 'draft' && record.status !== 'submitted') throw new AppError('CONFLICT', WPQ_RECORD_MESSAGES.notEditable(WPQ_RECORD_STATUS_LABELS[record.status].toLowerCase()));
+        // The examiner tests the welder against the record as it was sent; it stays as it was.
+        if (record.scheduleSentOn) throw new AppError('CONFLICT', WPQ_RECORD_MESSAGES.sentForTest);
       }
       const values = {
         ...fields,
@@ -557,7 +559,7 @@ export class WpqService {
       rangeOfQualification: record?.rangeOfQualification ?? null,
       requiredTests: (range?.requiredTests ?? []).map((r) => ({ rule: r.rule, methods: [...r.methods], note: r.note, clause: r.clause })),
       can: {
-        edit: OPEN_STATUSES.includes(application.status as ApplicationStatus) && (!record || record.status === 'draft' || record.status === 'submitted') && this.canEdit(actor, loaded),
+        edit: OPEN_STATUSES.includes(application.status as ApplicationStatus) && (!record || record.status === 'draft' || (record.status === 'submitted' && !record.scheduleSentOn)) && this.canEdit(actor, loaded),
         schedule: !!record && record.status === 'submitted' && application.status === 'Examinations Stage' && SCHEDULE_STAGES.includes(stage as WorkflowStage) && !!standing && canScheduleTest(actor, standing),
         examine: isTestOpen && !!standing && canExamine(actor, standing),
         decide: !!record && record.status === 'examined' && stage === 'Exam Modules Evaluation Completed' && !!standing && canDecideOutcome(actor, standing),

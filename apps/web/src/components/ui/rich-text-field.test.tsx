@@ -69,3 +69,28 @@ describe('RichTextField images', () => {
     expect(screen.getByTestId('content-editor').querySelector('img')).toBeNull();
   });
 });
+
+function CheckedField() {
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <>
+      <RichTextField label="Instructions" value="" required error={error} onChange={() => undefined} />
+      <button type="button" onClick={() => setError('Instructions are required')}>
+        Check
+      </button>
+    </>
+  );
+}
+
+describe('RichTextField as a labelled field', () => {
+  it('names the editable area by its label and follows a message shown later', async () => {
+    renderWithProviders(<CheckedField />);
+    const box = await screen.findByRole('textbox', { name: 'Instructions' });
+    expect(box).toHaveAttribute('aria-invalid', 'false');
+    expect(box).toHaveAttribute('aria-required', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Instructions' })).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByRole('textbox', { name: 'Instructions' })).toHaveAccessibleDescription('Instructions are required');
+  });
+});

@@ -48,6 +48,19 @@ export function RichTextField({ label, value, onChange, onBlur, error, descripti
   const descriptionId = `${id}-description`;
   const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
+  // The editable area's attributes, given to the editor's props rather than set on its element:
+  // the element exists only once the editor is mounted, which can come after this component's effects.
+  const textboxAttributes: Record<string, string> = {
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    'aria-invalid': error ? 'true' : 'false',
+    'aria-readonly': disabled ? 'true' : 'false',
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(required ? { 'aria-required': 'true' } : {}),
+    ...(testId ? { 'data-testid': testId } : {}),
+  };
+
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link, Image.configure({ allowBase64: false })],
     content: value,
@@ -55,14 +68,7 @@ export function RichTextField({ label, value, onChange, onBlur, error, descripti
     shouldRerenderOnTransaction: true,
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
     onBlur: () => onBlur?.(),
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(testId ? { 'data-testid': testId } : {}),
-      },
-    },
+    editorProps: { attributes: textboxAttributes },
   });
 
   const fileInput = useRef<HTMLInputElement>(null);
@@ -84,17 +90,11 @@ export function RichTextField({ label, value, onChange, onBlur, error, descripti
     }
   };
 
-  // The label and messages change after the editor exists; its element follows them.
+  // The label and messages change after the editor exists; its props follow them (applied now or when it mounts).
+  const attributesKey = JSON.stringify(textboxAttributes);
   useEffect(() => {
-    if (!editor) return;
-    const element = editor.view.dom;
-    if (describedBy) element.setAttribute('aria-describedby', describedBy);
-    else element.removeAttribute('aria-describedby');
-    element.setAttribute('aria-invalid', error ? 'true' : 'false');
-    if (required) element.setAttribute('aria-required', 'true');
-    else element.removeAttribute('aria-required');
-    element.setAttribute('aria-readonly', disabled ? 'true' : 'false');
-  }, [editor, describedBy, error, required, disabled]);
+    editor?.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
+  }, [editor, attributesKey]);
 
   useEffect(() => {
     editor?.setEditable(!disabled);

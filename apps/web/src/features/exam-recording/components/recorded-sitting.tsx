@@ -23,14 +23,18 @@ function useRecordingSession(examInstanceId: string): RecordingSession {
 /** Uploads left, in words the candidate reads (after submission: keep the page open until done). */
 function UploadStatus({ session, isSubmitted }: { session: RecordingSession; isSubmitted: boolean }) {
   const queue = useSyncExternalStore(session.queue.subscribe, session.queue.getState);
-  const text =
-    queue.pending > 0
+  const recorder = useSyncExternalStore(session.recorder.subscribe, session.recorder.getState);
+  // After submission the last parts are still being closed until the recorder has stopped.
+  const isFinishing = isSubmitted && queue.pending === 0 && recorder.phase !== 'stopped' && recorder.phase !== 'idle' && recorder.phase !== 'failed';
+  const text = isFinishing
+    ? 'Uploading the recording: closing its last part. Keep this page open until it is done.'
+    : queue.pending > 0
       ? `${isSubmitted ? 'Uploading the recording' : 'Recording'}: ${queue.pending} part${queue.pending === 1 ? '' : 's'} waiting to upload${queue.isWaiting ? ' (waiting for the connection)' : ''}.${isSubmitted ? ' Keep this page open until it is done.' : ''}`
       : isSubmitted
         ? 'The recording is uploaded.'
         : 'Recording: every part is uploaded.';
   return (
-    <Text size="sm" fw={queue.isWaiting ? 600 : undefined} c={queue.isWaiting ? undefined : 'dimmed'} aria-live="polite" data-testid="recording-upload-status" data-pending={queue.pending} data-waiting={queue.isWaiting}>
+    <Text size="sm" fw={queue.isWaiting ? 600 : undefined} c={queue.isWaiting ? undefined : 'dimmed'} aria-live="polite" data-testid="recording-upload-status" data-pending={isFinishing ? 1 : queue.pending} data-waiting={queue.isWaiting}>
       {text}
     </Text>
   );

@@ -119,7 +119,7 @@ export class ExamRecorder {
       entry.sliceStartedOn = endedOn;
       if (event.data.size === 0) return;
       const sequence = entry.sequence++;
-      void (async () => {
+      this.track(async () => {
         const sha256 = await sha256Hex(event.data);
         const place = { recordingId, segment, stream, sequence };
         await this.options.queue.add({
@@ -132,7 +132,7 @@ export class ExamRecorder {
           endedOn: new Date(endedOn).toISOString(),
           blob: event.data,
         });
-      })();
+      });
     };
     recorder.onerror = () => this.captureError(`${stream} recorder`);
     recorder.start(RECORDING_SETTINGS.chunkMilliseconds);
@@ -215,6 +215,16 @@ export class ExamRecorder {
     }
   }
 
+  /** Slices being hashed and stored: `stop` waits for them, so that the queue holds the last one before it says so. */
+  private readonly storing = new Set<Promise<void>>();
+
+  private track(store: () => Promise<void>): void {
+    const running = store()
+      .catch(() => undefined)
+      .finally(() => this.storing.delete(running));
+    this.storing.add(running);
+  }
+
   private stopRecorders(): Promise<void> {
     this.stopTimers();
     const stopping = this.recorders.map(
@@ -227,7 +237,9 @@ export class ExamRecorder {
         }),
     );
     this.recorders = [];
-    return Promise.all(stopping).then(() => this.reportDuration('stopped', new Date()));
+    return Promise.all(stopping)
+      .then(() => Promise.all([...this.storing]))
+      .then(() => this.reportDuration('stopped', new Date()));
   }
 
   /** At submission: the last slices go to the queue, the segment is closed, the camera and screen are released. */
