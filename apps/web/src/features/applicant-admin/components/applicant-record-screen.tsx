@@ -1,4 +1,5 @@
-import { Alert, Badge, Center, Grid, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Center, Grid, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import type { ReactNode } from 'react';
 import { APPLICANT_SUB_LIST_LABELS, type ApplicantSubList as SubListName } from '@certs/shared/applicant-admin/applicant-admin.contract';
 import { MEMBERSHIP_TYPE_LABELS, type Address } from '@certs/shared/applicant/applicant.contract';
@@ -101,7 +102,7 @@ export function ApplicantRecordScreen({ applicantId, awards, renderApplicationLi
               <Field label="Current Until">
                 <DateDisplay value={applicant.memberCurrentUntil} />
               </Field>
-              <div>{applicant.isMember ? <Badge color="green">Current member</Badge> : <Badge color="gray">Non-member fees</Badge>}</div>
+              <div>{applicant.isMember ? <StatusBadge color="green" label="Current member" /> : <StatusBadge color="gray" label="Non-member fees" />}</div>
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,4 +1,5 @@
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import type { Company, CompanyPage } from '@certs/shared/company/company.contract';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 
@@ -35,7 +36,7 @@ export function CompaniesTable({ page, pageNumber, pageSize, isLoading, error, o
       key: 'status',
       header: 'Status',
       noWrap: true,
-      render: (c) => (c.active ? <Badge color="green" variant="light">Active</Badge> : <Badge color="orange" variant="light">{c.isRequested ? 'Requested' : 'Inactive'}</Badge>),
+      render: (c) => (c.active ? <StatusBadge color="green" label="Active" /> : <StatusBadge color="orange" label={c.isRequested ? 'Requested' : 'Inactive'} />),
     },
     {
       key: 'actions',

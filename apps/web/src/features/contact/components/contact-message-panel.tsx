@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { useState } from 'react';
 import { ContactReplyRequest } from '@certs/shared/contact/contact.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
@@ -32,7 +33,7 @@ export function ContactMessagePanel({ id }: { id: string }) {
         <Text fw={600}>
           {message.name} · {message.email} · {message.phoneNumber}
         </Text>
-        {message.handledOn ? <Badge color="green">Handled</Badge> : <Badge color="yellow">Waiting</Badge>}
+        {message.handledOn ? <StatusBadge color="green" label="Handled" /> : <StatusBadge color="yellow" label="Waiting" />}
       </Group>
       <Text size="sm" c="dimmed">
         Received <DateDisplay value={message.createdOn} withTime />

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import type { ContactMessagePage } from '../api/find-contact-messages';
@@ -42,7 +43,7 @@ export function ContactMessagesTable({ onOpen, ...props }: ContactMessagesTableP
       ),
     },
     { key: 'received', header: 'Received', noWrap: true, render: (row) => <DateDisplay value={row.createdOn} withTime /> },
-    { key: 'status', header: 'Status', noWrap: true, render: (row) => (row.handledOn ? <Badge color="green">Handled</Badge> : <Badge color="yellow">Waiting</Badge>) },
+    { key: 'status', header: 'Status', noWrap: true, render: (row) => (row.handledOn ? <StatusBadge color="green" label="Handled" /> : <StatusBadge color="yellow" label="Waiting" />) },
     ...(onOpen
       ? [
           {

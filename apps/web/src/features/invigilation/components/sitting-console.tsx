@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Menu, Paper, SegmentedControl, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Menu, Paper, SegmentedControl, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EXAM_EVENT_LABELS } from '@certs/shared/exam-integrity/exam-event';
@@ -91,9 +91,7 @@ function CandidateRow({
             </Text>
           )}
           {candidate.recordingGaps > 0 && (
-            <Badge color="orange" variant="light" size="sm">
-              {candidate.recordingGaps} recording gap{candidate.recordingGaps === 1 ? '' : 's'}
-            </Badge>
+            <StatusBadge color="orange" label={`${candidate.recordingGaps} recording gap${candidate.recordingGaps === 1 ? '' : 's'}`} />
           )}
         </Stack>
       </Table.Td>
@@ -172,9 +170,7 @@ export function SittingConsole({ sittingId, reviewHref }: { sittingId: string; r
             {dates.dateTime(sitting.scheduledAt)} to {dates.dateTime(sitting.windowClosesAt)} · {sitting.candidates} candidate{sitting.candidates === 1 ? '' : 's'}
           </Text>
         </Stack>
-        <Badge color={isLive ? 'green' : 'gray'} variant="light" data-testid="console-live">
-          {isLive ? 'Live' : 'Reconnecting…'}
-        </Badge>
+        <StatusBadge color={isLive ? 'green' : 'gray'} label={isLive ? 'Live' : 'Reconnecting…'} testId="console-live" />
       </Group>
       <SegmentedControl aria-label="Show candidates" value={filter} onChange={(value) => setFilter(value as Filter)} data={FILTERS.map((item) => ({ ...item }))} w="fit-content" />
       <Paper withBorder radius="md" p={0}>

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Box, Button, Group, Paper, Radio, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Paper, Radio, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { durationText } from '@certs/shared/invigilation/console-state';
@@ -182,9 +183,7 @@ function ReviewScreen({ review }: { review: Review }) {
               Decision
             </Title>
             {review.decision && (
-              <Badge color={review.decision.decision === 'noConcern' ? 'green' : 'orange'} variant="light" w="fit-content">
-                {REVIEW_DECISION_LABELS[review.decision.decision]} ({review.decision.decidedBy}, {dates.dateTime(review.decision.decidedOn)})
-              </Badge>
+              <StatusBadge color={review.decision.decision === 'noConcern' ? 'green' : 'orange'} label={`${REVIEW_DECISION_LABELS[review.decision.decision]} (${review.decision.decidedBy}, ${dates.dateTime(review.decision.decidedOn)})`} />
             )}
             <Radio.Group label="Outcome of the review" value={decision} onChange={(value) => setDecision(value as SittingReviewDecisionKind)}>
               <Group mt={4}>

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Code, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { useState } from 'react';
 import { ROLE_LABELS, type Role } from '@certs/shared/auth/roles';
 import { SUPPORT_ACTION_LABELS, SupportReason, type FoundUser } from '@certs/shared/support/support.contract';
@@ -90,9 +91,9 @@ function FindUser() {
       header: 'State',
       render: (row) => (
         <Group gap={4}>
-          {row.active ? <Badge color="green">Active</Badge> : <Badge color="red">Inactive</Badge>}
-          {!row.isActivated && <Badge color="yellow">Not activated</Badge>}
-          {row.hasTemporaryPassword && <Badge color="gray">Temporary password</Badge>}
+          {row.active ? <StatusBadge color="green" label="Active" /> : <StatusBadge color="red" label="Inactive" />}
+          {!row.isActivated && <StatusBadge color="yellow" label="Not activated" />}
+          {row.hasTemporaryPassword && <StatusBadge color="gray" label="Temporary password" />}
         </Group>
       ),
     },

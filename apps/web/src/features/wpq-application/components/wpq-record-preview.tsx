@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTimeWithZone } from '@certs/shared/common/dates';
 import {
   WPQ_RECORD_LABELS,
@@ -49,9 +50,7 @@ function display(record: WpqRecord, field: keyof typeof WPQ_RECORD_LABELS): stri
 
 export function WpqStatusBadge({ record }: { record: WpqRecord }) {
   return (
-    <Badge variant="light" color={WPQ_RECORD_STATUS_COLORS[record.status]} radius="sm" tt="none">
-      {WPQ_RECORD_STATUS_LABELS[record.status]}
-    </Badge>
+    <StatusBadge label={WPQ_RECORD_STATUS_LABELS[record.status]} color={WPQ_RECORD_STATUS_COLORS[record.status]} />
   );
 }
 
