@@ -83,7 +83,9 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
           {error}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={props.minWidth ?? 720}>
+      {/* A table wider than the screen scrolls sideways; its viewport takes keyboard focus so that
+          keyboard users can scroll it too (axe scrollable-region-focusable), even without links in it. */}
+      <Table.ScrollContainer minWidth={props.minWidth ?? 720} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'group', 'aria-label': label } }}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={isLoading} data-testid={props.testId}>
           <Table.Thead>
             <Table.Tr>

@@ -187,7 +187,7 @@ export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormPr
                       {module.examKind ?? module.examinationType} · pass mark {module.passPercentage}%
                     </Badge>
                     {module.resultSource === 'onlineExam' && (
-                      <Badge variant="light" color="blue" radius="sm" tt="none">
+                      <Badge variant="outline" color="blue.9" radius="sm" tt="none">
                         From the online exam
                       </Badge>
                     )}

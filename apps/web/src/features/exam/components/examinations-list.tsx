@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -94,9 +94,7 @@ function RowAction({ row, windowState, paths }: { row: MyExaminationRow; windowS
     if (windowState === 'startingSoon') {
       return (
         <Stack gap={2}>
-          <Badge color="yellow" variant="light" tt="none">
-            Starting soon
-          </Badge>
+          <StatusBadge color="yellow" label="Starting soon" />
           <Text size="xs">Opens {dates.dateTime(row.scheduledAt)}</Text>
         </Stack>
       );

@@ -100,7 +100,8 @@ function CandidateRow({
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Menu position="bottom-end" withinPortal>
+          {/* No closing animation: the action's dialog opens at once, and a menu fading out under it is still in the page. */}
+          <Menu position="bottom-end" withinPortal transitionProps={{ duration: 0 }}>
             <Menu.Target>
               <Button size="xs" variant="light" aria-label={`Actions for ${candidate.applicantName}`}>
                 Actions

@@ -117,7 +117,7 @@ function ReviewScreen({ review }: { review: Review }) {
             </Table.Thead>
             <Table.Tbody>
               {review.events.map((event) => (
-                <Table.Tr key={event.id} data-testid="review-event" data-kind={event.kind} bg={selectedEvent === event.id ? 'indigo.0' : undefined}>
+                <Table.Tr key={event.id} data-testid="review-event" data-kind={event.kind} bg={selectedEvent === event.id ? 'gray.1' : undefined} aria-current={selectedEvent === event.id ? 'true' : undefined}>
                   <Table.Td>{offsetText(Date.parse(event.occurredOn) - start)}</Table.Td>
                   <Table.Td>
                     {event.label}
@@ -126,9 +126,10 @@ function ReviewScreen({ review }: { review: Review }) {
                   </Table.Td>
                   <Table.Td>{event.actorName ?? (event.source === 'candidate' ? 'Candidate' : 'System')}</Table.Td>
                   <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
                       aria-label={`Jump to ${event.label} at ${offsetText(Date.parse(event.occurredOn) - start)}`}
                       onClick={() => {
                         setSelectedEvent(event.id);
@@ -136,7 +137,7 @@ function ReviewScreen({ review }: { review: Review }) {
                       }}
                     >
                       Jump
-                    </Button>
+                    </Anchor>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -25,7 +25,7 @@ function ResitNextStep({ resit, payHref, examinationsHref }: { resit: ResitModul
   const dates = useDateFormatter();
   if (resit.paymentTrackerId) {
     return (
-      <Button size="xs" component={Link} to={payHref(resit.paymentTrackerId)} aria-label={`Pay the re-sit invoice of ${resit.moduleCode}`}>
+      <Button size="xs" component={Link} to={payHref(resit.paymentTrackerId)} aria-label={`Pay invoice (${formatMoney(resit.feeCents)}) for the re-sit of ${resit.moduleCode}`}>
         Pay invoice ({formatMoney(resit.feeCents)})
       </Button>
     );

@@ -113,7 +113,7 @@ test('a welder qualifies to ISO 9606-1 with a 135 butt weld on plate: record, pa
   await noSeriousViolations(page);
   await form.getByRole('button', { name: 'Submit record' }).click();
   await expect(record.getByText('Submitted', { exact: true })).toBeVisible();
-  // Submitted, it can still be corrected until the examiner submits the test.
+  // Submitted, it can still be corrected until the test is sent to the welder.
   await expect(field(form, 'Employer')).toHaveValue('Hunter Fabrication Pty Ltd');
 
   // Staff assess and accept it and issue the invoice at the program's fee (the earlier stages' own screens are tested elsewhere).
