@@ -1,4 +1,4 @@
-import { Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Loader, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -11,6 +11,9 @@ export const theme = createTheme({
   // People who ask their system for less motion get menus, popovers and modals without animation.
   respectReducedMotion: true,
   components: {
+    // A spinner's aria-label ("Loading file notes") is only allowed on an element with a role;
+    // as a live status it is also announced when it appears.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // Every toast's close button needs a name for screen readers, and its text full contrast.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

@@ -66,7 +66,8 @@ async function fillPlateButtWeld(form: Locator): Promise<void> {
 
 async function upload(scope: Locator, name: string): Promise<void> {
   await scope.getByTestId('document-upload').locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
-  await expect(scope.getByText(name)).toBeVisible();
+  // Once stored, the file is listed as attached (its name also shows in the upload's own progress line).
+  await expect(scope.getByRole('button', { name: `View ${name}` })).toBeVisible();
 }
 
 async function noSeriousViolations(page: Page): Promise<void> {
