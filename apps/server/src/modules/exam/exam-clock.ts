@@ -23,13 +23,17 @@ export class ExamClock {
     return this.repository.moveOpenDeadline(tx, examInstanceId, seconds, actorId, now);
   }
 
-  /** Adds to the module's extra time (kept for a later launch too) and to the open sitting's deadline. */
+  /**
+   * Adds to the module's extra time (kept for a later launch and its re-sits too) and to the open
+   * sitting's deadline (the open re-sit's, when the module has one).
+   */
   async addExtraTime(tx: Executor, applicationModuleId: string, addSeconds: number, actorId: string, now: Date): Promise<{ extraSeconds: number; deadline: Date | null }> {
-    const instance = await this.repository.lockInstanceOfModule(tx, applicationModuleId);
-    const { extraSeconds: granted } = await this.repository.lockScheduledModule(tx, applicationModuleId);
+    const target = await this.repository.currentTargetOf(applicationModuleId, tx);
+    const instance = await this.repository.lockInstanceOfTarget(tx, target);
+    const { extraSeconds: granted } = await this.repository.lockScheduledTarget(tx, target);
     const extraSeconds = (instance?.extraSeconds ?? granted) + addSeconds;
     await this.repository.saveExtraTime(tx, applicationModuleId, extraSeconds, actorId, now);
-    const extended = await this.repository.extendOpenInstance(tx, applicationModuleId, extraSeconds, actorId, now);
+    const extended = await this.repository.extendOpenInstance(tx, target, extraSeconds, actorId, now);
     return { extraSeconds, deadline: extended?.deadline ?? null };
   }
 

@@ -17,7 +17,7 @@ import type { ProgramService } from '../program/program.service';
 import type { ExamContent } from './exam-content';
 import type { ExamSubmission } from './exam-submission';
 import { canMarkExam, hasExamMenu, seesAllSittings } from './exam.policy';
-import type { ExamRepository, MarkingContext } from './exam.repository';
+import { sittingTargetOf, type ExamRepository, type MarkingContext } from './exam.repository';
 
 /** A time factor is a share of the test's overall time, rounded up to whole minutes. */
 function extraMinutesOf(request: ExtraTimeRequest, overallTime: number | null): number {
@@ -108,15 +108,17 @@ export class ExamStaffService {
     const now = this.now();
     const extraSeconds = minutes * 60;
     const extended = await this.repository.transaction(async (tx) => {
-      let instance = await this.repository.lockInstanceOfModule(tx, applicationModuleId);
+      // With a re-sit open, the grant is for the re-sit's sitting (the accommodation stays the module's).
+      const target = await this.repository.currentTargetOf(applicationModuleId, tx);
+      let instance = await this.repository.lockInstanceOfTarget(tx, target);
       if (!instance) {
-        // Not started: the module's lock orders this grant with a launch running now (see lockScheduledModule).
-        await this.repository.lockScheduledModule(tx, applicationModuleId);
-        instance = await this.repository.lockInstanceOfModule(tx, applicationModuleId);
+        // Not started: the module's (or re-sit's) lock orders this grant with a launch running now.
+        await this.repository.lockScheduledTarget(tx, target);
+        instance = await this.repository.lockInstanceOfTarget(tx, target);
       }
       if (instance && instance.status !== 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.extraTimeEnded);
       await this.repository.saveExtraTime(tx, applicationModuleId, extraSeconds, actor.id, now);
-      return this.repository.extendOpenInstance(tx, applicationModuleId, extraSeconds, actor.id, now);
+      return this.repository.extendOpenInstance(tx, target, extraSeconds, actor.id, now);
     });
     return { applicationModuleId, extraMinutes: minutes, examInstanceId: extended?.id ?? null, deadline: extended ? extended.deadline.toISOString() : null };
   }
@@ -139,8 +141,8 @@ export class ExamStaffService {
       const instance = await this.repository.lockInstance(tx, id);
       if (!instance || instance.examType !== 'module') throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
       if (instance.status === 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.notSubmitted);
-      const current = await this.repository.findMarkingContext(context.applicationModuleId, tx);
-      if (current?.overallResult) throw new AppError('CONFLICT', EXAM_MESSAGES.alreadyMarked);
+      const current = await this.repository.findMarkingContext(sittingTargetOf(instance), tx);
+      if (current?.isClosed) throw new AppError('CONFLICT', EXAM_MESSAGES.alreadyMarked);
       // Complete marking is final for the screen; changing it is a correction that says why (issue 21).
       const isCorrection = instance.result !== null;
       if (isCorrection && !input.correctionReason) throw new AppError('CONFLICT', EXAM_MESSAGES.correctionNeedsReason);
@@ -176,8 +178,8 @@ export class ExamStaffService {
   private async markable(actor: CurrentUser, id: string): Promise<{ context: MarkingContext }> {
     if (!hasExamMenu(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const instance = await this.repository.findInstance(id);
-    if (!instance || instance.examType !== 'module' || !instance.applicationModuleId) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
-    const context = await this.repository.findMarkingContext(instance.applicationModuleId);
+    if (!instance || instance.examType !== 'module' || (!instance.applicationModuleId && !instance.resitModuleId)) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    const context = await this.repository.findMarkingContext(sittingTargetOf(instance));
     if (!context) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     const standing = await this.programs.programPrivilege(actor, context.programId);
     if (!canMarkExam(actor, standing, context.examinerId)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);

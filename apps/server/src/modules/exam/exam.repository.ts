@@ -135,6 +135,13 @@ export interface ScheduledModule {
 /** What a scheduled sitting is sat for: a module (first sitting) or a re-sit of it (issue 17). */
 export type SittingTarget = { applicationModuleId: string; resitModuleId: null } | { applicationModuleId: null; resitModuleId: string };
 
+/** What a module sitting was launched for: the application's module, or a re-sit of it. */
+export function sittingTargetOf(instance: { applicationModuleId: string | null; resitModuleId: string | null }): SittingTarget {
+  if (instance.resitModuleId) return { applicationModuleId: null, resitModuleId: instance.resitModuleId };
+  if (instance.applicationModuleId) return { applicationModuleId: instance.applicationModuleId, resitModuleId: null };
+  throw new Error('A module sitting without its module or re-sit');
+}
+
 export interface UpdateItem {
   id: string;
   seq: number;
@@ -164,7 +171,8 @@ export interface MarkingContext {
   moduleTitle: string;
   passPercentage: number;
   examinerId: string | null;
-  overallResult: string | null;
+  /** The marks are final: the application's result is recorded or, for a re-sit, the re-sit's result. */
+  isClosed: boolean;
 }
 
 export interface AnswerPaperRow {
@@ -287,7 +295,8 @@ export class ExamRepository {
 
   /**
    * A re-sit (issue 17) as a scheduled module: its own schedule, test and sitting; closed once its
-   * result is recorded. Extra time is not granted on re-sits; recording follows the test's setting.
+   * result is recorded. The module's extra time (the candidate's accommodation) holds for its re-sits
+   * too; recording follows the test's setting.
    */
   async findScheduledResit(resitModuleId: string): Promise<ScheduledModule | null> {
     const rows = rowsOf<ScheduledModule>(
@@ -295,13 +304,14 @@ export class ExamRepository {
         select r.application_module_id as "applicationModuleId", a.applicant_id as "applicantId", a.id as "applicationId", r.exam_kind as "examKind",
           r.scheduled_at as "scheduledAt", r.duration_minutes as "durationMinutes", r.schedule_sent_on as "scheduleSentOn",
           r.exam_definition_id as "examDefinitionId", ed.status as "testStatus", ed.overall_time as "overallTime",
-          ed.minimum_time as "minimumTime", ed.total_test_marks::float8 as "totalTestMarks", 0 as "extraSeconds", e.id as "instanceId",
+          ed.minimum_time as "minimumTime", ed.total_test_marks::float8 as "totalTestMarks", coalesce(x.extra_seconds, 0) as "extraSeconds", e.id as "instanceId",
           (r.result is not null or r.stage = 'Resit Result') as "isClosed", coalesce(ed.record_exam, false) as "recordExam",
           exists (select 1 from exam_recording_consents c where c.application_module_id = r.application_module_id) as "hasRecordingConsent"
         from resit_modules r
         join applications a on a.id = r.application_id
         left join exam_definitions ed on ed.id = r.exam_definition_id
         left join exam_instances e on e.resit_module_id = r.id
+        left join exam_time_extensions x on x.application_module_id = r.application_module_id
         where r.id = ${resitModuleId}`),
     );
     const row = rows[0];
@@ -311,10 +321,23 @@ export class ExamRepository {
   /** The launch's lock on what the sitting is for: the module (with its extra time) or the re-sit. */
   async lockScheduledTarget(tx: Executor, target: SittingTarget): Promise<{ extraSeconds: number; isClosed: boolean }> {
     if (target.applicationModuleId !== null) return this.lockScheduledModule(tx, target.applicationModuleId);
-    const rows = rowsOf<{ closed: boolean }>(
-      await tx.execute(sql`select (r.result is not null or r.stage = 'Resit Result') as closed from resit_modules r where r.id = ${target.resitModuleId} for no key update`),
+    const rows = rowsOf<{ closed: boolean; extra: number }>(
+      await tx.execute(sql`select (r.result is not null or r.stage = 'Resit Result') as closed, coalesce(x.extra_seconds, 0) as extra
+        from resit_modules r left join exam_time_extensions x on x.application_module_id = r.application_module_id
+        where r.id = ${target.resitModuleId} for no key update of r`),
     );
-    return { extraSeconds: 0, isClosed: rows[0]?.closed ?? false };
+    return { extraSeconds: rows[0]?.extra ?? 0, isClosed: rows[0]?.closed ?? false };
+  }
+
+  /**
+   * The sitting a module's extra time applies to now: its open re-sit (still to be sat or marked; at
+   * most one, `resit_modules_one_open`), else the module's own.
+   */
+  async currentTargetOf(applicationModuleId: string, executor: Executor = this.db): Promise<SittingTarget> {
+    const rows = rowsOf<{ id: string }>(
+      await executor.execute(sql`select id from resit_modules where application_module_id = ${applicationModuleId} and stage <> 'Resit Result' and result is null`),
+    );
+    return rows[0] ? { applicationModuleId: null, resitModuleId: rows[0].id } : { applicationModuleId, resitModuleId: null };
   }
 
   async findInstanceIdOfTarget(target: SittingTarget, executor: Executor = this.db): Promise<string | null> {
@@ -608,13 +631,13 @@ export class ExamRepository {
   }
 
   /** Moves the open sitting's deadline with its extra time; null when there is no open sitting. */
-  async extendOpenInstance(tx: Executor, applicationModuleId: string, extraSeconds: number, actorId: string, now: Date): Promise<{ id: string; deadline: Date } | null> {
+  async extendOpenInstance(tx: Executor, target: SittingTarget, extraSeconds: number, actorId: string, now: Date): Promise<{ id: string; deadline: Date } | null> {
     const rows = rowsOf<{ id: string; deadline: Date }>(
       await tx.execute(sql`
         update exam_instances set extra_seconds = ${extraSeconds},
           -- Moved by the change only, so time an invigilator's pause added to the deadline stays (issue 19).
           deadline = deadline + make_interval(secs => ${extraSeconds} - extra_seconds), modified_on = ${at(now)}, modified_by = ${actorId}
-        where application_module_id = ${applicationModuleId} and status = 'InProgress'
+        where ${target.resitModuleId === null ? sql`application_module_id = ${target.applicationModuleId}` : sql`resit_module_id = ${target.resitModuleId}`} and status = 'InProgress'
         returning id, deadline`),
     );
     return rows[0] ? { id: rows[0].id, deadline: toDate(rows[0].deadline) } : null;
@@ -647,26 +670,32 @@ export class ExamRepository {
     return { extraSeconds: rows[0]?.extra ?? 0, isClosed: locked[0]?.closed ?? false };
   }
 
-  async lockInstanceOfModule(tx: Executor, applicationModuleId: string): Promise<InstanceRow | null> {
-    const rows = rowsOf<InstanceRow>(await tx.execute(sql`select ${INSTANCE_COLUMNS} from exam_instances e where e.application_module_id = ${applicationModuleId} for update`));
+  async lockInstanceOfTarget(tx: Executor, target: SittingTarget): Promise<InstanceRow | null> {
+    const where = target.resitModuleId === null ? sql`e.application_module_id = ${target.applicationModuleId}` : sql`e.resit_module_id = ${target.resitModuleId}`;
+    const rows = rowsOf<InstanceRow>(await tx.execute(sql`select ${INSTANCE_COLUMNS} from exam_instances e where ${where} for update`));
     return rows[0] ? toInstance(rows[0]) : INSTANCE_NOT_FOUND;
   }
 
   // Marking.
 
-  async findMarkingContext(applicationModuleId: string, executor: Executor = this.db): Promise<MarkingContext | null> {
+  /**
+   * Who may mark a sitting and whether its marks are still open. A re-sit sitting (decision 024) is
+   * marked by the re-sit's examiner and stays open until the re-sit's result is submitted.
+   */
+  async findMarkingContext(target: SittingTarget, executor: Executor = this.db): Promise<MarkingContext | null> {
     const rows = rowsOf<MarkingContext>(
       await executor.execute(sql`
         select am.id as "applicationModuleId", a.id as "applicationId", a.application_number as "applicationNumber",
           trim(u.first_name || ' ' || u.last_name) as "applicantName", a.program_id as "programId",
           pm.module_code as "moduleCode", pm.module_title as "moduleTitle", pm.pass_percentage::float8 as "passPercentage",
-          am.examiner_id as "examinerId", a.overall_result as "overallResult"
+          ${target.resitModuleId === null ? sql`am.examiner_id` : sql`r.examiner_id`} as "examinerId",
+          ${target.resitModuleId === null ? sql`a.overall_result is not null` : sql`r.stage = 'Resit Result'`} as "isClosed"
         from application_modules am
         join applications a on a.id = am.application_id
         join applicants ap on ap.id = a.applicant_id
         join users u on u.id = ap.user_id
         join program_modules pm on pm.id = am.program_module_id
-        where am.id = ${applicationModuleId}`),
+        ${target.resitModuleId === null ? sql`where am.id = ${target.applicationModuleId}` : sql`join resit_modules r on r.application_module_id = am.id where r.id = ${target.resitModuleId}`}`),
     );
     return rows[0] ?? null;
   }
@@ -802,8 +831,9 @@ export class ExamRepository {
           where am.exam_kind = 'Online' and am.schedule_sent_on is not null and am.scheduled_at is not null
           union all
           -- Re-sits (issue 17): each sent online re-sit with its own sitting, a new instance beside the first attempt's.
+          -- It carries its module (extra time is granted on the module and goes to the open re-sit).
           select e.id, 'module', a.applicant_id, ed.id, ed.title, p.id, p.program_code, p.program_title, pm.module_code, pm.module_title,
-            null::uuid, a.id, a.application_number, r.scheduled_at,
+            am.id, a.id, a.application_number, r.scheduled_at,
             r.scheduled_at + make_interval(mins => coalesce(r.duration_minutes, 0)), r.schedule_time_zone, ed.overall_time,
             coalesce(e.status, 'NotStarted'), e.started_on, e.deadline, e.submitted_on, e.submitted_how,
             coalesce(e.extra_seconds, 0), e.score::float8, e.percentage::float8, e.result, coalesce(e.marks_released, false),

@@ -230,6 +230,64 @@ describe('a re-sit end to end: apply, pay on the test gateway, sit online (a new
   });
 });
 
+describe("a re-sit sitting's extra time and the examiner's marking of its descriptive answers", () => {
+  it("takes the module's extra time, then the re-sit examiner's marks, hands the result to the re-sit, carries a correction over and closes once the result is submitted", async () => {
+    const db = t.database.db;
+    const cy = await createUser(db, { role: ROLES.Applicant, firstName: 'Cy', lastName: 'Crater' });
+    const cyJwt = (await signIn(t.app, cy)).jwt;
+    const written = await createPublishedTest(db, { testType: 'module', programModuleId: resitModuleId, minimumTime: 1, questions: [{ type: 'Descriptive', marks: 4 }] });
+    const { application, resit } = await applied(cy, cyJwt);
+    await payOnTestGateway(resit.paymentTrackerId!, cyJwt);
+    await post(`${Q}/examinationstage`, { resitModuleId: resit.id, examKind: 'Online', scheduledLocal: inHours(2), durationMinutes: 60, examinerId: examiner.id, examDefinitionId: written.id }, managerJwt);
+    expect((await post(`${Q}/examinationstage/send`, { resitModuleId: resit.id }, managerJwt)).statusCode).toBe(200);
+    // Extra time granted on the module (an accommodation) before the re-sit starts goes to the re-sit's sitting.
+    const before = await post(`/api/moduleexaminstance/${application.moduleIds[0]}/extratime`, { minutes: 15 }, managerJwt);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toMatchObject({ extraMinutes: 15, examInstanceId: null });
+    await db.update(resitModules).set({ scheduledAt: new Date(Date.now() - 60_000) }).where(eq(resitModules.id, resit.id));
+    const exam = (await post('/api/launchexam/initresit', { resitModuleId: resit.id }, cyJwt)).json<CandidateExam>();
+    expect(exam.timer.extraTime).toBe(900);
+    // And during the sitting it moves the re-sit's deadline, not the first attempt's.
+    const during = await post(`/api/moduleexaminstance/${application.moduleIds[0]}/extratime`, { minutes: 25 }, managerJwt);
+    expect(during.json()).toMatchObject({ extraMinutes: 25, examInstanceId: exam.id });
+    expect(new Date(during.json().deadline).getTime() - new Date(exam.timer.deadline).getTime()).toBe(600_000);
+    const staffRow = (await get('/api/examinations/pagination?filter=Resits&page=1&pageSize=50', managerJwt)).json().rows.find((row: { examInstanceId: string }) => row.examInstanceId === exam.id);
+    expect(staffRow).toMatchObject({ applicationModuleId: application.moduleIds[0], extraMinutes: 25 });
+    const question = exam.sections[0]!.questions[0]!;
+    const sessionId = 'resit-marking-1';
+    await t.app.inject({ method: 'PUT', url: '/api/isexaminprogress', headers: bearer(cyJwt), payload: { examInstanceId: exam.id, examType: 'module', sessionId } });
+    await post('/api/updateInstances', { examInstanceId: exam.id, examType: 'module', sessionId, updates: [{ questionInstanceId: question.id, sequence: 1, timeTaken: 60, numOfAttempts: 1, answerValueGivenByUser: 'Remove the crack and re-weld with preheat.', isMarked: false, isAttempted: true }] }, cyJwt);
+    await ageSitting(db, exam.id, 120);
+    expect((await post(`/api/moduleexaminstance/${exam.id}/submit`, { sessionId }, cyJwt)).statusCode).toBe(200);
+    // Submitted but not marked: the re-sit waits in its exam stage.
+    expect(await resitRow(resit.id)).toMatchObject({ stage: 'Resit Examination', result: null });
+
+    // Nobody outside the program marks it, nor the candidate.
+    expect((await get(`/api/moduleexaminstance/${exam.id}/marking`, outsiderJwt)).statusCode).toBe(403);
+    expect((await get(`/api/moduleexaminstance/${exam.id}/marking`, cyJwt)).statusCode).toBe(403);
+    const sheet = await get(`/api/moduleexaminstance/${exam.id}/marking`, examinerJwt);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.json()).toMatchObject({ applicantName: 'Cy Crater', moduleCode: 'M1', passPercentage: 50, totalMarks: 4, result: null });
+    expect(sheet.json().questions[0]).toMatchObject({ needsExaminer: true, actualMarks: null, answerValueGivenByUser: 'Remove the crack and re-weld with preheat.' });
+
+    const marked = await post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: question.id, actualMarks: 1 }] }, examinerJwt);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(await resitRow(resit.id)).toMatchObject({ stage: 'Resit Examination Assessment', result: 'Fail', resultPercentage: 25, resultEnteredBy: null });
+    // A correction with its reason before the result is submitted changes the re-sit's result too.
+    const corrected = await post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: question.id, actualMarks: 3 }], correctionReason: 'Second reading: the preheat step was stated' }, examinerJwt);
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(await resitRow(resit.id)).toMatchObject({ stage: 'Resit Examination Assessment', result: 'Pass', resultPercentage: 75 });
+
+    const decided = await post(`${Q}/result/submit`, { resitModuleId: resit.id }, managerJwt);
+    expect(decided.json<ResitModule>()).toMatchObject({ stage: 'Resit Result', result: 'Pass', applicationStatus: 'Awarded' });
+    // The result is submitted: the marks are final.
+    const late = await post(`/api/moduleexaminstance/${exam.id}/verifymarks`, { marks: [{ questionInstanceId: question.id, actualMarks: 0 }], correctionReason: 'Too late' }, examinerJwt);
+    expect(late.statusCode).toBe(409);
+    expect(await resitRow(resit.id)).toMatchObject({ result: 'Pass', resultPercentage: 75 });
+    expect((await statusOf(application.id)).status).toBe('Awarded');
+  });
+});
+
 describe('refusals', () => {
   it('refuses a module that does not allow re-sits, a passed module and an application that is not Failed (409, nothing changes)', async () => {
     const application = await failed(ada, ['Pass', 'Fail']);

@@ -361,6 +361,11 @@ export class ResitService {
     const passPercentage = await this.deps.repository.findPassPercentage(tx, resitModuleId);
     if (!locked || !row || passPercentage === null) return null;
     const result = values.percentage >= passPercentage ? 'Pass' : 'Fail';
+    // A correction of the marks before the result is submitted carries over (the stage stays).
+    if (row.stage === 'Resit Examination Assessment' && row.resultEnteredBy === null && (row.result !== result || row.resultPercentage !== values.percentage)) {
+      await this.deps.repository.update(tx, row.id, { result, resultPercentage: values.percentage, resultEnteredOn: values.now, modifiedBy: values.enteredBy });
+      return result;
+    }
     // Once submitted, the result is final: a sitting closed late keeps its own score only.
     if (row.stage !== 'Resit Examination') return result;
     await this.deps.repository.update(tx, row.id, {
