@@ -74,6 +74,15 @@ test('an AICIP holder renews, pays the renewal module invoice, staff record the 
   const modules = staff.getByTestId('renewal-modules');
   await expect(modules.getByRole('combobox', { name: 'Choice for AIC-R1' })).toHaveValue('required');
   expect(await seriousViolations(staff)).toEqual([]);
+  // A discount code is checked when the invoice is issued: an unknown one is refused at its field and nothing is issued.
+  const discount = modules.getByRole('textbox', { name: 'Discount code' });
+  await discount.fill('not-a-code');
+  await modules.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(modules.getByText('Discount code not found')).toBeVisible();
+  await expect(discount).toHaveAttribute('aria-invalid', 'true');
+  await expect(modules.getByTestId('renewal-invoice')).toHaveCount(0);
+  expect(await seriousViolations(staff)).toEqual([]);
+  await discount.fill('');
   await modules.getByRole('button', { name: 'Issue invoice' }).click();
   const invoiceText = modules.getByTestId('renewal-invoice');
   await expect(invoiceText).toContainText('awaiting payment');

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { gunzipSync, inflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { gunzipSync } from 'node:zlib';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { api, signInApi } from '../fixtures/api-setup';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
+import { downloaded, textOfPdf } from '../fixtures/downloads';
 import { personAt, registerApplicant } from '../fixtures/journey';
 import { searchList } from '../fixtures/lists';
 
@@ -44,37 +44,6 @@ async function paidCertificationApplication(request: APIRequestContext) {
   await api(request, 'POST', `${C}/${id}/preexam/submit`, staffJwt, { modules: [] });
   await api(request, 'POST', `${C}/${id}/payment/verified`, staffJwt, { reference: `EFT-AWARD-${Date.now()}` });
   return { ...holder, id, applicationNumber: submitted.applicationNumber, programId };
-}
-
-/**
- * The text a PDF shows: its Flate streams inflated and the strings of `Tj` read back (pdf-lib writes
- * the standard fonts' text as hex or literal strings in WinAnsi, which reads as Latin-1).
- */
-function textOfPdf(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const shown: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) continue;
-    let content: string;
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString('latin1');
-    } catch {
-      content = raw.slice(start, end);
-    }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g)) {
-      shown.push(text[1] !== undefined ? Buffer.from(text[1], 'hex').toString('latin1') : (text[2] ?? '').replace(/\\(.)/g, '$1'));
-    }
-  }
-  return shown.join('\n');
-}
-
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ download: Download; bytes: Buffer }> {
-  const event = page.waitForEvent('download');
-  await click();
-  const download = await event;
-  return { download, bytes: readFileSync(await download.path()) };
 }
 
 test('staff award a Certification application, the holder downloads the certificate and credential, a visitor verifies it, and a hold shows everywhere', async ({ browser, request }) => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
+import { downloaded, textOfPdf } from '../fixtures/downloads';
 import { personAt } from '../fixtures/journey';
 import { searchList } from '../fixtures/lists';
 
@@ -19,7 +20,21 @@ function addYears(day: string, years: number): string {
   return `${year + years}-${String(month).padStart(2, '0')}-${String(Math.min(date, lastDay)).padStart(2, '0')}`;
 }
 
-test('a holder renews with professional development hours, staff renew, and the new expiry shows in the holder’s awards', async ({ browser }) => {
+/** A `YYYY-MM-DD` day as the platform shows and mails it: 27-Jan-2027. */
+function shownDay(day: string): string {
+  const [year, month, date] = day.split('-') as [string, string, string];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${date}-${months[Number(month) - 1]}-${year}`;
+}
+
+/** A `YYYY-MM-DD` day as a certificate prints it: 27 January 2027. */
+function certificateDay(day: string): string {
+  const [year, month, date] = day.split('-') as [string, string, string];
+  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  return `${Number(date)} ${months[Number(month) - 1]} ${year}`;
+}
+
+test('a holder gets the expiry reminder, renews with professional development hours, staff renew, and the new expiry shows in the holder’s awards', async ({ browser }) => {
   test.setTimeout(180_000);
 
   // 1. The holder's Awards list offers Renew inside the renewal window.
@@ -32,6 +47,14 @@ test('a holder renews with professional development hours, staff renew, and the 
   const oldExpiry = (expiresAttr ?? '').slice(0, 10);
   expect(oldExpiry).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   const newExpiry = addYears(oldExpiry, 3);
+
+  // The reminder due (three months before expiry) was sent by the expiry job when the platform started, once.
+  await holder.getByRole('navigation', { name: 'Applicant menu' }).getByRole('link', { name: 'Notifications' }).click();
+  const reminder = holder.getByTestId('inbox-table').getByRole('button', { name: new RegExp(`^Read Your certificate \\S+ expires on ${shownDay(oldExpiry)}$`) });
+  await expect(reminder).toHaveCount(1);
+  await reminder.click();
+  await expect(holder.getByTestId('mail-drawer')).toContainText('apply to renew it from your awards before it expires');
+  await holder.goto('/student/applications');
   await renew.click();
 
   // 2. The renewal form: requirements, and the CPD entries with the hours in the period against the required 20.
@@ -93,4 +116,8 @@ test('a holder renews with professional development hours, staff renew, and the 
   await expect(renewed.locator(`time[datetime^="${newExpiry}"]`)).toHaveCount(1);
   await expect(renewed.locator('[data-status="Current"]')).toBeVisible();
   await expect(renewed.getByRole('link', { name: /^Renew certificate / })).toHaveCount(0);
+  // Its certificate is issued again with the new expiry.
+  const download = renewed.getByRole('button', { name: /^Download certificate / });
+  const certificate = await downloaded(holder, () => download.click());
+  expect(textOfPdf(certificate.bytes)).toContain(certificateDay(newExpiry));
 });

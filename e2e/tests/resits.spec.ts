@@ -5,7 +5,6 @@ import { DEMO } from '../fixtures/demo-accounts';
 import { personAt, waitForMail } from '../fixtures/journey';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
-const R = '/api/qualificationapplicationresitmodule';
 
 interface ServerExam {
   id: string;
@@ -127,20 +126,28 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
   await candidate.goto(`/student/applications/qualificationapplication/${setup.id}`);
   await expect(candidate.getByTestId('resit-row')).toContainText('Resit Payment Verified');
 
-  // The manager schedules the re-sit online and sends it (the schedule screen's rules, through the API).
-  const view = await api<{ resits: { id: string }[] }>(request, 'GET', `${R}/resitModules?applicationId=${setup.id}`, setup.staffJwt);
-  const resitId = view.resits[0]!.id;
-  await api(request, 'POST', `${R}/examinationstage`, setup.staffJwt, {
-    resitModuleId: resitId,
-    examKind: 'Online',
-    scheduledLocal: soonInSydney().local,
-    scheduleTimeZone: 'Australia/Sydney',
-    durationMinutes: 60,
-    examinerId: setup.examinerId,
-    invigilatorId: setup.invigilatorId,
-    examDefinitionId: setup.test.id,
-  });
-  await api(request, 'POST', `${R}/examinationstage/send`, setup.staffJwt, { resitModuleId: resitId });
+  // The manager schedules the re-sit online on the application page and sends it to the candidate.
+  const manager = await personAt(browser, '/admin/login', DEMO.accountAdmin);
+  await manager.goto(`/admin/programs/${setup.programId}/applications/qualificationapplication/${setup.id}`);
+  const panel = manager.getByTestId('staff-resits');
+  const scheduleForm = panel.getByTestId('resit-schedule-form');
+  await expect(scheduleForm).toBeVisible({ timeout: 60_000 });
+  const choose = async (label: string, option: string) => {
+    await scheduleForm.getByRole('textbox', { name: label }).click();
+    await manager.getByRole('option', { name: option, exact: true }).click();
+  };
+  await choose('Exam kind', 'Online');
+  await choose('Examiner', 'Casey Contributor');
+  await choose('Invigilator', 'Uma User');
+  await choose('Test', setup.test.title);
+  await scheduleForm.getByLabel('Duration (minutes)').fill('60');
+  // The time is taken last: the window opens a minute or two after it is saved.
+  await scheduleForm.getByLabel('Date and time').fill(soonInSydney().local);
+  await scheduleForm.getByRole('button', { name: 'Save the schedule' }).click();
+  await panel.getByRole('button', { name: 'Send to the candidate' }).click();
+  await expect(panel).toContainText('Resit Examination');
+  await expect(panel).toContainText(/Online, .*, sent/);
+  expect(await seriousViolations(manager)).toEqual([]);
   await waitForMail(setup.email, since, /^Re-sit of IWI-M1: your exam/);
 
   // The Re-sits filter of Examinations lists the re-sit sitting; it starts in its window.
@@ -172,9 +179,7 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
   expect(first).toMatchObject({ id: setup.firstExamId, status: 'Submitted' });
 
   // The manager records the re-sit result on the application page: every module passed, awarded.
-  const manager = await personAt(browser, '/admin/login', DEMO.accountAdmin);
-  await manager.goto(`/admin/programs/${setup.programId}/applications/qualificationapplication/${setup.id}`);
-  const panel = manager.getByTestId('staff-resits');
+  await manager.reload();
   await expect(panel).toContainText('Resit Examination Assessment');
   await expect(panel).toContainText('result Pass 100%');
   expect(await seriousViolations(manager)).toEqual([]);

@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type Locator, type Page } from '@playwright
 import { api, signInApi } from '../fixtures/api-setup';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
+import { downloaded, textOfPdf } from '../fixtures/downloads';
 import { personAt, registerApplicant } from '../fixtures/journey';
 import { waitForMailLink } from '../fixtures/mailbox';
 
@@ -32,7 +33,8 @@ async function fillPlateButtWeld(form: Locator): Promise<void> {
     ['WPS date', '2026-01-15'],
     ['Qualification type', 'Initial qualification'],
     ['Place of testing', 'Newcastle test bay'],
-    ['Test date', sydneyDay(0)],
+    // A few days ago: the first confirmation may be made from the day after the test.
+    ['Test date', sydneyDay(-3)],
     ['Testing acceptance criteria', 'ISO 5817 level B'],
     ['Parent material 1 specification', 'AS/NZS 3678-350'],
     ['Parent material 2 specification', 'AS/NZS 3678-350'],
@@ -74,11 +76,16 @@ async function noSeriousViolations(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-test('a welder qualifies to ISO 9606-1 with a 135 butt weld on plate: record, payment, examiner tests with evidence, approval and the range of qualification', async ({ browser, request }) => {
+test('a welder qualifies to ISO 9606-1 with a 135 butt weld on plate: record, payment, examiner tests with evidence, approval, the range of qualification, the employer\'s confirmation from the mailed link and the certificate', async ({ browser, request }) => {
   test.setTimeout(900_000);
   const superJwt = await signInApi(request, DEMO.superUser);
   const welder = await registerApplicant(request, { firstName: 'Wade', lastName: 'Welder', emailPrefix: 'wpq.welder', password: 'Welder-candidate-2026!' });
   const welderJwt = await signInApi(request, welder.email, welder.password, true);
+  // The welder's employer, named on their profile, receives the confirmation links.
+  const suffix = Date.now().toString(36);
+  const employer = { name: `Hunter Fabrication ${suffix}`, contactName: 'Morgan Coordinator', contactEmail: `coordinator.${suffix}@example.test` };
+  const company = await api<{ id: string }>(request, 'POST', '/api/company', superJwt, employer);
+  await api(request, 'POST', '/api/company/employer', welderJwt, { companyId: company.id });
   const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, welderJwt);
   const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
   // The demo program's examiner, Casey Contributor, also assesses it (idempotent: the same roles every run).
@@ -200,4 +207,40 @@ test('a welder qualifies to ISO 9606-1 with a 135 butt weld on plate: record, pa
   await expect(page.getByTestId('wpq-designation')).toHaveText('ISO 9606-1 135 P BW FM1 S s10 PA ss nb');
   await expect(page.getByTestId('wpq-range-sheet')).toContainText('Wade Welder');
   await noSeriousViolations(page);
+
+  // Keeping it valid: staff mail the employer the 6-monthly confirmation link from the record.
+  await staff.goto(staffPath);
+  const validity = staffRecord.getByTestId('wpq-validity');
+  await expect(validity.getByTestId('wpq-validity-summary')).toContainText('the next confirmation is due by');
+  await expect(validity).toContainText('No confirmation yet.');
+  await validity.getByRole('button', { name: 'Mail the employer the confirmation link' }).click();
+  await expect(validity.getByRole('status').filter({ hasText: `A new link was mailed to ${employer.contactEmail}` })).toBeVisible();
+  await noSeriousViolations(staff);
+
+  // The welding coordinator confirms from the mailed link, without an account.
+  const { link: confirmLink } = await waitForMailLink(employer.contactEmail, /\/wpq-confirm\/[^/]+$/);
+  // Axe's script goes in past the page's Content-Security-Policy, as personAt's pages allow.
+  const coordinator = await browser.newPage({ bypassCSP: true });
+  coordinator.setDefaultTimeout(STEP_TIMEOUT);
+  await coordinator.goto(new URL(confirmLink).pathname);
+  await expect(coordinator.getByRole('heading', { name: 'Wade Welder' })).toBeVisible();
+  const confirmForm = coordinator.getByRole('form', { name: 'Confirm the welder qualification' });
+  await confirmForm.getByRole('textbox', { name: 'Name', exact: true }).fill('Morgan Coordinator');
+  await confirmForm.getByRole('textbox', { name: 'Position', exact: true }).fill('Welding coordinator');
+  await noSeriousViolations(coordinator);
+  await confirmForm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(coordinator.getByText('Confirmation recorded')).toBeVisible();
+  await coordinator.close();
+
+  // The welder's record shows the confirmation, and the certificate's confirmation table holds it.
+  await page.goto(`/student/applications/welderqualificationapplication/${applicationId}`);
+  await expect(page.getByTestId('wpq-confirmations')).toContainText('Morgan Coordinator, Welding coordinator');
+  await noSeriousViolations(page);
+  await page.goto('/student/applications');
+  const awardRow = page.getByTestId('awards-table').getByRole('row', { name: new RegExp(PROGRAM_CODE) });
+  const certificate = await downloaded(page, () => awardRow.getByRole('button', { name: /^Download certificate / }).click());
+  const printed = textOfPdf(certificate.bytes);
+  expect(printed).toContain('ISO 9606-1 135 P BW FM1 S s10 PA ss nb');
+  expect(printed).toContain('Morgan Coordinator');
+  expect(printed).toContain('Welding coordinator');
 });

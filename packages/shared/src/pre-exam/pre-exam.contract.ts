@@ -51,16 +51,22 @@ export const ModuleSelection = z.strictObject({
 });
 export type ModuleSelection = z.infer<typeof ModuleSelection>;
 
+/**
+ * A discount code typed where an invoice is issued (pre-exam, re-sit, renewal modules): blank is
+ * none; upper-cased, and checked against the codes only when the invoice is issued.
+ */
+export const optionalCouponCode = z
+  .string()
+  .trim()
+  .max(32, PRE_EXAM_MESSAGES.couponMax)
+  .nullable()
+  .default(null)
+  .transform((code) => (code ? code.toUpperCase() : null));
+
 /** `preexam/update` (and `preexam/submit`, which saves the same body first): the choice per module and a discount code. */
 export const PreExamUpdateRequest = z.strictObject({
   modules: z.array(ModuleSelection).max(200).default([]),
-  couponCode: z
-    .string()
-    .trim()
-    .max(32, PRE_EXAM_MESSAGES.couponMax)
-    .nullable()
-    .default(null)
-    .transform((code) => (code ? code.toUpperCase() : null)),
+  couponCode: optionalCouponCode,
 });
 export type PreExamUpdateRequest = z.input<typeof PreExamUpdateRequest>;
 

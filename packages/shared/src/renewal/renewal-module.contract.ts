@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ModuleResultRequest, ScheduleChoices, ScheduleModuleRequest } from '../exam-schedule/exam-schedule.contract';
-import { ModuleSelection } from '../pre-exam/pre-exam.contract';
+import { ModuleSelection, optionalCouponCode } from '../pre-exam/pre-exam.contract';
 import { FEE_BASES, MODULE_CHOICES } from '../pre-exam/pre-exam-rules';
 import { fee, toCents } from '../program/program-rules';
 import { RENEWAL_MESSAGES, Renewal } from './renewal.contract';
@@ -15,7 +15,8 @@ import { LATE_RENEWAL_CHOICES } from './renewal-rules';
 export const RENEWAL_MODULE_PATH = 'aicipapplicationrenewalmodule';
 
 /** `preexam/update` and `preexam/submit`: the choice per renewal module (required, optional, not taken). */
-export const RenewalModuleSelectionRequest = z.strictObject({ modules: z.array(ModuleSelection).max(100).default([]) });
+/** The choice of renewal modules; at `preexam/submit` a discount code priced on the invoice as at the pre-exam stage. */
+export const RenewalModuleSelectionRequest = z.strictObject({ modules: z.array(ModuleSelection).max(100).default([]), couponCode: optionalCouponCode });
 export type RenewalModuleSelectionRequest = z.input<typeof RenewalModuleSelectionRequest>;
 
 export const RenewalModuleChoice = z.object({

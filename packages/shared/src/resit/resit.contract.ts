@@ -12,6 +12,7 @@ import {
   Person,
   TestCentreChoice,
 } from '../exam-schedule/exam-schedule.contract';
+import { optionalCouponCode } from '../pre-exam/pre-exam.contract';
 import { FEE_BASES } from '../pre-exam/pre-exam-rules';
 import { RESIT_STAGES } from './resit-rules';
 
@@ -59,13 +60,7 @@ export const ResitApplicationQuery = z.strictObject({ applicationId: z.uuid() })
 
 export const CreateResitRequest = z.strictObject({
   applicationModuleId: z.uuid(),
-  couponCode: z
-    .string()
-    .trim()
-    .max(40)
-    .transform((code) => code || null)
-    .nullable()
-    .default(null),
+  couponCode: optionalCouponCode,
 });
 export type CreateResitRequest = z.input<typeof CreateResitRequest>;
 

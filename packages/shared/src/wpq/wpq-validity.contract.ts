@@ -118,6 +118,9 @@ export const ConfirmationLinkView = z.object({
 export type ConfirmationLinkView = z.infer<typeof ConfirmationLinkView>;
 export const ConfirmationDone = z.object({ confirmation: WpqConfirmation, messageConfirmation: z.string() });
 export type ConfirmationDone = z.infer<typeof ConfirmationDone>;
+/** `POST api/wpq/{id}/confirmation/link`: where the new link went, and the confirmation it is for. */
+export const ConfirmationLinkSent = z.object({ sentTo: z.string(), dueOn: z.string() });
+export type ConfirmationLinkSent = z.infer<typeof ConfirmationLinkSent>;
 
 export const RevalidationSubmitRequest = z.strictObject({
   welds: z.array(RevalidationWeld, { error: M.twoWelds }).length(2, M.twoWelds),

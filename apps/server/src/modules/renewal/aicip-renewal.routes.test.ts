@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
+import { COUPON_MESSAGES } from '@certs/shared/coupon/coupon.contract';
 import { subtractMonths } from '@certs/shared/award/award-expiry';
 import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { formatInvoiceNumber, todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
@@ -15,7 +16,7 @@ import { bearer, signIn } from '../../../test/sign-in';
 import { applications } from '../../db/schema/application';
 import { awardHistory, awards } from '../../db/schema/award';
 import { mails } from '../../db/schema/mail';
-import { invoices } from '../../db/schema/payment';
+import { coupons, invoices } from '../../db/schema/payment';
 import { programCertificationSettings, programModules, programRequirements, programUsers, programs } from '../../db/schema/program';
 import { MailRepository } from '../../platform/mail/mail.repository';
 import { MailService } from '../../platform/mail/mail.service';
@@ -233,6 +234,32 @@ describe('an AICIP renewal takes the renewal modules', () => {
     const [row] = await db.select().from(awards).where(eq(awards.id, award.id));
     expect(row!.status).toBe('current');
     expect(await statusOf(award.applicationId)).toBe('Applied for Renewal');
+  });
+});
+
+describe('a discount code on the renewal modules\' invoice', () => {
+  it('is priced and redeemed as at the pre-exam stage; an unknown code is refused at its field and nothing is invoiced', async () => {
+    const db = t.database.db;
+    const code = `RENEW${Date.now() % 100000}`;
+    await db.insert(coupons).values({ code, discountType: 'percentage', discountValue: 2500, programId: aicipId, validFrom: new Date(Date.now() - 86_400_000), validTo: new Date(Date.now() + 86_400_000) });
+    const award = await awardExpiringOn(bob, aicipId, subtractMonths(today(), -2));
+    const renewal = await submit(A, aicipId, award.id, bobJwt);
+    const modules = [{ programModuleId: renewalModuleIds.RM1, choice: 'required' }, { programModuleId: renewalModuleIds.RM2, choice: 'notTaken' }];
+
+    const unknown = await post(`${M}/${renewal.id}/preexam/submit`, { modules, couponCode: 'no-such-code' }, managerJwt);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors).toEqual({ couponCode: COUPON_MESSAGES.notFound });
+    expect((await get(`${A}/${renewal.id}`, bobJwt)).json().invoice).toBeNull();
+
+    const invoiced = await post(`${M}/${renewal.id}/preexam/submit`, { modules, couponCode: ` ${code.toLowerCase()} ` }, managerJwt);
+    expect(invoiced.statusCode, invoiced.body).toBe(200);
+    const [invoiceRow] = await db.select().from(invoices).where(eq(invoices.id, invoiced.json<Renewal>().invoice!.id));
+    expect(invoiceRow).toMatchObject({ subtotalCents: 22000, discountCents: 5500, totalCents: 16500, couponCode: code });
+    const mail = (await db.select().from(mails).where(eq(mails.toEmail, bob.email))).find((m) => m.subject.includes(': invoice'));
+    expect(mail?.text).toContain(`Discount code ${code}: -$55.00`);
+    // The code was redeemed: the same holder cannot use it again.
+    const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code));
+    expect(coupon!.usedCount).toBe(1);
   });
 });
 

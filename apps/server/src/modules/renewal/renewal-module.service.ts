@@ -146,7 +146,8 @@ export class RenewalModuleService {
 
   /**
    * `preexam/submit`: saves the choice when one is sent, then issues the renewal's invoice (each
-   * module's renewal fee, and a late renewal's late fee) with its payment link through the
+   * module's renewal fee, and a late renewal's late fee, less a discount code's amount as at the
+   * pre-exam stage) with its payment link through the
    * pre-exam service, notes it on the application and mails the holder, in one transaction.
    */
   async submitSelection(actor: CurrentUser, id: string, input: z.output<typeof RenewalModuleSelectionRequest> | undefined): Promise<Renewal> {
@@ -162,7 +163,8 @@ export class RenewalModuleService {
       if (modules.length === 0) throw new AppError('BAD_REQUEST', PRE_EXAM_MESSAGES.chooseModule, { modules: PRE_EXAM_MESSAGES.chooseModule });
       const lines = modules.map(({ row, moduleCode, moduleTitle }) => ({ applicationModuleId: '', moduleCode, moduleTitle: `Renewal: ${moduleTitle}`, feeBasis: row.feeBasis, isRequired: row.isRequired, amountCents: row.feeCents }));
       if (current.lateFeeCents) lines.push(this.deps.renewals.lateFeeLine(found, billing.feeBasis, current.lateFeeCents));
-      const invoice = await this.deps.invoicing.issueInvoice(tx, { applicationId: renewal.applicationId, billedTo: billing.billedTo, lines, actorId: actor.id });
+      const coupon = input?.couponCode ? { code: input.couponCode, programId: found.award.programId, programType: found.programType, applicantId: renewal.applicantId } : undefined;
+      const invoice = await this.deps.invoicing.issueInvoice(tx, { applicationId: renewal.applicationId, billedTo: billing.billedTo, lines, actorId: actor.id, coupon });
       await this.deps.repository.update(tx, renewal.id, { invoiceId: invoice.invoiceId, modifiedBy: actor.id });
       await moveApplication(tx, this.deps.workflow, {
         locked,
@@ -174,6 +176,7 @@ export class RenewalModuleService {
       const mail = this.deps.renewals.mail(found, `Renewal of certificate ${found.award.certificateNumber}: invoice ${invoice.invoiceNumberText} and payment link`, [
         `Your renewal of ${found.programTitle} (${found.programCode}) takes these modules:`,
         ...lines.map((line) => `${line.moduleCode} ${line.moduleTitle} (${line.isRequired ? 'required' : 'optional'}): ${formatMoney(line.amountCents)}`),
+        ...(invoice.totals.discountCents > 0 ? [`Discount code ${input?.couponCode ?? ''}: -${formatMoney(invoice.totals.discountCents)}`] : []),
         `Tax invoice ${invoice.invoiceNumberText}: ${formatMoney(invoice.totals.totalCents)} incl. GST ${formatMoney(invoice.totals.gstCents)}. Please pay by ${formatDateTimeWithZone(invoice.payment.expiresOn)}; we schedule your modules once it is paid.`,
       ]);
       await this.deps.mail.send({ ...mail, links: [{ label: 'Pay the invoice', url: invoice.payment.paymentUrl }, ...(mail.links ?? [])] }, tx);

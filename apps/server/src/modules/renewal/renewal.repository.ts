@@ -44,6 +44,7 @@ export class RenewalRepository {
         applicationStatus: applications.status,
         programCode: programs.programCode,
         programTitle: programs.programTitle,
+        programType: programs.programType,
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ConfirmationDone,
+  ConfirmationLinkSent,
   ConfirmationLinkView,
   ExaminerConfirmationRequest,
   ExtensionLogDetailsRequest,
@@ -43,7 +44,7 @@ export function registerWpqValidityRoutes(api: FastifyInstance, service: WpqVali
   );
   r.post(
     '/api/wpq/:id/confirmation/link',
-    { onRequest: staff, schema: { ...doc, summary: "Mail the employer's welding coordinator a link for the open confirmation now", params: IdParams, response: { 200: z.object({ sentTo: z.string(), dueOn: z.string() }) } } },
+    { onRequest: staff, schema: { ...doc, summary: "Mail the employer's welding coordinator a link for the open confirmation now", params: IdParams, response: { 200: ConfirmationLinkSent } } },
     async (request) => service.sendLinkNow(currentUserOf(request), request.params.id),
   );
   r.post(

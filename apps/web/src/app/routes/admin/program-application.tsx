@@ -23,6 +23,7 @@ import { StaffReviewPanel } from '../../../features/review/components/staff-revi
 import { StaffResitPanel } from '../../../features/resit/components/staff-resit-panel';
 import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
 import { WpqStaffPanel } from '../../../features/wpq-application/components/wpq-panels';
+import { WpqValidityPanel } from '../../../features/wpq-validity/components/validity-panel';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -100,7 +101,13 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
           <>
             {/* A welder qualification has one test, recorded on the welder's record (features/wpq-application), not modules. */}
             {type === 'welderqualificationapplication' ? (
-              <WpqStaffPanel applicationId={id} renderFiles={(slot) => <AttachmentPicker {...slot} />} rangeHref={adminWpqRangePath} onOpenFile={openFile} />
+              <WpqStaffPanel
+                applicationId={id}
+                renderFiles={(slot) => <AttachmentPicker {...slot} />}
+                rangeHref={adminWpqRangePath}
+                onOpenFile={openFile}
+                renderValidity={(recordId) => <WpqValidityPanel recordId={recordId} isStaff />}
+              />
             ) : (
               <ExamScheduleStage
                 type={type}

@@ -30,6 +30,7 @@ import { publishedProgramQueryOptions, usePublishedProgram } from '../../../feat
 import { ApplicantReviewSection } from '../../../features/review/components/applicant-review-section';
 import { ApplicantResitSection } from '../../../features/resit/components/applicant-resit-section';
 import { WpqApplicantSection } from '../../../features/wpq-application/components/wpq-panels';
+import { WpqValidityPanel } from '../../../features/wpq-validity/components/validity-panel';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -147,7 +148,7 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
       )}
       {/* A welder qualification application carries the welder's record of the test piece (features/wpq-application). */}
       {application && type === 'welderqualificationapplication' && (
-        <WpqApplicantSection applicationId={application.id} rangeHref={studentWpqRangePath} />
+        <WpqApplicantSection applicationId={application.id} rangeHref={studentWpqRangePath} renderValidity={(recordId) => <WpqValidityPanel recordId={recordId} />} />
       )}
       {application && <ApplicationHistory type={type} applicationId={application.id} />}
       {!isReadOnly && application?.informationRequest && (

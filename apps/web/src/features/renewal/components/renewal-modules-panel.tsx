@@ -18,6 +18,8 @@ function ModuleChoice({ renewal }: { renewal: Renewal }) {
   const [picked, setPicked] = useState<Record<string, ModuleChoice>>({});
   const save = useSaveRenewalModuleChoice(id);
   const invoice = useInvoiceRenewalModules(id);
+  const [couponCode, setCouponCode] = useState('');
+  const [couponError, setCouponError] = useState<string | null>(null);
   if (renewal.invoice) {
     return (
       <Text data-testid="renewal-invoice">
@@ -29,6 +31,19 @@ function ModuleChoice({ renewal }: { renewal: Renewal }) {
   if (!choices.data) return <Text c="dimmed">Loading the renewal modules…</Text>;
   const modules = choices.data.modules.map((m) => ({ ...m, choice: picked[m.programModuleId] ?? m.choice }));
   const body = { modules: modules.map((m) => ({ programModuleId: m.programModuleId, choice: m.choice })) };
+  const issue = () =>
+    invoice.mutate(
+      { ...body, couponCode: couponCode.trim() || null },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', title: 'Invoice issued', message: 'The holder has the payment link.' }),
+        onError: (error) => {
+          // A refused code is said at its field; anything else in a notification.
+          const atField = (error as { fieldErrors?: Record<string, string> }).fieldErrors?.couponCode;
+          if (atField) setCouponError(atField);
+          else failed('The invoice was not issued')(error);
+        },
+      },
+    );
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={560}>
@@ -68,11 +83,24 @@ function ModuleChoice({ renewal }: { renewal: Renewal }) {
         </Table>
       </Table.ScrollContainer>
       {choices.data.canEdit && (
+        <TextInput
+          label="Discount code"
+          description="Optional. Checked for this program and holder when the invoice is issued."
+          w={320}
+          value={couponCode}
+          onChange={(event) => {
+            setCouponCode(event.currentTarget.value);
+            setCouponError(null);
+          }}
+          error={couponError}
+        />
+      )}
+      {choices.data.canEdit && (
         <Group justify="flex-end">
           <Button variant="default" loading={save.isPending} onClick={() => save.mutate(body, { onSuccess: () => notifications.show({ color: 'teal', title: 'Choice saved', message: 'The modules are kept until you issue the invoice.' }), onError: failed('The choice was not saved') })}>
             Save choice
           </Button>
-          <Button loading={invoice.isPending} onClick={() => invoice.mutate(body, { onSuccess: () => notifications.show({ color: 'teal', title: 'Invoice issued', message: 'The holder has the payment link.' }), onError: failed('The invoice was not issued') })}>
+          <Button loading={invoice.isPending} onClick={issue}>
             Issue invoice
           </Button>
         </Group>

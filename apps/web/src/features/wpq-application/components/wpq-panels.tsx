@@ -8,6 +8,9 @@ import { WpqRecordForm } from './wpq-record-form';
 import { WpqRecordPreview, WpqStatusBadge } from './wpq-record-preview';
 import { WpqExaminerForm, WpqOutcomeForm, WpqScheduleForm, type RenderFiles } from './wpq-staff-forms';
 
+/** The approved record's validity, from the wpq-validity feature (composed by the route). */
+export type RenderValidity = (recordId: string) => React.ReactNode;
+
 function Loading({ what }: { what: string }) {
   return (
     <Center py="md">
@@ -46,7 +49,7 @@ function Section({ record, children }: { record: WpqRecord; children: React.Reac
 }
 
 /** The welder's record on their application: the form while it can change, then the record read-only with what followed. */
-export function WpqApplicantSection({ applicationId, rangeHref, onOpenFile }: { applicationId: string; rangeHref: (id: string) => string; onOpenFile?: (resourceKey: string) => void }) {
+export function WpqApplicantSection({ applicationId, rangeHref, onOpenFile, renderValidity }: { applicationId: string; rangeHref: (id: string) => string; onOpenFile?: (resourceKey: string) => void; renderValidity?: RenderValidity }) {
   const record = useWpqRecordOfApplication(applicationId);
   if (record.isPending) return <Loading what="the welder qualification record" />;
   if (record.error || !record.data) return <Alert color="red">{errorMessageOf(record.error)}</Alert>;
@@ -55,6 +58,7 @@ export function WpqApplicantSection({ applicationId, rangeHref, onOpenFile }: { 
     <Section record={data}>
       <Stack gap="md">
         <Approved record={data} rangeHref={rangeHref} />
+        {data.status === 'approved' && data.id && renderValidity?.(data.id)}
         {data.can.edit ? <WpqRecordForm key={data.status} record={data} /> : <WpqRecordPreview record={data} onOpenFile={onOpenFile} />}
       </Stack>
     </Section>
@@ -66,7 +70,19 @@ export function WpqApplicantSection({ applicationId, rangeHref, onOpenFile }: { 
  * record it (the program's examiners), decide the outcome (assessors and managers), each shown
  * only to whom the server allows it and when.
  */
-export function WpqStaffPanel({ applicationId, renderFiles, rangeHref, onOpenFile }: { applicationId: string; renderFiles: RenderFiles; rangeHref: (id: string) => string; onOpenFile?: (resourceKey: string) => void }) {
+export function WpqStaffPanel({
+  applicationId,
+  renderFiles,
+  rangeHref,
+  onOpenFile,
+  renderValidity,
+}: {
+  applicationId: string;
+  renderFiles: RenderFiles;
+  rangeHref: (id: string) => string;
+  onOpenFile?: (resourceKey: string) => void;
+  renderValidity?: RenderValidity;
+}) {
   const record = useWpqRecordOfApplication(applicationId);
   if (record.isPending) return <Loading what="the welder qualification record" />;
   if (record.error || !record.data) return <Alert color="red">{httpStatusOf(record.error) === 403 ? 'You do not serve on this program.' : errorMessageOf(record.error)}</Alert>;
@@ -75,6 +91,7 @@ export function WpqStaffPanel({ applicationId, renderFiles, rangeHref, onOpenFil
     <Section record={data}>
       <Stack gap="md">
         <Approved record={data} rangeHref={rangeHref} />
+        {data.status === 'approved' && data.id && renderValidity?.(data.id)}
         {data.can.edit ? <WpqRecordForm key={data.status} record={data} isStaff /> : <WpqRecordPreview record={data} onOpenFile={onOpenFile} />}
         {data.can.schedule && <WpqScheduleForm record={data} />}
         {data.can.examine && <WpqExaminerForm key={data.tests.length} record={data} renderFiles={renderFiles} />}

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ConfirmationDone, ConfirmationLinkSent, WpqValidity, type ExaminerConfirmationRequest } from '@certs/shared/wpq/wpq-validity.contract';
+import { apiRequest } from '../../../lib/api-client';
+
+/** A welder qualification's validity (decision 026): read by the welder and the program's staff. */
+const base = (recordId: string) => `/api/wpq/${encodeURIComponent(recordId)}`;
+export const wpqValidityKeys = { of: (recordId: string) => ['wpq-validity', recordId] as const };
+
+export function useWpqValidity(recordId: string) {
+  return useQuery({
+    queryKey: wpqValidityKeys.of(recordId),
+    queryFn: ({ signal }) => apiRequest(`${base(recordId)}/validity`, { schema: WpqValidity, signal }),
+    retry: false,
+  });
+}
+
+/** Mails the employer's welding coordinator a new link for the open confirmation (the program's examiners and managers). */
+export function useSendConfirmationLink(recordId: string) {
+  return useMutation({ mutationFn: () => apiRequest(`${base(recordId)}/confirmation/link`, { method: 'POST', schema: ConfirmationLinkSent }) });
+}
+
+/** The examiner confirms the open confirmation instead of the employer. */
+export function useConfirmByExaminer(recordId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ExaminerConfirmationRequest) => apiRequest(`${base(recordId)}/confirmation`, { method: 'POST', body: request, schema: ConfirmationDone }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wpqValidityKeys.of(recordId) }),
+  });
+}

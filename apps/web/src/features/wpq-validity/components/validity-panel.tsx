@@ -1,0 +1,145 @@
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatDate } from '@certs/shared/common/dates';
+import { WPQ_VALIDITY_OPTIONS } from '@certs/shared/wpq/wpq-record.contract';
+import type { WpqValidity } from '@certs/shared/wpq/wpq-validity.contract';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { errorMessageOf, httpStatusOf } from '../../../lib/api-client';
+import { useConfirmByExaminer, useSendConfirmationLink, useWpqValidity } from '../api/validity';
+import { ConfirmationForm } from './confirmation-form';
+
+const day = (value: string | null) => (value ? formatDate(value, 'day') : '-');
+const optionLabel = (code: WpqValidity['option']) => WPQ_VALIDITY_OPTIONS.find((option) => option.value === code)?.label ?? code;
+
+function ConfirmationsTable({ validity }: { validity: WpqValidity }) {
+  if (validity.confirmations.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No confirmation yet.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table aria-label="Confirmations" data-testid="wpq-confirmations">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>No.</Table.Th>
+            <Table.Th>Due by</Table.Th>
+            <Table.Th>Confirmed on</Table.Th>
+            <Table.Th>By</Table.Th>
+            <Table.Th>Name and position</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {validity.confirmations.map((confirmation) => (
+            <Table.Tr key={confirmation.id}>
+              <Table.Td>{confirmation.sequence}</Table.Td>
+              <Table.Td>{day(confirmation.dueOn)}</Table.Td>
+              <Table.Td>{day(confirmation.confirmedOn)}</Table.Td>
+              <Table.Td>{confirmation.confirmedBy === 'employer' ? `Employer${confirmation.companyName ? ` (${confirmation.companyName})` : ''}` : 'Examiner'}</Table.Td>
+              <Table.Td>{`${confirmation.confirmerName}, ${confirmation.confirmerPosition}`}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The program's examiners and managers: mail the employer the link now, or confirm themselves. */
+function StaffConfirmationActions({ recordId, validity }: { recordId: string; validity: WpqValidity }) {
+  const link = useSendConfirmationLink(recordId);
+  const confirm = useConfirmByExaminer(recordId);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [confirmed, setConfirmed] = useState<string | null>(null);
+  if (!validity.isValid || !validity.nextConfirmationDue) return null;
+  return (
+    <Stack gap="sm">
+      <Group gap="sm">
+        <Button variant="default" loading={link.isPending} onClick={() => link.mutate()}>
+          Mail the employer the confirmation link
+        </Button>
+        {!isConfirming && (
+          <Button variant="default" onClick={() => setIsConfirming(true)}>
+            Confirm as examiner
+          </Button>
+        )}
+      </Group>
+      {link.data && (
+        <Text size="sm" role="status">
+          A new link was mailed to {link.data.sentTo} for the confirmation due by {day(link.data.dueOn)}.
+        </Text>
+      )}
+      {link.error && (
+        <Alert color="red" variant="light" title="The link was not sent">
+          {httpStatusOf(link.error) === 403 ? "Only the program's examiners and managers send it." : errorMessageOf(link.error)}
+        </Alert>
+      )}
+      {confirmed && (
+        <Text size="sm" role="status">
+          {confirmed}
+        </Text>
+      )}
+      {isConfirming && (
+        <ConfirmationForm
+          label="Confirm as examiner"
+          statement={`I confirm, as examiner, that the welder has kept welding within the range of this qualification up to the confirmation due by ${day(validity.nextConfirmationDue)}.`}
+          isPending={confirm.isPending}
+          onConfirm={async (request) => {
+            const done = await confirm.mutateAsync({ ...request, evidenceAttachmentIds: [] });
+            setIsConfirming(false);
+            setConfirmed(`Confirmation ${done.confirmation.sequence} recorded. ${done.messageConfirmation}`.trim());
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A welder qualification's validity now (issue 18, decision 026), for the welder and staff: valid
+ * until, the next 6-monthly confirmation, the option, and each confirmation and revalidation; staff
+ * also send the employer's link or confirm as examiner.
+ */
+export function WpqValidityPanel({ recordId, isStaff = false }: { recordId: string; isStaff?: boolean }) {
+  const validity = useWpqValidity(recordId);
+  if (validity.isPending) return null;
+  if (validity.error || !validity.data) {
+    return (
+      <Alert color="gray" variant="light">
+        {errorMessageOf(validity.error)}
+      </Alert>
+    );
+  }
+  const data = validity.data;
+  return (
+    <Paper withBorder radius="sm" p="md" component="section" aria-labelledby="wpq-validity-heading" data-testid="wpq-validity">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h5" id="wpq-validity-heading">
+            Validity
+          </Title>
+          <StatusBadge label={data.isValid ? 'Valid' : 'Ended'} color={data.isValid ? 'green' : 'red'} />
+        </Group>
+        <Text size="sm" data-testid="wpq-validity-summary">
+          {data.isValid
+            ? `Valid until ${day(data.validUntil)}${data.nextConfirmationDue ? `; the next confirmation is due by ${day(data.nextConfirmationDue)}` : ''}.`
+            : `Ended${data.endedOn ? ` on ${day(data.endedOn)}` : ''}: ${data.reason}`}
+        </Text>
+        <Text size="sm" c="dimmed">
+          Validity option {optionLabel(data.option)}. Test date {day(data.testDate)}.
+        </Text>
+        {data.messageConfirmation && <Text size="sm">{data.messageConfirmation}</Text>}
+        <ConfirmationsTable validity={data} />
+        {data.revalidations.length > 0 && (
+          <Text size="sm">
+            Revalidations:{' '}
+            {data.revalidations.map((revalidation) => `${day(revalidation.createdOn)} ${revalidation.status}${revalidation.validUntilAfter ? ` (valid until ${day(revalidation.validUntilAfter)})` : ''}`).join('; ')}
+          </Text>
+        )}
+        {isStaff && <StaffConfirmationActions recordId={recordId} validity={data} />}
+      </Stack>
+    </Paper>
+  );
+}
