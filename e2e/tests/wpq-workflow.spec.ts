@@ -11,6 +11,8 @@ const expect = baseExpect.configure({ timeout: 45_000 });
 const STEP_TIMEOUT = 90_000;
 const PROGRAM_CODE = 'WQ-ISO9606';
 const WQ = '/api/welderqualificationapplication';
+/** A valid one-pixel PNG: the profile's photograph. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 /** A field of the record form by its label (required ones carry an asterisk). */
@@ -93,9 +95,16 @@ test('a welder qualifies to ISO 9606-1 with a 135 butt weld on plate: record, pa
   const casey = users.find((u) => u.name === 'Casey Contributor')!;
   await api(request, 'POST', '/api/programuser/save', superJwt, { programId, userId: casey.userId, roles: [1, 2] });
 
-  // The welder applies to WQ-ISO9606 from their home page.
+  // The welder applies to WQ-ISO9606 from their home page, with a photograph on their profile for the certificate.
   const page = await personAt(browser, '/student/login', welder.email, welder.password);
   page.setDefaultTimeout(STEP_TIMEOUT);
+  await page.goto('/student/profile');
+  const photo = page.getByTestId('profile-photo');
+  await expect(photo.getByTestId('no-photo')).toBeVisible();
+  await photo.getByTestId('document-upload').locator('input[type="file"]').setInputFiles({ name: 'wade-welder.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await expect(photo.getByRole('button', { name: 'View wade-welder.png' })).toBeVisible();
+  await noSeriousViolations(page);
+  await page.goto('/student/applicantHome');
   await page.getByRole('link', { name: PROGRAM_CODE }).click();
   await page.getByRole('link', { name: 'Apply', exact: true }).click();
   await page.getByLabel('Your answer to WPS').fill('WPS-135-01 rev B, nominated by Hunter Fabrication.');
@@ -243,4 +252,6 @@ test('a welder qualifies to ISO 9606-1 with a 135 butt weld on plate: record, pa
   expect(printed).toContain('ISO 9606-1 135 P BW FM1 S s10 PA ss nb');
   expect(printed).toContain('Morgan Coordinator');
   expect(printed).toContain('Welding coordinator');
+  // The photograph's box holds the profile's photograph.
+  expect(printed).not.toContain('not on file');
 });

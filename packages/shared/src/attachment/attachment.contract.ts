@@ -34,7 +34,14 @@ export const ATTACHMENT_MESSAGES = {
   notFound: 'File not found',
   contentMismatch: 'The file content is not what its type says; only PDF, image and Office files can be uploaded',
   inUse: 'This file is part of an application, exam or record you have submitted, so it cannot be removed',
+  photoType: 'The photograph must be a JPEG or PNG image',
 } as const;
+
+/** The profile photograph's types: those a certificate PDF can print. */
+export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;
+/** `POST api/attachment/profilephoto`: one of the applicant's saved images, or null to take it off. */
+export const ProfilePhotoRequest = z.strictObject({ attachmentId: z.uuid({ error: ATTACHMENT_MESSAGES.notFound }).nullable() });
+export type ProfilePhotoRequest = z.input<typeof ProfilePhotoRequest>;
 
 export const AttachmentIdParams = z.strictObject({ id: z.uuid({ error: ATTACHMENT_MESSAGES.notFound }) });
 
@@ -76,3 +83,7 @@ export function shortenFileName(name: string, length: number = FILE_NAME_DISPLAY
   const extension = dot > 0 && name.length - dot <= 6 ? name.slice(dot) : '';
   return `${name.slice(0, Math.max(1, length - extension.length - 1))}…${extension}`;
 }
+
+/** The applicant's profile photograph, or null. */
+export const ProfilePhoto = z.object({ photo: Attachment.nullable() });
+export type ProfilePhoto = z.infer<typeof ProfilePhoto>;

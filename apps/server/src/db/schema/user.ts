@@ -56,6 +56,8 @@ export const applicants = pgTable('applicants', {
   listedInRegister: boolean('listed_in_register').notNull().default(true),
   /** The employer chosen from the companies (decision 027); null: none chosen yet. */
   employerCompanyId: uuid('employer_company_id').references(() => companies.id),
+  /** The photograph of the profile (a JPEG or PNG of theirs), printed on the welder qualification certificate. */
+  photoAttachmentId: uuid('photo_attachment_id'),
   ...auditColumns,
 });
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { attachments } from '../../db/schema/attachment';
-import { users } from '../../db/schema/user';
+import { applicants, users } from '../../db/schema/user';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 
@@ -157,6 +157,26 @@ export class AttachmentRepository {
       .update(attachments)
       .set({ status: 'removed', name: 'removed', size: null, modifiedOn: new Date(), modifiedBy: byUserId })
       .where(inArray(attachments.id, ids));
+  }
+
+  /** The applicant's profile photograph, when it is still a saved file. */
+  async findPhotoOf(applicantId: string): Promise<AttachmentRow | undefined> {
+    const [row] = await this.db
+      .select({ attachment: attachments })
+      .from(applicants)
+      .innerJoin(attachments, eq(attachments.id, applicants.photoAttachmentId))
+      .where(and(eq(applicants.id, applicantId), eq(attachments.status, 'saved')));
+    return row?.attachment;
+  }
+
+  async setPhoto(applicantId: string, attachmentId: string | null, actorId: string): Promise<void> {
+    await this.db.update(applicants).set({ photoAttachmentId: attachmentId, modifiedBy: actorId, modifiedOn: new Date() }).where(eq(applicants.id, applicantId));
+  }
+
+  /** A file removed by its owner is no longer their photograph: the applicant whose it was, if any. */
+  async clearPhoto(tx: Executor, attachmentId: string): Promise<string | null> {
+    const [row] = await tx.update(applicants).set({ photoAttachmentId: null }).where(eq(applicants.photoAttachmentId, attachmentId)).returning({ id: applicants.id });
+    return row?.id ?? null;
   }
 
   async findSavedByIds(ids: string[]): Promise<AttachmentRow[]> {

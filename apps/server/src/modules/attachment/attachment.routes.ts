@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ATTACHMENT_MESSAGES, Attachment, AttachmentIdParams, DownloadUrlResponse, PresignUploadRequest, PresignUploadResponse, SaveAttachmentRequest } from '@certs/shared/attachment/attachment.contract';
+import {
+  ATTACHMENT_MESSAGES,
+  Attachment,
+  AttachmentIdParams,
+  DownloadUrlResponse,
+  PresignUploadRequest,
+  PresignUploadResponse,
+  ProfilePhoto,
+  ProfilePhotoRequest,
+  SaveAttachmentRequest,
+} from '@certs/shared/attachment/attachment.contract';
 import { createReadStream } from 'node:fs';
 import { AppError } from '../../platform/app-error';
 import { currentUserOf, requireApplicant, requireSignedIn } from '../../platform/auth/authenticate';
@@ -33,6 +43,16 @@ export function registerAttachmentRoutes(api: FastifyInstance, service: Attachme
       await service.removeMine(currentUserOf(request), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+  r.get(
+    '/api/attachment/profilephoto',
+    { onRequest: requireApplicant(), schema: { ...doc, summary: "The applicant's profile photograph (printed on a welder qualification certificate)", response: { 200: ProfilePhoto } } },
+    async (request) => service.profilePhoto(currentUserOf(request)),
+  );
+  r.post(
+    '/api/attachment/profilephoto',
+    { onRequest: requireApplicant(), schema: { ...doc, summary: 'Make one of my saved JPEG or PNG files my profile photograph, or take it off (null)', body: ProfilePhotoRequest, response: { 200: ProfilePhoto } } },
+    async (request) => service.setProfilePhoto(currentUserOf(request), request.body.attachmentId),
   );
   r.get(
     '/api/attachment/presigned-download/*',

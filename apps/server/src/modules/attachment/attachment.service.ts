@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ATTACHMENT_MESSAGES,
+  PHOTO_CONTENT_TYPES,
   type Attachment,
   type PresignUploadRequest,
   type PresignUploadResponse,
@@ -231,16 +232,57 @@ export class AttachmentService {
    * nameless like a deletion request's; the bytes go once the removal is committed.
    */
   async removeMine(actor: CurrentUser, id: string): Promise<void> {
-    const row = await this.repository.transaction(async (tx) => {
+    const { row, photoOf } = await this.repository.transaction(async (tx) => {
       const found = await this.repository.lockSavedOf(tx, id, actor.id);
       if (!found) throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
       if ((await this.repository.findLinks(found.id, tx)).length > 0) throw new AppError('CONFLICT', ATTACHMENT_MESSAGES.inUse);
       await this.repository.unlinkFromDrafts(tx, found.id);
+      const wasPhotoOf = await this.repository.clearPhoto(tx, found.id);
       await this.repository.markRemoved(tx, [found.id], actor.id);
-      return found;
+      return { row: found, photoOf: wasPhotoOf };
     });
+    if (photoOf) await this.photoChanged(photoOf, actor.id);
     await this.storage.remove(row.resourceKey);
     await this.storage.remove(uploadKeyOf(row.resourceKey));
+  }
+
+  // ---- The profile photograph (issue 18: printed on the welder qualification certificate) ----
+
+  private readonly photoListeners: ((applicantId: string, actorId: string) => Promise<void>)[] = [];
+
+  /** Another module that prints the photograph hears when it changes (the WPQ certificate is issued again). */
+  onProfilePhotoChanged(listener: (applicantId: string, actorId: string) => Promise<void>): void {
+    this.photoListeners.push(listener);
+  }
+
+  private async photoChanged(applicantId: string, actorId: string): Promise<void> {
+    for (const listener of this.photoListeners) await listener(applicantId, actorId);
+  }
+
+  async profilePhoto(actor: CurrentUser): Promise<{ photo: Attachment | null }> {
+    const row = actor.applicantId ? await this.repository.findPhotoOf(actor.applicantId) : undefined;
+    return { photo: row ? toAttachment(row) : null };
+  }
+
+  /** One of the applicant's own saved JPEG or PNG files becomes the photograph; null takes it off. */
+  async setProfilePhoto(actor: CurrentUser, attachmentId: string | null): Promise<{ photo: Attachment | null }> {
+    if (!actor.applicantId) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    if (attachmentId) {
+      const [owned] = await this.findOwned(actor.id, [attachmentId]);
+      if (!owned) throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound, { attachmentId: ATTACHMENT_MESSAGES.notFound });
+      if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(owned.contentType)) throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.photoType, { attachmentId: ATTACHMENT_MESSAGES.photoType });
+    }
+    await this.repository.setPhoto(actor.applicantId, attachmentId, actor.id);
+    await this.photoChanged(actor.applicantId, actor.id);
+    return this.profilePhoto(actor);
+  }
+
+  /** For the certificate: the photograph's bytes and type, or null when the applicant has none. */
+  async readProfilePhoto(applicantId: string): Promise<{ bytes: Buffer; contentType: (typeof PHOTO_CONTENT_TYPES)[number] } | null> {
+    const row = await this.repository.findPhotoOf(applicantId);
+    const contentType = row?.contentType ?? '';
+    if (!row || !(PHOTO_CONTENT_TYPES as readonly string[]).includes(contentType)) return null;
+    return { bytes: await this.storage.read(row.resourceKey), contentType: contentType as (typeof PHOTO_CONTENT_TYPES)[number] };
   }
 
   /** For other modules: saved attachments by id, whoever owns them (access is checked by the caller). */

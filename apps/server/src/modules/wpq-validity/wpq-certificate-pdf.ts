@@ -14,8 +14,8 @@ export interface WpqCertificateContent {
   verifyUrl: string;
   stamp?: string;
   welderName: string;
-  /** The profile has no photograph field yet: the box says so. */
-  photograph: null;
+  /** The welder's profile photograph (JPEG or PNG); without one the box says so. */
+  photograph: { bytes: Uint8Array; contentType: 'image/jpeg' | 'image/png' } | null;
   identification: string;
   methodOfIdentification: string;
   dateOfBirth: string | null;
@@ -164,11 +164,19 @@ export async function renderWpqCertificatePdf(content: WpqCertificateContent): P
   w.y -= 11;
   w.pair('Job knowledge', content.jobKnowledge, 300);
   // The photograph's box (the standard's form has one beside the welder's details).
-  page.drawRectangle({ x: A4.width - MARGIN - 62, y: w.y - 30, width: 62, height: 74, borderColor: RULE, borderWidth: 0.6 });
-  w.y -= 14;
-  w.text('Photograph', A4.width - MARGIN - 56, 7);
-  w.y -= 9;
-  w.text('not on file', A4.width - MARGIN - 56, 7);
+  const box = { x: A4.width - MARGIN - 62, y: w.y - 30, width: 62, height: 74 };
+  page.drawRectangle({ ...box, borderColor: RULE, borderWidth: 0.6 });
+  if (content.photograph) {
+    const image = content.photograph.contentType === 'image/png' ? await pdf.embedPng(content.photograph.bytes) : await pdf.embedJpg(content.photograph.bytes);
+    // Scaled to fit inside the box's border, centred, its proportions kept.
+    const fitted = image.scaleToFit(box.width - 4, box.height - 4);
+    page.drawImage(image, { x: box.x + (box.width - fitted.width) / 2, y: box.y + (box.height - fitted.height) / 2, width: fitted.width, height: fitted.height });
+  } else {
+    w.y -= 14;
+    w.text('Photograph', A4.width - MARGIN - 56, 7);
+    w.y -= 9;
+    w.text('not on file', A4.width - MARGIN - 56, 7);
+  }
   w.y = top - 5 * 11 - 2;
 
   w.heading('Variables: test piece and range of qualification');

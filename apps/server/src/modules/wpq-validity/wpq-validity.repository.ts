@@ -87,6 +87,14 @@ export class WpqValidityRepository {
   }
 
   /** What a confirmation, revalidation or end changes on the award row (type, status, certificate version). */
+  /** The welder's certificates are issued again (a new version) when something they print changes, such as the photograph. */
+  async reissueCertificatesOf(applicantId: string, actorId: string): Promise<void> {
+    await this.db
+      .update(awards)
+      .set({ certificateVersion: sql`${awards.certificateVersion} + 1`, modifiedBy: actorId, modifiedOn: new Date() })
+      .where(inArray(awards.id, this.db.select({ id: wpqRecords.awardId }).from(wpqRecords).where(and(eq(wpqRecords.applicantId, applicantId), sql`${wpqRecords.awardId} is not null`))));
+  }
+
   async updateAward(tx: Executor, id: string, values: Partial<typeof awards.$inferInsert>): Promise<void> {
     await tx.update(awards).set({ ...values, modifiedOn: new Date() }).where(eq(awards.id, id));
   }

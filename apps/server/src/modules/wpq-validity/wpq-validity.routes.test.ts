@@ -57,7 +57,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const send = (method: 'GET' | 'POST', url: string, token: string | null, payload?: object) =>
+const send = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, payload?: object) =>
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 
 /** A qualification tested `monthsAgo` months ago (plus a few days, so the first period is open). */
@@ -193,7 +193,34 @@ describe('the certificate (ISO 9606-1 Annex A)', () => {
     expect((await send('GET', `/api/award/${record.awardId}/certificate`, jwt.otherWelder)).statusCode).toBe(404);
     expect((await send('GET', `/api/award/${record.awardId}/certificate`, jwt.outsider)).statusCode).toBe(403);
   });
+
+  it("prints the welder's profile photograph in its box; only the welder's own JPEG or PNG can be it", async () => {
+    const record = await kept(welder, '9.3b', 2);
+    const pdfText = async () => (await textOfPdf((await send('GET', `/api/award/${record.awardId}/certificate`, jwt.welder)).rawPayload)).join('\n');
+    expect(await pdfText()).toContain('not on file');
+    const upload = async (token: string, name: string, contentType: string, body: Buffer) => (await uploadFile(t.app, token, { name, contentType, body })).saved!.json().id as string;
+    const photo = await upload(jwt.welder, 'wendy.png', 'image/png', ONE_PIXEL_PNG);
+    // A PDF is not a photograph; another welder's image is not found; staff have no profile photograph.
+    const notImage = await send('POST', '/api/attachment/profilephoto', jwt.welder, { attachmentId: await upload(jwt.welder, 'id.pdf', 'application/pdf', PDF_BYTES) });
+    expect([notImage.statusCode, notImage.json().message]).toEqual([400, 'The photograph must be a JPEG or PNG image']);
+    const theirs = await send('POST', '/api/attachment/profilephoto', jwt.otherWelder, { attachmentId: photo });
+    expect(theirs.statusCode).toBe(404);
+    expect((await send('POST', '/api/attachment/profilephoto', jwt.manager, { attachmentId: photo })).statusCode).toBe(403);
+    expect((await send('GET', '/api/attachment/profilephoto', jwt.otherWelder)).json()).toEqual({ photo: null });
+
+    const set = await send('POST', '/api/attachment/profilephoto', jwt.welder, { attachmentId: photo });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().photo).toMatchObject({ id: photo, name: 'wendy.png', contentType: 'image/png' });
+    expect(await pdfText()).not.toContain('not on file');
+    // Removing the file takes it off the profile and the certificate.
+    expect((await send('DELETE', `/api/attachment/mine/${photo}`, jwt.welder)).statusCode).toBe(204);
+    expect((await send('GET', '/api/attachment/profilephoto', jwt.welder)).json()).toEqual({ photo: null });
+    expect(await pdfText()).toContain('not on file');
+  });
 });
+
+/** A valid one-pixel PNG: enough for the type check and for the PDF to embed. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 describe('the job: reminders and a missed confirmation', () => {
   function serviceAt(day: string) {
@@ -202,7 +229,7 @@ describe('the job: reminders and a missed confirmation', () => {
       repository: new WpqValidityRepository(db),
       workflow: new ApplicationWorkflowRepository(db),
       programs: { programPrivilege: async () => ({ isManager: false, programRoles: [] }) },
-      attachments: { findOwned: async () => [] },
+      attachments: { findOwned: async () => [], readProfilePhoto: async () => null },
       invoices: {
         billingOf: async () => {
           throw new Error('not used');

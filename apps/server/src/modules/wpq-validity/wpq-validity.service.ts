@@ -60,7 +60,11 @@ export interface WpqValidityDeps {
   repository: WpqValidityRepository;
   workflow: ApplicationWorkflowRepository;
   programs: { programPrivilege(actor: CurrentUser, programId: string): Promise<ProgramStanding> };
-  attachments: { findOwned(ownerUserId: string, ids: string[]): Promise<{ id: string }[]> };
+  attachments: {
+    findOwned(ownerUserId: string, ids: string[]): Promise<{ id: string }[]>;
+    /** The welder's profile photograph for the certificate, or null. */
+    readProfilePhoto(applicantId: string): Promise<{ bytes: Buffer; contentType: 'image/jpeg' | 'image/png' } | null>;
+  };
   /** The pre-exam module's invoicing (numbering, GST, payment link) for the revalidation fee. */
   invoices: {
     billingOf(applicantId: string): Promise<{ billedTo: Parameters<WpqValidityDeps['invoices']['issueInvoice']>[1]['billedTo']; feeBasis: 'member' | 'nonMember' }>;
@@ -222,6 +226,11 @@ export class WpqValidityService {
    * delegates program type 3 here); null when the award has no qualification record, so the
    * program's template draws it instead.
    */
+  /** The welder's profile photograph changed: their WPQ certificates print it, so they are issued again. */
+  async photoChanged(applicantId: string, actorId: string): Promise<void> {
+    await this.deps.repository.reissueCertificatesOf(applicantId, actorId);
+  }
+
   async certificatePdf(awardId: string, options: { verifyUrl: string; stamp?: string; awardingBodyName: string }): Promise<Uint8Array | null> {
     const facts = UUID.test(awardId) ? await this.deps.repository.findKeptByAward(awardId) : undefined;
     const record = facts ? await this.deps.repository.findCertificateFacts(facts.recordId) : undefined;
@@ -236,7 +245,7 @@ export class WpqValidityService {
       verifyUrl: options.verifyUrl,
       stamp: options.stamp,
       welderName: `${facts.welderFirstName} ${facts.welderLastName}`,
-      photograph: null,
+      photograph: await this.deps.attachments.readProfilePhoto(facts.applicantId),
       identification: r.identificationNumber ?? '',
       methodOfIdentification: r.methodOfIdentification ?? '',
       dateOfBirth: r.dateOfBirth,

@@ -17,6 +17,7 @@ import { MembershipForm } from '../../../features/applicant-profile/forms/member
 import { PersonalDetailsForm } from '../../../features/applicant-profile/forms/personal-details-form';
 import { TwoStepSignInSection } from '../../../features/auth/components/two-step-sign-in-section';
 import { YourDataSection } from '../../../features/privacy/components/your-data-section';
+import { ProfilePhotoSection } from '../../../features/attachment/components/profile-photo-section';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -89,7 +90,10 @@ export function StudentProfileRoute() {
         </Tabs.List>
         <Paper withBorder radius="md" p="lg" style={{ borderTopLeftRadius: 0, borderTop: 'none' }} bg="white">
           <Tabs.Panel value="personal">
-            <PersonalDetailsForm key={record.id} initialValues={applicantValuesOf(record)} signInEmail={record.email} onSubmit={(request) => saveDetails(request, 'details')} />
+            <Stack gap="xl">
+              <PersonalDetailsForm key={record.id} initialValues={applicantValuesOf(record)} signInEmail={record.email} onSubmit={(request) => saveDetails(request, 'details')} />
+              <ProfilePhotoSection />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="education">
             <EducationPanel applicantId={record.id} />

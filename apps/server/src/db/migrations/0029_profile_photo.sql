@@ -1,0 +1,1 @@
+ALTER TABLE "applicants" ADD COLUMN "photo_attachment_id" uuid;
