@@ -82,6 +82,8 @@ export const WpqValidity = z.object({
   endedOn: z.string().nullable(),
   confirmations: z.array(WpqConfirmation),
   revalidations: z.array(WpqRevalidation),
+  /** When a revalidation (9.3 b) can be asked for today: the days its two production welds may be from (after `from`, up to `to`). */
+  revalidationWindow: z.object({ from: z.string(), to: z.string() }).nullable(),
   /** The program's confirmation message (and prolongation message when revalidation is offered). */
   messageConfirmation: z.string(),
   messageProlongation: z.string(),

@@ -25,9 +25,9 @@ export const DEMO_RENEWER = { email: 'renewer@demo.local', firstName: 'Rowan', l
 export async function seedHolderOfExpiringAward(
   tx: Database,
   person: { email: string; firstName: string; lastName: string; memberNumber: string },
-  program: { code: string; typePath: 'certificationapplication' | 'aicipapplication'; renewalYears: number },
+  program: { code: string; typePath: 'certificationapplication' | 'aicipapplication' | 'welderqualificationapplication'; renewalYears: number },
   options: { passwordHash: string; staffId: string },
-): Promise<{ userId: string; applicantId: string; programId: string; awardedOn: string; expiresOn: string }> {
+): Promise<{ userId: string; applicantId: string; programId: string; applicationId: string; awardId: string; awardedOn: string; expiresOn: string }> {
   const { userId, applicantId } = await insertDemoApplicant(tx, person, options.passwordHash);
   const [row] = await tx.select({ id: programs.id }).from(programs).where(eq(programs.programCode, program.code));
   if (!row) throw new Error(`demo program ${program.code} missing`);
@@ -59,7 +59,7 @@ export async function seedHolderOfExpiringAward(
   const expiresOn = subtractMonths(todayInSydney(), -2);
   const awardedOn = subtractMonths(expiresOn, 12 * program.renewalYears);
   await awardRepository.update(tx, award.id, { awardedOn, expiresOn });
-  return { userId, applicantId, programId: row.id, awardedOn, expiresOn };
+  return { userId, applicantId, programId: row.id, applicationId: application.id, awardId: award.id, awardedOn, expiresOn };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Database } from '../client';
 import { seedDemoAwards } from './demo-awards';
 import { seedDemoAicipRenewer } from './demo-aicip-renewals';
 import { seedDemoRenewer } from './demo-renewals';
+import { seedDemoRevalidatingWelder } from './demo-wpq-revalidation';
 import { seedDemoPrograms } from './demo-programs';
 import { seedDemoQuestions } from './demo-questions';
 import { seedDefaultCertificateTemplate } from '../../modules/certificate/certificate.repository';
@@ -84,6 +85,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoAwards(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoAicipRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
+    await seedDemoRevalidatingWelder(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     return true;
   });
 }

@@ -293,8 +293,12 @@ describe('revalidation (9.3 b)', () => {
     const notMine = await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, jwt.welder, { welds: others.map((id) => ({ description: 'W', weldedOn: today(), testMethod: 'Radiography', testReportAttachmentId: id })) });
     expect(notMine.statusCode).toBe(400);
 
+    // The validity names the window while a revalidation can be asked for, and not once one is open.
+    const windowNow = (await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.welder)).json().revalidationWindow;
+    expect(windowNow).toEqual({ from: subtractMonths(subtractMonths(testDate, -24), 6), to: subtractMonths(testDate, -24) });
     const submitted = await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, jwt.welder, { welds: welds(today()) });
     expect(submitted.statusCode).toBe(201);
+    expect((await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.welder)).json().revalidationWindow).toBeNull();
     const revalidationId = submitted.json().id;
     expect((await db.select().from(applications).where(eq(applications.id, record.applicationId)))[0]!.status).toBe('Applied for Revalidation');
     expect((await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, jwt.welder, { welds: welds(today()) })).json().message).toBe(M.revalidationOpen);

@@ -216,9 +216,23 @@ export class WpqValidityService {
       ...ended,
       confirmations: loaded.confirmations.map(toConfirmation),
       revalidations: loaded.revalidations.map(toRevalidation),
+      revalidationWindow: this.openRevalidationWindow(loaded, rule, today),
       messageConfirmation: facts.messageConfirmation ?? '',
       messageProlongation: facts.reValidationProlongation ? (facts.messageProlongation ?? '') : '',
     };
+  }
+
+  /** The days production welds may be from when a revalidation (9.3 b) can be asked for today; null otherwise. */
+  private openRevalidationWindow(loaded: Loaded, rule: { isValid: boolean; validUntil: string | null }, today: string): { from: string; to: string } | null {
+    if (!loaded.facts.reValidationProlongation || loaded.kept.option !== '9.3b' || !rule.isValid || !rule.validUntil || loaded.facts.awardStatus !== 'current') return null;
+    if (loaded.revalidations.some((revalidation) => revalidation.status === 'submitted')) return null;
+    const window = revalidationWindow(rule.validUntil, loaded.kept);
+    return today > window.from ? window : null;
+  }
+
+  /** The welder's profile photograph changed: their WPQ certificates print it, so they are issued again. */
+  async photoChanged(applicantId: string, actorId: string): Promise<void> {
+    await this.deps.repository.reissueCertificatesOf(applicantId, actorId);
   }
 
   /**
@@ -226,11 +240,6 @@ export class WpqValidityService {
    * delegates program type 3 here); null when the award has no qualification record, so the
    * program's template draws it instead.
    */
-  /** The welder's profile photograph changed: their WPQ certificates print it, so they are issued again. */
-  async photoChanged(applicantId: string, actorId: string): Promise<void> {
-    await this.deps.repository.reissueCertificatesOf(applicantId, actorId);
-  }
-
   async certificatePdf(awardId: string, options: { verifyUrl: string; stamp?: string; awardingBodyName: string }): Promise<Uint8Array | null> {
     const facts = UUID.test(awardId) ? await this.deps.repository.findKeptByAward(awardId) : undefined;
     const record = facts ? await this.deps.repository.findCertificateFacts(facts.recordId) : undefined;

@@ -24,6 +24,7 @@ import { StaffResitPanel } from '../../../features/resit/components/staff-resit-
 import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
 import { WpqStaffPanel } from '../../../features/wpq-application/components/wpq-panels';
 import { WpqValidityPanel } from '../../../features/wpq-validity/components/validity-panel';
+import { DocumentUpload } from '../../../features/attachment/components/document-upload';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -106,7 +107,7 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
                 renderFiles={(slot) => <AttachmentPicker {...slot} />}
                 rangeHref={adminWpqRangePath}
                 onOpenFile={openFile}
-                renderValidity={(recordId) => <WpqValidityPanel recordId={recordId} isStaff />}
+                renderValidity={(recordId) => <WpqValidityPanel recordId={recordId} isStaff renderUpload={({ label, onUploaded }) => <DocumentUpload label={label} onUploaded={onUploaded} />} />}
               />
             ) : (
               <ExamScheduleStage

@@ -31,6 +31,7 @@ import { ApplicantReviewSection } from '../../../features/review/components/appl
 import { ApplicantResitSection } from '../../../features/resit/components/applicant-resit-section';
 import { WpqApplicantSection } from '../../../features/wpq-application/components/wpq-panels';
 import { WpqValidityPanel } from '../../../features/wpq-validity/components/validity-panel';
+import { DocumentUpload } from '../../../features/attachment/components/document-upload';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -148,7 +149,7 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
       )}
       {/* A welder qualification application carries the welder's record of the test piece (features/wpq-application). */}
       {application && type === 'welderqualificationapplication' && (
-        <WpqApplicantSection applicationId={application.id} rangeHref={studentWpqRangePath} renderValidity={(recordId) => <WpqValidityPanel recordId={recordId} />} />
+        <WpqApplicantSection applicationId={application.id} rangeHref={studentWpqRangePath} renderValidity={(recordId) => <WpqValidityPanel recordId={recordId} renderUpload={({ label, onUploaded }) => <DocumentUpload label={label} onUploaded={onUploaded} />} />} />
       )}
       {application && <ApplicationHistory type={type} applicationId={application.id} />}
       {!isReadOnly && application?.informationRequest && (

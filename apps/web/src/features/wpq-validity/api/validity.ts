@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ConfirmationDone, ConfirmationLinkSent, WpqValidity, type ExaminerConfirmationRequest } from '@certs/shared/wpq/wpq-validity.contract';
+import {
+  ConfirmationDone,
+  ConfirmationLinkSent,
+  WpqRevalidation,
+  WpqValidity,
+  type ExaminerConfirmationRequest,
+  type RevalidationDecisionRequest,
+  type RevalidationSubmitRequest,
+} from '@certs/shared/wpq/wpq-validity.contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** A welder qualification's validity (decision 026): read by the welder and the program's staff. */
@@ -24,6 +32,25 @@ export function useConfirmByExaminer(recordId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: ExaminerConfirmationRequest) => apiRequest(`${base(recordId)}/confirmation`, { method: 'POST', body: request, schema: ConfirmationDone }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wpqValidityKeys.of(recordId) }),
+  });
+}
+
+/** The welder (or the program's managers for them) asks for revalidation with two production welds (9.3 b). */
+export function useSubmitRevalidation(recordId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RevalidationSubmitRequest) => apiRequest(`${base(recordId)}/revalidation/submit`, { method: 'POST', body: request, schema: WpqRevalidation }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: wpqValidityKeys.of(recordId) }),
+  });
+}
+
+/** The program's managers approve (the validity extends 2 years) or refuse with a reason. */
+export function useDecideRevalidation(recordId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ revalidationId, ...request }: RevalidationDecisionRequest & { revalidationId: string }) =>
+      apiRequest(`${base(recordId)}/revalidation/${encodeURIComponent(revalidationId)}/decide`, { method: 'POST', body: request, schema: WpqRevalidation }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: wpqValidityKeys.of(recordId) }),
   });
 }

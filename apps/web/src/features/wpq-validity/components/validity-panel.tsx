@@ -7,6 +7,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf, httpStatusOf } from '../../../lib/api-client';
 import { useConfirmByExaminer, useSendConfirmationLink, useWpqValidity } from '../api/validity';
 import { ConfirmationForm } from './confirmation-form';
+import { RevalidationForm, RevalidationList, type RenderUpload } from './revalidation';
 
 const day = (value: string | null) => (value ? formatDate(value, 'day') : '-');
 const optionLabel = (code: WpqValidity['option']) => WPQ_VALIDITY_OPTIONS.find((option) => option.value === code)?.label ?? code;
@@ -99,10 +100,11 @@ function StaffConfirmationActions({ recordId, validity }: { recordId: string; va
 
 /**
  * A welder qualification's validity now (issue 18, decision 026), for the welder and staff: valid
- * until, the next 6-monthly confirmation, the option, and each confirmation and revalidation; staff
- * also send the employer's link or confirm as examiner.
+ * until, the next 6-monthly confirmation, the option, and each confirmation and revalidation; inside
+ * the revalidation window (9.3 b) the form asking for it; staff also send the employer's link,
+ * confirm as examiner and decide a revalidation.
  */
-export function WpqValidityPanel({ recordId, isStaff = false }: { recordId: string; isStaff?: boolean }) {
+export function WpqValidityPanel({ recordId, isStaff = false, renderUpload }: { recordId: string; isStaff?: boolean; renderUpload?: RenderUpload }) {
   const validity = useWpqValidity(recordId);
   if (validity.isPending) return null;
   if (validity.error || !validity.data) {
@@ -132,12 +134,8 @@ export function WpqValidityPanel({ recordId, isStaff = false }: { recordId: stri
         </Text>
         {data.messageConfirmation && <Text size="sm">{data.messageConfirmation}</Text>}
         <ConfirmationsTable validity={data} />
-        {data.revalidations.length > 0 && (
-          <Text size="sm">
-            Revalidations:{' '}
-            {data.revalidations.map((revalidation) => `${day(revalidation.createdOn)} ${revalidation.status}${revalidation.validUntilAfter ? ` (valid until ${day(revalidation.validUntilAfter)})` : ''}`).join('; ')}
-          </Text>
-        )}
+        <RevalidationList recordId={recordId} validity={data} canDecide={isStaff} />
+        {data.revalidationWindow && renderUpload && <RevalidationForm recordId={recordId} window={data.revalidationWindow} renderUpload={renderUpload} />}
         {isStaff && <StaffConfirmationActions recordId={recordId} validity={data} />}
       </Stack>
     </Paper>

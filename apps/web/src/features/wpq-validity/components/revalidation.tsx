@@ -1,0 +1,173 @@
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatDate } from '@certs/shared/common/dates';
+import { RevalidationSubmitRequest, type WpqRevalidation, type WpqValidity } from '@certs/shared/wpq/wpq-validity.contract';
+import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { useDecideRevalidation, useSubmitRevalidation } from '../api/validity';
+
+/** A file upload from the attachment feature, composed by the route: it hands back the stored file. */
+export type RenderUpload = (props: { label: string; onUploaded: (file: { id: string; name: string }) => void }) => React.ReactNode;
+
+const TEST_METHODS = ['Radiography', 'Ultrasonic', 'Destructive'] as const;
+const day = (value: string | null) => (value ? formatDate(value, 'day') : '-');
+
+interface WeldDraft {
+  description: string;
+  weldedOn: string;
+  testMethod: string;
+  report: { id: string; name: string } | null;
+}
+const emptyWeld: WeldDraft = { description: '', weldedOn: '', testMethod: '', report: null };
+
+/**
+ * Revalidation under ISO 9606-1 9.3 b) (decision 026): two production welds from the last 6 months
+ * of validity, each with its volumetric or destructive test report. The shared request schema
+ * checks the form; the server checks the window and whose files they are.
+ */
+export function RevalidationForm({ recordId, window, renderUpload }: { recordId: string; window: { from: string; to: string }; renderUpload: RenderUpload }) {
+  const submit = useSubmitRevalidation(recordId);
+  const [welds, setWelds] = useState<WeldDraft[]>([emptyWeld, emptyWeld]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const setWeld = (index: number, change: Partial<WeldDraft>) => setWelds((current) => current.map((weld, i) => (i === index ? { ...weld, ...change } : weld)));
+
+  const send = async () => {
+    setFailure(null);
+    const request = { welds: welds.map((weld) => ({ description: weld.description, weldedOn: weld.weldedOn, testMethod: weld.testMethod, testReportAttachmentId: weld.report?.id ?? '' })) };
+    const checked = RevalidationSubmitRequest.safeParse(request);
+    if (!checked.success) {
+      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      return;
+    }
+    setErrors({});
+    try {
+      await submit.mutateAsync(checked.data);
+    } catch (error) {
+      // The window and the files are the server's to judge: its message names the rule.
+      setFailure(error instanceof ApiError && error.fieldErrors.welds ? error.fieldErrors.welds : errorMessageOf(error));
+    }
+  };
+
+  return (
+    <form
+      aria-label="Ask for revalidation"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          Two production welds made between {day(window.from)} and {day(window.to)}, each with its test report (radiography, ultrasonic or destructive). Approved, the qualification is valid for 2 more years.
+        </Text>
+        {welds.map((weld, index) => (
+          <Paper key={index} withBorder radius="sm" p="sm" component="fieldset" aria-label={`Production weld ${index + 1}`}>
+            <Stack gap="xs">
+              <Text fw={600} size="sm">{`Production weld ${index + 1}`}</Text>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput label="Description" required withAsterisk value={weld.description} onChange={(event) => setWeld(index, { description: event.currentTarget.value })} error={errors[`welds.${index}.description`]} />
+                <TextInput label="Welded on" type="date" required withAsterisk value={weld.weldedOn} onChange={(event) => setWeld(index, { weldedOn: event.currentTarget.value })} error={errors[`welds.${index}.weldedOn`]} />
+                <NativeSelect
+                  label="Test method"
+                  required
+                  withAsterisk
+                  value={weld.testMethod}
+                  onChange={(event) => setWeld(index, { testMethod: event.currentTarget.value })}
+                  data={[{ value: '', label: 'Choose' }, ...TEST_METHODS.map((method) => ({ value: method, label: method }))]}
+                  error={errors[`welds.${index}.testMethod`]}
+                />
+              </SimpleGrid>
+              {weld.report ? (
+                <Text size="sm" data-testid={`weld-${index + 1}-report`}>
+                  Test report: {weld.report.name}
+                </Text>
+              ) : (
+                <>
+                  {renderUpload({ label: `Upload the test report of weld ${index + 1}`, onUploaded: (file) => setWeld(index, { report: file }) })}
+                  {errors[`welds.${index}.testReportAttachmentId`] && (
+                    <Text size="sm" c="red.9">
+                      {errors[`welds.${index}.testReportAttachmentId`]}
+                    </Text>
+                  )}
+                </>
+              )}
+            </Stack>
+          </Paper>
+        ))}
+        {failure && (
+          <Alert color="red" variant="light" title="Not sent">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={submit.isPending}>
+            Ask for revalidation
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The program's managers decide an open revalidation: approve, or refuse with a reason. */
+function RevalidationDecision({ recordId, revalidation }: { recordId: string; revalidation: WpqRevalidation }) {
+  const decide = useDecideRevalidation(recordId);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const run = (decision: 'approve' | 'refuse') => {
+    if (decision === 'refuse' && !reason.trim()) {
+      setReasonError('A reason is required');
+      return;
+    }
+    setReasonError(null);
+    decide.mutate({ revalidationId: revalidation.id, decision, reason });
+  };
+  return (
+    <Stack gap="xs">
+      <Textarea label="Note or reason" description="Needed to refuse; sent to the welder." autosize minRows={1} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={reasonError} />
+      {decide.error && (
+        <Alert color="red" variant="light">
+          {errorMessageOf(decide.error)}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" loading={decide.isPending && decide.variables?.decision === 'refuse'} onClick={() => run('refuse')}>
+          Refuse revalidation
+        </Button>
+        <Button loading={decide.isPending && decide.variables?.decision === 'approve'} onClick={() => run('approve')}>
+          Approve revalidation
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+const STATUS_WORDS: Record<WpqRevalidation['status'], string> = { submitted: 'waiting for a decision', invoiced: 'invoiced', approved: 'approved', refused: 'refused' };
+
+/** Each revalidation asked for, with its welds and outcome; staff decide the open one. */
+export function RevalidationList({ recordId, validity, canDecide }: { recordId: string; validity: WpqValidity; canDecide: boolean }) {
+  if (validity.revalidations.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid="wpq-revalidations">
+      <Title order={4} size="h6">
+        Revalidations
+      </Title>
+      {validity.revalidations.map((revalidation) => (
+        <Paper key={revalidation.id} withBorder radius="sm" p="sm">
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {`Asked for on ${day(revalidation.createdOn)}: ${STATUS_WORDS[revalidation.status]}`}
+              {revalidation.validUntilAfter ? `; valid until ${day(revalidation.validUntilAfter)}` : ''}
+            </Text>
+            {revalidation.welds.map((weld, index) => (
+              <Text key={index} size="sm">{`${weld.description}, welded ${day(weld.weldedOn)}, ${weld.testMethod}`}</Text>
+            ))}
+            {revalidation.decisionReason && <Text size="sm">{revalidation.decisionReason}</Text>}
+            {canDecide && revalidation.status === 'submitted' && <RevalidationDecision recordId={recordId} revalidation={revalidation} />}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { api, signInApi } from '../fixtures/api-setup';
+import { seriousViolations } from '../fixtures/axe';
+import { DEMO } from '../fixtures/demo-accounts';
+import { personAt } from '../fixtures/journey';
+
+/**
+ * The demo revalidating welder (seed: `demo-wpq-revalidation.ts`) holds a WQ-ISO9606 qualification
+ * to 9.3 b) tested 21 months before the seed ran, confirmed three times: inside the last 6 months of
+ * its 2 years. Only this file uses that welder.
+ */
+const WELDER = { email: 'reva.welder@demo.local', name: 'Reva Welder' };
+const PROGRAM_CODE = 'WQ-ISO9606';
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** A day in Sydney, `offsetDays` from today, as a date input takes it. */
+function sydneyDay(offsetDays: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+}
+
+test('a welder asks for revalidation (9.3 b) with two production welds and their reports, staff approve, and the validity runs 2 more years', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+
+  // The welder opens the qualification's application: valid, three confirmations, and the revalidation form.
+  const welder = await personAt(browser, '/student/login', WELDER.email);
+  await welder.goto('/student/applications');
+  await welder.getByTestId('applications-table').getByRole('row', { name: new RegExp(PROGRAM_CODE) }).getByRole('link').first().click();
+  await expect(welder).toHaveURL(/\/student\/applications\/welderqualificationapplication\/[0-9a-f-]{36}$/);
+  const applicationId = welder.url().split('/').pop() ?? '';
+  const validity = welder.getByTestId('wpq-validity');
+  const summary = validity.getByTestId('wpq-validity-summary');
+  await expect(summary).toContainText('Valid until');
+  const validUntilBefore = (await summary.textContent()) ?? '';
+  await expect(validity.getByTestId('wpq-confirmations').getByRole('row')).toHaveCount(4);
+  const form = validity.getByRole('form', { name: 'Ask for revalidation' });
+  await expect(form).toBeVisible();
+  expect(await seriousViolations(welder)).toEqual([]);
+
+  // Incomplete, it is refused at its fields.
+  await form.getByRole('button', { name: 'Ask for revalidation' }).click();
+  await expect(form.getByText('Description is required').first()).toBeVisible();
+
+  const welds = [
+    { description: 'Pressure pipe spool PS-114, butt weld W3', weldedOn: sydneyDay(-40), report: 'rt-ps114-w3.pdf' },
+    { description: 'Tank shell plate T-7, butt weld W12', weldedOn: sydneyDay(-12), report: 'rt-t7-w12.pdf' },
+  ];
+  for (const [index, weld] of welds.entries()) {
+    const fieldset = form.getByRole('group', { name: `Production weld ${index + 1}` });
+    await fieldset.getByRole('textbox', { name: 'Description' }).fill(weld.description);
+    await fieldset.getByLabel('Welded on').fill(weld.weldedOn);
+    await fieldset.getByRole('combobox', { name: 'Test method' }).selectOption('Radiography');
+    await fieldset.getByTestId('document-upload').locator('input[type="file"]').setInputFiles({ name: weld.report, mimeType: 'application/pdf', buffer: PDF });
+    await expect(fieldset.getByTestId(`weld-${index + 1}-report`)).toHaveText(`Test report: ${weld.report}`);
+  }
+  await form.getByRole('button', { name: 'Ask for revalidation' }).click();
+  const revalidations = validity.getByTestId('wpq-revalidations');
+  await expect(revalidations).toContainText('waiting for a decision');
+  await expect(revalidations).toContainText(welds[0]!.description);
+  // One open revalidation at a time: the form is gone.
+  await expect(form).toHaveCount(0);
+  expect(await seriousViolations(welder)).toEqual([]);
+
+  // The program's manager approves it on the application page.
+  const staff = await personAt(browser, '/admin/login', DEMO.accountAdmin);
+  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, await signInApi(request, DEMO.superUser));
+  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
+  await staff.goto(`/admin/programs/${programId}/applications/welderqualificationapplication/${applicationId}`);
+  const staffValidity = staff.getByTestId('wpq-validity');
+  const open = staffValidity.getByTestId('wpq-revalidations');
+  await expect(open).toContainText('waiting for a decision');
+  expect(await seriousViolations(staff)).toEqual([]);
+  await open.getByRole('button', { name: 'Refuse revalidation' }).click();
+  await expect(open.getByText('A reason is required')).toBeVisible();
+  await open.getByRole('textbox', { name: 'Note or reason' }).fill('Both radiographs acceptable to ISO 5817 B.');
+  await open.getByRole('button', { name: 'Approve revalidation' }).click();
+  await expect(open).toContainText(/approved; valid until/);
+
+  // The welder sees the longer validity.
+  await welder.reload();
+  await expect(validity.getByTestId('wpq-revalidations')).toContainText(/approved; valid until/);
+  await expect(summary).toContainText('Valid until');
+  expect(await summary.textContent()).not.toBe(validUntilBefore);
+  await welder.context().close();
+  await staff.context().close();
+});
