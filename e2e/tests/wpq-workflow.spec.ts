@@ -254,4 +254,14 @@ test('a welder qualifies to ISO 9606-1 with a 135 butt weld on plate: record, pa
   expect(printed).toContain('Welding coordinator');
   // The photograph's box holds the profile's photograph.
   expect(printed).not.toContain('not on file');
+
+  // Anyone checking the certificate sees its range in the standard's designation.
+  const certificateNumber = /Certificate number: (\S+)/.exec(printed)?.[1] ?? '';
+  expect(certificateNumber).not.toBe('');
+  const visitor = await browser.newPage({ bypassCSP: true });
+  visitor.setDefaultTimeout(STEP_TIMEOUT);
+  await visitor.goto(`/verify/${encodeURIComponent(certificateNumber)}`);
+  await expect(visitor.getByText('ISO 9606-1 135 P BW FM1 S s10 PA ss nb')).toBeVisible();
+  await noSeriousViolations(visitor);
+  await visitor.close();
 });

@@ -84,6 +84,8 @@ export const PublicCertificate = z.strictObject({
   expiresOn: z.string().nullable(),
   /** The status now: a current award past its expiry reads `expired`. */
   status: z.enum(AWARD_STATUSES),
+  /** A welder qualification's range in the standard's designations (ISO 9606-1 135 P BW ...); empty for other awards. */
+  designations: z.array(z.string()),
 });
 export type PublicCertificate = z.infer<typeof PublicCertificate>;
 

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { awards } from '../../db/schema/award';
 import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
+import { wpqRecords } from '../../db/schema/wpq';
 
 /** The public columns and nothing more: no query here reads an email, address, date of birth or id. */
 const publicColumns = {
@@ -15,6 +16,8 @@ const publicColumns = {
   awardedOn: awards.awardedOn,
   expiresOn: awards.expiresOn,
   status: awards.status,
+  /** A welder qualification's stored range, for its designations only. */
+  range: wpqRecords.rangeOfQualification,
 };
 
 /** `%`, `_` and `\` match themselves: a visitor's term is a literal text, never a pattern. */
@@ -48,6 +51,7 @@ export class PublicRegisterRepository {
       .innerJoin(applicants, eq(applicants.id, awards.applicantId))
       .innerJoin(users, eq(users.id, applicants.userId))
       .innerJoin(programs, eq(programs.id, awards.programId))
+      .leftJoin(wpqRecords, eq(wpqRecords.awardId, awards.id))
       .where(where)
       .orderBy(asc(users.lastName), asc(users.firstName), desc(awards.awardedOn), asc(awards.certificateNumber))
       .limit(options.pageSize)
@@ -66,6 +70,7 @@ export class PublicRegisterRepository {
       .innerJoin(applicants, eq(applicants.id, awards.applicantId))
       .innerJoin(users, eq(users.id, applicants.userId))
       .innerJoin(programs, eq(programs.id, awards.programId))
+      .leftJoin(wpqRecords, eq(wpqRecords.awardId, awards.id))
       .where(sql`lower(${awards.certificateNumber}) = lower(${certificateNumber})`)
       .orderBy(sql`${awards.certificateNumber} = ${certificateNumber} desc`)
       .limit(1);

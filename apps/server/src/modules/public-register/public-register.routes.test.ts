@@ -12,9 +12,10 @@ import { bearer, signIn } from '../../../test/sign-in';
 import { rateLimitEvents } from '../../db/schema/rate-limit';
 import { applicants } from '../../db/schema/user';
 import { PUBLIC_REGISTER_LIMITS } from './client-request-limit';
+import { insertKeptQualification } from '../wpq-validity/wpq-validity-test-records';
 import { insertTestAward } from './test-awards';
 
-const PUBLIC_KEYS = ['awardDate', 'certificateNumber', 'expiresOn', 'name', 'programCode', 'programTitle', 'status'];
+const PUBLIC_KEYS = ['awardDate', 'certificateNumber', 'designations', 'expiresOn', 'name', 'programCode', 'programTitle', 'status'];
 const SEARCH = '/unauth/application/companyreports/search';
 const AICIP = '/unauth/application/companyreports/aicip';
 
@@ -69,7 +70,7 @@ describe('the public register', () => {
     expect(Object.keys(page).sort()).toEqual(['page', 'pageSize', 'rows', 'totalRows']);
     expect(page.totalRows).toBe(1);
     expect(page.rows).toEqual([
-      { name: `Robin ${name}`, programCode: programs[2].programCode, programTitle: 'Welding Supervisor', certificateNumber: shown.certificateNumber, awardDate: '2026-02-03', expiresOn: '2029-02-02', status: 'current' },
+      { name: `Robin ${name}`, programCode: programs[2].programCode, programTitle: 'Welding Supervisor', certificateNumber: shown.certificateNumber, awardDate: '2026-02-03', expiresOn: '2029-02-02', status: 'current', designations: [] },
     ]);
     expect(Object.keys(page.rows[0]!).sort()).toEqual(PUBLIC_KEYS);
     // Nothing about the person beyond the name: no email, address, date of birth or ids.
@@ -116,6 +117,17 @@ describe('the public register', () => {
     const aicip = (await search(AICIP, { searchTerm: name })).json<PublicRegisterPage>();
     expect(aicip.rows.map((row) => row.certificateNumber)).toEqual([byType[4]]);
     expect(aicip.rows[0]).toMatchObject({ programCode: programs[4].programCode, programTitle: 'Pipeline Inspector' });
+  });
+
+  it("shows a welder qualification's range in the standard's designations, in the register and on its verification page", async () => {
+    const name = marker();
+    const welder = await holder(name);
+    const kept = await insertKeptQualification(t.database.db, { applicantId: welder.applicantId, programId: programs[3].id, testDate: '2026-05-04', option: '9.3c' });
+    const found = (await search(SEARCH, { searchTerm: name })).json<PublicRegisterPage>();
+    expect(found.rows).toHaveLength(1);
+    expect(found.rows[0]!.designations).toContain('ISO 9606-1 135 P BW FM1 S s10 PF ss nb');
+    const verified = await verify(kept.certificateNumber);
+    expect(verified.json().designations).toEqual(found.rows[0]!.designations);
   });
 
   it('refuses blank, too short and wildcard-only searches, and other bad input, with 400', async () => {

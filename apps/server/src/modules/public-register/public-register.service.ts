@@ -24,6 +24,7 @@ export function toPublicCertificate(row: PublicCertificateRow, today: string): P
     awardDate: row.awardedOn,
     expiresOn: row.expiresOn,
     status: publicStatusOf(row.status as AwardStatus, row.expiresOn, today),
+    designations: ((row.range as { designations?: unknown } | null)?.designations as string[] | undefined)?.filter((d) => typeof d === 'string') ?? [],
   };
 }
 

@@ -105,6 +105,7 @@ export function CertificateVerification({ certificateNumber }: { certificateNumb
             <DateDisplay value={certificate.awardDate} />
           </Field>
           <Field label="Expiry">{certificate.expiresOn ? <DateDisplay value={certificate.expiresOn} /> : 'Does not expire'}</Field>
+          {certificate.designations.length > 0 && <Field label="Range of qualification">{certificate.designations.join('; ')}</Field>}
         </SimpleGrid>
       </Paper>
       <RegisterLinks />

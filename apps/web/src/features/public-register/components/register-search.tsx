@@ -37,7 +37,12 @@ function termError(term: string): string | null {
 const COLUMNS: readonly PagedTableColumn<PublicCertificate>[] = [
   { key: 'name', header: 'Name', render: (row) => row.name, isRowHeader: true },
   { key: 'programCode', header: 'Program Code', render: (row) => row.programCode, noWrap: true },
-  { key: 'programTitle', header: 'Program Title', render: (row) => row.programTitle },
+  {
+    key: 'programTitle',
+    header: 'Program Title',
+    // A welder qualification names its range, as the certificate does.
+    render: (row) => (row.designations.length > 0 ? `${row.programTitle}: ${row.designations.join('; ')}` : row.programTitle),
+  },
   {
     key: 'certificateNumber',
     header: 'Certificate Number',
