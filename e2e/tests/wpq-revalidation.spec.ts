@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { api, signInApi } from '../fixtures/api-setup';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
 import { personAt } from '../fixtures/journey';
@@ -18,7 +17,7 @@ function sydneyDay(offsetDays: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 }
 
-test('a welder asks for revalidation (9.3 b) with two production welds and their reports, staff approve, and the validity runs 2 more years', async ({ browser, request }) => {
+test('a welder asks for revalidation (9.3 b) with two production welds and their reports, staff approve, and the validity runs 2 more years', async ({ browser }) => {
   test.setTimeout(240_000);
 
   // The welder opens the qualification's application: valid, three confirmations, and the revalidation form.
@@ -60,11 +59,19 @@ test('a welder asks for revalidation (9.3 b) with two production welds and their
   await expect(form).toHaveCount(0);
   expect(await seriousViolations(welder)).toEqual([]);
 
-  // The program's manager approves it on the application page.
+  // The program's manager finds the welder among those due (the qualification ends within 120 days) and approves it on the application page.
   const staff = await personAt(browser, '/admin/login', DEMO.accountAdmin);
-  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, await signInApi(request, DEMO.superUser));
-  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
-  await staff.goto(`/admin/programs/${programId}/applications/welderqualificationapplication/${applicationId}`);
+  await staff.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Programs' }).click();
+  await staff.getByRole('link', { name: 'Welders due' }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Welders due');
+  await staff.getByRole('combobox', { name: 'Due within' }).selectOption('180');
+  await staff.getByRole('searchbox', { name: 'Search' }).fill('Reva');
+  const dueRow = staff.getByTestId('welders-due').getByRole('row', { name: new RegExp(WELDER.name) });
+  await expect(dueRow).toHaveCount(1);
+  await expect(dueRow).toContainText(PROGRAM_CODE);
+  expect(await seriousViolations(staff)).toEqual([]);
+  await dueRow.getByRole('link', { name: `Welder qualification of ${WELDER.name}` }).click();
+  await expect(staff).toHaveURL(new RegExp(`/applications/welderqualificationapplication/${applicationId}$`));
   const staffValidity = staff.getByTestId('wpq-validity');
   const open = staffValidity.getByTestId('wpq-revalidations');
   await expect(open).toContainText('waiting for a decision');

@@ -21,6 +21,8 @@ export const EXAMINATIONS_PATH = '/admin/examinations';
 export const ADMIN_APPLICATIONS_PATH = '/admin/applications';
 /** Staff's queue of open re-sits (issue 17). */
 export const ADMIN_RESITS_PATH = '/admin/resits';
+/** Welder qualifications with a confirmation, revalidation or new test coming (issue 18). */
+export const ADMIN_WELDERS_DUE_PATH = '/admin/welders-due';
 export const ADMIN_DELETION_REQUESTS_PATH = `${ADMIN_MENU_PATHS.Users}/deletion-requests`;
 /** Invigilation screens (issue 19): open to the people the schedule names, whatever their menus; the server decides. */
 export const INVIGILATION_PATH = '/admin/invigilation';

@@ -15,6 +15,7 @@ import {
   ADMIN_SUPPORT_PATH,
   ADMIN_APPLICATIONS_PATH,
   ADMIN_RESITS_PATH,
+  ADMIN_WELDERS_DUE_PATH,
   ADMIN_AWARDS_PATH,
   ADMIN_BULK_IMPORT_PATH,
   ADMIN_DELETION_REQUESTS_PATH,
@@ -104,6 +105,7 @@ const StudentExamReviewRoute = lazyRoute(() => import('./routes/student/examinat
 const StudentExamSittingRoute = lazyRoute(() => import('./routes/student/examinations-sitting'), (page) => page.StudentExamSittingRoute);
 const StudentResitLaunchRoute = lazyRoute(() => import('./routes/student/resit-launch'), (page) => page.StudentResitLaunchRoute);
 const AdminResitsRoute = lazyRoute(() => import('./routes/admin/resits'), (page) => page.AdminResitsRoute);
+const AdminWeldersDueRoute = lazyRoute(() => import('./routes/admin/welders-due'), (page) => page.AdminWeldersDueRoute);
 const AnswerPaperRoute = lazyRoute(() => import('./routes/public/answer-paper'), (page) => page.AnswerPaperRoute);
 const AdminApplicantsRoute = lazyRoute(() => import('./routes/admin/applicants'), (page) => page.AdminApplicantsRoute);
 const AdminApplicantRecordRoute = lazyRoute(() => import('./routes/admin/applicant-record'), (page) => page.AdminApplicantRecordRoute);
@@ -235,6 +237,7 @@ export const routes: RouteObject[] = [
           { path: ADMIN_MENU_PATHS['Discount Codes'], element: <AdminDiscountCodesRoute /> },
           { path: ADMIN_APPLICATIONS_PATH, element: <AdminApplicationsRoute /> },
           { path: ADMIN_RESITS_PATH, element: <AdminResitsRoute /> },
+          { path: ADMIN_WELDERS_DUE_PATH, element: <AdminWeldersDueRoute /> },
           { path: ADMIN_AWARDS_PATH, element: <AdminAwardsRoute /> },
           { path: ADMIN_RENEWALS_PATH, element: <AdminRenewalsRoute /> },
           { path: `${ADMIN_RENEWALS_PATH}/:id`, element: <AdminRenewalRoute /> },

@@ -146,10 +146,14 @@ export const WpqRenewalSearchRequest = z.strictObject({
   withinDays: z.coerce.number().int().min(0).max(3650).default(60),
 });
 export type WpqRenewalSearchRequest = z.input<typeof WpqRenewalSearchRequest>;
+export const WPQ_DUE_LABELS = { confirmation: 'Confirmation', revalidation: 'Revalidation', retest: 'New test' } as const;
 export const WpqRenewalRow = z.object({
   wpqRecordId: z.string(),
   awardId: z.string(),
   applicantId: z.string(),
+  /** The welder qualification application and its program: where staff act on it. */
+  applicationId: z.string(),
+  programId: z.string(),
   welderName: z.string(),
   email: z.string(),
   certificateNumber: z.string(),

@@ -689,6 +689,8 @@ export class WpqValidityService {
         wpqRecordId: facts.recordId,
         awardId: facts.awardId,
         applicantId: facts.applicantId,
+        applicationId: facts.applicationId,
+        programId: facts.programId,
         welderName,
         email: facts.welderEmail,
         certificateNumber: facts.certificateNumber,

@@ -11,7 +11,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
-import { ADMIN_APPLICATIONS_PATH, ADMIN_RESITS_PATH } from '../../route-paths';
+import { ADMIN_APPLICATIONS_PATH, ADMIN_RESITS_PATH, ADMIN_WELDERS_DUE_PATH } from '../../route-paths';
 import { ADMIN_AWARDS_PATH } from '../../route-paths';
 import { ADMIN_RENEWALS_PATH } from '../../route-paths';
 import { NO_ACCESS_MESSAGE } from './menu-area';
@@ -50,6 +50,9 @@ function ProgramsScreen() {
           </Button>
           <Button component={Link} to={ADMIN_RESITS_PATH} variant="default">
             Re-sits
+          </Button>
+          <Button component={Link} to={ADMIN_WELDERS_DUE_PATH} variant="default">
+            Welders due
           </Button>
           <Button component={Link} to={ADMIN_RENEWALS_PATH} variant="default">
             Renewals

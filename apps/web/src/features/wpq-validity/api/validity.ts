@@ -3,6 +3,7 @@ import {
   ConfirmationDone,
   ConfirmationLinkSent,
   WpqRevalidation,
+  WpqRenewalPage,
   WpqValidity,
   type ExaminerConfirmationRequest,
   type RevalidationDecisionRequest,
@@ -52,5 +53,14 @@ export function useDecideRevalidation(recordId: string) {
     mutationFn: ({ revalidationId, ...request }: RevalidationDecisionRequest & { revalidationId: string }) =>
       apiRequest(`${base(recordId)}/revalidation/${encodeURIComponent(revalidationId)}/decide`, { method: 'POST', body: request, schema: WpqRevalidation }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: wpqValidityKeys.of(recordId) }),
+  });
+}
+
+/** Welders whose confirmation, revalidation or new test falls due within the days given, in the caller's programs. */
+export function useWeldersDue(request: { page: number; pageSize: number; withinDays: number; searchTerm: string }) {
+  return useQuery({
+    queryKey: ['wpq-welders-due', request],
+    queryFn: ({ signal }) => apiRequest('/api/applicant/search/wpqrenewal', { method: 'POST', body: { ...request, searchTerm: request.searchTerm || undefined }, schema: WpqRenewalPage, signal }),
+    placeholderData: (previous) => previous,
   });
 }
