@@ -81,6 +81,16 @@ test('a welder asks for revalidation (9.3 b) with two production welds and their
   await open.getByRole('textbox', { name: 'Note or reason' }).fill('Both radiographs acceptable to ISO 5817 B.');
   await open.getByRole('button', { name: 'Approve revalidation' }).click();
   await expect(open).toContainText(/approved; valid until/);
+  // The extension log holds the request, the fee's invoice and the approval; staff add to it.
+  const log = staffValidity.getByTestId('wpq-extension-log');
+  await expect(log.getByRole('listitem')).toHaveCount(3);
+  await expect(log).toContainText('Requested: ');
+  await expect(log).toContainText(/Invoiced: Invoice INV-\d+ issued for the non-member revalidation fee/);
+  await expect(log).toContainText('Approved: Extended until');
+  await log.getByRole('textbox', { name: 'Add details' }).fill('Original radiographs seen at the fabricator.');
+  await log.getByRole('button', { name: 'Add to the log' }).click();
+  await expect(log).toContainText('Details: Original radiographs seen at the fabricator.');
+  expect(await seriousViolations(staff)).toEqual([]);
 
   // The welder sees the longer validity.
   await welder.reload();

@@ -186,3 +186,5 @@ export const ExtensionLogEntry = z.object({
   createdBy: z.string().nullable(),
 });
 export type ExtensionLogEntry = z.infer<typeof ExtensionLogEntry>;
+/** The log of one qualification, oldest first. */
+export const ExtensionLog = z.array(ExtensionLogEntry);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ConfirmationDone,
   ConfirmationLinkSent,
+  ExtensionLog,
   WpqRevalidation,
   WpqRenewalPage,
   WpqValidity,
@@ -52,7 +53,10 @@ export function useDecideRevalidation(recordId: string) {
   return useMutation({
     mutationFn: ({ revalidationId, ...request }: RevalidationDecisionRequest & { revalidationId: string }) =>
       apiRequest(`${base(recordId)}/revalidation/${encodeURIComponent(revalidationId)}/decide`, { method: 'POST', body: request, schema: WpqRevalidation }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wpqValidityKeys.of(recordId) }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: wpqValidityKeys.of(recordId) });
+      await queryClient.invalidateQueries({ queryKey: ['wpq-extension-log', recordId] });
+    },
   });
 }
 
@@ -62,5 +66,26 @@ export function useWeldersDue(request: { page: number; pageSize: number; withinD
     queryKey: ['wpq-welders-due', request],
     queryFn: ({ signal }) => apiRequest('/api/applicant/search/wpqrenewal', { method: 'POST', body: { ...request, searchTerm: request.searchTerm || undefined }, schema: WpqRenewalPage, signal }),
     placeholderData: (previous) => previous,
+  });
+}
+
+const extensionLogKey = (recordId: string) => ['wpq-extension-log', recordId] as const;
+
+/** The log of a qualification's extension requests and decisions (staff). */
+export function useExtensionLog(recordId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: extensionLogKey(recordId),
+    queryFn: ({ signal }) => apiRequest(`${base(recordId)}/extensionlogs`, { schema: ExtensionLog, signal }),
+    enabled,
+  });
+}
+
+/** Staff add what they learned of a request (a call, a report received) to the log. */
+export function useAddExtensionDetails(recordId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requestDetails: string) =>
+      apiRequest('/api/wpqextensionlogs/update/requestdetails', { method: 'POST', body: { wpqRecordId: recordId, requestDetails }, schema: ExtensionLog }),
+    onSuccess: (entries) => queryClient.setQueryData(extensionLogKey(recordId), entries),
   });
 }

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDate } from '@certs/shared/common/dates';
-import { RevalidationSubmitRequest, type WpqRevalidation, type WpqValidity } from '@certs/shared/wpq/wpq-validity.contract';
+import { RevalidationSubmitRequest, type ExtensionLogEntry, type WpqRevalidation, type WpqValidity } from '@certs/shared/wpq/wpq-validity.contract';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
-import { useDecideRevalidation, useSubmitRevalidation } from '../api/validity';
+import { useAddExtensionDetails, useDecideRevalidation, useExtensionLog, useSubmitRevalidation } from '../api/validity';
 
 /** A file upload from the attachment feature, composed by the route: it hands back the stored file. */
 export type RenderUpload = (props: { label: string; onUploaded: (file: { id: string; name: string }) => void }) => React.ReactNode;
@@ -168,6 +168,56 @@ export function RevalidationList({ recordId, validity, canDecide }: { recordId: 
           </Stack>
         </Paper>
       ))}
+    </Stack>
+  );
+}
+
+const LOG_EVENT_WORDS: Record<ExtensionLogEntry['event'], string> = {
+  requested: 'Requested',
+  invoiced: 'Invoiced',
+  paid: 'Paid',
+  approved: 'Approved',
+  refused: 'Refused',
+  details: 'Details',
+};
+
+/** Staff's log of the qualification's extension requests and decisions, with room to add what they learn. */
+export function ExtensionLogSection({ recordId }: { recordId: string }) {
+  const log = useExtensionLog(recordId, true);
+  const add = useAddExtensionDetails(recordId);
+  const [details, setDetails] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const entries = log.data ?? [];
+  const save = () => {
+    if (!details.trim()) {
+      setError('Details is required');
+      return;
+    }
+    setError(null);
+    add.mutate(details, { onSuccess: () => setDetails('') });
+  };
+  return (
+    <Stack gap="xs" data-testid="wpq-extension-log">
+      <Title order={4} size="h6">
+        Extension log
+      </Title>
+      {entries.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No extension request yet.
+        </Text>
+      ) : (
+        <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Extension log">
+          {entries.map((entry) => (
+            <Text key={entry.id} size="sm" component="li">{`${formatDate(entry.createdOn, 'day')} · ${LOG_EVENT_WORDS[entry.event]}: ${entry.requestDetails}`}</Text>
+          ))}
+        </Stack>
+      )}
+      <Group align="flex-end" gap="sm">
+        <Textarea label="Add details" autosize minRows={1} w={360} value={details} onChange={(event) => setDetails(event.currentTarget.value)} error={error ?? (add.error ? errorMessageOf(add.error) : null)} />
+        <Button variant="default" loading={add.isPending} onClick={save}>
+          Add to the log
+        </Button>
+      </Group>
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf, httpStatusOf } from '../../../lib/api-client';
 import { useConfirmByExaminer, useSendConfirmationLink, useWpqValidity } from '../api/validity';
 import { ConfirmationForm } from './confirmation-form';
-import { RevalidationForm, RevalidationList, type RenderUpload } from './revalidation';
+import { ExtensionLogSection, RevalidationForm, RevalidationList, type RenderUpload } from './revalidation';
 
 const day = (value: string | null) => (value ? formatDate(value, 'day') : '-');
 const optionLabel = (code: WpqValidity['option']) => WPQ_VALIDITY_OPTIONS.find((option) => option.value === code)?.label ?? code;
@@ -137,6 +137,7 @@ export function WpqValidityPanel({ recordId, isStaff = false, renderUpload }: { 
         <RevalidationList recordId={recordId} validity={data} canDecide={isStaff} />
         {data.revalidationWindow && renderUpload && <RevalidationForm recordId={recordId} window={data.revalidationWindow} renderUpload={renderUpload} />}
         {isStaff && <StaffConfirmationActions recordId={recordId} validity={data} />}
+        {isStaff && <ExtensionLogSection recordId={recordId} />}
       </Stack>
     </Paper>
   );
