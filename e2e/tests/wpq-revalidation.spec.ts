@@ -73,6 +73,15 @@ test('a welder asks for revalidation (9.3 b) with two production welds and their
   await dueRow.getByRole('link', { name: `Welder qualification of ${WELDER.name}` }).click();
   await expect(staff).toHaveURL(new RegExp(`/applications/welderqualificationapplication/${applicationId}$`));
   const staffValidity = staff.getByTestId('wpq-validity');
+  // The open 6-monthly confirmation can be made by the examiner instead of the employer.
+  await staffValidity.getByRole('button', { name: 'Confirm as examiner' }).click();
+  const examinerForm = staffValidity.getByRole('form', { name: 'Confirm as examiner' });
+  await examinerForm.getByRole('textbox', { name: 'Name', exact: true }).fill('Casey Contributor');
+  await examinerForm.getByRole('textbox', { name: 'Position', exact: true }).fill('Examiner');
+  await examinerForm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(staffValidity.getByRole('status').filter({ hasText: 'Confirmation 4 recorded.' })).toBeVisible();
+  await expect(staffValidity.getByTestId('wpq-confirmations').getByRole('row')).toHaveCount(5);
+  await expect(staffValidity.getByTestId('wpq-confirmations')).toContainText('Casey Contributor, Examiner');
   const open = staffValidity.getByTestId('wpq-revalidations');
   await expect(open).toContainText('waiting for a decision');
   expect(await seriousViolations(staff)).toEqual([]);

@@ -250,6 +250,9 @@ test('a welder qualifies to ISO 9606-1 with a 135 butt weld on plate: record, pa
   const certificate = await downloaded(page, () => awardRow.getByRole('button', { name: /^Download certificate / }).click());
   const printed = textOfPdf(certificate.bytes);
   expect(printed).toContain('ISO 9606-1 135 P BW FM1 S s10 PA ss nb');
+  // The ranges, beside the test piece's values.
+  expect(printed).toContain('3 mm to 20 mm');
+  expect(printed).toContain('135, 138');
   expect(printed).toContain('Morgan Coordinator');
   expect(printed).toContain('Welding coordinator');
   // The photograph's box holds the profile's photograph.

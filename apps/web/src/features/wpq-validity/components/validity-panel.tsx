@@ -54,19 +54,23 @@ function StaffConfirmationActions({ recordId, validity }: { recordId: string; va
   const confirm = useConfirmByExaminer(recordId);
   const [isConfirming, setIsConfirming] = useState(false);
   const [confirmed, setConfirmed] = useState<string | null>(null);
-  if (!validity.isValid || !validity.nextConfirmationDue) return null;
+  // Once the last confirmation is made the buttons go; what was just done stays said.
+  const isDue = validity.isValid && !!validity.nextConfirmationDue;
+  if (!isDue && !confirmed && !link.data) return null;
   return (
     <Stack gap="sm">
-      <Group gap="sm">
-        <Button variant="default" loading={link.isPending} onClick={() => link.mutate()}>
-          Mail the employer the confirmation link
-        </Button>
-        {!isConfirming && (
-          <Button variant="default" onClick={() => setIsConfirming(true)}>
-            Confirm as examiner
+      {isDue && (
+        <Group gap="sm">
+          <Button variant="default" loading={link.isPending} onClick={() => link.mutate()}>
+            Mail the employer the confirmation link
           </Button>
-        )}
-      </Group>
+          {!isConfirming && (
+            <Button variant="default" onClick={() => setIsConfirming(true)}>
+              Confirm as examiner
+            </Button>
+          )}
+        </Group>
+      )}
       {link.data && (
         <Text size="sm" role="status">
           A new link was mailed to {link.data.sentTo} for the confirmation due by {day(link.data.dueOn)}.
@@ -82,7 +86,7 @@ function StaffConfirmationActions({ recordId, validity }: { recordId: string; va
           {confirmed}
         </Text>
       )}
-      {isConfirming && (
+      {isDue && isConfirming && (
         <ConfirmationForm
           label="Confirm as examiner"
           statement={`I confirm, as examiner, that the welder has kept welding within the range of this qualification up to the confirmation due by ${day(validity.nextConfirmationDue)}.`}
