@@ -1,6 +1,5 @@
 import { Alert, Anchor, Breadcrumbs, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { PAGE_SIZE_OPTIONS } from '@certs/shared/common/paging';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
 import { NotAvailable } from '../../../components/ui/not-available';
@@ -13,6 +12,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { ProgramsPageHeader } from './programs-page-header';
 import { ADMIN_RENEWALS_PATH } from '../../route-paths';
 // Also exported here for the modules that import it from the page (its home is route-paths.ts).
 export { ADMIN_RENEWALS_PATH } from '../../route-paths';
@@ -41,16 +41,7 @@ function RenewalsScreen() {
   const typePath = renewalTypeOfProgram(chosen?.programType ?? PROGRAM_TYPES.Certification) ?? 'certificationrenewalapplication';
   return (
     <Stack gap="lg">
-      <Breadcrumbs>
-        <Anchor component={Link} to={ADMIN_MENU_PATHS.Programs}>
-          Programs
-        </Anchor>
-        <Text>Renewals</Text>
-      </Breadcrumbs>
-      <Stack gap={4}>
-        <Title order={1}>Renewals</Title>
-        <Text c="dimmed">Certification and AICIP renewals of a program you manage: open one to renew it or refuse it with a reason (an AICIP renewal after its renewal modules are invoiced, paid and passed).</Text>
-      </Stack>
+      <ProgramsPageHeader title="Renewals" description="Certification and AICIP renewals of a program you manage: open one to renew it or refuse it with a reason (an AICIP renewal after its renewal modules are invoiced, paid and passed)." />
       <Paper withBorder radius="md" p="lg">
         <RenewalQueue
           typePath={typePath}

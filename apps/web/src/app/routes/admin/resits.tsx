@@ -1,13 +1,13 @@
-import { Anchor, Breadcrumbs, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Paper, SegmentedControl, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { APPLICATION_TYPES } from '@certs/shared/application/application-status';
-import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { RESIT_TYPES, RESIT_TYPE_PATHS, type ResitTypePath } from '@certs/shared/resit/resit-rules';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { ResitQueue } from '../../../features/resit/components/resit-queue';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { NO_ACCESS_MESSAGE } from './menu-area';
+import { ProgramsPageHeader } from './programs-page-header';
 import { programApplicationPath } from './program-applications';
 
 const isWord = (value: string | null): value is ResitTypePath => !!value && (RESIT_TYPE_PATHS as readonly string[]).includes(value);
@@ -22,16 +22,7 @@ export function AdminResitsRoute() {
   if (!user.menuItems.includes('Programs')) return <NotAvailable title="Re-sits" message={NO_ACCESS_MESSAGE} />;
   return (
     <Stack gap="lg">
-      <Breadcrumbs>
-        <Anchor component={Link} to={ADMIN_MENU_PATHS.Programs}>
-          Programs
-        </Anchor>
-        <Text>Re-sits</Text>
-      </Breadcrumbs>
-      <Stack gap={4}>
-        <Title order={1}>Re-sits</Title>
-        <Text c="dimmed">Re-sits not yet given their result, in the programs you administer or serve on.</Text>
-      </Stack>
+      <ProgramsPageHeader title="Re-sits" description="Re-sits not yet given their result, in the programs you administer or serve on." />
       <SegmentedControl
         aria-label="Application type"
         w="fit-content"
