@@ -56,6 +56,8 @@ test('staff schedule an online and a practical module, the Perth candidate reads
   await choose(staff, online, 'Examiner', 'Casey Contributor');
   await choose(staff, online, 'Invigilator', 'Uma User');
   await choose(staff, online, 'Published test', /IWI-M1 module exam/);
+  // An invigilated module's online sitting is proposed recorded (issue 19); staff keep it so.
+  await expect(online.getByRole('switch', { name: 'Record this sitting' })).toBeChecked();
   // The practical module at a venue, first without its place: the rule says so at the field.
   const practical = scheduleSection.getByTestId('schedule-row-IWI-M3');
   await practical.getByRole('textbox', { name: 'Date', exact: true }).fill(sydney.day);
@@ -88,6 +90,7 @@ test('staff schedule an online and a practical module, the Perth candidate reads
   expect(scheduleMail.text).toMatch(/Sit it online: http:\/\/localhost:\d+\/student\/examinations\./);
   expect(scheduleMail.text).toContain(`IWI-M3 Practical visual inspection of welds: Practical exam on ${perth.shown}, 180 minutes. Venue: ${application.venue.title}.`);
   expect(scheduleMail.text).toContain('What to bring: Photo identification');
+  expect(scheduleMail.text).toMatch(/Recorded: after you agree, your camera, entire screen and keystrokes are recorded; run the system check before the day: http:\/\/localhost:\d+\/student\/examinations\/system-check\./);
 
   // The candidate's own page: the schedule in Perth time, nothing about results yet.
   const candidate = await personAt(browser, '/student/login', application.email, application.password);

@@ -42,8 +42,33 @@ interface Manifest {
 
 type Candidate = AcceptedApplication & { applicationModuleId: string; examAt: Date; testTitle: string };
 
-/** A new candidate of Q-WELD-INSP with IWI-M1 scheduled online a minute or two ahead, recorded (the module's setting), and sent. */
-async function recordedCandidate(request: APIRequestContext, firstName: string): Promise<Candidate> {
+/**
+ * Staff turn recording on for a test on its page (the test's setting, issue 19): every module that
+ * sits it records unless its own schedule says otherwise. Checks that the switch stays on after a reload.
+ */
+async function recordTestOnItsPage(browser: Browser, testId: string): Promise<void> {
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  await signInAs(staff, '/admin/login', DEMO.superUser);
+  await staff.goto(`/admin/examinations/${testId}`);
+  const recording = staff.getByRole('region', { name: 'Recording' });
+  const toggle = recording.getByRole('switch', { name: 'Recorded exam' });
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+  expect(await seriousViolations(staff)).toEqual([]);
+  const saved = staff.waitForResponse((response) => response.url().endsWith(`/api/examrecording/test/${testId}/setting`) && response.request().method() === 'PUT');
+  await toggle.check();
+  expect((await saved).status()).toBe(200);
+  await staff.reload();
+  await expect(staff.getByRole('region', { name: 'Recording' }).getByRole('switch', { name: 'Recorded exam' })).toBeChecked();
+  await context.close();
+}
+
+/**
+ * A new candidate of Q-WELD-INSP with IWI-M1 scheduled online a minute or two ahead and sent,
+ * recorded by the test's setting (switched on its page) or by the module's own.
+ */
+async function recordedCandidate(request: APIRequestContext, browser: Browser, firstName: string, recordedBy: 'test' | 'module'): Promise<Candidate> {
   const application = await acceptedQualificationApplication(request, PROGRAM_CODE, {
     firstName,
     lastName: 'Recorded',
@@ -58,6 +83,7 @@ async function recordedCandidate(request: APIRequestContext, firstName: string):
   await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: `EFT-REC-${firstName}` });
   const testTitle = `IWI-M1 recorded ${firstName} ${Date.now()}`;
   const test = await quickCopyOf(request, await signInApi(request, DEMO.superUser), DEMO_MODULE_TEST, testTitle);
+  if (recordedBy === 'test') await recordTestOnItsPage(browser, test.id);
   const schedule = await api<{ modules: { id: string; moduleCode: string }[]; choices: { examiners: { id: string; name: string }[]; invigilators: { id: string }[] } }>(
     request,
     'GET',
@@ -82,8 +108,8 @@ async function recordedCandidate(request: APIRequestContext, firstName: string):
       },
     ],
   });
-  // Recorded: the module's own setting, by the staff who schedule it.
-  await api(request, 'PUT', `/api/examrecording/module/${row.id}/setting`, staffJwt, { recordExam: true });
+  // Or recorded by the module's own setting, by the staff who schedule it.
+  if (recordedBy === 'module') await api(request, 'PUT', `/api/examrecording/module/${row.id}/setting`, staffJwt, { recordExam: true });
   await api(request, 'POST', `${M}/${id}/examination/send`, staffJwt);
   return { ...application, applicationModuleId: row.id, examAt, testTitle };
 }
@@ -147,11 +173,11 @@ async function passGateAndStart(page: Page, candidate: Candidate): Promise<strin
 let first: Candidate;
 let second: Candidate;
 
-test.beforeAll(async ({ request }) => {
+test.beforeAll(async ({ request, browser }) => {
   test.setTimeout(240_000);
   // Both candidates are scheduled at once, so the second exam is open when the first test ends.
-  first = await recordedCandidate(request, 'Rita');
-  second = await recordedCandidate(request, 'Monty');
+  first = await recordedCandidate(request, browser, 'Rita', 'test');
+  second = await recordedCandidate(request, browser, 'Monty', 'module');
 });
 
 test('a candidate passes the system check and sits a recorded exam; a lost connection and a reload leave every chunk in the manifest, in two segments', async ({ browser, request }) => {

@@ -111,6 +111,7 @@ import { LocalStorage } from './platform/storage/local-storage';
 import { registerLocalStorageRoutes } from './platform/storage/local-storage.routes';
 import { S3Storage } from './platform/storage/s3-storage';
 import type { Storage } from './platform/storage/storage';
+import { browserOriginsOf } from './platform/storage/browser-origins';
 import { sweepAbandonedUploads } from './platform/storage/upload-sweep';
 
 export interface AppDeps {
@@ -166,6 +167,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSpecPagingNames(app);
 
   // Platform plugins.
+  const storage = deps.storage ?? createStorage(deps.env, deps.dataDir, deps.jwtSecret);
+  // On S3 the browser PUTs and GETs the bucket itself (uploads, recording chunks, snapshots, images).
+  const storageOrigins = await browserOriginsOf(storage);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -174,10 +178,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // Mantine writes its CSS variables into style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", ...storageOrigins],
+        mediaSrc: ["'self'", 'blob:', ...storageOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -227,7 +231,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readQuestionImage: (src) => attachments.readQuestionImage(src),
   });
   const examDefinitions = createExamDefinitionModule(deps.database.db, questionBank.questions);
-  const storage = deps.storage ?? createStorage(deps.env, deps.dataDir, deps.jwtSecret);
   const mail = new MailService(new MailRepository(deps.database.db), { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: app.log });
   const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, '');
   const registrationRepository = new RegistrationRepository(deps.database.db);

@@ -113,6 +113,12 @@ export const ScheduleModuleRequest = z.strictObject({
   invigilatorId: optionalId,
   examDefinitionId: optionalId,
   scheduleNote: z.string().trim().max(NOTE_MAX, SCHEDULE_MESSAGES.noteMax).default(''),
+  /**
+   * Whether an Online sitting is recorded (issue 19): true or false for this module, null to follow
+   * the test's setting; left out, the module keeps what it had. The form proposes it on for an
+   * invigilated module's first online schedule.
+   */
+  recordExam: z.boolean().nullable().optional(),
 });
 export type ScheduleModuleRequest = z.input<typeof ScheduleModuleRequest>;
 export type ScheduleModuleValues = z.output<typeof ScheduleModuleRequest>;
@@ -251,6 +257,8 @@ export const ScheduledModule = z.object({
   examiner: Person.nullable(),
   invigilator: Person.nullable(),
   examDefinition: Person.nullable(),
+  /** The module's own recording setting (issue 19): null follows the test's. */
+  recordExam: z.boolean().nullable(),
   scheduleNote: z.string(),
   isScheduleComplete: z.boolean(),
   scheduleSentOn: z.string().nullable(),
@@ -275,7 +283,7 @@ export const ScheduleChoices = z.object({
   examiners: z.array(Person),
   invigilators: z.array(Person),
   /** Published module tests, by the program module they examine. */
-  tests: z.array(z.object({ id: z.string(), name: z.string(), programModuleId: z.string() })),
+  tests: z.array(z.object({ id: z.string(), name: z.string(), programModuleId: z.string(), /** The test's recording setting. */ recordExam: z.boolean() })),
 });
 export type ScheduleChoices = z.infer<typeof ScheduleChoices>;
 
@@ -332,6 +340,8 @@ export type MyExaminations = z.infer<typeof MyExaminations>;
 
 /** Where a candidate sits an Online exam (issue 7 builds the page). */
 export const SIT_EXAM_PATH = '/student/examinations';
+/** The candidate's system check for recorded exams (issue 19), linked from the schedule mail. */
+export const SYSTEM_CHECK_PATH = `${SIT_EXAM_PATH}/system-check`;
 
 /** A test centre's address on one line. */
 export function testCentreAddress(centre: { streetNumber: string; streetName: string; city: string; state: string; postalCode: string; country: string }): string {

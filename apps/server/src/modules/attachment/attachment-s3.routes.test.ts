@@ -19,10 +19,12 @@ let s3rver: S3rver;
 let t: TestApp;
 let staffJwt: string;
 let applicantJwt: string;
+let bucketOrigin: string;
 
 beforeAll(async () => {
   s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(path.join(tmpdir(), 'certs-s3-')), configureBuckets: [{ name: 'certs-files', configs: [] }] });
   const { port } = await s3rver.run();
+  bucketOrigin = `http://127.0.0.1:${port}`;
   const storage = new S3Storage({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'certs-files', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
   t = await buildTestApp({}, undefined, undefined, storage);
   staffJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.SuperUser }))).jwt;
@@ -34,6 +36,13 @@ afterAll(async () => {
 });
 
 describe('files in an S3 bucket', () => {
+  it("lets the page reach the bucket: the Content-Security-Policy names the bucket's origin for fetches, images and media", async () => {
+    const policy = String((await t.app.inject({ method: 'GET', url: '/unauth/health' })).headers['content-security-policy']);
+    const directive = (name: string) => policy.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    for (const name of ['connect-src', 'img-src', 'media-src']) expect(directive(name).split(' ')).toContain(bucketOrigin);
+    expect(directive('script-src')).toBe("script-src 'self'");
+  });
+
   it('uploads straight to the bucket, checks the bytes, and opens through a presigned link', async () => {
     const { presigned, saved, resourceKey } = await uploadFile(t.app, applicantJwt, { name: 'logbook.pdf', contentType: 'application/pdf', body: PDF_BYTES });
     expect(presigned.json().url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/certs-files\/uploads\//);

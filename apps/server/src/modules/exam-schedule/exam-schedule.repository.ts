@@ -40,6 +40,8 @@ export interface ModuleWithNames {
   examinerName: string | null;
   invigilatorName: string | null;
   examDefinitionTitle: string | null;
+  /** The scheduled test's recording setting (the module's own, when set, wins). */
+  testRecordsExam: boolean;
   evidence: { id: string; name: string; resourceKey: string } | null;
   enteredByName: string | null;
   /** The module's online sitting has been marked: its result is the exam's, whoever verified the marks. */
@@ -101,6 +103,7 @@ export class ExamScheduleRepository {
         invigilator: { firstName: invigilatorUser.firstName, lastName: invigilatorUser.lastName },
         enteredBy: { firstName: enteredByUser.firstName, lastName: enteredByUser.lastName },
         examDefinitionTitle: examDefinitions.title,
+        testRecordsExam: examDefinitions.recordExam,
         evidence: { id: attachments.id, name: attachments.name, resourceKey: attachments.resourceKey },
         isMarkedOnline: sql<boolean>`exists (select 1 from ${examInstances} where ${examInstances.applicationModuleId} = ${applicationModules.id} and ${examInstances.result} is not null)`,
       })
@@ -127,6 +130,7 @@ export class ExamScheduleRepository {
       examinerName: nameOf(r.examiner),
       invigilatorName: nameOf(r.invigilator),
       examDefinitionTitle: r.examDefinitionTitle,
+      testRecordsExam: r.testRecordsExam ?? false,
       evidence: r.evidence?.id ? r.evidence : null,
       enteredByName: nameOf(r.enteredBy),
       isMarkedOnline: r.isMarkedOnline,
@@ -158,14 +162,14 @@ export class ExamScheduleRepository {
   }
 
   /** Published module tests of these program modules. */
-  async findPublishedModuleTests(programModuleIds: string[]): Promise<{ id: string; title: string; programModuleId: string }[]> {
+  async findPublishedModuleTests(programModuleIds: string[]): Promise<{ id: string; title: string; programModuleId: string; recordExam: boolean }[]> {
     if (programModuleIds.length === 0) return [];
     const rows = await this.db
-      .select({ id: examDefinitions.id, title: examDefinitions.title, programModuleId: examDefinitions.programModuleId })
+      .select({ id: examDefinitions.id, title: examDefinitions.title, programModuleId: examDefinitions.programModuleId, recordExam: examDefinitions.recordExam })
       .from(examDefinitions)
       .where(and(eq(examDefinitions.status, 'published'), eq(examDefinitions.testType, 'module'), inArray(examDefinitions.programModuleId, programModuleIds)))
       .orderBy(asc(examDefinitions.title));
-    return rows.flatMap((row) => (row.programModuleId ? [{ id: row.id, title: row.title, programModuleId: row.programModuleId }] : []));
+    return rows.flatMap((row) => (row.programModuleId ? [{ id: row.id, title: row.title, programModuleId: row.programModuleId, recordExam: row.recordExam }] : []));
   }
 
   /**

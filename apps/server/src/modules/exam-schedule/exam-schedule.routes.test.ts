@@ -379,6 +379,38 @@ describe('sending the schedule', () => {
     expect(again.json().message).toBe(SCHEDULE_MESSAGES.nothingNew);
   });
 
+  it('records an online sitting when the schedule says so: the module keeps it, a change is a change to send, and the mail tells the candidate to run the system check', async () => {
+    const application = await applicationFor(bob);
+    const [online, practical] = application.moduleIds as [string, string];
+    // Left out, the module follows its test (not recorded), and the mail says nothing of recording.
+    const first = await post(`${M}/${application.id}/examination/update`, { modules: [onlineRow(online), practicalRow(practical)] }, managerJwt);
+    expect((first.json() as ExamSchedule).modules[0]!.recordExam).toBeNull();
+    expect((first.json() as ExamSchedule).choices!.tests.find((test) => test.id === onlineTestId)).toMatchObject({ recordExam: false });
+    await post(`${M}/${application.id}/examination/send`, undefined, managerJwt);
+    expect((await mailsTo(bob.email)).at(-1)!.text).not.toContain('Recorded:');
+
+    const recorded = await post(`${M}/${application.id}/examination/update`, { modules: [onlineRow(online, { recordExam: true })] }, managerJwt);
+    expect(recorded.statusCode).toBe(200);
+    const schedule: ExamSchedule = recorded.json();
+    expect(schedule.modules.map((m) => [m.moduleCode, m.recordExam, !!m.scheduleSentOn])).toEqual([
+      ['M1', true, false],
+      ['M2', null, true],
+    ]);
+    const [row] = await t.database.db.select({ recordExam: applicationModules.recordExam }).from(applicationModules).where(eq(applicationModules.id, online));
+    expect(row!.recordExam).toBe(true);
+    await post(`${M}/${application.id}/examination/send`, undefined, managerJwt);
+    const mail = (await mailsTo(bob.email)).at(-1)!;
+    expect(mail.text).toContain(`Recorded: after you agree, your camera, entire screen and keystrokes are recorded; run the system check before the day: ${PUBLIC_URL}/student/examinations/system-check.`);
+    // The same setting again changes nothing, so there is nothing new to send; the practical row never carries one.
+    await post(`${M}/${application.id}/examination/update`, { modules: [onlineRow(online, { recordExam: true }), practicalRow(practical)] }, managerJwt);
+    expect((await post(`${M}/${application.id}/examination/send`, undefined, managerJwt)).json().message).toBe(SCHEDULE_MESSAGES.nothingNew);
+    // Only those who schedule may change it.
+    const refused = await post(`${M}/${application.id}/examination/update`, { modules: [onlineRow(online, { recordExam: false })] }, examinerJwt);
+    expect(refused.statusCode).toBe(403);
+    const [after] = await t.database.db.select({ recordExam: applicationModules.recordExam }).from(applicationModules).where(eq(applicationModules.id, online));
+    expect(after!.recordExam).toBe(true);
+  });
+
   it('refuses to send a module whose time has passed', async () => {
     const application = await applicationFor(bob);
     const [online, practical] = application.moduleIds as [string, string];

@@ -12,6 +12,7 @@ import {
   SCHEDULE_OPEN_STAGES,
   SEND_OPEN_STAGES,
   SIT_EXAM_PATH,
+  SYSTEM_CHECK_PATH,
   WHAT_TO_BRING,
   modulesNotPassed,
   scheduleRowIssues,
@@ -79,6 +80,8 @@ type ScheduleColumns = {
   invigilatorId: string | null;
   examDefinitionId: string | null;
   scheduleNote: string;
+  /** Left out: the module keeps its recording setting. */
+  recordExam?: boolean | null;
 };
 
 const badRequest = (message: string, field: string) => new AppError('BAD_REQUEST', message, { [field]: message });
@@ -116,7 +119,8 @@ function isSameSchedule(module: ModuleWithNames, values: ScheduleColumns): boole
     row.examinerId === values.examinerId &&
     row.invigilatorId === values.invigilatorId &&
     row.examDefinitionId === values.examDefinitionId &&
-    row.scheduleNote === values.scheduleNote
+    row.scheduleNote === values.scheduleNote &&
+    (values.recordExam === undefined || row.recordExam === values.recordExam)
   );
 }
 
@@ -180,6 +184,8 @@ export class ExamScheduleService {
         invigilatorId: row.invigilatorId,
         examDefinitionId: row.examKind === 'Online' ? row.examDefinitionId : null,
         scheduleNote: row.scheduleNote,
+        // A changed recording setting is a changed schedule: the candidate is told again (consent, system check).
+        ...(row.recordExam !== undefined ? { recordExam: row.recordExam } : {}),
       });
     });
     this.throwFieldErrors(fieldErrors);
@@ -478,7 +484,7 @@ export class ExamScheduleService {
       testCentres: centres.map((c) => ({ id: c.id, name: c.companyName, address: testCentreAddress(c) })),
       examiners: examiners.filter((u) => u.active).map((u) => ({ id: u.userId, name: u.name })),
       invigilators: invigilators.filter((u) => u.active).map((u) => ({ id: u.userId, name: u.name })),
-      tests: tests.map((t) => ({ id: t.id, name: t.title, programModuleId: t.programModuleId })),
+      tests: tests.map((t) => ({ id: t.id, name: t.title, programModuleId: t.programModuleId, recordExam: t.recordExam })),
     };
   }
 
@@ -536,6 +542,7 @@ export class ExamScheduleService {
       examiner: row.examinerId ? { id: row.examinerId, name: m.examinerName ?? '-' } : null,
       invigilator: row.invigilatorId ? { id: row.invigilatorId, name: m.invigilatorName ?? '-' } : null,
       examDefinition: row.examDefinitionId ? { id: row.examDefinitionId, name: m.examDefinitionTitle ?? '-' } : null,
+      recordExam: row.recordExam,
       scheduleNote: row.scheduleNote,
       isScheduleComplete: isComplete(m),
       scheduleSentOn: row.scheduleSentOn?.toISOString() ?? null,
@@ -579,6 +586,9 @@ export class ExamScheduleService {
         `${m.moduleCode} ${m.moduleTitle}${marker}: ${kind} exam on ${formatDateTimeWithZone(row.scheduledAt, zone)}, ${row.durationMinutes} minutes.`,
         `${place}.`,
         `What to bring: ${WHAT_TO_BRING[kind]}`,
+        ...(kind === 'Online' && (row.recordExam ?? m.testRecordsExam)
+          ? [`Recorded: after you agree, your camera, entire screen and keystrokes are recorded; run the system check before the day: ${this.deps.publicUrl}${SYSTEM_CHECK_PATH}.`]
+          : []),
         ...(row.scheduleNote ? [`Note: ${row.scheduleNote}`] : []),
       ].join(' ');
     });

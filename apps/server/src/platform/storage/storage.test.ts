@@ -5,6 +5,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserOriginsOf } from './browser-origins';
 import { LocalStorage } from './local-storage';
 import { registerLocalStorageRoutes } from './local-storage.routes';
 import { S3Storage } from './s3-storage';
@@ -261,5 +262,18 @@ describe('sweeping abandoned uploads on the local disk', () => {
     }
     expect(await sweepAbandonedUploads(storage, { limit: 3 })).toEqual({ removed: 3 });
     expect(await sweepAbandonedUploads(storage, { limit: 3 })).toEqual({ removed: 2 });
+  });
+});
+
+describe('the origins the page must be allowed to reach for stored files', () => {
+  it("are none for the local storage, whose URLs are on the page's own origin", async () => {
+    expect(await browserOriginsOf(new LocalStorage(mkdtempSync(path.join(tmpdir(), 'certs-files-')), 'test-secret'))).toEqual([]);
+  });
+
+  it("are the bucket's own host on AWS (virtual-hosted addressing) and the endpoint with path-style addressing", async () => {
+    const aws = new S3Storage({ region: 'ap-southeast-2', bucket: 'certs-files', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret', forcePathStyle: false });
+    expect(await browserOriginsOf(aws)).toEqual(['https://certs-files.s3.ap-southeast-2.amazonaws.com']);
+    const minio = new S3Storage({ endpoint: 'https://files.example.org:9000', region: 'us-east-1', bucket: 'certs-files', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true });
+    expect(await browserOriginsOf(minio)).toEqual(['https://files.example.org:9000']);
   });
 });

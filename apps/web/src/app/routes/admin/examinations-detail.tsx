@@ -9,6 +9,7 @@ import { useLinkableModules } from '../../../features/exam-definition/api/find-l
 import { useTest } from '../../../features/exam-definition/api/find-test';
 import { useChangeTestStatus, useCloneTest, useUpdateTest } from '../../../features/exam-definition/api/save-test';
 import { useSectionQuestions, useSections } from '../../../features/exam-definition/api/test-content';
+import { TestRecordingSettingSwitch } from '../../../features/exam-recording/components/test-recording-setting';
 import { MarksSummary } from '../../../features/exam-definition/components/marks-summary';
 import { TestContentPanel } from '../../../features/exam-definition/components/test-content-panel';
 import { programTypeLabel, testLabel, testTypeLabel } from '../../../features/exam-definition/components/test-labels';
@@ -133,6 +134,17 @@ function TestWorkspace({ test }: { test: ExamDefinition }) {
               }}
             />
           </Paper>
+          {test.testType === 'module' && (
+            // Recording is a setting of the test's sittings, not of its content: it can change after publishing.
+            <Paper withBorder radius="md" p="lg" mt="md" component="section" aria-labelledby="test-recording-heading">
+              <Stack gap="sm">
+                <Title order={2} size="h4" id="test-recording-heading">
+                  Recording
+                </Title>
+                <TestRecordingSettingSwitch testId={test.id} />
+              </Stack>
+            </Paper>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="questions">
           <ContentTab test={test} />

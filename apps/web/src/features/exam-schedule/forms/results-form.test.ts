@@ -24,6 +24,7 @@ function moduleOf(overrides: Partial<ScheduledModule>): ScheduledModule {
     examiner: { id: ID(6), name: 'Eve' },
     invigilator: null,
     examDefinition: null,
+    recordExam: null,
     scheduleNote: '',
     isScheduleComplete: true,
     scheduleSentOn: '2026-11-01T00:00:00.000Z',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEDULE_MESSAGES, type ScheduledModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
-import { formErrorsOfServer, initialRowValues, isBlankRow, parseTypedDay, rowErrorsOf, rowRequestOf, scheduleSaveOf, type ScheduleRowValues } from './schedule-form-logic';
+import { formErrorsOfServer, initialRowValues, isBlankRow, parseTypedDay, proposedRecording, rowErrorsOf, rowRequestOf, scheduleSaveOf, type ScheduleRowValues } from './schedule-form-logic';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
@@ -25,6 +25,7 @@ function moduleOf(overrides: Partial<ScheduledModule> = {}): ScheduledModule {
     examiner: null,
     invigilator: null,
     examDefinition: null,
+    recordExam: null,
     scheduleNote: '',
     isScheduleComplete: false,
     scheduleSentOn: null,
@@ -54,6 +55,7 @@ function practical(overrides: Partial<ScheduleRowValues> = {}): ScheduleRowValue
     invigilatorId: '',
     examDefinitionId: '',
     scheduleNote: '',
+    recordExam: false,
     ...overrides,
   };
 }
@@ -65,6 +67,30 @@ describe('the schedule form rows', () => {
       moduleOf({ examKind: 'Practical', scheduledLocal: '2026-11-21T09:30', scheduleTimeZone: 'Australia/Perth', durationMinutes: 120, testCentre: { id: ID(4), name: 'Hunter', address: 'Newcastle' }, examiner: { id: ID(6), name: 'Eve' } }),
     );
     expect(saved).toMatchObject({ examKind: 'Practical', day: '2026-11-21', time: '09:30', scheduleTimeZone: 'Australia/Perth', durationMinutes: '120', place: `centre:${ID(4)}`, examinerId: ID(6) });
+  });
+
+  it("propose recording an invigilated module's first online schedule; otherwise keep the module's setting or follow its test", () => {
+    const tests = [
+      { id: ID(7), recordExam: true },
+      { id: ID(8), recordExam: false },
+    ];
+    expect(proposedRecording(moduleOf({ invigilated: true }), tests)).toBe(true);
+    expect(proposedRecording(moduleOf({ invigilated: false }), tests)).toBe(false);
+    // Staff said no: the form keeps it.
+    expect(proposedRecording(moduleOf({ invigilated: true, recordExam: false }), tests)).toBe(false);
+    expect(proposedRecording(moduleOf({ invigilated: false, recordExam: true }), tests)).toBe(true);
+    // Scheduled online before the setting existed: the form shows what the sitting will do, the test's setting.
+    const scheduledOnline = { invigilated: true, examKind: 'Online' as const, scheduledAt: '2026-06-02T00:00:00.000Z' };
+    expect(proposedRecording(moduleOf({ ...scheduledOnline, examDefinition: { id: ID(8), name: 'Not recorded' } }), tests)).toBe(false);
+    expect(proposedRecording(moduleOf({ ...scheduledOnline, examDefinition: { id: ID(7), name: 'Recorded' } }), tests)).toBe(true);
+    expect(initialRowValues(moduleOf({ invigilated: true }), tests).recordExam).toBe(true);
+  });
+
+  it("send the recording setting of an Online row only: another kind leaves the module's as it was", () => {
+    const online = { ...practical(), examKind: 'Online' as const, place: '', examDefinitionId: ID(7), recordExam: true };
+    expect(rowRequestOf(online)).toMatchObject({ examKind: 'Online', recordExam: true });
+    expect(rowRequestOf({ ...online, recordExam: false })).toMatchObject({ recordExam: false });
+    expect(rowRequestOf(practical({ recordExam: true }))).not.toHaveProperty('recordExam');
   });
 
   it('send one place, wall-clock time in its zone, and a test for Online only', () => {

@@ -28,14 +28,27 @@ export interface ScheduleRowValues {
   invigilatorId: string;
   examDefinitionId: string;
   scheduleNote: string;
+  /** Whether an Online sitting is recorded (camera, screen, keystrokes). */
+  recordExam: boolean;
 }
 
-export type ScheduleRowField = keyof Omit<ScheduleRowValues, 'applicationModuleId'>;
+export type ScheduleRowField = keyof Omit<ScheduleRowValues, 'applicationModuleId' | 'recordExam'>;
 
 const isExamKind = (value: string): value is ExamKind => (EXAM_KINDS as readonly string[]).includes(value);
 
+/**
+ * Whether the row starts recorded (issue 19): the module's own setting once it has one; an
+ * invigilated module's first online schedule is proposed recorded; otherwise what the saved test says.
+ */
+export function proposedRecording(module: Pick<ScheduledModule, 'recordExam' | 'invigilated' | 'examKind' | 'scheduledAt' | 'examDefinition'>, tests: readonly { id: string; recordExam: boolean }[]): boolean {
+  if (module.recordExam !== null) return module.recordExam;
+  const isScheduledOnline = module.examKind === 'Online' && module.scheduledAt !== null;
+  if (!isScheduledOnline && module.invigilated) return true;
+  return tests.find((t) => t.id === module.examDefinition?.id)?.recordExam ?? false;
+}
+
 /** The row as saved, or empty with the module's own examination type and Sydney. */
-export function initialRowValues(module: ScheduledModule): ScheduleRowValues {
+export function initialRowValues(module: ScheduledModule, tests: readonly { id: string; recordExam: boolean }[] = []): ScheduleRowValues {
   const [day = '', time = ''] = (module.scheduledLocal ?? '').split('T');
   const zone = module.scheduleTimeZone && isOfferedTimeZone(module.scheduleTimeZone) ? module.scheduleTimeZone : DEFAULT_TIME_ZONE;
   const place = module.testCentre ? `centre:${module.testCentre.id}` : module.venue ? `venue:${module.venue.id}` : '';
@@ -51,6 +64,7 @@ export function initialRowValues(module: ScheduledModule): ScheduleRowValues {
     invigilatorId: module.invigilator?.id ?? '',
     examDefinitionId: module.examDefinition?.id ?? '',
     scheduleNote: module.scheduleNote,
+    recordExam: proposedRecording(module, tests),
   };
 }
 
@@ -78,6 +92,8 @@ export function rowRequestOf(values: ScheduleRowValues): ScheduleModuleRequest &
     // A test chosen before the kind changed away from Online is not sent.
     examDefinitionId: isOnline ? values.examDefinitionId || null : null,
     scheduleNote: values.scheduleNote.trim(),
+    // Recording is of online sittings only; another kind leaves the module's setting as it was.
+    ...(isOnline ? { recordExam: values.recordExam } : {}),
   };
 }
 

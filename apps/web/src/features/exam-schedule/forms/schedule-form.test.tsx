@@ -21,6 +21,7 @@ const base = {
   examiner: null,
   invigilator: null,
   examDefinition: null,
+  recordExam: null,
   scheduleNote: '',
   isScheduleComplete: false,
   scheduleSentOn: null,
@@ -47,7 +48,7 @@ const choices: ScheduleChoices = {
   testCentres: [{ id: ID(4), name: 'Hunter Weld Testing', address: 'Newcastle NSW' }],
   examiners: [{ id: ID(6), name: 'Eve Examiner' }],
   invigilators: [{ id: ID(7), name: 'Ivan Invigilator' }],
-  tests: [{ id: ID(3), name: 'M1 module test', programModuleId: ID(8) }],
+  tests: [{ id: ID(3), name: 'M1 module test', programModuleId: ID(8), recordExam: false }],
 };
 
 type Save = (request: ScheduleSaveRequest) => Promise<unknown>;
@@ -112,6 +113,28 @@ describe('ScheduleForm', () => {
         },
       ],
     });
+  });
+
+  it("proposes recording the invigilated module's online sitting, shows the switch for Online rows only, and sends what staff leave it at", async () => {
+    const { onSave, user } = renderForm();
+    const online = screen.getByTestId('schedule-row-M1');
+    const practical = screen.getByTestId('schedule-row-M2');
+    expect(within(practical).queryByRole('switch', { name: /Record this sitting/ })).not.toBeInTheDocument();
+    const recording = within(online).getByRole('switch', { name: /Record this sitting/ });
+    expect(recording).toBeChecked();
+    const day = within(online).getByRole('textbox', { name: /Date/ });
+    await user.type(day, '21-Nov-2026');
+    fireEvent.blur(day);
+    fireEvent.change(within(online).getByLabelText(/^Time( \*)?$/), { target: { value: '10:00' } });
+    await user.type(within(online).getByRole('textbox', { name: /Duration/ }), '90');
+    await choose(user, online, /Examiner/, 'Eve Examiner');
+    await choose(user, online, /^Invigilator/, 'Ivan Invigilator');
+    await choose(user, online, /Published test/, 'M1 module test');
+    await user.click(recording);
+    expect(recording).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save schedule' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0].modules).toEqual([expect.objectContaining({ applicationModuleId: ID(1), examKind: 'Online', examDefinitionId: ID(3), recordExam: false })]);
   });
 
   it('shows the rules at the fields: the online test and invigilator, the skipped hour', async () => {

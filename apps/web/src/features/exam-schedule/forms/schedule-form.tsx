@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -103,6 +103,13 @@ function ScheduleRow({ form, index, module, choices, candidateTimeZone }: { form
             />
           )}
         </SimpleGrid>
+        {isOnline && (
+          <Switch
+            label="Record this sitting"
+            description="The candidate's camera, entire screen and keystrokes, after their consent and a system check. Proposed for invigilated modules."
+            {...form.getInputProps(`rows.${index}.recordExam`, { type: 'checkbox' })}
+          />
+        )}
         {isOnline && tests.length === 0 && (
           <Text size="sm" c="red.8">
             This module has no published test yet: publish one under Examinations first.
@@ -134,7 +141,7 @@ function instantIsoOf(local: string, zone: string): string | null {
 export function ScheduleForm({ modules, choices, candidateTimeZone, onSave, now = () => new Date() }: ScheduleFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
-  const form = useForm<{ rows: ScheduleRowValues[] }>({ initialValues: { rows: modules.map(initialRowValues) } });
+  const form = useForm<{ rows: ScheduleRowValues[] }>({ initialValues: { rows: modules.map((module) => initialRowValues(module, choices.tests)) } });
 
   const save = async () => {
     setFailure(null);
