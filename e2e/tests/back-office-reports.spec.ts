@@ -18,6 +18,44 @@ async function qualificationProgramId(request: APIRequestContext, jwt: string): 
   return programs.find((p) => p.programCode === QUALIFICATION)!.id;
 }
 
+/** A downloaded CSV's records (RFC 4180: quoted cells may hold commas, quotes and line breaks), byte order mark dropped. */
+function csvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i += 1) {
+    const char = body[i]!;
+    if (quoted && char === '"' && body[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (quoted || (char !== ',' && char !== '\n' && char !== '\r')) {
+      cell += char;
+    } else {
+      record.push(cell);
+      cell = '';
+      if (char === ',') continue;
+      if (char === '\r' && body[i + 1] === '\n') i += 1;
+      records.push(record);
+      record = [];
+    }
+  }
+  if (cell || record.length) records.push([...record, cell]);
+  return records;
+}
+
+/** Clicks the screen's Export CSV and reads the file it downloads: its name and its records by header. */
+async function exportedCsv(page: Page): Promise<{ name: string; header: string[]; rows: Record<string, string>[] }> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const [header, ...records] = csvRecords(readFileSync(await file.path(), 'utf8'));
+  return { name: file.suggestedFilename(), header: header!, rows: records.map((cells) => Object.fromEntries(header!.map((name, index) => [name, cells[index] ?? '']))) };
+}
+
 async function chooseFile(page: Page, name: string, content: string) {
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
 }
@@ -130,4 +168,56 @@ test('an export downloads the rows of the filter on screen', async ({ browser, r
   const lines = readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
   expect(lines[0]).toBe('Reference,Name,Email,Program,Status,Date');
   expect(lines.slice(1).map((line) => line.split(',')[2]).sort()).toEqual(rows.map(([email]) => email).sort());
+});
+
+test("the applicants and applications tables export every row of the filter on screen, as the table shows them", async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const stamp = Date.now();
+  const jwt = await signInApi(request, DEMO.superUser);
+  const programId = await qualificationProgramId(request, jwt);
+  const rows: [string, string, string][] = ['ivy', 'jo', 'kit'].map((name) => [`tbl-${name}-${stamp}@example.test`, name.toUpperCase(), '1984-02-03']);
+  const started = await api<{ id: string }>(request, 'POST', '/api/bulkimportprocess/add', jwt, { programId, fileName: 'table-export-setup.csv', csvContent: csvOf(rows) });
+  await expect.poll(async () => (await api<{ status: string }>(request, 'GET', `/api/bulkimportprocess/${started.id}`, jwt)).status, { timeout: 30_000 }).toBe('Completed');
+  const emails = rows.map(([email]) => email).sort();
+
+  // Users -> Applicants, searched by the part of the email only these three share.
+  const page = await personAt(browser, '/admin/login', DEMO.superUser);
+  await page.goto('/admin/users/applicants');
+  const applicants = page.getByTestId('applicants-table');
+  await expect(page.getByRole('heading', { name: 'Applicants', level: 1 })).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(`-${stamp}@`);
+  await expect(applicants.getByRole('row')).toHaveCount(4);
+  const people = await exportedCsv(page);
+  expect(people.name).toMatch(/^applicants-[0-9a-f]{12}\.csv$/);
+  expect(people.header).toEqual(['First Name', 'Last Name', 'Email', 'Activated', 'Listed in Public Register', 'Membership', 'Member Number', 'Membership Status', 'Membership Confirmed', 'Registered']);
+  expect(people.rows.map((row) => row['Email']).sort()).toEqual(emails);
+  for (const person of people.rows) {
+    // Each record is a row of the table: the same name, email, membership and registration day.
+    const shown = applicants.getByRole('row', { name: new RegExp(`${person['First Name']} ${person['Last Name']}`) });
+    await expect(shown).toContainText(person['Email']!);
+    await expect(shown).toContainText(person['Membership']!);
+    await expect(shown).toContainText(person['Registered']!);
+    expect(person['Activated']).toBe('No');
+  }
+
+  // Programs -> All applications: the Qualification queue, a status chosen, oldest number first, the same search.
+  await page.goto('/admin/applications');
+  const queue = page.getByTestId('application-queue');
+  await page.getByLabel('Status', { exact: true }).selectOption('Application Submitted');
+  await page.getByLabel('Order', { exact: true }).selectOption('asc');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(`-${stamp}@`);
+  await expect(queue.getByRole('row')).toHaveCount(4);
+  const numbersShown = (await queue.getByRole('rowheader').allTextContents()).map((text) => text.trim());
+  expect(numbersShown).toHaveLength(3);
+  const applications = await exportedCsv(page);
+  expect(applications.name).toMatch(/^qualification-applications-[0-9a-f]{12}\.csv$/);
+  expect(applications.header).toEqual(['Application Number', 'Applicant', 'Applicant Email', 'Program Code', 'Program Title', 'Application Date', 'Type', 'Status', 'Stage', 'Assessor']);
+  // The same rows in the same order as the screen, with the program's code and the type in words.
+  expect(applications.rows.map((row) => row['Application Number'])).toEqual(numbersShown);
+  expect(applications.rows.map((row) => row['Applicant Email']).sort()).toEqual(emails);
+  for (const application of applications.rows) {
+    expect(application).toMatchObject({ 'Program Code': QUALIFICATION, Type: 'Qualification', Status: 'Application Submitted' });
+    await expect(queue.getByRole('row', { name: new RegExp(application['Application Number']!) })).toContainText(application['Application Date']!);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,22 +1,26 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useId, useState } from 'react';
+import { useDateFormatter } from '../../lib/dates';
 import { downloadFile } from '../../lib/download-file';
-import { csvTextOf, fetchAllPages, logExportFailure, saveAndDownloadCsv, type CsvValue } from '../../lib/export-csv';
+import { csvTextOfColumns, fetchAllPages, logExportFailure, saveAndDownloadCsv, type CsvColumn, type FetchPage } from '../../lib/export-csv';
 
 /**
- * Where the rows come from: a paged list read page by page under the screen's filter (then saved
- * through `exportcsvdata/save/csv`), or a server route that streams the same query as CSV.
+ * Where the rows come from: a paged list read page by page under the screen's filter (usually
+ * `pagesOf(findX, params)`; `rowsOnScreen(rows)` for a list that is not paged) and written with
+ * the columns given, then saved through `exportcsvdata/save/csv`; or a server route that streams
+ * the same query as CSV (large tables).
  */
-export type ExportSource<Row> =
-  | { kind: 'pages'; columns: readonly string[]; fetchPage: (page: number, pageSize: number) => Promise<{ rows: readonly Row[]; totalRows: number }>; toCells: (row: Row) => readonly CsvValue[] }
-  | { kind: 'server'; path: string };
+export type ExportSource<Row> = { kind: 'pages'; columns: readonly CsvColumn<Row>[]; fetchPage: FetchPage<Row> } | { kind: 'server'; path: string };
 
 interface ExportButtonProps<Row> {
   /** What is exported, for the progress notice and the log ("Applications"). */
   table: string;
+  /** What the file holds ("applicants.csv"); the server adds a random part. */
   fileName: string;
   source: ExportSource<Row>;
+  /** Nothing to export yet (e.g. no program chosen). */
+  disabled?: boolean;
 }
 
 /**
@@ -24,9 +28,10 @@ interface ExportButtonProps<Row> {
  * current filter, shows progress while a long export runs, and says so on the button when the
  * export failed (spec section 8: the failure is logged, nothing downloads).
  */
-export function ExportButton<Row>({ table, fileName, source }: ExportButtonProps<Row>) {
+export function ExportButton<Row>({ table, fileName, source, disabled = false }: ExportButtonProps<Row>) {
   const [state, setState] = useState<'idle' | 'running' | 'failed'>('idle');
   const notice = useId();
+  const dates = useDateFormatter();
   const run = async () => {
     setState('running');
     notifications.show({ id: notice, loading: true, autoClose: false, withCloseButton: false, title: `Exporting ${table}`, message: 'Preparing the file...' });
@@ -35,7 +40,7 @@ export function ExportButton<Row>({ table, fileName, source }: ExportButtonProps
         await downloadFile(source.path, fileName);
       } else {
         const rows = await fetchAllPages(source.fetchPage, (done, total) => notifications.update({ id: notice, message: `${done} of ${total} rows read` }));
-        await saveAndDownloadCsv(fileName, csvTextOf(source.columns, rows.map(source.toCells)));
+        await saveAndDownloadCsv(fileName, csvTextOfColumns(source.columns, rows, dates));
       }
       notifications.update({ id: notice, loading: false, autoClose: 3000, withCloseButton: true, color: 'green', title: `${table} exported`, message: fileName });
       setState('idle');
@@ -46,7 +51,7 @@ export function ExportButton<Row>({ table, fileName, source }: ExportButtonProps
     }
   };
   return (
-    <Button variant="light" color={state === 'failed' ? 'red' : undefined} loading={state === 'running'} onClick={() => void run()}>
+    <Button variant="light" color={state === 'failed' ? 'red' : undefined} loading={state === 'running'} disabled={disabled} onClick={() => void run()}>
       {state === 'failed' ? 'Export failed, try again' : 'Export CSV'}
     </Button>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,15 +7,17 @@ import { ROLES } from '@certs/shared/auth/roles';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
 import type { AccessLogQuery } from '@certs/shared/privacy/privacy.contract';
 import { NotAvailable } from '../../../components/ui/not-available';
-import { useAccessLog } from '../../../features/privacy/api/access-log';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findAccessLog, useAccessLog } from '../../../features/privacy/api/access-log';
 import {
   AccessLogFilters,
   NO_ACCESS_LOG_FILTERS,
   dateRangeProblemOf,
   type AccessLogFilterValues,
 } from '../../../features/privacy/components/access-log-filters';
-import { AccessLogTable } from '../../../features/privacy/components/access-log-table';
+import { ACCESS_LOG_CSV_COLUMNS, AccessLogTable } from '../../../features/privacy/components/access-log-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
@@ -68,6 +70,9 @@ function AccessLogScreen() {
               resetPage();
             }}
           />
+          <Group justify="flex-end">
+            <ExportButton table="Access log" fileName="access-log.csv" source={{ kind: 'pages', columns: ACCESS_LOG_CSV_COLUMNS, fetchPage: pagesOf(findAccessLog, query) }} />
+          </Group>
           <AccessLogTable
             rows={log.data?.rows ?? []}
             page={page}

@@ -5,11 +5,13 @@ import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { applicantAdminPath } from '@certs/shared/applicant-admin/applicant-admin.contract';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { NotAvailable } from '../../../components/ui/not-available';
-import { useApplicants, type ApplicantListRow } from '../../../features/applicant-profile/api/find-applicants';
-import { ApplicantsTable } from '../../../features/applicant-profile/components/applicants-table';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findApplicants, useApplicants, type ApplicantListRow } from '../../../features/applicant-profile/api/find-applicants';
+import { APPLICANT_CSV_COLUMNS, ApplicantsTable } from '../../../features/applicant-profile/components/applicants-table';
 import { ConfirmMembershipDialog } from '../../../features/applicant-profile/components/confirm-membership-dialog';
 import { ApplicantAwardsList } from '../../../features/award/components/applicant-awards-list';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
@@ -27,7 +29,8 @@ function ApplicantsScreen() {
   const [membersOnly, setMembersOnly] = useState(false);
   const [reviewing, setReviewing] = useState<ApplicantListRow | null>(null);
   const [awardsOf, setAwardsOf] = useState<ApplicantListRow | null>(null);
-  const list = useApplicants({ page, pageSize, searchTerm: search.term, membersOnly });
+  const filter = { searchTerm: search.term, membersOnly };
+  const list = useApplicants({ page, pageSize, ...filter });
 
   return (
     <Stack gap="lg">
@@ -54,6 +57,7 @@ function ApplicantsScreen() {
               }}
               mb={8}
             />
+            <ExportButton table="Applicants" fileName="applicants.csv" source={{ kind: 'pages', columns: APPLICANT_CSV_COLUMNS, fetchPage: pagesOf(findApplicants, filter) }} />
           </Group>
           <ApplicantsTable
             rows={list.data?.rows ?? []}

@@ -1,16 +1,18 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { PROGRAM_STATUS } from '@certs/shared/program/program-status';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useChangeProgramStatus } from '../../../features/program/api/change-program-status';
-import { usePrograms } from '../../../features/program/api/find-programs';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findPrograms, usePrograms } from '../../../features/program/api/find-programs';
 import { useScreenPrivilege } from '../../../features/program/api/find-screen-privilege';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ProgramListFilters, emptyProgramFilters, type ProgramFilterValues } from '../../../features/program/components/program-list-filters';
-import { ProgramsTable, type ProgramRow } from '../../../features/program/components/programs-table';
+import { PROGRAM_CSV_COLUMNS, ProgramsTable, type ProgramRow } from '../../../features/program/components/programs-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
@@ -24,14 +26,13 @@ function ArchivesScreen() {
   const [restoring, setRestoring] = useState<ProgramRow | null>(null);
   const privilege = useScreenPrivilege('Archives');
   const changeStatus = useChangeProgramStatus();
-  const list = usePrograms({
-    page,
-    pageSize,
+  const filter = {
     searchBy: filters.searchBy,
     searchTerm,
     programStatus: PROGRAM_STATUS.Archived,
     programTypes: filters.programTypes.map(Number),
-  });
+  };
+  const list = usePrograms({ page, pageSize, ...filter });
 
   return (
     <Stack gap="lg">
@@ -49,6 +50,9 @@ function ArchivesScreen() {
               resetPage();
             }}
           />
+          <Group justify="flex-end">
+            <ExportButton table="Archived programs" fileName="archived-programs.csv" source={{ kind: 'pages', columns: PROGRAM_CSV_COLUMNS, fetchPage: pagesOf(findPrograms, filter) }} />
+          </Group>
           <ProgramsTable
             label="Archived programs"
             testId="archives-table"

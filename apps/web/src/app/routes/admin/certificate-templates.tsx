@@ -1,11 +1,13 @@
 import { Anchor, Breadcrumbs, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ROLES } from '@certs/shared/auth/roles';
+import { ExportButton } from '../../../components/ui/export-button';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useCertificateTemplates } from '../../../features/certificate/api/certificate-templates';
 import { GeneratePanel } from '../../../features/certificate/components/generate-panel';
-import { TemplatesTable } from '../../../features/certificate/components/templates-table';
+import { TEMPLATE_CSV_COLUMNS, TemplatesTable } from '../../../features/certificate/components/templates-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import { rowsOnScreen } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { LIBRARIES_PATH } from '../../route-paths';
@@ -39,9 +41,12 @@ function CertificateTemplatesScreen() {
           <Title order={1}>Certificate templates</Title>
           <Text c="dimmed">The designs certificates are printed with. A program uses the template assigned to it, otherwise the default (the first template).</Text>
         </Stack>
-        <Button component={Link} to={`${CERTIFICATE_TEMPLATES_PATH}/new`}>
-          New template
-        </Button>
+        <Group gap="sm">
+          <ExportButton table="Certificate templates" fileName="certificate-templates.csv" disabled={!templates.data?.length} source={{ kind: 'pages', columns: TEMPLATE_CSV_COLUMNS, fetchPage: rowsOnScreen(templates.data ?? []) }} />
+          <Button component={Link} to={`${CERTIFICATE_TEMPLATES_PATH}/new`}>
+            New template
+          </Button>
+        </Group>
       </Group>
       {templates.isPending ? <Loader aria-label="Loading templates" /> : templates.error ? <Text c="red.8">{errorMessageOf(templates.error)}</Text> : <TemplatesTable templates={templates.data} hrefOf={(template) => certificateTemplatePath(template.id)} />}
       <GeneratePanel />

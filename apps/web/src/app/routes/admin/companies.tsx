@@ -7,10 +7,12 @@ import type { Company } from '@certs/shared/company/company.contract';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { SearchInput } from '../../../components/ui/search-input';
-import { useCompanies, useSaveCompany } from '../../../features/company/api/companies';
-import { CompaniesTable } from '../../../features/company/components/companies-table';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findCompanies, useCompanies, useSaveCompany } from '../../../features/company/api/companies';
+import { COMPANY_CSV_COLUMNS, CompaniesTable } from '../../../features/company/components/companies-table';
 import { CompanyForm, companyValuesOf } from '../../../features/company/forms/company-form';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
@@ -20,7 +22,8 @@ function CompaniesScreen() {
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const search = useDebouncedSearch(resetPage);
   const [editing, setEditing] = useState<Company | 'new' | null>(null);
-  const list = useCompanies({ page, pageSize, searchTerm: search.term });
+  const filter = { searchTerm: search.term };
+  const list = useCompanies({ page, pageSize, ...filter });
   const save = useSaveCompany();
   return (
     <Stack gap="lg">
@@ -39,7 +42,10 @@ function CompaniesScreen() {
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <SearchInput search={search} placeholder="Name, ABN or NZBN, member number or email" w={360} />
+          <Group justify="space-between" align="flex-end">
+            <SearchInput search={search} placeholder="Name, ABN or NZBN, member number or email" w={360} />
+            <ExportButton table="Companies" fileName="companies.csv" source={{ kind: 'pages', columns: COMPANY_CSV_COLUMNS, fetchPage: pagesOf(findCompanies, filter) }} />
+          </Group>
           <CompaniesTable
             page={list.data}
             pageNumber={page}

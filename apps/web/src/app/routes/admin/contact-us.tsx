@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { ContactMessagePanel } from '../../../features/contact/components/contact-message-panel';
 import { NotAvailable } from '../../../components/ui/not-available';
-import { useContactMessages } from '../../../features/contact/api/find-contact-messages';
-import { ContactMessagesTable } from '../../../features/contact/components/contact-messages-table';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findContactMessages, useContactMessages } from '../../../features/contact/api/find-contact-messages';
+import { CONTACT_MESSAGE_CSV_COLUMNS, ContactMessagesTable } from '../../../features/contact/components/contact-messages-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import { csvFileName, pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
@@ -17,7 +19,8 @@ function ContactUsScreen() {
   const search = useDebouncedSearch(resetPage);
   const [handled, setHandled] = useState<'false' | 'true' | 'all'>('false');
   const [openId, setOpenId] = useState<string | null>(null);
-  const list = useContactMessages({ page, pageSize, search: search.term, handled: handled === 'all' ? undefined : handled });
+  const filter = { search: search.term, handled: handled === 'all' ? undefined : handled };
+  const list = useContactMessages({ page, pageSize, ...filter });
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -40,6 +43,11 @@ function ContactUsScreen() {
                 { value: 'true', label: 'Handled' },
                 { value: 'all', label: 'All' },
               ]}
+            />
+            <ExportButton
+              table="Contact messages"
+              fileName={csvFileName('contact-messages', { false: 'waiting', true: 'handled', all: '' }[handled])}
+              source={{ kind: 'pages', columns: CONTACT_MESSAGE_CSV_COLUMNS, fetchPage: pagesOf(findContactMessages, filter) }}
             />
           </Group>
           <ContactMessagesTable

@@ -1,14 +1,16 @@
-import { Anchor, Breadcrumbs, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { USER_MANAGER_ROLES, type Role } from '@certs/shared/auth/roles';
 import type { DeletionRequest } from '@certs/shared/privacy/privacy.contract';
 import { NotAvailable } from '../../../components/ui/not-available';
-import { useDeletionRequests } from '../../../features/privacy/api/deletion-requests';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findDeletionRequests, useDeletionRequests } from '../../../features/privacy/api/deletion-requests';
 import { CompleteDeletionDialog } from '../../../features/privacy/components/complete-deletion-dialog';
-import { DeletionRequestsTable } from '../../../features/privacy/components/deletion-requests-table';
+import { DELETION_REQUEST_CSV_COLUMNS, DeletionRequestsTable } from '../../../features/privacy/components/deletion-requests-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { usePaging } from '../../../lib/use-paging';
@@ -40,17 +42,22 @@ function DeletionRequestsScreen() {
         <Text c="dimmed">Applicants who asked for their personal data to be deleted, open requests first. Completing one anonymises the applicant.</Text>
       </Stack>
       <Paper withBorder radius="md" p="lg">
-        <DeletionRequestsTable
-          rows={list.data?.rows ?? []}
-          page={page}
-          pageSize={pageSize}
-          totalRows={list.data?.totalRows ?? 0}
-          isLoading={list.isFetching}
-          error={list.error ? errorMessageOf(list.error) : null}
-          onComplete={setCompleting}
-          onPageChange={onPageChange}
-          onPageSizeChange={onPageSizeChange}
-        />
+        <Stack gap="md">
+          <Group justify="flex-end">
+            <ExportButton table="Deletion requests" fileName="deletion-requests.csv" source={{ kind: 'pages', columns: DELETION_REQUEST_CSV_COLUMNS, fetchPage: pagesOf(findDeletionRequests, {}) }} />
+          </Group>
+          <DeletionRequestsTable
+            rows={list.data?.rows ?? []}
+            page={page}
+            pageSize={pageSize}
+            totalRows={list.data?.totalRows ?? 0}
+            isLoading={list.isFetching}
+            error={list.error ? errorMessageOf(list.error) : null}
+            onComplete={setCompleting}
+            onPageChange={onPageChange}
+            onPageSizeChange={onPageSizeChange}
+          />
+        </Stack>
       </Paper>
       <CompleteDeletionDialog request={completing} onClose={() => setCompleting(null)} />
     </Stack>

@@ -5,10 +5,12 @@ import { requestOfCoupon, type Coupon } from '@certs/shared/coupon/coupon.contra
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { NotAvailable } from '../../../components/ui/not-available';
-import { useCouponPrograms, useCoupons, useSaveCoupon } from '../../../features/coupon/api/coupons';
-import { CouponsTable } from '../../../features/coupon/components/coupons-table';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findCoupons, useCouponPrograms, useCoupons, useSaveCoupon } from '../../../features/coupon/api/coupons';
+import { COUPON_CSV_COLUMNS, CouponsTable } from '../../../features/coupon/components/coupons-table';
 import { CouponForm } from '../../../features/coupon/forms/coupon-form';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { useUserTimeZone } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
@@ -23,7 +25,8 @@ function DiscountCodesScreen() {
   const programSearch = useDebouncedSearch();
   const [editing, setEditing] = useState<Coupon | 'new' | null>(null);
   const [toggling, setToggling] = useState<Coupon | null>(null);
-  const list = useCoupons({ page, pageSize, searchTerm: search.term });
+  const filter = { searchTerm: search.term };
+  const list = useCoupons({ page, pageSize, ...filter });
   const programs = useCouponPrograms(editing ? programSearch.term : undefined);
   const save = useSaveCoupon();
   const current = editing && editing !== 'new' ? editing : null;
@@ -39,7 +42,10 @@ function DiscountCodesScreen() {
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <SearchInput search={search} placeholder="Code or description" w={360} />
+          <Group justify="space-between" align="flex-end">
+            <SearchInput search={search} placeholder="Code or description" w={360} />
+            <ExportButton table="Discount codes" fileName="discount-codes.csv" source={{ kind: 'pages', columns: COUPON_CSV_COLUMNS, fetchPage: pagesOf(findCoupons, filter) }} />
+          </Group>
           <CouponsTable
             page={list.data}
             pageNumber={page}

@@ -2,11 +2,13 @@ import { Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { MAIL_STATUSES, type Mail } from '@certs/shared/mail/mail.contract';
 import { NotAvailable } from '../../../components/ui/not-available';
-import { useMails } from '../../../features/mail/api/find-mails';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findMails, useMails } from '../../../features/mail/api/find-mails';
 import { MailDrawer } from '../../../features/mail/components/mail-drawer';
 import { MAIL_STATUS_LABELS } from '../../../features/mail/components/mail-status-badge';
-import { MailsTable } from '../../../features/mail/components/mails-table';
+import { MAIL_CSV_COLUMNS, MailsTable } from '../../../features/mail/components/mails-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import { csvFileName, pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
@@ -20,7 +22,8 @@ function EmailsScreen() {
   const search = useDebouncedSearch(resetPage);
   const [status, setStatus] = useState('');
   const [open, setOpen] = useState<Mail | null>(null);
-  const list = useMails({ page, pageSize, search: search.term, status });
+  const filter = { search: search.term, status };
+  const list = useMails({ page, pageSize, ...filter });
 
   return (
     <Stack gap="lg">
@@ -42,6 +45,7 @@ function EmailsScreen() {
                 resetPage();
               }}
             />
+            <ExportButton table="Emails" fileName={csvFileName('emails', status)} source={{ kind: 'pages', columns: MAIL_CSV_COLUMNS, fetchPage: pagesOf(findMails, filter) }} />
           </Group>
           <MailsTable
             rows={list.data?.rows ?? []}

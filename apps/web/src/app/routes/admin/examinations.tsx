@@ -3,10 +3,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { NotAvailable } from '../../../components/ui/not-available';
-import { useTests } from '../../../features/exam-definition/api/find-tests';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findTests, useTests } from '../../../features/exam-definition/api/find-tests';
 import { TestFilters, emptyTestFilters, type TestFilterValues } from '../../../features/exam-definition/components/test-filters';
-import { TestsTable } from '../../../features/exam-definition/components/tests-table';
+import { TEST_CSV_COLUMNS, TestsTable } from '../../../features/exam-definition/components/tests-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
@@ -24,14 +26,13 @@ function ExaminationsScreen() {
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const [filters, setFilters] = useState<TestFilterValues>(emptyTestFilters);
   const [search] = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
-  const list = useTests({
-    page,
-    pageSize,
+  const filter = {
     search,
     testType: filters.testType || undefined,
     programType: filters.programType ? Number(filters.programType) : undefined,
     status: filters.status || undefined,
-  });
+  };
+  const list = useTests({ page, pageSize, ...filter });
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -57,6 +58,9 @@ function ExaminationsScreen() {
               resetPage();
             }}
           />
+          <Group justify="flex-end">
+            <ExportButton table="Tests" fileName="tests.csv" source={{ kind: 'pages', columns: TEST_CSV_COLUMNS, fetchPage: pagesOf(findTests, filter) }} />
+          </Group>
           <TestsTable
             rows={list.data?.rows ?? []}
             page={page}

@@ -47,7 +47,7 @@ function QueueScreen({ programId }: { programId: string }) {
         </Text>
       </Stack>
       <Paper withBorder radius="md" p="lg">
-        <ApplicationQueue type={type} programId={programId} hrefOf={(row) => programApplicationPath(programId, type, row.id)} />
+        <ApplicationQueue type={type} programId={programId} programCode={program.data.programCode} hrefOf={(row) => programApplicationPath(programId, type, row.id)} />
       </Paper>
     </Stack>
   );

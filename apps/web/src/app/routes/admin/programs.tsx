@@ -3,11 +3,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { NotAvailable } from '../../../components/ui/not-available';
-import { usePrograms } from '../../../features/program/api/find-programs';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findPrograms, usePrograms } from '../../../features/program/api/find-programs';
 import { useScreenPrivilege } from '../../../features/program/api/find-screen-privilege';
 import { ProgramListFilters, emptyProgramFilters, type ProgramFilterValues } from '../../../features/program/components/program-list-filters';
-import { ProgramsTable } from '../../../features/program/components/programs-table';
+import { PROGRAM_CSV_COLUMNS, ProgramsTable } from '../../../features/program/components/programs-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
@@ -25,14 +27,13 @@ function ProgramsScreen() {
   const [filters, setFilters] = useState<ProgramFilterValues>(emptyProgramFilters);
   const [searchTerm] = useDebouncedValue(filters.searchTerm, SEARCH_DELAY_MS);
   const privilege = useScreenPrivilege('Programs');
-  const list = usePrograms({
-    page,
-    pageSize,
+  const filter = {
     searchBy: filters.searchBy,
     searchTerm,
     programStatus: filters.programStatus ? Number(filters.programStatus) : undefined,
     programTypes: filters.programTypes.map(Number),
-  });
+  };
+  const list = usePrograms({ page, pageSize, ...filter });
 
   return (
     <Stack gap="lg">
@@ -73,6 +74,9 @@ function ProgramsScreen() {
               resetPage();
             }}
           />
+          <Group justify="flex-end">
+            <ExportButton table="Programs" fileName="programs.csv" source={{ kind: 'pages', columns: PROGRAM_CSV_COLUMNS, fetchPage: pagesOf(findPrograms, filter) }} />
+          </Group>
           <ProgramsTable
             label="Programs"
             rows={list.data?.rows ?? []}

@@ -36,7 +36,7 @@ function RenewalsScreen() {
   const renewable: number[] = [PROGRAM_TYPES.Certification, PROGRAM_TYPES.AICIP];
   const programs = usePrograms({ page: 1, pageSize: LARGEST_PAGE, searchBy: 'All', programTypes: renewable });
   const rows = (programs.data?.rows ?? []).filter((p) => renewable.includes(p.programType));
-  const options = rows.map((p) => ({ id: p.id, label: `${p.programCode} ${p.programTitle}` }));
+  const options = rows.map((p) => ({ id: p.id, label: `${p.programCode} ${p.programTitle}`, code: p.programCode }));
   const chosen = rows.find((p) => p.id === programId);
   const typePath = renewalTypeOfProgram(chosen?.programType ?? PROGRAM_TYPES.Certification) ?? 'certificationrenewalapplication';
   return (

@@ -7,10 +7,12 @@ import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { NotAvailable } from '../../../components/ui/not-available';
-import { useRemoveTestingAgency, useSaveTestingAgency, useTestingAgencies } from '../../../features/venue/api/testing-agencies';
-import { TestingAgenciesTable } from '../../../features/venue/components/testing-agencies-table';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findTestingAgencies, useRemoveTestingAgency, useSaveTestingAgency, useTestingAgencies } from '../../../features/venue/api/testing-agencies';
+import { TESTING_AGENCY_CSV_COLUMNS, TestingAgenciesTable } from '../../../features/venue/components/testing-agencies-table';
 import { TestingAgencyForm, testingAgencyValuesOf } from '../../../features/venue/forms/testing-agency-form';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
@@ -25,7 +27,8 @@ function TestCentresScreen() {
   const search = useDebouncedSearch(resetPage);
   const [editing, setEditing] = useState<TestingAgency | 'new' | null>(null);
   const [removing, setRemoving] = useState<TestingAgency | null>(null);
-  const list = useTestingAgencies({ page, pageSize, searchTerm: search.term });
+  const filter = { searchTerm: search.term };
+  const list = useTestingAgencies({ page, pageSize, ...filter });
   const save = useSaveTestingAgency();
   const remove = useRemoveTestingAgency();
   const current = editing && editing !== 'new' ? editing : null;
@@ -47,7 +50,10 @@ function TestCentresScreen() {
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <SearchInput search={search} placeholder="Reference, company, city, state or email" w={360} />
+          <Group justify="space-between" align="flex-end">
+            <SearchInput search={search} placeholder="Reference, company, city, state or email" w={360} />
+            <ExportButton table="Test centres" fileName="test-centres.csv" source={{ kind: 'pages', columns: TESTING_AGENCY_CSV_COLUMNS, fetchPage: pagesOf(findTestingAgencies, filter) }} />
+          </Group>
           <TestingAgenciesTable
             page={list.data}
             pageNumber={page}

@@ -5,15 +5,17 @@ import { Link } from 'react-router';
 import type { AccountUser } from '@certs/shared/account-user/account-user.contract';
 import { USER_MANAGER_ROLES, type Role } from '@certs/shared/auth/roles';
 import { NotAvailable } from '../../../components/ui/not-available';
-import { useAccountUsers } from '../../../features/account-user/api/find-account-users';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findAccountUsers, useAccountUsers } from '../../../features/account-user/api/find-account-users';
 import {
   AccountUserDialog,
   canEditAccountUser,
   type AccountUserDialogState,
 } from '../../../features/account-user/components/account-user-dialog';
-import { AccountUsersTable } from '../../../features/account-user/components/account-users-table';
+import { ACCOUNT_USER_CSV_COLUMNS, AccountUsersTable } from '../../../features/account-user/components/account-users-table';
 import { currentUserQueryKey } from '../../../features/auth/api/fetch-current-user';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
@@ -31,7 +33,8 @@ function UsersScreen({ user }: { user: Session['user'] }) {
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const search = useDebouncedSearch(resetPage);
   const [dialog, setDialog] = useState<AccountUserDialogState>(null);
-  const list = useAccountUsers({ page, pageSize, search: search.term });
+  const filter = { search: search.term };
+  const list = useAccountUsers({ page, pageSize, ...filter });
 
   const handleSaved = (saved: AccountUser) => {
     // Editing yourself changes the name in the header; reload the signed-in user.
@@ -72,7 +75,10 @@ function UsersScreen({ user }: { user: Session['user'] }) {
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <SearchInput search={search} placeholder="Name or email" maw={360} />
+          <Group justify="space-between" align="flex-end">
+            <SearchInput search={search} placeholder="Name or email" w={360} />
+            <ExportButton table="Users" fileName="staff-users.csv" source={{ kind: 'pages', columns: ACCOUNT_USER_CSV_COLUMNS, fetchPage: pagesOf(findAccountUsers, filter) }} />
+          </Group>
           <AccountUsersTable
             rows={list.data?.rows ?? []}
             page={page}

@@ -7,10 +7,12 @@ import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { NotAvailable } from '../../../components/ui/not-available';
-import { useRemoveVenue, useSaveVenue, useVenues } from '../../../features/venue/api/venues';
-import { VenuesTable } from '../../../features/venue/components/venues-table';
+import { ExportButton } from '../../../components/ui/export-button';
+import { findVenues, useRemoveVenue, useSaveVenue, useVenues } from '../../../features/venue/api/venues';
+import { VENUE_CSV_COLUMNS, VenuesTable } from '../../../features/venue/components/venues-table';
 import { VenueForm } from '../../../features/venue/forms/venue-form';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
@@ -25,7 +27,8 @@ function VenuesScreen() {
   const search = useDebouncedSearch(resetPage);
   const [editing, setEditing] = useState<Venue | 'new' | null>(null);
   const [removing, setRemoving] = useState<Venue | null>(null);
-  const list = useVenues({ page, pageSize, searchTerm: search.term });
+  const filter = { searchTerm: search.term };
+  const list = useVenues({ page, pageSize, ...filter });
   const save = useSaveVenue();
   const remove = useRemoveVenue();
 
@@ -46,7 +49,10 @@ function VenuesScreen() {
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
-          <SearchInput search={search} placeholder="Title" w={320} />
+          <Group justify="space-between" align="flex-end">
+            <SearchInput search={search} placeholder="Title" w={320} />
+            <ExportButton table="Venues" fileName="venues.csv" source={{ kind: 'pages', columns: VENUE_CSV_COLUMNS, fetchPage: pagesOf(findVenues, filter) }} />
+          </Group>
           <VenuesTable
             page={list.data}
             pageNumber={page}

@@ -4,6 +4,20 @@ import { ROLE_LABELS, type Role } from '@certs/shared/auth/roles';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import type { CsvColumn } from '../../../lib/export-csv';
+
+/** The users table as a file, with the side menus each user has. */
+export const ACCOUNT_USER_CSV_COLUMNS: readonly CsvColumn<AccountUser>[] = [
+  { header: 'First Name', value: (user) => user.firstName },
+  { header: 'Last Name', value: (user) => user.lastName },
+  { header: 'Email', value: (user) => user.email },
+  { header: 'Role', value: (user) => ROLE_LABELS[user.role as Role] ?? String(user.role) },
+  { header: 'Status', value: (user) => (user.active ? 'Active' : 'Inactive') },
+  { header: 'Menus', value: (user) => user.menuItems.join(', ') },
+  { header: 'Time Zone', value: (user) => user.timeZone },
+  { header: 'Created', value: (user, dates) => dates.dateTime(user.createdOn) },
+  { header: 'Modified', value: (user, dates) => dates.dateTime(user.modifiedOn) },
+];
 
 interface AccountUsersTableProps {
   rows: readonly AccountUser[];

@@ -15,6 +15,7 @@ import { DateDisplay } from '../../../components/ui/date-display';
 import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import type { CsvColumn } from '../../../lib/export-csv';
 import { usePaging } from '../../../lib/use-paging';
 import { searchPage, useAdvancedSearch, useDeleteSavedSearch, useSavedSearches, useSaveSearch } from '../api/advanced-search';
 
@@ -70,6 +71,15 @@ const columns: PagedTableColumn<SearchResultRow>[] = [
   { key: 'date', header: 'Date', noWrap: true, render: (row) => <DateDisplay value={row.date} /> },
 ];
 
+const csvColumns: CsvColumn<SearchResultRow>[] = [
+  { header: 'Reference', value: (row) => row.reference || '-' },
+  { header: 'Name', value: (row) => row.name },
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Program', value: (row) => (row.programCode ? `${row.programCode} ${row.programTitle}` : '-') },
+  { header: 'Status', value: (row) => row.status ?? '-' },
+  { header: 'Date', value: (row, dates) => dates.date(row.date) },
+];
+
 /** `advancesearch`: one search across applications, applicants, awards and payments, with saved searches. */
 export function AdvancedSearchView({ programs }: { programs: readonly ReportProgram[] }) {
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
@@ -101,7 +111,7 @@ export function AdvancedSearchView({ programs }: { programs: readonly ReportProg
           <ExportButton<SearchResultRow>
             table={SEARCH_ENTITY_LABELS[filters.entity ?? 'applications']}
             fileName={`${filters.entity ?? 'applications'}-search.csv`}
-            source={{ kind: 'pages', columns: ['Reference', 'Name', 'Email', 'Program', 'Status', 'Date'], fetchPage: (p, size) => searchPage(filters, p, size), toCells: (r) => [r.reference, r.name, r.email, r.programCode ? `${r.programCode} ${r.programTitle}` : '', r.status, r.date] }}
+            source={{ kind: 'pages', columns: csvColumns, fetchPage: (p, size) => searchPage(filters, p, size) }}
           />
         </Group>
         <Group gap="md" align="flex-end" wrap="wrap">

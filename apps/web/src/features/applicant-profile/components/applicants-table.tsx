@@ -3,8 +3,23 @@ import { Link } from 'react-router';
 import { MEMBERSHIP_TYPE_LABELS } from '@certs/shared/applicant/applicant.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import type { CsvColumn } from '../../../lib/export-csv';
 import type { ApplicantListRow } from '../api/find-applicants';
-import { MembershipStateBadge } from './membership-status';
+import { MEMBERSHIP_STATE_LABELS, MembershipStateBadge, membershipStateOf } from './membership-status';
+
+/** The applicants table as a file: one column per fact the rows show. */
+export const APPLICANT_CSV_COLUMNS: readonly CsvColumn<ApplicantListRow>[] = [
+  { header: 'First Name', value: (row) => row.firstName },
+  { header: 'Last Name', value: (row) => row.lastName },
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Activated', value: (row) => (row.active ? 'Yes' : 'No') },
+  { header: 'Listed in Public Register', value: (row) => (row.listedInRegister ? 'Yes' : 'No') },
+  { header: 'Membership', value: (row) => MEMBERSHIP_TYPE_LABELS[row.membershipType] },
+  { header: 'Member Number', value: (row) => row.memberNumber },
+  { header: 'Membership Status', value: (row) => MEMBERSHIP_STATE_LABELS[membershipStateOf(row)] },
+  { header: 'Membership Confirmed', value: (row, dates) => dates.date(row.membershipConfirmedOn) },
+  { header: 'Registered', value: (row, dates) => dates.date(row.createdOn) },
+];
 
 interface ApplicantsTableProps {
   rows: readonly ApplicantListRow[];

@@ -5,10 +5,13 @@ import type { ApplicationQueueRow } from '@certs/shared/application/application-
 import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { WORKFLOW_STAGES, statusesOf } from '@certs/shared/application/application-workflow';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { errorMessageOf } from '../../../lib/api-client';
+import { csvFileName, pagesOf, type CsvColumn } from '../../../lib/export-csv';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
-import { useApplicationQueue } from '../api/find-application-queue';
+import type { ApplicationQueueParams } from '../api/application-workflow.keys';
+import { findApplicationQueue, useApplicationQueue } from '../api/find-application-queue';
 import { WorkflowStatusBadge } from './workflow-status-badge';
 import { SearchInput } from '../../../components/ui/search-input';
 
@@ -19,6 +22,24 @@ interface ApplicationQueueProps {
   hrefOf: (row: ApplicationQueueRow) => string;
   /** Across programs: where a row's program code leads (that program's own queue). */
   programHrefOf?: (row: ApplicationQueueRow) => string;
+  /** One program's queue: its code, for the exported file's name. */
+  programCode?: string;
+}
+
+/** The queue as a file: the spec's columns, the applicant and the assessor. */
+export function applicationQueueCsvColumns(type: ApplicationTypePath): CsvColumn<ApplicationQueueRow>[] {
+  return [
+    { header: 'Application Number', value: (row) => row.applicationNumber },
+    { header: 'Applicant', value: (row) => row.applicantName },
+    { header: 'Applicant Email', value: (row) => row.applicantEmail },
+    { header: 'Program Code', value: (row) => row.programCode },
+    { header: 'Program Title', value: (row) => row.programTitle },
+    { header: 'Application Date', value: (row, dates) => dates.date(row.applicationDate) },
+    { header: 'Type', value: () => APPLICATION_TYPES[type].label },
+    { header: 'Status', value: (row) => row.status },
+    { header: 'Stage', value: (row) => row.workflowStage },
+    { header: 'Assessor', value: (row) => row.assessorName },
+  ];
 }
 
 /**
@@ -26,13 +47,14 @@ interface ApplicationQueueProps {
  * Application Date, Type, Status) with the applicant beside the number; searched by number, name
  * and email; filtered by status and stage; by number, newest first unless asked otherwise.
  */
-export function ApplicationQueue({ type, programId, hrefOf, programHrefOf }: ApplicationQueueProps) {
+export function ApplicationQueue({ type, programId, hrefOf, programHrefOf, programCode }: ApplicationQueueProps) {
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const search = useDebouncedSearch(resetPage);
   const [status, setStatus] = useState('');
   const [stage, setStage] = useState('');
   const [ascending, setAscending] = useState(false);
-  const queue = useApplicationQueue(type, { programId, page, pageSize, status, stage, searchTerm: search.term, ascending });
+  const filter: Omit<ApplicationQueueParams, 'page' | 'pageSize'> = { programId, status, stage, searchTerm: search.term, ascending };
+  const queue = useApplicationQueue(type, { page, pageSize, ...filter });
   const statuses = statusesOf(type);
 
   const columns: PagedTableColumn<ApplicationQueueRow>[] = [
@@ -125,6 +147,11 @@ export function ApplicationQueue({ type, programId, hrefOf, programHrefOf }: App
             setAscending(event.currentTarget.value === 'asc');
             resetPage();
           }}
+        />
+        <ExportButton
+          table="Applications"
+          fileName={csvFileName(APPLICATION_TYPES[type].label, 'applications', programCode)}
+          source={{ kind: 'pages', columns: applicationQueueCsvColumns(type), fetchPage: pagesOf((params: ApplicationQueueParams) => findApplicationQueue(type, params), filter) }}
         />
       </Group>
       <PagedTable

@@ -26,6 +26,11 @@ export function useImport(id: string | null) {
   });
 }
 
+/** Past imports of the programs the caller may read, newest first. */
+export function findImports(page: number, pageSize: number, signal?: AbortSignal) {
+  return apiRequest(BULK_IMPORT_PATHS.lists, { query: { page, pageSize }, schema: BulkImportPage, signal });
+}
+
 export function useImports(page: number, pageSize: number) {
-  return useQuery({ queryKey: [...keys.all, 'list', page, pageSize], queryFn: ({ signal }) => apiRequest(BULK_IMPORT_PATHS.lists, { query: { page, pageSize }, schema: BulkImportPage, signal }), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: [...keys.all, 'list', page, pageSize], queryFn: ({ signal }) => findImports(page, pageSize, signal), placeholderData: keepPreviousData });
 }

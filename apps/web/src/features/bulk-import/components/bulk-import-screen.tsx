@@ -4,13 +4,15 @@ import { useEffect, useState } from 'react';
 import { BULK_IMPORT_MESSAGES, BULK_IMPORT_PATHS, ROW_RESULT_LABELS, type BulkImport, type BulkImportPreview, type RowResult } from '@certs/shared/bulk-import/bulk-import.contract';
 import type { ReportProgram } from '@certs/shared/report/report.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ExportButton } from '../../../components/ui/export-button';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { errorMessageOf } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
+import type { CsvColumn } from '../../../lib/export-csv';
 import { usePaging } from '../../../lib/use-paging';
-import { useAddImport, useImport, useImports, usePreviewImport } from '../api/bulk-import';
+import { findImports, useAddImport, useImport, useImports, usePreviewImport } from '../api/bulk-import';
 
 const RESULT_COLORS: Record<RowResult, string> = { created: 'green', updated: 'blue', unchanged: 'gray', refused: 'red' };
 
@@ -96,6 +98,23 @@ const pastColumns: PagedTableColumn<BulkImport>[] = [
   },
 ];
 
+/** Past imports as a file: what each file did. */
+const pastCsvColumns: CsvColumn<BulkImport>[] = [
+  { header: 'Date', value: (row, dates) => dates.dateTime(row.createdOn) },
+  { header: 'File', value: (row) => row.fileName },
+  { header: 'Program', value: (row) => `${row.programCode} ${row.programTitle}` },
+  { header: 'By', value: (row) => row.createdByName || '-' },
+  { header: 'Status', value: (row) => row.status },
+  { header: 'Rows', value: (row) => row.totalRows },
+  { header: 'Processed', value: (row) => row.processedRows },
+  { header: 'Created', value: (row) => row.created },
+  { header: 'Updated', value: (row) => row.updated },
+  { header: 'Unchanged', value: (row) => row.unchanged },
+  { header: 'Refused', value: (row) => row.refused },
+  { header: 'Finished', value: (row, dates) => dates.dateTime(row.finishedOn) },
+  { header: 'Error', value: (row) => row.error },
+];
+
 /** `bulkimportprocess`: template, a file checked row by row before anything is written, the import with its progress, and past imports. */
 export function BulkImportScreen({ programs }: { programs: readonly ReportProgram[] }) {
   const [programId, setProgramId] = useState('');
@@ -162,9 +181,12 @@ export function BulkImportScreen({ programs }: { programs: readonly ReportProgra
       </Paper>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="past-imports-heading">
         <Stack gap="md">
-          <Title order={2} size="h3" id="past-imports-heading">
-            Past imports
-          </Title>
+          <Group justify="space-between">
+            <Title order={2} size="h3" id="past-imports-heading">
+              Past imports
+            </Title>
+            <ExportButton table="Past imports" fileName="bulk-imports.csv" source={{ kind: 'pages', columns: pastCsvColumns, fetchPage: (exportPage, exportPageSize) => findImports(exportPage, exportPageSize) }} />
+          </Group>
           <PagedTable
             label="Past imports"
             testId="past-imports"

@@ -2,6 +2,7 @@ import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CertificateTemplateRow } from '@certs/shared/certificate/certificate-template.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
+import type { CsvColumn } from '../../../lib/export-csv';
 
 interface TemplatesTableProps {
   templates: CertificateTemplateRow[];
@@ -9,6 +10,20 @@ interface TemplatesTableProps {
 }
 
 const ORIENTATION_LABELS = { landscape: 'Landscape', portrait: 'Portrait' } as const;
+
+const backgroundOf = (template: CertificateTemplateRow) => (template.background ? template.background.contentType.replace(/^(application|image)\//, '').toUpperCase() : 'Plain page');
+const programsOf = (template: CertificateTemplateRow) =>
+  template.programs.length > 0 ? template.programs.map((program) => program.programCode).join(', ') : template.isDefault ? 'Programs without a template' : '-';
+
+/** The templates table as a file. */
+export const TEMPLATE_CSV_COLUMNS: readonly CsvColumn<CertificateTemplateRow>[] = [
+  { header: 'Title', value: (template) => template.title },
+  { header: 'Default', value: (template) => (template.isDefault ? 'Yes' : 'No') },
+  { header: 'Orientation', value: (template) => ORIENTATION_LABELS[template.orientation] },
+  { header: 'Background', value: backgroundOf },
+  { header: 'Programs', value: programsOf },
+  { header: 'Modified', value: (template, dates) => dates.date(template.modifiedOn) },
+];
 
 /** Certificate templates: the default first, then by age; each opens its designer. */
 export function TemplatesTable({ templates, hrefOf }: TemplatesTableProps) {
@@ -39,8 +54,8 @@ export function TemplatesTable({ templates, hrefOf }: TemplatesTableProps) {
                 ) : null}
               </Table.Td>
               <Table.Td>{ORIENTATION_LABELS[template.orientation]}</Table.Td>
-              <Table.Td>{template.background ? template.background.contentType.replace(/^(application|image)\//, '').toUpperCase() : 'Plain page'}</Table.Td>
-              <Table.Td>{template.programs.length > 0 ? template.programs.map((program) => program.programCode).join(', ') : template.isDefault ? 'Programs without a template' : '-'}</Table.Td>
+              <Table.Td>{backgroundOf(template)}</Table.Td>
+              <Table.Td>{programsOf(template)}</Table.Td>
               <Table.Td>
                 <DateDisplay value={template.modifiedOn} />
               </Table.Td>

@@ -19,11 +19,15 @@ export const companyKeys = {
 };
 
 /** Staff's list with the spec's paging names (`api/company/pagination`). */
+export function findCompanies(params: CompanyListParams, signal?: AbortSignal): Promise<CompanyPage> {
+  return apiRequest('/api/company/pagination', { query: { currentPage: params.page, perPageCount: params.pageSize, searchTerm: searchTermOrUndefined(params.searchTerm) }, schema: CompanyPage, signal });
+}
+
 export function useCompanies(params: CompanyListParams) {
   const searchTerm = searchTermOrUndefined(params.searchTerm);
   return useQuery({
     queryKey: companyKeys.list({ ...params, searchTerm }),
-    queryFn: ({ signal }) => apiRequest('/api/company/pagination', { query: { currentPage: params.page, perPageCount: params.pageSize, searchTerm }, schema: CompanyPage, signal }),
+    queryFn: ({ signal }) => findCompanies({ ...params, searchTerm }, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,25 @@ import { Button, Stack, Text } from '@mantine/core';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import type { Company, CompanyPage } from '@certs/shared/company/company.contract';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import type { CsvColumn } from '../../../lib/export-csv';
+
+const statusOf = (c: Company) => (c.active ? 'Active' : c.isRequested ? 'Requested' : 'Inactive');
+
+/** The companies table as a file, with the address and membership dates the form holds. */
+export const COMPANY_CSV_COLUMNS: readonly CsvColumn<Company>[] = [
+  { header: 'Company Name', value: (c) => c.name },
+  { header: 'ABN / NZBN', value: (c) => (c.businessNumber ? `${c.businessNumberKind ?? ''} ${c.businessNumber}`.trim() : '') },
+  { header: 'Address', value: (c) => [c.streetAddress, c.city, c.state, c.postalCode, c.country].filter(Boolean).join(', ') },
+  { header: 'Contact Name', value: (c) => c.contactName },
+  { header: 'Contact Position', value: (c) => c.contactPosition },
+  { header: 'Contact Email', value: (c) => c.contactEmail },
+  { header: 'Contact Phone', value: (c) => c.contactPhone },
+  { header: 'Corporate Member Number', value: (c) => c.corporateMemberNumber },
+  { header: 'Membership Current', value: (c) => (c.corporateMemberNumber ? (c.isCurrentCorporateMember ? 'Yes' : 'No') : '') },
+  { header: 'Membership From', value: (c, dates) => dates.date(c.membershipStartsOn) },
+  { header: 'Membership To', value: (c, dates) => dates.date(c.membershipEndsOn) },
+  { header: 'Status', value: statusOf },
+];
 
 interface CompaniesTableProps {
   page: CompanyPage | undefined;
@@ -36,7 +55,7 @@ export function CompaniesTable({ page, pageNumber, pageSize, isLoading, error, o
       key: 'status',
       header: 'Status',
       noWrap: true,
-      render: (c) => (c.active ? <StatusBadge color="green" label="Active" /> : <StatusBadge color="orange" label={c.isRequested ? 'Requested' : 'Inactive'} />),
+      render: (c) => <StatusBadge color={c.active ? 'green' : 'orange'} label={statusOf(c)} />,
     },
     {
       key: 'actions',

@@ -2,9 +2,21 @@ import { Anchor, Button, Text } from '@mantine/core';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import type { CsvColumn } from '../../../lib/export-csv';
 import type { ContactMessagePage } from '../api/find-contact-messages';
 
 type ContactMessageRow = ContactMessagePage['rows'][number];
+
+/** The contact messages table as a file, with when each was handled. */
+export const CONTACT_MESSAGE_CSV_COLUMNS: readonly CsvColumn<ContactMessageRow>[] = [
+  { header: 'Name', value: (row) => row.name },
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Phone Number', value: (row) => row.phoneNumber },
+  { header: 'Message', value: (row) => row.message },
+  { header: 'Received', value: (row, dates) => dates.dateTime(row.createdOn) },
+  { header: 'Status', value: (row) => (row.handledOn ? 'Handled' : 'Waiting') },
+  { header: 'Handled', value: (row, dates) => dates.dateTime(row.handledOn) },
+];
 
 interface ContactMessagesTableProps {
   rows: readonly ContactMessageRow[];

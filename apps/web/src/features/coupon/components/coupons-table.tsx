@@ -3,6 +3,22 @@ import { COUPON_STATE_COLORS, appliesToText, type Coupon, type CouponPage } from
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import type { CsvColumn } from '../../../lib/export-csv';
+
+const usedText = (c: Coupon) => (c.usageLimit === null ? `${c.usedCount}` : `${c.usedCount} of ${c.usageLimit}`);
+
+/** The discount codes table as a file. */
+export const COUPON_CSV_COLUMNS: readonly CsvColumn<Coupon>[] = [
+  { header: 'Code', value: (c) => c.code },
+  { header: 'Description', value: (c) => c.description },
+  { header: 'Discount', value: (c) => c.discountText },
+  { header: 'For', value: (c) => appliesToText(c) },
+  { header: 'Valid From', value: (c, dates) => dates.date(c.validFrom) },
+  { header: 'Valid To', value: (c, dates) => dates.date(c.validTo) },
+  { header: 'Used', value: (c) => c.usedCount },
+  { header: 'Usage Limit', value: (c) => c.usageLimit },
+  { header: 'Status', value: (c) => c.state },
+];
 
 interface CouponsTableProps {
   page: CouponPage | undefined;
@@ -40,7 +56,7 @@ export function CouponsTable({ page, pageNumber, pageSize, isLoading, error, onE
     { key: 'for', header: 'For', render: (c) => appliesToText(c) },
     { key: 'from', header: 'Valid From', noWrap: true, render: (c) => <DateDisplay value={c.validFrom} /> },
     { key: 'to', header: 'Valid To', noWrap: true, render: (c) => <DateDisplay value={c.validTo} /> },
-    { key: 'used', header: 'Used', noWrap: true, render: (c) => (c.usageLimit === null ? `${c.usedCount}` : `${c.usedCount} of ${c.usageLimit}`) },
+    { key: 'used', header: 'Used', noWrap: true, render: usedText },
     { key: 'state', header: 'Status', noWrap: true, render: (c) => <StatusBadge label={c.state} color={COUPON_STATE_COLORS[c.state]} /> },
     {
       key: 'actions',

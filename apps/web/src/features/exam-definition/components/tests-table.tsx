@@ -2,10 +2,30 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ExamDefinitionListRow } from '@certs/shared/exam-definition/exam-definition.contract';
 import { formatMarks, marksInHundredths } from '@certs/shared/exam-definition/exam-definition-rules';
+import { EXAM_DEFINITION_STATUS_INFO } from '@certs/shared/exam-definition/exam-definition-status';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import type { CsvColumn } from '../../../lib/export-csv';
 import { programTypeLabel, testLabel, testTypeLabel } from './test-labels';
 import { TestStatusBadge } from './test-status-badge';
+
+/** The tests table as a file. */
+export const TEST_CSV_COLUMNS: readonly CsvColumn<ExamDefinitionListRow>[] = [
+  { header: 'No.', value: (test) => testLabel(test.testNumber) },
+  { header: 'Title', value: (test) => test.title },
+  { header: 'Cloned', value: (test) => (test.isCloned ? 'Yes' : 'No') },
+  { header: 'Type', value: (test) => testTypeLabel(test.testType) },
+  { header: 'Program Type', value: (test) => programTypeLabel(test.programType) },
+  { header: 'Program Code', value: (test) => test.programModule?.programCode },
+  { header: 'Module Code', value: (test) => test.programModule?.moduleCode },
+  { header: 'Questions', value: (test) => test.numOfQuestions },
+  { header: 'Marks', value: (test) => formatMarks(test.marksTotal) },
+  { header: 'Total Test Marks', value: (test) => formatMarks(test.totalTestMarks) },
+  { header: 'Time (min)', value: (test) => test.overallTime },
+  { header: 'Status', value: (test) => EXAM_DEFINITION_STATUS_INFO[test.status].label },
+  { header: 'Published', value: (test, dates) => dates.date(test.publishedOn) },
+  { header: 'Modified', value: (test, dates) => dates.dateTime(test.modifiedOn) },
+];
 
 interface TestsTableProps {
   rows: readonly ExamDefinitionListRow[];

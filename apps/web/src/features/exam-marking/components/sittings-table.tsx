@@ -4,11 +4,13 @@ import { Link } from 'react-router';
 import { EXAMINATION_FILTERS, EXAMINATION_FILTER_LABELS, EXAM_KIND_LABELS, type ExaminationFilter, type SittingRow } from '@certs/shared/exam/exam.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf, type CsvColumn } from '../../../lib/export-csv';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
-import { useSittings } from '../api/find-sittings';
+import { findSittings, useSittings, type SittingsParams } from '../api/find-sittings';
 import { ExtraTimeDialog } from './extra-time-dialog';
 
 const STATUS: Record<SittingRow['status'], { label: string; color: string }> = {
@@ -30,6 +32,30 @@ function resultText(row: SittingRow): string {
   return `${row.percentage}%${row.result ? ` ${row.result}` : ''}`;
 }
 
+/** A module sitting with its result written is Marked, not still "Submitted" (issue 21). */
+function statusOf(row: SittingRow): { label: string; color: string } {
+  return row.kind === 'module' && row.result && !row.needsMarking ? { label: 'Marked', color: 'teal' } : STATUS[row.status];
+}
+
+/** The sittings table as a file: who sat what, when, how it ended and the marks. */
+export const SITTING_CSV_COLUMNS: readonly CsvColumn<SittingRow>[] = [
+  { header: 'Candidate', value: (row) => row.applicantName },
+  { header: 'Candidate Email', value: (row) => row.applicantEmail },
+  { header: 'Examination', value: (row) => row.title },
+  { header: 'Kind', value: (row) => EXAM_KIND_LABELS[row.kind] },
+  { header: 'Program Code', value: (row) => row.programCode },
+  { header: 'Module Code', value: (row) => row.moduleCode },
+  { header: 'Application Number', value: (row) => row.applicationNumber },
+  { header: 'Scheduled', value: (row, dates) => dates.dateTime(row.scheduledAt) },
+  { header: 'Started', value: (row, dates) => dates.dateTime(row.startedOn) },
+  { header: 'Submitted', value: (row, dates) => dates.dateTime(row.submittedOn) },
+  { header: 'Extra Minutes', value: (row) => row.extraMinutes },
+  { header: 'Status', value: (row) => statusOf(row).label },
+  { header: 'Score', value: (row) => row.score },
+  { header: 'Percentage', value: (row) => row.percentage },
+  { header: 'Result', value: (row) => (row.needsMarking ? 'Waiting for marks' : row.result) },
+];
+
 /** Staff's sittings (spec section 2 filters and kinds) with the way to marking and to extra time. */
 export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: string) => string }) {
   const [filter, setFilter] = useState<ExaminationFilter>('All');
@@ -38,7 +64,8 @@ export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: s
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const search = useDebouncedSearch(resetPage);
   const [extraTimeFor, setExtraTimeFor] = useState<SittingRow | null>(null);
-  const sittings = useSittings({ filter, kind, searchTerm: search.term, needsMarking: needsMarking ? true : undefined, page, pageSize });
+  const params: Omit<SittingsParams, 'page' | 'pageSize'> = { filter, kind, searchTerm: search.term, needsMarking: needsMarking ? true : undefined };
+  const sittings = useSittings({ ...params, page, pageSize });
 
   const columns: PagedTableColumn<SittingRow>[] = [
     {
@@ -71,8 +98,7 @@ export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: s
       key: 'status',
       header: 'Status',
       noWrap: true,
-      // A module sitting with its result written is Marked, not still "Submitted" (issue 21).
-      render: (row) => (row.kind === 'module' && row.result && !row.needsMarking ? <StatusBadge label="Marked" color="teal" /> : <StatusBadge label={STATUS[row.status].label} color={STATUS[row.status].color} />),
+      render: (row) => <StatusBadge label={statusOf(row).label} color={statusOf(row).color} />,
     },
     { key: 'result', header: 'Result', noWrap: true, render: (row) => resultText(row) },
     {
@@ -137,6 +163,7 @@ export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: s
           }}
           mb={8}
         />
+        <ExportButton table="Sittings" fileName={`sittings-${filter.toLowerCase()}.csv`} source={{ kind: 'pages', columns: SITTING_CSV_COLUMNS, fetchPage: pagesOf(findSittings, params) }} />
       </Group>
       <PagedTable
         label="Sittings"

@@ -24,12 +24,19 @@ export interface LibraryListParams {
   includeRetired?: boolean;
 }
 
+function listQueryOf(params: LibraryListParams) {
+  return { currentPage: params.page, perPageCount: params.pageSize, searchTerm: searchTermOrUndefined(params.searchTerm), documentType: params.documentType, includeRetired: params.includeRetired ? 'true' : undefined };
+}
+
 /** The documents the caller may read (all of them for Libraries staff); the server applies the access flags. */
+export function findLibraryDocuments(params: LibraryListParams, signal?: AbortSignal) {
+  return apiRequest('/api/librarydocument/pagination', { query: listQueryOf(params), schema: LibraryDocumentPage, signal });
+}
+
 export function useLibraryDocuments(params: LibraryListParams) {
-  const query = { currentPage: params.page, perPageCount: params.pageSize, searchTerm: searchTermOrUndefined(params.searchTerm), documentType: params.documentType, includeRetired: params.includeRetired ? 'true' : undefined };
   return useQuery({
-    queryKey: libraryDocumentKeys.list(query),
-    queryFn: ({ signal }) => apiRequest('/api/librarydocument/pagination', { query, schema: LibraryDocumentPage, signal }),
+    queryKey: libraryDocumentKeys.list(listQueryOf(params)),
+    queryFn: ({ signal }) => findLibraryDocuments(params, signal),
     placeholderData: keepPreviousData,
   });
 }

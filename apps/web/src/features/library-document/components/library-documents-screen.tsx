@@ -6,16 +6,29 @@ import { LIBRARY_DOCUMENT_TYPES, type LibraryDocumentRow, type LibraryDocumentTy
 import { BREAKPOINTS } from '@certs/shared/common/breakpoints';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ExportButton } from '../../../components/ui/export-button';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { SearchInput } from '../../../components/ui/search-input';
 import { errorMessageOf } from '../../../lib/api-client';
+import { csvFileName, pagesOf, type CsvColumn } from '../../../lib/export-csv';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
-import { openLibraryDocument, useChangeLibraryDocument, useLibraryDocument, useLibraryDocuments } from '../api/library-documents';
+import { findLibraryDocuments, openLibraryDocument, useChangeLibraryDocument, useLibraryDocument, useLibraryDocuments } from '../api/library-documents';
 import { LibraryDocumentForm, type LibraryDocumentFormMode } from './library-document-form';
 
 const open = (id: string, revisionId?: string) =>
   void openLibraryDocument(id, revisionId).catch((error: unknown) => notifications.show({ color: 'red', title: 'The document could not be opened', message: errorMessageOf(error) }));
+
+/** The documents table as a file: the spec's documents columns, the file and whether it is retired. */
+export const LIBRARY_DOCUMENT_CSV_COLUMNS: readonly CsvColumn<LibraryDocumentRow>[] = [
+  { header: 'Document Number', value: (row) => row.documentNumber },
+  { header: 'Title', value: (row) => row.documentTitle },
+  { header: 'Type', value: (row) => row.documentType },
+  { header: 'Date', value: (row, dates) => dates.date(row.documentDate) },
+  { header: 'Revision', value: (row) => row.revision },
+  { header: 'File', value: (row) => row.fileName },
+  { header: 'Retired', value: (row) => (row.isRetired ? 'Yes' : 'No') },
+];
 
 /** Earlier revisions of a document (Libraries staff). */
 function RevisionHistory({ id }: { id: string }) {
@@ -61,7 +74,7 @@ function RevisionHistory({ id }: { id: string }) {
  * its compact form on narrow screens (Doc. No., Doc. Title, Doc. Date); searchable. Staff with the
  * Libraries menu (`canManage`) add, edit, revise and retire.
  */
-export function LibraryDocumentsScreen({ canManage }: { canManage: boolean }) {
+export function LibraryDocumentsScreen({ canManage, canExport = false }: { canManage: boolean; /** Staff's Export CSV of the filter on screen. */ canExport?: boolean }) {
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const search = useDebouncedSearch(resetPage);
   const [documentType, setDocumentType] = useState<LibraryDocumentType | undefined>();
@@ -71,7 +84,8 @@ export function LibraryDocumentsScreen({ canManage }: { canManage: boolean }) {
   const [historyOf, setHistoryOf] = useState<LibraryDocumentRow | null>(null);
   const [retiring, setRetiring] = useState<LibraryDocumentRow | null>(null);
   const isCompact = useMediaQuery(`(max-width: ${BREAKPOINTS.md - 1}px)`) ?? false;
-  const list = useLibraryDocuments({ page, pageSize, searchTerm: search.term, documentType, includeRetired });
+  const filter = { searchTerm: search.term, documentType, includeRetired };
+  const list = useLibraryDocuments({ page, pageSize, ...filter });
   const editingDocument = useLibraryDocument(editing?.id ?? null);
   const change = useChangeLibraryDocument();
   const formMode: LibraryDocumentFormMode | null = form ?? (editing && editingDocument.data ? { kind: editing.kind, document: editingDocument.data } : null);
@@ -145,10 +159,17 @@ export function LibraryDocumentsScreen({ canManage }: { canManage: boolean }) {
             w={220}
           />
           {canManage && <Switch label="Show retired" checked={includeRetired} onChange={(event) => setIncludeRetired(event.currentTarget.checked)} mb={8} />}
-          {canManage && (
-            <Button ml="auto" onClick={() => setForm({ kind: 'create' })}>
-              Add document
-            </Button>
+          {(canExport || canManage) && (
+            <Group gap="sm" ml="auto">
+              {canExport && (
+                <ExportButton
+                  table="Documents"
+                  fileName={csvFileName('library-documents', documentType)}
+                  source={{ kind: 'pages', columns: LIBRARY_DOCUMENT_CSV_COLUMNS, fetchPage: pagesOf(findLibraryDocuments, filter) }}
+                />
+              )}
+              {canManage && <Button onClick={() => setForm({ kind: 'create' })}>Add document</Button>}
+            </Group>
           )}
         </Group>
         <PagedTable

@@ -2,7 +2,19 @@ import { Anchor } from '@mantine/core';
 import type { Mail } from '@certs/shared/mail/mail.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
-import { MailStatusBadge } from './mail-status-badge';
+import type { CsvColumn } from '../../../lib/export-csv';
+import { MAIL_STATUS_LABELS, MailStatusBadge } from './mail-status-badge';
+
+/** The emails table as a file: who, what, where it stands and when. */
+export const MAIL_CSV_COLUMNS: readonly CsvColumn<Mail>[] = [
+  { header: 'Recipient', value: (mail) => mail.toEmail },
+  { header: 'Subject', value: (mail) => mail.subject },
+  { header: 'Status', value: (mail) => MAIL_STATUS_LABELS[mail.status] },
+  { header: 'Created', value: (mail, dates) => dates.dateTime(mail.createdOn) },
+  { header: 'Sent', value: (mail, dates) => dates.dateTime(mail.sentOn) },
+  { header: 'Attempts', value: (mail) => mail.attempts },
+  { header: 'Last Error', value: (mail) => mail.lastError },
+];
 
 interface MailsTableProps {
   rows: readonly Mail[];

@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import type { AccessLogEntry } from '@certs/shared/privacy/privacy.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import type { CsvColumn } from '../../../lib/export-csv';
 import { accessLogActionOf, accessLogRecordOf } from '../model/access-log-actions';
 
 interface AccessLogTableProps {
@@ -15,6 +16,17 @@ interface AccessLogTableProps {
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
 }
+
+/** The access log as a file: the action in words beside the route it was read through. */
+export const ACCESS_LOG_CSV_COLUMNS: readonly CsvColumn<AccessLogEntry>[] = [
+  { header: 'When', value: (row, dates) => dates.dateTime(row.accessedOn) },
+  { header: 'Staff member', value: (row) => row.actorName },
+  { header: 'Staff Email', value: (row) => row.actorEmail },
+  { header: 'Action', value: (row) => accessLogActionOf(row.route) },
+  { header: 'Route', value: (row) => row.route },
+  { header: 'Applicant', value: (row) => row.applicantName },
+  { header: 'Record', value: (row) => accessLogRecordOf(row.route, row.resource) || 'The profile' },
+];
 
 const columns: PagedTableColumn<AccessLogEntry>[] = [
   { key: 'when', header: 'When', isRowHeader: true, noWrap: true, render: (row) => <DateDisplay value={row.accessedOn} withTime /> },

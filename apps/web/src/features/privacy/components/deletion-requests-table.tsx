@@ -3,11 +3,23 @@ import type { DeletionRequest, DeletionRequestStatus } from '@certs/shared/priva
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import type { CsvColumn } from '../../../lib/export-csv';
 
 const STATUS_LABELS: Record<DeletionRequestStatus, { label: string; color: string }> = {
   requested: { label: 'Requested', color: 'orange' },
   completed: { label: 'Completed', color: 'green' },
 };
+
+/** The deletion requests table as a file. */
+export const DELETION_REQUEST_CSV_COLUMNS: readonly CsvColumn<DeletionRequest>[] = [
+  { header: 'Applicant', value: (row) => row.applicantName },
+  { header: 'Applicant Email', value: (row) => row.applicantEmail },
+  { header: 'Requested', value: (row, dates) => dates.dateTime(row.requestedOn) },
+  { header: 'Reason', value: (row) => row.reason },
+  { header: 'Status', value: (row) => STATUS_LABELS[row.status].label },
+  { header: 'Completed', value: (row, dates) => dates.dateTime(row.completedOn) },
+  { header: 'Completed By', value: (row) => row.completedByName },
+];
 
 interface DeletionRequestsTableProps {
   rows: readonly DeletionRequest[];

@@ -2,12 +2,26 @@ import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProgramPage } from '@certs/shared/program/program.contract';
+import { PROGRAM_STATUS_INFO, type ProgramStatus } from '@certs/shared/program/program-status';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import type { CsvColumn } from '../../../lib/export-csv';
 import { ProgramStatusBadge } from './program-status-badge';
 import { programTypeLabel } from './program-type-label';
 
 export type ProgramRow = ProgramPage['rows'][number];
+
+/** The programs table as a file (Programs and Archives). */
+export const PROGRAM_CSV_COLUMNS: readonly CsvColumn<ProgramRow>[] = [
+  { header: 'Program Code', value: (program) => program.programCode },
+  { header: 'Program Title', value: (program) => program.programTitle },
+  { header: 'Program Type', value: (program) => programTypeLabel(program.programType) },
+  { header: 'Program Manager', value: (program) => program.programManager?.name ?? '' },
+  { header: 'Status', value: (program) => PROGRAM_STATUS_INFO[program.status as ProgramStatus]?.label ?? `Status ${program.status}` },
+  { header: 'Published', value: (program, dates) => dates.date(program.publishedOn) },
+  { header: 'Created', value: (program, dates) => dates.date(program.createdOn) },
+  { header: 'Modified', value: (program, dates) => dates.dateTime(program.modifiedOn) },
+];
 
 interface ProgramsTableProps {
   label: string;

@@ -5,13 +5,15 @@ import { useState } from 'react';
 import { DIFFICULTIES, QUESTION_TYPES, type Difficulty, type QuestionType } from '@certs/shared/question-bank/question-type';
 import { TRANSFER_FORMAT_LABELS, TRANSFER_FORMATS, type TransferFormat } from '@certs/shared/question-bank/question-transfer.contract';
 import type { QuestionListRow } from '@certs/shared/question-bank/question.contract';
+import { ExportButton } from '../../../components/ui/export-button';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf } from '../../../lib/export-csv';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
 import { useReferences } from '../api/find-references';
-import { useQuestionSearch } from '../api/search-questions';
+import { normalizeSearch, searchQuestions, useQuestionSearch } from '../api/search-questions';
 import { saveFile, useExportQuestions } from '../api/transfer-questions';
 import { QuestionFilters, emptyQuestionFilters, type QuestionFilterValues } from './question-filters';
-import { QuestionsTable } from './questions-table';
+import { QUESTION_CSV_COLUMNS, QuestionsTable } from './questions-table';
 
 function oneOf<T extends string>(values: readonly T[], value: string): T | undefined {
   return (values as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -26,7 +28,7 @@ export function QuestionsPanel({ hrefOf }: { hrefOf: (question: QuestionListRow)
   const subjects = useReferences('subject');
   const tags = useReferences('tag');
   const exporter = useExportQuestions();
-  const list = useQuestionSearch({
+  const search = {
     page,
     pageSize,
     text,
@@ -38,7 +40,8 @@ export function QuestionsPanel({ hrefOf }: { hrefOf: (question: QuestionListRow)
     createdTo: filters.createdTo,
     modifiedFrom: filters.modifiedFrom,
     modifiedTo: filters.modifiedTo,
-  });
+  };
+  const list = useQuestionSearch(search);
 
   const toggle = (id: string, isSelected: boolean) => {
     const next = new Set(selected);
@@ -89,25 +92,32 @@ export function QuestionsPanel({ hrefOf }: { hrefOf: (question: QuestionListRow)
               </Button>
             )}
           </Group>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button variant="default" loading={exporter.isPending}>
-                Export
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {TRANSFER_FORMATS.map((format) => (
-                <Menu.Item key={`all-${format}`} onClick={() => void download(format, false)}>
-                  Whole bank as {TRANSFER_FORMAT_LABELS[format]}
-                </Menu.Item>
-              ))}
-              {TRANSFER_FORMATS.map((format) => (
-                <Menu.Item key={`selected-${format}`} disabled={selected.size === 0} onClick={() => void download(format, true)}>
-                  Selected questions as {TRANSFER_FORMAT_LABELS[format]}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap="sm">
+            <ExportButton
+              table="Questions"
+              fileName="questions.csv"
+              source={{ kind: 'pages', columns: QUESTION_CSV_COLUMNS, fetchPage: pagesOf((params: typeof search) => searchQuestions(normalizeSearch(params)), search) }}
+            />
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button variant="default" loading={exporter.isPending}>
+                  Export
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {TRANSFER_FORMATS.map((format) => (
+                  <Menu.Item key={`all-${format}`} onClick={() => void download(format, false)}>
+                    Whole bank as {TRANSFER_FORMAT_LABELS[format]}
+                  </Menu.Item>
+                ))}
+                {TRANSFER_FORMATS.map((format) => (
+                  <Menu.Item key={`selected-${format}`} disabled={selected.size === 0} onClick={() => void download(format, true)}>
+                    Selected questions as {TRANSFER_FORMAT_LABELS[format]}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
         <QuestionsTable
           rows={list.data?.rows ?? []}

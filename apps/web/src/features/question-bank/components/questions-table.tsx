@@ -4,6 +4,7 @@ import { questionLabel } from '@certs/shared/question-bank/question-type';
 import type { QuestionListRow } from '@certs/shared/question-bank/question.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import type { CsvColumn } from '../../../lib/export-csv';
 import { DifficultyBadge, QuestionTypeBadge } from './question-badges';
 
 interface QuestionsTableProps {
@@ -24,6 +25,20 @@ interface QuestionsTableProps {
 function titles(items: readonly { title: string }[]): string {
   return items.length ? items.map((item) => item.title).join(', ') : '-';
 }
+
+/** The questions table as a file: each question's text in full. */
+export const QUESTION_CSV_COLUMNS: readonly CsvColumn<QuestionListRow>[] = [
+  { header: 'No.', value: (question) => questionLabel(question.questionNumber) },
+  { header: 'Version', value: (question) => question.version },
+  { header: 'Question', value: (question) => question.contentText },
+  { header: 'Type', value: (question) => question.questionType },
+  { header: 'Difficulty', value: (question) => question.difficulty },
+  { header: 'Options', value: (question) => question.numOfOptions },
+  { header: 'Subjects', value: (question) => titles(question.subjects) },
+  { header: 'Tags', value: (question) => titles(question.tags) },
+  { header: 'Created', value: (question, dates) => dates.date(question.createdOn) },
+  { header: 'Modified', value: (question, dates) => dates.date(question.modifiedOn) },
+];
 
 /** The bank: number, question, type, difficulty, subjects, tags, created and modified (spec section 3). */
 export function QuestionsTable({ hrefOf, selected, onToggle, ...rest }: QuestionsTableProps) {

@@ -4,12 +4,22 @@ import { useState } from 'react';
 import { REFERENCE_LABELS, type Reference, type ReferenceKind } from '@certs/shared/question-bank/reference.contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ExportButton } from '../../../components/ui/export-button';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { rowsOnScreen, type CsvColumn } from '../../../lib/export-csv';
 import { useReferences } from '../api/find-references';
 import { useRemoveReference } from '../api/remove-reference';
 import { useSaveReference } from '../api/save-reference';
 import { ReferenceForm } from '../forms/reference-form';
 import { ListState } from './list-state';
+
+/** Subjects or tags as a file. */
+const REFERENCE_CSV_COLUMNS: readonly CsvColumn<Reference>[] = [
+  { header: 'Title', value: (reference) => reference.title },
+  { header: 'Questions', value: (reference) => reference.numOfQuestions },
+  { header: 'Created', value: (reference, dates) => dates.date(reference.createdOn) },
+  { header: 'Modified', value: (reference, dates) => dates.date(reference.modifiedOn) },
+];
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; reference: Reference } | null;
 
@@ -36,7 +46,10 @@ export function ReferencesPanel({ kind, canEdit }: { kind: ReferenceKind; canEdi
               {kind === 'subject' ? 'What a question examines, e.g. Welding processes.' : 'Finer labels, e.g. a process, a standard or a topic.'} A question has at least one of each.
             </Text>
           </Stack>
-          {canEdit && <Button onClick={() => setDialog({ mode: 'create' })}>Add {noun}</Button>}
+          <Group gap="sm">
+            <ExportButton table={plural} fileName={`${kind === 'subject' ? 'subjects' : 'tags'}.csv`} disabled={rows.length === 0} source={{ kind: 'pages', columns: REFERENCE_CSV_COLUMNS, fetchPage: rowsOnScreen(rows) }} />
+            {canEdit && <Button onClick={() => setDialog({ mode: 'create' })}>Add {noun}</Button>}
+          </Group>
         </Group>
         <ListState isPending={list.isPending} error={list.error} what={`${noun}s`} />
         {list.isSuccess && rows.length === 0 && <Text c="dimmed">No {noun}s yet.</Text>}

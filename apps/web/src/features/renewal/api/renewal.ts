@@ -66,7 +66,8 @@ export function useRenewal(id: string, typePath: RenewalTypePath = RENEWAL_TYPE)
   });
 }
 
-export function useRenewalQueue(params: RenewalQueueParams) {
+/** One program's renewals, newest application number first (`{type}/pagination`). */
+export function findRenewalQueue(params: RenewalQueueParams, signal?: AbortSignal) {
   const query: RenewalQueueQuery = {
     programId: params.programId,
     page: params.page,
@@ -74,14 +75,17 @@ export function useRenewalQueue(params: RenewalQueueParams) {
     searchTerm: params.searchTerm || undefined,
     status: params.status,
   };
+  return apiRequest(`${baseOf(params.typePath)}/pagination`, {
+    query: query as Record<string, string | number | undefined>,
+    schema: RenewalQueuePage,
+    signal,
+  });
+}
+
+export function useRenewalQueue(params: RenewalQueueParams) {
   return useQuery({
     queryKey: renewalKeys.queue(params),
-    queryFn: ({ signal }) =>
-      apiRequest(`${baseOf(params.typePath)}/pagination`, {
-        query: query as Record<string, string | number | undefined>,
-        schema: RenewalQueuePage,
-        signal,
-      }),
+    queryFn: ({ signal }) => findRenewalQueue(params, signal),
     enabled: params.programId.length > 0,
     placeholderData: keepPreviousData,
   });

@@ -15,20 +15,40 @@ import {
   type RenewalTypePath,
 } from "@certs/shared/renewal/renewal.contract";
 import { DateDisplay } from "../../../components/ui/date-display";
+import { ExportButton } from "../../../components/ui/export-button";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import {
   PagedTable,
   type PagedTableColumn,
 } from "../../../components/ui/paged-table";
 import { errorMessageOf } from "../../../lib/api-client";
+import { csvFileName, pagesOf, type CsvColumn } from "../../../lib/export-csv";
 import { useDebouncedSearch, usePaging } from "../../../lib/use-paging";
-import { useRenewalQueue } from "../api/renewal";
+import { findRenewalQueue, useRenewalQueue, type RenewalQueueParams } from "../api/renewal";
 import { SearchInput } from "../../../components/ui/search-input";
 
 export interface ProgramOption {
   id: string;
   label: string;
+  /** The program's code, for the exported file's name. */
+  code?: string;
 }
+
+const cpdText = (row: RenewalQueueRow) =>
+  row.cpdHours === null ? "-" : `${row.cpdHours} of ${row.requiredCpdHours ?? 0}`;
+
+/** The renewal queue as a file. */
+export const RENEWAL_CSV_COLUMNS: readonly CsvColumn<RenewalQueueRow>[] = [
+  { header: "Application Number", value: (row) => row.applicationNumber },
+  { header: "Name", value: (row) => row.holderName },
+  { header: "ID", value: (row) => row.memberNumber },
+  { header: "Certificate Number", value: (row) => row.certificateNumber },
+  { header: "Expiry", value: (row, dates) => dates.date(row.expiresOn) },
+  { header: "CPD Hours", value: (row) => row.cpdHours },
+  { header: "Required CPD Hours", value: (row) => row.requiredCpdHours },
+  { header: "Submitted", value: (row, dates) => dates.date(row.submittedOn) },
+  { header: "Status", value: (row) => RENEWAL_STATUS_LABELS[row.status] },
+];
 
 interface RenewalQueueProps {
   /** The renewal type of the chosen program (Certification or AICIP). */
@@ -54,14 +74,13 @@ export function RenewalQueue({
     usePaging();
   const search = useDebouncedSearch(resetPage);
   const [status, setStatus] = useState("");
-  const list = useRenewalQueue({
+  const filter: Omit<RenewalQueueParams, "page" | "pageSize"> = {
     typePath,
     programId,
-    page,
-    pageSize,
     searchTerm: search.term,
     status: isRenewalStatus(status) ? status : undefined,
-  });
+  };
+  const list = useRenewalQueue({ ...filter, page, pageSize });
   const columns: PagedTableColumn<RenewalQueueRow>[] = [
     {
       key: "number",
@@ -101,10 +120,7 @@ export function RenewalQueue({
       key: "cpd",
       header: "CPD Hours",
       noWrap: true,
-      render: (row) =>
-        row.cpdHours === null
-          ? "-"
-          : `${row.cpdHours} of ${row.requiredCpdHours ?? 0}`,
+      render: cpdText,
     },
     {
       key: "submitted",
@@ -159,6 +175,12 @@ export function RenewalQueue({
             })),
           ]}
           w={200}
+        />
+        <ExportButton
+          table="Renewals"
+          fileName={csvFileName("renewals", programs.find((program) => program.id === programId)?.code, status)}
+          disabled={!programId}
+          source={{ kind: "pages", columns: RENEWAL_CSV_COLUMNS, fetchPage: pagesOf(findRenewalQueue, filter) }}
         />
       </Group>
       <PagedTable

@@ -6,7 +6,8 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { useApplicationHistory } from '../api/reports';
 import { EMPTY_PERIOD, ReportFilters, reportQueryOf } from './report-filters';
 import { ReportSection } from './report-section';
-import { rowsOnScreen, SimpleTable, type SimpleColumn } from './simple-table';
+import { rowsOnScreen } from '../../../lib/export-csv';
+import { csvColumnsOf, SimpleTable, type SimpleColumn } from './simple-table';
 
 type Row = ApplicationHistoryReport['rows'][number];
 const columns: SimpleColumn<Row>[] = [
@@ -33,7 +34,7 @@ export function ApplicationHistoryReportView() {
           <NativeSelect label="Moved to" value={status} onChange={(e) => setStatus(e.currentTarget.value)} data={[{ value: '', label: 'Any status' }, ...APPLICATION_STATUSES]} w={220} />
         </Group>
       }
-      action={<ExportButton<Row> table="Application history" fileName="application-history.csv" source={{ kind: 'pages', columns: columns.map((c) => c.header), fetchPage: rowsOnScreen(rows), toCells: (r) => [`${r.programCode} ${r.programTitle}`, r.status, r.staffName, r.moves] }} />}
+      action={<ExportButton<Row> table="Application history" fileName="application-history.csv" source={{ kind: 'pages', columns: csvColumnsOf(columns), fetchPage: rowsOnScreen(rows) }} />}
       query={report}
     >
       <Text size="sm">{report.data?.totalMoves ?? 0} moves</Text>

@@ -4,7 +4,8 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { useAwardsReport } from '../api/reports';
 import { EMPTY_PERIOD, ReportFilters, reportQueryOf } from './report-filters';
 import { ReportSection } from './report-section';
-import { rowsOnScreen, SimpleTable, type SimpleColumn } from './simple-table';
+import { rowsOnScreen } from '../../../lib/export-csv';
+import { csvColumnsOf, SimpleTable, type SimpleColumn } from './simple-table';
 
 type Row = AwardsReport['rows'][number];
 
@@ -27,7 +28,7 @@ export function AwardsReportView() {
       title="Awards issued and expiring"
       description="Awards issued in the period (award date), with the program's current, soon expiring and expired awards today."
       filters={<ReportFilters value={form} onChange={setForm} periodLabel="Award date" />}
-      action={<ExportButton<Row> table="Awards" fileName="awards-report.csv" source={{ kind: 'pages', columns: columns.map((c) => c.header), fetchPage: rowsOnScreen(rows), toCells: (r) => [`${r.programCode} ${r.programTitle}`, r.issued, r.current, r.expiringSoon, r.expired] }} />}
+      action={<ExportButton<Row> table="Awards" fileName="awards-report.csv" source={{ kind: 'pages', columns: csvColumnsOf(columns), fetchPage: rowsOnScreen(rows) }} />}
       query={report}
     >
       <SimpleTable caption="Awards by program" columns={columns} rows={rows} rowKey={(row) => row.programId} testId="awards-report" />

@@ -4,7 +4,8 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { useExamResults } from '../api/reports';
 import { EMPTY_PERIOD, ReportFilters, reportQueryOf } from './report-filters';
 import { ReportSection } from './report-section';
-import { dash, rowsOnScreen, SimpleTable, type SimpleColumn } from './simple-table';
+import { rowsOnScreen } from '../../../lib/export-csv';
+import { csvColumnsOf, dash, SimpleTable, type SimpleColumn } from './simple-table';
 
 type Row = ExamResultsReport['rows'][number];
 const columns: SimpleColumn<Row>[] = [
@@ -33,7 +34,7 @@ export function ExamResultsReportView() {
         <ExportButton<Row>
           table="Exam results"
           fileName="exam-results.csv"
-          source={{ kind: 'pages', columns: columns.map((c) => c.header), fetchPage: rowsOnScreen(rows), toCells: (r) => [`${r.programCode} ${r.programTitle}`, `${r.moduleCode} ${r.moduleTitle}`, r.attempts, r.passed, r.failed, r.absent, r.passRate, r.averagePercentage] }}
+          source={{ kind: 'pages', columns: csvColumnsOf(columns), fetchPage: rowsOnScreen(rows) }}
         />
       }
       query={report}

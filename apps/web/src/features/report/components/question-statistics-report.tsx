@@ -5,11 +5,12 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { useQuestionStatistics } from '../api/reports';
 import { EMPTY_PERIOD, ReportFilters, reportQueryOf } from './report-filters';
 import { ReportSection } from './report-section';
-import { dash, rowsOnScreen, SimpleTable, type SimpleColumn } from './simple-table';
+import { rowsOnScreen } from '../../../lib/export-csv';
+import { csvColumnsOf, dash, SimpleTable, type SimpleColumn } from './simple-table';
 
 type Row = QuestionStatisticsReport['rows'][number];
 const columns: SimpleColumn<Row>[] = [
-  { header: 'Question', cell: (row) => <Text size="sm" fw={600}>{row.questionLabel}</Text> },
+  { header: 'Question', cell: (row) => <Text size="sm" fw={600}>{row.questionLabel}</Text>, csv: (row) => row.questionLabel },
   { header: 'Text', cell: (row) => row.content },
   { header: 'Type', cell: (row) => row.questionType },
   { header: 'Attempts', cell: (row) => row.attempts, isNumeric: true },
@@ -18,6 +19,7 @@ const columns: SimpleColumn<Row>[] = [
   { header: 'Average seconds', cell: (row) => dash(row.averageSeconds), isNumeric: true },
   {
     header: 'Options chosen',
+    csv: (row) => (row.options.length === 0 ? '-' : row.options.map((o) => `${o.text}${o.isCorrect ? ' (correct)' : ''}: ${o.chosen} (${o.chosenPercent}%)`).join('; ')),
     cell: (row) =>
       row.options.length === 0 ? (
         '-'
@@ -49,12 +51,7 @@ export function QuestionStatisticsReportView() {
         <ExportButton<Row>
           table="Question statistics"
           fileName="question-statistics.csv"
-          source={{
-            kind: 'pages',
-            columns: ['Question', 'Text', 'Type', 'Attempts', 'Facility %', 'Discrimination', 'Average seconds', 'Options chosen'],
-            fetchPage: rowsOnScreen(rows),
-            toCells: (r) => [r.questionLabel, r.content, r.questionType, r.attempts, r.facility, r.discrimination, r.averageSeconds, r.options.map((o) => `${o.text}${o.isCorrect ? ' (correct)' : ''}: ${o.chosen}`).join('; ')],
-          }}
+          source={{ kind: 'pages', columns: csvColumnsOf(columns), fetchPage: rowsOnScreen(rows) }}
         />
       }
       query={report}

@@ -1,11 +1,26 @@
 import { Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
+import type { CsvColumn, CsvValue } from '../../../lib/export-csv';
 
 export interface SimpleColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   isNumeric?: boolean;
+  /** The exported cell, where the screen's cell is more than text or a number. */
+  csv?: (row: Row) => CsvValue;
+}
+
+/** A report table's export columns: the screen's headers, and each cell as text. */
+export function csvColumnsOf<Row>(columns: readonly SimpleColumn<Row>[]): CsvColumn<Row>[] {
+  return columns.map((column) => ({
+    header: column.header,
+    value: (row) => {
+      if (column.csv) return column.csv(row);
+      const cell = column.cell(row);
+      return typeof cell === 'string' || typeof cell === 'number' ? cell : '';
+    },
+  }));
 }
 
 /** A report's rows: a plain table with a caption, numbers right-aligned. */
@@ -43,11 +58,6 @@ export function SimpleTable<Row>({ caption, columns, rows, rowKey, testId }: { c
       </Table>
     </ScrollRegion>
   );
-}
-
-/** The export source of rows already on screen (a report is not paged). */
-export function rowsOnScreen<Row>(rows: readonly Row[]) {
-  return async () => ({ rows, totalRows: rows.length });
 }
 
 export const dash = (value: number | null) => (value === null ? '-' : String(value));

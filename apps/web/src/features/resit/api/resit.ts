@@ -27,10 +27,14 @@ export function useResitView(word: ResitTypePath, applicationId: string, enabled
 }
 
 /** Re-sits not yet at Resit Result, across the programs the caller may see (`GET {word}/incomplete/resitModules`). */
+export function findResitQueue(word: ResitTypePath, page: number, pageSize: number, signal?: AbortSignal) {
+  return apiRequest(`/api/${word}/incomplete/resitModules`, { query: { page, pageSize }, schema: ResitPage, signal });
+}
+
 export function useResitQueue(word: ResitTypePath, page: number, pageSize: number) {
   return useQuery({
     queryKey: resitKeys.queue(word, page, pageSize),
-    queryFn: ({ signal }) => apiRequest(`/api/${word}/incomplete/resitModules?page=${page}&pageSize=${pageSize}`, { schema: ResitPage, signal }),
+    queryFn: ({ signal }) => findResitQueue(word, page, pageSize, signal),
   });
 }
 

@@ -2,12 +2,28 @@ import { Alert, Anchor, Group, Pagination, Stack, Table, Text } from '@mantine/c
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, rangeText, totalPages } from '@certs/shared/common/paging';
+import { APPLICATION_TYPES } from '@certs/shared/application/application-status';
 import type { ResitModule } from '@certs/shared/resit/resit.contract';
-import { RESIT_STAGE_COLORS, type ResitTypePath } from '@certs/shared/resit/resit-rules';
+import { RESIT_STAGE_COLORS, RESIT_TYPES, type ResitTypePath } from '@certs/shared/resit/resit-rules';
+import { ExportButton } from '../../../components/ui/export-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
-import { useResitQueue } from '../api/resit';
+import { csvFileName, type CsvColumn } from '../../../lib/export-csv';
+import { findResitQueue, useResitQueue } from '../api/resit';
+
+/** The open re-sits as a file. */
+export const RESIT_CSV_COLUMNS: readonly CsvColumn<ResitModule>[] = [
+  { header: 'Application Number', value: (row) => row.applicationNumber },
+  { header: 'Applicant', value: (row) => row.applicantName },
+  { header: 'Program Code', value: (row) => row.programCode },
+  { header: 'Program Title', value: (row) => row.programTitle },
+  { header: 'Module Code', value: (row) => row.moduleCode },
+  { header: 'Module Title', value: (row) => row.moduleTitle },
+  { header: 'Re-sit', value: (row) => row.attempt },
+  { header: 'Stage', value: (row) => row.stage },
+  { header: 'Exam', value: (row, dates) => dates.dateTime(row.scheduledAt) },
+];
 
 /** Staff's queue of re-sits not yet at Resit Result, across the programs they may see (`incomplete/resitModules`). */
 export function ResitQueue({ word, hrefOf }: { word: ResitTypePath; hrefOf: (resit: ResitModule) => string }) {
@@ -26,6 +42,13 @@ export function ResitQueue({ word, hrefOf }: { word: ResitTypePath; hrefOf: (res
   if (rows.length === 0) return <Text c="dimmed">No re-sit is waiting.</Text>;
   return (
     <Stack gap="sm">
+      <Group justify="flex-end">
+        <ExportButton
+          table="Re-sits"
+          fileName={csvFileName(APPLICATION_TYPES[RESIT_TYPES[word]].label, 'resits')}
+          source={{ kind: 'pages', columns: RESIT_CSV_COLUMNS, fetchPage: (exportPage, exportPageSize) => findResitQueue(word, exportPage, exportPageSize) }}
+        />
+      </Group>
       <Table.ScrollContainer minWidth={720}>
         <Table verticalSpacing="sm" striped aria-label="Open re-sits">
           <Table.Thead>

@@ -1,6 +1,22 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { TestingAgency, TestingAgencyPage } from '@certs/shared/venue/venue.contract';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import type { CsvColumn } from '../../../lib/export-csv';
+
+/** The test centres table as a file, each part of the address in its own column. */
+export const TESTING_AGENCY_CSV_COLUMNS: readonly CsvColumn<TestingAgency>[] = [
+  { header: 'Reference Number', value: (c) => c.referenceNumber },
+  { header: 'Company Name', value: (c) => c.companyName },
+  { header: 'Street', value: (c) => [c.streetNumber, c.streetName].filter(Boolean).join(' ') },
+  { header: 'City', value: (c) => c.city },
+  { header: 'State', value: (c) => c.state },
+  { header: 'Postal Code', value: (c) => c.postalCode },
+  { header: 'Country', value: (c) => c.country },
+  { header: 'Primary Email', value: (c) => c.primaryEmail },
+  { header: 'Alternate Email', value: (c) => c.alternateEmail },
+  { header: 'Phone', value: (c) => c.phone },
+  { header: 'Mobile', value: (c) => c.mobile },
+];
 
 interface TestingAgenciesTableProps {
   page: TestingAgencyPage | undefined;

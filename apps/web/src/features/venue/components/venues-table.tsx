@@ -2,6 +2,14 @@ import { Button, Group } from '@mantine/core';
 import type { Venue, VenuePage } from '@certs/shared/venue/venue.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import type { CsvColumn } from '../../../lib/export-csv';
+
+/** The venues table as a file. */
+export const VENUE_CSV_COLUMNS: readonly CsvColumn<Venue>[] = [
+  { header: 'Title', value: (venue) => venue.title },
+  { header: 'Created', value: (venue, dates) => dates.date(venue.createdOn) },
+  { header: 'Last changed', value: (venue, dates) => dates.date(venue.modifiedOn) },
+];
 
 interface VenuesTableProps {
   page: VenuePage | undefined;

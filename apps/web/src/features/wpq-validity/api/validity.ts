@@ -60,11 +60,22 @@ export function useDecideRevalidation(recordId: string) {
   });
 }
 
+export interface WeldersDueParams {
+  page: number;
+  pageSize: number;
+  withinDays: number;
+  searchTerm?: string;
+}
+
 /** Welders whose confirmation, revalidation or new test falls due within the days given, in the caller's programs. */
-export function useWeldersDue(request: { page: number; pageSize: number; withinDays: number; searchTerm: string }) {
+export function findWeldersDue(request: WeldersDueParams, signal?: AbortSignal) {
+  return apiRequest('/api/applicant/search/wpqrenewal', { method: 'POST', body: { ...request, searchTerm: request.searchTerm || undefined }, schema: WpqRenewalPage, signal });
+}
+
+export function useWeldersDue(request: WeldersDueParams) {
   return useQuery({
     queryKey: ['wpq-welders-due', request],
-    queryFn: ({ signal }) => apiRequest('/api/applicant/search/wpqrenewal', { method: 'POST', body: { ...request, searchTerm: request.searchTerm || undefined }, schema: WpqRenewalPage, signal }),
+    queryFn: ({ signal }) => findWeldersDue(request, signal),
     placeholderData: (previous) => previous,
   });
 }

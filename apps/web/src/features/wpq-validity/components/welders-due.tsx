@@ -1,15 +1,32 @@
 import { Anchor, Group, NativeSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { WPQ_VALIDITY_OPTIONS } from '@certs/shared/wpq/wpq-record.contract';
 import { WPQ_DUE_LABELS, type WpqRenewalRow } from '@certs/shared/wpq/wpq-validity.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { SearchInput } from '../../../components/ui/search-input';
 import { errorMessageOf } from '../../../lib/api-client';
+import { pagesOf, type CsvColumn } from '../../../lib/export-csv';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
-import { useWeldersDue } from '../api/validity';
+import { findWeldersDue, useWeldersDue } from '../api/validity';
 
 const WITHIN_DAYS = [30, 60, 90, 180, 365] as const;
+
+/** The welders due as a file, with both dates that can fall due. */
+export const WELDER_DUE_CSV_COLUMNS: readonly CsvColumn<WpqRenewalRow>[] = [
+  { header: 'Welder', value: (row) => row.welderName },
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Certificate Number', value: (row) => row.certificateNumber },
+  { header: 'Program Code', value: (row) => row.programCode },
+  { header: 'Employer', value: (row) => row.companyName },
+  { header: 'Validity Option', value: (row) => WPQ_VALIDITY_OPTIONS.find((option) => option.value === row.option)?.label ?? row.option },
+  { header: 'Due', value: (row) => WPQ_DUE_LABELS[row.due] },
+  { header: 'Due on', value: (row, dates) => dates.date(row.dueOn) },
+  { header: 'Next Confirmation Due', value: (row, dates) => dates.date(row.nextConfirmationDue) },
+  { header: 'Valid Until', value: (row, dates) => dates.date(row.validUntil) },
+];
 
 /**
  * Welders whose next 6-monthly confirmation, revalidation (9.3 b) or new test falls due soon, in the
@@ -20,7 +37,8 @@ export function WeldersDue({ hrefOf }: { hrefOf: (row: WpqRenewalRow) => string 
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const search = useDebouncedSearch(resetPage);
   const [withinDays, setWithinDays] = useState(60);
-  const due = useWeldersDue({ page, pageSize, withinDays, searchTerm: search.term });
+  const filter = { withinDays, searchTerm: search.term };
+  const due = useWeldersDue({ page, pageSize, ...filter });
   const columns: readonly PagedTableColumn<WpqRenewalRow>[] = [
     {
       key: 'welder',
@@ -51,6 +69,7 @@ export function WeldersDue({ hrefOf }: { hrefOf: (row: WpqRenewalRow) => string 
           }}
           data={WITHIN_DAYS.map((days) => ({ value: String(days), label: `${days} days` }))}
         />
+        <ExportButton table="Welders due" fileName={`welders-due-within-${withinDays}-days.csv`} source={{ kind: 'pages', columns: WELDER_DUE_CSV_COLUMNS, fetchPage: pagesOf(findWeldersDue, filter) }} />
       </Group>
       <PagedTable
         label="Welders due"
