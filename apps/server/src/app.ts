@@ -334,6 +334,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Keeping a welder qualification valid: confirmations, reminders and ends (a job), revalidation invoiced by the pre-exam module (issue 18, decision 026).
   const wpqValidity = createWpqValidityModule(deps.database, { programs: programModule.programs, attachments, invoices: preExamModule.preExam, mail, publicUrl, log: app.log });
   attachments.onProfilePhotoChanged((applicantId, actorId) => wpqValidity.service.photoChanged(applicantId, actorId));
+  // The dashboard's "confirmations due" is the Welders due list's count (issue 20).
+  backOffice.dashboard.useConfirmationsDue((options) => wpqValidity.service.countDue(options));
   // Re-sits of failed modules: invoiced by the pre-exam module, paid through payments, sat on the exam engine, awarded by the award module (issue 17, decision 024).
   const resitModule = createResitModule(deps.database.db, { programs: programModule.programs, invoices: preExamModule.preExam, payments: paymentModule.service, schedules: examSchedule.schedule, awards: awardModule.awards, mail, publicUrl });
   paymentModule.service.onInvoicePaid((tx, paid) => resitModule.resits.invoicePaid(tx, paid));

@@ -48,7 +48,11 @@ async function start(env: Env): Promise<void> {
   await migrateDatabase(database);
   // Demo data: on the embedded default, or when asked; never by default on a server.
   const shouldSeed = env.SEED_DEMO === '1' || (env.SEED_DEMO !== '0' && !env.DATABASE_URL);
-  if (shouldSeed && (await seedDemoData(database.db))) console.log('Seeded the demo accounts (see README).');
+  const invoicing = {
+    issuer: { name: env.AWARDING_BODY_NAME, abn: env.AWARDING_BODY_ABN, address: env.AWARDING_BODY_ADDRESS, email: env.AWARDING_BODY_EMAIL },
+    gstRatePercent: env.GST_RATE_PERCENT,
+  };
+  if (shouldSeed && (await seedDemoData(database.db, { invoicing }))) console.log('Seeded the demo accounts (see README).');
 
   const app = await buildApp({
     env,

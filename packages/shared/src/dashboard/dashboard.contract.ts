@@ -4,8 +4,13 @@ import { LabelledCount } from '../report/report.contract';
 export const DASHBOARD_PATHS = { summary: '/api/dashboard/summary', myWork: '/api/dashboard/mywork' } as const;
 export const EXAMS_AHEAD_DAYS = 7;
 
-/** A pending action with how many wait for it (links lead to the list it counts). */
-export const PendingAction = z.object({ key: z.enum(['awaitingAssessor', 'resultsToRecord', 'answersToMark']), label: z.string(), count: z.number().int() });
+/**
+ * A pending action with how many wait for it (links lead to the list it counts). `confirmationsDue`:
+ * welder qualifications whose six-monthly confirmation, revalidation or new test falls due within
+ * the Welders due list's default days (`WPQ_DUE_WITHIN_DAYS`), the count of that list.
+ */
+export const PENDING_ACTION_KEYS = ['awaitingAssessor', 'resultsToRecord', 'answersToMark', 'confirmationsDue'] as const;
+export const PendingAction = z.object({ key: z.enum(PENDING_ACTION_KEYS), label: z.string(), count: z.number().int() });
 
 /**
  * The Dashboard menu (issue 20): for super users and account administrators the whole account, for

@@ -19,6 +19,7 @@ export const SUPPORT_MESSAGES = {
   alreadyActivated: 'This account is activated already',
   notAnApplicant: 'Only applicant accounts are activated by a link',
   notAicip: 'Only AICIP applications are paid through support',
+  applicationNotFound: 'Application not found',
   changeLinkInvalid: 'This password change has expired. Sign in with your temporary password again.',
   activated: 'The account is active again.',
   deactivated: 'The account is inactive and every session of it has ended.',
@@ -79,8 +80,48 @@ export const TemporaryPasswordResponse = SupportActionResponse.extend({ temporar
 export type TemporaryPasswordResponse = z.infer<typeof TemporaryPasswordResponse>;
 
 /** `POST api/108/aicippayment`: an offline payment of an AICIP application's open invoice, by the payments module's rules. */
-export const AicipPaymentRequest = PaymentVerifiedRequest.extend({ applicationId: z.uuid({ error: 'Application not found' }), reason: SupportReason });
+export const AicipPaymentRequest = PaymentVerifiedRequest.extend({ applicationId: z.uuid({ error: SUPPORT_MESSAGES.applicationNotFound }), reason: SupportReason });
 export type AicipPaymentRequest = z.input<typeof AicipPaymentRequest>;
+
+/**
+ * `GET api/108/aicipapplications`: the AICIP applications waiting for a payment (Examinations
+ * Stage, payment requested, their latest invoice issued and unpaid), found by application or
+ * invoice number, applicant name, email or member number.
+ */
+export const AicipAwaitingPaymentQuery = z.strictObject({ ...pagingShape, searchTerm: z.string().max(200).optional() });
+export type AicipAwaitingPaymentQuery = z.input<typeof AicipAwaitingPaymentQuery>;
+
+/** An AICIP application with its latest invoice, as the support screen shows it before and after a payment. */
+export const AicipPaymentApplication = z.object({
+  applicationId: z.string(),
+  applicationNumber: z.string(),
+  programId: z.string(),
+  programCode: z.string(),
+  programTitle: z.string(),
+  applicantName: z.string(),
+  email: z.string(),
+  memberNumber: z.string(),
+  status: z.string(),
+  workflowStage: z.string().nullable(),
+  /** The stage as staff read it ("Payment requested", "Payment completed"). */
+  stageLabel: z.string(),
+  /** Whether a payment can be recorded now (the payments module's rule: payment requested, invoice issued). */
+  isAwaitingPayment: z.boolean(),
+  invoice: z
+    .object({
+      id: z.string(),
+      invoiceNumber: z.string(),
+      totalCents: z.number().int(),
+      currency: z.string(),
+      status: z.enum(['Issued', 'Paid', 'Void']),
+      issuedOn: z.string(),
+      paidOn: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type AicipPaymentApplication = z.infer<typeof AicipPaymentApplication>;
+export const AicipPaymentApplicationPage = pagedResponse(AicipPaymentApplication);
+export type AicipPaymentApplicationPage = z.infer<typeof AicipPaymentApplicationPage>;
 
 export const SupportLogQuery = z.strictObject({ ...pagingShape, searchTerm: z.string().max(200).optional(), action: z.enum(SUPPORT_ACTIONS).optional() });
 export type SupportLogQuery = z.input<typeof SupportLogQuery>;

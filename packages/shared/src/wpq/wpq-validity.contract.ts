@@ -137,13 +137,15 @@ export const RevalidationDecisionRequest = z
 export type RevalidationDecisionRequest = z.input<typeof RevalidationDecisionRequest>;
 
 /** `POST api/applicant/search/wpqrenewal`: welders whose confirmation or revalidation falls due within the days given. */
+/** How far ahead Programs -> Welders due looks unless asked otherwise (the dashboard's "confirmations due" counts the same). */
+export const WPQ_DUE_WITHIN_DAYS = 60;
 export const WpqRenewalSearchRequest = z.strictObject({
   ...pagingShape,
   currentPage: pagingShape.page.optional(),
   perPageCount: pagingShape.pageSize.optional(),
   programId: z.uuid().optional(),
   searchTerm: z.string().max(200).optional(),
-  withinDays: z.coerce.number().int().min(0).max(3650).default(60),
+  withinDays: z.coerce.number().int().min(0).max(3650).default(WPQ_DUE_WITHIN_DAYS),
 });
 export type WpqRenewalSearchRequest = z.input<typeof WpqRenewalSearchRequest>;
 export const WPQ_DUE_LABELS = { confirmation: 'Confirmation', revalidation: 'Revalidation', retest: 'New test' } as const;

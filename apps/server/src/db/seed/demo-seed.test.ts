@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer } from '../../../test/sign-in';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { DEMO_HOLD_REASON, DEMO_HOLDER } from './demo-awards';
+import { DEMO_AICIP_PAYER, DEMO_CORPORATE_EMPLOYEE, DEMO_CORPORATE_MEMBER_COMPANY, DEMO_EMPLOYER_COMPANY, DEMO_IMPORT_FILE, DEMO_LIBRARY_DOCUMENTS, DEMO_WELDER_DUE } from './demo-back-office';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo-seed';
 
 let t: TestApp;
@@ -48,5 +49,48 @@ describe('demo data', () => {
       const completeness = (await t.app.inject({ method: 'GET', url: `/api/program/${program.id}/completeness`, headers: bearer(jwt) })).json();
       expect(completeness, program.programCode).toEqual({ isComplete: true, missing: [] });
     }
+  });
+
+  it('seeds the back office: companies, library documents by access, Contact Us messages, a past import and an AICIP application waiting for payment', async () => {
+    await seedDemoData(t.database.db);
+    const signInAs = async (email: string, isApplicant = false) =>
+      (await t.app.inject({ method: 'POST', url: isApplicant ? '/auth/local/applicant' : '/auth/local', payload: { identifier: email, password: DEMO_PASSWORD } })).json().jwt as string;
+    const staff = await signInAs('accountadmin@demo.local');
+    const get = (url: string, jwt: string) => t.app.inject({ method: 'GET', url, headers: bearer(jwt) });
+
+    const companies = (await get('/api/company/pagination?perPageCount=50', staff)).json();
+    expect(companies.rows.map((c: { name: string; businessNumber: string; isCurrentCorporateMember: boolean }) => [c.name, c.businessNumber, c.isCurrentCorporateMember]).sort()).toEqual([
+      [DEMO_CORPORATE_MEMBER_COMPANY.name, DEMO_CORPORATE_MEMBER_COMPANY.businessNumber, true],
+      [DEMO_EMPLOYER_COMPANY.name, DEMO_EMPLOYER_COMPANY.businessNumber, false],
+    ]);
+
+    // The corporate member's employee reads all three documents; the demo applicant (no membership) the public one only.
+    const numbersFor = async (jwt: string) => (await get('/api/librarydocument/pagination?perPageCount=50', jwt)).json().rows.map((d: { documentNumber: string }) => d.documentNumber).sort();
+    expect(await numbersFor(await signInAs(DEMO_CORPORATE_EMPLOYEE.email, true))).toEqual(Object.values(DEMO_LIBRARY_DOCUMENTS).sort());
+    expect(await numbersFor(await signInAs('applicant@demo.local', true))).toEqual([DEMO_LIBRARY_DOCUMENTS.public]);
+
+    const waiting = (await get('/api/contactus/pagination?handled=false&perPageCount=50', staff)).json();
+    const handled = (await get('/api/contactus/pagination?handled=true&perPageCount=50', staff)).json();
+    expect([waiting.totalRows, handled.totalRows]).toEqual([2, 1]);
+
+    const imports = (await get('/api/bulkimportprocess/lists', staff)).json();
+    expect(imports.rows).toEqual([expect.objectContaining({ fileName: DEMO_IMPORT_FILE, status: 'Completed', programCode: 'Q-WELD-INSP', totalRows: 3, processedRows: 3, created: 2, refused: 1 })]);
+
+    // One welder's confirmation falls due within the Welders due list's days: the dashboard counts it.
+    const due = (await t.app.inject({ method: 'POST', url: '/api/applicant/search/wpqrenewal', headers: bearer(staff), payload: {} })).json();
+    expect(due.rows.map((row: { welderName: string; due: string; companyName: string | null }) => [row.welderName, row.due, row.companyName])).toEqual([
+      [`${DEMO_WELDER_DUE.firstName} ${DEMO_WELDER_DUE.lastName}`, 'confirmation', DEMO_EMPLOYER_COMPANY.name],
+    ]);
+    const summary = (await get('/api/dashboard/summary', staff)).json();
+    expect(summary.pending.find((action: { key: string }) => action.key === 'confirmationsDue').count).toBe(1);
+
+    // The AICIP application waits for its payment, and support records it.
+    const aicip = (await get('/api/108/aicipapplications', staff)).json();
+    expect(aicip.rows).toEqual([
+      expect.objectContaining({ applicantName: `${DEMO_AICIP_PAYER.firstName} ${DEMO_AICIP_PAYER.lastName}`, programCode: 'AICIP-PIPE', isAwaitingPayment: true, invoice: expect.objectContaining({ status: 'Issued', totalCents: 128000 }) }),
+    ]);
+    const paid = await t.app.inject({ method: 'POST', url: '/api/108/aicippayment', headers: bearer(staff), payload: { applicationId: aicip.rows[0].applicationId, reference: 'EFT-DEMO-1', reason: 'Bank transfer received' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await get(`/api/108/aicipapplication/${aicip.rows[0].applicationId}`, staff)).json()).toMatchObject({ stageLabel: 'Payment completed', invoice: { status: 'Paid' } });
   });
 });

@@ -5,6 +5,7 @@ import { ROLES, type Role } from '@certs/shared/auth/roles';
 import { hashPassword } from '../../platform/auth/password';
 import type { Database } from '../client';
 import { seedDemoAwards } from './demo-awards';
+import { seedDemoBackOffice, type DemoInvoicing } from './demo-back-office';
 import { seedDemoAicipRenewer } from './demo-aicip-renewals';
 import { seedDemoRenewer } from './demo-renewals';
 import { seedDemoRevalidatingWelder } from './demo-wpq-revalidation';
@@ -47,8 +48,11 @@ export const DEMO_USERS: readonly DemoUser[] = [
 // Several instances may start at once on one server: the seed runs under a transaction lock.
 const SEED_LOCK_KEY = 7_406_222;
 
-/** Seeds the demo accounts and programs into an empty database; a database with any user is left alone. */
-export async function seedDemoData(db: Database): Promise<boolean> {
+/**
+ * Seeds the demo accounts and programs into an empty database; a database with any user is left
+ * alone. `invoicing`: the issuer and GST of the demo's invoices (the server's settings; its defaults when not given).
+ */
+export async function seedDemoData(db: Database, options: { invoicing?: DemoInvoicing } = {}): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -86,6 +90,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedDemoRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoAicipRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoRevalidatingWelder(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
+    await seedDemoBackOffice(tx, { passwordHash, staffId: idOf('accountadmin@demo.local'), invoicing: options.invoicing });
     return true;
   });
 }

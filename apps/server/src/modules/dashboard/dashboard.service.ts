@@ -2,28 +2,44 @@ import { APPLICATION_STATUSES, applicationTypeOfProgram, APPLICATION_TYPES } fro
 import { WORKFLOW_STAGES } from '@certs/shared/application/application-workflow';
 import { EXAMS_AHEAD_DAYS, type DashboardSummary, type MyWork } from '@certs/shared/dashboard/dashboard.contract';
 import { AWARDS_EXPIRING_WITHIN_DAYS, stageLabelOf } from '@certs/shared/report/report.contract';
+import { WPQ_DUE_WITHIN_DAYS } from '@certs/shared/wpq/wpq-validity.contract';
 import type { CurrentUser } from '../../platform/auth/authenticate';
-import type { StaffScope } from '../report/staff-scope';
+import type { ProgramScope, StaffScope } from '../report/staff-scope';
 import type { DashboardRepository } from './dashboard.repository';
 
 /**
  * The Dashboard menu's summary (the whole account for administrators, the caller's programs for
  * other staff) and each member of staff's own work for their role home (issue 20).
  */
+/** Counts the Welders due list for a scope (the welder qualification validity module's own rule). */
+export type ConfirmationsDueCounter = (options: { programIds?: readonly string[]; withinDays: number }) => Promise<number>;
+
 export class DashboardService {
+  private confirmationsDue: ConfirmationsDueCounter = async () => 0;
+
   constructor(
     private readonly repository: DashboardRepository,
     private readonly scopes: StaffScope,
   ) {}
 
+  /** The welder qualification validity module counts its Welders due list (it is built after the back office). */
+  useConfirmationsDue(counter: ConfirmationsDueCounter): void {
+    this.confirmationsDue = counter;
+  }
+
+  private countConfirmationsDue(scope: ProgramScope): Promise<number> {
+    return this.confirmationsDue({ programIds: scope.all ? undefined : scope.programIds, withinDays: WPQ_DUE_WITHIN_DAYS });
+  }
+
   async summary(actor: CurrentUser): Promise<DashboardSummary> {
     const scope = await this.scopes.of(actor);
-    const [applications, exams, payments, awards, pending] = await Promise.all([
+    const [applications, exams, payments, awards, pending, confirmationsDue] = await Promise.all([
       this.repository.applications(scope),
       this.repository.examsAhead(scope, EXAMS_AHEAD_DAYS),
       this.repository.paymentsThisMonth(scope),
       this.repository.awards(scope, AWARDS_EXPIRING_WITHIN_DAYS),
       this.repository.pending(scope),
+      this.countConfirmationsDue(scope),
     ]);
     const byStatus = new Map(applications.byStatus.map((row) => [row.label, row.count]));
     const byStage = new Map(applications.byStage.map((row) => [row.stage ?? '', row.count]));
@@ -48,6 +64,7 @@ export class DashboardService {
         { key: 'awaitingAssessor', label: 'Applications waiting for an assessor', count: pending.awaitingAssessor },
         { key: 'resultsToRecord', label: 'Exam results to record', count: pending.resultsToRecord },
         { key: 'answersToMark', label: 'Descriptive answers to mark', count: pending.answersToMark },
+        { key: 'confirmationsDue', label: `Welder confirmations and revalidations due in ${WPQ_DUE_WITHIN_DAYS} days`, count: confirmationsDue },
       ],
     };
   }

@@ -5,6 +5,8 @@ import type { Executor } from '../../db/executor';
 import { applications } from '../../db/schema/application';
 import { supportActions, temporaryPasswords } from '../../db/schema/support';
 import { applicants, users } from '../../db/schema/user';
+import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
+import { rowsOf } from '../report/staff-scope';
 
 function likeOf(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -135,6 +137,25 @@ export class SupportRepository {
     return row;
   }
 
+  /** AICIP applications waiting for a payment, searched by application or invoice number, name, email or member number. */
+  async findAicipAwaitingPayment(options: { page: number; pageSize: number; search?: string }): Promise<{ rows: AicipApplicationRow[]; totalRows: number }> {
+    const like = options.search ? likeOf(options.search) : undefined;
+    const where = like
+      ? sql`${AWAITING_PAYMENT} and (ap.application_number ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like} or u.email ilike ${like}
+          or a.member_number ilike ${like} or ('INV-' || lpad(inv.invoice_number::text, 6, '0')) ilike ${like})`
+      : AWAITING_PAYMENT;
+    const [total] = rowsOf<{ n: number }>(await this.db.execute(sql`select count(*)::int as n from (${aicipApplicationSelect(where)}) found`));
+    const rows = rowsOf<AicipApplicationRow>(
+      await this.db.execute(sql`${aicipApplicationSelect(where)} order by inv.issued_on, ap.application_number limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`),
+    );
+    return { rows, totalRows: total?.n ?? 0 };
+  }
+
+  /** One AICIP application with its latest invoice, whatever its stage (the screen shows it after the payment). */
+  async findAicipApplication(applicationId: string): Promise<AicipApplicationRow | undefined> {
+    return rowsOf<AicipApplicationRow>(await this.db.execute(aicipApplicationSelect(sql`ap.id = ${applicationId}::uuid`)))[0];
+  }
+
   async findLog(options: { page: number; pageSize: number; search?: string; action?: (typeof supportActions.$inferSelect)['action'] }) {
     const like = options.search ? likeOf(options.search) : undefined;
     const where = and(
@@ -175,5 +196,49 @@ export class SupportRepository {
     return { rows, totalRows: total?.n ?? 0 };
   }
 }
+
+/** An AICIP application with its latest invoice (the one the payments module would settle). */
+export interface AicipApplicationRow {
+  applicationId: string;
+  applicationNumber: string;
+  programId: string;
+  programCode: string;
+  programTitle: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  memberNumber: string;
+  status: string;
+  workflowStage: string | null;
+  invoiceId: string | null;
+  invoiceNumber: number | null;
+  totalCents: number | null;
+  currency: string | null;
+  invoiceStatus: 'Issued' | 'Paid' | 'Void' | null;
+  issuedOn: Date | string | null;
+  paidOn: Date | string | null;
+}
+
+/** The select of an AICIP application and its latest invoice (Issued or Paid, newest first: the payments module's choice). */
+function aicipApplicationSelect(where: SQL): SQL {
+  return sql`
+    select ap.id as "applicationId", ap.application_number as "applicationNumber", p.id as "programId", p.program_code as "programCode",
+           p.program_title as "programTitle", u.first_name as "firstName", u.last_name as "lastName", u.email, a.member_number as "memberNumber",
+           ap.status, ap.workflow_stage as "workflowStage", inv.id as "invoiceId", inv.invoice_number as "invoiceNumber",
+           inv.total_cents as "totalCents", inv.currency, inv.status as "invoiceStatus", inv.issued_on as "issuedOn", inv.paid_on as "paidOn"
+    from applications ap
+    join programs p on p.id = ap.program_id
+    join applicants a on a.id = ap.applicant_id
+    join users u on u.id = a.user_id
+    left join lateral (
+      select i.id, i.invoice_number, i.total_cents, i.currency, i.status, i.issued_on, i.paid_on from invoices i
+      where i.application_id = ap.id and i.status in ('Issued', 'Paid')
+      order by i.issued_on desc, i.invoice_number desc limit 1
+    ) inv on true
+    where ap.program_type = ${PROGRAM_TYPES.AICIP} and ${where}`;
+}
+
+/** Waiting for a payment as the payments module's offline rule sees it: payment requested, the latest invoice issued. */
+const AWAITING_PAYMENT = sql`ap.status = 'Examinations Stage' and ap.workflow_stage = 'Payment Stage Requested' and inv.status = 'Issued'`;
 
 export type FoundUserRow = NonNullable<Awaited<ReturnType<SupportRepository['findUser']>>>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
-import { SUPPORT_MESSAGES, type SupportLogRow } from '@certs/shared/support/support.contract';
+import { PAYMENT_MESSAGES } from '@certs/shared/payment/payment.contract';
+import { SUPPORT_MESSAGES, type AicipPaymentApplication, type AicipPaymentApplicationPage, type SupportLogRow } from '@certs/shared/support/support.contract';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createInvoicedApplication } from '../../../test/factories/invoice.factory';
@@ -172,5 +173,96 @@ describe('support: AICIP payments', () => {
     const notAicip = await post('/api/108/aicippayment', superJwt, { applicationId: qualification.applicationId, reference: 'X-1', reason: 'x' });
     expect(notAicip.statusCode).toBe(409);
     expect(notAicip.json().message).toBe(SUPPORT_MESSAGES.notAicip);
+  });
+});
+
+describe('support: AICIP applications waiting for payment', () => {
+  const get = (url: string, jwt: string) => t.app.inject({ method: 'GET', url, headers: bearer(jwt) });
+  async function aicipInvoiced(lastName: string) {
+    const applicant = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Aurelia', lastName });
+    const invoiced = await createInvoicedApplication(t.database.db, { applicant, totalCents: 52800 });
+    await t.database.db.update(programs).set({ programType: 4 }).where(eq(programs.id, invoiced.programId));
+    await t.database.db.update(applications).set({ programType: 4 }).where(eq(applications.id, invoiced.applicationId));
+    return invoiced;
+  }
+
+  it('lists AICIP applications waiting for a payment with their invoice, searched by name, application or invoice number; others are refused', async () => {
+    const lastName = `Pipewright${Date.now()}`;
+    const waiting = await aicipInvoiced(lastName);
+    // A Qualification application waiting for payment, and an AICIP one already paid: neither is listed.
+    await createInvoicedApplication(t.database.db, { applicant: await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Aurelia', lastName: `${lastName}Q` }) });
+    const paid = await aicipInvoiced(`${lastName}Paid`);
+    expect((await post('/api/108/aicippayment', superJwt, { applicationId: paid.applicationId, reference: 'EFT-PAID-1', reason: 'Paid by bank transfer' })).statusCode).toBe(200);
+
+    const byName = await get(`/api/108/aicipapplications?searchTerm=${encodeURIComponent(`aurelia ${lastName}`)}&currentPage=1&perPageCount=10`, accountAdminJwt);
+    expect(byName.statusCode, byName.body).toBe(200);
+    const page = byName.json<AicipPaymentApplicationPage>();
+    expect(page.totalRows).toBe(1);
+    expect(page.rows[0]).toMatchObject({
+      applicationId: waiting.applicationId,
+      applicationNumber: waiting.applicationNumber,
+      applicantName: `Aurelia ${lastName}`,
+      status: 'Examinations Stage',
+      stageLabel: 'Payment requested',
+      isAwaitingPayment: true,
+      invoice: { id: waiting.invoiceId, invoiceNumber: `INV-${String(waiting.invoiceNumber).padStart(6, '0')}`, totalCents: 52800, currency: 'AUD', status: 'Issued', paidOn: null },
+    });
+    const byNumber = (await get(`/api/108/aicipapplications?searchTerm=${waiting.applicationNumber}`, superJwt)).json<AicipPaymentApplicationPage>();
+    expect(byNumber.rows.map((row) => row.applicationId)).toEqual([waiting.applicationId]);
+    const byInvoice = (await get(`/api/108/aicipapplications?searchTerm=INV-${String(waiting.invoiceNumber).padStart(6, '0')}`, superJwt)).json<AicipPaymentApplicationPage>();
+    expect(byInvoice.rows.map((row) => row.applicationId)).toEqual([waiting.applicationId]);
+    // The one already paid reads as paid, its application moved on.
+    const paidView = await get(`/api/108/aicipapplication/${paid.applicationId}`, accountAdminJwt);
+    expect(paidView.json<AicipPaymentApplication>()).toMatchObject({ isAwaitingPayment: false, stageLabel: 'Payment completed', invoice: { status: 'Paid', paidOn: expect.any(String) } });
+
+    // Not AICIP, not an id, a page size the lists do not offer.
+    const qualification = await get(`/api/108/aicipapplication/${(await createInvoicedApplication(t.database.db)).applicationId}`, superJwt);
+    expect(qualification.statusCode).toBe(404);
+    expect(qualification.json().message).toBe(SUPPORT_MESSAGES.applicationNotFound);
+    expect((await get('/api/108/aicipapplication/not-an-id', superJwt)).statusCode).toBe(404);
+    expect((await get('/api/108/aicipapplications?pageSize=7', superJwt)).statusCode).toBe(400);
+
+    // Staff without the support rights and applicants are refused, on the list and on one application.
+    const staffUserJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.User, menuItems: ['Users', 'Programs'] }))).jwt;
+    const applicantJwt = (await signIn(t.app, waiting.applicant)).jwt;
+    for (const jwt of [contributorJwt, staffUserJwt, applicantJwt]) {
+      expect((await get('/api/108/aicipapplications', jwt)).statusCode).toBe(403);
+      expect((await get(`/api/108/aicipapplication/${waiting.applicationId}`, jwt)).statusCode).toBe(403);
+      expect((await post('/api/108/aicippayment', jwt, { applicationId: waiting.applicationId, reference: 'EFT-X', reason: 'x' })).statusCode).toBe(403);
+    }
+  });
+
+  it('refuses bad input with the exact messages and changes nothing; a good payment marks the invoice paid and moves the application on', async () => {
+    const waiting = await aicipInvoiced(`Refused${Date.now()}`);
+    const cases: [object, string, string][] = [
+      [{ reference: '', reason: 'Paid by bank transfer' }, 'reference', PAYMENT_MESSAGES.referenceRequired],
+      [{ reference: 'x'.repeat(121), reason: 'Paid by bank transfer' }, 'reference', PAYMENT_MESSAGES.referenceMax],
+      [{ reference: 'EFT-1', reason: '  ' }, 'reason', SUPPORT_MESSAGES.reasonRequired],
+      [{ reference: 'EFT-1' }, 'reason', SUPPORT_MESSAGES.reasonRequired],
+      [{ reference: 'EFT-1', reason: 'x'.repeat(1001) }, 'reason', SUPPORT_MESSAGES.reasonMax],
+      [{ reference: 'EFT-1', reason: 'ok', paidOn: new Date(Date.now() + 86_400_000).toISOString() }, 'paidOn', PAYMENT_MESSAGES.paidOnFuture],
+    ];
+    for (const [body, field, message] of cases) {
+      const refused = await post('/api/108/aicippayment', accountAdminJwt, { applicationId: waiting.applicationId, ...body });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().fieldErrors[field]).toBe(message);
+    }
+    const badId = await post('/api/108/aicippayment', accountAdminJwt, { applicationId: 'nope', reference: 'EFT-1', reason: 'ok' });
+    expect(badId.json().fieldErrors.applicationId).toBe(SUPPORT_MESSAGES.applicationNotFound);
+    // An account administrator without the Programs menu may not record it (the payments module's rule).
+    const noProgramsJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.AccountAdministrator, menuItems: ['Users'] }))).jwt;
+    expect((await post('/api/108/aicippayment', noProgramsJwt, { applicationId: waiting.applicationId, reference: 'EFT-1', reason: 'ok' })).statusCode).toBe(403);
+
+    const before = (await get(`/api/108/aicipapplication/${waiting.applicationId}`, accountAdminJwt)).json<AicipPaymentApplication>();
+    expect(before).toMatchObject({ isAwaitingPayment: true, stageLabel: 'Payment requested', invoice: { status: 'Issued' } });
+    expect(await logRows(waiting.applicant.email)).toEqual([]);
+
+    const paid = await post('/api/108/aicippayment', accountAdminJwt, { applicationId: waiting.applicationId, reference: 'EFT-2026-778', reason: 'Bank transfer seen on the statement' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const after = (await get(`/api/108/aicipapplication/${waiting.applicationId}`, accountAdminJwt)).json<AicipPaymentApplication>();
+    expect(after).toMatchObject({ isAwaitingPayment: false, status: 'Examinations Stage', workflowStage: 'Payment Stage Completed', stageLabel: 'Payment completed', invoice: { status: 'Paid', paidOn: expect.any(String) } });
+    const listed = (await get(`/api/108/aicipapplications?searchTerm=${waiting.applicationNumber}`, accountAdminJwt)).json<AicipPaymentApplicationPage>();
+    expect(listed.totalRows).toBe(0);
+    expect((await logRows(waiting.applicant.email)).map((row) => row.action)).toEqual(['aicipPayment']);
   });
 });

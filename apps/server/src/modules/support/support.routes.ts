@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Payment } from '@certs/shared/payment/payment.contract';
 import {
+  AicipAwaitingPaymentQuery,
+  AicipPaymentApplication,
+  AicipPaymentApplicationPage,
   AicipPaymentRequest,
   ChangeTemporaryPasswordRequest,
   FindUserQuery,
@@ -20,6 +23,7 @@ import { SUPPORT_ROLES } from './support.policy';
 import type { SupportService } from './support.service';
 
 const UserParams = z.strictObject({ userId: z.string() });
+const ApplicationParams = z.strictObject({ applicationId: z.string() });
 const doc = { tags: ['support'], security: [{ bearer: [] }] };
 
 /** Admin-only support actions under `api/108/` (spec sections 6 and 7): super users and account administrators. */
@@ -46,6 +50,16 @@ export function registerSupportRoutes(api: FastifyInstance, support: SupportServ
     '/api/108/user/:userId/activationlink',
     { onRequest: admins, schema: { ...doc, summary: 'Mail a new activation link to an applicant who never activated; logged', params: UserParams, body: ReasonRequest, response: { 200: SupportActionResponse } } },
     async (request) => support.resendActivation(currentUserOf(request), request.params.userId, request.body.reason, request.ip),
+  );
+  r.get(
+    '/api/108/aicipapplications',
+    { onRequest: admins, schema: { ...doc, summary: 'AICIP applications waiting for a payment (payment requested, invoice issued), by application or invoice number, name, email or member number', querystring: AicipAwaitingPaymentQuery, response: { 200: AicipPaymentApplicationPage } } },
+    async (request) => support.findAicipAwaitingPayment(currentUserOf(request), request.query),
+  );
+  r.get(
+    '/api/108/aicipapplication/:applicationId',
+    { onRequest: admins, schema: { ...doc, summary: 'One AICIP application with its latest invoice and stage, paid or not', params: ApplicationParams, response: { 200: AicipPaymentApplication } } },
+    async (request) => support.findAicipApplication(currentUserOf(request), request.params.applicationId),
   );
   r.post(
     '/api/108/aicippayment',

@@ -1,8 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
+import { formatInvoiceNumber } from '@certs/shared/payment/payment.contract';
+import { stageLabelOf } from '@certs/shared/report/report.contract';
 import {
   SUPPORT_MESSAGES,
+  type AicipAwaitingPaymentQuery,
+  type AicipPaymentApplication,
   type AicipPaymentRequest,
   type ChangeTemporaryPasswordRequest,
   type FindUserQuery,
@@ -20,7 +24,7 @@ import { hashToken, newRandomToken } from '../../platform/auth/tokens';
 import type { PaymentService } from '../payment/payment.service';
 import type { RegistrationService } from '../registration/registration.service';
 import { canChangeAccount, canUseSupport } from './support.policy';
-import type { FoundUserRow, SupportRepository } from './support.repository';
+import type { AicipApplicationRow, FoundUserRow, SupportRepository } from './support.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long the sign-in's change token lasts: long enough to type a new password twice. */
@@ -50,6 +54,39 @@ function toFoundUser(row: FoundUserRow): FoundUser {
     applicantId: row.applicantId,
     memberNumber: row.memberNumber ?? '',
     hasTemporaryPassword: !!row.temporaryPasswordSetOn,
+  };
+}
+
+const isoOf = (value: Date | string) => new Date(value).toISOString();
+
+function toAicipApplication(row: AicipApplicationRow): AicipPaymentApplication {
+  const invoice =
+    row.invoiceId && row.invoiceNumber !== null && row.invoiceStatus && row.issuedOn
+      ? {
+          id: row.invoiceId,
+          invoiceNumber: formatInvoiceNumber(Number(row.invoiceNumber)),
+          totalCents: Number(row.totalCents ?? 0),
+          currency: row.currency ?? 'AUD',
+          status: row.invoiceStatus,
+          issuedOn: isoOf(row.issuedOn),
+          paidOn: row.paidOn ? isoOf(row.paidOn) : null,
+        }
+      : null;
+  return {
+    applicationId: row.applicationId,
+    applicationNumber: row.applicationNumber,
+    programId: row.programId,
+    programCode: row.programCode,
+    programTitle: row.programTitle,
+    applicantName: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    memberNumber: row.memberNumber,
+    status: row.status,
+    workflowStage: row.workflowStage,
+    stageLabel: row.workflowStage ? stageLabelOf(row.workflowStage) : row.status,
+    // The payments module's offline rule (verifyOffline): payment requested, the latest invoice issued.
+    isAwaitingPayment: row.status === 'Examinations Stage' && row.workflowStage === 'Payment Stage Requested' && invoice?.status === 'Issued',
+    invoice,
   };
 }
 
@@ -119,7 +156,7 @@ export class SupportService {
   async recordAicipPayment(actor: CurrentUser, input: z.output<typeof AicipPaymentRequest>): Promise<Payment> {
     this.assertSupport(actor);
     const application = await this.deps.repository.findApplication(input.applicationId);
-    if (!application) throw new AppError('NOT_FOUND', 'Application not found');
+    if (!application) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.applicationNotFound);
     if (application.programType !== PROGRAM_TYPES.AICIP) throw new AppError('CONFLICT', SUPPORT_MESSAGES.notAicip);
     const payment = await this.deps.payments.verifyOffline(actor, 'aicipapplicationmodule', application.id, {
       reference: input.reference,
@@ -135,6 +172,21 @@ export class SupportService {
       }),
     );
     return payment;
+  }
+
+  /** The AICIP applications waiting for a payment support may record (`api/108/aicipapplications`). */
+  async findAicipAwaitingPayment(actor: CurrentUser, query: z.output<typeof AicipAwaitingPaymentQuery>) {
+    this.assertSupport(actor);
+    const { rows, totalRows } = await this.deps.repository.findAicipAwaitingPayment({ page: query.page, pageSize: query.pageSize, search: query.searchTerm?.trim() || undefined });
+    return { rows: rows.map(toAicipApplication), page: query.page, pageSize: query.pageSize, totalRows };
+  }
+
+  /** One AICIP application with its latest invoice, paid or not (what the screen shows after recording a payment). */
+  async findAicipApplication(actor: CurrentUser, applicationId: string): Promise<AicipPaymentApplication> {
+    this.assertSupport(actor);
+    const row = UUID.test(applicationId) ? await this.deps.repository.findAicipApplication(applicationId) : undefined;
+    if (!row) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.applicationNotFound);
+    return toAicipApplication(row);
   }
 
   async findLog(actor: CurrentUser, query: z.output<typeof SupportLogQuery>) {

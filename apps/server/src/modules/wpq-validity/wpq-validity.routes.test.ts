@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { ROLES } from '@certs/shared/auth/roles';
 import { expiryToday, subtractMonths } from '@certs/shared/award/award-expiry';
+import type { DashboardSummary } from '@certs/shared/dashboard/dashboard.contract';
 import { WPQ_VALIDITY_MESSAGES as M } from '@certs/shared/wpq/wpq-validity.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addProgramUser, completeProgram, createProgram } from '../../../test/factories/program.factory';
@@ -332,5 +333,41 @@ describe('revalidation (9.3 b)', () => {
     expect(found.json().rows).toEqual(expect.arrayContaining([expect.objectContaining({ wpqRecordId: soon.recordId, due: 'confirmation', welderName: 'Oscar Other' })]));
     expect((await send('POST', '/api/applicant/search/wpqrenewal', jwt.outsider, { withinDays: 40 })).json().rows).toEqual([]);
     expect((await send('POST', '/api/applicant/search/wpqrenewal', jwt.welder, { withinDays: 40 })).statusCode).toBe(403);
+  });
+
+  it("counts the welders due on the dashboard's pending actions: every program for administrators, a contributor's own programs only", async () => {
+    const db = t.database.db;
+    // A second welder qualification program with one welder due, served by another contributor only.
+    const otherManager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Dashboard', 'Programs'] });
+    const otherProgramId = (await createProgram(db, { programType: 3, programManagerId: otherManager.id, status: 2, programTitle: 'Welder Qualification Test to AS/NZS 2980' })).id;
+    await completeProgram(db, otherProgramId, 3, otherManager.id);
+    const elsewhere = await createUser(db, { role: ROLES.Applicant, firstName: 'Elsa', lastName: 'Elsewhere' });
+    await insertKeptQualification(db, { applicantId: elsewhere.applicantId!, programId: otherProgramId, testDate: subtractMonths(today(), 5), option: '9.3a' });
+    await kept(otherWelder, '9.3a', 5);
+    const examinerHere = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Dashboard', 'Programs'] });
+    await addProgramUser(db, programId, examinerHere.id, 'examiner');
+    const admin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Dashboard', 'Programs'] });
+    const tokens = { admin: (await signIn(t.app, admin)).jwt, examinerHere: (await signIn(t.app, examinerHere)).jwt, otherManager: (await signIn(t.app, otherManager)).jwt };
+
+    const dueOnDashboard = async (token: string) => {
+      const summary = await send('GET', '/api/dashboard/summary', token);
+      expect(summary.statusCode, summary.body).toBe(200);
+      return summary.json<DashboardSummary>().pending.find((action) => action.key === 'confirmationsDue')!;
+    };
+    // The list's own default days (60), as the dashboard's link opens it.
+    const dueOnList = async (token: string) => (await send('POST', '/api/applicant/search/wpqrenewal', token, {})).json<{ totalRows: number }>().totalRows;
+
+    const all = await dueOnDashboard(tokens.admin);
+    expect(all.label).toBe('Welder confirmations and revalidations due in 60 days');
+    expect(all.count).toBe(await dueOnList(tokens.admin));
+    const here = await dueOnDashboard(tokens.examinerHere);
+    expect(here.count).toBe(await dueOnList(tokens.examinerHere));
+    expect((await dueOnDashboard(tokens.otherManager)).count).toBe(1);
+    expect(await dueOnList(tokens.otherManager)).toBe(1);
+    expect(here.count).toBeGreaterThanOrEqual(1);
+    expect(all.count).toBe(here.count + 1);
+    // Staff without the Dashboard menu and applicants read no figure.
+    expect((await send('GET', '/api/dashboard/summary', jwt.manager)).statusCode).toBe(403);
+    expect((await send('GET', '/api/dashboard/summary', jwt.welder)).statusCode).toBe(403);
   });
 });

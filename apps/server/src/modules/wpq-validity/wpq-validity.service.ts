@@ -663,16 +663,38 @@ export class WpqValidityService {
     if (actor.userType !== 'admin') throw forbidden();
     const page = query.currentPage ?? query.page;
     const pageSize = query.perPageCount ?? query.pageSize;
+    const readable = new Map<string, boolean>();
+    const rows = await this.dueRows({
+      programIds: query.programId ? [query.programId] : undefined,
+      withinDays: query.withinDays,
+      searchTerm: query.searchTerm,
+      isReadable: async (programId) => {
+        if (!readable.has(programId)) readable.set(programId, isApplicationAdministrator(actor) || canSeeApplications(actor, await this.deps.programs.programPrivilege(actor, programId)));
+        return readable.get(programId)!;
+      },
+    });
+    return { rows: rows.slice((page - 1) * pageSize, page * pageSize), page, pageSize, totalRows: rows.length };
+  }
+
+  /**
+   * How many rows the Welders due list holds for the programs given (all when `programIds` is
+   * undefined) within the days given: the dashboard's "confirmations due", counted by the list's own rule.
+   */
+  async countDue(options: { programIds?: readonly string[]; withinDays: number }): Promise<number> {
+    if (options.programIds && options.programIds.length === 0) return 0;
+    return (await this.dueRows({ ...options, isReadable: async () => true })).length;
+  }
+
+  /** The welders whose confirmation, revalidation or new test falls due within the days given, soonest first. */
+  private async dueRows(options: { programIds?: readonly string[]; withinDays: number; searchTerm?: string; isReadable: (programId: string) => Promise<boolean> }): Promise<WpqRenewalRow[]> {
     const today = this.today();
     const horizon = new Date(`${today}T00:00:00Z`);
-    horizon.setUTCDate(horizon.getUTCDate() + query.withinDays);
+    horizon.setUTCDate(horizon.getUTCDate() + options.withinDays);
     const until = horizon.toISOString().slice(0, 10);
-    const readable = new Map<string, boolean>();
     const rows: WpqRenewalRow[] = [];
-    const term = query.searchTerm?.trim().toLowerCase();
-    for (const facts of await this.deps.repository.findCurrentKept(query.programId ? { programIds: [query.programId] } : {})) {
-      if (!readable.has(facts.programId)) readable.set(facts.programId, isApplicationAdministrator(actor) || canSeeApplications(actor, await this.deps.programs.programPrivilege(actor, facts.programId)));
-      if (!readable.get(facts.programId)) continue;
+    const term = options.searchTerm?.trim().toLowerCase();
+    for (const facts of await this.deps.repository.findCurrentKept(options.programIds ? { programIds: options.programIds } : {})) {
+      if (!(await options.isReadable(facts.programId))) continue;
       const welderName = `${facts.welderFirstName} ${facts.welderLastName}`;
       if (term && ![welderName, facts.welderEmail, facts.certificateNumber, facts.employerName ?? ''].some((v) => v.toLowerCase().includes(term))) continue;
       const loaded = await this.load(facts.recordId);
@@ -703,7 +725,7 @@ export class WpqValidityService {
       });
     }
     rows.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.certificateNumber.localeCompare(b.certificateNumber));
-    return { rows: rows.slice((page - 1) * pageSize, page * pageSize), page, pageSize, totalRows: rows.length };
+    return rows;
   }
 
   async extensionLogs(actor: CurrentUser, recordId: string): Promise<ExtensionLogEntry[]> {

@@ -1,0 +1,409 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { subtractMonths } from '@certs/shared/award/award-expiry';
+import { gstBasisPointsOf, invoiceTotalsOf, todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
+import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
+import { calculateRange } from '@certs/shared/wpq/wpq-range';
+import { moveApplication } from '../../modules/application/application-move';
+import { ApplicationRepository } from '../../modules/application/application.repository';
+import { ApplicationWorkflowRepository } from '../../modules/application/application-workflow.repository';
+import { checkFile } from '../../modules/bulk-import/bulk-import-csv';
+import { BulkImportRepository } from '../../modules/bulk-import/bulk-import.repository';
+import { AwardRepository } from '../../modules/award/award.repository';
+import { PreExamRepository } from '../../modules/pre-exam/pre-exam.repository';
+import type { Database } from '../client';
+import { bulkImports } from '../schema/bulk-import';
+import { companies } from '../schema/company';
+import { contactMessages } from '../schema/contact';
+import { libraryDocuments } from '../schema/library-document';
+import { programModules, programs } from '../schema/program';
+import { contactMessageReplies } from '../schema/support';
+import { applicants } from '../schema/user';
+import { wpqRecords } from '../schema/wpq';
+import { insertDemoApplicant } from './demo-applicant';
+import { seedHolderOfExpiringAward } from './demo-renewals';
+
+/** Who the demo's invoices say issued them, and the GST they contain: the server's defaults (main.ts passes its own). */
+export interface DemoInvoicing {
+  issuer: { name: string; abn: string; address: string; email: string };
+  gstRatePercent: number;
+}
+export const DEFAULT_DEMO_INVOICING: DemoInvoicing = {
+  issuer: { name: 'Welding Certification Board of Australia and New Zealand', abn: '12 345 678 901', address: '1 Example Street, Sydney NSW 2000, Australia', email: 'accounts@certification.local' },
+  gstRatePercent: 10,
+};
+
+/** A corporate member whose membership is current while the demo runs (six months either side of the seed's day). */
+export const DEMO_CORPORATE_MEMBER_COMPANY = { name: 'Hunter Valley Fabrication Pty Ltd', businessNumber: '41620710170', corporateMemberNumber: 'WCB-C-0107' } as const;
+/** An employer that is not a corporate member. */
+export const DEMO_EMPLOYER_COMPANY = { name: 'Illawarra Steel Fabricators Pty Ltd', businessNumber: '63084510470' } as const;
+/** An applicant employed by the corporate member: the current-corporate-only document is theirs to read. */
+export const DEMO_CORPORATE_EMPLOYEE = { email: 'corporate.member@demo.local', firstName: 'Harper', lastName: 'Hunter', memberNumber: '' } as const;
+/** An applicant whose AICIP application waits for its payment (support's "process AICIP payments"). */
+export const DEMO_AICIP_PAYER = { email: 'aicip.payer@demo.local', firstName: 'Piper', lastName: 'Payne', memberNumber: '' } as const;
+/** A welder whose first six-monthly confirmation falls due two weeks after the seed runs (the dashboard's "confirmations due"). */
+export const DEMO_WELDER_DUE = { email: 'due.welder@demo.local', firstName: 'Dallas', lastName: 'Weldon', memberNumber: '' } as const;
+/** The library documents, one per kind of access. */
+export const DEMO_LIBRARY_DOCUMENTS = {
+  public: 'WCB-PUB-001',
+  membersOnly: 'WCB-MEM-014',
+  currentCorporateOnly: 'WCB-CORP-003',
+} as const;
+export const DEMO_IMPORT_FILE = 'q-weld-insp-intake-demo.csv';
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+async function programByCode(tx: Database, code: string) {
+  const [row] = await tx.select({ id: programs.id, programType: programs.programType }).from(programs).where(eq(programs.programCode, code));
+  if (!row) throw new Error(`demo program ${code} missing`);
+  return row;
+}
+
+async function seedCompanies(tx: Database, staffId: string): Promise<{ corporateMemberId: string; employerId: string }> {
+  const today = todayInSydney();
+  const [corporate] = await tx
+    .insert(companies)
+    .values({
+      name: DEMO_CORPORATE_MEMBER_COMPANY.name,
+      businessNumberKind: 'ABN',
+      businessNumber: DEMO_CORPORATE_MEMBER_COMPANY.businessNumber,
+      streetAddress: '12 Foundry Road',
+      city: 'Beresfield',
+      state: 'NSW',
+      postalCode: '2322',
+      contactName: 'Dana Coordinator',
+      contactPosition: 'Welding coordinator',
+      contactEmail: 'welding@huntervalleyfab.example',
+      contactPhone: '02 4964 1000',
+      corporateMemberNumber: DEMO_CORPORATE_MEMBER_COMPANY.corporateMemberNumber,
+      membershipStartsOn: subtractMonths(today, 6),
+      membershipEndsOn: subtractMonths(today, -6),
+      createdBy: staffId,
+      modifiedBy: staffId,
+    })
+    .returning({ id: companies.id });
+  const [employer] = await tx
+    .insert(companies)
+    .values({
+      name: DEMO_EMPLOYER_COMPANY.name,
+      businessNumberKind: 'ABN',
+      businessNumber: DEMO_EMPLOYER_COMPANY.businessNumber,
+      streetAddress: '40 Port Kembla Road',
+      city: 'Wollongong',
+      state: 'NSW',
+      postalCode: '2500',
+      contactName: 'Lee Supervisor',
+      contactPosition: 'Workshop supervisor',
+      contactEmail: 'coordinator@illawarrasteel.example',
+      contactPhone: '02 4220 5500',
+      createdBy: staffId,
+      modifiedBy: staffId,
+    })
+    .returning({ id: companies.id });
+  return { corporateMemberId: corporate!.id, employerId: employer!.id };
+}
+
+async function seedLibraryDocuments(tx: Database, staffId: string): Promise<void> {
+  const common = { documentDate: subtractMonths(todayInSydney(), 2), revision: 'A', isForInternalUsers: true, createdBy: staffId, modifiedBy: staffId };
+  // No file yet: staff attach one with a new revision (files live in the configured storage, which the seed does not reach).
+  await tx.insert(libraryDocuments).values([
+    {
+      ...common,
+      documentNumber: DEMO_LIBRARY_DOCUMENTS.public,
+      documentTitle: 'Certification schemes handbook',
+      documentType: 'Publication',
+      comments: 'For everyone: the schemes, their modules and how to apply.',
+      isForExternalUsers: true,
+    },
+    {
+      ...common,
+      documentNumber: DEMO_LIBRARY_DOCUMENTS.membersOnly,
+      documentTitle: "Members' guide to AS/NZS 1554.1 weld acceptance",
+      documentType: 'Instructions',
+      comments: 'Individual and corporate members.',
+      isForIndividualMembers: true,
+      isForCorporateMembers: true,
+    },
+    {
+      ...common,
+      documentNumber: DEMO_LIBRARY_DOCUMENTS.currentCorporateOnly,
+      documentTitle: 'Welding procedure templates for corporate members',
+      documentType: 'Welding Procedure',
+      comments: 'Current corporate members only.',
+      isForCurrentCorporateMembers: true,
+    },
+  ]);
+}
+
+async function seedContactMessages(tx: Database, staffId: string): Promise<void> {
+  await tx.insert(contactMessages).values([
+    {
+      name: 'Jordan Fraser',
+      email: 'jordan.fraser@example.com',
+      phoneNumber: '0412 555 010',
+      message: 'Can I sit the AICIP piping modules in Perth next year, or only in Newcastle?',
+      createdOn: daysAgo(1),
+      modifiedOn: daysAgo(1),
+    },
+    {
+      name: 'Mia Tanaka',
+      email: 'mia.tanaka@example.com',
+      phoneNumber: '0400 222 731',
+      message: 'My employer is a corporate member. Do I pay the member fee for the welding inspector qualification?',
+      createdOn: daysAgo(2),
+      modifiedOn: daysAgo(2),
+    },
+  ]);
+  const [handled] = await tx
+    .insert(contactMessages)
+    .values({
+      name: 'Sam Okafor',
+      email: 'sam.okafor@example.com',
+      phoneNumber: '0433 908 114',
+      message: 'How do I get a copy of my certificate? I lost the printed one.',
+      createdOn: daysAgo(6),
+      modifiedOn: daysAgo(4),
+      handledOn: daysAgo(4),
+      handledBy: staffId,
+      modifiedBy: staffId,
+    })
+    .returning({ id: contactMessages.id });
+  await tx.insert(contactMessageReplies).values({
+    messageId: handled!.id,
+    body: 'Sign in and open Awards: each current award has its certificate to download, and a link anyone can use to verify it.',
+    createdOn: daysAgo(4),
+    modifiedOn: daysAgo(4),
+    createdBy: staffId,
+    modifiedBy: staffId,
+  });
+}
+
+/**
+ * One past bulk import to the demo Qualification program, as the import job leaves it: two new
+ * applicants with draft applications (not invited: the demo sends no mail) and one row refused.
+ */
+async function seedPastImport(tx: Database, staffId: string): Promise<void> {
+  const program = await programByCode(tx, 'Q-WELD-INSP');
+  const content = [
+    'email,firstName,lastName,phone,dateOfBirth,streetNumber,streetName,city,state,postalCode,country,membershipType,memberNumber,applicationStatus',
+    'riley.imported@demo.local,Riley,Imported,0400 100 200,1991-02-14,5,Hunter Street,Newcastle,NSW,2300,Australia,none,,Application Started',
+    'quinn.imported@demo.local,Quinn,Imported,0400 100 300,1987-08-30,18,Crown Street,Wollongong,NSW,2500,Australia,none,,Application Submitted',
+    'not-an-email,Casey,Mistyped,,,,,,,,,none,,Application Started',
+  ].join('\n');
+  const checked = checkFile(content);
+  if (!checked.ok) throw new Error(`the demo import file is refused: ${checked.reason}`);
+  const repository = new BulkImportRepository(tx);
+  const [created] = await tx
+    .insert(bulkImports)
+    .values({
+      programId: program.id,
+      fileName: DEMO_IMPORT_FILE,
+      content,
+      status: 'Completed',
+      totalRows: checked.totalRows,
+      startedOn: daysAgo(3),
+      finishedOn: daysAgo(3),
+      createdOn: daysAgo(3),
+      createdBy: staffId,
+      modifiedBy: staffId,
+    })
+    .returning({ id: bulkImports.id });
+  const importId = created!.id;
+  const people = await repository.insertApplicants(tx, checked.rows, staffId);
+  const year = new Date().getUTCFullYear();
+  const first = await repository.takeNumbers(tx, program.programType, year, checked.rows.length);
+  const inserted = await repository.insertApplications(
+    tx,
+    checked.rows.map((row, index) => ({
+      applicationNumber: `Q-${year}-${String(first + index).padStart(5, '0')}`,
+      applicantId: people.get(row.email.toLowerCase())!.applicantId,
+      programId: program.id,
+      programType: program.programType,
+      status: row.applicationStatus,
+      submittedOn: row.applicationStatus === 'Application Submitted' ? daysAgo(3) : null,
+      createdBy: staffId,
+      modifiedBy: staffId,
+    })),
+  );
+  const applicationOf = new Map(inserted.map((row) => [row.applicantId, row.id]));
+  await repository.insertHistory(
+    tx,
+    checked.rows.map((row) => ({
+      applicationId: applicationOf.get(people.get(row.email.toLowerCase())!.applicantId)!,
+      fromStatus: null,
+      toStatus: row.applicationStatus,
+      note: `Imported from ${DEMO_IMPORT_FILE}`,
+      createdBy: staffId,
+      modifiedBy: staffId,
+    })),
+  );
+  await repository.insertRowResults(tx, [
+    ...checked.rows.map((row) => {
+      const applicantId = people.get(row.email.toLowerCase())!.applicantId;
+      return { importId, rowNumber: row.rowNumber, email: row.email, result: 'created' as const, applicantId, applicationId: applicationOf.get(applicantId) ?? null, createdBy: staffId, modifiedBy: staffId };
+    }),
+    ...checked.refused.map((row) => ({ importId, rowNumber: row.rowNumber, email: row.email, result: 'refused' as const, field: row.field, reason: row.reason, createdBy: staffId, modifiedBy: staffId })),
+  ]);
+  await repository.refreshProgress(tx, importId);
+}
+
+/**
+ * An AICIP application waiting for its payment, as the pre-exam stage leaves it: accepted, both
+ * AICIP-PIPE modules chosen at non-member fees, invoiced (the numbering and GST of real invoices)
+ * and at "Payment requested". Support records its bank transfer on Users → Support.
+ */
+async function seedAicipAwaitingPayment(tx: Database, options: { passwordHash: string; staffId: string; employerId: string; invoicing: DemoInvoicing }): Promise<void> {
+  const { userId, applicantId } = await insertDemoApplicant(tx, DEMO_AICIP_PAYER, options.passwordHash);
+  const homeAddress = { streetNumber: '7', streetName: 'Darby Street', city: 'Newcastle', state: 'NSW', postalCode: '2300', country: 'Australia' };
+  await tx.update(applicants).set({ homeAddress, phone: '0411 765 432', employerCompanyId: options.employerId }).where(eq(applicants.id, applicantId));
+  const program = await programByCode(tx, 'AICIP-PIPE');
+  const modules = await tx
+    .select({ id: programModules.id, moduleCode: programModules.moduleCode, moduleTitle: programModules.moduleTitle, nonMemberFeeCents: programModules.nonMemberFeeCents })
+    .from(programModules)
+    .where(and(eq(programModules.programId, program.id), inArray(programModules.moduleCode, ['AIC-P1', 'AIC-P2'])))
+    .orderBy(programModules.moduleCode);
+  const applicationRepository = new ApplicationRepository(tx);
+  const workflow = new ApplicationWorkflowRepository(tx);
+  const preExam = new PreExamRepository(tx);
+  const year = new Date().getFullYear();
+  const sequence = await applicationRepository.nextNumber(tx, PROGRAM_TYPES.AICIP, year);
+  const application = await applicationRepository.insert(tx, {
+    applicationNumber: `AICIP-${year}-${String(sequence).padStart(5, '0')}`,
+    applicantId,
+    programId: program.id,
+    programType: PROGRAM_TYPES.AICIP,
+    status: 'Assessment Completed',
+    declarationAccepted: true,
+    submittedOn: daysAgo(12),
+    assessmentRound: 1,
+    createdBy: userId,
+    modifiedBy: userId,
+  });
+  await preExam.replaceApplicationModules(
+    tx,
+    application.id,
+    modules.map((module, index) => ({ programModuleId: module.id, isRequired: true, feeCents: module.nonMemberFeeCents, feeBasis: 'nonMember' as const, order: index + 1 })),
+    options.staffId,
+  );
+  const chosen = await preExam.findApplicationModules(application.id, tx);
+  const lines = modules.map((module) => ({
+    applicationModuleId: chosen.find((row) => row.programModuleId === module.id)?.id ?? '',
+    moduleCode: module.moduleCode,
+    moduleTitle: module.moduleTitle,
+    feeBasis: 'nonMember' as const,
+    isRequired: true,
+    amountCents: module.nonMemberFeeCents,
+  }));
+  const gstRateBasisPoints = gstBasisPointsOf(options.invoicing.gstRatePercent);
+  const totals = invoiceTotalsOf(lines, 0, gstRateBasisPoints);
+  const invoiceNumber = await preExam.nextInvoiceNumber(tx);
+  await preExam.insertInvoice(tx, {
+    invoiceNumber,
+    applicationId: application.id,
+    issuedOn: daysAgo(5),
+    issuer: options.invoicing.issuer,
+    billedTo: { name: `${DEMO_AICIP_PAYER.firstName} ${DEMO_AICIP_PAYER.lastName}`, email: DEMO_AICIP_PAYER.email, address: '7 Darby Street, Newcastle NSW 2300, Australia', memberNumber: '' },
+    lines,
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    gstRateBasisPoints,
+    gstCents: totals.gstCents,
+    totalCents: totals.totalCents,
+    currency: 'AUD',
+    status: 'Issued',
+    createdBy: options.staffId,
+    modifiedBy: options.staffId,
+  });
+  const started = await moveApplication(tx, workflow, {
+    locked: application,
+    typePath: 'aicipapplication',
+    action: 'startExaminations',
+    toStage: 'preExamination Completed',
+    what: 'invoiced',
+    note: `Modules chosen: ${modules.map((module) => module.moduleCode).join(', ')} (demo data)`,
+    actorId: options.staffId,
+  });
+  await moveApplication(tx, workflow, {
+    locked: { ...application, status: started.status, workflowStage: started.stage },
+    typePath: 'aicipapplication',
+    toStage: 'Payment Stage Requested',
+    what: 'invoiced',
+    note: 'Invoice issued; the applicant pays by bank transfer (demo data)',
+    actorId: options.staffId,
+  });
+}
+
+/**
+ * A welder qualification (ISO 9606-1, 9.3 a) tested five and a half months before the seed runs,
+ * employed by the demo employer, never confirmed yet: its first confirmation falls due two weeks
+ * after the seed's day, so Programs -> Welders due and the dashboard's "confirmations due" show it.
+ */
+async function seedWelderDue(tx: Database, options: { passwordHash: string; staffId: string; employerId: string }): Promise<void> {
+  const holder = await seedHolderOfExpiringAward(tx, DEMO_WELDER_DUE, { code: 'WQ-ISO9606', typePath: 'welderqualificationapplication', renewalYears: 2 }, options);
+  const testDate = new Date(Date.parse(`${subtractMonths(todayInSydney(), 6)}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+  const testPiece = {
+    weldingProcess: '135',
+    transferMode: 'short-circuit',
+    productType: 'Plate',
+    jointType: 'BW',
+    testPieceThickness: 10,
+    weldingPosition: 'PF',
+    fillerMaterialGroup: 'FM1',
+    fillerMaterialType: 'S',
+    backingAndConsumableInsert: 'ss nb',
+  } as const;
+  const outcome = calculateRange(testPiece);
+  if (!outcome.ok) throw new Error('the demo test piece has no range');
+  // A welder qualification's validity is kept by confirmations, not by an expiry date.
+  await new AwardRepository(tx).update(tx, holder.awardId, { awardedOn: testDate, expiresOn: null });
+  await tx.insert(wpqRecords).values({
+    ...testPiece,
+    applicationId: holder.applicationId,
+    applicantId: holder.applicantId,
+    programId: holder.programId,
+    status: 'approved',
+    standard: 'ISO 9606-1:2017',
+    dateOfBirth: '1992-03-05',
+    placeOfBirth: 'Wollongong, NSW',
+    identificationNumber: 'NSW-DL-7702114',
+    methodOfIdentification: 'Driver licence',
+    employer: DEMO_EMPLOYER_COMPANY.name,
+    employerCompanyId: options.employerId,
+    wpsNumber: 'WPS-135-11',
+    wpsRevision: 'A',
+    jobKnowledge: 'Acceptable',
+    placeOfTesting: 'Wollongong test bay',
+    testDate,
+    issueDate: testDate,
+    testingAcceptanceCriteria: 'ISO 5817 level B',
+    validityOption: '9.3a',
+    parentMaterial1Specification: 'AS/NZS 3678-250',
+    parentMaterial1Group: 1,
+    parentMaterial1Subgroup: '1.1',
+    fillerMaterialTradeName: 'ER70S-6',
+    depositThickness: 10,
+    layerTechnique: 'ml',
+    shieldingGas: 'M21',
+    typeOfCurrentAndPolarity: 'DC+',
+    rangeOfQualification: outcome.range as unknown as Record<string, unknown>,
+    awardId: holder.awardId,
+    createdBy: options.staffId,
+    modifiedBy: options.staffId,
+  });
+}
+
+/**
+ * The back office's demo data (issue 20): two companies (a current corporate member and an
+ * employer), an applicant employed by the corporate member, library documents for the three kinds
+ * of access, Contact Us messages (one handled, with its reply), one past bulk import, an AICIP
+ * application waiting for its payment, and a welder whose confirmation falls due soon. Runs inside the seed's transaction and lock, once.
+ */
+export async function seedDemoBackOffice(tx: Database, options: { passwordHash: string; staffId: string; invoicing?: DemoInvoicing }): Promise<void> {
+  const { corporateMemberId, employerId } = await seedCompanies(tx, options.staffId);
+  const employee = await insertDemoApplicant(tx, DEMO_CORPORATE_EMPLOYEE, options.passwordHash);
+  await tx.update(applicants).set({ employerCompanyId: corporateMemberId }).where(eq(applicants.id, employee.applicantId));
+  await seedLibraryDocuments(tx, options.staffId);
+  await seedContactMessages(tx, options.staffId);
+  await seedPastImport(tx, options.staffId);
+  await seedAicipAwaitingPayment(tx, { ...options, employerId, invoicing: options.invoicing ?? DEFAULT_DEMO_INVOICING });
+  await seedWelderDue(tx, { ...options, employerId });
+}
