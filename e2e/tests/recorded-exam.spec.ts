@@ -47,7 +47,8 @@ type Candidate = AcceptedApplication & { applicationModuleId: string; examAt: Da
  * sits it records unless its own schedule says otherwise. Checks that the switch stays on after a reload.
  */
 async function recordTestOnItsPage(browser: Browser, testId: string): Promise<void> {
-  const context = await browser.newContext();
+  // axe-core is injected as a script tag, which the page's policy would refuse.
+  const context = await browser.newContext({ bypassCSP: true });
   const staff = await context.newPage();
   await signInAs(staff, '/admin/login', DEMO.superUser);
   await staff.goto(`/admin/examinations/${testId}`);

@@ -21,7 +21,8 @@ export function TestRecordingSettingSwitch({ testId }: { testId: string }) {
       <Switch
         label="Recorded exam"
         description="Module sittings of this test record the candidate's camera, entire screen and keystrokes, after their consent and a system check."
-        checked={setting.data?.recordExam ?? false}
+        // Shows the choice at once while it is saved; a refusal puts it back and says why.
+        checked={save.isPending ? save.variables : (setting.data?.recordExam ?? false)}
         disabled={setting.isPending || save.isPending}
         onChange={(event) => save.mutate(event.currentTarget.checked)}
       />
