@@ -16,7 +16,7 @@ export function canUseSupport(user: Session['user']): boolean {
   return user.role === ROLES.SuperUser || user.role === ROLES.AccountAdministrator;
 }
 
-/** Users → Support: find a user, mark active or inactive, temporary password, activation link; the support log. */
+/** Users → Support: find a user, mark active or inactive, temporary password, activation link; AICIP payments; the support log. */
 export function AdminSupportRoute() {
   const { user } = useRequiredSession();
   usePageTitle('Support');
@@ -31,7 +31,7 @@ export function AdminSupportRoute() {
       </Breadcrumbs>
       <Stack gap={4}>
         <Title order={1}>Support</Title>
-        <Text c="dimmed">Find anyone who signs in, staff or applicant, and help them; each action is logged with your reason.</Text>
+        <Text c="dimmed">Find anyone who signs in, staff or applicant, and help them, or record an AICIP payment; each action is logged with your reason.</Text>
       </Stack>
       <SupportScreen />
     </Stack>

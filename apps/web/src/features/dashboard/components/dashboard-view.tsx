@@ -1,13 +1,19 @@
 import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { DashboardSummary } from '@certs/shared/dashboard/dashboard.contract';
 import { formatAmount } from '@certs/shared/payment/payment.contract';
 import { ChartWithTable } from '../../../components/ui/chart-with-table';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDashboardSummary } from '../api/dashboard';
 
-/** Where each pending action is worked through. */
-const PENDING_LINKS: Record<string, string> = { awaitingAssessor: '/admin/applications', resultsToRecord: '/admin/applications', answersToMark: '/admin/examinations/sittings' };
+/** Where each pending action is worked through (confirmations due: Programs → Welders due, the list it counts). */
+const PENDING_LINKS: Record<DashboardSummary['pending'][number]['key'], string> = {
+  awaitingAssessor: '/admin/applications',
+  resultsToRecord: '/admin/applications',
+  answersToMark: '/admin/examinations/sittings',
+  confirmationsDue: '/admin/welders-due',
+};
 
 function Figure({ label, value, href, testId }: { label: string; value: ReactNode; href?: string; testId?: string }) {
   return (
@@ -17,7 +23,8 @@ function Figure({ label, value, href, testId }: { label: string; value: ReactNod
       </Text>
       <Text fz="xl" fw={700} data-testid={testId}>
         {href ? (
-          <Anchor component={Link} to={href} inherit>
+          // The link says what the number counts, not only the number.
+          <Anchor component={Link} to={href} inherit aria-label={typeof value === 'string' || typeof value === 'number' ? `${label}: ${value}` : undefined}>
             {value}
           </Anchor>
         ) : (
@@ -58,7 +65,7 @@ export function DashboardView() {
         <Title order={2} size="h4" id="dashboard-pending-heading" mb="sm">
           Pending actions
         </Title>
-        <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
           {data.pending.map((action) => (
             <Figure key={action.key} label={action.label} value={action.count} href={PENDING_LINKS[action.key]} testId={`dashboard-pending-${action.key}`} />
           ))}
@@ -70,6 +77,9 @@ export function DashboardView() {
         </Paper>
         <Paper withBorder radius="md" p="lg">
           <ChartWithTable title="Examinations stage by step" valueLabel="Applications" rows={data.applicationsByStage} testId="dashboard-by-stage" />
+        </Paper>
+        <Paper withBorder radius="md" p="lg">
+          <ChartWithTable title="Pending actions by kind" valueLabel="Waiting" rows={data.pending.map((action) => ({ label: action.label, count: action.count }))} testId="dashboard-pending" />
         </Paper>
         <Paper withBorder radius="md" p="lg">
           <ChartWithTable title={`Exams per day, next ${data.examsNextDays} days`} valueLabel="Exams" rows={data.examsAhead.map((row) => ({ label: row.day, count: row.count }))} isTableVisible />

@@ -1,11 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FoundUserPage, SupportActionResponse, SupportLogPage, TemporaryPasswordResponse, type FoundUser } from '@certs/shared/support/support.contract';
+import { Payment } from '@certs/shared/payment/payment.contract';
+import {
+  AicipPaymentApplication,
+  AicipPaymentApplicationPage,
+  FoundUserPage,
+  SupportActionResponse,
+  SupportLogPage,
+  TemporaryPasswordResponse,
+  type AicipPaymentRequest,
+  type FoundUser,
+} from '@certs/shared/support/support.contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export const supportKeys = {
   all: ['support'] as const,
   users: (params: object) => [...supportKeys.all, 'users', params] as const,
   log: (params: object) => [...supportKeys.all, 'log', params] as const,
+  aicipWaiting: (params: object) => [...supportKeys.all, 'aicip', 'waiting', params] as const,
+  aicipApplication: (applicationId: string) => [...supportKeys.all, 'aicip', 'application', applicationId] as const,
 };
 
 export type FindBy = 'all' | 'email' | 'name' | 'number';
@@ -42,6 +54,34 @@ export function useSupportAction() {
       if (kind === 'activationLink') return apiRequest(`${base}/activationlink`, { method: 'POST', body: { reason }, schema: SupportActionResponse });
       return apiRequest(`${base}/active`, { method: 'POST', body: { active: kind === 'active', reason }, schema: SupportActionResponse });
     },
+    onSuccess: () => void client.invalidateQueries({ queryKey: supportKeys.all }),
+  });
+}
+
+/** `api/108/aicipapplications`: AICIP applications waiting for a payment, searched by number, name, email or member number. */
+export function useAicipAwaitingPayment(params: { searchTerm?: string; page: number; pageSize: number }) {
+  const term = params.searchTerm?.trim() || undefined;
+  return useQuery({
+    queryKey: supportKeys.aicipWaiting({ ...params, searchTerm: term }),
+    queryFn: ({ signal }) => apiRequest('/api/108/aicipapplications', { query: { searchTerm: term, currentPage: params.page, perPageCount: params.pageSize }, schema: AicipPaymentApplicationPage, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One AICIP application with its latest invoice and stage (read again after a payment). */
+export function useAicipApplication(applicationId: string | null) {
+  return useQuery({
+    queryKey: supportKeys.aicipApplication(applicationId ?? ''),
+    queryFn: ({ signal }) => apiRequest(`/api/108/aicipapplication/${encodeURIComponent(applicationId ?? '')}`, { schema: AicipPaymentApplication, signal }),
+    enabled: !!applicationId,
+  });
+}
+
+/** `POST api/108/aicippayment`: records the payment (logged with the reason); the lists and the application are read again. */
+export function useRecordAicipPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: AicipPaymentRequest) => apiRequest('/api/108/aicippayment', { method: 'POST', body: request, schema: Payment }),
     onSuccess: () => void client.invalidateQueries({ queryKey: supportKeys.all }),
   });
 }

@@ -9,6 +9,7 @@ import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { useFoundUsers, useSupportAction, useSupportLog, type FindBy, type SupportActionKind } from '../api/support';
+import { AicipPayments } from './aicip-payments';
 
 const ACTION_TITLES: Record<SupportActionKind, string> = {
   active: 'Mark active',
@@ -203,11 +204,12 @@ function SupportLog() {
   );
 }
 
-/** Admin-only support actions (spec section 6): find a user, then act with a reason; every action in the log. */
+/** Admin-only support actions (spec section 6): find a user, then act with a reason; process AICIP payments; every action in the log. */
 export function SupportScreen() {
   return (
     <Stack gap="lg">
       <FindUser />
+      <AicipPayments />
       <SupportLog />
     </Stack>
   );
