@@ -79,7 +79,7 @@ export function DashboardView() {
           <ChartWithTable title="Examinations stage by step" valueLabel="Applications" rows={data.applicationsByStage} testId="dashboard-by-stage" />
         </Paper>
         <Paper withBorder radius="md" p="lg">
-          <ChartWithTable title="Pending actions by kind" valueLabel="Waiting" rows={data.pending.map((action) => ({ label: action.label, count: action.count }))} testId="dashboard-pending" />
+          <ChartWithTable title="Work waiting, by action" valueLabel="Waiting" rows={data.pending.map((action) => ({ label: action.label, count: action.count }))} testId="dashboard-pending" />
         </Paper>
         <Paper withBorder radius="md" p="lg">
           <ChartWithTable title={`Exams per day, next ${data.examsNextDays} days`} valueLabel="Exams" rows={data.examsAhead.map((row) => ({ label: row.day, count: row.count }))} isTableVisible />
