@@ -20,6 +20,9 @@ import { routes } from '../../router';
 
 type Page = { rows: unknown[] };
 
+/** A page's code loads when it is first opened (a chunk of its own): slow on a busy machine. */
+const PAGE_LOAD = { timeout: 15_000 };
+
 function renderAt(route: string, lists: Record<string, (url: URL) => Page>) {
   saveSession({ jwt: 'token', user: superUser });
   const exports = stubCsvExports();
@@ -70,7 +73,7 @@ describe('Export CSV on staff tables', () => {
       createdOn: '2026-01-10T01:00:00.000Z',
     };
     const { calls, exports } = renderAt('/admin/users/applicants', { '/api/applicant/pagination/all': () => ({ rows: [ada] }) });
-    const table = await screen.findByRole('table', { name: 'Applicants' });
+    const table = await screen.findByRole('table', { name: 'Applicants' }, PAGE_LOAD);
     await within(table).findByText('Ada Arc');
 
     await userEvent.type(screen.getByLabelText('Search'), '  ada ');
@@ -102,7 +105,7 @@ describe('Export CSV on staff tables', () => {
       sentOn: null,
     };
     const { calls } = renderAt('/admin/emails', { '/api/email/pagination': () => ({ rows: [mail] }) });
-    const table = await screen.findByRole('table', { name: 'Emails' });
+    const table = await screen.findByRole('table', { name: 'Emails' }, PAGE_LOAD);
     await within(table).findByText('Your invoice');
 
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'failed');
@@ -133,7 +136,7 @@ describe('Export CSV on staff tables', () => {
     };
     const path = '/api/welderqualificationapplication/pagination';
     const { calls } = renderAt('/admin/applications?type=welderqualificationapplication', { [path]: () => ({ rows: [row] }) });
-    const table = await screen.findByRole('table', { name: 'Applications' });
+    const table = await screen.findByRole('table', { name: 'Applications' }, PAGE_LOAD);
     await within(table).findByText('Cy Welder');
 
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Application Submitted');
