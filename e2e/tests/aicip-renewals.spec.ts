@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
-import { personAt } from '../fixtures/journey';
+import { fillDateTime, personAt } from '../fixtures/journey';
 import { searchList } from '../fixtures/lists';
 
 /**
@@ -104,7 +104,7 @@ test('an AICIP holder renews, pays the renewal module invoice, staff record the 
   // 5. Staff schedule the module at the seeded venue and send it, then record a pass.
   await staff.reload();
   await expect(modules.getByTestId('renewal-invoice')).toContainText('paid', { timeout: 45_000 });
-  await modules.getByLabel('Date and time of AIC-R1').fill(tomorrowAtTenInSydney());
+  await fillDateTime(modules, tomorrowAtTenInSydney(), { date: 'Date of AIC-R1', time: 'Time of AIC-R1' });
   await modules.getByRole('combobox', { name: 'Venue of AIC-R1' }).selectOption({ label: VENUE });
   await modules.getByRole('combobox', { name: 'Examiner of AIC-R1' }).selectOption({ label: 'Casey Contributor' });
   expect(await seriousViolations(staff)).toEqual([]);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fillDay } from '../fixtures/journey';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, DEMO_PASSWORD, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 import { waitForMailLink } from '../fixtures/mailbox';
@@ -105,11 +106,13 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   await dialog.getByLabel('Institution').fill('TAFE NSW');
   await dialog.getByLabel('Location').fill('Newcastle');
   await dialog.getByLabel('Qualification Type').selectOption('Diploma');
-  await dialog.getByLabel('Start Date').fill('2020-02-03');
-  await dialog.getByLabel('End Date').fill('2019-11-29');
+  await fillDay(dialog.getByRole('textbox', { name: 'Start Date' }), '2020-02-03');
+  // One date input everywhere (issue 21 item 10): the day reads DD-MMM-YYYY in this en-US browser too.
+  await expect(dialog.getByRole('textbox', { name: 'Start Date' })).toHaveValue('03-Feb-2020');
+  await fillDay(dialog.getByRole('textbox', { name: 'End Date' }), '2019-11-29');
   await dialog.getByRole('button', { name: 'Add education' }).click();
   await expect(dialog.getByText('End Date must not be before Start Date')).toBeVisible();
-  await dialog.getByLabel('End Date').fill('2021-11-26');
+  await fillDay(dialog.getByRole('textbox', { name: 'End Date' }), '2021-11-26');
   await dialog.getByRole('button', { name: 'Add education' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('table', { name: 'Education' })).toContainText('Diploma of Welding Inspection');
@@ -239,7 +242,7 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   await searchList(page, page.getByLabel('Search'), email, applicants);
   await expect(applicants.getByRole('row')).toHaveCount(2);
   await applicants.getByRole('button', { name: 'Confirm membership of Robin Inspector' }).click();
-  await page.getByLabel('Current Until').fill('2027-06-30');
+  await fillDay(page.getByRole('textbox', { name: 'Current Until' }), '2027-06-30');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(applicants.locator('[data-status="Confirmed"]')).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fillDay } from '../fixtures/journey';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
 
@@ -94,7 +95,7 @@ test('an applicant opens the calculator from their home page', async ({ page }) 
   await page.getByLabel('Additional joint type test').selectOption('FW');
   await page.getByLabel('Product type of the fillet test').selectOption('Pipe');
   await page.getByLabel('Position of the fillet test').selectOption('PB');
-  await page.getByLabel('Test date').fill('2007-01-20');
+  await fillDay(page.getByRole('textbox', { name: 'Test date' }), '2007-01-20');
 
   const result = page.getByTestId('range-result');
   await expect(result.getByTestId('range-thickness')).toHaveText('3 mm to 16 mm');

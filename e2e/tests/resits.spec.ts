@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_API, QUALIFICATION_MODULE_API, signInApi } from '../fixtures/api-setup';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
-import { personAt, waitForMail } from '../fixtures/journey';
+import { fillDateTime, personAt, waitForMail } from '../fixtures/journey';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
 
@@ -142,7 +142,7 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
   await choose('Test', setup.test.title);
   await scheduleForm.getByLabel('Duration (minutes)').fill('60');
   // The time is taken last: the window opens a minute or two after it is saved.
-  await scheduleForm.getByLabel('Date and time').fill(soonInSydney().local);
+  await fillDateTime(scheduleForm, soonInSydney().local);
   await scheduleForm.getByRole('button', { name: 'Save the schedule' }).click();
   await panel.getByRole('button', { name: 'Send to the candidate' }).click();
   await expect(panel).toContainText('Resit Examination');

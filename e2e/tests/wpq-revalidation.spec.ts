@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
-import { personAt } from '../fixtures/journey';
+import { fillDay, personAt } from '../fixtures/journey';
 
 /**
  * The demo revalidating welder (seed: `demo-wpq-revalidation.ts`) holds a WQ-ISO9606 qualification
@@ -46,7 +46,7 @@ test('a welder asks for revalidation (9.3 b) with two production welds and their
   for (const [index, weld] of welds.entries()) {
     const fieldset = form.getByRole('group', { name: `Production weld ${index + 1}` });
     await fieldset.getByRole('textbox', { name: 'Description' }).fill(weld.description);
-    await fieldset.getByLabel('Welded on').fill(weld.weldedOn);
+    await fillDay(fieldset.getByRole('textbox', { name: 'Welded on' }), weld.weldedOn);
     await fieldset.getByRole('combobox', { name: 'Test method' }).selectOption('Radiography');
     await fieldset.getByTestId('document-upload').locator('input[type="file"]').setInputFiles({ name: weld.report, mimeType: 'application/pdf', buffer: PDF });
     await expect(fieldset.getByTestId(`weld-${index + 1}-report`)).toHaveText(`Test report: ${weld.report}`);

@@ -3,7 +3,7 @@ import { api, signInApi } from '../fixtures/api-setup';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
 import { downloaded, textOfPdf } from '../fixtures/downloads';
-import { personAt, registerApplicant } from '../fixtures/journey';
+import { fillDateTime, personAt, registerApplicant } from '../fixtures/journey';
 import { waitForMailLink } from '../fixtures/mailbox';
 
 // A long journey of four people on a shared machine: each step may wait longer than a screen's usual limit.
@@ -163,7 +163,7 @@ test('a welder qualifies to ISO 9606-1 with a 135 butt weld on plate: record, pa
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Application ${applicationNumber}`);
   const staffRecord = staff.getByTestId('wpq-record');
   const scheduleForm = staffRecord.getByRole('group', { name: 'Schedule the test' });
-  await scheduleForm.getByLabel(/^Date and time/).fill(`${sydneyDay(2)}T09:00`);
+  await fillDateTime(scheduleForm, `${sydneyDay(2)}T09:00`);
   await scheduleForm.getByLabel(/^Place/).selectOption({ label: `Venue: ${venue}` });
   await scheduleForm.getByLabel(/^Examiner/).selectOption({ label: 'Casey Contributor' });
   await scheduleForm.getByRole('button', { name: 'Schedule and send to the welder' }).click();

@@ -18,6 +18,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import type { CsvColumn } from '../../../lib/export-csv';
 import { usePaging } from '../../../lib/use-paging';
 import { searchPage, useAdvancedSearch, useDeleteSavedSearch, useSavedSearches, useSaveSearch } from '../api/advanced-search';
+import { DateField } from '../../../components/ui/date-field';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 type Form = { entity: SearchEntity; searchTerm: string; programId: string; programType: string; status: string; stage: string; from: string; to: string; membership: string };
@@ -91,8 +92,9 @@ export function AdvancedSearchView({ programs }: { programs: readonly ReportProg
   const saved = useSavedSearches();
   const save = useSaveSearch();
   const remove = useDeleteSavedSearch();
-  const set = (field: keyof Form) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
+  // Text fields hand in their event, date fields their day.
+  const set = (field: keyof Form) => (input: string | { currentTarget: { value: string } }) => {
+    const value = typeof input === 'string' ? input : input.currentTarget.value;
     setForm((current) => ({ ...current, [field]: value, ...(field === 'entity' ? { status: '', stage: '' } : {}) }));
     resetPage();
   };
@@ -122,8 +124,8 @@ export function AdvancedSearchView({ programs }: { programs: readonly ReportProg
           {STATUS_OPTIONS[form.entity].length > 0 && <NativeSelect label="Status" value={form.status} onChange={set('status')} data={[{ value: '', label: 'Any status' }, ...STATUS_OPTIONS[form.entity]]} w={220} />}
           {form.entity === 'applications' && <NativeSelect label="Stage" value={form.stage} onChange={set('stage')} data={[{ value: '', label: 'Any stage' }, ...WORKFLOW_STAGES.map((s) => ({ value: s, label: stageLabelOf(s) }))]} w={220} />}
           <NativeSelect label="Membership" value={form.membership} onChange={set('membership')} data={[{ value: '', label: 'Any' }, ...MEMBERSHIP_TYPES.map((m) => ({ value: m, label: MEMBERSHIP_TYPE_LABELS[m] }))]} w={180} />
-          <TextInput type="date" label="From" value={form.from} onChange={set('from')} w={170} />
-          <TextInput type="date" label="To" value={form.to} onChange={set('to')} w={170} />
+          <DateField label="From" value={form.from} onChange={set('from')} w={170} />
+          <DateField label="To" value={form.to} onChange={set('to')} w={170} />
         </Group>
         <Group gap="sm" align="flex-end">
           <TextInput label="Save this search as" value={name} onChange={(e) => setName(e.currentTarget.value)} w={240} />

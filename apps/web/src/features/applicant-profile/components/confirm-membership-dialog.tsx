@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -8,6 +8,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useConfirmMembership } from '../api/confirm-membership';
 import type { ApplicantListRow } from '../api/find-applicants';
+import { DateField } from '../../../components/ui/date-field';
 
 interface Values {
   isConfirmed: boolean;
@@ -48,7 +49,7 @@ function ConfirmMembershipForm({ applicant, onClose }: { applicant: ApplicantLis
           </Alert>
         )}
         <Switch label="Membership confirmed" description="Member fees apply once confirmed." {...form.getInputProps('isConfirmed', { type: 'checkbox' })} />
-        {form.values.isConfirmed && <TextInput label="Current Until" type="date" maw={240} {...form.getInputProps('memberCurrentUntil')} />}
+        {form.values.isConfirmed && <DateField label="Current Until" maw={240} {...form.getInputProps('memberCurrentUntil')} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={form.submitting}>
             Cancel

@@ -5,6 +5,7 @@ import { QUALIFICATION_TYPES } from '@certs/shared/applicant/applicant.contract'
 import { EntryFormFrame } from './entry-form-frame';
 import { applyServerErrors } from './server-errors';
 import { toEducationRequest, validateEducationValues, type EducationFormValues } from './education-form.values';
+import { DateField } from '../../../components/ui/date-field';
 
 interface EducationFormProps {
   mode: 'create' | 'edit';
@@ -44,8 +45,8 @@ export function EducationForm({ mode, initialValues, onSubmit, onCancel }: Educa
       </SimpleGrid>
       <NativeSelect label="Qualification Type" required withAsterisk data={TYPE_OPTIONS} {...form.getInputProps('qualificationType')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Start Date" type="date" required withAsterisk {...form.getInputProps('startDate')} />
-        <TextInput label="End Date" type="date" description="Leave blank while studying." {...form.getInputProps('endDate')} />
+        <DateField label="Start Date" required withAsterisk {...form.getInputProps('startDate')} />
+        <DateField label="End Date" description="Leave blank while studying." {...form.getInputProps('endDate')} />
       </SimpleGrid>
     </EntryFormFrame>
   );

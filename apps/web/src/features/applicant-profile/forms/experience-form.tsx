@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EntryFormFrame } from './entry-form-frame';
 import { applyServerErrors } from './server-errors';
 import { toExperienceRequest, validateExperienceValues, type ExperienceFormValues } from './experience-form.values';
+import { DateField } from '../../../components/ui/date-field';
 
 interface ExperienceFormProps {
   mode: 'create' | 'edit';
@@ -40,8 +41,8 @@ export function ExperienceForm({ mode, initialValues, onSubmit, onCancel }: Expe
       </SimpleGrid>
       <Textarea label="Duties" autosize minRows={3} maxRows={10} {...form.getInputProps('duties')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Start Date" type="date" required withAsterisk {...form.getInputProps('startDate')} />
-        <TextInput label="End Date" type="date" description="Leave blank for your current job." {...form.getInputProps('endDate')} />
+        <DateField label="Start Date" required withAsterisk {...form.getInputProps('startDate')} />
+        <DateField label="End Date" description="Leave blank for your current job." {...form.getInputProps('endDate')} />
       </SimpleGrid>
     </EntryFormFrame>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { SaveApplicantRequest } from '@certs/shared/applicant/applicant.contract';
 import { applyServerErrors } from './server-errors';
 import { PERSONAL_FIELDS, toSaveApplicantRequest, validateApplicantValues, type ApplicantFormValues } from './applicant-form.values';
+import { DateField } from '../../../components/ui/date-field';
 
 interface PersonalDetailsFormProps {
   initialValues: ApplicantFormValues;
@@ -63,7 +64,7 @@ export function PersonalDetailsForm({ initialValues, signInEmail, onSubmit }: Pe
               <TextInput label="Last Name" required withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Date of Birth" type="date" autoComplete="bday" {...form.getInputProps('dateOfBirth')} />
+              <DateField label="Date of Birth" autoComplete="bday" {...form.getInputProps('dateOfBirth')} />
               <TextInput label="Sign-in email" value={signInEmail} readOnly description="The address you sign in with." variant="filled" />
             </SimpleGrid>
           </Stack>

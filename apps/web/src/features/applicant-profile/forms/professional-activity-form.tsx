@@ -8,6 +8,7 @@ import {
   validateProfessionalActivityValues,
   type ProfessionalActivityFormValues,
 } from './professional-activity-form.values';
+import { DateField } from '../../../components/ui/date-field';
 
 interface ProfessionalActivityFormProps {
   mode: 'create' | 'edit';
@@ -44,8 +45,8 @@ export function ProfessionalActivityForm({ mode, initialValues, onSubmit, onCanc
         <TextInput label="Role" autoComplete="off" {...form.getInputProps('role')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Start Date" type="date" required withAsterisk {...form.getInputProps('startDate')} />
-        <TextInput label="End Date" type="date" description="Leave blank if ongoing." {...form.getInputProps('endDate')} />
+        <DateField label="Start Date" required withAsterisk {...form.getInputProps('startDate')} />
+        <DateField label="End Date" description="Leave blank if ongoing." {...form.getInputProps('endDate')} />
       </SimpleGrid>
     </EntryFormFrame>
   );

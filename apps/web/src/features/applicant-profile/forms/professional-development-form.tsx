@@ -9,6 +9,7 @@ import {
   validateProfessionalDevelopmentValues,
   type ProfessionalDevelopmentFormValues,
 } from './professional-development-form.values';
+import { DateField } from '../../../components/ui/date-field';
 
 interface ProfessionalDevelopmentFormProps {
   mode: 'create' | 'edit';
@@ -45,7 +46,7 @@ export function ProfessionalDevelopmentForm({ mode, initialValues, onSubmit, onC
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput label="Hours" required withAsterisk inputMode="decimal" autoComplete="off" {...form.getInputProps('numOfHours')} />
         <NativeSelect label="Type" required withAsterisk data={TYPE_OPTIONS} {...form.getInputProps('PersonalDevelopmentType')} />
-        <TextInput label="Start Date" type="date" required withAsterisk {...form.getInputProps('startDate')} />
+        <DateField label="Start Date" required withAsterisk {...form.getInputProps('startDate')} />
       </SimpleGrid>
     </EntryFormFrame>
   );

@@ -1,4 +1,5 @@
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DateField } from '../../../components/ui/date-field';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -69,9 +70,12 @@ export function CompanyForm({ initialValues, submitLabel, onSubmit }: CompanyFor
       else setFailure(errorMessageOf(error));
     }
   };
-  const input = (field: Exclude<keyof CompanyFormValues, 'active'>, label: string, options: { type?: string; required?: boolean; description?: string } = {}) => (
-    <TextInput key={field} label={label} type={options.type ?? 'text'} required={options.required} withAsterisk={options.required} description={options.description} {...form.getInputProps(field)} />
-  );
+  const input = (field: Exclude<keyof CompanyFormValues, 'active'>, label: string, options: { type?: string; required?: boolean; description?: string } = {}) =>
+    options.type === 'date' ? (
+      <DateField key={field} label={label} required={options.required} withAsterisk={options.required} description={options.description} {...form.getInputProps(field)} />
+    ) : (
+      <TextInput key={field} label={label} type={options.type ?? 'text'} required={options.required} withAsterisk={options.required} description={options.description} {...form.getInputProps(field)} />
+    );
   return (
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Company">
       <Stack gap="md">

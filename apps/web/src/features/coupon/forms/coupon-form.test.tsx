@@ -104,8 +104,8 @@ describe('CouponForm', () => {
     expect(field('Code')).toBeDisabled();
     expect(field('Amount ($)')).toHaveValue('10');
     expect(field('Amount ($)')).toBeDisabled();
-    expect(field('Valid from')).toHaveValue('2026-03-01');
-    expect(field('Valid to')).toHaveValue('2026-03-31');
+    expect(field('Valid from')).toHaveValue('01-Mar-2026');
+    expect(field('Valid to')).toHaveValue('31-Mar-2026');
     expect(field('Usage limit')).toBeEnabled();
     expect(screen.getByText(/Used 2 times/)).toBeInTheDocument();
   });

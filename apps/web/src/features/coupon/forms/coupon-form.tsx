@@ -16,6 +16,7 @@ import {
 } from '@certs/shared/coupon/coupon.contract';
 import { PROGRAM_TYPE_INFO, PROGRAM_TYPES } from '@certs/shared/program/program-type';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { DateField } from '../../../components/ui/date-field';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -197,8 +198,8 @@ export function CouponForm({ coupon, zone, submitLabel, programs, onProgramSearc
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label="Valid from" description={`From the start of this day, ${zoneLabel} time`} required withAsterisk {...form.getInputProps('validFrom')} />
-          <TextInput type="date" label="Valid to" description={`To the end of this day, ${zoneLabel} time`} required withAsterisk {...form.getInputProps('validTo')} />
+          <DateField label="Valid from" description={`From the start of this day, ${zoneLabel} time`} required withAsterisk {...form.getInputProps('validFrom')} />
+          <DateField label="Valid to" description={`To the end of this day, ${zoneLabel} time`} required withAsterisk {...form.getInputProps('validTo')} />
         </SimpleGrid>
         <TextInput
           label="Usage limit"

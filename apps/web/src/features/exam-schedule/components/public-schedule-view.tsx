@@ -7,7 +7,7 @@ import { timeInZone } from '@certs/shared/exam-schedule/exam-schedule-time';
 import type { PublicPlace } from '@certs/shared/exam-schedule/public-schedule.contract';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePublicSchedule } from '../api/find-public-schedule';
-import { parseTypedDay } from '../forms/schedule-form-logic';
+import { parseTypedDay } from '../../../lib/typed-day';
 
 const PLACE_GROUPS: Record<PublicPlace['kind'], string> = { venue: 'Venues', testCentre: 'Test centres', online: 'Online' };
 

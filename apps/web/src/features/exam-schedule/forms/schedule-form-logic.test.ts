@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCHEDULE_MESSAGES, type ScheduledModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
-import { formErrorsOfServer, initialRowValues, isBlankRow, parseTypedDay, proposedRecording, rowErrorsOf, rowRequestOf, scheduleSaveOf, type ScheduleRowValues } from './schedule-form-logic';
+import { parseTypedDay } from '../../../lib/typed-day';
+import { formErrorsOfServer, initialRowValues, isBlankRow, proposedRecording, rowErrorsOf, rowRequestOf, scheduleSaveOf, type ScheduleRowValues } from './schedule-form-logic';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;

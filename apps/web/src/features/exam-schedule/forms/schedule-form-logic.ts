@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { DEFAULT_TIME_ZONE, isOfferedTimeZone, type OfferedTimeZone } from '@certs/shared/common/dates';
 import {
   EXAM_KINDS,
@@ -9,8 +7,6 @@ import {
   type ScheduleModuleRequest,
   type ScheduledModule,
 } from '@certs/shared/exam-schedule/exam-schedule.contract';
-
-dayjs.extend(customParseFormat);
 
 /** One module's row of the schedule form, as typed. */
 export interface ScheduleRowValues {
@@ -156,16 +152,4 @@ export function formErrorsOfServer(fieldErrors: Record<string, string>, sentInde
     errors[`rows.${rowIndex}.${field === 'applicationModuleId' ? 'examKind' : formFieldOf(field, values)}`] = message;
   }
   return errors;
-}
-
-const TYPED_DAY_FORMATS = ['DD-MMM-YYYY', 'D-MMM-YYYY', 'DD/MM/YYYY', 'D/M/YYYY', 'YYYY-MM-DD'];
-
-/** A day typed in one of the spec's formats (DD-MMM-YYYY, DD/MM/YYYY, YYYY-MM-DD), as YYYY-MM-DD; null when unreadable. */
-export function parseTypedDay(text: string): string | null {
-  const trimmed = text.trim();
-  for (const format of TYPED_DAY_FORMATS) {
-    const parsed = dayjs(trimmed, format, true);
-    if (parsed.isValid()) return parsed.format('YYYY-MM-DD');
-  }
-  return null;
 }

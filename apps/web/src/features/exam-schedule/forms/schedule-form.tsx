@@ -8,7 +8,8 @@ import { instantOfLocal } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { needsPlace, type ExamKind, type ScheduleChoices, type ScheduleSaveRequest, type ScheduledModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { SentBadge } from '../components/sent-badge';
-import { formErrorsOfServer, initialRowValues, parseTypedDay, scheduleSaveOf, type ScheduleRowValues } from './schedule-form-logic';
+import { parseTypedDay } from '../../../lib/typed-day';
+import { formErrorsOfServer, initialRowValues, scheduleSaveOf, type ScheduleRowValues } from './schedule-form-logic';
 
 interface ScheduleFormProps {
   modules: ScheduledModule[];

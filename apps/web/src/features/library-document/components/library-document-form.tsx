@@ -12,6 +12,7 @@ import {
 import { errorMessageOf, ApiError } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload';
 import { useChangeLibraryDocument } from '../api/library-documents';
+import { DateField } from '../../../components/ui/date-field';
 
 type Mode = { kind: 'create' } | { kind: 'update'; document: LibraryDocument } | { kind: 'revise'; document: LibraryDocument };
 
@@ -79,7 +80,7 @@ export function LibraryDocumentForm({ mode, onDone }: { mode: Mode; onDone: () =
         <TextInput label="Document Number" required disabled={isRevise} value={values.documentNumber} error={errors.documentNumber} onChange={(event) => set('documentNumber', event.currentTarget.value)} />
         <TextInput label="Revision" required value={values.revision} error={errors.revision} onChange={(event) => set('revision', event.currentTarget.value)} />
         <TextInput label="Document Title" required value={values.documentTitle} error={errors.documentTitle} onChange={(event) => set('documentTitle', event.currentTarget.value)} />
-        <TextInput label="Document Date" type="date" required value={values.documentDate} error={errors.documentDate} onChange={(event) => set('documentDate', event.currentTarget.value)} />
+        <DateField label="Document Date" required value={values.documentDate} error={errors.documentDate} onChange={(day) => set('documentDate', day)} />
         {!isRevise && (
           <Select label="Document Type" required data={[...LIBRARY_DOCUMENT_TYPES]} value={values.documentType || null} error={errors.documentType} onChange={(value) => set('documentType', value ?? '')} />
         )}

@@ -1,4 +1,4 @@
-import { Anchor, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount, type PaymentReportQuery, type PaymentReportRow } from '@certs/shared/payment/payment.contract';
@@ -10,6 +10,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { usePaging } from '../../../lib/use-paging';
 import { usePaymentReport, useReportPrograms, type ReportFilters } from '../api/payments';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { DateField } from '../../../components/ui/date-field';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -73,8 +74,9 @@ export function PaymentsReport() {
   const query: PaymentReportQuery = { ...filters, page, pageSize };
   const report = usePaymentReport(query);
   const programs = useReportPrograms();
-  const change = (field: keyof typeof form) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
+  // Selects hand in their event, date fields their day.
+  const change = (field: keyof typeof form) => (input: string | { currentTarget: { value: string } }) => {
+    const value = typeof input === 'string' ? input : input.currentTarget.value;
     setForm((current) => ({ ...current, [field]: value }));
     resetPage();
   };
@@ -89,8 +91,8 @@ export function PaymentsReport() {
           <ExportButton table="Payments" fileName="payments.csv" source={{ kind: 'server', path: csvPathOf(filters) }} />
         </Group>
         <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput type="date" label="From" description="Day in Sydney" value={form.from} onChange={change('from')} w={170} />
-          <TextInput type="date" label="To" description="Day in Sydney" value={form.to} min={form.from || undefined} onChange={change('to')} w={170} />
+          <DateField label="From" description="Day in Sydney" value={form.from} onChange={change('from')} w={170} />
+          <DateField label="To" description="Day in Sydney" value={form.to} min={form.from || undefined} onChange={change('to')} w={170} />
           <NativeSelect label="Status" value={form.status} onChange={change('status')} data={[{ value: '', label: 'All' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))]} w={150} />
           <NativeSelect label="Gateway" value={form.gateway} onChange={change('gateway')} data={[{ value: '', label: 'All' }, ...PAYMENT_GATEWAYS.map((g) => ({ value: g, label: PAYMENT_GATEWAY_LABELS[g] }))]} w={200} />
           <NativeSelect

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { OfferedTimeZone } from '@certs/shared/common/dates';
 import { PAYMENT_MESSAGES, PaymentVerifiedRequest } from '@certs/shared/payment/payment.contract';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { DateField } from '../../../components/ui/date-field';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -68,7 +69,7 @@ export function OfflinePaymentForm({ amountText, zone, onSubmit, onCancel }: Off
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Record offline payment">
       <Stack gap="sm">
         <TextInput label="Payment reference" description={`The bank transfer's reference for ${amountText}`} required withAsterisk maxLength={120} {...form.getInputProps('reference')} />
-        <TextInput type="date" label="Paid on" description="Leave empty for today" max={today} {...form.getInputProps('paidOn')} />
+        <DateField label="Paid on" description="Leave empty for today" max={today} {...form.getInputProps('paidOn')} />
         <Textarea label="Note" autosize minRows={2} maxLength={1000} {...form.getInputProps('note')} />
         {failure && (
           <Alert color="red" variant="light" title="Not recorded" role="alert">

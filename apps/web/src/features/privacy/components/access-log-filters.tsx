@@ -1,4 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
+import { DateField } from '../../../components/ui/date-field';
 
 export interface AccessLogFilterValues {
   staff: string;
@@ -21,15 +22,15 @@ interface AccessLogFiltersProps {
 
 /** Who read (name or email), whose record (name or email), and the days (in Sydney, both included). */
 export function AccessLogFilters({ values, onChange }: AccessLogFiltersProps) {
-  const set = (field: keyof AccessLogFilterValues) => (event: { currentTarget: { value: string } }) => onChange({ ...values, [field]: event.currentTarget.value });
+  // Text fields hand in their event, date fields their day.
+  const set = (field: keyof AccessLogFilterValues) => (input: string | { currentTarget: { value: string } }) => onChange({ ...values, [field]: typeof input === 'string' ? input : input.currentTarget.value });
   const isFiltered = Object.values(values).some((value) => value !== '');
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
       <TextInput label="Staff member" placeholder="Name or email" type="search" w={240} value={values.staff} onChange={set('staff')} />
       <TextInput label="Applicant" placeholder="Name or email" type="search" w={240} value={values.applicant} onChange={set('applicant')} />
-      <TextInput type="date" label="From" description="Day in Sydney" w={170} value={values.from} onChange={set('from')} />
-      <TextInput
-        type="date"
+      <DateField label="From" description="Day in Sydney" w={170} value={values.from} onChange={set('from')} />
+      <DateField
         label="To"
         description="Day in Sydney"
         w={170}

@@ -1,5 +1,6 @@
 import { Group, MultiSelect, NativeSelect, TextInput } from '@mantine/core';
 import { DIFFICULTIES, QUESTION_TYPES } from '@certs/shared/question-bank/question-type';
+import { DateField } from '../../../components/ui/date-field';
 
 export interface QuestionFilterValues {
   text: string;
@@ -66,10 +67,10 @@ export function QuestionFilters({ values, subjects, tags, onChange }: QuestionFi
         value={values.tagIds}
         onChange={(tagIds) => set({ tagIds })}
       />
-      <TextInput label="Created from" type="date" w={160} value={values.createdFrom} onChange={(e) => set({ createdFrom: e.currentTarget.value })} />
-      <TextInput label="Created to" type="date" w={160} value={values.createdTo} onChange={(e) => set({ createdTo: e.currentTarget.value })} />
-      <TextInput label="Modified from" type="date" w={160} value={values.modifiedFrom} onChange={(e) => set({ modifiedFrom: e.currentTarget.value })} />
-      <TextInput label="Modified to" type="date" w={160} value={values.modifiedTo} onChange={(e) => set({ modifiedTo: e.currentTarget.value })} />
+      <DateField label="Created from" w={160} value={values.createdFrom} onChange={(day) => set({ createdFrom: day })} />
+      <DateField label="Created to" w={160} value={values.createdTo} onChange={(day) => set({ createdTo: day })} />
+      <DateField label="Modified from" w={160} value={values.modifiedFrom} onChange={(day) => set({ modifiedFrom: day })} />
+      <DateField label="Modified to" w={160} value={values.modifiedTo} onChange={(day) => set({ modifiedTo: day })} />
     </Group>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, NativeSelect, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { DateTimeField } from '../../../components/ui/date-field';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { DEFAULT_TIME_ZONE, OFFERED_TIME_ZONES } from '@certs/shared/common/dates';
@@ -176,7 +177,7 @@ function ModuleSchedule({ renewal }: { renewal: Renewal }) {
               )}
               <Group gap="sm" align="flex-end" wrap="wrap">
                 <NativeSelect label={`Exam kind of ${m.moduleCode}`} value={d.examKind} onChange={(e) => change(m, { examKind: e.currentTarget.value })} data={choices.kinds.map((k) => ({ value: k, label: k }))} w={180} />
-                <TextInput label={`Date and time of ${m.moduleCode}`} type="datetime-local" value={d.scheduledLocal} onChange={(e) => change(m, { scheduledLocal: e.currentTarget.value })} w={220} />
+                <DateTimeField dateLabel={`Date of ${m.moduleCode}`} timeLabel={`Time of ${m.moduleCode}`} value={d.scheduledLocal} onChange={(value) => change(m, { scheduledLocal: value })} />
                 <NativeSelect label="Time zone" value={d.scheduleTimeZone} onChange={(e) => change(m, { scheduleTimeZone: e.currentTarget.value })} data={OFFERED_TIME_ZONES.map((z) => ({ value: z.zone, label: z.label }))} w={150} />
                 <NumberInput label={`Duration of ${m.moduleCode} (minutes)`} value={d.durationMinutes} min={1} max={720} allowDecimal={false} onChange={(value) => change(m, { durationMinutes: value })} w={190} />
                 <NativeSelect label={`Venue of ${m.moduleCode}`} value={d.venueId} onChange={(e) => change(m, { venueId: e.currentTarget.value })} data={[{ value: '', label: 'Choose a venue' }, ...choices.venues.map((v) => ({ value: v.id, label: v.name }))]} w={220} />

@@ -1,6 +1,7 @@
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
 import type { ReportQuery } from '@certs/shared/report/report.contract';
 import { useReportPrograms } from '../api/reports';
+import { DateField } from '../../../components/ui/date-field';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -19,11 +20,12 @@ export function reportQueryOf(form: PeriodForm): ReportQuery {
 /** From, To (Sydney days) and Program: the filters every report shares. */
 export function ReportFilters({ value, onChange, periodLabel = 'Day in Sydney' }: { value: PeriodForm; onChange: (next: PeriodForm) => void; periodLabel?: string }) {
   const programs = useReportPrograms();
-  const set = (field: keyof PeriodForm) => (event: { currentTarget: { value: string } }) => onChange({ ...value, [field]: event.currentTarget.value });
+  // Selects hand in their event, date fields their day.
+  const set = (field: keyof PeriodForm) => (input: string | { currentTarget: { value: string } }) => onChange({ ...value, [field]: typeof input === 'string' ? input : input.currentTarget.value });
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
-      <TextInput type="date" label="From" description={periodLabel} value={value.from} onChange={set('from')} w={170} />
-      <TextInput type="date" label="To" description={periodLabel} value={value.to} min={value.from || undefined} onChange={set('to')} w={170} />
+      <DateField label="From" description={periodLabel} value={value.from} onChange={set('from')} w={170} />
+      <DateField label="To" description={periodLabel} value={value.to} min={value.from || undefined} onChange={set('to')} w={170} />
       <NativeSelect
         label="Program"
         value={value.programId}

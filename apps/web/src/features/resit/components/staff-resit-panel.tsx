@@ -1,4 +1,5 @@
-import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { DateTimeField } from '../../../components/ui/date-field';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { DEFAULT_TIME_ZONE, isOfferedTimeZone, type OfferedTimeZone } from '@certs/shared/common/dates';
@@ -70,7 +71,7 @@ function ResitScheduleForm({ word, resit, module, choices, onDone }: { word: Res
     <Stack gap="sm" data-testid="resit-schedule-form">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select label="Exam kind" required withAsterisk data={choices.kinds} value={values.examKind} onChange={(value) => set('examKind', value as typeof values.examKind)} error={errors.examKind} />
-        <TextInput label="Date and time" type="datetime-local" required withAsterisk value={values.scheduledLocal} onChange={(event) => set('scheduledLocal', event.currentTarget.value)} error={errors.scheduledLocal} />
+        <DateTimeField dateLabel="Date" timeLabel="Time" required value={values.scheduledLocal} onChange={(value) => set('scheduledLocal', value)} error={errors.scheduledLocal} />
         <Select label="Time zone" data={choices.zones} value={values.scheduleTimeZone} onChange={(value) => set('scheduleTimeZone', value && isOfferedTimeZone(value) ? value : DEFAULT_TIME_ZONE)} error={errors.scheduleTimeZone} />
         <NumberInput label="Duration (minutes)" required withAsterisk min={1} max={720} allowDecimal={false} value={values.durationMinutes ?? ''} onChange={(value) => set('durationMinutes', value === '' ? null : Number(value))} error={errors.durationMinutes} />
         {values.examKind !== 'Online' && (

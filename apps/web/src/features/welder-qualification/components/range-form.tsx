@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect } from 'react';
 import type { WpqOptionItem } from '@certs/shared/wpq/wpq.contract';
@@ -12,6 +12,7 @@ import {
 } from '../api/fetch-dependent-options';
 import { useWeldProcesses, useWpqReference } from '../api/fetch-wpq-reference';
 import type { RangeFormValues } from '../forms/range-form.values';
+import { DateField } from '../../../components/ui/date-field';
 
 type Field = keyof RangeFormValues;
 
@@ -260,7 +261,7 @@ export function RangeForm({ form, errorOf, onVisit }: RangeFormProps) {
       )}
 
       <Fieldset legend="Validity" variant="unstyled" styles={LEGEND_STYLES}>
-        <TextInput label="Test date" description="When the test piece was welded; shows the 9.3 dates" type="date" maw={240} {...props('testDate')} />
+        <DateField label="Test date" description="When the test piece was welded; shows the 9.3 dates" maw={240} {...props('testDate')} />
       </Fieldset>
       {reference.isError && (
         <Text c="red.9" size="sm" role="alert">

@@ -1,4 +1,5 @@
 import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DateField } from '../../../components/ui/date-field';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
@@ -97,9 +98,10 @@ export function WpqRecordForm({ record, isStaff = false, onSubmitted }: WpqRecor
     }
   };
 
-  const text = (field: Field, props: { type?: string; description?: string } = {}) => (
-    <TextInput label={L[field as keyof typeof L]} withAsterisk={REQUIRED.has(field)} type={props.type} description={props.description} {...form.getInputProps(field)} />
+  const text = (field: Field, props: { description?: string } = {}) => (
+    <TextInput label={L[field as keyof typeof L]} withAsterisk={REQUIRED.has(field)} description={props.description} {...form.getInputProps(field)} />
   );
+  const date = (field: Field) => <DateField label={L[field as keyof typeof L]} withAsterisk={REQUIRED.has(field)} {...form.getInputProps(field)} />;
 
   return (
     <form
@@ -115,7 +117,7 @@ export function WpqRecordForm({ record, isStaff = false, onSubmitted }: WpqRecor
         </Text>
         <Fieldset legend="Identity and administration">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            {text('dateOfBirth', { type: 'date' })}
+            {date('dateOfBirth')}
             {text('placeOfBirth')}
             {text('identificationNumber')}
             {text('methodOfIdentification', { description: 'e.g. Driver licence, passport' })}
@@ -124,10 +126,10 @@ export function WpqRecordForm({ record, isStaff = false, onSubmitted }: WpqRecor
             {text('userId')}
             {text('wpsNumber')}
             {text('wpsRevision')}
-            {text('wpsDate', { type: 'date' })}
+            {date('wpsDate')}
             {text('qualificationType', { description: 'e.g. Initial qualification' })}
             {text('placeOfTesting')}
-            {text('testDate', { type: 'date' })}
+            {date('testDate')}
             {text('testingAcceptanceCriteria', { description: 'e.g. ISO 5817 level B' })}
             <OptionSelect form={form} field="validityOption" options={WPQ_VALIDITY_OPTIONS} />
           </SimpleGrid>

@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Button, Fieldset, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { DateTimeField } from '../../../components/ui/date-field';
 import { useState, type ReactNode } from 'react';
 import { DEFAULT_TIME_ZONE, OFFERED_TIME_ZONE_NAMES } from '@certs/shared/common/dates';
 import {
@@ -87,7 +88,7 @@ export function WpqScheduleForm({ record }: { record: WpqRecord }) {
     <Fieldset legend={record.schedule ? 'Move the test' : 'Schedule the test'}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          <TextInput type="datetime-local" label="Date and time" withAsterisk value={when} onChange={(e) => setWhen(e.currentTarget.value)} error={refusal.fieldErrors.scheduledLocal} />
+          <DateTimeField dateLabel="Date" timeLabel="Time" required value={when} onChange={setWhen} error={refusal.fieldErrors.scheduledLocal} />
           <NativeSelect label="Time zone" data={[...OFFERED_TIME_ZONE_NAMES]} value={zone} onChange={(e) => setZone(e.currentTarget.value)} />
           <NumberInput label="Duration (minutes)" withAsterisk min={1} value={duration} onChange={setDuration} error={refusal.fieldErrors.durationMinutes} />
           <NativeSelect label="Place" withAsterisk data={[{ value: '', label: 'Choose a venue or test centre' }, ...places]} value={place} onChange={(e) => setPlace(e.currentTarget.value)} error={refusal.fieldErrors.venueId ?? refusal.fieldErrors.testingAgencyId} />

@@ -4,6 +4,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { LinkConfirmationRequest } from '@certs/shared/wpq/wpq-validity.contract';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { DateField } from '../../../components/ui/date-field';
 
 type Values = {
   confirmerName: string;
@@ -56,7 +57,7 @@ export function ConfirmationForm({ label, statement, isPending, onConfirm }: Con
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Name" required withAsterisk {...form.getInputProps('confirmerName')} />
           <TextInput label="Position" required withAsterisk {...form.getInputProps('confirmerPosition')} />
-          <TextInput label="Date" type="date" required withAsterisk {...form.getInputProps('confirmedOn')} />
+          <DateField label="Date" required withAsterisk {...form.getInputProps('confirmedOn')} />
         </SimpleGrid>
         <Textarea label="Evidence (optional)" description="Weld records or reports that show it" autosize minRows={2} {...form.getInputProps('evidenceNote')} />
         <Group justify="flex-end">

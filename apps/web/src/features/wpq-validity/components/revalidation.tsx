@@ -4,6 +4,7 @@ import { formatDate } from '@certs/shared/common/dates';
 import { RevalidationSubmitRequest, type ExtensionLogEntry, type WpqRevalidation, type WpqValidity } from '@certs/shared/wpq/wpq-validity.contract';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useAddExtensionDetails, useDecideRevalidation, useExtensionLog, useSubmitRevalidation } from '../api/validity';
+import { DateField } from '../../../components/ui/date-field';
 
 /** A file upload from the attachment feature, composed by the route: it hands back the stored file. */
 export type RenderUpload = (props: { label: string; onUploaded: (file: { id: string; name: string }) => void }) => React.ReactNode;
@@ -67,7 +68,7 @@ export function RevalidationForm({ recordId, window, renderUpload }: { recordId:
               <Text fw={600} size="sm">{`Production weld ${index + 1}`}</Text>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <TextInput label="Description" required withAsterisk value={weld.description} onChange={(event) => setWeld(index, { description: event.currentTarget.value })} error={errors[`welds.${index}.description`]} />
-                <TextInput label="Welded on" type="date" required withAsterisk value={weld.weldedOn} onChange={(event) => setWeld(index, { weldedOn: event.currentTarget.value })} error={errors[`welds.${index}.weldedOn`]} />
+                <DateField label="Welded on" required withAsterisk value={weld.weldedOn} onChange={(day) => setWeld(index, { weldedOn: day })} error={errors[`welds.${index}.weldedOn`]} />
                 <NativeSelect
                   label="Test method"
                   required
