@@ -59,6 +59,14 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name=/^(only|skip|todo)$/][callee.object.name=/^(it|test|describe)$/]", message: 'No focused, skipped or empty tests.' },
+        // Native date fields follow the browser's locale (mm/dd/yyyy in en-US): issue 21 item 10.
+        { selector: "JSXAttribute[name.name='type'][value.value=/^(date|datetime-local)$/]", message: 'Use DateField or DateTimeField (components/ui/date-field): one date input everywhere, DD-MMM-YYYY.' },
+      ],
+    },
   },
 );

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { DateField } from '../../../components/ui/date-field';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
@@ -195,7 +196,7 @@ export function RecordAicipPaymentDialog({ application, onClose }: { application
                     error={errors.reference}
                     onChange={(event) => set('reference', event.currentTarget.value)}
                   />
-                  <TextInput type="date" label="Paid on" description="Leave empty for today" max={today} value={values.paidOn} error={errors.paidOn} onChange={(event) => set('paidOn', event.currentTarget.value)} />
+                  <DateField label="Paid on" description="Leave empty for today" max={today} value={values.paidOn} error={errors.paidOn} onChange={(day) => set('paidOn', day)} />
                   <Textarea
                     label="Reason"
                     description="Kept in the support log with your name and the time"
