@@ -131,8 +131,8 @@ export interface AppDeps {
 
 const API_PREFIXES = ['/api/', '/auth/', '/unauth/', '/docs'];
 
-/** S3-compatible storage when a bucket is configured; local disk under the data folder otherwise. */
-function createStorage(env: Env, dataDir: string, secret: string): Storage {
+/** S3-compatible storage when a bucket is configured; local disk under the data folder otherwise (main.ts makes it once, for the seed and the app). */
+export function createStorage(env: Env, dataDir: string, secret: string): Storage {
   if (env.S3_BUCKET) {
     return new S3Storage({
       endpoint: env.S3_ENDPOINT,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from './app';
+import { buildApp, createStorage } from './app';
 import { listenHost, readEnv, startupWarnings, type Env } from './config/env';
 import { migrateDatabase, openPglite, openPostgres } from './db/client';
 import { seedDemoData } from './db/seed/demo-seed';
@@ -52,12 +52,17 @@ async function start(env: Env): Promise<void> {
     issuer: { name: env.AWARDING_BODY_NAME, abn: env.AWARDING_BODY_ABN, address: env.AWARDING_BODY_ADDRESS, email: env.AWARDING_BODY_EMAIL },
     gstRatePercent: env.GST_RATE_PERCENT,
   };
-  if (shouldSeed && (await seedDemoData(database.db, { invoicing }))) console.log('Seeded the demo accounts (see README).');
+  const jwtSecret = env.JWT_SECRET ?? embeddedJwtSecret(dataDir);
+  // One storage for the seed (the demo documents' files) and the app.
+  const storage = createStorage(env, dataDir, jwtSecret);
+  const writeFile = (key: string, bytes: Uint8Array, contentType: string) => storage.write(key, bytes, contentType);
+  if (shouldSeed && (await seedDemoData(database.db, { invoicing, writeFile }))) console.log('Seeded the demo accounts (see README).');
 
   const app = await buildApp({
     env,
     database,
-    jwtSecret: env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
+    jwtSecret,
+    storage,
     dataDir,
     webDistDir: path.resolve(REPO_ROOT, env.WEB_DIST_DIR ?? 'apps/web/dist'),
   });

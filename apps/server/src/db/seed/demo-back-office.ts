@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { subtractMonths } from '@certs/shared/award/award-expiry';
 import { gstBasisPointsOf, invoiceTotalsOf, todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
@@ -11,6 +13,7 @@ import { BulkImportRepository } from '../../modules/bulk-import/bulk-import.repo
 import { AwardRepository } from '../../modules/award/award.repository';
 import { PreExamRepository } from '../../modules/pre-exam/pre-exam.repository';
 import type { Database } from '../client';
+import { attachments } from '../schema/attachment';
 import { bulkImports } from '../schema/bulk-import';
 import { companies } from '../schema/company';
 import { contactMessages } from '../schema/contact';
@@ -31,6 +34,21 @@ export const DEFAULT_DEMO_INVOICING: DemoInvoicing = {
   issuer: { name: 'Welding Certification Board of Australia and New Zealand', abn: '12 345 678 901', address: '1 Example Street, Sydney NSW 2000, Australia', email: 'accounts@certification.local' },
   gstRatePercent: 10,
 };
+
+/** Stores a file the seed made in the configured storage (main.ts hands the server's storage in). */
+export type DemoFileWriter = (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
+
+/** A one-page PDF naming the document, so that a demo document opens. */
+async function demoPdf(documentNumber: string, title: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${documentNumber} ${title}`);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  page.drawText(documentNumber, { x: 56, y: 760, size: 12, font });
+  page.drawText(title, { x: 56, y: 736, size: 16, font });
+  page.drawText('Demo document of the certification platform.', { x: 56, y: 700, size: 11, font });
+  return pdf.save();
+}
 
 /** A corporate member whose membership is current while the demo runs (six months either side of the seed's day). */
 export const DEMO_CORPORATE_MEMBER_COMPANY = { name: 'Hunter Valley Fabrication Pty Ltd', businessNumber: '41620710170', corporateMemberNumber: 'WCB-C-0107' } as const;
@@ -102,10 +120,9 @@ async function seedCompanies(tx: Database, staffId: string): Promise<{ corporate
   return { corporateMemberId: corporate!.id, employerId: employer!.id };
 }
 
-async function seedLibraryDocuments(tx: Database, staffId: string): Promise<void> {
+async function seedLibraryDocuments(tx: Database, staffId: string, writeFile: DemoFileWriter | undefined): Promise<void> {
   const common = { documentDate: subtractMonths(todayInSydney(), 2), revision: 'A', isForInternalUsers: true, createdBy: staffId, modifiedBy: staffId };
-  // No file yet: staff attach one with a new revision (files live in the configured storage, which the seed does not reach).
-  await tx.insert(libraryDocuments).values([
+  const documents = [
     {
       ...common,
       documentNumber: DEMO_LIBRARY_DOCUMENTS.public,
@@ -131,7 +148,40 @@ async function seedLibraryDocuments(tx: Database, staffId: string): Promise<void
       comments: 'Current corporate members only.',
       isForCurrentCorporateMembers: true,
     },
-  ]);
+  ];
+  for (const document of documents) {
+    let attachmentId: string | null = null;
+    // Each with its file when the seed can reach the storage (the server's start); without one in tests.
+    const bytes = writeFile ? await demoPdf(document.documentNumber, document.documentTitle) : undefined;
+    const resourceKey = `attachments/${randomUUID()}.pdf`;
+    // A storage that cannot be written now (an S3 bucket out of reach) leaves the demo without files, not without data.
+    const isWritten = !!writeFile && !!bytes && (await writeFile(resourceKey, bytes, 'application/pdf').then(
+      () => true,
+      (error: unknown) => {
+        console.warn(`Demo document ${document.documentNumber} has no file: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
+      },
+    ));
+    if (isWritten && bytes) {
+      const [saved] = await tx
+        .insert(attachments)
+        .values({
+          resourceKey,
+          ownerUserId: staffId,
+          name: `${document.documentNumber.toLowerCase()}.pdf`,
+          declaredContentType: 'application/pdf',
+          contentType: 'application/pdf',
+          size: bytes.length,
+          status: 'saved',
+          savedOn: new Date(),
+          createdBy: staffId,
+          modifiedBy: staffId,
+        })
+        .returning({ id: attachments.id });
+      attachmentId = saved!.id;
+    }
+    await tx.insert(libraryDocuments).values({ ...document, attachmentId });
+  }
 }
 
 async function seedContactMessages(tx: Database, staffId: string): Promise<void> {
@@ -397,11 +447,11 @@ async function seedWelderDue(tx: Database, options: { passwordHash: string; staf
  * of access, Contact Us messages (one handled, with its reply), one past bulk import, an AICIP
  * application waiting for its payment, and a welder whose confirmation falls due soon. Runs inside the seed's transaction and lock, once.
  */
-export async function seedDemoBackOffice(tx: Database, options: { passwordHash: string; staffId: string; invoicing?: DemoInvoicing }): Promise<void> {
+export async function seedDemoBackOffice(tx: Database, options: { passwordHash: string; staffId: string; invoicing?: DemoInvoicing; writeFile?: DemoFileWriter }): Promise<void> {
   const { corporateMemberId, employerId } = await seedCompanies(tx, options.staffId);
   const employee = await insertDemoApplicant(tx, DEMO_CORPORATE_EMPLOYEE, options.passwordHash);
   await tx.update(applicants).set({ employerCompanyId: corporateMemberId }).where(eq(applicants.id, employee.applicantId));
-  await seedLibraryDocuments(tx, options.staffId);
+  await seedLibraryDocuments(tx, options.staffId, options.writeFile);
   await seedContactMessages(tx, options.staffId);
   await seedPastImport(tx, options.staffId);
   await seedAicipAwaitingPayment(tx, { ...options, employerId, invoicing: options.invoicing ?? DEFAULT_DEMO_INVOICING });

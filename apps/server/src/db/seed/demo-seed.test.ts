@@ -7,6 +7,9 @@ import { DEMO_AICIP_PAYER, DEMO_CORPORATE_EMPLOYEE, DEMO_CORPORATE_MEMBER_COMPAN
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo-seed';
 
 let t: TestApp;
+/** What the seed stored: the demo documents' files (the server hands in its storage). */
+const written = new Map<string, { bytes: Uint8Array; contentType: string }>();
+const writeFile = async (key: string, bytes: Uint8Array, contentType: string) => void written.set(key, { bytes, contentType });
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -16,8 +19,8 @@ afterAll(async () => {
 
 describe('demo data', () => {
   it('seeds one account of each role and one complete, published program of each type, once', async () => {
-    expect(await seedDemoData(t.database.db)).toBe(true);
-    expect(await seedDemoData(t.database.db)).toBe(false);
+    expect(await seedDemoData(t.database.db, { writeFile })).toBe(true);
+    expect(await seedDemoData(t.database.db, { writeFile })).toBe(false);
 
     for (const demo of DEMO_USERS) {
       const url = demo.role === 5 ? '/auth/local/applicant' : '/auth/local';
@@ -52,7 +55,7 @@ describe('demo data', () => {
   });
 
   it('seeds the back office: companies, library documents by access, Contact Us messages, a past import and an AICIP application waiting for payment', async () => {
-    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db, { writeFile });
     const signInAs = async (email: string, isApplicant = false) =>
       (await t.app.inject({ method: 'POST', url: isApplicant ? '/auth/local/applicant' : '/auth/local', payload: { identifier: email, password: DEMO_PASSWORD } })).json().jwt as string;
     const staff = await signInAs('accountadmin@demo.local');
@@ -68,6 +71,10 @@ describe('demo data', () => {
     const numbersFor = async (jwt: string) => (await get('/api/librarydocument/pagination?perPageCount=50', jwt)).json().rows.map((d: { documentNumber: string }) => d.documentNumber).sort();
     expect(await numbersFor(await signInAs(DEMO_CORPORATE_EMPLOYEE.email, true))).toEqual(Object.values(DEMO_LIBRARY_DOCUMENTS).sort());
     expect(await numbersFor(await signInAs('applicant@demo.local', true))).toEqual([DEMO_LIBRARY_DOCUMENTS.public]);
+    // Each document has its file, a PDF stored once.
+    const documents = (await get('/api/librarydocument/pagination?perPageCount=50', staff)).json().rows as { documentNumber: string; fileName: string | null }[];
+    expect(documents.map((d) => d.fileName).sort()).toEqual(Object.values(DEMO_LIBRARY_DOCUMENTS).map((n) => `${n.toLowerCase()}.pdf`).sort());
+    expect([...written.values()].map((file) => [file.contentType, Buffer.from(file.bytes.slice(0, 5)).toString()])).toEqual(Array(3).fill(['application/pdf', '%PDF-']));
 
     const waiting = (await get('/api/contactus/pagination?handled=false&perPageCount=50', staff)).json();
     const handled = (await get('/api/contactus/pagination?handled=true&perPageCount=50', staff)).json();

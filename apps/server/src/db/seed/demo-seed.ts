@@ -5,7 +5,7 @@ import { ROLES, type Role } from '@certs/shared/auth/roles';
 import { hashPassword } from '../../platform/auth/password';
 import type { Database } from '../client';
 import { seedDemoAwards } from './demo-awards';
-import { seedDemoBackOffice, type DemoInvoicing } from './demo-back-office';
+import { seedDemoBackOffice, type DemoFileWriter, type DemoInvoicing } from './demo-back-office';
 import { seedDemoAicipRenewer } from './demo-aicip-renewals';
 import { seedDemoRenewer } from './demo-renewals';
 import { seedDemoRevalidatingWelder } from './demo-wpq-revalidation';
@@ -50,9 +50,10 @@ const SEED_LOCK_KEY = 7_406_222;
 
 /**
  * Seeds the demo accounts and programs into an empty database; a database with any user is left
- * alone. `invoicing`: the issuer and GST of the demo's invoices (the server's settings; its defaults when not given).
+ * alone. `invoicing`: the issuer and GST of the demo's invoices (the server's settings; its defaults when not given);
+ * `writeFile`: stores the demo library documents' files in the server's storage (without it they have none).
  */
-export async function seedDemoData(db: Database, options: { invoicing?: DemoInvoicing } = {}): Promise<boolean> {
+export async function seedDemoData(db: Database, options: { invoicing?: DemoInvoicing; writeFile?: DemoFileWriter } = {}): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -90,7 +91,7 @@ export async function seedDemoData(db: Database, options: { invoicing?: DemoInvo
     await seedDemoRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoAicipRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoRevalidatingWelder(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
-    await seedDemoBackOffice(tx, { passwordHash, staffId: idOf('accountadmin@demo.local'), invoicing: options.invoicing });
+    await seedDemoBackOffice(tx, { passwordHash, staffId: idOf('accountadmin@demo.local'), invoicing: options.invoicing, writeFile: options.writeFile });
     return true;
   });
 }
