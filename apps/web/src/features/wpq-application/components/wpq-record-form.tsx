@@ -98,8 +98,8 @@ export function WpqRecordForm({ record, isStaff = false, onSubmitted }: WpqRecor
     }
   };
 
-  const text = (field: Field, props: { description?: string } = {}) => (
-    <TextInput label={L[field as keyof typeof L]} withAsterisk={REQUIRED.has(field)} description={props.description} {...form.getInputProps(field)} />
+  const text = (field: Field, props: { type?: 'number'; description?: string } = {}) => (
+    <TextInput label={L[field as keyof typeof L]} withAsterisk={REQUIRED.has(field)} type={props.type} description={props.description} {...form.getInputProps(field)} />
   );
   const date = (field: Field) => <DateField label={L[field as keyof typeof L]} withAsterisk={REQUIRED.has(field)} {...form.getInputProps(field)} />;
 
