@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy and waitFor wait for what a user would see; on a busy two-core machine a lazily loaded
+// page can take more than Testing Library's default second to appear (access-log.test.tsx failed
+// so under load). A longer limit only slows a failing test.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs; Mantine reads them when components mount.
 // The tests ask for reduced motion: the theme then opens and closes popovers and modals at once,

@@ -59,12 +59,29 @@ describe('ApplicationForm', () => {
     await user.type(screen.getByLabelText('Your answer to R2'), 'Certificate III in Engineering.');
     await user.click(screen.getByRole('checkbox', { name: 'I accept the declaration' }));
     await user.click(screen.getByRole('button', { name: 'Submit application' }));
+    // A submitted application cannot be changed: asked once more, nothing is sent before the answer.
+    const dialog = await screen.findByRole('dialog', { name: 'Submit your application?' });
+    expect(dialog).toHaveTextContent('A submitted application cannot be changed.');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit now' }));
 
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(await screen.findByLabelText('Your answer to R2')).toHaveAccessibleDescription(APPLICATION_MESSAGES.answerRequired);
     expect(screen.getByRole('checkbox', { name: 'I accept the declaration' })).toHaveAccessibleDescription(APPLICATION_MESSAGES.declarationRequired);
     expect(screen.getByLabelText('Your answer to R1')).not.toHaveAccessibleDescription();
     // What was typed stays.
+    expect(screen.getByLabelText('Your answer to R2')).toHaveValue('Certificate III in Engineering.');
+  });
+
+  it('sends nothing when the applicant thinks again at the confirmation', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByLabelText('Your answer to R2'), 'Certificate III in Engineering.');
+    await user.click(screen.getByRole('checkbox', { name: 'I accept the declaration' }));
+    await user.click(screen.getByRole('button', { name: 'Submit application' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit your application?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Your answer to R2')).toHaveValue('Certificate III in Engineering.');
   });
 

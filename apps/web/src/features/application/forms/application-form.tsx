@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import type { Application, SaveApplicationRequest } from '@certs/shared/application/application.contract';
 import type { Attachment } from '@certs/shared/attachment/attachment.contract';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import {
   answerPath,
   applicationValuesOf,
@@ -59,6 +60,9 @@ export function ApplicationForm(props: ApplicationFormProps) {
   const declarationErrorId = useId();
   const known = new Map((application?.answers ?? []).map((answer) => [answer.requirementId, answer.attachments]));
 
+  const [isConfirming, setIsConfirming] = useState(false);
+
+  /** The rules first; a submit that passes them asks once more, since a submitted application cannot be changed. */
   const run = async (action: Action) => {
     setFailure(null);
     setLastAction(action);
@@ -69,6 +73,13 @@ export function ApplicationForm(props: ApplicationFormProps) {
       setFailure(action === 'submit' ? 'Some answers need your attention before you can submit.' : null);
       return;
     }
+    if (action === 'submit') setIsConfirming(true);
+    else await send(action);
+  };
+
+  /** Never throws: a refusal lands at the answers it names, or above the buttons. */
+  const send = async (action: Action) => {
+    const values = form.getValues();
     setSending(action);
     try {
       const request = toSaveApplicationRequest(programId, requirements, values);
@@ -184,6 +195,17 @@ export function ApplicationForm(props: ApplicationFormProps) {
             {failure}
           </Alert>
         )}
+
+        <ConfirmDialog
+          opened={isConfirming}
+          title="Submit your application?"
+          confirmLabel="Submit now"
+          failureTitle="The application was not submitted"
+          onConfirm={() => send('submit')}
+          onClose={() => setIsConfirming(false)}
+        >
+          <Text size="sm">A submitted application cannot be changed. Staff assess what you send, and you will hear from them by mail.</Text>
+        </ConfirmDialog>
 
         {!isReadOnly && (
           <Group justify="flex-end" gap="sm">

@@ -35,7 +35,6 @@ export function AccessLogFilters({ values, onChange }: AccessLogFiltersProps) {
         description="Day in Sydney"
         w={170}
         value={values.to}
-        min={values.from || undefined}
         onChange={set('to')}
         error={dateRangeProblemOf(values)}
       />
