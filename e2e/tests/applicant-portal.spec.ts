@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { fillDay } from '../fixtures/journey';
+import { fillDay, submitApplication } from '../fixtures/journey';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, DEMO_PASSWORD, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 import { waitForMailLink } from '../fixtures/mailbox';
@@ -178,8 +178,7 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   await expect(page.getByLabel('Your answer to EYE-TEST')).toHaveAccessibleDescription('Please answer this requirement');
   await page.getByLabel('Your answer to EYE-TEST').fill('Near-vision and Ishihara colour test passed on 3 March 2026 (optometrist report attached to my CV).');
   await page.getByRole('checkbox', { name: 'I accept the declaration' }).check();
-  await page.getByRole('button', { name: 'Submit application' }).click();
-  await expect(page.getByTestId('application-read-only')).toContainText('Application Submitted');
+  await submitApplication(page);
   await expect(page.getByRole('button', { name: 'Submit application' })).toHaveCount(0);
   const applicationUrl = page.url();
   const applicationId = applicationUrl.split('/').at(-1) ?? '';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
-import { applyToQualification, assignContributor, decideAssessment, mailsSince, openStaffApplication, personAt, registerApplicant, submitReview } from '../fixtures/journey';
+import { applyToQualification, assignContributor, decideAssessment, mailsSince, openStaffApplication, personAt, registerApplicant, submitApplication, submitReview } from '../fixtures/journey';
 import { searchList } from '../fixtures/lists';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
@@ -66,8 +66,7 @@ test('staff take an applicant’s Qualification application through assessor, a 
   const applicationId = applicant.url().split('/').at(-1) ?? '';
   await expect(applicant.getByTestId('information-request')).toContainText(MORE_INFORMATION);
   await applicant.getByLabel('Your answer to EYE-TEST').fill('Near-vision and colour test passed on 3 March 2026 at Newcastle Optometry.');
-  await applicant.getByRole('button', { name: 'Submit application' }).click();
-  await expect(applicant.getByTestId('application-read-only')).toContainText('Application Submitted');
+  await submitApplication(applicant);
   await expect(applicant.getByTestId('information-request')).toHaveCount(0);
 
   // A new round: the contributor assesses again, then the super user accepts into examinations.

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Radio, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
@@ -9,6 +9,7 @@ import {
   type AssessorSaveRequest,
   type AssessorReview,
 } from '@certs/shared/application/application-stage.contract';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 
 interface AssessorReviewFormProps {
@@ -26,17 +27,24 @@ export function AssessorReviewForm({ review, onSave, onSubmit }: AssessorReviewF
   const form = useForm<Values>({ initialValues: { review: review?.review ?? '', recommendation: review?.recommendation ?? '' } });
   const requestOf = (values: Values) => ({ review: values.review, recommendation: values.recommendation || null });
 
-  const send = async (kind: 'save' | 'submit') => {
+  const [isConfirming, setIsConfirming] = useState(false);
+
+  /** A submit that passes the rules asks once more: the assessor cannot change a submitted review. */
+  const check = (kind: 'save' | 'submit') => {
     setFailure(null);
     form.clearErrors();
-    const values = form.getValues();
-    if (kind === 'submit') {
-      const checked = AssessorSubmitRequest.safeParse(requestOf(values));
-      if (!checked.success) {
-        form.setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
-        return;
-      }
+    if (kind === 'save') return void send('save');
+    const checked = AssessorSubmitRequest.safeParse(requestOf(form.getValues()));
+    if (!checked.success) {
+      form.setErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      return;
     }
+    setIsConfirming(true);
+  };
+
+  /** Never throws: a refusal lands at its field, or above the buttons. */
+  const send = async (kind: 'save' | 'submit') => {
+    const values = form.getValues();
     setIsSending(kind);
     try {
       await (kind === 'save' ? onSave : onSubmit)(requestOf(values));
@@ -53,7 +61,7 @@ export function AssessorReviewForm({ review, onSave, onSubmit }: AssessorReviewF
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void send('submit');
+        check('submit');
       }}
       noValidate
       aria-label="Assessor review"
@@ -72,8 +80,21 @@ export function AssessorReviewForm({ review, onSave, onSubmit }: AssessorReviewF
             ))}
           </Group>
         </Radio.Group>
+        <ConfirmDialog
+          opened={isConfirming}
+          title="Submit your review?"
+          confirmLabel="Submit now"
+          failureTitle="The review was not submitted"
+          onConfirm={() => send('submit')}
+          onClose={() => setIsConfirming(false)}
+        >
+          <Text size="sm">
+            You recommend: {form.getValues().recommendation ? ASSESSMENT_OUTCOME_LABELS[form.getValues().recommendation as AssessorRecommendation] : '-'}. A submitted review cannot be changed; it goes to the program's
+            staff for the assessment.
+          </Text>
+        </ConfirmDialog>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void send('save')} loading={isSending === 'save'} disabled={isSending !== null}>
+          <Button variant="default" onClick={() => check('save')} loading={isSending === 'save'} disabled={isSending !== null}>
             Save review
           </Button>
           <Button type="submit" loading={isSending === 'submit'} disabled={isSending !== null}>
