@@ -12,6 +12,7 @@ import {
   type ScheduledModule,
 } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload';
 
@@ -129,6 +130,8 @@ export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormPr
   const form = useForm<{ rows: ResultRowValues[] }>({ initialValues: { rows: modules.map(initialResultValues) } });
   const rows = form.getValues().rows;
 
+  const [override, setOverride] = useState<{ request: PostExamUpdateRequest['modules']; sentIndexes: number[]; moduleCodes: string[] } | null>(null);
+
   const save = async () => {
     setFailure(null);
     form.clearErrors();
@@ -141,6 +144,17 @@ export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormPr
       setFailure('Enter the result of at least one module.');
       return;
     }
+    // A result typed over an online exam closes its sitting for good: asked once more (issue 21).
+    const online = request.flatMap((row) => modules.filter((m) => m.id === row.applicationModuleId && m.examKind === 'Online').map((m) => m.moduleCode));
+    if (online.length > 0) {
+      setOverride({ request, sentIndexes, moduleCodes: online });
+      return;
+    }
+    await send(request, sentIndexes);
+  };
+
+  /** Never throws: a refusal lands at its row's field, or above the button. */
+  const send = async (request: PostExamUpdateRequest['modules'], sentIndexes: number[]) => {
     setIsSending(true);
     try {
       await onSave({ modules: request });
@@ -249,6 +263,19 @@ export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormPr
             {failure}
           </Alert>
         )}
+        <ConfirmDialog
+          opened={override !== null}
+          title="Record the result of an online exam by hand?"
+          confirmLabel="Record the result"
+          failureTitle="The results were not saved"
+          onConfirm={() => (override ? send(override.request, override.sentIndexes) : Promise.resolve())}
+          onClose={() => setOverride(null)}
+        >
+          <Text size="sm">
+            {override?.moduleCodes.join(', ')} {override && override.moduleCodes.length > 1 ? 'were' : 'was'} scheduled as an online exam. A result entered here is the module's result: the
+            candidate can no longer start that online exam.
+          </Text>
+        </ConfirmDialog>
         {modules.some((m) => m.canEnterResult) && (
           <Group>
             <Button type="submit" loading={isSending}>
