@@ -16,11 +16,11 @@ import {
   type AccessLogFilterValues,
 } from '../../../features/privacy/components/access-log-filters';
 import { ACCESS_LOG_CSV_COLUMNS, AccessLogTable } from '../../../features/privacy/components/access-log-table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 // Also exported here for the modules that import it from the page (its home is route-paths.ts).
 export { ADMIN_ACCESS_LOG_PATH } from '../../route-paths';
@@ -41,7 +41,8 @@ export function accessLogQueryOf(values: AccessLogFilterValues, page: number, pa
 }
 
 function AccessLogScreen() {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const [values, setValues] = useState<AccessLogFilterValues>(NO_ACCESS_LOG_FILTERS);
   // Typing in a name waits for a pause; the request follows the last keystroke, not each one.
   const [settled] = useDebouncedValue(values, SEARCH_DELAY_MS);
@@ -74,15 +75,8 @@ function AccessLogScreen() {
             <ExportButton table="Access log" fileName="access-log.csv" source={{ kind: 'pages', columns: ACCESS_LOG_CSV_COLUMNS, fetchPage: pagesOf(findAccessLog, query) }} />
           </Group>
           <AccessLogTable
-            rows={log.data?.rows ?? []}
-            page={page}
-            pageSize={pageSize}
-            totalRows={log.data?.totalRows ?? 0}
-            isLoading={log.isFetching}
-            error={log.error ? errorMessageOf(log.error) : null}
+            {...pagedTableProps(log, paging)}
             emptyText={isFiltered ? 'No reads match these filters.' : "No member of staff has opened an applicant's record yet."}
-            onPageChange={onPageChange}
-            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

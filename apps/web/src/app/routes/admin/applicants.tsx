@@ -10,11 +10,11 @@ import { findApplicants, useApplicants, type ApplicantListRow } from '../../../f
 import { APPLICANT_CSV_COLUMNS, ApplicantsTable } from '../../../features/applicant-profile/components/applicants-table';
 import { ConfirmMembershipDialog } from '../../../features/applicant-profile/components/confirm-membership-dialog';
 import { ApplicantAwardsList } from '../../../features/award/components/applicant-awards-list';
-import { errorMessageOf } from '../../../lib/api-client';
 import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { awardApplicationPath } from './awards';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -24,7 +24,8 @@ export { ADMIN_APPLICANTS_PATH } from '../../route-paths';
 
 function ApplicantsScreen() {
   const { user } = useRequiredSession();
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [membersOnly, setMembersOnly] = useState(false);
   const [reviewing, setReviewing] = useState<ApplicantListRow | null>(null);
@@ -60,17 +61,10 @@ function ApplicantsScreen() {
             <ExportButton table="Applicants" fileName="applicants.csv" source={{ kind: 'pages', columns: APPLICANT_CSV_COLUMNS, fetchPage: pagesOf(findApplicants, filter) }} />
           </Group>
           <ApplicantsTable
-            rows={list.data?.rows ?? []}
-            page={page}
-            pageSize={pageSize}
-            totalRows={list.data?.totalRows ?? 0}
-            isLoading={list.isFetching}
-            error={list.error ? errorMessageOf(list.error) : null}
+            {...pagedTableProps(list, paging)}
             onReviewMembership={setReviewing}
             onShowAwards={user.menuItems.includes('Programs') ? setAwardsOf : undefined}
             recordHrefOf={(row) => applicantAdminPath(row.id)}
-            onPageChange={onPageChange}
-            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

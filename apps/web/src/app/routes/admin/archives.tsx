@@ -11,16 +11,17 @@ import { useScreenPrivilege } from '../../../features/program/api/find-screen-pr
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ProgramListFilters, emptyProgramFilters, type ProgramFilterValues } from '../../../features/program/components/program-list-filters';
 import { PROGRAM_CSV_COLUMNS, ProgramsTable, type ProgramRow } from '../../../features/program/components/programs-table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { programPath } from './programs';
 
 function ArchivesScreen() {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const [filters, setFilters] = useState<ProgramFilterValues>(emptyProgramFilters);
   const [searchTerm] = useDebouncedValue(filters.searchTerm, SEARCH_DELAY_MS);
   const [restoring, setRestoring] = useState<ProgramRow | null>(null);
@@ -57,12 +58,7 @@ function ArchivesScreen() {
             label="Archived programs"
             testId="archives-table"
             emptyText="No archived programs."
-            rows={list.data?.rows ?? []}
-            page={page}
-            pageSize={pageSize}
-            totalRows={list.data?.totalRows ?? 0}
-            isLoading={list.isFetching}
-            error={list.error ? errorMessageOf(list.error) : null}
+            {...pagedTableProps(list, paging)}
             hrefOf={(program) => programPath(program.id)}
             actions={
               privilege.data?.canEdit
@@ -73,8 +69,6 @@ function ArchivesScreen() {
                   )
                 : undefined
             }
-            onPageChange={onPageChange}
-            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

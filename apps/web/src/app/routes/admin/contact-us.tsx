@@ -6,16 +6,17 @@ import { NotAvailable } from '../../../components/ui/not-available';
 import { ExportButton } from '../../../components/ui/export-button';
 import { findContactMessages, useContactMessages } from '../../../features/contact/api/find-contact-messages';
 import { CONTACT_MESSAGE_CSV_COLUMNS, ContactMessagesTable } from '../../../features/contact/components/contact-messages-table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { csvFileName, pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { SearchInput } from '../../../components/ui/search-input';
 
 function ContactUsScreen() {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [handled, setHandled] = useState<'false' | 'true' | 'all'>('false');
   const [openId, setOpenId] = useState<string | null>(null);
@@ -51,14 +52,7 @@ function ContactUsScreen() {
             />
           </Group>
           <ContactMessagesTable
-            rows={list.data?.rows ?? []}
-            page={page}
-            pageSize={pageSize}
-            totalRows={list.data?.totalRows ?? 0}
-            isLoading={list.isFetching}
-            error={list.error ? errorMessageOf(list.error) : null}
-            onPageChange={onPageChange}
-            onPageSizeChange={onPageSizeChange}
+            {...pagedTableProps(list, paging)}
             onOpen={(row) => setOpenId(row.id)}
           />
         </Stack>

@@ -9,11 +9,11 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { findDeletionRequests, useDeletionRequests } from '../../../features/privacy/api/deletion-requests';
 import { CompleteDeletionDialog } from '../../../features/privacy/components/complete-deletion-dialog';
 import { DELETION_REQUEST_CSV_COLUMNS, DeletionRequestsTable } from '../../../features/privacy/components/deletion-requests-table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 // Also exported here for the modules that import it from the page (its home is route-paths.ts).
 export { ADMIN_DELETION_REQUESTS_PATH } from '../../route-paths';
@@ -25,7 +25,8 @@ export function canHandleDeletionRequests(user: Session['user']): boolean {
 }
 
 function DeletionRequestsScreen() {
-  const { page, pageSize, onPageChange, onPageSizeChange } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const [completing, setCompleting] = useState<DeletionRequest | null>(null);
   const list = useDeletionRequests({ page, pageSize });
 
@@ -47,15 +48,8 @@ function DeletionRequestsScreen() {
             <ExportButton table="Deletion requests" fileName="deletion-requests.csv" source={{ kind: 'pages', columns: DELETION_REQUEST_CSV_COLUMNS, fetchPage: pagesOf(findDeletionRequests, {}) }} />
           </Group>
           <DeletionRequestsTable
-            rows={list.data?.rows ?? []}
-            page={page}
-            pageSize={pageSize}
-            totalRows={list.data?.totalRows ?? 0}
-            isLoading={list.isFetching}
-            error={list.error ? errorMessageOf(list.error) : null}
+            {...pagedTableProps(list, paging)}
             onComplete={setCompleting}
-            onPageChange={onPageChange}
-            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

@@ -7,18 +7,19 @@ import { findMails, useMails } from '../../../features/mail/api/find-mails';
 import { MailDrawer } from '../../../features/mail/components/mail-drawer';
 import { MAIL_STATUS_LABELS } from '../../../features/mail/components/mail-status-badge';
 import { MAIL_CSV_COLUMNS, MailsTable } from '../../../features/mail/components/mails-table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { csvFileName, pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { SearchInput } from '../../../components/ui/search-input';
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...MAIL_STATUSES.map((status) => ({ value: status, label: MAIL_STATUS_LABELS[status] }))];
 
 function EmailsScreen() {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [status, setStatus] = useState('');
   const [open, setOpen] = useState<Mail | null>(null);
@@ -48,15 +49,8 @@ function EmailsScreen() {
             <ExportButton table="Emails" fileName={csvFileName('emails', status)} source={{ kind: 'pages', columns: MAIL_CSV_COLUMNS, fetchPage: pagesOf(findMails, filter) }} />
           </Group>
           <MailsTable
-            rows={list.data?.rows ?? []}
-            page={page}
-            pageSize={pageSize}
-            totalRows={list.data?.totalRows ?? 0}
-            isLoading={list.isFetching}
-            error={list.error ? errorMessageOf(list.error) : null}
+            {...pagedTableProps(list, paging)}
             onOpen={setOpen}
-            onPageChange={onPageChange}
-            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

@@ -7,11 +7,11 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { findTests, useTests } from '../../../features/exam-definition/api/find-tests';
 import { TestFilters, emptyTestFilters, type TestFilterValues } from '../../../features/exam-definition/components/test-filters';
 import { TEST_CSV_COLUMNS, TestsTable } from '../../../features/exam-definition/components/tests-table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { EXAMINATIONS_PATH } from '../../route-paths';
 // Also exported here for the modules that import it from the page (its home is route-paths.ts).
@@ -23,7 +23,8 @@ export function examinationPath(id: string): string {
 }
 
 function ExaminationsScreen() {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const [filters, setFilters] = useState<TestFilterValues>(emptyTestFilters);
   const [search] = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
   const filter = {
@@ -62,15 +63,8 @@ function ExaminationsScreen() {
             <ExportButton table="Tests" fileName="tests.csv" source={{ kind: 'pages', columns: TEST_CSV_COLUMNS, fetchPage: pagesOf(findTests, filter) }} />
           </Group>
           <TestsTable
-            rows={list.data?.rows ?? []}
-            page={page}
-            pageSize={pageSize}
-            totalRows={list.data?.totalRows ?? 0}
-            isLoading={list.isFetching}
-            error={list.error ? errorMessageOf(list.error) : null}
+            {...pagedTableProps(list, paging)}
             hrefOf={(test) => examinationPath(test.id)}
-            onPageChange={onPageChange}
-            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

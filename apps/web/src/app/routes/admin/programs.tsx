@@ -8,11 +8,11 @@ import { findPrograms, usePrograms } from '../../../features/program/api/find-pr
 import { useScreenPrivilege } from '../../../features/program/api/find-screen-privilege';
 import { ProgramListFilters, emptyProgramFilters, type ProgramFilterValues } from '../../../features/program/components/program-list-filters';
 import { PROGRAM_CSV_COLUMNS, ProgramsTable } from '../../../features/program/components/programs-table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { SEARCH_DELAY_MS, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { ADMIN_APPLICATIONS_PATH, ADMIN_RESITS_PATH, ADMIN_WELDERS_DUE_PATH } from '../../route-paths';
 import { ADMIN_AWARDS_PATH } from '../../route-paths';
 import { ADMIN_RENEWALS_PATH } from '../../route-paths';
@@ -23,7 +23,8 @@ export function programPath(id: string): string {
 }
 
 function ProgramsScreen() {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const [filters, setFilters] = useState<ProgramFilterValues>(emptyProgramFilters);
   const [searchTerm] = useDebouncedValue(filters.searchTerm, SEARCH_DELAY_MS);
   const privilege = useScreenPrivilege('Programs');
@@ -79,15 +80,8 @@ function ProgramsScreen() {
           </Group>
           <ProgramsTable
             label="Programs"
-            rows={list.data?.rows ?? []}
-            page={page}
-            pageSize={pageSize}
-            totalRows={list.data?.totalRows ?? 0}
-            isLoading={list.isFetching}
-            error={list.error ? errorMessageOf(list.error) : null}
+            {...pagedTableProps(list, paging)}
             hrefOf={(program) => programPath(program.id)}
-            onPageChange={onPageChange}
-            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

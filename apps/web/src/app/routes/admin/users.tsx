@@ -14,11 +14,11 @@ import {
 } from '../../../features/account-user/components/account-user-dialog';
 import { ACCOUNT_USER_CSV_COLUMNS, AccountUsersTable } from '../../../features/account-user/components/account-users-table';
 import { currentUserQueryKey } from '../../../features/auth/api/fetch-current-user';
-import { errorMessageOf } from '../../../lib/api-client';
 import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession, type Session } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { ADMIN_APPLICANTS_PATH, ADMIN_COMPANIES_PATH } from '../../route-paths';
 import { canReadAccessLog } from './access-log';
 import { ADMIN_ACCESS_LOG_PATH } from '../../route-paths';
@@ -30,7 +30,8 @@ import { SearchInput } from '../../../components/ui/search-input';
 
 function UsersScreen({ user }: { user: Session['user'] }) {
   const queryClient = useQueryClient();
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [dialog, setDialog] = useState<AccountUserDialogState>(null);
   const filter = { search: search.term };
@@ -80,16 +81,9 @@ function UsersScreen({ user }: { user: Session['user'] }) {
             <ExportButton table="Users" fileName="staff-users.csv" source={{ kind: 'pages', columns: ACCOUNT_USER_CSV_COLUMNS, fetchPage: pagesOf(findAccountUsers, filter) }} />
           </Group>
           <AccountUsersTable
-            rows={list.data?.rows ?? []}
-            page={page}
-            pageSize={pageSize}
-            totalRows={list.data?.totalRows ?? 0}
-            isLoading={list.isFetching}
-            error={list.error ? errorMessageOf(list.error) : null}
+            {...pagedTableProps(list, paging)}
             canEdit={(row) => canEditAccountUser(user.role, row)}
             onEdit={(row) => setDialog({ mode: 'edit', userId: row.id })}
-            onPageChange={onPageChange}
-            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

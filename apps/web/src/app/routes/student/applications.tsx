@@ -3,9 +3,9 @@ import { applicationTypeOfProgram } from '@certs/shared/application/application-
 import { useMyApplications } from '../../../features/application/api/find-my-applications';
 import { ApplicationsTable, type ApplicationRow } from '../../../features/application/components/applications-table';
 import { MyAwards } from '../../../features/award/components/my-awards';
-import { errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { STUDENT_APPLICATIONS_PATH } from '../../route-paths';
 // Also exported here for the modules that import it from the page (its home is route-paths.ts).
 export { STUDENT_APPLICATIONS_PATH } from '../../route-paths';
@@ -32,15 +32,8 @@ export function StudentApplicationsRoute() {
           Your applications
         </Title>
         <ApplicationsTable
-          rows={applications.data?.rows ?? []}
-          totalRows={applications.data?.totalRows ?? 0}
-          isLoading={applications.isFetching}
-          error={applications.error ? errorMessageOf(applications.error) : null}
+          {...pagedTableProps(applications, applicationsPaging)}
           hrefOf={studentApplicationPath}
-          page={applicationsPaging.page}
-          pageSize={applicationsPaging.pageSize}
-          onPageChange={applicationsPaging.onPageChange}
-          onPageSizeChange={applicationsPaging.onPageSizeChange}
         />
       </Paper>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="awards-heading" id="awards">

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useInbox } from '../../../features/mail/api/find-inbox';
 import { InboxTable, type InboxRow } from '../../../features/mail/components/inbox-table';
 import { MailDrawer } from '../../../features/mail/components/mail-drawer';
-import { errorMessageOf } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 // Also exported here for the modules that import it from the page (its home is route-paths.ts).
 export { STUDENT_NOTIFICATIONS_PATH } from '../../route-paths';
 
@@ -13,7 +13,8 @@ export { STUDENT_NOTIFICATIONS_PATH } from '../../route-paths';
 /** Every mail the platform sent the applicant (spec section 7: applicantinbox/email/pagination). */
 export function StudentNotificationsRoute() {
   usePageTitle('Notifications');
-  const { page, pageSize, onPageChange, onPageSizeChange } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const [open, setOpen] = useState<InboxRow | null>(null);
   const inbox = useInbox({ page, pageSize });
   return (
@@ -24,15 +25,8 @@ export function StudentNotificationsRoute() {
       </Stack>
       <Paper withBorder radius="md" p="lg">
         <InboxTable
-          rows={inbox.data?.rows ?? []}
-          page={page}
-          pageSize={pageSize}
-          totalRows={inbox.data?.totalRows ?? 0}
-          isLoading={inbox.isFetching}
-          error={inbox.error ? errorMessageOf(inbox.error) : null}
+          {...pagedTableProps(inbox, paging)}
           onOpen={setOpen}
-          onPageChange={onPageChange}
-          onPageSizeChange={onPageSizeChange}
         />
       </Paper>
       <MailDrawer mail={open} onClose={() => setOpen(null)} />

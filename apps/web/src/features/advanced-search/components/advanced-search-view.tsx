@@ -17,6 +17,7 @@ import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-
 import { errorMessageOf } from '../../../lib/api-client';
 import type { CsvColumn } from '../../../lib/export-csv';
 import { usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { searchPage, useAdvancedSearch, useDeleteSavedSearch, useSavedSearches, useSaveSearch } from '../api/advanced-search';
 import { DateField } from '../../../components/ui/date-field';
 
@@ -83,7 +84,8 @@ const csvColumns: CsvColumn<SearchResultRow>[] = [
 
 /** `advancesearch`: one search across applications, applicants, awards and payments, with saved searches. */
 export function AdvancedSearchView({ programs }: { programs: readonly ReportProgram[] }) {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const [form, setForm] = useState<Form>(EMPTY);
   const [name, setName] = useState('');
   const [debounced] = useDebouncedValue(form, 300);
@@ -150,17 +152,10 @@ export function AdvancedSearchView({ programs }: { programs: readonly ReportProg
           label="Search results"
           testId="advanced-search-results"
           columns={columns}
-          rows={results.data?.rows ?? []}
+          {...pagedTableProps(results, paging)}
           rowKey={(row) => `${row.entity}-${row.id}`}
-          page={page}
-          pageSize={pageSize}
-          totalRows={results.data?.totalRows ?? 0}
-          isLoading={results.isFetching}
-          error={results.error ? errorMessageOf(results.error) : null}
           emptyText="Nothing matches these filters."
           minWidth={1000}
-          onPageChange={onPageChange}
-          onPageSizeChange={onPageSizeChange}
         />
       </Stack>
     </Paper>

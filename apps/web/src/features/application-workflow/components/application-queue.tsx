@@ -7,9 +7,9 @@ import { WORKFLOW_STAGES, statusesOf } from '@certs/shared/application/applicati
 import { DateDisplay } from '../../../components/ui/date-display';
 import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { csvFileName, pagesOf, type CsvColumn } from '../../../lib/export-csv';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import type { ApplicationQueueParams } from '../api/application-workflow.keys';
 import { findApplicationQueue, useApplicationQueue } from '../api/find-application-queue';
 import { WorkflowStatusBadge } from './workflow-status-badge';
@@ -48,7 +48,8 @@ export function applicationQueueCsvColumns(type: ApplicationTypePath): CsvColumn
  * and email; filtered by status and stage; by number, newest first unless asked otherwise.
  */
 export function ApplicationQueue({ type, programId, hrefOf, programHrefOf, programCode }: ApplicationQueueProps) {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [status, setStatus] = useState('');
   const [stage, setStage] = useState('');
@@ -158,17 +159,10 @@ export function ApplicationQueue({ type, programId, hrefOf, programHrefOf, progr
         label="Applications"
         testId="application-queue"
         columns={columns}
-        rows={queue.data?.rows ?? []}
+        {...pagedTableProps(queue, paging)}
         rowKey={(row) => row.id}
-        page={page}
-        pageSize={pageSize}
-        totalRows={queue.data?.totalRows ?? 0}
-        isLoading={queue.isFetching}
-        error={queue.error ? errorMessageOf(queue.error) : null}
         emptyText="No submitted applications match."
         minWidth={900}
-        onPageChange={onPageChange}
-        onPageSizeChange={onPageSizeChange}
       />
     </Stack>
   );

@@ -4,8 +4,8 @@ import type { AwardRow } from '@certs/shared/award/award.contract';
 import { isInRenewalWindow, subtractMonths } from '@certs/shared/award/award-expiry';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
-import { errorMessageOf } from '../../../lib/api-client';
 import { usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { useMyAwards } from '../api/find-my-awards';
 import { AwardDownloads } from './award-downloads';
 import { AwardsTable } from './awards-table';
@@ -28,21 +28,15 @@ function canRenew(row: AwardRow, today: string): boolean {
 
 /** The applicant's Awards list with each award's certificate and credential. */
 export function MyAwards() {
-  const { page, pageSize, onPageChange, onPageSizeChange } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const awards = useMyAwards({ page, pageSize });
   const today = todayInSydney();
   return (
     <AwardsTable
       label="Awards"
       testId="awards-table"
-      rows={awards.data?.rows ?? []}
-      totalRows={awards.data?.totalRows ?? 0}
-      isLoading={awards.isFetching}
-      error={awards.error ? errorMessageOf(awards.error) : null}
-      page={page}
-      pageSize={pageSize}
-      onPageChange={onPageChange}
-      onPageSizeChange={onPageSizeChange}
+      {...pagedTableProps(awards, paging)}
       actionsOf={(row) => (
         <Group gap="xs" wrap="nowrap" justify="flex-end">
           {canRenew(row, today) && (

@@ -2,8 +2,8 @@ import { Group, NativeSelect, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { AwardRow } from '@certs/shared/award/award.contract';
 import { AWARD_STATUSES, AWARD_STATUS_LABELS, type AwardStatus } from '@certs/shared/award/award-status';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { awardsCsvPath, useAwards } from '../api/find-awards';
 import { AwardsTable } from './awards-table';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -26,7 +26,8 @@ const isAwardStatus = (value: string): value is AwardStatus => (AWARD_STATUSES a
 
 /** Staff's Awards: search by name, ID, certificate or application number; status and program filters; paging; CSV export. */
 export function StaffAwardsList({ programId, onProgramChange, programs, applicationHrefOf }: StaffAwardsListProps) {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [status, setStatus] = useState('');
   const filters = { search: search.term, status: isAwardStatus(status) ? status : undefined, programId: programId || undefined };
@@ -62,16 +63,9 @@ export function StaffAwardsList({ programId, onProgramChange, programs, applicat
       <AwardsTable
         label="Awards"
         testId="staff-awards-table"
-        rows={list.data?.rows ?? []}
-        page={page}
-        pageSize={pageSize}
-        totalRows={list.data?.totalRows ?? 0}
-        isLoading={list.isFetching}
-        error={list.error ? errorMessageOf(list.error) : null}
+        {...pagedTableProps(list, paging)}
         emptyText="No awards match."
         applicationHrefOf={applicationHrefOf}
-        onPageChange={onPageChange}
-        onPageSizeChange={onPageSizeChange}
       />
     </Stack>
   );

@@ -12,6 +12,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import type { CsvColumn } from '../../../lib/export-csv';
 import { usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { findImports, useAddImport, useImport, useImports, usePreviewImport } from '../api/bulk-import';
 
 const RESULT_COLORS: Record<RowResult, string> = { created: 'green', updated: 'blue', unchanged: 'gray', refused: 'red' };
@@ -123,7 +124,8 @@ export function BulkImportScreen({ programs }: { programs: readonly ReportProgra
   const [importId, setImportId] = useState<string | null>(null);
   const preview = usePreviewImport();
   const add = useAddImport();
-  const { page, pageSize, onPageChange, onPageSizeChange } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const past = useImports(page, pageSize);
   const request = content && programId && file ? { programId, fileName: file.name, csvContent: content } : null;
 
@@ -191,17 +193,10 @@ export function BulkImportScreen({ programs }: { programs: readonly ReportProgra
             label="Past imports"
             testId="past-imports"
             columns={pastColumns}
-            rows={past.data?.rows ?? []}
+            {...pagedTableProps(past, paging)}
             rowKey={(row) => row.id}
-            page={page}
-            pageSize={pageSize}
-            totalRows={past.data?.totalRows ?? 0}
-            isLoading={past.isFetching}
-            error={past.error ? errorMessageOf(past.error) : null}
             emptyText="No imports yet."
             minWidth={1000}
-            onPageChange={onPageChange}
-            onPageSizeChange={onPageSizeChange}
           />
         </Stack>
       </Paper>

@@ -7,9 +7,9 @@ import { DateDisplay } from '../../../components/ui/date-display';
 import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { errorMessageOf } from '../../../lib/api-client';
 import { pagesOf, type CsvColumn } from '../../../lib/export-csv';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { findSittings, useSittings, type SittingsParams } from '../api/find-sittings';
 import { ExtraTimeDialog } from './extra-time-dialog';
 
@@ -61,7 +61,8 @@ export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: s
   const [filter, setFilter] = useState<ExaminationFilter>('All');
   const [kind, setKind] = useState<ExamType | undefined>(undefined);
   const [needsMarking, setNeedsMarking] = useState(false);
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [extraTimeFor, setExtraTimeFor] = useState<SittingRow | null>(null);
   const params: Omit<SittingsParams, 'page' | 'pageSize'> = { filter, kind, searchTerm: search.term, needsMarking: needsMarking ? true : undefined };
@@ -168,15 +169,8 @@ export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: s
       <PagedTable
         label="Sittings"
         columns={columns}
-        rows={sittings.data?.rows ?? []}
+        {...pagedTableProps(sittings, paging)}
         rowKey={(row) => row.examInstanceId ?? `${row.kind}-${row.applicationModuleId ?? row.title}`}
-        page={page}
-        pageSize={pageSize}
-        totalRows={sittings.data?.totalRows ?? 0}
-        onPageChange={onPageChange}
-        onPageSizeChange={onPageSizeChange}
-        isLoading={sittings.isFetching}
-        error={sittings.error ? errorMessageOf(sittings.error) : null}
         emptyText="No sittings to show."
         testId="sittings"
         minWidth={900}

@@ -16,6 +16,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
 import { usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { useAvailableTrials, useMyExaminations } from '../api/find-my-examinations';
 import { useServerNow } from '../hooks/use-server-now';
 import { launchWindowState, type LaunchWindowState } from '../model/exam-clock';
@@ -166,7 +167,8 @@ function scoreOf(row: MyExaminationRow): string {
 export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
   const [filter, setFilter] = useState<ExaminationFilter>('All');
   const [kind, setKind] = useState<ExamType | undefined>(undefined);
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const serverNow = useServerNow();
   const examinations = useMyExaminations({ filter, kind, page, pageSize });
   const trials = useAvailableTrials();
@@ -251,15 +253,8 @@ export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
         <PagedTable
           label="Your examinations"
           columns={columns}
-          rows={examinations.data?.rows ?? []}
+          {...pagedTableProps(examinations, paging)}
           rowKey={(row) => row.examInstanceId ?? `${row.kind}-${row.applicationModuleId ?? row.testId}`}
-          page={page}
-          pageSize={pageSize}
-          totalRows={examinations.data?.totalRows ?? 0}
-          onPageChange={onPageChange}
-          onPageSizeChange={onPageSizeChange}
-          isLoading={examinations.isFetching}
-          error={examinations.error ? errorMessageOf(examinations.error) : null}
           emptyText="No examinations to show."
           testId="my-examinations"
         />

@@ -13,6 +13,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { errorMessageOf } from '../../../lib/api-client';
 import { csvFileName, pagesOf, type CsvColumn } from '../../../lib/export-csv';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { findLibraryDocuments, openLibraryDocument, useChangeLibraryDocument, useLibraryDocument, useLibraryDocuments } from '../api/library-documents';
 import { LibraryDocumentForm, type LibraryDocumentFormMode } from './library-document-form';
 
@@ -75,7 +76,8 @@ function RevisionHistory({ id }: { id: string }) {
  * Libraries menu (`canManage`) add, edit, revise and retire.
  */
 export function LibraryDocumentsScreen({ canManage, canExport = false }: { canManage: boolean; /** Staff's Export CSV of the filter on screen. */ canExport?: boolean }) {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [documentType, setDocumentType] = useState<LibraryDocumentType | undefined>();
   const [includeRetired, setIncludeRetired] = useState(false);
@@ -176,16 +178,9 @@ export function LibraryDocumentsScreen({ canManage, canExport = false }: { canMa
           label="Documents"
           testId="library-documents"
           columns={columns}
-          rows={list.data?.rows ?? []}
+          {...pagedTableProps(list, paging)}
           rowKey={(row) => row.id}
-          page={page}
-          pageSize={pageSize}
-          totalRows={list.data?.totalRows ?? 0}
-          isLoading={list.isFetching}
-          error={list.error ? errorMessageOf(list.error) : null}
           emptyText="No documents match."
-          onPageChange={onPageChange}
-          onPageSizeChange={onPageSizeChange}
         />
       </Stack>
       <FormDialog opened={formMode !== null} title={formMode?.kind === 'revise' ? `New revision of ${formMode.document.documentNumber}` : formMode?.kind === 'update' ? `Edit ${formMode.document.documentNumber}` : 'Add document'} onClose={closeForm}>

@@ -5,8 +5,8 @@ import type { PublishedProgramPage } from '@certs/shared/program/program.contrac
 import { PROGRAM_TYPE_INFO, PROGRAM_TYPES, type ProgramType } from '@certs/shared/program/program-type';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { usePublishedPrograms } from '../api/find-published-programs';
 import { ApplicantStatusBadge } from './applicant-status-badge';
 import { programTypeName } from './program-type-name';
@@ -21,7 +21,8 @@ const TYPE_OPTIONS = [
 
 /** Published programs the applicant can apply to: search, type filter, and their status in each. */
 export function PublishedProgramsList({ hrefOf }: { hrefOf: (program: PublishedProgramRow) => string }) {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [programType, setProgramType] = useState('');
   const list = usePublishedPrograms({ page, pageSize, search: search.term, programType: programType ? Number(programType) : undefined });
@@ -63,16 +64,9 @@ export function PublishedProgramsList({ hrefOf }: { hrefOf: (program: PublishedP
         label="Published programs"
         testId="published-programs-table"
         columns={columns}
-        rows={list.data?.rows ?? []}
+        {...pagedTableProps(list, paging)}
         rowKey={(program) => program.id}
-        page={page}
-        pageSize={pageSize}
-        totalRows={list.data?.totalRows ?? 0}
-        isLoading={list.isFetching}
-        error={list.error ? errorMessageOf(list.error) : null}
         emptyText="No published programs match."
-        onPageChange={onPageChange}
-        onPageSizeChange={onPageSizeChange}
       />
     </Stack>
   );

@@ -21,9 +21,9 @@ import {
   PagedTable,
   type PagedTableColumn,
 } from "../../../components/ui/paged-table";
-import { errorMessageOf } from "../../../lib/api-client";
 import { csvFileName, pagesOf, type CsvColumn } from "../../../lib/export-csv";
 import { useDebouncedSearch, usePaging } from "../../../lib/use-paging";
+import { pagedTableProps } from "../../../lib/paged-table-props";
 import { findRenewalQueue, useRenewalQueue, type RenewalQueueParams } from "../api/renewal";
 import { SearchInput } from "../../../components/ui/search-input";
 
@@ -70,8 +70,8 @@ export function RenewalQueue({
   programs,
   renewalHrefOf,
 }: RenewalQueueProps) {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } =
-    usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [status, setStatus] = useState("");
   const filter: Omit<RenewalQueueParams, "page" | "pageSize"> = {
@@ -188,20 +188,13 @@ export function RenewalQueue({
         testId="renewals-table"
         columns={columns}
         rowKey={(row) => row.id}
-        rows={list.data?.rows ?? []}
-        page={page}
-        pageSize={pageSize}
-        totalRows={list.data?.totalRows ?? 0}
-        isLoading={list.isFetching}
-        error={list.error ? errorMessageOf(list.error) : null}
+        {...pagedTableProps(list, paging)}
         emptyText={
           programId
             ? "No renewals match."
             : "Choose a program to see its renewals."
         }
         minWidth={1000}
-        onPageChange={onPageChange}
-        onPageSizeChange={onPageSizeChange}
       />
     </Stack>
   );

@@ -15,6 +15,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { useAicipApplication, useAicipAwaitingPayment, useRecordAicipPayment } from '../api/support';
 
 dayjs.extend(utc);
@@ -249,7 +250,8 @@ export function RecordAicipPaymentDialog({ application, onClose }: { application
 
 /** Support's "process AICIP payments" (spec section 6): find an AICIP application waiting for payment and record its payment. */
 export function AicipPayments() {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [target, setTarget] = useState<AicipPaymentApplication | null>(null);
   const waiting = useAicipAwaitingPayment({ searchTerm: search.term, page, pageSize });
@@ -314,16 +316,9 @@ export function AicipPayments() {
           label="AICIP applications waiting for payment"
           testId="aicip-payments"
           columns={columns}
-          rows={waiting.data?.rows ?? []}
+          {...pagedTableProps(waiting, paging)}
           rowKey={(row) => row.applicationId}
-          page={page}
-          pageSize={pageSize}
-          totalRows={waiting.data?.totalRows ?? 0}
-          isLoading={waiting.isFetching}
-          error={waiting.error ? errorMessageOf(waiting.error) : null}
           emptyText={search.term?.trim() ? 'No AICIP application waiting for payment matches.' : 'No AICIP application is waiting for a payment.'}
-          onPageChange={onPageChange}
-          onPageSizeChange={onPageSizeChange}
         />
       </Stack>
       <RecordAicipPaymentDialog application={target} onClose={() => setTarget(null)} />

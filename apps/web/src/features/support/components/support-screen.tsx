@@ -8,6 +8,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
+import { pagedTableProps } from '../../../lib/paged-table-props';
 import { useFoundUsers, useSupportAction, useSupportLog, type FindBy, type SupportActionKind } from '../api/support';
 import { AicipPayments } from './aicip-payments';
 
@@ -77,7 +78,8 @@ function ActionDialog({ target, onClose }: { target: { user: FoundUser; kind: Su
 }
 
 function FindUser() {
-  const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
   const [searchBy, setSearchBy] = useState<FindBy>('all');
   const [target, setTarget] = useState<{ user: FoundUser; kind: SupportActionKind } | null>(null);
@@ -152,16 +154,9 @@ function FindUser() {
           label="Users found"
           testId="support-users"
           columns={columns}
-          rows={found.data?.rows ?? []}
+          {...pagedTableProps(found, paging)}
           rowKey={(row) => row.userId}
-          page={page}
-          pageSize={pageSize}
-          totalRows={found.data?.totalRows ?? 0}
-          isLoading={found.isFetching}
-          error={found.error ? errorMessageOf(found.error) : null}
           emptyText={(search.term?.trim().length ?? 0) < 2 ? 'Type at least 2 characters to search.' : 'No user matches.'}
-          onPageChange={onPageChange}
-          onPageSizeChange={onPageSizeChange}
         />
       </Stack>
       <ActionDialog target={target} onClose={() => setTarget(null)} />
@@ -170,7 +165,8 @@ function FindUser() {
 }
 
 function SupportLog() {
-  const { page, pageSize, onPageChange, onPageSizeChange } = usePaging();
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const log = useSupportLog({ page, pageSize });
   type Row = NonNullable<typeof log.data>['rows'][number];
   const columns: PagedTableColumn<Row>[] = [
@@ -189,16 +185,9 @@ function SupportLog() {
         label="Support log"
         testId="support-log"
         columns={columns}
-        rows={log.data?.rows ?? []}
+        {...pagedTableProps(log, paging)}
         rowKey={(row) => row.id}
-        page={page}
-        pageSize={pageSize}
-        totalRows={log.data?.totalRows ?? 0}
-        isLoading={log.isFetching}
-        error={log.error ? errorMessageOf(log.error) : null}
         emptyText="No support action yet."
-        onPageChange={onPageChange}
-        onPageSizeChange={onPageSizeChange}
       />
     </Paper>
   );
