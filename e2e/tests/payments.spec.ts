@@ -113,6 +113,17 @@ test('the applicant pays an issued invoice on the test gateway: a decline first,
   await expect(reportRow).toContainText(application.applicationNumber);
   await expect(reportRow).toContainText('Paige Payer');
   await expect(reportRow.locator('[data-status="Success"]')).toBeVisible();
+  // The reference a person reads is the charge's id; the gateway's stored state is there on demand (issue 21 item 8).
+  const referenceCell = reportRow.getByRole('cell').filter({ hasText: 'tch_' });
+  await expect(referenceCell).not.toContainText(';paid;');
+  await referenceCell.getByRole('button', { name: /^Full reference of tch_/ }).click();
+  await expect(referenceCell).toContainText(/tgs_[0-9a-f]+;paid;\d+;AUD;tch_/);
+  // On a 1366 px laptop screen the whole table fits: Status is not cut off (issue 21 item 13).
+  await staff.setViewportSize({ width: 1366, height: 768 });
+  // The table's scrolling viewport: what of the table is on screen without scrolling sideways.
+  const visibleRight = await staff.getByRole('group', { name: 'Payments report' }).boundingBox().then((box) => box!.x + box!.width);
+  const statusHeader = await report.getByRole('columnheader', { name: 'Status' }).boundingBox();
+  expect(statusHeader!.x + statusHeader!.width).toBeLessThanOrEqual(visibleRight);
   expect(await seriousViolations(staff)).toEqual([]);
   const csvDownload = staff.waitForEvent('download');
   await staff.getByRole('button', { name: 'Export CSV' }).click();

@@ -11,6 +11,7 @@ import { usePaging } from '../../../lib/use-paging';
 import { usePaymentReport, useReportPrograms, type ReportFilters } from '../api/payments';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { DateField } from '../../../components/ui/date-field';
+import { PaymentReferenceCell } from './payment-reference-cell';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -57,12 +58,37 @@ const columns: PagedTableColumn<PaymentReportRow>[] = [
       </Stack>
     ),
   },
-  { key: 'program', header: 'Program', render: (row) => `${row.programCode} ${row.programTitle}` },
-  { key: 'amount', header: 'Amount', align: 'right', noWrap: true, render: (row) => formatAmount(row.amountCents) },
-  { key: 'gst', header: 'GST', align: 'right', noWrap: true, render: (row) => formatAmount(row.gstCents) },
-  { key: 'discount', header: 'Discount', align: 'right', noWrap: true, render: (row) => formatAmount(row.discountCents) },
+  // The program's code, its title beneath in small type: the table fits a 1366 px screen (issue 21 item 13).
+  {
+    key: 'program',
+    header: 'Program',
+    render: (row) => (
+      <Stack gap={0}>
+        <Text size="sm">{row.programCode}</Text>
+        <Text size="xs" c="dimmed" lineClamp={1} title={row.programTitle}>
+          {row.programTitle}
+        </Text>
+      </Stack>
+    ),
+  },
+  // GST and discount under the amount they make up (the CSV keeps them as columns of their own).
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    noWrap: true,
+    render: (row) => (
+      <Stack gap={0} align="flex-end">
+        <Text size="sm">{formatAmount(row.amountCents)}</Text>
+        <Text size="xs" c="dimmed">
+          GST {formatAmount(row.gstCents)}
+          {row.discountCents ? ` · less ${formatAmount(row.discountCents)}` : ''}
+        </Text>
+      </Stack>
+    ),
+  },
   { key: 'gateway', header: 'Gateway', render: (row) => PAYMENT_GATEWAY_LABELS[row.gateway] },
-  { key: 'reference', header: 'Reference', render: (row) => <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>{row.reference ?? '-'}</Text> },
+  { key: 'reference', header: 'Reference', render: (row) => <PaymentReferenceCell reference={row.reference} /> },
   { key: 'status', header: 'Status', noWrap: true, render: (row) => <PaymentStatusBadge status={row.displayedStatus} /> },
 ];
 
@@ -115,7 +141,7 @@ export function PaymentsReport() {
           isLoading={report.isFetching}
           error={report.error ? errorMessageOf(report.error) : null}
           emptyText="No payments match these filters."
-          minWidth={1100}
+          minWidth={860}
           onPageChange={onPageChange}
           onPageSizeChange={onPageSizeChange}
         />

@@ -12,6 +12,7 @@ import { useDateFormatter } from '../../../lib/dates';
 import { useApplicationInvoices, useApplicationPayments, useStaffPaymentActions } from '../api/payments';
 import { OfflinePaymentForm } from '../forms/offline-payment-form';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentReferenceCell } from './payment-reference-cell';
 
 /** The module route word that carries payment actions for an application type (none for Welder Qualification). */
 export function paymentModuleTypeOf(type: ApplicationTypePath): PaymentModuleType | undefined {
@@ -93,9 +94,7 @@ export function StaffPaymentsStage({ type, applicationId, status, workflowStage,
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                        {payment.offlineReference ?? payment.gatewayReference ?? '-'}
-                      </Text>
+                      <PaymentReferenceCell reference={payment.offlineReference ?? payment.gatewayReference} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <DateDisplay value={payment.paidOn ?? payment.expiresOn} withTime />
