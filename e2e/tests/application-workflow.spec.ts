@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
+import { api, signInApi } from '../fixtures/api-setup';
 import { applyToQualification, assignContributor, decideAssessment, mailsSince, openStaffApplication, personAt, registerApplicant, submitApplication, submitReview } from '../fixtures/journey';
 import { searchList } from '../fixtures/lists';
 
@@ -14,6 +15,13 @@ test('staff take an applicant’s Qualification application through assessor, a 
   // An applicant of its own: the demo applicant's one application to Q-WELD-INSP is the full journey's (application-journey.spec.ts).
   const candidate = await registerApplicant(request, { firstName: 'Rory', lastName: 'Resubmitter', emailPrefix: 'workflow', password: 'Workflow-candidate-2026!' });
   const mailsOfThisRun = () => mailsSince(candidate.email, startedAt);
+  // Their profile's experience: what assessors read about them (issue 20).
+  await api(request, 'POST', '/api/applicantexperience', await signInApi(request, candidate.email, candidate.password, true), {
+    employer: 'Hunter Valley Fabrication',
+    position: 'QA inspector',
+    duties: 'Visual inspection of structural welds.',
+    startDate: '2022-03-01',
+  });
 
   // The applicant applies to Q-WELD-INSP through the application form.
   const applicant = await personAt(browser, '/student/login', candidate.email, candidate.password);
@@ -47,6 +55,10 @@ test('staff take an applicant’s Qualification application through assessor, a 
   const assessor = await personAt(browser, '/admin/login', DEMO.contributor);
   await openStaffApplication(assessor, applicationNumber);
   await expect(assessor.getByRole('form', { name: 'Assessment' })).toHaveCount(0);
+  // The assessor reads the applicant's education and experience beside the answers.
+  const background = assessor.getByRole('region', { name: 'Education and experience' });
+  await expect(background).toContainText('Hunter Valley Fabrication');
+  await expect(background).toContainText('No education recorded.');
   await submitReview(assessor, 'Experience is well documented; the eye test has no date.', 'Request more information');
 
   // The super user asks the applicant for more information: the report and each criterion are required.
