@@ -348,7 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A welder qualification's certificate is the ISO 9606-1 Annex A form with its confirmation and revalidation tables (decision 026).
   certificateModule.certificates.useProgramTypeRenderer(3, (awardId, options) => wpqValidity.service.certificatePdf(awardId, options));
   // Issue 20: staff's applicant page, library documents, and support actions (a temporary password gates the sign-in).
-  const applicantAdmin = createApplicantAdminModule(deps.database.db, { applicants: applicantModule.applicants, accessLog: personalDataAccessLog });
+  const applicantAdmin = createApplicantAdminModule(deps.database.db, { applicants: applicantModule.applicants, reach: applicantModule.reach, accessLog: personalDataAccessLog });
   const libraryDocuments = createLibraryDocumentModule(deps.database.db, { attachments, storage });
   const supportModule = createSupportModule(deps.database.db, { sessionUsers: auth.sessionUsers, registration, payments: paymentModule.service });
   auth.usePasswordChangeGate((userId) => supportModule.support.changeTokenIfDue(userId));

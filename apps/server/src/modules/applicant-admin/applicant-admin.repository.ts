@@ -7,6 +7,7 @@ import { companies } from '../../db/schema/company';
 import { mails } from '../../db/schema/mail';
 import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
+import type { ApplicantReachScope } from '../applicant/applicant-reach';
 
 export interface Paging {
   page: number;
@@ -14,7 +15,8 @@ export interface Paging {
 }
 
 /** Which of the applicant's applications the caller may see: all, or only submitted ones in these programs. */
-export type ProgramScope = { kind: 'all' } | { kind: 'programs'; programIds: string[] };
+/** The applicant reach's scope (applicant/applicant-reach.ts): which applications and history a reader sees. */
+export type ProgramScope = ApplicantReachScope;
 
 function offsetOf(paging: Paging): number {
   return (paging.page - 1) * paging.pageSize;
@@ -37,12 +39,6 @@ export class ApplicantAdminRepository {
       eq(applications.applicantId, applicantId),
       scope.kind === 'programs' ? and(isNotNull(applications.submittedOn), inArray(applications.programId, scope.programIds.length ? scope.programIds : ['00000000-0000-0000-0000-000000000000'])) : undefined,
     );
-  }
-
-  async hasApplicationIn(applicantId: string, programIds: string[]): Promise<boolean> {
-    if (programIds.length === 0) return false;
-    const [row] = await this.db.select({ n: count() }).from(applications).where(this.applicationsIn(applicantId, { kind: 'programs', programIds }));
-    return (row?.n ?? 0) > 0;
   }
 
   async findEmployerName(applicantId: string): Promise<string | null> {

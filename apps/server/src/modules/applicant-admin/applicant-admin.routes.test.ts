@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_SUB_LISTS } from '@certs/shared/applicant-admin/applicant-admin.contract';
 import { ROLES } from '@certs/shared/auth/roles';
@@ -9,6 +10,7 @@ import { bearer, signIn } from '../../../test/sign-in';
 import { applicantEducation, applicantExperience } from '../../db/schema/applicant-profile';
 import { applicationFileNotes, applicationHistory } from '../../db/schema/application';
 import { mails } from '../../db/schema/mail';
+import { users } from '../../db/schema/user';
 import { personalDataAccessLog } from '../../db/schema/privacy';
 
 let t: TestApp;
@@ -85,6 +87,33 @@ describe("staff's applicant page", () => {
       expect(response.statusCode, list).toBe(403);
       expect(response.body).not.toContain(invoiced.applicant.email);
     }
+  });
+
+  it("holds the profile routes to the same reach: a program's staff read their applicant's profile and lists, staff outside get 403 even with the Users menu", async () => {
+    const applicantId = invoiced.applicant.applicantId;
+    const profileRoutes = [
+      `/api/applicant/${applicantId}`,
+      `/api/applicant/profiledetails/${applicantId}`,
+      ...['applicantqualification', 'applicantexperience', 'applicantprofessionalactivities', 'applicantprofessionaldevelopment'].map((base) => `/api/${base}/byapplicant/${applicantId}`),
+    ];
+    // The Users menu lists applicants; it does not open the records of programs one does not serve.
+    const usersMenuOutsider = await createStaffOfAnotherProgram(t.database.db);
+    await t.database.db.update(users).set({ menuItems: ['Users', 'Programs'] }).where(eq(users.id, usersMenuOutsider.id));
+    const usersMenuOutsiderJwt = (await signIn(t.app, usersMenuOutsider)).jwt;
+    for (const url of profileRoutes) {
+      expect((await get(url, assessorJwt)).statusCode, url).toBe(200);
+      expect((await get(url, adminJwt)).statusCode, url).toBe(200);
+      for (const jwt of [outsiderJwt, usersMenuOutsiderJwt]) {
+        const refused = await get(url, jwt);
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.body).not.toContain(invoiced.applicant.email);
+        expect(refused.body).not.toContain('Hunter Fabrication');
+      }
+      // Another applicant learns nothing, not even that the record exists.
+      expect((await get(url, otherApplicantJwt)).statusCode, url).toBe(url.includes('profiledetails') ? 403 : 404);
+    }
+    const experience = await get(`/api/applicantexperience/byapplicant/${applicantId}`, assessorJwt);
+    expect(experience.json()).toEqual([expect.objectContaining({ employer: 'Hunter Fabrication' })]);
   });
 
   it('refuses applicants, their own record included', async () => {

@@ -4,9 +4,8 @@ import { APPLICANT_MESSAGES } from '@certs/shared/applicant/applicant.contract';
 import { AppError } from '../../platform/app-error';
 import { NO_ACCESS_LOG, type PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
 import type { CurrentUser } from '../../platform/auth/authenticate';
+import { isApplicantAdministrator, type ApplicantReach } from '../applicant/applicant-reach';
 import type { ApplicantService } from '../applicant/applicant.service';
-import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
-import { isApplicantAdministrator } from './applicant-admin.policy';
 import { PROFILE_TABLES, type ApplicantAdminRepository, type Paging, type ProgramScope } from './applicant-admin.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,8 +13,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface ApplicantAdminDeps {
   repository: ApplicantAdminRepository;
   applicants: Pick<ApplicantService, 'findForAuthorisedRecord'>;
-  /** The programs a member of staff serves on (manager or any program role), as the queue reads them. */
-  programsServed: Pick<ApplicationWorkflowRepository, 'findProgramIdsServedBy'>;
+  /** Which applicants a member of staff reaches: the one rule of the profile routes too. */
+  reach: Pick<ApplicantReach, 'scopeOf'>;
   accessLog?: PersonalDataAccessLog;
 }
 
@@ -108,9 +107,8 @@ export class ApplicantAdminService {
   private async scopeOf(actor: CurrentUser, applicantId: string): Promise<ProgramScope> {
     if (actor.userType !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     if (!UUID.test(applicantId)) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
-    if (isApplicantAdministrator(actor)) return { kind: 'all' };
-    const programIds = await this.deps.programsServed.findProgramIdsServedBy(actor.id);
-    if (!(await this.deps.repository.hasApplicationIn(applicantId, programIds))) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    return { kind: 'programs', programIds };
+    const scope = await this.deps.reach.scopeOf(actor, applicantId);
+    if (!scope) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    return scope;
   }
 }

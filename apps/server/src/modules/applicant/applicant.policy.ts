@@ -1,10 +1,6 @@
 import { hasMenuAccess, type CurrentUser } from '../../platform/auth/authenticate';
 
-/** An applicant reads and changes only their own profile; staff with the Users menu read any. */
-export function canReadApplicant(actor: CurrentUser, applicantId: string): boolean {
-  return actor.applicantId === applicantId || hasMenuAccess(actor, 'Users');
-}
-
+/** An applicant changes only their own profile (staff reads: applicant-reach.ts). */
 export function canChangeApplicant(actor: CurrentUser, applicantId: string): boolean {
   return actor.userType === 'applicant' && actor.applicantId === applicantId;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import {
@@ -7,6 +7,7 @@ import {
   applicantProfessionalActivities,
   applicantProfessionalDevelopment,
 } from '../../db/schema/applicant-profile';
+import { applications } from '../../db/schema/application';
 import { applicants, mfaRecoveryCodes, userMfa, users } from '../../db/schema/user';
 
 export type ApplicantRow = typeof applicants.$inferSelect;
@@ -23,6 +24,16 @@ export class ApplicantRepository {
   async findById(id: string, db: Executor = this.db): Promise<ApplicantWithUser | undefined> {
     const [row] = await db.select({ applicant: applicants, user: userColumns }).from(applicants).innerJoin(users, eq(users.id, applicants.userId)).where(eq(applicants.id, id));
     return row;
+  }
+
+  /** Whether the applicant has a submitted application in one of these programs (the applicant reach). */
+  async hasApplicationIn(applicantId: string, programIds: string[]): Promise<boolean> {
+    if (programIds.length === 0) return false;
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(applications)
+      .where(and(eq(applications.applicantId, applicantId), isNotNull(applications.submittedOn), inArray(applications.programId, programIds)));
+    return (row?.n ?? 0) > 0;
   }
 
   /** Overwrites the personal fields of the applicant and its user, ends the user's sessions, and deletes the profile lists. */

@@ -29,7 +29,7 @@ function registerProfileListRoutes(api: FastifyInstance, base: string, tag: stri
   const applicantOnly = requireApplicant();
   api.get(
     `/api/${base}/byapplicant/:id`,
-    { onRequest: requireSignedIn(), schema: genericRouteSchema({ ...doc, summary: `An applicant's ${tag} (their own; staff read any)`, params: IdParams, response: { 200: z.array(item) } }) },
+    { onRequest: requireSignedIn(), schema: genericRouteSchema({ ...doc, summary: `An applicant's ${tag} (their own; staff of a program they applied to, administrators any)`, params: IdParams, response: { 200: z.array(item) } }) },
     async (request) => service.listOf(currentUserOf(request), (request.params as { id: string }).id, routeOf(request)),
   );
   api.post(
@@ -72,7 +72,7 @@ export function registerApplicantRoutes(api: FastifyInstance, applicants: Applic
   );
   r.get(
     '/api/applicant/profiledetails/:id',
-    { onRequest: staff, schema: { ...doc, summary: "An applicant's profile, for staff", params: IdParams, response: { 200: Applicant } } },
+    { onRequest: staff, schema: { ...doc, summary: "An applicant's profile, for staff of a program they applied to (administrators: any)", params: IdParams, response: { 200: Applicant } } },
     async (request) => applicants.findApplicant(currentUserOf(request), request.params.id, routeOf(request)),
   );
   r.post(

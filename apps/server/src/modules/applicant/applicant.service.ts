@@ -7,11 +7,26 @@ import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
 import { NO_ACCESS_LOG, type PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
 import type { CurrentUser } from '../../platform/auth/authenticate';
-import { canChangeApplicant, canManageApplicants, canReadApplicant } from './applicant.policy';
+import type { ApplicantReach } from './applicant-reach';
+import { canChangeApplicant, canManageApplicants } from './applicant.policy';
 import type { ApplicantRepository, ApplicantWithUser } from './applicant.repository';
 
 const emptyAddress = { streetNumber: '', streetName: '', city: '', state: '', postalCode: '', country: '' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A read of an applicant's profile or profile list: an applicant reads their own (someone else's id
+ * answers as a missing one, so its existence is not confirmed); staff read within the applicant
+ * reach (administrators any, a program's staff their programs' applicants), 403 outside it.
+ */
+async function authoriseRead(actor: CurrentUser, applicantId: string, reach: Pick<ApplicantReach, 'scopeOf'>): Promise<void> {
+  if (!UUID.test(applicantId)) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+  if (actor.userType === 'applicant') {
+    if (actor.applicantId !== applicantId) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    return;
+  }
+  if (!(await reach.scopeOf(actor, applicantId))) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+}
 
 export function toApplicant({ applicant, user }: ApplicantWithUser): Applicant {
   return {
@@ -40,14 +55,14 @@ export function toApplicant({ applicant, user }: ApplicantWithUser): Applicant {
 export class ApplicantService {
   constructor(
     private readonly repository: ApplicantRepository,
+    private readonly reach: Pick<ApplicantReach, 'scopeOf'>,
     /** Staff reads of a profile are logged (decision 016). */
     private readonly accessLog: PersonalDataAccessLog = NO_ACCESS_LOG,
   ) {}
 
   /** `route` names the read in the staff access log (an applicant's own reads are not logged). */
   async findApplicant(actor: CurrentUser, id: string, route = 'GET /api/applicant/:id'): Promise<Applicant> {
-    // Someone else's id answers as a missing one: the record's existence is not confirmed.
-    if (!UUID.test(id) || !canReadApplicant(actor, id)) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    await authoriseRead(actor, id, this.reach);
     const found = await this.repository.findById(id);
     if (!found) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
     await this.accessLog.record(actor, { applicantId: id }, { route });
@@ -125,7 +140,7 @@ export class ApplicantService {
       throw new AppError('BAD_REQUEST', 'This applicant has not declared a membership');
     }
     await this.repository.setMembershipConfirmation(id, input.isConfirmed ? actor.id : null, input.isConfirmed ? input.memberCurrentUntil : null);
-    return this.findApplicant(actor, id, 'POST /api/applicant/:id/membership');
+    return this.findForAuthorisedRecord(id, { actor, route: 'POST /api/applicant/:id/membership' });
   }
 }
 
@@ -147,12 +162,13 @@ export interface ProfileListConfig<Row extends { id: string; applicantId: string
 export class ProfileListService<Row extends { id: string; applicantId: string }, Input, Item> {
   constructor(
     private readonly config: ProfileListConfig<Row, Input, Item>,
+    private readonly reach: Pick<ApplicantReach, 'scopeOf'>,
     private readonly accessLog: PersonalDataAccessLog = NO_ACCESS_LOG,
   ) {}
 
   /** `route` names the read in the staff access log (decision 016). */
   async listOf(actor: CurrentUser, applicantId: string, route: string): Promise<Item[]> {
-    if (!UUID.test(applicantId) || !canReadApplicant(actor, applicantId)) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+    await authoriseRead(actor, applicantId, this.reach);
     const rows = await this.config.repository.listOf(applicantId);
     await this.accessLog.record(actor, { applicantId }, { route });
     return rows.map((row) => this.config.toItem(row));

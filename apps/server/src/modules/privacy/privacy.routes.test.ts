@@ -272,7 +272,7 @@ describe('staff access log', () => {
   it('logs nothing when staff read an applicant they may not see', async () => {
     const contributor = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.AccountContributor, menuItems: ['Programs'] }))).jwt;
     const before = (await logOf(carl.user.applicantId!)).json().totalRows;
-    expect((await get(`/api/applicant/${carl.user.applicantId}`, contributor)).statusCode).toBe(404);
+    expect((await get(`/api/applicant/${carl.user.applicantId}`, contributor)).statusCode).toBe(403);
     expect((await logOf(carl.user.applicantId!)).json().totalRows).toBe(before);
   });
 });
