@@ -21,14 +21,14 @@ export function AdminLayout() {
     <AppShell
       header={{ height: 64 }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
-      padding="xl"
+      padding={{ base: 'sm', sm: 'xl' }}
       bg="gray.0"
     >
       <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={isMenuOpen} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle main menu" />
+            <Burger opened={isMenuOpen} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle main menu" aria-expanded={isMenuOpen} />
             <Brand to={ROLE_HOME_PATHS[user.role as Role] ?? '/admin'} />
           </Group>
           <UserHeaderItems user={user} />

@@ -35,12 +35,12 @@ export function ApplicantLayout() {
     [item.to, ...item.also].some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }} padding="xl" bg="gray.0">
+    <AppShell header={{ height: 64 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }} padding={{ base: 'sm', sm: 'xl' }} bg="gray.0">
       <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={isMenuOpen} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle applicant menu" />
+            <Burger opened={isMenuOpen} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle applicant menu" aria-expanded={isMenuOpen} />
             <Brand to={ROLE_HOME_PATHS[5]} />
           </Group>
           <UserHeaderItems user={user} />

@@ -1,5 +1,6 @@
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { Link, Outlet } from 'react-router';
+import { Anchor, Box, Burger, Container, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useLocation } from 'react-router';
 import { LOGIN_PATHS } from '@certs/shared/auth/roles';
 import { Brand } from '../../components/layouts/brand';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link';
@@ -11,8 +12,15 @@ const PUBLIC_LINKS = [
   { label: 'AICIP personnel search', to: '/aicip-personnel-search' },
 ];
 
-/** Pages anyone may open: the logins, registration and the public searches. */
+const PUBLIC_MENU_ID = 'public-pages-menu';
+
+/**
+ * Pages anyone may open: the logins, registration and the public searches. Below the sm breakpoint
+ * (640) the links are behind a menu button that opens them in a drawer.
+ */
 export function PublicLayout() {
+  const [isMenuOpen, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
+  const { pathname } = useLocation();
   return (
     <Box mih="100vh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
@@ -27,10 +35,36 @@ export function PublicLayout() {
                 </Anchor>
               ))}
             </Group>
+            <Burger
+              opened={isMenuOpen}
+              onClick={toggleMenu}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={isMenuOpen ? 'Close menu' : 'Menu'}
+              aria-expanded={isMenuOpen}
+              aria-controls={isMenuOpen ? PUBLIC_MENU_ID : undefined}
+            />
           </Group>
         </Container>
       </Box>
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} py={48} style={{ flex: 1 }}>
+      <Drawer opened={isMenuOpen} onClose={closeMenu} position="right" size="xs" title="Menu" hiddenFrom="sm" closeButtonProps={{ 'aria-label': 'Close menu' }}>
+        <Stack component="nav" id={PUBLIC_MENU_ID} aria-label="Public pages" gap={4}>
+          {PUBLIC_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              component={Link}
+              to={link.to}
+              label={link.label}
+              active={pathname === link.to}
+              aria-current={pathname === link.to ? 'page' : undefined}
+              onClick={closeMenu}
+              fw={500}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+        </Stack>
+      </Drawer>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} py={{ base: 'lg', sm: 48 }} style={{ flex: 1 }}>
         <Container size="lg">
           <Outlet />
         </Container>

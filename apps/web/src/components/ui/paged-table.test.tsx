@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { PagedTable } from './paged-table';
 
@@ -54,5 +54,59 @@ describe('PagedTable', () => {
     expect(screen.getByText('No things.')).toBeInTheDocument();
     expect(screen.getByText('Showing 0 of 0')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Page 1' })).toBeInTheDocument();
+  });
+});
+
+describe('PagedTable below the md breakpoint (issue 21 item 12)', () => {
+  const originalWidth = window.innerWidth;
+  const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+  afterEach(() => setWidth(originalWidth));
+
+  function renderPhoneTable(rows: Row[], minWidth?: number) {
+    setWidth(390);
+    renderWithProviders(
+      <PagedTable<Row>
+        label="Things"
+        testId="things"
+        columns={[
+          { key: 'name', header: 'Name', isRowHeader: true, render: (row) => row.name },
+          { key: 'kind', header: 'Kind', render: () => 'Trial' },
+          { key: 'action', header: 'Action', isAction: true, render: (row) => <button type="button">Start {row.name}</button> },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.id}
+        page={1}
+        pageSize={10}
+        totalRows={rows.length}
+        onPageChange={() => undefined}
+        onPageSizeChange={() => undefined}
+        emptyText="No things to show."
+        minWidth={minWidth}
+      />,
+    );
+  }
+
+  it('shows each row as a card with its values and its action', () => {
+    renderPhoneTable([{ id: '1', name: 'First' }, { id: '2', name: 'Second' }]);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Things' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('First')).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('term')).toHaveTextContent('Kind');
+    expect(within(cards[0]!).getByRole('definition')).toHaveTextContent('Trial');
+    expect(within(cards[1]!).getByRole('button', { name: 'Start Second' })).toBeInTheDocument();
+    expect(screen.getByTestId('things')).toHaveAttribute('data-layout', 'cards');
+  });
+
+  it('shows an empty list as its whole sentence', () => {
+    renderPhoneTable([]);
+    expect(screen.getByTestId('things')).toHaveTextContent('No things to show.');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('keeps a table that asks for no width (the compact columns) as a table', () => {
+    renderPhoneTable([{ id: '1', name: 'First' }], 0);
+    expect(screen.getByRole('table', { name: 'Things' })).toBeInTheDocument();
   });
 });

@@ -26,7 +26,18 @@ export function AnswerPaperQr({ examType, examInstanceId, questionInstanceId, qu
           </Text>
         </Group>
         {!isShown ? (
-          <Button variant="light" onClick={() => setIsShown(true)} w="fit-content">
+          // The label wraps and the button keeps within the card on a phone's narrow screen.
+          <Button
+            variant="light"
+            onClick={() => setIsShown(true)}
+            maw="100%"
+            w={{ base: '100%', sm: 'fit-content' }}
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
+            data-testid="answer-paper-show-qr"
+          >
             Show QR code to upload photos of your working
           </Button>
         ) : qr.isLoading ? (
@@ -40,7 +51,7 @@ export function AnswerPaperQr({ examType, examInstanceId, questionInstanceId, qu
           </Alert>
         ) : qr.data ? (
           <Group align="flex-start" gap="lg" wrap="wrap">
-            <Image src={qr.data.dataUrl} alt={`QR code to upload photos of your working for question ${questionNumber}`} w={200} h={200} />
+            <Image src={qr.data.dataUrl} alt={`QR code to upload photos of your working for question ${questionNumber}`} w={200} h={200} maw="100%" />
             <Stack gap={4} maw={320}>
               <Text fw={600}>Scan with your phone to upload photos of your working</Text>
               <Text size="sm" c="dimmed">

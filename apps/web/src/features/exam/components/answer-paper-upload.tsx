@@ -73,7 +73,7 @@ export function AnswerPaperUpload({ token }: { token: string }) {
         <Stack gap="md">
           <FileButton onChange={(files) => void upload(files)} accept="image/*" capture="environment" multiple disabled={progress !== null}>
             {(props) => (
-              <Button {...props} size="lg" loading={progress !== null}>
+              <Button {...props} size="lg" fullWidth loading={progress !== null}>
                 Photograph or choose pages
               </Button>
             )}

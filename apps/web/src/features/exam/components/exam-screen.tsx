@@ -2,6 +2,7 @@ import { Alert, Box, Button, Grid, Group, Paper, Stack, Text, Title } from '@man
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { CandidateExam } from '@certs/shared/exam/exam.contract';
+import { useIsNarrowerThan } from '../../../lib/use-is-narrower-than';
 import type { AnswerQueue } from '../model/answer-queue';
 import type { ExamController } from '../model/exam-controller';
 import { ExamTimer } from './exam-timer';
@@ -32,27 +33,47 @@ export function ExamScreen({ exam, controller, queue, isDeviceCopy = false, onCo
   const question = controller.questions[snapshot.currentIndex];
   const isSitting = snapshot.phase === 'sitting';
   const subtitle = [exam.moduleCode, exam.programTitle].filter(Boolean).join(' · ');
+  const isPhone = useIsNarrowerThan('sm');
 
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="md" pos="sticky" top={0} style={{ zIndex: 5 }} component="header" aria-label="Exam">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-          <Stack gap={2}>
-            <Title order={1} size="h3">
-              {exam.title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {subtitle ? `${subtitle} · ` : ''}
-              {exam.examType === 'trial' ? 'Trial exam' : 'Module exam'}
-            </Text>
-            <SaveStatus queue={queue} />
+      {isPhone ? (
+        // On a phone the header that stays on screen is two short lines (title and time; saving and
+        // Submit), so that the question keeps most of the screen.
+        <Paper withBorder radius="md" px="sm" py={6} pos="sticky" top={0} style={{ zIndex: 5 }} component="header" aria-label="Exam" data-testid="exam-header">
+          <Stack gap={4}>
+            <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
+              <Title order={1} size="h5" lineClamp={1} style={{ minWidth: 0 }}>
+                {exam.title}
+              </Title>
+              <ExamTimer controller={controller} isCompact />
+            </Group>
+            <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
+              <SaveStatus queue={queue} />
+              <SubmitExam controller={controller} snapshot={snapshot} isTrial={exam.examType === 'trial'} isCompact />
+            </Group>
           </Stack>
-          <Group gap="lg" align="flex-start">
-            <ExamTimer controller={controller} />
-            <SubmitExam controller={controller} snapshot={snapshot} isTrial={exam.examType === 'trial'} />
+        </Paper>
+      ) : (
+        <Paper withBorder radius="md" p="md" pos="sticky" top={0} style={{ zIndex: 5 }} component="header" aria-label="Exam" data-testid="exam-header">
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+            <Stack gap={2}>
+              <Title order={1} size="h3">
+                {exam.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {subtitle ? `${subtitle} · ` : ''}
+                {exam.examType === 'trial' ? 'Trial exam' : 'Module exam'}
+              </Text>
+              <SaveStatus queue={queue} />
+            </Stack>
+            <Group gap="lg" align="flex-start">
+              <ExamTimer controller={controller} />
+              <SubmitExam controller={controller} snapshot={snapshot} isTrial={exam.examType === 'trial'} />
+            </Group>
           </Group>
-        </Group>
-      </Paper>
+        </Paper>
+      )}
 
       {isDeviceCopy && isSitting && (
         <Alert color="orange" variant="light" title="No connection" data-testid="exam-offline">

@@ -8,11 +8,12 @@ import type { ExamController } from '../model/exam-controller';
  * region (role timer is not announced); screen readers hear the minutes through two hidden live
  * regions instead: once a minute politely, the 5- and 1-minute marks and the end at once.
  */
-export function ExamTimer({ controller }: { controller: ExamController }) {
+export function ExamTimer({ controller, isCompact = false }: { controller: ExamController; isCompact?: boolean }) {
   const { remainingSeconds, announcement } = useSyncExternalStore(controller.subscribeCountdown, controller.getCountdown);
   const isLow = remainingSeconds <= 5 * 60;
   return (
-    <Stack gap={0} align="flex-end">
+    // Compact (a phone): the label beside the figure, on one line.
+    <Stack gap={0} align="flex-end" style={isCompact ? { flexDirection: 'row', alignItems: 'baseline', gap: 6, flexShrink: 0 } : undefined}>
       <Text size="xs" c="dimmed" id="exam-time-left-label">
         Time left
       </Text>
@@ -22,7 +23,7 @@ export function ExamTimer({ controller }: { controller: ExamController }) {
           aria-live="off"
           aria-labelledby="exam-time-left-label"
           fw={700}
-          fz="xl"
+          fz={isCompact ? 'md' : 'xl'}
           ff="monospace"
           c={isLow ? 'red.9' : undefined}
           data-testid="exam-time-left"

@@ -11,10 +11,11 @@ import {
 } from '@certs/shared/exam/exam.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { DateDisplay } from '../../../components/ui/date-display';
-import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { PagedTable, RowCards, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
+import { useIsNarrowerThan } from '../../../lib/use-is-narrower-than';
 import { usePaging } from '../../../lib/use-paging';
 import { pagedTableProps } from '../../../lib/paged-table-props';
 import { useAvailableTrials, useMyExaminations } from '../api/find-my-examinations';
@@ -106,18 +107,44 @@ function RowAction({ row, windowState, paths }: { row: MyExaminationRow; windowS
   return <Text size="sm">—</Text>;
 }
 
+function TrialAction({ trial, paths }: { trial: AvailableTrial; paths: ExaminationPaths }) {
+  return trial.inProgressInstanceId ? (
+    <Button size="xs" component={Link} to={paths.sitting('trial', trial.inProgressInstanceId)} aria-label={`Resume ${trial.title}`}>
+      Resume
+    </Button>
+  ) : (
+    <Button size="xs" component={Link} to={paths.launch('trial', trial.testId)} aria-label={`Start ${trial.title}`}>
+      Start
+    </Button>
+  );
+}
+
+const TRIAL_COLUMNS: PagedTableColumn<AvailableTrial>[] = [
+  { key: 'title', header: 'Trial exam', isRowHeader: true, render: (trial) => trial.title },
+  { key: 'program', header: 'Program', render: (trial) => trial.programCode ?? '—' },
+  { key: 'questions', header: 'Questions', render: (trial) => trial.numOfQuestions },
+  { key: 'time', header: 'Time', noWrap: true, render: (trial) => `${trial.overallTime} min` },
+  { key: 'attempts', header: 'Attempts', render: (trial) => trial.attempts },
+];
+
+/** The trials a candidate may start: a table, or below the md breakpoint one card each with Start at hand. */
 function TrialsTable({ trials, paths }: { trials: readonly AvailableTrial[]; paths: ExaminationPaths }) {
+  const isNarrow = useIsNarrowerThan('md');
   if (trials.length === 0) return <Text c="dimmed">No trial exams are published for your programs yet.</Text>;
+  if (isNarrow) {
+    const columns: PagedTableColumn<AvailableTrial>[] = [...TRIAL_COLUMNS, { key: 'action', header: 'Action', isAction: true, render: (trial) => <TrialAction trial={trial} paths={paths} /> }];
+    return <RowCards label="Trial exams" columns={columns} rows={trials} rowKey={(trial) => trial.testId} testId="trial-exams" />;
+  }
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" striped aria-label="Trial exams">
+      <Table verticalSpacing="sm" striped aria-label="Trial exams" data-testid="trial-exams">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Trial exam</Table.Th>
-            <Table.Th scope="col">Program</Table.Th>
-            <Table.Th scope="col">Questions</Table.Th>
-            <Table.Th scope="col">Time</Table.Th>
-            <Table.Th scope="col">Attempts</Table.Th>
+            {TRIAL_COLUMNS.map((column) => (
+              <Table.Th key={column.key} scope="col">
+                {column.header}
+              </Table.Th>
+            ))}
             <Table.Th scope="col">
               <VisuallyHidden>Action</VisuallyHidden>
             </Table.Th>
@@ -126,23 +153,19 @@ function TrialsTable({ trials, paths }: { trials: readonly AvailableTrial[]; pat
         <Table.Tbody>
           {trials.map((trial) => (
             <Table.Tr key={trial.testId}>
-              <Table.Th scope="row" fw={500}>
-                {trial.title}
-              </Table.Th>
-              <Table.Td>{trial.programCode ?? '—'}</Table.Td>
-              <Table.Td>{trial.numOfQuestions}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{trial.overallTime} min</Table.Td>
-              <Table.Td>{trial.attempts}</Table.Td>
-              <Table.Td>
-                {trial.inProgressInstanceId ? (
-                  <Button size="xs" component={Link} to={paths.sitting('trial', trial.inProgressInstanceId)} aria-label={`Resume ${trial.title}`}>
-                    Resume
-                  </Button>
+              {TRIAL_COLUMNS.map((column) =>
+                column.isRowHeader ? (
+                  <Table.Th key={column.key} scope="row" fw={500}>
+                    {column.render(trial)}
+                  </Table.Th>
                 ) : (
-                  <Button size="xs" component={Link} to={paths.launch('trial', trial.testId)} aria-label={`Start ${trial.title}`}>
-                    Start
-                  </Button>
-                )}
+                  <Table.Td key={column.key} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    {column.render(trial)}
+                  </Table.Td>
+                ),
+              )}
+              <Table.Td>
+                <TrialAction trial={trial} paths={paths} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -172,6 +195,7 @@ export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
   const serverNow = useServerNow();
   const examinations = useMyExaminations({ filter, kind, page, pageSize });
   const trials = useAvailableTrials();
+  const isNarrow = useIsNarrowerThan('sm');
 
   const columns: PagedTableColumn<MyExaminationRow>[] = [
     {
@@ -204,7 +228,7 @@ export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
       },
     },
     { key: 'score', header: 'Score', noWrap: true, render: scoreOf },
-    { key: 'action', header: 'Action', render: (row) => <RowAction row={row} windowState={launchWindowState(serverNow, row.scheduledAt, row.windowClosesAt)} paths={paths} /> },
+    { key: 'action', header: 'Action', isAction: true, render: (row) => <RowAction row={row} windowState={launchWindowState(serverNow, row.scheduledAt, row.windowClosesAt)} paths={paths} /> },
   ];
 
   return (
@@ -230,6 +254,10 @@ export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
         </Title>
         <Group gap="md" mb="md" wrap="wrap" align="flex-end">
           <SegmentedControl
+            // Four filters do not fit side by side on a phone: one above the other there.
+            orientation={isNarrow ? 'vertical' : 'horizontal'}
+            fullWidth={isNarrow}
+            w={isNarrow ? '100%' : undefined}
             aria-label="Examinations to show"
             value={filter}
             onChange={(value) => {
@@ -247,7 +275,7 @@ export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
               setKind(value === 'trial' || value === 'module' ? value : undefined);
               resetPage();
             }}
-            w={160}
+            w={isNarrow ? '100%' : 160}
           />
         </Group>
         <PagedTable

@@ -27,14 +27,19 @@ function sectionsOf(questions: readonly ExamQuestion[]) {
   return sections;
 }
 
-/** Every question by number, grouped by section, with its status (Pending, Answered, Unattempted) and the review flag; any one opens. */
+/**
+ * Every question by number, grouped by section, with its status (Pending, Answered, Unattempted) and
+ * the review flag; any one opens. Beneath, how many are answered, not answered and marked for review.
+ */
 export function QuestionPalette({ questions, progress, currentIndex, onSelect, isDisabled = false }: QuestionPaletteProps) {
-  const counts = { Answered: 0, Pending: 0, Unattempted: 0, marked: 0 };
+  // What the candidate has done, as it is: a question opened but not answered is not answered
+  // (the spec's Pending stays the button's status, not a count of its own).
+  const counts = { answered: 0, notAnswered: 0, marked: 0 };
   for (const question of questions) {
     const state = progress[question.id];
-    if (!state) continue;
-    counts[paletteStatusOf(state)] += 1;
-    if (state.isMarked) counts.marked += 1;
+    if (state && paletteStatusOf(state) === 'Answered') counts.answered += 1;
+    else counts.notAnswered += 1;
+    if (state?.isMarked) counts.marked += 1;
   }
   return (
     <Box component="nav" aria-label="Questions">
@@ -92,19 +97,13 @@ export function QuestionPalette({ questions, progress, currentIndex, onSelect, i
           <Group gap="xs" justify="space-between">
             <Text size="sm">Answered</Text>
             <Text size="sm" fw={700} data-testid="count-answered">
-              {counts.Answered}
+              {counts.answered}
             </Text>
           </Group>
           <Group gap="xs" justify="space-between">
-            <Text size="sm">Pending</Text>
-            <Text size="sm" fw={700} data-testid="count-pending">
-              {counts.Pending}
-            </Text>
-          </Group>
-          <Group gap="xs" justify="space-between">
-            <Text size="sm">Unattempted</Text>
-            <Text size="sm" fw={700} data-testid="count-unattempted">
-              {counts.Unattempted}
+            <Text size="sm">Not answered</Text>
+            <Text size="sm" fw={700} data-testid="count-not-answered">
+              {counts.notAnswered}
             </Text>
           </Group>
           <Group gap="xs" justify="space-between">

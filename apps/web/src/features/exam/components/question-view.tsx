@@ -2,6 +2,7 @@ import { Badge, Button, Checkbox, Group, Paper, Radio, Stack, Switch, Text, Text
 import { UPDATE_LIMITS } from '@certs/shared/exam/exam.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import type { ExamQuestion, QuestionProgress } from '../model/exam-progress';
+import { QUESTION_INSTRUCTIONS } from '../model/question-instruction';
 import { AnswerPaperQr } from './answer-paper-qr';
 import { QuestionContent } from './question-content';
 
@@ -30,12 +31,14 @@ export function QuestionView(props: QuestionViewProps) {
   const number = question.index + 1;
   const options = [...question.options].sort((a, b) => a.order - b.order);
   const headingId = `question-${question.id}-heading`;
+  // How to answer, in words: the candidate never reads the internal type name.
+  const instruction = QUESTION_INSTRUCTIONS[question.questionType];
 
   let answer;
   switch (question.questionType) {
     case 'General Single Answer':
       answer = (
-        <Radio.Group label="Your answer" description="Choose one" value={state.answerOptionGivenByUser[0] ?? null} onChange={props.onChooseOption}>
+        <Radio.Group label="Your answer" description={instruction} value={state.answerOptionGivenByUser[0] ?? null} onChange={props.onChooseOption}>
           <Stack gap="xs" mt="xs">
             {options.map((option) => (
               <Radio key={option.id} value={option.id} label={option.option} disabled={isDisabled} />
@@ -46,7 +49,7 @@ export function QuestionView(props: QuestionViewProps) {
       break;
     case 'Multiple Answer':
       answer = (
-        <Checkbox.Group label="Your answer" description="Choose all that apply" value={state.answerOptionGivenByUser} onChange={props.onChooseOptions}>
+        <Checkbox.Group label="Your answer" description={instruction} value={state.answerOptionGivenByUser} onChange={props.onChooseOptions}>
           <Stack gap="xs" mt="xs">
             {options.map((option) => (
               <Checkbox key={option.id} value={option.id} label={option.option} disabled={isDisabled} />
@@ -59,7 +62,7 @@ export function QuestionView(props: QuestionViewProps) {
       answer = (
         <TextInput
           label="Your answer"
-          description="Type the missing word or words"
+          description={instruction}
           value={state.answerValueGivenByUser}
           disabled={isDisabled}
           onChange={(event) => props.onText(event.currentTarget.value)}
@@ -72,7 +75,7 @@ export function QuestionView(props: QuestionViewProps) {
       answer = (
         <Textarea
           label="Your answer"
-          description="Saved while you type and when you leave the question"
+          description={instruction}
           value={state.answerValueGivenByUser}
           disabled={isDisabled}
           onChange={(event) => props.onText(event.currentTarget.value)}
@@ -98,9 +101,6 @@ export function QuestionView(props: QuestionViewProps) {
             </Title>
           </Stack>
           <Group gap="xs">
-            <Badge variant="light" color="gray" tt="none">
-              {question.questionType}
-            </Badge>
             <Badge variant="light" color="indigo" tt="none">
               {marksText(question.marks)}
             </Badge>

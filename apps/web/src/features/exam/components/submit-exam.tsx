@@ -20,7 +20,18 @@ const WORDS = {
  * confirm, and is disabled while sending; the server takes one submission only, so a double click
  * or a second tab changes nothing. A trial can be ended at any time (issue 21).
  */
-export function SubmitExam({ controller, snapshot, isTrial = false }: { controller: ExamController; snapshot: ExamSnapshot; isTrial?: boolean }) {
+export function SubmitExam({
+  controller,
+  snapshot,
+  isTrial = false,
+  isCompact = false,
+}: {
+  controller: ExamController;
+  snapshot: ExamSnapshot;
+  isTrial?: boolean;
+  /** A phone's header: a smaller button. */
+  isCompact?: boolean;
+}) {
   const [isOpen, setIsOpen] = useState(false);
   const { remainingSeconds } = useSyncExternalStore(controller.subscribeCountdown, controller.getCountdown);
   const words = WORDS[isTrial ? 'trial' : 'module'];
@@ -43,12 +54,12 @@ export function SubmitExam({ controller, snapshot, isTrial = false }: { controll
 
   return (
     <>
-      <Stack gap={2} align="flex-end">
-        <Button color="indigo" onClick={() => setIsOpen(true)} disabled={isTooEarly || !isSitting} loading={isSending} aria-describedby={isTooEarly ? 'submit-wait' : undefined}>
+      <Stack gap={2} align="flex-end" style={isCompact ? { flexShrink: 1, minWidth: 0 } : undefined}>
+        <Button color="indigo" size={isCompact ? 'compact-sm' : 'sm'} onClick={() => setIsOpen(true)} disabled={isTooEarly || !isSitting} loading={isSending} aria-describedby={isTooEarly ? 'submit-wait' : undefined}>
           {words.button}
         </Button>
         {isTooEarly && (
-          <Text size="xs" c="dimmed" id="submit-wait" data-testid="submit-wait">
+          <Text size="xs" c="dimmed" id="submit-wait" data-testid="submit-wait" ta="right">
             {EXAM_MESSAGES.minimumTime}: you can submit in {minutesText(waitSeconds)}
           </Text>
         )}
