@@ -101,7 +101,7 @@ test('the demo applicant’s Qualification application goes from submission to A
   const invoiceSummary = preExam.getByTestId('invoice-summary');
   await expect(invoiceSummary).toContainText(/Tax invoice INV-\d{6}/);
   const invoiceNumber = /INV-\d{6}/.exec((await invoiceSummary.textContent()) ?? '')?.[0] ?? '';
-  await expect(staff.getByText('Payment Stage Requested').first()).toBeVisible();
+  await expect(staff.getByText('Payment requested', { exact: true }).first()).toBeVisible();
 
   // 4. The applicant follows the payment link from their mail, pays on the test gateway and sees Success.
   const invoiceMail = await waitForMail(DEMO.applicant, startedAt, `Application ${applicationNumber}: invoice ${invoiceNumber} and payment link`);
@@ -130,7 +130,7 @@ test('the demo applicant’s Qualification application goes from submission to A
 
   // 5. Staff see the payment and schedule both modules at the next whole minute at least 70 s ahead.
   await staff.goto(staffPath);
-  await expect(staff.getByText('Payment Stage Completed').first()).toBeVisible();
+  await expect(staff.getByText('Payment completed', { exact: true }).first()).toBeVisible();
   const examAt = new Date(Math.ceil((Date.now() + 70_000) / 60_000) * 60_000);
   const when = partsIn(examAt, SYDNEY);
   const schedule = staff.getByTestId('exam-schedule-stage');
@@ -155,13 +155,13 @@ test('the demo applicant’s Qualification application goes from submission to A
   await choose(staff, practical, 'Invigilator (optional)', 'Uma User');
   await expect(practical.getByTestId('candidate-time')).toHaveText(`The candidate reads ${when.shown}.`);
   await schedule.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(staff.getByText('Exam Initialization Completed').first()).toBeVisible();
+  await expect(staff.getByText('Exams scheduled', { exact: true }).first()).toBeVisible();
   await schedule.getByRole('button', { name: 'Send to candidate' }).click();
   const send = staff.getByRole('dialog', { name: 'Send the exam schedule to the candidate?' });
   await expect(send).toContainText(`IWI-M1: Online on ${when.shown}`);
   await expect(send).toContainText(`IWI-M3: Practical on ${when.shown}`);
   await send.getByRole('button', { name: 'Send schedule' }).click();
-  await expect(staff.getByText('Exam Modules Sent').first()).toBeVisible();
+  await expect(staff.getByText('Exam modules sent', { exact: true }).first()).toBeVisible();
 
   // While the exam time comes: the schedule mail and the applicant's page, both in the applicant's zone (Sydney).
   const scheduleMail = await waitForMail(DEMO.applicant, startedAt, `Application ${applicationNumber}: your exams are scheduled`);
@@ -189,7 +189,7 @@ test('the demo applicant’s Qualification application goes from submission to A
   const override = staff.getByRole('dialog', { name: 'Record the result of an online exam by hand?' });
   await expect(override).toContainText('IWI-M1 was scheduled as an online exam');
   await override.getByRole('button', { name: 'Record the result' }).click();
-  await expect(staff.getByText('Exam Modules Evaluation Completed').first()).toBeVisible();
+  await expect(staff.getByText('Exam results recorded', { exact: true }).first()).toBeVisible();
   await expect(practicalResult).toContainText('Entered by Sam Super');
   const overall = results.getByTestId('overall-result');
   await overall.getByRole('radio', { name: 'Awarded' }).check();
@@ -207,12 +207,12 @@ test('the demo applicant’s Qualification application goes from submission to A
     'Application Submitted > Being Assessed',
     'Being Assessed > Being Assessed',
     'Being Assessed > Assessment Completed',
-    'Assessment Completed > Examinations Stage / preExamination Completed',
-    'Examinations Stage / preExamination Completed > Examinations Stage / Payment Stage Requested',
-    'Examinations Stage / Payment Stage Requested > Examinations Stage / Payment Stage Completed',
-    'Examinations Stage / Payment Stage Completed > Examinations Stage / Exam Initialization Completed',
-    'Examinations Stage / Exam Initialization Completed > Examinations Stage / Exam Modules Sent',
-    'Examinations Stage / Exam Modules Sent > Examinations Stage / Exam Modules Evaluation Completed',
+    'Assessment Completed > Examinations Stage / Pre-examination completed',
+    'Examinations Stage / Pre-examination completed > Examinations Stage / Payment requested',
+    'Examinations Stage / Payment requested > Examinations Stage / Payment completed',
+    'Examinations Stage / Payment completed > Examinations Stage / Exams scheduled',
+    'Examinations Stage / Exams scheduled > Examinations Stage / Exam modules sent',
+    'Examinations Stage / Exam modules sent > Examinations Stage / Exam results recorded',
     // The overall result moves the status only; a stage is written where it changes.
     'Examinations Stage > Awarded',
   ];

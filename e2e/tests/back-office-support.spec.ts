@@ -97,7 +97,7 @@ test('an account administrator finds an AICIP application awaiting payment on th
   // The application's own page says the same: it moved on to its exams.
   await staff.goto(`/admin/programs/${setup.programId}/applications/aicipapplication/${setup.id}`);
   await expect(staff.getByRole('heading', { name: `Application ${setup.applicationNumber}`, level: 1 })).toBeVisible();
-  await expect(staff.getByText('Payment Stage Completed', { exact: true }).first()).toBeVisible();
+  await expect(staff.getByText('Payment completed', { exact: true }).first()).toBeVisible();
 });
 
 test('the dashboard shows the welder confirmations due, readable as a table, and its link opens Welders due with the same number', async ({ browser }) => {

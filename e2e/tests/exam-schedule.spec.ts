@@ -71,7 +71,7 @@ test('staff schedule an online and a practical module, the Perth candidate reads
   await practical.getByRole('textbox', { name: 'Note to the candidate', exact: true }).fill('Bring your own inspection torch.');
   await expect(practical.getByTestId('candidate-time')).toHaveText(`The candidate reads ${perth.shown}.`);
   await scheduleSection.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(staff.getByText('Exam Initialization Completed').first()).toBeVisible();
+  await expect(staff.getByText('Exams scheduled', { exact: true }).first()).toBeVisible();
   await expect(scheduleSection.getByTestId('sent-badge').first()).toHaveText('Not sent');
   expect(await seriousViolations(staff)).toEqual([]);
 
@@ -79,7 +79,7 @@ test('staff schedule an online and a practical module, the Perth candidate reads
   const confirm = staff.getByRole('dialog', { name: 'Send the exam schedule to the candidate?' });
   await expect(confirm).toContainText(`IWI-M1: Online on ${perth.shown}`);
   await confirm.getByRole('button', { name: 'Send schedule' }).click();
-  await expect(staff.getByText('Exam Modules Sent').first()).toBeVisible();
+  await expect(staff.getByText('Exam modules sent', { exact: true }).first()).toBeVisible();
   await expect(scheduleSection.getByTestId('sent-badge')).toHaveCount(2);
   await expect(scheduleSection.getByTestId('sent-badge').first()).toContainText('Sent');
 
@@ -135,7 +135,7 @@ test('staff schedule an online and a practical module, the Perth candidate reads
   const override = staff.getByRole('dialog', { name: 'Record the result of an online exam by hand?' });
   await expect(override).toContainText('IWI-M1 was scheduled as an online exam');
   await override.getByRole('button', { name: 'Record the result' }).click();
-  await expect(staff.getByText('Exam Modules Evaluation Completed').first()).toBeVisible();
+  await expect(staff.getByText('Exam results recorded', { exact: true }).first()).toBeVisible();
   await expect(practicalResult).toContainText('Entered by Alex Administrator');
 
   const overall = results.getByTestId('overall-result');

@@ -96,7 +96,7 @@ test('the applicant pays an issued invoice on the test gateway: a decline first,
 
   // Staff see the payment and the stage; the history names it.
   await staff.reload();
-  await expect(staff.getByText('Payment Stage Completed').first()).toBeVisible();
+  await expect(staff.getByText('Payment completed', { exact: true }).first()).toBeVisible();
   await expect(payments.getByRole('table', { name: 'Payments' }).locator('[data-status="Success"]')).toHaveCount(1);
   await expect(payments.getByRole('button', { name: 'Resend payment link' })).toHaveCount(0);
   await expect(staff.getByText(new RegExp(`Payment received: \\${amount} \\(Test gateway, tch_[0-9a-f]+\\)`)).first()).toBeVisible();
@@ -147,6 +147,6 @@ test('staff record an offline bank transfer from the application page', async ({
   await dialog.getByRole('button', { name: 'Record payment' }).click();
   await expect(dialog).toBeHidden();
   await expect(payments.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'EFT-PAIGE-0001' }).locator('[data-status="Success"]')).toBeVisible();
-  await expect(staff.getByText('Payment Stage Completed').first()).toBeVisible();
+  await expect(staff.getByText('Payment completed', { exact: true }).first()).toBeVisible();
   await expect.poll(() => mailsTo(application.email).map((mail) => mail.subject)).toContain(`Payment received: invoice ${application.invoice.invoiceNumberText}`);
 });

@@ -85,7 +85,7 @@ test('staff choose the candidate’s modules with a discount code and issue the 
   const invoiceNumber = /INV-\d{6}/.exec((await summary.textContent()) ?? '')?.[0] ?? '';
   await expect(summary).toContainText('Total (incl. GST)$1,230.00');
   await expect(staff.locator('[data-status="Examinations Stage"]').first()).toBeVisible();
-  await expect(staff.getByText('Payment Stage Requested').first()).toBeVisible();
+  await expect(staff.getByText('Payment requested', { exact: true }).first()).toBeVisible();
   await expect(stage.getByRole('button', { name: 'Issue invoice' })).toHaveCount(0);
   const history = staff.getByTestId('application-history');
   await expect(history).toContainText('Modules chosen: IWI-M1, IWI-M3');

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { WORKFLOW_STAGES, type WorkflowStage } from '../application/application-workflow';
 
 /** Reports of issue 20 (spec section 7: `userstat`, `applicationhistory`, and the others the Reports menu holds). */
 export const REPORT_PATHS = {
@@ -16,19 +15,8 @@ export const REPORT_MESSAGES = {
   invalidDay: 'Use a date as YYYY-MM-DD',
 } as const;
 
-/** The words staff read for each exam workflow stage (the stored values are the spec's). */
-export const WORKFLOW_STAGE_LABELS: Record<WorkflowStage, string> = {
-  'preExamination Completed': 'Pre-examination completed',
-  'Payment Stage Requested': 'Payment requested',
-  'Payment Stage Completed': 'Payment completed',
-  'Exam Initialization Completed': 'Exams scheduled',
-  'Exam Modules Sent': 'Exam modules sent',
-  'Exam Modules Evaluation Completed': 'Exam modules evaluated',
-};
-export function stageLabelOf(stage: string | null): string {
-  if (!stage) return 'No stage yet';
-  return (WORKFLOW_STAGES as readonly string[]).includes(stage) ? WORKFLOW_STAGE_LABELS[stage as WorkflowStage] : stage;
-}
+/** Stage labels live with the application's other labels; reports and the dashboard count by them. */
+export { WORKFLOW_STAGE_LABELS, stageLabelOf } from '../application/application-labels';
 
 const day = z.iso.date({ error: REPORT_MESSAGES.invalidDay });
 

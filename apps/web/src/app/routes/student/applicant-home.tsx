@@ -2,7 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { MyAwardsSummary } from '../../../features/award/components/my-awards-summary';
 import { SignedInSummary } from '../../../features/auth/components/signed-in-summary';
-import { ApplicationStatusBadge } from '../../../features/application/components/application-status-badge';
+import { ApplicationStatusBadge } from '../../../components/ui/application-status';
 import { ApplicantNextSteps } from '../../../features/applicant-home/components/applicant-next-steps';
 import { PublishedProgramsList } from '../../../features/program-catalogue/components/published-programs-list';
 import { fullNameOf } from '../../../features/auth/components/user-labels';

@@ -16,7 +16,7 @@ import { useCurrentApplication } from '../../../features/application/api/find-cu
 import { useSaveApplication } from '../../../features/application/api/save-application';
 import { useSubmitApplication } from '../../../features/application/api/submit-application';
 import { ApplicationHistory } from '../../../features/application/components/application-history';
-import { ApplicationStatusBadge } from '../../../features/application/components/application-status-badge';
+import { ApplicationStatusBadge } from '../../../components/ui/application-status';
 import { isApplicationTypePath } from '../../../features/application/components/application-type';
 import { ApplicationForm } from '../../../features/application/forms/application-form';
 import { ApplicationStatusBanner } from '../../../features/applicant-home/components/application-status-banner';

@@ -5,7 +5,7 @@ import { ROLE_HOME_PATHS, ROLES } from '@certs/shared/auth/roles';
 import type { PublishedProgramDetail } from '@certs/shared/program/program-catalogue.contract';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useCurrentApplication } from '../../../features/application/api/find-current-application';
-import { ApplicationStatusBadge } from '../../../features/application/components/application-status-badge';
+import { ApplicationStatusBadge } from '../../../components/ui/application-status';
 import { usePublishedProgram } from '../../../features/program-catalogue/api/find-published-program';
 import { PublishedProgramView } from '../../../features/program-catalogue/components/published-program-view';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';

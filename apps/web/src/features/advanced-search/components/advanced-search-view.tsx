@@ -5,12 +5,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { SEARCH_ENTITIES, SEARCH_ENTITY_LABELS, type AdvancedSearchFilters, type SearchEntity, type SearchResultRow } from '@certs/shared/advanced-search/advanced-search.contract';
 import { MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES } from '@certs/shared/applicant/applicant.contract';
-import { APPLICATION_STATUSES } from '@certs/shared/application/application-status';
-import { WORKFLOW_STAGES } from '@certs/shared/application/application-workflow';
+import { APPLICATION_STATUS_OPTIONS, WORKFLOW_STAGE_OPTIONS, statusLabelOf } from '@certs/shared/application/application-labels';
 import { AWARD_STATUS_LABELS, AWARD_STATUSES } from '@certs/shared/award/award-status';
 import { PAYMENT_STATUSES } from '@certs/shared/payment/payment-status';
 import { PROGRAM_TYPE_INFO } from '@certs/shared/program/program-type';
-import { stageLabelOf, type ReportProgram } from '@certs/shared/report/report.contract';
+import type { ReportProgram } from '@certs/shared/report/report.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
@@ -26,7 +25,7 @@ type Form = { entity: SearchEntity; searchTerm: string; programId: string; progr
 const EMPTY: Form = { entity: 'applications', searchTerm: '', programId: '', programType: '', status: '', stage: '', from: '', to: '', membership: '' };
 
 const STATUS_OPTIONS: Record<SearchEntity, { value: string; label: string }[]> = {
-  applications: APPLICATION_STATUSES.map((s) => ({ value: s, label: s })),
+  applications: APPLICATION_STATUS_OPTIONS,
   applicants: [],
   awards: AWARD_STATUSES.map((s) => ({ value: s, label: AWARD_STATUS_LABELS[s] })),
   payments: PAYMENT_STATUSES.map((s) => ({ value: s, label: s })),
@@ -69,7 +68,7 @@ const columns: PagedTableColumn<SearchResultRow>[] = [
   { key: 'name', header: 'Name', render: (row) => row.name },
   { key: 'email', header: 'Email', render: (row) => row.email },
   { key: 'program', header: 'Program', render: (row) => (row.programCode ? `${row.programCode} ${row.programTitle}` : '-') },
-  { key: 'status', header: 'Status', noWrap: true, render: (row) => row.status ?? '-' },
+  { key: 'status', header: 'Status', noWrap: true, render: (row) => (row.status ? statusLabelOf(row.status) : '-') },
   { key: 'date', header: 'Date', noWrap: true, render: (row) => <DateDisplay value={row.date} /> },
 ];
 
@@ -78,7 +77,7 @@ const csvColumns: CsvColumn<SearchResultRow>[] = [
   { header: 'Name', value: (row) => row.name },
   { header: 'Email', value: (row) => row.email },
   { header: 'Program', value: (row) => (row.programCode ? `${row.programCode} ${row.programTitle}` : '-') },
-  { header: 'Status', value: (row) => row.status ?? '-' },
+  { header: 'Status', value: (row) => (row.status ? statusLabelOf(row.status) : '-') },
   { header: 'Date', value: (row, dates) => dates.date(row.date) },
 ];
 
@@ -124,7 +123,7 @@ export function AdvancedSearchView({ programs }: { programs: readonly ReportProg
           <NativeSelect label="Program" value={form.programId} onChange={set('programId')} data={[{ value: '', label: 'All my programs' }, ...programs.map((p) => ({ value: p.id, label: `${p.programCode} ${p.programTitle}` }))]} w={240} />
           <NativeSelect label="Type" value={form.programType} onChange={set('programType')} data={[{ value: '', label: 'Any type' }, ...Object.entries(PROGRAM_TYPE_INFO).map(([value, info]) => ({ value, label: info.label }))]} w={180} />
           {STATUS_OPTIONS[form.entity].length > 0 && <NativeSelect label="Status" value={form.status} onChange={set('status')} data={[{ value: '', label: 'Any status' }, ...STATUS_OPTIONS[form.entity]]} w={220} />}
-          {form.entity === 'applications' && <NativeSelect label="Stage" value={form.stage} onChange={set('stage')} data={[{ value: '', label: 'Any stage' }, ...WORKFLOW_STAGES.map((s) => ({ value: s, label: stageLabelOf(s) }))]} w={220} />}
+          {form.entity === 'applications' && <NativeSelect label="Stage" value={form.stage} onChange={set('stage')} data={[{ value: '', label: 'Any stage' }, ...WORKFLOW_STAGE_OPTIONS]} w={220} />}
           <NativeSelect label="Membership" value={form.membership} onChange={set('membership')} data={[{ value: '', label: 'Any' }, ...MEMBERSHIP_TYPES.map((m) => ({ value: m, label: MEMBERSHIP_TYPE_LABELS[m] }))]} w={180} />
           <DateField label="From" value={form.from} onChange={set('from')} w={170} />
           <DateField label="To" value={form.to} onChange={set('to')} w={170} />

@@ -1,4 +1,6 @@
 import { Alert, Center, Grid, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ApplicationStatus } from '@certs/shared/application/application-status';
+import { ApplicationStatusBadge } from '../../../components/ui/application-status';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import type { ReactNode } from 'react';
 import { APPLICANT_SUB_LIST_LABELS, type ApplicantSubList as SubListName } from '@certs/shared/applicant-admin/applicant-admin.contract';
@@ -55,7 +57,7 @@ export function ApplicantRecordScreen({ applicantId, awards, renderApplicationLi
     { key: 'code', header: 'Program Code', noWrap: true, render: (row) => row.programCode },
     { key: 'title', header: 'Program Title', render: (row) => row.programTitle },
     { key: 'date', header: 'Application Date', noWrap: true, render: (row) => <DateDisplay value={row.submittedOn ?? row.createdOn} /> },
-    { key: 'status', header: 'Status', render: (row) => row.status },
+    { key: 'status', header: 'Status', noWrap: true, render: (row) => <ApplicationStatusBadge status={row.status as ApplicationStatus} /> },
   ];
   const tabs: SubListName[] = ['qualification', 'experience', 'professionalactivities', 'filenotes', 'history', 'applications', 'awards', ...(isAdministrator ? (['emails'] as const) : [])];
   return (

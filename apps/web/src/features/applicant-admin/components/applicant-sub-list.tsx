@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { stageLabelOf, statusLabelOf } from '@certs/shared/application/application-labels';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -40,8 +41,8 @@ const COLUMNS: { [L in PagedSubList]: PagedTableColumn<RowOf<L>>[] } = {
   ],
   history: [
     { key: 'application', header: 'Application Number', isRowHeader: true, noWrap: true, render: (row) => row.applicationNumber },
-    { key: 'from', header: 'From', render: (row) => [row.fromStatus, row.fromStage].filter(Boolean).join(' · ') || '-' },
-    { key: 'to', header: 'To', render: (row) => [row.toStatus, row.toStage].filter(Boolean).join(' · ') },
+    { key: 'from', header: 'From', render: (row) => [row.fromStatus && statusLabelOf(row.fromStatus), row.fromStage && stageLabelOf(row.fromStage)].filter(Boolean).join(' · ') || '-' },
+    { key: 'to', header: 'To', render: (row) => [statusLabelOf(row.toStatus), row.toStage && stageLabelOf(row.toStage)].filter(Boolean).join(' · ') },
     { key: 'note', header: 'Note', render: (row) => row.note || '-' },
     { key: 'by', header: 'Changed By', render: (row) => row.changedBy ?? '-' },
     { key: 'on', header: 'Date', noWrap: true, render: (row) => <DateDisplay value={row.createdOn} withTime /> },

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationQueueRow } from '@certs/shared/application/application-stage.contract';
 import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
-import { WORKFLOW_STAGES, statusesOf } from '@certs/shared/application/application-workflow';
+import { WORKFLOW_STAGE_OPTIONS, stageLabelOf, statusLabelOf } from '@certs/shared/application/application-labels';
+import { statusesOf } from '@certs/shared/application/application-workflow';
+import { ApplicationStatusBadge } from '../../../components/ui/application-status';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
@@ -12,7 +14,6 @@ import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { pagedTableProps } from '../../../lib/paged-table-props';
 import type { ApplicationQueueParams } from '../api/application-workflow.keys';
 import { findApplicationQueue, useApplicationQueue } from '../api/find-application-queue';
-import { WorkflowStatusBadge } from './workflow-status-badge';
 import { SearchInput } from '../../../components/ui/search-input';
 
 interface ApplicationQueueProps {
@@ -36,8 +37,8 @@ export function applicationQueueCsvColumns(type: ApplicationTypePath): CsvColumn
     { header: 'Program Title', value: (row) => row.programTitle },
     { header: 'Application Date', value: (row, dates) => dates.date(row.applicationDate) },
     { header: 'Type', value: () => APPLICATION_TYPES[type].label },
-    { header: 'Status', value: (row) => row.status },
-    { header: 'Stage', value: (row) => row.workflowStage },
+    { header: 'Status', value: (row) => statusLabelOf(row.status) },
+    { header: 'Stage', value: (row) => (row.workflowStage ? stageLabelOf(row.workflowStage) : '') },
     { header: 'Assessor', value: (row) => row.assessorName },
   ];
 }
@@ -104,10 +105,10 @@ export function ApplicationQueue({ type, programId, hrefOf, programHrefOf, progr
       noWrap: true,
       render: (row) => (
         <Stack gap={2}>
-          <WorkflowStatusBadge status={row.status} />
+          <ApplicationStatusBadge status={row.status} />
           {row.workflowStage && (
             <Text size="xs" c="dimmed">
-              {row.workflowStage}
+              {stageLabelOf(row.workflowStage)}
             </Text>
           )}
         </Stack>
@@ -122,7 +123,7 @@ export function ApplicationQueue({ type, programId, hrefOf, programHrefOf, progr
         <NativeSelect
           label="Status"
           value={status}
-          data={[{ value: '', label: 'All statuses' }, ...statuses.map((s) => ({ value: s, label: s }))]}
+          data={[{ value: '', label: 'All statuses' }, ...statuses.map((s) => ({ value: s, label: statusLabelOf(s) }))]}
           onChange={(event) => {
             setStatus(event.currentTarget.value);
             resetPage();
@@ -131,7 +132,7 @@ export function ApplicationQueue({ type, programId, hrefOf, programHrefOf, progr
         <NativeSelect
           label="Stage"
           value={stage}
-          data={[{ value: '', label: 'All stages' }, ...WORKFLOW_STAGES.map((s) => ({ value: s, label: s }))]}
+          data={[{ value: '', label: 'All stages' }, ...WORKFLOW_STAGE_OPTIONS]}
           onChange={(event) => {
             setStage(event.currentTarget.value);
             resetPage();

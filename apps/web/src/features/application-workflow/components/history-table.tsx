@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { ApplicationHistoryEntry } from '@certs/shared/application/application-stage.contract';
+import { ApplicationStep } from '../../../components/ui/application-status';
 import { DateDisplay } from '../../../components/ui/date-display';
 
 /** Every move of the application: when, who, from, to and the note written with it. */
@@ -24,12 +25,10 @@ export function HistoryTable({ entries }: { entries: readonly ApplicationHistory
               </Table.Td>
               <Table.Td>{entry.changedBy}</Table.Td>
               <Table.Td>
-                {entry.fromStatus ?? '-'}
-                {entry.fromStage && <Text size="xs" c="dimmed">{entry.fromStage}</Text>}
+                <ApplicationStep status={entry.fromStatus} stage={entry.fromStage} />
               </Table.Td>
               <Table.Td>
-                {entry.toStatus}
-                {entry.toStage && <Text size="xs" c="dimmed">{entry.toStage}</Text>}
+                <ApplicationStep status={entry.toStatus} stage={entry.toStage} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'pre-line' }}>

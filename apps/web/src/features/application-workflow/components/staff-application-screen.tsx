@@ -3,7 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { ASSESSMENT_OUTCOME_LABELS, STAGE_MESSAGES, type StaffApplicationDetails } from '@certs/shared/application/application-stage.contract';
+import { stageLabelOf } from '@certs/shared/application/application-labels';
 import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
+import { ApplicationStatusBadge } from '../../../components/ui/application-status';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { useProgramAssessors } from '../api/find-program-assessors';
 import { useAssignAssessor, useSaveAssessment, useSaveAssessorReview, useSubmitAssessment, useSubmitAssessorReview } from '../api/stage-moves';
@@ -14,7 +16,6 @@ import { AnswersList } from './answers-list';
 import { ApplicantSummary } from './applicant-summary';
 import { FileNotesPanel } from './file-notes-panel';
 import { HistoryTable } from './history-table';
-import { WorkflowStatusBadge } from './workflow-status-badge';
 
 function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   const headingId = `${testId}-heading`;
@@ -62,10 +63,10 @@ export function StaffApplicationScreen({ type, details, onOpenAttachment, examSc
       <Stack gap={6}>
         <Title order={1}>Application {application.applicationNumber}</Title>
         <Group gap="sm" wrap="wrap">
-          <WorkflowStatusBadge status={status} />
+          <ApplicationStatusBadge status={status} />
           {details.workflowStage && (
             <Badge variant="outline" color="gray.7" radius="sm" tt="none">
-              {details.workflowStage}
+              {stageLabelOf(details.workflowStage)}
             </Badge>
           )}
           <Badge variant="light" radius="sm" tt="none">

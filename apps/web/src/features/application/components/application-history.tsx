@@ -1,21 +1,9 @@
-import { Alert, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Loader, Paper, Stack, Table, Title } from '@mantine/core';
 import type { ApplicationTypePath } from '@certs/shared/application/application-status';
+import { ApplicationStep } from '../../../components/ui/application-status';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useApplicationHistory } from '../api/find-application-history';
-
-function Step({ status, stage }: { status: string | null; stage: string | null }) {
-  return (
-    <>
-      <Text size="sm">{status ?? '-'}</Text>
-      {stage && (
-        <Text size="xs" c="dimmed">
-          {stage}
-        </Text>
-      )}
-    </>
-  );
-}
 
 /** The applicant's view of where their application has been: each move, when, from and to (staff notes stay with staff). */
 export function ApplicationHistory({ type, applicationId }: { type: ApplicationTypePath; applicationId: string }) {
@@ -49,10 +37,10 @@ export function ApplicationHistory({ type, applicationId }: { type: ApplicationT
                       <DateDisplay value={entry.changedOn} withTime />
                     </Table.Td>
                     <Table.Td>
-                      <Step status={entry.fromStatus} stage={entry.fromStage} />
+                      <ApplicationStep status={entry.fromStatus} stage={entry.fromStage} />
                     </Table.Td>
                     <Table.Td>
-                      <Step status={entry.toStatus} stage={entry.toStage} />
+                      <ApplicationStep status={entry.toStatus} stage={entry.toStage} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

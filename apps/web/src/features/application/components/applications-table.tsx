@@ -5,7 +5,7 @@ import type { ApplicationPage } from '@certs/shared/application/application.cont
 import { BREAKPOINTS } from '@certs/shared/common/breakpoints';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
-import { ApplicationStatusBadge } from './application-status-badge';
+import { ApplicationStatusBadge } from '../../../components/ui/application-status';
 import { applicationTypeLabel } from './application-type';
 
 export type ApplicationRow = ApplicationPage['rows'][number];

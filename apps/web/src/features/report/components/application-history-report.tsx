@@ -1,6 +1,6 @@
 import { Group, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
-import { APPLICATION_STATUSES } from '@certs/shared/application/application-status';
+import { APPLICATION_STATUS_OPTIONS, statusLabelOf } from '@certs/shared/application/application-labels';
 import type { ApplicationHistoryReport } from '@certs/shared/report/report.contract';
 import { ExportButton } from '../../../components/ui/export-button';
 import { useApplicationHistory } from '../api/reports';
@@ -12,7 +12,7 @@ import { csvColumnsOf, SimpleTable, type SimpleColumn } from './simple-table';
 type Row = ApplicationHistoryReport['rows'][number];
 const columns: SimpleColumn<Row>[] = [
   { header: 'Program', cell: (row) => `${row.programCode} ${row.programTitle}` },
-  { header: 'Moved to', cell: (row) => row.status },
+  { header: 'Moved to', cell: (row) => statusLabelOf(row.status) },
   { header: 'By', cell: (row) => row.staffName },
   { header: 'Moves', cell: (row) => row.moves, isNumeric: true },
 ];
@@ -31,7 +31,7 @@ export function ApplicationHistoryReportView() {
       filters={
         <Group gap="md" align="flex-end">
           <ReportFilters value={form} onChange={setForm} />
-          <NativeSelect label="Moved to" value={status} onChange={(e) => setStatus(e.currentTarget.value)} data={[{ value: '', label: 'Any status' }, ...APPLICATION_STATUSES]} w={220} />
+          <NativeSelect label="Moved to" value={status} onChange={(e) => setStatus(e.currentTarget.value)} data={[{ value: '', label: 'Any status' }, ...APPLICATION_STATUS_OPTIONS]} w={220} />
         </Group>
       }
       action={<ExportButton<Row> table="Application history" fileName="application-history.csv" source={{ kind: 'pages', columns: csvColumnsOf(columns), fetchPage: rowsOnScreen(rows) }} />}
