@@ -50,13 +50,13 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   await page.goto('/student/login');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/register$/);
-  await page.getByLabel('First name').fill('Robin');
-  await page.getByLabel('Last name').fill('Inspector');
+  await page.getByLabel('First Name').fill('Robin');
+  await page.getByLabel('Last Name').fill('Inspector');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByLabel('Confirm password').fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Password must be at least 10 characters')).toBeVisible();
+  await expect(page.getByText('Password must be at least 10 characters, with a letter and a number, and not your email')).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -250,8 +250,8 @@ test('a forgotten password is reset once from the mailed link, which also opens 
   const email = `e2e.reset.${Date.now()}@example.com`;
   const newPassword = 'Reset-2026-welds';
   await page.goto('/register');
-  await page.getByLabel('First name').fill('Kim');
-  await page.getByLabel('Last name').fill('Forgetful');
+  await page.getByLabel('First Name').fill('Kim');
+  await page.getByLabel('Last Name').fill('Forgetful');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);

@@ -23,8 +23,8 @@ test('the super user adds an admin user, who then signs in and sees the chosen m
 
   await page.getByRole('button', { name: 'Add user' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add user' });
-  await dialog.getByLabel('First name').fill('Quinn');
-  await dialog.getByLabel('Last name').fill('Examiner');
+  await dialog.getByLabel('First Name').fill('Quinn');
+  await dialog.getByLabel('Last Name').fill('Examiner');
   await dialog.getByLabel('Email', { exact: true }).fill('quinn.examiner');
   await dialog.getByLabel('Role').selectOption({ label: 'Account Contributor' });
   await dialog.getByLabel('Password').fill('Welding-2026-ok');
@@ -38,7 +38,7 @@ test('the super user adds an admin user, who then signs in and sees the chosen m
   await dialog.getByLabel('Email', { exact: true }).fill(DEMO.contributor.toUpperCase());
   await dialog.getByRole('button', { name: 'Create user' }).click();
   await expect(dialog.getByText('A user with this email already exists')).toBeVisible();
-  await expect(dialog.getByLabel('First name')).toHaveValue('Quinn');
+  await expect(dialog.getByLabel('First Name')).toHaveValue('Quinn');
 
   await dialog.getByLabel('Email', { exact: true }).fill('quinn.examiner@demo.local');
   await dialog.getByRole('button', { name: 'Create user' }).click();

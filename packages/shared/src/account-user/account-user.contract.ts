@@ -3,28 +3,22 @@ import { ADMIN_MENU_ITEMS } from '../auth/admin-menu';
 import { ADMIN_ROLE_VALUES } from '../auth/roles';
 import { pagedResponse } from '../common/paging';
 import { OFFERED_TIME_ZONE_NAMES } from '../common/dates';
+import { PERSON_FIELD_LABELS, PERSON_MESSAGES, requiredEmail, requiredName } from '../common/person-fields';
+import { NewPassword, PASSWORD_MESSAGES, refinePasswordNotEmail } from '../auth/password-rule';
 
 export const ACCOUNT_USER_MESSAGES = {
-  firstNameRequired: 'First Name is required',
-  lastNameRequired: 'Last Name is required',
-  invalidEmail: 'Invalid email',
+  firstNameRequired: PERSON_MESSAGES.firstNameRequired,
+  lastNameRequired: PERSON_MESSAGES.lastNameRequired,
+  emailRequired: PERSON_MESSAGES.emailRequired,
+  invalidEmail: PERSON_MESSAGES.invalidEmail,
   emailTaken: 'A user with this email already exists',
   roleRequired: 'Role is required',
-  passwordPolicy: 'Password must be at least 10 characters and include a letter and a number',
+  /** The one password rule's message (`auth/password-rule.ts`), the same as an applicant's. */
+  passwordRule: PASSWORD_MESSAGES.rule,
   notFound: 'User not found',
   cannotManageSuperUser: 'Only a super user can manage super users',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
 } as const;
-
-const name = (message: string) => z.string().trim().min(1, message).max(64, 'At most 64 characters');
-
-/** Password policy shared by every form that sets a password. */
-export const Password = z
-  .string()
-  .min(10, ACCOUNT_USER_MESSAGES.passwordPolicy)
-  .max(128, 'At most 128 characters')
-  .regex(/[A-Za-z]/, ACCOUNT_USER_MESSAGES.passwordPolicy)
-  .regex(/\d/, ACCOUNT_USER_MESSAGES.passwordPolicy);
 
 export const AdminMenuItemSchema = z.enum(ADMIN_MENU_ITEMS);
 export const AdminRoleSchema = z.union(ADMIN_ROLE_VALUES.map((r) => z.literal(r)), {
@@ -32,19 +26,19 @@ export const AdminRoleSchema = z.union(ADMIN_ROLE_VALUES.map((r) => z.literal(r)
 });
 
 const accountUserFields = {
-  firstName: name(ACCOUNT_USER_MESSAGES.firstNameRequired),
-  lastName: name(ACCOUNT_USER_MESSAGES.lastNameRequired),
-  email: z.email(ACCOUNT_USER_MESSAGES.invalidEmail).max(254),
+  firstName: requiredName(PERSON_FIELD_LABELS.firstName),
+  lastName: requiredName(PERSON_FIELD_LABELS.lastName),
+  email: requiredEmail(),
   role: AdminRoleSchema,
   active: z.boolean(),
   menuItems: z.array(AdminMenuItemSchema).max(ADMIN_MENU_ITEMS.length),
 };
 
-export const CreateAccountUserRequest = z.strictObject({ ...accountUserFields, password: Password });
+export const CreateAccountUserRequest = z.strictObject({ ...accountUserFields, password: NewPassword }).superRefine(refinePasswordNotEmail);
 export type CreateAccountUserRequest = z.infer<typeof CreateAccountUserRequest>;
 
 /** An update may leave the password out; a given one replaces it and ends the user's sessions. */
-export const UpdateAccountUserRequest = z.strictObject({ ...accountUserFields, password: Password.optional() });
+export const UpdateAccountUserRequest = z.strictObject({ ...accountUserFields, password: NewPassword.optional() }).superRefine(refinePasswordNotEmail);
 export type UpdateAccountUserRequest = z.infer<typeof UpdateAccountUserRequest>;
 
 export const AccountUser = z.object({

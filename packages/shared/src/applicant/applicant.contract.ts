@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { pagingShape, pagedResponse } from '../common/paging';
+import { PERSON_FIELD_LABELS, PERSON_MESSAGES, optionalEmail } from '../common/person-fields';
 
 export const APPLICANT_MESSAGES = {
   notFound: 'Applicant not found',
   phoneInvalid: 'Phone must be digits, spaces and + ( ) - only',
-  invalidEmail: 'Invalid email',
+  invalidEmail: PERSON_MESSAGES.invalidEmail,
   memberNumberRequired: 'Member Number is required for a membership',
   endBeforeStart: 'End Date must not be before Start Date',
   required: (label: string) => `${label} is required`,
@@ -37,11 +38,11 @@ const emptyAddress = { streetNumber: '', streetName: '', city: '', state: '', po
 /** Personal and contact details (spec section 3, Contact details) and membership. */
 export const SaveApplicantRequest = z
   .strictObject({
-    firstName: requiredText('First Name', 64),
-    lastName: requiredText('Last Name', 64),
+    firstName: requiredText(PERSON_FIELD_LABELS.firstName, 64),
+    lastName: requiredText(PERSON_FIELD_LABELS.lastName, 64),
     dateOfBirth: isoDate('Date of Birth').nullable().default(null),
     phone: z.string().trim().max(32).regex(/^[0-9+()\-\s]*$/, APPLICANT_MESSAGES.phoneInvalid).default(''),
-    primaryEmail: z.union([z.literal(''), z.email(APPLICANT_MESSAGES.invalidEmail)]).default(''),
+    primaryEmail: optionalEmail('Primary Email').default(''),
     homeAddress: Address.default(emptyAddress),
     workAddress: Address.default(emptyAddress),
     membershipType: z.enum(MEMBERSHIP_TYPES).default('none'),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { pagingShape, pagedResponse } from '../common/paging';
+import { PERSON_MESSAGES, requiredEmail } from '../common/person-fields';
 
 export const CONTACT_MESSAGES = {
   nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  invalidEmail: 'Invalid email',
+  emailRequired: PERSON_MESSAGES.emailRequired,
+  invalidEmail: PERSON_MESSAGES.invalidEmail,
   phoneRequired: 'Phone Number is required',
   messageRequired: 'Message is required',
   thanks: 'Thank you. Your message has been sent to our staff.',
@@ -14,7 +15,7 @@ export const CONTACT_MESSAGES = {
 /** The contact form (spec sections 3 and 5): all four fields required. */
 export const ContactMessageRequest = z.strictObject({
   name: z.string().trim().min(1, CONTACT_MESSAGES.nameRequired).max(128),
-  email: z.string().trim().min(1, CONTACT_MESSAGES.emailRequired).pipe(z.email(CONTACT_MESSAGES.invalidEmail)),
+  email: requiredEmail(),
   phoneNumber: z.string().trim().min(1, CONTACT_MESSAGES.phoneRequired).max(32),
   message: z.string().trim().min(1, CONTACT_MESSAGES.messageRequired).max(4000, 'Message must be at most 4000 characters'),
 });

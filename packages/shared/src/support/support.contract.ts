@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Password } from '../account-user/account-user.contract';
+import { NewPassword } from '../auth/password-rule';
 import { pagedResponse, pagingShape } from '../common/paging';
 import { PaymentVerifiedRequest } from '../payment/payment.contract';
 
@@ -140,5 +140,5 @@ export type SupportLogRow = z.infer<typeof SupportLogRow>;
 export const SupportLogPage = pagedResponse(SupportLogRow);
 
 /** The sign-in's forced change after a temporary password (`POST unauth/temporarypassword/change`). */
-export const ChangeTemporaryPasswordRequest = z.strictObject({ changeToken: z.string().min(1, SUPPORT_MESSAGES.changeLinkInvalid).max(200), password: Password });
+export const ChangeTemporaryPasswordRequest = z.strictObject({ changeToken: z.string().min(1, SUPPORT_MESSAGES.changeLinkInvalid).max(200), password: NewPassword });
 export type ChangeTemporaryPasswordRequest = z.input<typeof ChangeTemporaryPasswordRequest>;

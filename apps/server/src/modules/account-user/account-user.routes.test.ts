@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_USER_MESSAGES } from '@certs/shared/account-user/account-user.contract';
 import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
+import { PASSWORD_MESSAGES } from '@certs/shared/auth/password-rule';
 import { ROLES } from '@certs/shared/auth/roles';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
@@ -94,10 +95,15 @@ describe('creating and editing admin users', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ firstName: '  ' }, 'firstName', ACCOUNT_USER_MESSAGES.firstNameRequired],
       [{ lastName: '' }, 'lastName', ACCOUNT_USER_MESSAGES.lastNameRequired],
+      [{ email: '' }, 'email', ACCOUNT_USER_MESSAGES.emailRequired],
       [{ email: 'not-an-email' }, 'email', ACCOUNT_USER_MESSAGES.invalidEmail],
       [{ role: 5 }, 'role', ACCOUNT_USER_MESSAGES.roleRequired],
-      [{ password: 'short1' }, 'password', ACCOUNT_USER_MESSAGES.passwordPolicy],
-      [{ password: 'onlyletterslong' }, 'password', ACCOUNT_USER_MESSAGES.passwordPolicy],
+      // The one password rule, as for applicants (registration.routes.test.ts).
+      [{ password: 'short1' }, 'password', PASSWORD_MESSAGES.rule],
+      [{ password: 'onlyletterslong' }, 'password', PASSWORD_MESSAGES.rule],
+      [{ password: '2026-1234-5678' }, 'password', PASSWORD_MESSAGES.rule],
+      [{ email: 'morgan.rule2026@example.test', password: 'morgan.rule2026@example.test' }, 'password', PASSWORD_MESSAGES.rule],
+      [{ email: 'morgan.rule2026@example.test', password: 'Morgan.Rule2026' }, 'password', PASSWORD_MESSAGES.rule],
       [{ menuItems: ['Everything'] }, 'menuItems.0', 'Invalid option: expected one of "Dashboard"|"Programs"|"Examinations"|"Libraries"|"Archives"|"Users"|"Emails"|"Reports"|"Discount Codes"|"Contact Us"|"Utilities"'],
     ];
     for (const [override, field, message] of cases) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES } from '@certs/shared/auth/password-rule';
 import { REGISTRATION_MESSAGES } from '@certs/shared/auth/registration.contract';
 import { ROLES } from '@certs/shared/auth/roles';
 import { randomUUID } from 'node:crypto';
@@ -107,9 +108,14 @@ describe('registration and activation', () => {
     expect((await signIn(existing.email, existing.password)).statusCode).toBe(200);
   });
 
+  // The one password rule (staff users get the same cases in account-user.routes.test.ts).
   const invalid: [string, Record<string, string>, string, string][] = [
-    ['a password under 10 characters', { password: 'Short-1' }, 'password', REGISTRATION_MESSAGES.passwordLength],
-    ['the email as the password', { email: 'kim.welder@example.test', password: 'kim.welder@example.test' }, 'password', REGISTRATION_MESSAGES.passwordIsEmail],
+    ['a password under 10 characters', { password: 'Short-1' }, 'password', PASSWORD_MESSAGES.rule],
+    ['a password without a number', { password: 'only-letters-here' }, 'password', PASSWORD_MESSAGES.rule],
+    ['a password without a letter', { password: '2026-1234-5678' }, 'password', PASSWORD_MESSAGES.rule],
+    ['the email as the password', { email: 'kim.welder@example.test', password: 'kim.welder@example.test' }, 'password', PASSWORD_MESSAGES.rule],
+    ["the email's name as the password", { email: 'kim.welder2026@example.test', password: 'Kim.Welder2026' }, 'password', PASSWORD_MESSAGES.rule],
+    ['an empty email', { email: '' }, 'email', REGISTRATION_MESSAGES.emailRequired],
     ['a bad email', { email: 'kim.welder' }, 'email', REGISTRATION_MESSAGES.invalidEmail],
     ['no first name', { firstName: ' ' }, 'firstName', REGISTRATION_MESSAGES.firstNameRequired],
   ];
@@ -148,6 +154,22 @@ describe('forgotten passwords', () => {
     // Once used, the link is dead.
     expect((await get(`/unauth/resetpassword/${token}`)).json()).toEqual({ isValid: false, maskedEmail: null });
     expect((await post(`/unauth/${id}/resetpassword`, { token, email: user.email, password: 'Another-pass-123' })).statusCode).toBe(400);
+  });
+
+  it('holds a reset to the one password rule, the account email included, and keeps the link usable', async () => {
+    const user = await createUser(t.database.db, { role: ROLES.Applicant, email: `reset.rule.${randomUUID().slice(0, 8)}@example.test` });
+    await post('/unauth/forgotpassword', { email: user.email });
+    const token = tokenOf(linkIn(await catcher.waitFor(user.email, /Choose a new password/), `${PUBLIC_URL}/reset-password/`));
+    for (const password of ['only-letters-here', 'Short-1']) {
+      const weak = await post(`/unauth/${user.id}/resetpassword`, { token, email: user.email, password });
+      expect(weak.statusCode, password).toBe(400);
+      expect(weak.json().fieldErrors.password, password).toBe(PASSWORD_MESSAGES.rule);
+    }
+    // The page does not send the email: the server checks against the account's own.
+    const isEmail = await post(`/unauth/${user.id}/resetpassword`, { token, password: user.email.toUpperCase() });
+    expect(isEmail.statusCode).toBe(400);
+    expect(isEmail.json().fieldErrors.password).toBe(PASSWORD_MESSAGES.rule);
+    expect((await post(`/unauth/${user.id}/resetpassword`, { token, password: 'Reset-rule-2026' })).statusCode).toBe(200);
   });
 
   it('refuses an expired reset link and one used for another account', async () => {

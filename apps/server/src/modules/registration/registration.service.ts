@@ -1,3 +1,4 @@
+import { isPasswordTheEmail, PASSWORD_MESSAGES } from '@certs/shared/auth/password-rule';
 import { REGISTRATION_MESSAGES } from '@certs/shared/auth/registration.contract';
 import { DEFAULT_TIME_ZONE } from '@certs/shared/common/dates';
 import type { z } from 'zod';
@@ -210,8 +211,8 @@ export class RegistrationService {
     const tokenHash = hashToken(token);
     const live = await this.repository.findLiveToken(tokenHash, 'reset');
     if (!live || live.userId !== userId) throw new AppError('BAD_REQUEST', REGISTRATION_MESSAGES.linkInvalid);
-    if (password.trim().toLowerCase() === live.email.toLowerCase()) {
-      throw new AppError('BAD_REQUEST', REGISTRATION_MESSAGES.passwordIsEmail, { password: REGISTRATION_MESSAGES.passwordIsEmail });
+    if (isPasswordTheEmail(password, live.email)) {
+      throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.rule, { password: PASSWORD_MESSAGES.rule });
     }
     const passwordHash = await hashPassword(password);
     await this.repository.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
+import { PASSWORD_MESSAGES } from '@certs/shared/auth/password-rule';
 import { PAYMENT_MESSAGES } from '@certs/shared/payment/payment.contract';
 import { SUPPORT_MESSAGES, type AicipPaymentApplication, type AicipPaymentApplicationPage, type SupportLogRow } from '@certs/shared/support/support.contract';
 import { eq } from 'drizzle-orm';
@@ -125,8 +126,12 @@ describe('support: temporary password', () => {
     expect(gated.json()).toEqual({ secondFactor: 'passwordChange', challengeToken: expect.any(String) });
     expect(refreshCookieOf(gated)).toBeUndefined();
     const changeToken = gated.json().challengeToken as string;
-    const weak = await t.app.inject({ method: 'POST', url: '/unauth/temporarypassword/change', payload: { changeToken, password: 'short' } });
-    expect(weak.statusCode).toBe(400);
+    // The one password rule: its message, and the account's own email refused (the token stays usable).
+    for (const password of ['short', 'only-letters-here', applicant.email]) {
+      const weak = await t.app.inject({ method: 'POST', url: '/unauth/temporarypassword/change', payload: { changeToken, password } });
+      expect(weak.statusCode, password).toBe(400);
+      expect(weak.json().fieldErrors.password, password).toBe(PASSWORD_MESSAGES.rule);
+    }
     const changed = await t.app.inject({ method: 'POST', url: '/unauth/temporarypassword/change', payload: { changeToken, password: 'Brand-new-pass-42' } });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().message).toBe(SUPPORT_MESSAGES.passwordChanged);

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { isPasswordTheEmail, PASSWORD_MESSAGES } from '@certs/shared/auth/password-rule';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
 import { formatInvoiceNumber } from '@certs/shared/payment/payment.contract';
 import { stageLabelOf } from '@certs/shared/report/report.contract';
@@ -223,6 +224,10 @@ export class SupportService {
     const userId = await this.deps.repository.transaction(async (tx) => {
       const consumed = await this.deps.repository.consumeChangeToken(tx, hashToken(input.changeToken));
       if (!consumed) throw new AppError('BAD_REQUEST', SUPPORT_MESSAGES.changeLinkInvalid);
+      // The one password rule's last part, which needs the account's email (the token stays usable).
+      if (isPasswordTheEmail(input.password, (await this.deps.repository.findEmailOf(consumed.userId, tx)) ?? '')) {
+        throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.rule, { password: PASSWORD_MESSAGES.rule });
+      }
       await this.deps.repository.setPassword(tx, consumed.userId, passwordHash, consumed.userId);
       return consumed.userId;
     });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_USER_MESSAGES, type AccountUser } from '@certs/shared/account-user/account-user.contract';
+import { PASSWORD_HINT, PASSWORD_MESSAGES } from '@certs/shared/auth/password-rule';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { AccountUserForm } from './account-user-form';
@@ -53,17 +54,18 @@ describe('AccountUserForm', () => {
 
     expect(await screen.findByText(ACCOUNT_USER_MESSAGES.firstNameRequired)).toBeInTheDocument();
     expect(screen.getByText(ACCOUNT_USER_MESSAGES.lastNameRequired)).toBeInTheDocument();
-    expect(screen.getByText(ACCOUNT_USER_MESSAGES.invalidEmail)).toBeInTheDocument();
+    expect(field('Email')).toHaveAccessibleDescription(ACCOUNT_USER_MESSAGES.emailRequired);
     expect(screen.getByText(ACCOUNT_USER_MESSAGES.roleRequired)).toBeInTheDocument();
-    expect(screen.getByText(ACCOUNT_USER_MESSAGES.passwordPolicy)).toBeInTheDocument();
-    expect(field('First name')).toHaveAccessibleDescription(ACCOUNT_USER_MESSAGES.firstNameRequired);
+    expect(field('Password')).toHaveAccessibleDescription(expect.stringContaining(PASSWORD_MESSAGES.rule));
+    expect(field('First Name')).toHaveAccessibleDescription('First Name is required');
+    expect(field('Last Name')).toHaveAccessibleDescription('Last Name is required');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('sends a complete form as typed, with the ticked menu items', async () => {
     const { onSubmit, user } = renderForm();
-    await user.type(field('First name'), 'Jo');
-    await user.type(field('Last name'), 'Welder');
+    await user.type(field('First Name'), 'Jo');
+    await user.type(field('Last Name'), 'Welder');
     await user.type(field('Email'), 'jo@example.com');
     await user.selectOptions(field('Role'), 'Account Contributor');
     await user.type(field('Password'), 'Welding2026x');
@@ -104,6 +106,11 @@ describe('AccountUserForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_USER_MESSAGES.cannotManageSuperUser);
   });
 
+  it("states the one password rule under the password, the applicants' too", () => {
+    renderForm();
+    expect(field('Password')).toHaveAccessibleDescription(PASSWORD_HINT);
+  });
+
   it('offers only the roles it is given', () => {
     renderForm({ allowedRoles: [2, 3, 4] });
     const options = within(field('Role')).getAllByRole('option').map((option) => option.textContent);
@@ -115,7 +122,7 @@ describe('account user form values', () => {
   it('lets an edit leave the password blank, and then leaves it out of the request', () => {
     const values = accountUserValuesOf(existing);
     expect(validateAccountUserValues(values, 'edit')).toEqual({});
-    expect(validateAccountUserValues(values, 'create')).toEqual({ password: ACCOUNT_USER_MESSAGES.passwordPolicy });
+    expect(validateAccountUserValues(values, 'create')).toEqual({ password: PASSWORD_MESSAGES.rule });
     const request = toUpdateRequest(values);
     expect(request).not.toHaveProperty('password');
     expect(request.role).toBe(3);
@@ -125,6 +132,19 @@ describe('account user form values', () => {
 
   it('checks a password given on edit against the policy', () => {
     const values = { ...accountUserValuesOf(existing), password: 'short' };
-    expect(validateAccountUserValues(values, 'edit')).toEqual({ password: ACCOUNT_USER_MESSAGES.passwordPolicy });
+    expect(validateAccountUserValues(values, 'edit')).toEqual({ password: PASSWORD_MESSAGES.rule });
+  });
+
+  it("holds a staff user's password to the applicants' rule: not the email, and a number", () => {
+    const values = accountUserValuesOf(existing);
+    expect(validateAccountUserValues({ ...values, password: 'PAT@example.com' }, 'edit')).toEqual({ password: PASSWORD_MESSAGES.rule });
+    expect(validateAccountUserValues({ ...values, password: 'no-digits-at-all' }, 'edit')).toEqual({ password: PASSWORD_MESSAGES.rule });
+    expect(validateAccountUserValues({ ...values, password: 'Welding-2026-ok' }, 'edit')).toEqual({});
+  });
+
+  it('says an empty email is required, and a malformed one invalid', () => {
+    const values = accountUserValuesOf(existing);
+    expect(validateAccountUserValues({ ...values, email: ' ' }, 'edit')).toEqual({ email: ACCOUNT_USER_MESSAGES.emailRequired });
+    expect(validateAccountUserValues({ ...values, email: 'pat' }, 'edit')).toEqual({ email: ACCOUNT_USER_MESSAGES.invalidEmail });
   });
 });

@@ -1,6 +1,8 @@
 import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { PASSWORD_HINT } from '@certs/shared/auth/password-rule';
+import { PERSON_FIELD_LABELS } from '@certs/shared/common/person-fields';
 import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
 import { ROLE_LABELS, ROLES, type AdminRole } from '@certs/shared/auth/roles';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
@@ -16,8 +18,6 @@ interface AccountUserFormProps {
   onSubmit: (values: AccountUserFormValues) => Promise<unknown>;
   onCancel: () => void;
 }
-
-const PASSWORD_RULE = 'At least 10 characters, with a letter and a number.';
 
 /** Create or edit an admin user; the server's refusals land at their field, the rest in an alert. */
 export function AccountUserForm({ mode, initialValues, allowedRoles, isSelf = false, onSubmit, onCancel }: AccountUserFormProps) {
@@ -53,10 +53,10 @@ export function AccountUserForm({ mode, initialValues, allowedRoles, isSelf = fa
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" required withAsterisk={false} autoComplete="off" {...form.getInputProps('firstName')} />
-          <TextInput label="Last name" required withAsterisk={false} autoComplete="off" {...form.getInputProps('lastName')} />
+          <TextInput label={PERSON_FIELD_LABELS.firstName} required withAsterisk={false} autoComplete="off" {...form.getInputProps('firstName')} />
+          <TextInput label={PERSON_FIELD_LABELS.lastName} required withAsterisk={false} autoComplete="off" {...form.getInputProps('lastName')} />
         </SimpleGrid>
-        <TextInput label="Email" type="email" required withAsterisk={false} autoComplete="off" {...form.getInputProps('email')} />
+        <TextInput label={PERSON_FIELD_LABELS.email} type="email" required withAsterisk={false} autoComplete="off" {...form.getInputProps('email')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} verticalSpacing="md">
           <NativeSelect label="Role" required withAsterisk={false} data={roleOptions} {...form.getInputProps('role')} />
           <Switch
@@ -72,7 +72,7 @@ export function AccountUserForm({ mode, initialValues, allowedRoles, isSelf = fa
           required={mode === 'create'}
           withAsterisk={false}
           autoComplete="new-password"
-          description={mode === 'create' ? PASSWORD_RULE : `Leave blank to keep the current password. ${PASSWORD_RULE}`}
+          description={mode === 'create' ? PASSWORD_HINT : `Leave blank to keep the current password. ${PASSWORD_HINT}`}
           {...form.getInputProps('password')}
         />
         <Fieldset legend="Side menu items" variant="filled" radius="md">

@@ -33,3 +33,21 @@ describe('PersonalDetailsForm: the public register switch', () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ firstName: 'Harper', listedInRegister: false }));
   });
 });
+
+describe('PersonalDetailsForm: names and emails', () => {
+  it('labels each name as its message names it, as registration does, and checks the primary email only when given', async () => {
+    const onSubmit = vi.fn<(request: SaveApplicantRequest) => Promise<unknown>>(() => Promise.resolve());
+    renderWithProviders(<PersonalDetailsForm initialValues={values} signInEmail="holder@demo.local" onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    const firstName = screen.getByRole('textbox', { name: /^First Name/ });
+    const lastName = screen.getByRole('textbox', { name: /^Last Name/ });
+    await user.clear(firstName);
+    await user.clear(lastName);
+    await user.type(screen.getByRole('textbox', { name: 'Primary Email' }), 'harper-at-home');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(firstName).toHaveAccessibleDescription('First Name is required');
+    expect(lastName).toHaveAccessibleDescription('Last Name is required');
+    expect(screen.getByRole('textbox', { name: 'Primary Email' })).toHaveAccessibleDescription(expect.stringContaining('Invalid email'));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

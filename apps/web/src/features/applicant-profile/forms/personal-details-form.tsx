@@ -3,6 +3,7 @@ import { useId } from '@mantine/hooks';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import type { SaveApplicantRequest } from '@certs/shared/applicant/applicant.contract';
+import { PERSON_FIELD_LABELS } from '@certs/shared/common/person-fields';
 import { applyServerErrors } from './server-errors';
 import { PERSONAL_FIELDS, toSaveApplicantRequest, validateApplicantValues, type ApplicantFormValues } from './applicant-form.values';
 import { DateField } from '../../../components/ui/date-field';
@@ -60,8 +61,8 @@ export function PersonalDetailsForm({ initialValues, signInEmail, onSubmit }: Pe
         <Fieldset legend="Personal details" variant="filled" radius="md">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="First Name" required withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
-              <TextInput label="Last Name" required withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />
+              <TextInput label={PERSON_FIELD_LABELS.firstName} required withAsterisk autoComplete="given-name" {...form.getInputProps('firstName')} />
+              <TextInput label={PERSON_FIELD_LABELS.lastName} required withAsterisk autoComplete="family-name" {...form.getInputProps('lastName')} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <DateField label="Date of Birth" autoComplete="bday" {...form.getInputProps('dateOfBirth')} />

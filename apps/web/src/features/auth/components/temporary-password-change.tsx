@@ -1,5 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { PASSWORD_HINT } from '@certs/shared/auth/password-rule';
+import { REGISTRATION_MESSAGES } from '@certs/shared/auth/registration.contract';
 import { ChangeTemporaryPasswordRequest } from '@certs/shared/support/support.contract';
 import { apiRequest, errorMessageOf } from '../../../lib/api-client';
 
@@ -17,7 +19,7 @@ export function TemporaryPasswordChange({ changeToken, onDone }: { changeToken: 
     event.preventDefault();
     const parsed = ChangeTemporaryPasswordRequest.safeParse({ changeToken, password });
     if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? null);
-    if (password !== repeat) return setFieldError('Passwords do not match');
+    if (password !== repeat) return setFieldError(REGISTRATION_MESSAGES.passwordsDiffer);
     setFieldError(null);
     setSending(true);
     try {
@@ -38,7 +40,7 @@ export function TemporaryPasswordChange({ changeToken, onDone }: { changeToken: 
             {failure}
           </Alert>
         )}
-        <PasswordInput label="New password" autoComplete="new-password" value={password} error={fieldError} onChange={(event) => setPassword(event.currentTarget.value)} />
+        <PasswordInput label="New password" description={PASSWORD_HINT} autoComplete="new-password" value={password} error={fieldError} onChange={(event) => setPassword(event.currentTarget.value)} />
         <PasswordInput label="Repeat the new password" autoComplete="new-password" value={repeat} onChange={(event) => setRepeat(event.currentTarget.value)} />
         <Button type="submit" loading={isSending}>
           Change password

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState, type ReactNode } from 'react';
 import { ResendActivationRequest } from '@certs/shared/auth/registration.contract';
+import { PERSON_FIELD_LABELS } from '@certs/shared/common/person-fields';
 import { errorMessageOf } from '../../../lib/api-client';
 
 interface EmailFormProps {
@@ -39,7 +40,7 @@ export function EmailForm({ submitLabel, label, initialEmail = '', children, onS
           </Alert>
         )}
         {children}
-        <TextInput label="Email" type="email" required withAsterisk={false} autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput label={PERSON_FIELD_LABELS.email} type="email" required withAsterisk={false} autoComplete="email" {...form.getInputProps('email')} />
         <Button type="submit" disabled={isSending} loading={isSending}>
           {submitLabel}
         </Button>

@@ -1,6 +1,8 @@
 import { Alert, Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { PASSWORD_HINT } from '@certs/shared/auth/password-rule';
+import { PERSON_FIELD_LABELS } from '@certs/shared/common/person-fields';
 import { applyServerErrors } from './server-errors';
 import { emptyRegisterValues, validateRegisterValues, type RegisterFormValues } from './register-form.values';
 
@@ -8,9 +10,7 @@ interface RegisterFormProps {
   onSubmit: (values: RegisterFormValues) => Promise<unknown>;
 }
 
-export const PASSWORD_HINT = 'At least 10 characters, and not your email.';
-
-/** Name, email and a password under the applicant policy; the server's refusals land at their field. */
+/** Name, email and a password under the one password rule; the server's refusals land at their field. */
 export function RegisterForm({ onSubmit }: RegisterFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<RegisterFormValues>({ initialValues: emptyRegisterValues(), validate: validateRegisterValues });
@@ -34,10 +34,10 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" required withAsterisk={false} autoComplete="given-name" {...form.getInputProps('firstName')} />
-          <TextInput label="Last name" required withAsterisk={false} autoComplete="family-name" {...form.getInputProps('lastName')} />
+          <TextInput label={PERSON_FIELD_LABELS.firstName} required withAsterisk={false} autoComplete="given-name" {...form.getInputProps('firstName')} />
+          <TextInput label={PERSON_FIELD_LABELS.lastName} required withAsterisk={false} autoComplete="family-name" {...form.getInputProps('lastName')} />
         </SimpleGrid>
-        <TextInput label="Email" type="email" required withAsterisk={false} autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput label={PERSON_FIELD_LABELS.email} type="email" required withAsterisk={false} autoComplete="email" {...form.getInputProps('email')} />
         <PasswordInput
           label="Password"
           required

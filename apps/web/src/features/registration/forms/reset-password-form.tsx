@@ -2,6 +2,7 @@ import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
+import { PASSWORD_HINT } from '@certs/shared/auth/password-rule';
 import { REGISTRATION_MESSAGES, ResetPasswordRequest } from '@certs/shared/auth/registration.contract';
 import { applyServerErrors } from './server-errors';
 
@@ -22,7 +23,7 @@ interface ResetPasswordFormProps {
   onSubmit: (password: string) => Promise<unknown>;
 }
 
-/** A new password under the applicant policy, typed twice. */
+/** A new password under the one password rule, typed twice. */
 export function ResetPasswordForm({ onSubmit }: ResetPasswordFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ResetPasswordFormValues>({ initialValues: { password: '', confirmPassword: '' }, validate: validateResetPasswordValues });
@@ -48,7 +49,7 @@ export function ResetPasswordForm({ onSubmit }: ResetPasswordFormProps) {
           required
           withAsterisk={false}
           autoComplete="new-password"
-          description="At least 10 characters, and not your email."
+          description={PASSWORD_HINT}
           {...form.getInputProps('password')}
         />
         <PasswordInput label="Confirm new password" required withAsterisk={false} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
