@@ -41,7 +41,8 @@ export function MembershipStatus({ applicant }: { applicant: Applicant }) {
           <Text fw={700} size="sm" c="dark.7">
             {MEMBERSHIP_TYPE_LABELS[applicant.membershipType]}
           </Text>
-          <MembershipStateBadge applicant={applicant} />
+          {/* "Not a member" is said once: a non-member's badge would only repeat the title. */}
+          {state !== 'none' && <MembershipStateBadge applicant={applicant} />}
         </Group>
       }
       data-testid="membership-status"
