@@ -246,7 +246,8 @@ describe('paying on the test gateway', () => {
     expect(declined.json().state).toBe('declined');
     expect(await paymentRow(trackerId)).toMatchObject({ status: 'Failed', transactionStatus: false });
     const data = (await get(`${PG}/payment/${trackerId}/trackerdata`, inv.jwt)).json();
-    expect(data).toMatchObject({ displayedStatus: 'Failed', canPay: true });
+    // The reason is in words: the gateway's event name (payment.declined) is for the event log only.
+    expect(data).toMatchObject({ displayedStatus: 'Failed', canPay: true, failureReason: 'Declined at the gateway' });
     const failures = await mailsTo(inv.applicant.id, 'Payment not completed');
     expect(failures).toHaveLength(1);
     expect(failures[0]?.links).toEqual([{ label: 'Pay the invoice', url: `${PUBLIC_URL}/student/payments/${trackerId}` }]);

@@ -111,6 +111,16 @@ const isCheckoutGateway = (gateway: PaymentGatewayName): gateway is CheckoutGate
 const sameCurrency = (a: string | null | undefined, b: string) => (a ?? '').toUpperCase() === b.toUpperCase();
 
 /** Payments of invoices: links, checkouts on a gateway, settling callbacks, offline payments, jobs and the report. */
+/**
+ * Why a payment did not go through, in words the applicant reads on the pay page and staff in the
+ * payments table (issue 21 item 8); the gateway's event type itself stays in the event log.
+ */
+export function failureReasonOf(eventType: string): string {
+  if (eventType === 'payment.declined' || eventType === 'checkout.session.async_payment_failed') return 'Declined at the gateway';
+  if (eventType === 'checkout.session.expired') return 'The payment page expired before the payment was made';
+  return 'Not completed at the gateway';
+}
+
 export class PaymentService {
   private readonly invoicePaidListeners: InvoicePaidListener[] = [];
 
@@ -285,7 +295,7 @@ export class PaymentService {
       // only if the gateway does not say paid.
       check: event.paid === false && check.paid !== true ? { ...check, paid: false } : check,
       checkoutId: event.gatewayReference ? checkoutIdOf(event.gatewayReference) : null,
-      failureReason: event.paid === false ? `Not completed at the gateway (${event.type})` : undefined,
+      failureReason: event.paid === false ? failureReasonOf(event.type) : undefined,
       actorId: null,
     });
   }
@@ -459,7 +469,7 @@ export class PaymentService {
       trackerId: payment.trackerId,
       check,
       checkoutId,
-      failureReason: check.paid ? undefined : 'Not completed at the gateway',
+      failureReason: check.paid ? undefined : failureReasonOf('recheck'),
       actorId,
     });
   }
