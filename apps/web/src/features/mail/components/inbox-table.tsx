@@ -2,6 +2,7 @@ import { UnstyledButton, Text } from '@mantine/core';
 import type { InboxPage } from '@certs/shared/mail/mail.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { mailPreviewOf } from '../model/mail-preview';
 
 export type InboxRow = InboxPage['rows'][number];
 
@@ -17,12 +18,7 @@ interface InboxTableProps {
   onPageSizeChange: (pageSize: number) => void;
 }
 
-function firstLine(text: string): string {
-  const line = text.split('\n').find((part) => part.trim()) ?? '';
-  return line.length > 120 ? `${line.slice(0, 117)}…` : line;
-}
-
-/** The applicant's notifications: subject with the start of the text, and when it came. */
+/** The applicant's notifications: subject with the start of the text past the greeting, and when it came. */
 export function InboxTable({ onOpen, ...paging }: InboxTableProps) {
   const columns: PagedTableColumn<InboxRow>[] = [
     {
@@ -34,8 +30,8 @@ export function InboxTable({ onOpen, ...paging }: InboxTableProps) {
           <Text size="sm" fw={600} c="indigo.8">
             {mail.subject}
           </Text>
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {firstLine(mail.text)}
+          <Text size="xs" c="dimmed" lineClamp={1} data-testid="mail-preview">
+            {mailPreviewOf(mail.text)}
           </Text>
         </UnstyledButton>
       ),
