@@ -6,6 +6,7 @@ import type { ApplicationPage } from '@certs/shared/application/application.cont
 import type { MyExamModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import type { Payment } from '@certs/shared/payment/payment.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ProgramCode } from '../../../components/ui/program-code';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useAllMyApplications } from '../api/find-my-applications';
 import { useNextStepData, type ApplicationRef } from '../api/next-step-data';
@@ -87,7 +88,7 @@ export function ApplicantNextSteps({ applicationHref, statusBadge, awards }: App
                 <Group gap="sm" wrap="wrap">
                   {link(entry.row)}
                   <Text size="sm">
-                    {entry.row.programCode} {entry.row.programTitle}
+                    <ProgramCode code={entry.row.programCode} /> {entry.row.programTitle}
                   </Text>
                   {statusBadge(entry.status)}
                 </Group>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { AwardRow } from '@certs/shared/award/award.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { ProgramCode } from '../../../components/ui/program-code';
 import { AwardStatusBadge } from './award-status-badge';
 
 interface AwardsTableProps {
@@ -32,7 +33,7 @@ export function AwardsTable({ applicationHrefOf, actionsOf, emptyText = 'No awar
   const columns: PagedTableColumn<AwardRow>[] = [
     { key: 'name', header: 'Name', isRowHeader: true, render: (row) => row.name },
     { key: 'id', header: 'ID', noWrap: true, render: (row) => row.holderNumber },
-    { key: 'code', header: 'Program Code', noWrap: true, render: (row) => row.programCode },
+    { key: 'code', header: 'Program Code', noWrap: true, render: (row) => <ProgramCode code={row.programCode} /> },
     { key: 'title', header: 'Program Title', render: (row) => row.programTitle },
     { key: 'date', header: 'Award Date', noWrap: true, render: (row) => <DateDisplay value={row.awardDate} /> },
     { key: 'certificate', header: 'Certificate Number', noWrap: true, render: (row) => row.certificateNumber },

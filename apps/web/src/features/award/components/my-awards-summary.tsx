@@ -1,6 +1,7 @@
 import { Group, List, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ProgramCode } from '../../../components/ui/program-code';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useMyAwards } from '../api/find-my-awards';
 import { AwardStatusBadge } from './award-status-badge';
@@ -25,7 +26,7 @@ export function MyAwardsSummary({ allAwardsLink }: { allAwardsLink: ReactNode })
             <List.Item key={row.id}>
               <Group gap="xs" wrap="wrap">
                 <Text size="sm" fw={600}>
-                  {row.programCode}
+                  <ProgramCode code={row.programCode} />
                 </Text>
                 <Text size="sm">{row.programTitle}</Text>
                 <Text size="sm" c="dimmed">

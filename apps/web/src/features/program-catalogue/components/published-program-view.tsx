@@ -6,6 +6,7 @@ import type { ProgramModule } from '@certs/shared/program/program-module.contrac
 import { formatFee, plainTextOf } from '@certs/shared/program/program-rules';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ProgramCode } from '../../../components/ui/program-code';
 import { ApplicantStatusBadge } from './applicant-status-badge';
 import { programTypeName } from './program-type-name';
 
@@ -118,7 +119,7 @@ export function PublishedProgramView({ program }: { program: PublishedProgramDet
         <Title order={1}>{program.programTitle}</Title>
         <Group gap="sm">
           <Badge variant="outline" color="gray.7" radius="sm" tt="none">
-            {program.programCode}
+            <ProgramCode code={program.programCode} />
           </Badge>
           <Badge variant="light" radius="sm" tt="none">
             {programTypeName(program.programType)}

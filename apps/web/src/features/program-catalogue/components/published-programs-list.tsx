@@ -5,6 +5,7 @@ import type { PublishedProgramPage } from '@certs/shared/program/program.contrac
 import { PROGRAM_TYPE_INFO, PROGRAM_TYPES, type ProgramType } from '@certs/shared/program/program-type';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { ProgramCode } from '../../../components/ui/program-code';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { pagedTableProps } from '../../../lib/paged-table-props';
 import { usePublishedPrograms } from '../api/find-published-programs';
@@ -35,7 +36,7 @@ export function PublishedProgramsList({ hrefOf }: { hrefOf: (program: PublishedP
       noWrap: true,
       render: (program) => (
         <Anchor component={Link} to={hrefOf(program)} fw={600}>
-          {program.programCode}
+          <ProgramCode code={program.programCode} />
         </Anchor>
       ),
     },

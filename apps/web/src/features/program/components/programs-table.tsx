@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ProgramPage } from '@certs/shared/program/program.contract';
 import { PROGRAM_STATUS_INFO, type ProgramStatus } from '@certs/shared/program/program-status';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ProgramCode } from '../../../components/ui/program-code';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import type { CsvColumn } from '../../../lib/export-csv';
 import { ProgramStatusBadge } from './program-status-badge';
@@ -51,7 +52,7 @@ export function ProgramsTable({ hrefOf, actions, emptyText = 'No programs match.
       noWrap: true,
       render: (program) => (
         <Anchor component={Link} to={hrefOf(program)} fw={600}>
-          {program.programCode}
+          <ProgramCode code={program.programCode} />
         </Anchor>
       ),
     },
