@@ -27,9 +27,9 @@ export function TimeZoneSelect() {
   };
 
   return (
+    // A visible label (issue 21 item 9), small and above the select so that the header keeps its width.
     <NativeSelect
-      aria-label="Time zone"
-      title="Time zone"
+      label="Time zone"
       data={OPTIONS}
       value={updatePreferences.isPending ? (updatePreferences.variables?.timeZone ?? zone) : zone}
       onChange={(event) => handleChange(event.currentTarget.value)}
