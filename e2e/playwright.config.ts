@@ -15,6 +15,8 @@ const smtpPort = smtpPortFor(port);
 // wait. Every file makes its own applicants, codes and tests, so no file needs another's data
 // or order (README, Tests).
 const WAITING_JOURNEYS = /(application-journey|exam-schedule|online-exam|reviews|invigilation|resits)\.spec\.ts$/;
+// The phone journeys (issue 21 item 12) run only in the phone-sized project.
+const PHONE_JOURNEYS = /phone\.spec\.ts$/;
 // Four workers: four of the five waiting tests start at once, the fifth as soon as one ends;
 // E2E_WORKERS=1 runs one file at a time, as before.
 const workers = Number(process.env.E2E_WORKERS ?? 4);
@@ -55,7 +57,14 @@ export default defineConfig({
   projects: [
     // Listed first, so their tests are handed to workers first; their tests are independent of each other.
     { name: 'journeys', testMatch: WAITING_JOURNEYS, fullyParallel: true, use: { browserName: 'chromium' } },
-    { name: 'screens', testIgnore: WAITING_JOURNEYS, use: { browserName: 'chromium' } },
+    { name: 'screens', testIgnore: [WAITING_JOURNEYS, PHONE_JOURNEYS], use: { browserName: 'chromium' } },
+    // A phone's screen (390 x 844 CSS pixels, an iPhone 12-15's) in the same Chromium: touch, the mobile
+    // viewport meta honoured, twice the pixels. Only the phone journeys, so that it adds a minute or two.
+    {
+      name: 'phone',
+      testMatch: PHONE_JOURNEYS,
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
   ],
   webServer: {
     // The compiled server, as production runs it (npm run build, which npm run test:e2e does first).

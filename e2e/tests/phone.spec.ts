@@ -1,0 +1,135 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { seriousViolations } from '../fixtures/axe';
+import { DEMO, signInAs } from '../fixtures/demo-accounts';
+import { signInApi } from '../fixtures/api-setup';
+import { quickCopyOf } from '../fixtures/exam-setup';
+import { registerApplicant } from '../fixtures/journey';
+
+/**
+ * Issue 21 item 12: the platform on a phone (the `phone` project: 390 x 844, touch). Nothing a
+ * person needs is hidden or cut off at the side: the public pages' links are behind a menu button,
+ * lists show their actions and whole sentences, and the exam keeps its question on screen.
+ */
+
+// axe-core is injected as a script, which the app's CSP rightly forbids: these pages bypass it to be checked.
+test.use({ bypassCSP: true });
+
+const DEMO_TRIAL = 'IWI practice exam: welding technology';
+
+/** The element's box, which must be on the page. */
+async function boxOf(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  expect(box, 'the element is laid out').not.toBeNull();
+  return box!;
+}
+
+/** Wholly within the screen's width: nothing of it is cut off at the side. */
+async function expectWithinWidth(page: Page, locator: Locator): Promise<void> {
+  await expect(locator).toBeVisible();
+  const box = await boxOf(locator);
+  const width = page.viewportSize()!.width;
+  expect(box.x, 'starts on the screen').toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, 'ends on the screen').toBeLessThanOrEqual(width);
+}
+
+test('the public pages on a phone: a menu button opens Exam schedule and Personnel search', async ({ page }) => {
+  await page.goto('/student/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The header's links do not fit: they are behind the menu button.
+  await expect(page.getByRole('navigation', { name: 'Public pages' })).toBeHidden();
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await menuButton.click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('navigation', { name: 'Public pages' })).toBeVisible();
+  await expect(menu.getByRole('link')).toHaveText(['Exam schedule', 'Personnel search', 'AICIP personnel search']);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await menu.getByRole('link', { name: 'Personnel search', exact: true }).click();
+  await expect(page).toHaveURL(/\/personnel-search$/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Personnel search', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Exam schedule' }).click();
+  await expect(page).toHaveURL(/\/schedule$/);
+  await expect(page.getByRole('heading', { name: 'Exam schedule', level: 1 })).toBeVisible();
+});
+
+/** A trial of this test's own (the demo trial's copy, with a question that takes answer papers) and an applicant of its own, signed in. */
+async function applicantWithTrial(page: Page, request: APIRequestContext, firstName: string) {
+  const staffJwt = await signInApi(request, DEMO.superUser);
+  const trial = await quickCopyOf(request, staffJwt, DEMO_TRIAL, `Phone practice ${Date.now()}`, { search: 'ISO 5817 quality level C', marks: 2 });
+  const applicant = await registerApplicant(request, { firstName, lastName: 'Phone', emailPrefix: 'phone', password: 'Phone-applicant-2026!' });
+  await signInAs(page, '/student/login', applicant.email, applicant.password);
+  return trial;
+}
+
+async function openFromApplicantMenu(page: Page, item: 'Applications' | 'Examinations'): Promise<void> {
+  // The applicant menu is behind its button on a phone.
+  await page.getByRole('button', { name: 'Toggle applicant menu' }).click();
+  await page.getByRole('navigation', { name: 'Applicant menu' }).getByRole('link', { name: item }).click();
+  await expect(page.getByRole('heading', { name: item, level: 1 })).toBeVisible();
+}
+
+test("an applicant's lists on a phone show their actions and their whole sentences", async ({ page, request }) => {
+  const trial = await applicantWithTrial(page, request, 'Pia');
+
+  await openFromApplicantMenu(page, 'Applications');
+  // Empty lists say so in full, not "No" cut off at the screen's edge.
+  await expectWithinWidth(page, page.getByText('No applications yet. Open a program from your home page to apply.'));
+  await expectWithinWidth(page, page.getByText('No awards yet.'));
+
+  await openFromApplicantMenu(page, 'Examinations');
+  // Below md the trials are cards, each with its Start button on screen.
+  const card = page.getByRole('list', { name: 'Trial exams' }).getByRole('listitem').filter({ hasText: trial.title });
+  await expect(card).toContainText('Questions');
+  await expectWithinWidth(page, card.getByRole('link', { name: `Start ${trial.title}` }));
+  await expectWithinWidth(page, page.getByText('No examinations to show.'));
+  // The four filters fit the screen (one above the other).
+  await expectWithinWidth(page, page.getByRole('radiogroup', { name: 'Examinations to show' }));
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a trial exam on a phone keeps its question on screen under a small header, and its QR button inside its card', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const trial = await applicantWithTrial(page, request, 'Quinn');
+  await openFromApplicantMenu(page, 'Examinations');
+  await page.getByRole('link', { name: `Start ${trial.title}` }).click();
+
+  // The sticky header that names the exam, with the time left and End.
+  const header = page.locator('header[aria-label="Exam"]');
+  const firstQuestion = page.getByRole('heading', { name: 'Question 1 of 11' });
+  await expect(firstQuestion).toBeVisible();
+  // The exam's header stays at the top, but small: the question shows below it on the first screen.
+  const headerBox = await boxOf(header);
+  expect(headerBox.height, 'the sticky header is at most a sixth of the screen').toBeLessThanOrEqual(844 / 6);
+  await expectWithinWidth(page, header.getByRole('button', { name: 'End trial exam' }));
+  await expect(header.getByRole('timer')).toBeVisible();
+  const questionBox = await boxOf(firstQuestion);
+  expect(questionBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+  expect(questionBox.y + questionBox.height).toBeLessThanOrEqual(844 / 2);
+  // How to answer, in words; never the question type's internal name; the counts as they are (items 8 and 9).
+  await expect(page.getByTestId('question')).toContainText(/Choose one answer|Choose all answers that apply|Type your answer|Write your answer/);
+  await expect(page.getByTestId('question')).not.toContainText(/General Single Answer|Multiple Answer|Fill In The Blank/);
+  await expect(page.getByTestId('count-not-answered')).toHaveText('11');
+
+  // The question that takes answer papers: its QR button stays inside its card.
+  await page.getByRole('navigation', { name: 'Questions' }).getByRole('button', { name: /^Question 11:/ }).click();
+  await expect(page.getByRole('heading', { name: 'Question 11 of 11' })).toBeVisible();
+  const paper = page.getByTestId('answer-paper');
+  const showQr = paper.getByRole('button', { name: 'Show QR code to upload photos of your working' });
+  await showQr.scrollIntoViewIfNeeded();
+  await expectWithinWidth(page, showQr);
+  const paperBox = await boxOf(paper);
+  const buttonBox = await boxOf(showQr);
+  expect(buttonBox.x).toBeGreaterThanOrEqual(paperBox.x);
+  expect(buttonBox.x + buttonBox.width).toBeLessThanOrEqual(paperBox.x + paperBox.width);
+  expect(buttonBox.y + buttonBox.height).toBeLessThanOrEqual(paperBox.y + paperBox.height);
+  // Scrolled to the end, the header still takes only its small band at the top.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(async () => (await boxOf(header)).y).toBeLessThanOrEqual(1);
+  expect((await boxOf(header)).height).toBeLessThanOrEqual(844 / 6);
+  expect(await seriousViolations(page)).toEqual([]);
+});
