@@ -62,7 +62,7 @@ export async function seedDemoPrograms(tx: Executor, staff: DemoStaff): Promise<
   });
   await addParts(
     qualification,
-    ['Upload a certified copy of your photo identification.', 'Upload your CV showing at least two years of welding-related work.', 'Choose the modules you will sit; each is examined separately.'],
+    ['Upload a certified copy of your photo identification.', 'Upload your CV showing at least two years of welding-related work.', 'You do not choose modules here: once your application is assessed, staff confirm which of the modules below you sit, send the invoice and schedule each module\'s exam.'],
     [
       ['EXP-2Y', 'At least two years of experience in welding fabrication or inspection'],
       ['EYE-TEST', 'A current near-vision and colour-perception eye test (within 12 months)'],

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer } from '../../../test/sign-in';
+import { applicantInstructions, programs as programTable } from '../schema/program';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { DEMO_HOLD_REASON, DEMO_HOLDER } from './demo-awards';
 import { DEMO_AICIP_PAYER, DEMO_CORPORATE_EMPLOYEE, DEMO_CORPORATE_MEMBER_COMPANY, DEMO_EMPLOYER_COMPANY, DEMO_IMPORT_FILE, DEMO_LIBRARY_DOCUMENTS, DEMO_WELDER_DUE } from './demo-back-office';
@@ -52,6 +54,17 @@ describe('demo data', () => {
       const completeness = (await t.app.inject({ method: 'GET', url: `/api/program/${program.id}/completeness`, headers: bearer(jwt) })).json();
       expect(completeness, program.programCode).toEqual({ isComplete: true, missing: [] });
     }
+  });
+
+  it("tells applicants what happens to a program's modules, not to choose them on a form that has no such choice", async () => {
+    const rows = await t.database.db
+      .select({ programCode: programTable.programCode, instruction: applicantInstructions.instruction })
+      .from(applicantInstructions)
+      .innerJoin(programTable, eq(programTable.id, applicantInstructions.programId));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.instruction, row.programCode).not.toMatch(/choose the modules|modules you will sit/i);
+    const qualification = rows.filter((row) => row.programCode === 'Q-WELD-INSP').map((row) => row.instruction);
+    expect(qualification).toContainEqual(expect.stringMatching(/assessed, staff confirm which of the modules below you sit, send the invoice and schedule each module's exam/));
   });
 
   it('seeds the back office: companies, library documents by access, Contact Us messages, a past import and an AICIP application waiting for payment', async () => {
