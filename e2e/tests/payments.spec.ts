@@ -82,7 +82,7 @@ test('the applicant pays an issued invoice on the test gateway: a decline first,
   expect(receipt.text).toContain(`amount paid ${amount} AUD`);
   expect(mailsTo(application.email).map((mail) => mail.subject)).toContain(`Payment not completed: invoice ${invoice.invoiceNumberText}`);
 
-  // The application page lists the invoice (paid, with its PDF) and the payments.
+  // The application page lists the invoice (paid, with its PDF) and its payments.
   await applicant.getByRole('link', { name: 'Back to your application' }).click();
   const section = applicant.getByTestId('invoices-and-payments');
   await expect(section.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: invoice.invoiceNumberText })).toContainText('Paid');
@@ -91,7 +91,9 @@ test('the applicant pays an issued invoice on the test gateway: a decline first,
   const download = await pdf;
   expect(download.suggestedFilename()).toBe(`${invoice.invoiceNumberText}.pdf`);
   expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
-  await expect(section.getByRole('table', { name: 'Payments' }).locator('[data-status="Success"]')).toHaveCount(1);
+  // The invoice is shown once, with its payment links in its row (issue 21 item 4).
+  await expect(section.getByText(invoice.invoiceNumberText, { exact: true })).toHaveCount(1);
+  await expect(section.getByRole('list', { name: `Payments of ${invoice.invoiceNumberText}` }).locator('[data-status="Success"]')).toHaveCount(1);
   expect(await seriousViolations(applicant)).toEqual([]);
 
   // Staff see the payment and the stage; the history names it.

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { INVOICE_STATUS_COLORS } from '@certs/shared/pre-exam/pre-exam.contract';
-import { formatAmount } from '@certs/shared/payment/payment.contract';
+import { formatAmount, type Payment } from '@certs/shared/payment/payment.contract';
+import { DataTable } from '../../../components/ui/data-table';
 import { DateDisplay } from '../../../components/ui/date-display';
+import type { PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useApplicationInvoices, useApplicationPayments } from '../api/payments';
@@ -16,7 +18,39 @@ export const payPagePath = (trackerId: string) => `/student/payments/${trackerId
 const canStillPay = (payment: { status: string; expiresOn: string }) =>
   (payment.status === 'Requested' || payment.status === 'Pending' || payment.status === 'Failed') && new Date(payment.expiresOn).getTime() > Date.now();
 
-/** "Invoices and payments" on the applicant's application page: tax invoices with their PDF, and each payment link with its status. */
+/**
+ * The payment links of one invoice, in its row (issue 21 item 4: the invoice is shown once): each
+ * with its status and when it was paid or stays open, and Pay while it can still be paid.
+ */
+function InvoicePayments({ invoiceNumber, payments }: { invoiceNumber: string; payments: readonly Payment[] }) {
+  if (payments.length === 0) return <Text size="sm" c="dimmed">None yet</Text>;
+  return (
+    <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`Payments of ${invoiceNumber}`}>
+      {payments.map((payment) => (
+        <Group key={payment.id} component="li" gap="xs" wrap="nowrap" data-testid="invoice-payment">
+          <PaymentStatusBadge status={payment.displayedStatus} />
+          {(payment.paidOn || canStillPay(payment)) && (
+            <Text size="sm" c="dimmed">
+              {payment.paidOn ? 'on ' : 'open until '}
+              <DateDisplay value={payment.paidOn ?? payment.expiresOn} withTime />
+            </Text>
+          )}
+          {canStillPay(payment) ? (
+            <Button component={Link} to={payPagePath(payment.trackerId)} size="compact-sm">
+              Pay
+            </Button>
+          ) : (
+            <Anchor component={Link} to={payPagePath(payment.trackerId)} size="sm" aria-label={`View the payment of ${formatAmount(payment.amountCents)}`}>
+              View
+            </Anchor>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** "Invoices and payments" on the applicant's application page: each tax invoice once, with its PDF and its payment links. */
 export function ApplicantPaymentsSection({ applicationId }: { applicationId: string }) {
   const invoices = useApplicationInvoices(applicationId);
   const payments = useApplicationPayments(applicationId);
@@ -28,6 +62,43 @@ export function ApplicantPaymentsSection({ applicationId }: { applicationId: str
     void downloadFile(`/api/invoice/${encodeURIComponent(id)}/pdf`, `${name}.pdf`).catch((error: unknown) =>
       notifications.show({ color: 'red', title: 'The invoice could not be downloaded', message: errorMessageOf(error) }),
     );
+
+  // Below the md breakpoint one card per invoice, so that Pay and Download are never cut off at the side.
+  const invoiceColumns: PagedTableColumn<(typeof invoiceRows)[number]>[] = [
+    { key: 'invoice', header: 'Invoice', isRowHeader: true, render: (invoice) => invoice.invoiceNumberText },
+    { key: 'issued', header: 'Issued', render: (invoice) => <DateDisplay value={invoice.issuedOn} /> },
+    {
+      key: 'total',
+      header: 'Total (incl. GST)',
+      render: (invoice) => (
+        <>
+          {formatAmount(invoice.totalCents)}
+          {invoice.discountCents > 0 && (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              after {formatAmount(invoice.discountCents)} discount
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'status', header: 'Status', render: (invoice) => <StatusBadge label={invoice.status} color={INVOICE_STATUS_COLORS[invoice.status]} /> },
+    {
+      key: 'payments',
+      header: 'Payments',
+      render: (invoice) => <InvoicePayments invoiceNumber={invoice.invoiceNumberText} payments={paymentRows.filter((payment) => payment.invoiceId === invoice.id)} />,
+    },
+    {
+      key: 'pdf',
+      header: 'PDF',
+      isAction: true,
+      render: (invoice) => (
+        <Button size="compact-sm" variant="light" onClick={() => download(invoice.id, invoice.invoiceNumberText)} aria-label={`Download ${invoice.invoiceNumberText} as PDF`}>
+          Download
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="invoices-payments-heading" data-testid="invoices-and-payments">
@@ -41,90 +112,7 @@ export function ApplicantPaymentsSection({ applicationId }: { applicationId: str
           </Alert>
         )}
         {invoiceRows.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs" aria-label="Invoices">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Invoice</Table.Th>
-                  <Table.Th scope="col">Issued</Table.Th>
-                  <Table.Th scope="col">Total (incl. GST)</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">PDF</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoiceRows.map((invoice) => (
-                  <Table.Tr key={invoice.id}>
-                    <Table.Th scope="row" fw={500}>
-                      {invoice.invoiceNumberText}
-                    </Table.Th>
-                    <Table.Td>
-                      <DateDisplay value={invoice.issuedOn} />
-                    </Table.Td>
-                    <Table.Td>
-                      {formatAmount(invoice.totalCents)}
-                      {invoice.discountCents > 0 && (
-                        <Text span size="xs" c="dimmed">
-                          {' '}
-                          after {formatAmount(invoice.discountCents)} discount
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge label={invoice.status} color={INVOICE_STATUS_COLORS[invoice.status]} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Button size="compact-sm" variant="light" onClick={() => download(invoice.id, invoice.invoiceNumberText)} aria-label={`Download ${invoice.invoiceNumberText} as PDF`}>
-                        Download
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {paymentRows.length > 0 && (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs" aria-label="Payments">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Invoice</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Paid on / open until</Table.Th>
-                  <Table.Th scope="col">Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {paymentRows.map((payment) => (
-                  <Table.Tr key={payment.id}>
-                    <Table.Th scope="row" fw={500}>
-                      {payment.invoiceNumber}
-                    </Table.Th>
-                    <Table.Td>{formatAmount(payment.amountCents)}</Table.Td>
-                    <Table.Td>
-                      <PaymentStatusBadge status={payment.displayedStatus} />
-                    </Table.Td>
-                    <Table.Td>
-                      <DateDisplay value={payment.paidOn ?? payment.expiresOn} withTime />
-                    </Table.Td>
-                    <Table.Td>
-                      {canStillPay(payment) ? (
-                        <Button component={Link} to={payPagePath(payment.trackerId)} size="compact-sm">
-                          Pay
-                        </Button>
-                      ) : (
-                        <Anchor component={Link} to={payPagePath(payment.trackerId)} size="sm">
-                          View
-                        </Anchor>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable label="Invoices" columns={invoiceColumns} rows={invoiceRows} rowKey={(invoice) => invoice.id} minWidth={640} verticalSpacing="xs" />
         )}
       </Stack>
     </Paper>

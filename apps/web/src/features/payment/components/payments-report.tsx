@@ -34,7 +34,8 @@ function csvPathOf(filters: ReportFilters): string {
 }
 
 const columns: PagedTableColumn<PaymentReportRow>[] = [
-  { key: 'date', header: 'Date', noWrap: true, render: (row) => <DateDisplay value={row.paidOn ?? row.createdOn} withTime /> },
+  // The day and the time may go on two lines, so that the table fits a 1366 px screen (issue 21 item 13).
+  { key: 'date', header: 'Date', render: (row) => <DateDisplay value={row.paidOn ?? row.createdOn} withTime /> },
   { key: 'invoice', header: 'Invoice', isRowHeader: true, noWrap: true, render: (row) => row.invoiceNumber },
   {
     key: 'application',
@@ -52,7 +53,8 @@ const columns: PagedTableColumn<PaymentReportRow>[] = [
     render: (row) => (
       <Stack gap={0}>
         <Text size="sm">{row.applicantName}</Text>
-        <Text size="xs" c="dimmed">
+        {/* An address may break anywhere: unbroken, a long one widened the table past a 1366 px screen. */}
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {row.applicantEmail}
         </Text>
       </Stack>
