@@ -1,4 +1,4 @@
-import { Alert, Box, Group, Loader, NativeSelect, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Group, Loader, NativeSelect, Pagination, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { PAGE_SIZE_OPTIONS, rangeText, totalPages } from '@certs/shared/common/paging';
@@ -15,6 +15,8 @@ export interface PagedTableColumn<Row> {
   noWrap?: boolean;
   /** The row's action (Start, Open, ...): on a card it comes last, under the values, without a label. */
   isAction?: boolean;
+  /** The column header is read by screen readers only (a table's action column). */
+  isHeaderHidden?: boolean;
 }
 
 interface PagedTableProps<Row> {
@@ -184,7 +186,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
               <Table.Tr>
                 {columns.map((column) => (
                   <Table.Th key={column.key} scope="col" ta={column.align}>
-                    {column.header}
+                    {column.isHeaderHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
                   </Table.Th>
                 ))}
               </Table.Tr>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -11,7 +11,8 @@ import {
 } from '@certs/shared/exam/exam.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { DateDisplay } from '../../../components/ui/date-display';
-import { PagedTable, RowCards, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { DataTable } from '../../../components/ui/data-table';
+import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
@@ -119,60 +120,18 @@ function TrialAction({ trial, paths }: { trial: AvailableTrial; paths: Examinati
   );
 }
 
-const TRIAL_COLUMNS: PagedTableColumn<AvailableTrial>[] = [
-  { key: 'title', header: 'Trial exam', isRowHeader: true, render: (trial) => trial.title },
-  { key: 'program', header: 'Program', render: (trial) => trial.programCode ?? '—' },
-  { key: 'questions', header: 'Questions', render: (trial) => trial.numOfQuestions },
-  { key: 'time', header: 'Time', noWrap: true, render: (trial) => `${trial.overallTime} min` },
-  { key: 'attempts', header: 'Attempts', render: (trial) => trial.attempts },
-];
-
 /** The trials a candidate may start: a table, or below the md breakpoint one card each with Start at hand. */
 function TrialsTable({ trials, paths }: { trials: readonly AvailableTrial[]; paths: ExaminationPaths }) {
-  const isNarrow = useIsNarrowerThan('md');
   if (trials.length === 0) return <Text c="dimmed">No trial exams are published for your programs yet.</Text>;
-  if (isNarrow) {
-    const columns: PagedTableColumn<AvailableTrial>[] = [...TRIAL_COLUMNS, { key: 'action', header: 'Action', isAction: true, render: (trial) => <TrialAction trial={trial} paths={paths} /> }];
-    return <RowCards label="Trial exams" columns={columns} rows={trials} rowKey={(trial) => trial.testId} testId="trial-exams" />;
-  }
-  return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" striped aria-label="Trial exams" data-testid="trial-exams">
-        <Table.Thead>
-          <Table.Tr>
-            {TRIAL_COLUMNS.map((column) => (
-              <Table.Th key={column.key} scope="col">
-                {column.header}
-              </Table.Th>
-            ))}
-            <Table.Th scope="col">
-              <VisuallyHidden>Action</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {trials.map((trial) => (
-            <Table.Tr key={trial.testId}>
-              {TRIAL_COLUMNS.map((column) =>
-                column.isRowHeader ? (
-                  <Table.Th key={column.key} scope="row" fw={500}>
-                    {column.render(trial)}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={column.key} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
-                    {column.render(trial)}
-                  </Table.Td>
-                ),
-              )}
-              <Table.Td>
-                <TrialAction trial={trial} paths={paths} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const columns: PagedTableColumn<AvailableTrial>[] = [
+    { key: 'title', header: 'Trial exam', isRowHeader: true, render: (trial) => trial.title },
+    { key: 'program', header: 'Program', render: (trial) => trial.programCode ?? '—' },
+    { key: 'questions', header: 'Questions', render: (trial) => trial.numOfQuestions },
+    { key: 'time', header: 'Time', noWrap: true, render: (trial) => `${trial.overallTime} min` },
+    { key: 'attempts', header: 'Attempts', render: (trial) => trial.attempts },
+    { key: 'action', header: 'Action', isAction: true, isHeaderHidden: true, render: (trial) => <TrialAction trial={trial} paths={paths} /> },
+  ];
+  return <DataTable label="Trial exams" columns={columns} rows={trials} rowKey={(trial) => trial.testId} minWidth={640} testId="trial-exams" striped />;
 }
 
 /** A trial's released score, or a module's released result percentage. */

@@ -1,0 +1,57 @@
+import { Table, VisuallyHidden } from '@mantine/core';
+import { useIsNarrowerThan } from '../../lib/use-is-narrower-than';
+import { RowCards, type PagedTableColumn } from './paged-table';
+
+interface DataTableProps<Row> {
+  /** The table's accessible name, e.g. "Invoices". */
+  label: string;
+  columns: readonly PagedTableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** Below this width the table scrolls sideways (md and wider only: narrower screens get cards). */
+  minWidth: number;
+  testId?: string;
+  striped?: boolean;
+  verticalSpacing?: 'xs' | 'sm';
+}
+
+/**
+ * A short list that needs no paging: a table from the md breakpoint (768) up, and below it one card
+ * per row (`RowCards`), so that on a phone no value or action is cut off at the side of the screen.
+ */
+export function DataTable<Row>({ label, columns, rows, rowKey, minWidth, testId, striped = false, verticalSpacing = 'sm' }: DataTableProps<Row>) {
+  const isNarrow = useIsNarrowerThan('md');
+  if (isNarrow) return <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} testId={testId} />;
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table verticalSpacing={verticalSpacing} striped={striped} highlightOnHover={striped} aria-label={label} data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.key} scope="col" ta={column.align}>
+                {column.isHeaderHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((column) =>
+                column.isRowHeader ? (
+                  <Table.Th key={column.key} scope="row" fw={500} ta={column.align}>
+                    {column.render(row)}
+                  </Table.Th>
+                ) : (
+                  <Table.Td key={column.key} ta={column.align} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    {column.render(row)}
+                  </Table.Td>
+                ),
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
