@@ -156,4 +156,41 @@ describe('the marking screen', () => {
     );
     expect(await screen.findByText(/Marks given/)).toHaveTextContent('Marks given: 6 of 10');
   });
+
+  it('corrects an automatic mark too, on a sitting with no descriptive question (issue 21 item 5)', async () => {
+    const automatic: ExamMarking = {
+      ...marking,
+      totalMarks: 2,
+      score: 2,
+      percentage: 100,
+      result: 'Pass',
+      markedOn: '2026-03-02T02:00:00.000Z',
+      isMarkingComplete: true,
+      questions: marking.questions.filter((q) => q.id === SINGLE),
+    };
+    const { calls } = stubFetch(async (call) => {
+      if (call.url === `/api/moduleexaminstance/${ID}/marking`) return jsonResponse(automatic);
+      if (call.url === `/api/moduleexaminstance/${ID}/verifymarks`) {
+        return jsonResponse({ ...automatic, score: 0, percentage: 0, result: 'Fail', questions: automatic.questions.map((q) => ({ ...q, actualMarks: 0 })) });
+      }
+      return jsonResponse({ message: 'unexpected' }, 404);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<MarkingScreen id={ID} />);
+    expect(await screen.findByText(/Marked automatically/)).toHaveTextContent('Marked automatically: 2 of 2');
+    await user.click(screen.getByRole('button', { name: 'Correct the marks' }));
+    const input = screen.getByLabelText('Marks for question 1 (out of 2)');
+    expect(input).toHaveValue('2');
+    await user.type(screen.getByRole('textbox', { name: /Reason for the correction/ }), 'The key of question 1 was wrong');
+    // Nothing changed: nothing is sent, and the screen says why.
+    await user.click(screen.getByRole('button', { name: 'Save correction' }));
+    expect(await screen.findByText(CORRECTION_MESSAGES.nothingChanged)).toBeInTheDocument();
+    expect(calls.some((call) => call.url.endsWith('/verifymarks'))).toBe(false);
+    await user.clear(input);
+    await user.type(input, '0');
+    await user.click(screen.getByRole('button', { name: 'Save correction' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.endsWith('/verifymarks'))?.body).toEqual({ marks: [{ questionInstanceId: SINGLE, actualMarks: 0 }], correctionReason: 'The key of question 1 was wrong' }),
+    );
+  });
 });

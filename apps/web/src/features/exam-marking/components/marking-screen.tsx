@@ -5,7 +5,7 @@ import type { ExamMarking, MarkingQuestion } from '@certs/shared/exam/exam.contr
 import { DateDisplay } from '../../../components/ui/date-display';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useMarking, useVerifyMarks } from '../api/marking';
-import { initialMarks, marksErrors, toVerifyMarksRequest, type MarksValues } from '../forms/marks-form.values';
+import { initialMarks, isMarkedByHand, marksErrors, toVerifyMarksRequest, type MarksValues } from '../forms/marks-form.values';
 import { AnswerPaperImage } from './answer-paper-image';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -66,7 +66,7 @@ function ResultSummary({ marking }: { marking: ExamMarking }) {
   );
 }
 
-export const CORRECTION_MESSAGES = { reasonRequired: 'Give a reason for the correction' } as const;
+export const CORRECTION_MESSAGES = { reasonRequired: 'Give a reason for the correction', nothingChanged: 'Change at least one mark to correct the marking' } as const;
 
 /**
  * The marks of one sitting. While marking, Complete marking checks the marks, then asks once; once
@@ -88,14 +88,19 @@ function MarkingForm({ marking }: { marking: ExamMarking }) {
   /** Checks the marks; true when they can be sent. */
   const check = (isCompleting: boolean): boolean => {
     setRefusal(null);
-    const found = marksErrors(marking, values, isCompleting);
+    const found = marksErrors(marking, values, isCompleting, isCorrecting);
     setErrors(found);
-    return Object.keys(found).length === 0 && toVerifyMarksRequest(marking, values) !== null;
+    if (Object.keys(found).length > 0) return false;
+    if (toVerifyMarksRequest(marking, values, isCorrecting) === null) {
+      if (isCorrecting) setRefusal(CORRECTION_MESSAGES.nothingChanged);
+      return false;
+    }
+    return true;
   };
 
   const send = async (isCompleting: boolean, correctionReason?: string) => {
     if (!check(isCompleting)) return;
-    const marks = toVerifyMarksRequest(marking, values);
+    const marks = toVerifyMarksRequest(marking, values, isCorrecting);
     if (!marks) return;
     const request = correctionReason ? { ...marks, correctionReason } : marks;
     try {
@@ -175,7 +180,7 @@ function MarkingForm({ marking }: { marking: ExamMarking }) {
               <Text size="sm">
                 Marks given: <strong>{question.actualMarks ?? '—'}</strong> of {question.maxMarks}
               </Text>
-            ) : question.needsExaminer ? (
+            ) : !isReadOnly && isMarkedByHand(question, isCorrecting) ? (
               <NumberInput
                 label={`Marks for question ${question.order} (out of ${question.maxMarks})`}
                 value={values[question.id] ?? ''}
@@ -207,11 +212,9 @@ function MarkingForm({ marking }: { marking: ExamMarking }) {
           <Text size="sm" c="dimmed">
             Marking is complete: the marks are read-only.
           </Text>
-          {waiting.length > 0 && (
-            <Button variant="default" onClick={() => setIsCorrecting(true)}>
-              Correct the marks
-            </Button>
-          )}
+          <Button variant="default" onClick={() => setIsCorrecting(true)}>
+            Correct the marks
+          </Button>
         </Group>
       ) : isCorrecting ? (
         <Paper withBorder radius="md" p="lg" component="section" aria-label="Correction">
