@@ -17,7 +17,10 @@
 // module is recorded; each candidate also saves its recording info, asks for chunk upload URLs, PUTs a
 // 1 KiB chunk to the local storage and records it in the manifest every 30 s for each of its two
 // streams, sends its keystroke batch every 5 minutes and at submission, and reports events; on S3
-// the chunk bytes would not reach the server at all).
+// the chunk bytes would not reach the server at all), --saturate (issue 22: instead of the sitting,
+// closed-loop answer saves as fast as the server answers, --saturate-clients C at once (64) for
+// --saturate-seconds S (30), against the bare upsert baseline driven the same way in the same run;
+// prints saves per second over upserts per second, goal at least 0.6).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -47,8 +50,14 @@ const { values: options } = parseArgs({
     /** Runs the server from TypeScript through tsx instead of the compiled bundle (`npm run build`). */
     tsx: { type: 'boolean', default: false },
     recorded: { type: 'boolean', default: false },
+    saturate: { type: 'boolean', default: false },
+    'saturate-clients': { type: 'string', default: '64' },
+    'saturate-seconds': { type: 'string', default: '30' },
   },
 });
+const SATURATE = options.saturate;
+const SATURATE_CLIENTS = Number(options['saturate-clients']);
+const SATURATE_SECONDS = Number(options['saturate-seconds']);
 const RECORDED = options.recorded;
 /** Issue 19's rhythm: a chunk of each stream every 30 s, keystrokes every 300000 ms. */
 const CHUNK_MS = 30_000;
@@ -357,6 +366,71 @@ async function runBaseline(ratePerSecond) {
   }
   await Promise.all(jobs);
   return stats.summary('baseline upsert', BASELINE_SECONDS);
+}
+
+/**
+ * A closed loop (issue 22's saturation mode): `clients` senders, each sending its next request as
+ * soon as the last is answered, for `seconds`; the rate is what the server sustains.
+ */
+async function closedLoop(label, clients, seconds, send) {
+  const stats = new Stats();
+  const endAt = now() + seconds * 1000;
+  const startedAt = now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let i = 0; now() < endAt; i += 1) await timed(stats, label, now(), () => send(client, i));
+    }),
+  );
+  return stats.summary(label, (now() - startedAt) / 1000);
+}
+
+/**
+ * Saturation (`--saturate`): the bare upsert baseline, then the platform's answer save, each driven
+ * closed-loop by the same number of clients. The platform's clients are sittings launched first
+ * (untimed); each save is one answer, as the exam page sends a single answer when nothing waits.
+ */
+async function saturate(candidates, serversCpu) {
+  const baseline = startProcess('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: benchUrl.toString(), PORT: String(BASELINE_PORT), POOL_SIZE: String(POOL_SIZE) });
+  let baselineSummary;
+  try {
+    await waitFor(`http://127.0.0.1:${BASELINE_PORT}/health`);
+    console.log(`Saturation: ${SATURATE_CLIENTS} closed-loop clients, ${SATURATE_SECONDS} s each; the baseline first...`);
+    baselineSummary = await closedLoop('baseline upsert', SATURATE_CLIENTS, SATURATE_SECONDS, (client, i) =>
+      request(BASELINE_PORT, 'POST', '/baseline', { id: Math.floor(Math.random() * CANDIDATES * QUESTIONS), value: client * 1_000_000 + i }),
+    );
+  } finally {
+    await stopProcess(baseline);
+  }
+  // One sitting per client, launched and claimed before the clock starts.
+  const sittings = [];
+  for (const [index, candidate] of candidates.slice(0, SATURATE_CLIENTS).entries()) {
+    const port = SERVER_PORTS[index % INSTANCES];
+    const sittingAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (method, url, body) => request(port, method, url, body, candidate.token, sittingAgent);
+    const launched = await call('POST', '/api/launchexam/init', { applicationModuleId: candidate.applicationModuleId });
+    if (launched.status !== 200) throw new Error(`launch ${launched.status}: ${JSON.stringify(launched.json)}`);
+    const sessionId = `saturate-${index}`;
+    const claimed = await call('PUT', '/api/isexaminprogress', { examInstanceId: launched.json.id, examType: 'module', sessionId });
+    if (claimed.status !== 200) throw new Error(`session ${claimed.status}`);
+    sittings.push({ call, agent: sittingAgent, exam: launched.json, questions: launched.json.sections.flatMap((section) => section.questions), sessionId });
+  }
+  const cpuBefore = serversCpu();
+  const saveSummary = await closedLoop('save request', sittings.length, SATURATE_SECONDS, (client, i) => {
+    const sitting = sittings[client];
+    const question = sitting.questions[i % sitting.questions.length];
+    const update = { questionInstanceId: question.id, sequence: i + 1, timeTaken: i + 1, numOfAttempts: 1, isMarked: false, isAttempted: true, ...answerFor(question, i) };
+    return sitting.call('POST', '/api/updateInstances', { examInstanceId: sitting.exam.id, examType: 'module', sessionId: sitting.sessionId, updates: [update] });
+  });
+  const cpuAfter = serversCpu();
+  for (const sitting of sittings) sitting.agent.destroy();
+  printTable([saveSummary, baselineSummary]);
+  const ratio = saveSummary.perSecond / baselineSummary.perSecond;
+  const cpu = cpuBefore === null || cpuAfter === null ? 'n/a' : `${(((cpuAfter - cpuBefore) * 1000) / saveSummary.count).toFixed(2)} ms of server CPU a save`;
+  console.log(
+    `\nSaturation: ${saveSummary.perSecond.toFixed(0)} saves/s against ${baselineSummary.perSecond.toFixed(0)} bare upserts/s = ${ratio.toFixed(2)} (goal at least 0.6: ${ratio >= 0.6 ? 'met' : 'MISSED'}); ` +
+      `${cpu}; errors ${saveSummary.errors + baselineSummary.errors}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+  );
+  if (saveSummary.errors + baselineSummary.errors > 0) process.exitCode = 1;
 }
 
 function answerFor(question, variant) {
@@ -725,6 +799,13 @@ async function main() {
       })),
     );
 
+    if (SATURATE) {
+      await saturate(candidates, () => {
+        const each = servers.map((server) => cpuSecondsOf(server.pid));
+        return each.includes(null) ? null : each.reduce((sum, seconds) => sum + seconds, 0);
+      });
+      return;
+    }
     // The baseline first, alone, at the sitting's average answer-save rate.
     baseline = startProcess('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: benchUrl.toString(), PORT: String(BASELINE_PORT), POOL_SIZE: String(POOL_SIZE) });
     await waitFor(`http://127.0.0.1:${BASELINE_PORT}/health`);
