@@ -58,12 +58,23 @@ export function useSupportAction() {
   });
 }
 
+export interface AicipAwaitingPaymentParams {
+  searchTerm?: string;
+  page: number;
+  pageSize: number;
+}
+
 /** `api/108/aicipapplications`: AICIP applications waiting for a payment, searched by number, name, email or member number. */
-export function useAicipAwaitingPayment(params: { searchTerm?: string; page: number; pageSize: number }) {
+export function findAicipAwaitingPayment(params: AicipAwaitingPaymentParams, signal?: AbortSignal) {
+  const term = params.searchTerm?.trim() || undefined;
+  return apiRequest('/api/108/aicipapplications', { query: { searchTerm: term, currentPage: params.page, perPageCount: params.pageSize }, schema: AicipPaymentApplicationPage, signal });
+}
+
+export function useAicipAwaitingPayment(params: AicipAwaitingPaymentParams) {
   const term = params.searchTerm?.trim() || undefined;
   return useQuery({
     queryKey: supportKeys.aicipWaiting({ ...params, searchTerm: term }),
-    queryFn: ({ signal }) => apiRequest('/api/108/aicipapplications', { query: { searchTerm: term, currentPage: params.page, perPageCount: params.pageSize }, schema: AicipPaymentApplicationPage, signal }),
+    queryFn: ({ signal }) => findAicipAwaitingPayment(params, signal),
     placeholderData: keepPreviousData,
   });
 }

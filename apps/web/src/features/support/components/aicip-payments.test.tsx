@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES } from '@certs/shared/payment/payment.contract';
 import { SUPPORT_MESSAGES, type AicipPaymentApplication } from '@certs/shared/support/support.contract';
+import { savedExports, stubCsvExports } from '../../../test/export-stub';
 import { jsonResponse, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { AicipPayments, aicipPaymentRequestOf } from './aicip-payments';
@@ -127,5 +128,29 @@ describe('AicipPayments', () => {
     const reference = await within(dialog).findByRole('textbox', { name: /Payment reference/ });
     await waitFor(() => expect(reference).toHaveAccessibleDescription(new RegExp(PAYMENT_MESSAGES.referenceMax)));
     expect(reference).toHaveValue('EFT-992');
+  });
+});
+
+describe('AICIP payments: Export CSV', () => {
+  it('exports every application waiting for payment under the search on screen, in words', async () => {
+    const exports = stubCsvExports();
+    const { calls } = stubFetch(async (call) => {
+      const exported = exports.handle(call);
+      if (exported) return exported;
+      if (call.url.startsWith('/api/108/aicipapplications')) return jsonResponse({ rows: [waiting], page: 1, pageSize: 10, totalRows: 1 });
+      return jsonResponse({ message: 'unexpected' }, 404);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AicipPayments />);
+    await user.type(await screen.findByRole('textbox', { name: /Find an AICIP application/ }), 'Paige');
+    await waitFor(() => expect(calls.some((call) => call.url.includes('searchTerm=Paige'))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(savedExports(calls)).toHaveLength(1));
+    const saved = savedExports(calls)[0]!;
+    expect(saved.fileName).toBe('aicip-applications-waiting-for-payment.csv');
+    expect(saved.lines[0]).toBe('"Application","Program","Applicant","Email","Member Number","Invoice","Amount","Issued","Invoice Status"');
+    expect(saved.lines[1]).toBe('"AICIP-2026-00007","AICIP-PIPE","Paige Payer","paige@example.test","WCB-M-5120","INV-000042","$580.00","20-Nov-2026","Issued"');
+    const exportRead = calls.map((call) => new URL(call.url, 'http://localhost')).find((url) => url.pathname === '/api/108/aicipapplications' && url.searchParams.get('perPageCount') === '250');
+    expect(exportRead?.searchParams.get('searchTerm')).toBe('Paige');
   });
 });

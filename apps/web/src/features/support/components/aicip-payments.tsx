@@ -10,13 +10,15 @@ import { PAYMENT_MESSAGES, formatAmount } from '@certs/shared/payment/payment.co
 import { AicipPaymentRequest, type AicipPaymentApplication } from '@certs/shared/support/support.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { csvFileName, pagesOf, type CsvColumn } from '../../../lib/export-csv';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { pagedTableProps } from '../../../lib/paged-table-props';
-import { useAicipApplication, useAicipAwaitingPayment, useRecordAicipPayment } from '../api/support';
+import { findAicipAwaitingPayment, useAicipApplication, useAicipAwaitingPayment, useRecordAicipPayment } from '../api/support';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -248,6 +250,19 @@ export function RecordAicipPaymentDialog({ application, onClose }: { application
   );
 }
 
+/** The export of the AICIP applications waiting for payment: the table's columns, in words. */
+export const AICIP_PAYMENT_CSV_COLUMNS: readonly CsvColumn<AicipPaymentApplication>[] = [
+  { header: 'Application', value: (row) => row.applicationNumber },
+  { header: 'Program', value: (row) => row.programCode },
+  { header: 'Applicant', value: (row) => row.applicantName },
+  { header: 'Email', value: (row) => row.email },
+  { header: 'Member Number', value: (row) => row.memberNumber },
+  { header: 'Invoice', value: (row) => row.invoice?.invoiceNumber },
+  { header: 'Amount', value: (row) => (row.invoice ? formatAmount(row.invoice.totalCents) : '') },
+  { header: 'Issued', value: (row, dates) => (row.invoice ? dates.date(row.invoice.issuedOn) : '') },
+  { header: 'Invoice Status', value: (row) => row.invoice?.status },
+];
+
 /** Support's "process AICIP payments" (spec section 6): find an AICIP application waiting for payment and record its payment. */
 export function AicipPayments() {
   const paging = usePaging();
@@ -305,6 +320,7 @@ export function AicipPayments() {
         AICIP applications waiting for a payment. Record a payment received outside the gateway, such as a bank transfer, with its reference.
       </Text>
       <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
         <TextInput
           label="Find an AICIP application"
           description="Application or invoice number, applicant name, email or member number"
@@ -312,6 +328,12 @@ export function AicipPayments() {
           onChange={(event) => search.onTextChange(event.currentTarget.value)}
           w={{ base: '100%', sm: 420 }}
         />
+          <ExportButton
+            table="AICIP applications waiting for payment"
+            fileName={csvFileName('aicip-applications-waiting-for-payment')}
+            source={{ kind: 'pages', columns: AICIP_PAYMENT_CSV_COLUMNS, fetchPage: pagesOf(findAicipAwaitingPayment, { searchTerm: search.term }) }}
+          />
+        </Group>
         <PagedTable
           label="AICIP applications waiting for payment"
           testId="aicip-payments"
