@@ -57,6 +57,19 @@ export function AdminLayout() {
               />
             );
           })}
+          {/* The header's Security link does not fit on a phone: it is here instead. */}
+          <NavLink
+            component={Link}
+            to="/admin/security"
+            label="Security"
+            hiddenFrom="sm"
+            active={pathname === '/admin/security'}
+            aria-current={pathname === '/admin/security' ? 'page' : undefined}
+            onClick={closeMenu}
+            variant="filled"
+            fw={500}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
           {items.length === 0 && (
             <Text size="sm" px="sm">
               No menu items have been given to you yet.

@@ -25,7 +25,8 @@ export function UserHeaderItems({ user }: { user: SessionUser }) {
       </Group>
       <TimeZoneSelect />
       {user.userType === 'admin' && (
-        <Anchor component={Link} to="/admin/security" size="sm">
+        // On a phone there is no room in the header: the admin menu offers Security there instead.
+        <Anchor component={Link} to="/admin/security" size="sm" visibleFrom="sm">
           Security
         </Anchor>
       )}
