@@ -6,9 +6,10 @@ import { PAGES, firstVisitContext, launchChromium, startServer } from './lib/web
 
 const port = Number(process.env.SIZE_PORT ?? 3296);
 const server = await startServer(port);
-const browser = await launchChromium();
+let browser;
 const results = [];
 try {
+  browser = await launchChromium();
   for (const measured of PAGES) {
     const { context, jwt } = await firstVisitContext(browser, server.baseUrl, measured.signIn);
     const page = await context.newPage();
@@ -31,7 +32,7 @@ try {
     await context.close();
   }
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.stop();
 }
 

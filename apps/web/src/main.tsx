@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { router } from './app/router';
-import { forgetSentExamAnswers } from './features/exam/model/exam-progress';
 import { getSession, subscribeToSession } from './lib/auth';
 
 const container = document.getElementById('root');
@@ -11,8 +10,13 @@ if (!container) throw new Error('The page has no #root element');
 
 // Signing out (or another tab doing so) leaves only exam answers not yet sent on this computer:
 // they wait for the same candidate; everything the server already has is forgotten (decision 012).
+// The exam's code (and its contracts) loads only then, not with every first page (issue 22).
 subscribeToSession(() => {
-  if (!getSession()) forgetSentExamAnswers(window.localStorage);
+  if (getSession()) return;
+  void import('./features/exam/model/exam-progress').then(({ forgetSentExamAnswers }) => {
+    // Signed in again meanwhile: the new session's answers are not the ones to forget.
+    if (!getSession()) forgetSentExamAnswers(window.localStorage);
+  });
 });
 
 // The offline shell (decision 012): the built app is kept by a service worker so that a reload

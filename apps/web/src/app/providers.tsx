@@ -1,12 +1,45 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { queryClient as appQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
+
+// A failed fetch (offline before it was cached) shows no notifications rather than breaking the page.
+const NotificationsOutlet = lazy(
+  (): Promise<{ default: ComponentType }> => import('./notifications-outlet').catch(() => ({ default: () => null })),
+);
+
+/**
+ * True once the page has loaded and the browser is idle, or as soon as a notification is shown:
+ * the notifications' code stays off a first visit's critical path (issue 22). A notification shown
+ * earlier waits in Mantine's store and appears when the outlet mounts.
+ */
+function useNotificationsWanted(): boolean {
+  const [isWanted, setWanted] = useState(() => notificationsStore.getState().notifications.length > 0);
+  useEffect(() => {
+    if (isWanted) return;
+    const want = () => setWanted(true);
+    const unsubscribe = notificationsStore.subscribe(want);
+    let idle: number | undefined;
+    const whenIdle = () => {
+      idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(want, { timeout: 2000 }) : window.setTimeout(want, 200);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      unsubscribe();
+      window.removeEventListener('load', whenIdle);
+      if (idle !== undefined) {
+        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+        else window.clearTimeout(idle);
+      }
+    };
+  }, [isWanted]);
+  return isWanted;
+}
 
 interface ProvidersProps {
   children: ReactNode;
@@ -14,15 +47,18 @@ interface ProvidersProps {
   queryClient?: QueryClient;
 }
 
-/** Theme, data cache, dialogs and notifications for the whole app. */
+/** Theme, data cache and notifications for the whole app (dialogs are Mantine's Modal where used: no modals manager). */
 export function Providers({ children, queryClient = appQueryClient }: ProvidersProps) {
+  const isNotificationsWanted = useNotificationsWanted();
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
+        {isNotificationsWanted && (
+          <Suspense fallback={null}>
+            <NotificationsOutlet />
+          </Suspense>
+        )}
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { PUBLIC_REGISTER_PAGES } from '@certs/shared/public-register/public-register.contract';
+import type { ExamType } from '@certs/shared/program/program-type';
 
 /**
  * The app's page paths, apart from the pages themselves: the router, the layouts and links import
@@ -48,6 +49,25 @@ export const STUDENT_PAYMENT_PATH = 'payments/:trackerId';
 export const STUDENT_EXAMINATIONS_PATH = '/student/examinations';
 /** The system check for recorded exams (issue 19); `?module=` logs the result against a scheduled module. */
 export const STUDENT_SYSTEM_CHECK_PATH = `${STUDENT_EXAMINATIONS_PATH}/system-check`;
+
+/** Launching a trial by test id, or a scheduled module exam by application module id. */
+export function studentExamLaunchPath(kind: ExamType, referenceId: string): string {
+  return `${STUDENT_EXAMINATIONS_PATH}/start/${kind}/${encodeURIComponent(referenceId)}`;
+}
+
+export function studentExamSittingPath(kind: ExamType, examInstanceId: string): string {
+  return `${STUDENT_EXAMINATIONS_PATH}/${kind}/${encodeURIComponent(examInstanceId)}`;
+}
+
+export function studentExamReviewPath(examInstanceId: string): string {
+  return `${STUDENT_EXAMINATIONS_PATH}/trial/${encodeURIComponent(examInstanceId)}/review`;
+}
+
+/** Launching a re-sit's sitting by its re-sit module id (issue 17; `resit-launch.tsx`). */
+export function studentResitLaunchPath(resitModuleId: string): string {
+  return `${STUDENT_EXAMINATIONS_PATH}/start-resit/${encodeURIComponent(resitModuleId)}`;
+}
+
 export const STUDENT_APPLICATIONS_PATH = '/student/applications';
 export const STUDENT_RANGE_OF_QUALIFICATION_PATH = '/student/range-of-qualification';
 export const STUDENT_NOTIFICATIONS_PATH = '/student/notifications';

@@ -2,8 +2,6 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ADMIN_MENU_ITEMS, ADMIN_MENU_PATHS, type AdminMenuItem } from '@certs/shared/auth/admin-menu';
 import { LOGIN_PATHS, ROLE_HOME_PATHS, ROLES } from '@certs/shared/auth/roles';
 import { setApiNavigator } from '../lib/api-client';
-import { AdminLayout } from './layouts/admin-layout';
-import { ApplicantLayout } from './layouts/applicant-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RequireSession } from './layouts/require-session';
 import {
@@ -50,7 +48,11 @@ import {
 import { NotFoundRoute } from './routes/not-found';
 import { lazyRoute } from './lazy-route';
 
-// Every page is loaded when first opened (issue 22); the layouts and the not-found page come with the app.
+// Every page is loaded when first opened (issue 22); the public layout and the not-found page come
+// with the app. The applicant and admin layouts (app shell, menus, the header's time zone and
+// sign-out) are loaded too when first opened: the login pages and the exam sitting do not use them.
+const AdminLayout = lazyRoute(() => import('./layouts/admin-layout'), (layout) => layout.AdminLayout);
+const ApplicantLayout = lazyRoute(() => import('./layouts/applicant-layout'), (layout) => layout.ApplicantLayout);
 const AdminLoginRoute = lazyRoute(() => import('./routes/admin/login'), (page) => page.AdminLoginRoute);
 const AdminMenuAreaRoute = lazyRoute(() => import('./routes/admin/menu-area'), (page) => page.AdminMenuAreaRoute);
 const AdminDiscountCodesRoute = lazyRoute(() => import('./routes/admin/discount-codes'), (page) => page.AdminDiscountCodesRoute);

@@ -1,8 +1,9 @@
-import { Anchor, Box, Burger, Container, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Container, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LOGIN_PATHS } from '@certs/shared/auth/roles';
 import { Brand } from '../../components/layouts/brand';
+import { DeferredDrawer } from '../../components/layouts/deferred-drawer';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link';
 import { PRODUCT_NAME } from '../../lib/page-title';
 
@@ -47,7 +48,7 @@ export function PublicLayout() {
           </Group>
         </Container>
       </Box>
-      <Drawer opened={isMenuOpen} onClose={closeMenu} position="right" size="xs" title="Menu" hiddenFrom="sm" closeButtonProps={{ 'aria-label': 'Close menu' }}>
+      <DeferredDrawer opened={isMenuOpen} onClose={closeMenu} position="right" size="xs" title="Menu" hiddenFrom="sm" closeButtonProps={{ 'aria-label': 'Close menu' }}>
         <Stack component="nav" id={PUBLIC_MENU_ID} aria-label="Public pages" gap={4}>
           {PUBLIC_LINKS.map((link) => (
             <NavLink
@@ -63,7 +64,7 @@ export function PublicLayout() {
             />
           ))}
         </Stack>
-      </Drawer>
+      </DeferredDrawer>
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} py={{ base: 'lg', sm: 48 }} style={{ flex: 1 }}>
         <Container size="lg">
           <Outlet />

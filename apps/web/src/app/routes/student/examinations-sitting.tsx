@@ -1,17 +1,21 @@
 import { Box, Container } from '@mantine/core';
+import { Suspense, lazy } from 'react';
 import { useParams } from 'react-router';
 import { EXAM_TYPES, type ExamType } from '@certs/shared/program/program-type';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/layouts/skip-link';
 import { ExamSitting } from '../../../features/exam/components/exam-sitting';
 import { LaunchExam } from '../../../features/exam/components/launch-exam';
 import { TrialReview } from '../../../features/exam/components/trial-review';
-import { RecordedExamGate } from '../../../features/exam-recording/components/recorded-exam-gate';
-import { RecordedSitting } from '../../../features/exam-recording/components/recorded-sitting';
-import { InvigilatorNotices } from '../../../features/invigilation/components/invigilator-notices';
 import { usePageTitle } from '../../../lib/page-title';
+import { lazyRoute } from '../../lazy-route';
 import { NotFoundRoute } from '../not-found';
-import { studentExamReviewPath, studentExamSittingPath } from './examinations';
-import { STUDENT_EXAMINATIONS_PATH } from '../../route-paths';
+import { STUDENT_EXAMINATIONS_PATH, studentExamReviewPath, studentExamSittingPath } from '../../route-paths';
+
+// Recorded and invigilated (module) exams only: a trial's first question does not wait for their
+// code (issue 22). The offline shell precaches them with this page (vite.config.ts).
+const RecordedExamGate = lazyRoute(() => import('../../../features/exam-recording/components/recorded-exam-gate'), (module) => module.RecordedExamGate);
+const RecordedSitting = lazy(async () => ({ default: (await import('../../../features/exam-recording/components/recorded-sitting')).RecordedSitting }));
+const InvigilatorNotices = lazy(async () => ({ default: (await import('../../../features/invigilation/components/invigilator-notices')).InvigilatorNotices }));
 
 const isExamType = (value: string | undefined): value is ExamType => (EXAM_TYPES as readonly string[]).includes(value ?? '');
 
@@ -35,9 +39,13 @@ export function StudentExamLaunchRoute() {
   return (
     <ExamPage>
       {/* A recorded module exam asks for consent and runs the system check before the launch (issue 19). */}
-      <RecordedExamGate examType={examType} referenceId={referenceId} listHref={STUDENT_EXAMINATIONS_PATH}>
+      {examType === 'module' ? (
+        <RecordedExamGate examType={examType} referenceId={referenceId} listHref={STUDENT_EXAMINATIONS_PATH}>
+          <LaunchExam examType={examType} referenceId={referenceId} sittingPath={studentExamSittingPath} listHref={STUDENT_EXAMINATIONS_PATH} />
+        </RecordedExamGate>
+      ) : (
         <LaunchExam examType={examType} referenceId={referenceId} sittingPath={studentExamSittingPath} listHref={STUDENT_EXAMINATIONS_PATH} />
-      </RecordedExamGate>
+      )}
     </ExamPage>
   );
 }
@@ -55,11 +63,11 @@ export function StudentExamSittingRoute() {
         id={id}
         paths={{ list: STUDENT_EXAMINATIONS_PATH, review: studentExamReviewPath }}
         aside={(sitting) => (
-          <>
+          <Suspense fallback={null}>
             {sitting.exam.recordExam && <RecordedSitting {...sitting} />}
             {/* Module exams check in with the invigilation console: messages, pauses, extra time (issue 19). */}
             {sitting.exam.examType === 'module' && <InvigilatorNotices examInstanceId={sitting.exam.id} isSubmitted={sitting.isSubmitted} onAction={sitting.resyncTimer} />}
-          </>
+          </Suspense>
         )}
       />
     </ExamPage>

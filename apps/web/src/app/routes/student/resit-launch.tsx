@@ -4,8 +4,8 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../../components/layouts/skip-link
 import { LaunchExam } from '../../../features/exam/components/launch-exam';
 import { usePageTitle } from '../../../lib/page-title';
 import { NotFoundRoute } from '../not-found';
-import { STUDENT_EXAMINATIONS_PATH } from '../../route-paths';
-import { studentExamSittingPath } from './examinations';
+import { STUDENT_EXAMINATIONS_PATH, studentExamSittingPath } from '../../route-paths';
+
 
 /**
  * `/student/examinations/start-resit/:resitModuleId`: launches a re-sit's sitting (issue 17, a new
