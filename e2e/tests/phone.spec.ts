@@ -15,6 +15,7 @@ import { registerApplicant } from '../fixtures/journey';
 test.use({ bypassCSP: true });
 
 const DEMO_TRIAL = 'IWI practice exam: welding technology';
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 /** The element's box, which must be on the page. */
 async function boxOf(locator: Locator) {
@@ -66,7 +67,12 @@ async function applicantWithTrial(page: Page, request: APIRequestContext, firstN
   return trial;
 }
 
-async function openFromApplicantMenu(page: Page, item: 'Applications' | 'Examinations'): Promise<void> {
+/** The page does not scroll sideways: everything is within the screen's width. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'the page is no wider than the screen').toBeLessThanOrEqual(0);
+}
+
+async function openFromApplicantMenu(page: Page, item: 'Applications' | 'Documents' | 'Examinations'): Promise<void> {
   // The applicant menu is behind its button on a phone.
   await page.getByRole('button', { name: 'Toggle applicant menu' }).click();
   await page.getByRole('navigation', { name: 'Applicant menu' }).getByRole('link', { name: item }).click();
@@ -80,6 +86,16 @@ test("an applicant's lists on a phone show their actions and their whole sentenc
   // Empty lists say so in full, not "No" cut off at the screen's edge.
   await expectWithinWidth(page, page.getByText('No applications yet. Open a program from your home page to apply.'));
   await expectWithinWidth(page, page.getByText('No awards yet.'));
+  await expectNoSidewaysScroll(page);
+
+  // A document: its card has View and Remove on screen.
+  await openFromApplicantMenu(page, 'Documents');
+  const fileName = 'Phone photo of my ticket.pdf';
+  await page.getByTestId('document-upload').locator('input[type="file"]').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: PDF });
+  const documents = page.getByRole('list', { name: 'Documents' });
+  await expectWithinWidth(page, documents.getByRole('button', { name: `View ${fileName}` }));
+  await expectWithinWidth(page, documents.getByRole('button', { name: `Remove ${fileName}` }));
+  await expectNoSidewaysScroll(page);
 
   await openFromApplicantMenu(page, 'Examinations');
   // Below md the trials are cards, each with its Start button on screen.
@@ -89,6 +105,7 @@ test("an applicant's lists on a phone show their actions and their whole sentenc
   await expectWithinWidth(page, page.getByText('No examinations to show.'));
   // The four filters fit the screen (one above the other).
   await expectWithinWidth(page, page.getByRole('radiogroup', { name: 'Examinations to show' }));
+  await expectNoSidewaysScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -131,5 +148,17 @@ test('a trial exam on a phone keeps its question on screen under a small header,
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect.poll(async () => (await boxOf(header)).y).toBeLessThanOrEqual(1);
   expect((await boxOf(header)).height).toBeLessThanOrEqual(844 / 6);
+  await expectNoSidewaysScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("staff on a phone: the header keeps to the screen and the menu holds Security", async ({ page }) => {
+  await signInAs(page, '/admin/login', DEMO.accountAdmin);
+  await expectWithinWidth(page, page.getByRole('button', { name: 'Logout' }));
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Security' })).toBeHidden();
+  await page.getByRole('button', { name: 'Toggle main menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Security' }).click();
+  await expect(page).toHaveURL(/\/admin\/security$/);
+  await expectNoSidewaysScroll(page);
 });
