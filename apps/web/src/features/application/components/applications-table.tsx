@@ -6,6 +6,7 @@ import { BREAKPOINTS } from '@certs/shared/common/breakpoints';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { ApplicationStatusBadge } from '../../../components/ui/application-status';
+import { ProgramCode } from '../../../components/ui/program-code';
 import { applicationTypeLabel } from './application-type';
 
 export type ApplicationRow = ApplicationPage['rows'][number];
@@ -48,7 +49,7 @@ export function ApplicationsTable({ hrefOf, ...paging }: ApplicationsTableProps)
     ? [number, title, status]
     : [
         number,
-        { key: 'code', header: 'Program Code', noWrap: true, render: (row) => row.programCode },
+        { key: 'code', header: 'Program Code', noWrap: true, render: (row) => <ProgramCode code={row.programCode} /> },
         title,
         { key: 'date', header: 'Application Date', noWrap: true, render: (row) => <DateDisplay value={row.submittedOn ?? row.createdOn} /> },
         { key: 'type', header: 'Type', noWrap: true, render: (row) => applicationTypeLabel(row.programType) },
