@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { markFirstPageShown } from '../lib/first-page';
 
 function PageLoading() {
   return (
@@ -7,6 +8,12 @@ function PageLoading() {
       <Loader size="sm" aria-label="Loading the page" />
     </Center>
   );
+}
+
+/** Rendered with a page's content: the first time, code kept off the first paint may load. */
+function PageShown() {
+  useEffect(() => markFirstPageShown(), []);
+  return null;
 }
 
 /**
@@ -20,6 +27,7 @@ export function lazyRoute<Props extends object, Module>(load: () => Promise<Modu
     return (
       <Suspense fallback={<PageLoading />}>
         <Page {...props} />
+        <PageShown />
       </Suspense>
     );
   }

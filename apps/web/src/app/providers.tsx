@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { afterFirstPageShown } from '../lib/first-page';
 import { queryClient as appQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -13,9 +14,9 @@ const NotificationsOutlet = lazy(
 );
 
 /**
- * True once the page has loaded and the browser is idle, or as soon as a notification is shown:
- * the notifications' code stays off a first visit's critical path (issue 22). A notification shown
- * earlier waits in Mantine's store and appears when the outlet mounts.
+ * True a second after the first page was shown and the browser is idle (lib/first-page.ts), or as soon
+ * as a notification is shown: the notifications' code stays off a first visit's critical path
+ * (issue 22). A notification shown earlier waits in Mantine's store and appears when the outlet mounts.
  */
 function useNotificationsWanted(): boolean {
   const [isWanted, setWanted] = useState(() => notificationsStore.getState().notifications.length > 0);
@@ -23,19 +24,10 @@ function useNotificationsWanted(): boolean {
     if (isWanted) return;
     const want = () => setWanted(true);
     const unsubscribe = notificationsStore.subscribe(want);
-    let idle: number | undefined;
-    const whenIdle = () => {
-      idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(want, { timeout: 2000 }) : window.setTimeout(want, 200);
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    const cancel = afterFirstPageShown(want);
     return () => {
       unsubscribe();
-      window.removeEventListener('load', whenIdle);
-      if (idle !== undefined) {
-        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-        else window.clearTimeout(idle);
-      }
+      cancel();
     };
   }, [isWanted]);
   return isWanted;
