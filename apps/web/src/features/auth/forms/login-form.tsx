@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { LoginRequest, type LoginResponse, type SessionUser } from '@certs/shared/auth/auth.contract';
 import { isSecondFactorRequired, type SecondFactorRequired } from '@certs/shared/auth/mfa.contract';
 import type { UserType } from '@certs/shared/auth/roles';
@@ -11,8 +11,11 @@ import { checkLoginRestriction } from '../api/check-login-restriction';
 import { confirmRequiredEnrolment, signInWithCode, startRequiredEnrolment } from '../api/mfa';
 import { useSignIn } from '../api/sign-in';
 import { CodeEntryForm } from '../components/code-entry-form';
-import { MfaEnrolmentSteps } from '../components/mfa-enrolment-steps';
-import { TemporaryPasswordChange } from '../components/temporary-password-change';
+
+// Second steps few sign-ins reach: their code (and contracts) loads when one is needed, not with
+// every login page (issue 22).
+const MfaEnrolmentSteps = lazy(async () => ({ default: (await import('../components/mfa-enrolment-steps')).MfaEnrolmentSteps }));
+const TemporaryPasswordChange = lazy(async () => ({ default: (await import('../components/temporary-password-change')).TemporaryPasswordChange }));
 
 interface LoginFormProps {
   userType: UserType;
@@ -77,13 +80,15 @@ export function LoginForm({ userType, onSignedIn }: LoginFormProps) {
   }
   if (secondStep?.secondFactor === 'passwordChange') {
     return (
-      <TemporaryPasswordChange
-        changeToken={secondStep.challengeToken}
-        onDone={(message) => {
-          startAgain();
-          setNotice(message || null);
-        }}
-      />
+      <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+        <TemporaryPasswordChange
+          changeToken={secondStep.challengeToken}
+          onDone={(message) => {
+            startAgain();
+            setNotice(message || null);
+          }}
+        />
+      </Suspense>
     );
   }
   if (secondStep?.secondFactor === 'enrolment') {
@@ -138,16 +143,18 @@ function RequiredEnrolment({ challengeToken, onSignedIn }: { challengeToken: str
       <Alert color="blue" variant="light" title="Set up two-step sign-in">
         Your role signs in with a password and a code from an authenticator app. Set it up now to continue.
       </Alert>
-      <MfaEnrolmentSteps
-        start={() => startRequiredEnrolment(challengeToken)}
-        confirm={async (code) => {
-          const answer = await confirmRequiredEnrolment({ challengeToken, code });
-          setSession({ jwt: answer.jwt, user: answer.user });
-          return answer.recoveryCodes;
-        }}
-        onDone={() => session && onSignedIn(session)}
-        doneLabel="Continue"
-      />
+      <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+        <MfaEnrolmentSteps
+          start={() => startRequiredEnrolment(challengeToken)}
+          confirm={async (code) => {
+            const answer = await confirmRequiredEnrolment({ challengeToken, code });
+            setSession({ jwt: answer.jwt, user: answer.user });
+            return answer.recoveryCodes;
+          }}
+          onDone={() => session && onSignedIn(session)}
+          doneLabel="Continue"
+        />
+      </Suspense>
     </Stack>
   );
 }
