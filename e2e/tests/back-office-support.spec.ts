@@ -1,12 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, signInApi } from '../fixtures/api-setup';
+import { acceptedApplication, issueInvoice } from '../fixtures/api-setup';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
-import { personAt, registerApplicant } from '../fixtures/journey';
+import { personAt } from '../fixtures/journey';
 
 const PROGRAM_CODE = 'AICIP-PIPE';
-const A = '/api/aicipapplication';
-const M = '/api/aicipapplicationmodule';
 const CONFIRMATIONS_DUE = 'Welder confirmations and revalidations due in 60 days';
 
 /**
@@ -16,39 +14,16 @@ const CONFIRMATIONS_DUE = 'Welder confirmations and revalidations due in 60 days
  * payment ("Payment requested", invoice Issued).
  */
 async function aicipApplicationAwaitingPayment(request: APIRequestContext) {
-  const stamp = Date.now() % 100000;
-  const holder = await registerApplicant(request, { firstName: 'Penny', lastName: `Transfer${stamp}`, emailPrefix: 'aicip-payment', password: 'Aicip-payment-2026!' });
-  const applicantJwt = await signInApi(request, holder.email, holder.password, true);
-  const staffJwt = await signInApi(request, DEMO.accountAdmin);
-  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, applicantJwt);
-  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
-  const program = await api<{ requirements: { id: string }[]; modules: { id: string; moduleCode: string }[] }>(request, 'GET', `/api/program/published/${programId}`, applicantJwt);
-  const draft = await api<{ id: string }>(request, 'POST', `${A}/save`, applicantJwt, {
-    programId,
-    declarationAccepted: true,
-    answers: program.requirements.map((r) => ({ requirementId: r.id, answerText: 'Seven years of in-service piping inspection.', attachmentIds: [] })),
+  const application = await acceptedApplication(request, 'aicipapplication', PROGRAM_CODE, {
+    firstName: 'Penny',
+    lastName: `Transfer${Date.now() % 100000}`,
+    emailPrefix: 'aicip-payment',
+    password: 'Aicip-payment-2026!',
+    timeZone: 'Australia/Sydney',
+    answerText: 'Seven years of in-service piping inspection.',
   });
-  const submitted = await api<{ id: string; applicationNumber: string }>(request, 'POST', `${A}/${draft.id}/submit`, applicantJwt);
-  const id = submitted.id;
-  const assessors = await api<{ userId: string; name: string }[]>(request, 'GET', `/api/programuser/${programId}/assessor`, staffJwt);
-  await api(request, 'POST', `${A}/${id}/assessor/assign`, staffJwt, { assessorId: assessors.find((a) => a.name === 'Casey Contributor')!.userId, assessmentRound: 0 });
-  await api(request, 'POST', `${A}/${id}/assessor/submit`, await signInApi(request, DEMO.contributor), { review: 'Signed reports cover seven years.', recommendation: 'accept' });
-  const details = await api<{ criteria: { criterion: string }[] }>(request, 'GET', `${A}/${id}/details`, staffJwt);
-  await api(request, 'POST', `${A}/${id}/assessment/submit`, staffJwt, {
-    assessmentReport: 'Meets every requirement.',
-    selections: details.criteria.map((c) => ({ criterion: c.criterion, answer: 'Yes' })),
-    outcome: 'accept',
-    messageToApplicant: '',
-  });
-  const moduleId = (code: string) => program.modules.find((m) => m.moduleCode === code)!.id;
-  await api(request, 'POST', `${M}/${id}/preexam/submit`, staffJwt, {
-    modules: [
-      { programModuleId: moduleId('AIC-P1'), choice: 'required' },
-      { programModuleId: moduleId('AIC-P2'), choice: 'notTaken' },
-    ],
-    couponCode: null,
-  });
-  return { ...holder, id, applicationNumber: submitted.applicationNumber, programId };
+  await issueInvoice(request, application, { 'AIC-P1': 'required', 'AIC-P2': 'notTaken' });
+  return application;
 }
 
 test('an account administrator finds an AICIP application awaiting payment on the Support screen, records the payment after a confirmation, and sees it paid', async ({ browser, request }) => {

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, signInApi } from '../fixtures/api-setup';
+import { acceptedApplication, api, issueInvoice, signInApi } from '../fixtures/api-setup';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
-import { personAt, registerApplicant, waitForMail } from '../fixtures/journey';
+import { personAt, waitForMail } from '../fixtures/journey';
 
 const PROGRAM_CODE = 'AICIP-PIPE';
 const A = '/api/aicipapplication';
@@ -23,37 +23,16 @@ function sydneyLocal(instant: Date): string {
  * Fail and the overall result recorded as Failed.
  */
 async function failedAicipApplication(request: APIRequestContext) {
-  const holder = await registerApplicant(request, { firstName: 'Rhea', lastName: 'Reviewer', emailPrefix: 'review', password: 'Review-candidate-2026!' });
-  const applicantJwt = await signInApi(request, holder.email, holder.password, true);
-  const staffJwt = await signInApi(request, DEMO.accountAdmin);
-  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, applicantJwt);
-  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
-  const program = await api<{ requirements: { id: string }[]; modules: { id: string; moduleCode: string }[] }>(request, 'GET', `/api/program/published/${programId}`, applicantJwt);
-  const draft = await api<{ id: string }>(request, 'POST', `${A}/save`, applicantJwt, {
-    programId,
-    declarationAccepted: true,
-    answers: program.requirements.map((r) => ({ requirementId: r.id, answerText: 'Six years of in-service piping inspection.', attachmentIds: [] })),
+  const application = await acceptedApplication(request, 'aicipapplication', PROGRAM_CODE, {
+    firstName: 'Rhea',
+    lastName: 'Reviewer',
+    emailPrefix: 'review',
+    password: 'Review-candidate-2026!',
+    timeZone: 'Australia/Sydney',
+    answerText: 'Six years of in-service piping inspection.',
   });
-  const submitted = await api<{ id: string; applicationNumber: string }>(request, 'POST', `${A}/${draft.id}/submit`, applicantJwt);
-  const id = submitted.id;
-  const assessors = await api<{ userId: string; name: string }[]>(request, 'GET', `/api/programuser/${programId}/assessor`, staffJwt);
-  await api(request, 'POST', `${A}/${id}/assessor/assign`, staffJwt, { assessorId: assessors.find((a) => a.name === 'Casey Contributor')!.userId, assessmentRound: 0 });
-  await api(request, 'POST', `${A}/${id}/assessor/submit`, await signInApi(request, DEMO.contributor), { review: 'Signed reports cover five years.', recommendation: 'accept' });
-  const details = await api<{ criteria: { criterion: string }[] }>(request, 'GET', `${A}/${id}/details`, staffJwt);
-  await api(request, 'POST', `${A}/${id}/assessment/submit`, staffJwt, {
-    assessmentReport: 'Meets every requirement.',
-    selections: details.criteria.map((c) => ({ criterion: c.criterion, answer: 'Yes' })),
-    outcome: 'accept',
-    messageToApplicant: '',
-  });
-  const moduleId = (code: string) => program.modules.find((m) => m.moduleCode === code)!.id;
-  await api(request, 'POST', `${M}/${id}/preexam/submit`, staffJwt, {
-    modules: [
-      { programModuleId: moduleId('AIC-P1'), choice: 'required' },
-      { programModuleId: moduleId('AIC-P2'), choice: 'notTaken' },
-    ],
-    couponCode: null,
-  });
+  await issueInvoice(request, application, { 'AIC-P1': 'required', 'AIC-P2': 'notTaken' });
+  const { id, staffJwt } = application;
   await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: `EFT-REVIEW-${Date.now()}` });
 
   const venue = await api<{ id: string }>(request, 'POST', '/api/venue', await signInApi(request, DEMO.superUser), { title: `Review hall ${Date.now()}` });
@@ -86,7 +65,7 @@ async function failedAicipApplication(request: APIRequestContext) {
     .poll(async () => (await request.post(`${M}/${id}/postexam/update`, { headers: { authorization: `Bearer ${staffJwt}` }, data: result })).status(), { timeout: 150_000, intervals: [5_000] })
     .toBe(200);
   await api(request, 'POST', `${A}/${id}/resultstage`, staffJwt, { overallResult: 'Failed' });
-  return { ...holder, id, applicationNumber: submitted.applicationNumber, programId };
+  return application;
 }
 
 test('a failed candidate asks for a review with a reason and a file, the manager upholds it, and the candidate is awarded', async ({ browser, request }) => {
