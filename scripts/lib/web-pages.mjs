@@ -48,9 +48,12 @@ export function launchChromium() {
   });
 }
 
-/** A context as a first visit: no cache, no service worker, optionally signed in (the refresh cookie). */
-export async function firstVisitContext(browser, baseUrl, signIn) {
-  const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers: 'block' });
+/**
+ * A context as a first visit: no cache, no service worker, optionally signed in (the refresh cookie).
+ * `serviceWorkers: 'allow'` for a context that is to be visited again (bench/web.mjs's repeat visits).
+ */
+export async function firstVisitContext(browser, baseUrl, signIn, { serviceWorkers = 'block' } = {}) {
+  const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers });
   if (signIn) {
     const response = await context.request.post(signIn.kind === 'admin' ? '/auth/local' : '/auth/local/applicant', {
       data: { identifier: signIn.email, password: DEMO_PASSWORD },
@@ -97,9 +100,17 @@ export const PAGES = [
     path: async ({ baseUrl, jwt }) => trialLaunchPath(baseUrl, jwt),
     // Answerable: an option drawn and enabled, not only drawn.
     ready: (page) => page.locator('input[type=radio]:not([disabled])').first().waitFor(),
-    answer: async (page) => {
-      await page.getByRole('radio').first().check();
+    // Acknowledged: the server answered the answer's save (POST /api/updateInstances) and the page
+    // says "All answers saved" (shown before any answer too, hence the response first). Resolves
+    // false when no save was answered within `timeoutMs`.
+    answer: async (page, { timeoutMs = 20_000 } = {}) => {
+      const saved = page
+        .waitForResponse((response) => new URL(response.url()).pathname === '/api/updateInstances' && response.request().method() === 'POST' && response.ok(), { timeout: timeoutMs })
+        .then(() => true, () => false);
+      await page.locator('input[type=radio]:not(:checked):not([disabled])').first().check();
+      if (!(await saved)) return false;
       await page.getByText('All answers saved').first().waitFor();
+      return true;
     },
   },
   {
