@@ -65,6 +65,8 @@ const scriptsMatching = (pattern: string) => {
 };
 const CHUNK_GROUPS = [
   { name: 'react', priority: 10, test: scriptsMatching(`${NODE_MODULES}(react|react-dom|react-router|scheduler)${SEP}`) },
+  // The data cache whole (its provider is on every page, and nearly every page queries): one file, not three.
+  { name: 'query', priority: 10, test: scriptsMatching(`${NODE_MODULES}@tanstack${SEP}`) },
   {
     name: 'mantine',
     priority: 9,
