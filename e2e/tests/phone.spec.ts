@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, signInAs } from '../fixtures/demo-accounts';
-import { signInApi } from '../fixtures/api-setup';
+import { acceptedQualificationApplication, issueInvoice, signInApi } from '../fixtures/api-setup';
 import { quickCopyOf } from '../fixtures/exam-setup';
 import { registerApplicant } from '../fixtures/journey';
 
@@ -161,4 +161,28 @@ test("staff on a phone: the header keeps to the screen and the menu holds Securi
   await menu.getByRole('link', { name: 'Security' }).click();
   await expect(page).toHaveURL(/\/admin\/security$/);
   await expectNoSidewaysScroll(page);
+});
+
+test("an applicant's invoice on a phone: Pay and Download on screen", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // Its own application, assessed and invoiced through the API calls the staff screens make.
+  const application = await acceptedQualificationApplication(request, 'Q-WELD-INSP', {
+    firstName: 'Ria',
+    lastName: 'Phone',
+    emailPrefix: 'phone.invoice',
+    password: 'Phone-invoice-2026!',
+    timeZone: 'Australia/Sydney',
+    answerText: 'Six years of structural steel inspection.',
+  });
+  await issueInvoice(request, application, { 'IWI-M1': 'required', 'IWI-M2': 'notTaken', 'IWI-M3': 'notTaken' });
+  await signInAs(page, '/student/login', application.email, application.password);
+  await page.goto(`/student/applications/qualificationapplication/${application.id}`);
+  const section = page.getByTestId('invoices-and-payments');
+  const invoices = section.getByRole('list', { name: 'Invoices' });
+  await expect(invoices.getByTestId('row-card')).toHaveCount(1);
+  await expectWithinWidth(page, invoices.getByRole('link', { name: 'Pay' }));
+  await expectWithinWidth(page, invoices.getByRole('button', { name: /^Download .* as PDF$/ }));
+  await expectNoSidewaysScroll(page);
+  // axe on the invoices section: the rest of the application page is not this test's subject.
+  expect(await seriousViolations(page, '[data-testid="invoices-and-payments"]')).toEqual([]);
 });
