@@ -2,7 +2,7 @@ import { expect as baseExpect, test, type APIRequestContext, type Browser, type 
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
 import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_MODULE_API, signInApi } from '../fixtures/api-setup';
-import { quickCopyOf } from '../fixtures/exam-setup';
+import { quickCopyOf, scheduleAndSend, wholeMinuteAfter } from '../fixtures/exam-setup';
 
 /**
  * Invigilation (issue 19): Uma User, named invigilator of a sitting, opens its console from her
@@ -53,31 +53,9 @@ async function scheduledCandidate(request: APIRequestContext) {
   await issueInvoice(request, application, { 'IWI-M1': 'required', 'IWI-M2': 'notTaken', 'IWI-M3': 'notTaken' });
   await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: 'EFT-INVIGILATED-01' });
   const test = await quickCopyOf(request, await signInApi(request, DEMO.superUser), DEMO_MODULE_TEST, `IWI-M1 invigilated ${Date.now()}`);
-  const schedule = await api<{
-    modules: { id: string; moduleCode: string }[];
-    choices: { examiners: { id: string; name: string }[]; invigilators: { id: string; name: string }[] };
-  }>(request, 'GET', `${M}/${id}/scheduled`, staffJwt);
-  const row = schedule.modules.find((m) => m.moduleCode === 'IWI-M1')!;
-  const examAt = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000);
-  const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(examAt);
-  const part = (type: string) => local.find((p) => p.type === type)!.value;
-  await api(request, 'POST', `${M}/${id}/examination/update`, staffJwt, {
-    modules: [
-      {
-        applicationModuleId: row.id,
-        examKind: 'Online',
-        scheduledLocal: `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`,
-        scheduleTimeZone: 'Australia/Sydney',
-        durationMinutes: 90,
-        examinerId: schedule.choices.examiners.find((e) => e.name === 'Casey Contributor')!.id,
-        invigilatorId: schedule.choices.invigilators.find((i) => i.name === 'Uma User')!.id,
-        examDefinitionId: test.id,
-      },
-    ],
-  });
+  const examAt = wholeMinuteAfter(75_000);
   // Not recorded: this journey is the console's; the recorded sitting has its own.
-  await api(request, 'PUT', `/api/examrecording/module/${row.id}/setting`, staffJwt, { recordExam: false });
-  await api(request, 'POST', `${M}/${id}/examination/send`, staffJwt);
+  await scheduleAndSend(request, application, { moduleCode: 'IWI-M1', examKind: 'Online', examAt, durationMinutes: 90, examDefinitionId: test.id, invigilatorName: 'Uma User', recordExam: false });
   return { ...application, test, examAt };
 }
 

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
 import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_MODULE_API, signInApi } from '../fixtures/api-setup';
-import { quickCopyOf } from '../fixtures/exam-setup';
+import { quickCopyOf, scheduleAndSend, wholeMinuteAfter } from '../fixtures/exam-setup';
 import { searchList } from '../fixtures/lists';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
@@ -249,30 +249,9 @@ async function scheduledCandidate(request: APIRequestContext) {
   await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: 'EFT-ONLINE-01' });
 
   const test = await quickCopyOf(request, await signInApi(request, DEMO.superUser), DEMO_MODULE_TEST, `IWI-M1 online ${Date.now()}`);
-  const schedule = await api<{
-    modules: { id: string; moduleCode: string }[];
-    choices: { examiners: { id: string; name: string }[]; invigilators: { id: string; name: string }[]; tests: { id: string }[] };
-  }>(request, 'GET', `${M}/${id}/scheduled`, staffJwt);
-  const row = schedule.modules.find((m) => m.moduleCode === 'IWI-M1')!;
-  // The next whole minute but one, in Sydney wall-clock time as the form sends it.
-  const examAt = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000);
-  const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(examAt);
-  const part = (type: string) => local.find((p) => p.type === type)!.value;
-  await api(request, 'POST', `${M}/${id}/examination/update`, staffJwt, {
-    modules: [
-      {
-        applicationModuleId: row.id,
-        examKind: 'Online',
-        scheduledLocal: `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`,
-        scheduleTimeZone: 'Australia/Sydney',
-        durationMinutes: 90,
-        examinerId: schedule.choices.examiners.find((e) => e.name === 'Casey Contributor')!.id,
-        invigilatorId: schedule.choices.invigilators[0]!.id,
-        examDefinitionId: test.id,
-      },
-    ],
-  });
-  await api(request, 'POST', `${M}/${id}/examination/send`, staffJwt);
+  // The next whole minute but one.
+  const examAt = wholeMinuteAfter(75_000);
+  await scheduleAndSend(request, application, { moduleCode: 'IWI-M1', examKind: 'Online', examAt, durationMinutes: 90, examDefinitionId: test.id });
   return { ...application, test, examAt };
 }
 

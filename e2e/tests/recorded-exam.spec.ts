@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, signInAs } from '../fixtures/demo-accounts';
 import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_MODULE_API, signInApi, type AcceptedApplication } from '../fixtures/api-setup';
-import { quickCopyOf } from '../fixtures/exam-setup';
+import { quickCopyOf, scheduleAndSend, wholeMinuteAfter } from '../fixtures/exam-setup';
 
 /**
  * Issue 19, the candidate's side of a recorded exam in Chromium with a fake camera and screen: the
@@ -85,34 +85,19 @@ async function recordedCandidate(request: APIRequestContext, browser: Browser, f
   const testTitle = `IWI-M1 recorded ${firstName} ${Date.now()}`;
   const test = await quickCopyOf(request, await signInApi(request, DEMO.superUser), DEMO_MODULE_TEST, testTitle);
   if (recordedBy === 'test') await recordTestOnItsPage(browser, test.id);
-  const schedule = await api<{ modules: { id: string; moduleCode: string }[]; choices: { examiners: { id: string; name: string }[]; invigilators: { id: string }[] } }>(
-    request,
-    'GET',
-    `${M}/${id}/scheduled`,
-    staffJwt,
-  );
-  const row = schedule.modules.find((m) => m.moduleCode === 'IWI-M1')!;
-  const examAt = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000);
-  const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(examAt);
-  const part = (type: string) => local.find((p) => p.type === type)!.value;
-  await api(request, 'POST', `${M}/${id}/examination/update`, staffJwt, {
-    modules: [
-      {
-        applicationModuleId: row.id,
-        examKind: 'Online',
-        scheduledLocal: `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`,
-        scheduleTimeZone: 'Australia/Sydney',
-        durationMinutes: 90,
-        examinerId: schedule.choices.examiners.find((e) => e.name === 'Casey Contributor')!.id,
-        invigilatorId: schedule.choices.invigilators[0]!.id,
-        examDefinitionId: test.id,
-      },
-    ],
+  const examAt = wholeMinuteAfter(75_000);
+  const { applicationModuleId } = await scheduleAndSend(request, application, {
+    moduleCode: 'IWI-M1',
+    examKind: 'Online',
+    examAt,
+    durationMinutes: 90,
+    examDefinitionId: test.id,
+    // Or recorded by the module's own setting, by the staff who schedule it.
+    beforeSend: async (moduleId) => {
+      if (recordedBy === 'module') await api(request, 'PUT', `/api/examrecording/module/${moduleId}/setting`, staffJwt, { recordExam: true });
+    },
   });
-  // Or recorded by the module's own setting, by the staff who schedule it.
-  if (recordedBy === 'module') await api(request, 'PUT', `/api/examrecording/module/${row.id}/setting`, staffJwt, { recordExam: true });
-  await api(request, 'POST', `${M}/${id}/examination/send`, staffJwt);
-  return { ...application, applicationModuleId: row.id, examAt, testTitle };
+  return { ...application, applicationModuleId, examAt, testTitle };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_API, QUALIFICATION_MODULE_API, signInApi } from '../fixtures/api-setup';
+import { scheduleAndSend, sydneyLocal, wholeMinuteAfter } from '../fixtures/exam-setup';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
 import { fillDateTime, personAt, waitForMail } from '../fixtures/journey';
@@ -9,14 +10,6 @@ const PROGRAM_CODE = 'Q-WELD-INSP';
 interface ServerExam {
   id: string;
   sections: { questions: { id: string; order: number; options: { id: string; option: string }[] }[] }[];
-}
-
-/** Sydney wall-clock time of the next whole minute but one, as the schedule forms send it. */
-function soonInSydney(): { local: string; at: Date } {
-  const at = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000);
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return { local: `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`, at };
 }
 
 /** A published IWI-M1 test of two single-answer questions from the demo bank, marked by the exam itself, one minute minimum. */
@@ -61,14 +54,14 @@ async function failedOnline(request: APIRequestContext) {
   await issueInvoice(request, application, { 'IWI-M1': 'required', 'IWI-M2': 'notTaken', 'IWI-M3': 'notTaken' });
   await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: 'EFT-RESIT-01' });
   const test = await objectiveTest(request, await signInApi(request, DEMO.superUser), application.moduleId('IWI-M1'));
-  const schedule = await api<{ modules: { id: string; moduleCode: string }[]; choices: { examiners: { id: string; name: string }[]; invigilators: { id: string }[] } }>(request, 'GET', `${M}/${id}/scheduled`, staffJwt);
-  const module = schedule.modules.find((m) => m.moduleCode === 'IWI-M1')!;
-  const examinerId = schedule.choices.examiners.find((e) => e.name === 'Casey Contributor')!.id;
-  const invigilatorId = schedule.choices.invigilators[0]!.id;
-  await api(request, 'POST', `${M}/${id}/examination/update`, staffJwt, {
-    modules: [{ applicationModuleId: module.id, examKind: 'Online', scheduledLocal: soonInSydney().local, scheduleTimeZone: 'Australia/Sydney', durationMinutes: 60, examinerId, invigilatorId, examDefinitionId: test.id }],
+  const { applicationModuleId, examinerId, invigilatorId } = await scheduleAndSend(request, application, {
+    moduleCode: 'IWI-M1',
+    examKind: 'Online',
+    examAt: wholeMinuteAfter(75_000),
+    durationMinutes: 60,
+    examDefinitionId: test.id,
   });
-  await api(request, 'POST', `${M}/${id}/examination/send`, staffJwt);
+  const module = { id: applicationModuleId };
 
   // The first attempt, online: launched once its window opens, both answers wrong, submitted after the minimum time.
   const launch = () => request.post('/api/launchexam/init', { headers: { authorization: `Bearer ${applicantJwt}` }, data: { applicationModuleId: module.id } });
@@ -142,7 +135,7 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
   await choose('Test', setup.test.title);
   await scheduleForm.getByLabel('Duration (minutes)').fill('60');
   // The time is taken last: the window opens a minute or two after it is saved.
-  await fillDateTime(scheduleForm, soonInSydney().local);
+  await fillDateTime(scheduleForm, sydneyLocal(wholeMinuteAfter(75_000)));
   await scheduleForm.getByRole('button', { name: 'Save the schedule' }).click();
   await panel.getByRole('button', { name: 'Send to the candidate' }).click();
   await expect(panel).toContainText('Resit Examination');

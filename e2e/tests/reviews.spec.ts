@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { acceptedApplication, api, issueInvoice, signInApi } from '../fixtures/api-setup';
+import { scheduleAndSend, wholeMinuteAfter } from '../fixtures/exam-setup';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
 import { personAt, waitForMail } from '../fixtures/journey';
@@ -7,13 +8,6 @@ import { personAt, waitForMail } from '../fixtures/journey';
 const PROGRAM_CODE = 'AICIP-PIPE';
 const A = '/api/aicipapplication';
 const M = '/api/aicipapplicationmodule';
-
-/** Sydney wall-clock time of an instant, as the schedule form sends it. */
-function sydneyLocal(instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
 
 /**
  * Setup through the API calls the screens before the review make: a new applicant applies to the
@@ -36,29 +30,8 @@ async function failedAicipApplication(request: APIRequestContext) {
   await api(request, 'POST', `${M}/${id}/payment/verified`, staffJwt, { reference: `EFT-REVIEW-${Date.now()}` });
 
   const venue = await api<{ id: string }>(request, 'POST', '/api/venue', await signInApi(request, DEMO.superUser), { title: `Review hall ${Date.now()}` });
-  const schedule = await api<{ modules: { id: string; moduleCode: string }[]; choices: { examiners: { id: string; name: string }[]; invigilators: { id: string }[] } }>(
-    request,
-    'GET',
-    `${M}/${id}/scheduled`,
-    staffJwt,
-  );
-  const row = schedule.modules.find((m) => m.moduleCode === 'AIC-P1')!;
-  const examAt = new Date(Math.ceil((Date.now() + 65_000) / 60_000) * 60_000);
-  await api(request, 'POST', `${M}/${id}/examination/update`, staffJwt, {
-    modules: [
-      {
-        applicationModuleId: row.id,
-        examKind: 'Pen & Paper',
-        scheduledLocal: sydneyLocal(examAt),
-        scheduleTimeZone: 'Australia/Sydney',
-        durationMinutes: 60,
-        venueId: venue.id,
-        examinerId: schedule.choices.examiners.find((e) => e.name === 'Casey Contributor')!.id,
-        invigilatorId: schedule.choices.invigilators[0]!.id,
-      },
-    ],
-  });
-  await api(request, 'POST', `${M}/${id}/examination/send`, staffJwt);
+  const { applicationModuleId } = await scheduleAndSend(request, application, { moduleCode: 'AIC-P1', examKind: 'Pen & Paper', examAt: wholeMinuteAfter(65_000), durationMinutes: 60, venueId: venue.id });
+  const row = { id: applicationModuleId };
   // A result is taken once the exam has taken place: the server says when (409 until then).
   const result = { modules: [{ applicationModuleId: row.id, result: 'Fail', resultPercentage: 58, resultNotes: 'Below the pass mark.' }] };
   await expect
