@@ -183,6 +183,6 @@ test("an applicant's invoice on a phone: Pay and Download on screen", async ({ p
   await expectWithinWidth(page, invoices.getByRole('link', { name: 'Pay' }));
   await expectWithinWidth(page, invoices.getByRole('button', { name: /^Download .* as PDF$/ }));
   await expectNoSidewaysScroll(page);
-  // axe on the invoices section: the rest of the application page is not this test's subject.
-  expect(await seriousViolations(page, '[data-testid="invoices-and-payments"]')).toEqual([]);
+  // The whole application page, its history wider than the phone included (it scrolls by keyboard too).
+  expect(await seriousViolations(page)).toEqual([]);
 });

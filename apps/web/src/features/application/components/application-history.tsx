@@ -21,7 +21,8 @@ export function ApplicationHistory({ type, applicationId }: { type: ApplicationT
           </Alert>
         )}
         {history.data && (
-          <Table.ScrollContainer minWidth={480}>
+          // Its viewport takes keyboard focus, so that keyboard users can scroll a history wider than a phone (axe scrollable-region-focusable).
+          <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'group', 'aria-label': 'Application history' } }}>
             <Table striped verticalSpacing="xs" aria-label="Application history" data-testid="applicant-application-history">
               <Table.Thead>
                 <Table.Tr>
