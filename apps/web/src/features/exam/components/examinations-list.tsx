@@ -13,6 +13,7 @@ import type { ExamType } from '@certs/shared/program/program-type';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { DataTable } from '../../../components/ui/data-table';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { ProgramCode } from '../../../components/ui/program-code';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
@@ -125,7 +126,7 @@ function TrialsTable({ trials, paths }: { trials: readonly AvailableTrial[]; pat
   if (trials.length === 0) return <Text c="dimmed">No trial exams are published for your programs yet.</Text>;
   const columns: PagedTableColumn<AvailableTrial>[] = [
     { key: 'title', header: 'Trial exam', isRowHeader: true, render: (trial) => trial.title },
-    { key: 'program', header: 'Program', render: (trial) => trial.programCode ?? '—' },
+    { key: 'program', header: 'Program', render: (trial) => (trial.programCode ? <ProgramCode code={trial.programCode} /> : '—') },
     { key: 'questions', header: 'Questions', render: (trial) => trial.numOfQuestions },
     { key: 'time', header: 'Time', noWrap: true, render: (trial) => `${trial.overallTime} min` },
     { key: 'attempts', header: 'Attempts', render: (trial) => trial.attempts },
