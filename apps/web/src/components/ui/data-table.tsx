@@ -1,6 +1,6 @@
-import { Table, VisuallyHidden } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { useIsNarrowerThan } from '../../lib/use-is-narrower-than';
-import { RowCards, type PagedTableColumn } from './paged-table';
+import { ColumnHeaders, ColumnsRow, RowCards, type PagedTableColumn } from './paged-table';
 
 interface DataTableProps<Row> {
   /** The table's accessible name, e.g. "Invoices". */
@@ -26,29 +26,11 @@ export function DataTable<Row>({ label, columns, rows, rowKey, minWidth, testId,
     <Table.ScrollContainer minWidth={minWidth}>
       <Table verticalSpacing={verticalSpacing} striped={striped} highlightOnHover={striped} aria-label={label} data-testid={testId}>
         <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.key} scope="col" ta={column.align}>
-                {column.isHeaderHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
+          <ColumnHeaders columns={columns} />
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((column) =>
-                column.isRowHeader ? (
-                  <Table.Th key={column.key} scope="row" fw={500} ta={column.align}>
-                    {column.render(row)}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={column.key} ta={column.align} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
-                    {column.render(row)}
-                  </Table.Td>
-                ),
-              )}
-            </Table.Tr>
+            <ColumnsRow key={rowKey(row)} columns={columns} row={row} />
           ))}
         </Table.Tbody>
       </Table>

@@ -130,6 +130,38 @@ export function RowCards<Row>({ label, columns, rows, rowKey, isLoading = false,
   );
 }
 
+/** The header row of a table of these columns (a hidden header still names its column for screen readers). */
+export function ColumnHeaders<Row>({ columns }: { columns: readonly PagedTableColumn<Row>[] }) {
+  return (
+    <Table.Tr>
+      {columns.map((column) => (
+        <Table.Th key={column.key} scope="col" ta={column.align}>
+          {column.isHeaderHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
+        </Table.Th>
+      ))}
+    </Table.Tr>
+  );
+}
+
+/** One row of a table of these columns: the row-header column as the row's header cell. */
+export function ColumnsRow<Row>({ columns, row }: { columns: readonly PagedTableColumn<Row>[]; row: Row }) {
+  return (
+    <Table.Tr>
+      {columns.map((column) =>
+        column.isRowHeader ? (
+          <Table.Th key={column.key} scope="row" fw={500} ta={column.align}>
+            {column.render(row)}
+          </Table.Th>
+        ) : (
+          <Table.Td key={column.key} ta={column.align} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+            {column.render(row)}
+          </Table.Td>
+        ),
+      )}
+    </Table.Tr>
+  );
+}
+
 /** Every list: the spec's columns, page navigation, page size (10, 50, 100, 150, 250) and range text. */
 export function PagedTable<Row>(props: PagedTableProps<Row>) {
   const { label, columns, rows, rowKey, page, pageSize, totalRows, isLoading = false, error, emptyText = 'Nothing to show.' } = props;
@@ -145,21 +177,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
   } else if (rows.length === 0) {
     body = bodyMessage(columns.length, <Text>{emptyText}</Text>);
   } else {
-    body = rows.map((row) => (
-      <Table.Tr key={rowKey(row)}>
-        {columns.map((column) =>
-          column.isRowHeader ? (
-            <Table.Th key={column.key} scope="row" fw={500} ta={column.align}>
-              {column.render(row)}
-            </Table.Th>
-          ) : (
-            <Table.Td key={column.key} ta={column.align} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
-              {column.render(row)}
-            </Table.Td>
-          ),
-        )}
-      </Table.Tr>
-    ));
+    body = rows.map((row) => <ColumnsRow key={rowKey(row)} columns={columns} row={row} />);
   }
 
   return (
@@ -183,13 +201,7 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
         >
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={isLoading} data-testid={props.testId}>
             <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.key} scope="col" ta={column.align}>
-                    {column.isHeaderHidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
+              <ColumnHeaders columns={columns} />
             </Table.Thead>
             <Table.Tbody>{body}</Table.Tbody>
           </Table>
