@@ -10,6 +10,7 @@
 // first question within 3 s on the phone profile and within 1 s unthrottled.
 // Builds nothing itself: run `npm run build` first. Times depend on the machine's load: the load
 // average is printed before and after, and figures taken under load are not planning figures.
+import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PAGES, firstVisitContext, launchChromium, startServer, trialLaunchPath } from '../scripts/lib/web-pages.mjs';
@@ -58,10 +59,20 @@ async function timeNavigation(page, path, ready, after) {
   return { readyMs, afterMs: isDone === false ? null : performance.now() - start };
 }
 
+// Every run's page sits the trial as one exam session (the tab's id, features/exam/model/exam-session.ts):
+// to the server each run is that tab reloaded, not a second browser that it would ask "continue here?".
+const EXAM_SESSION_ID = randomUUID();
+
 /** A context signed in as the demo applicant with the cookie and session of one earlier sign-in. */
 async function applicantContext(browser, baseUrl, signedIn, serviceWorkers = 'block') {
   const context = await browser.newContext({ baseURL: baseUrl, serviceWorkers, storageState: signedIn.storageState });
-  await context.addInitScript((session) => globalThis.localStorage.setItem('certs.session', session), signedIn.session);
+  await context.addInitScript(
+    ({ session, examSessionId }) => {
+      globalThis.localStorage.setItem('certs.session', session);
+      globalThis.sessionStorage.setItem('certs.exam-session', examSessionId);
+    },
+    { session: signedIn.session, examSessionId: EXAM_SESSION_ID },
+  );
   return context;
 }
 

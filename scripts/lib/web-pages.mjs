@@ -100,14 +100,15 @@ export const PAGES = [
     path: async ({ baseUrl, jwt }) => trialLaunchPath(baseUrl, jwt),
     // Answerable: an option drawn and enabled, not only drawn.
     ready: (page) => page.locator('input[type=radio]:not([disabled])').first().waitFor(),
-    // Acknowledged: the server answered the answer's save (POST /api/updateInstances) and the page
-    // says "All answers saved" (shown before any answer too, hence the response first). Resolves
-    // false when no save was answered within `timeoutMs`.
+    // Acknowledged: the candidate chooses an option and goes on to the next question (a choice is
+    // saved on leaving its question), the server answers the save (POST /api/updateInstances) and
+    // the page says "All answers saved". Resolves false when no save was answered within `timeoutMs`.
     answer: async (page, { timeoutMs = 20_000 } = {}) => {
       const saved = page
         .waitForResponse((response) => new URL(response.url()).pathname === '/api/updateInstances' && response.request().method() === 'POST' && response.ok(), { timeout: timeoutMs })
         .then(() => true, () => false);
       await page.locator('input[type=radio]:not(:checked):not([disabled])').first().check();
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
       if (!(await saved)) return false;
       await page.getByText('All answers saved').first().waitFor();
       return true;
