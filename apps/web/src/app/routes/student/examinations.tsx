@@ -9,16 +9,6 @@ import {
   studentExamSittingPath,
   studentResitLaunchPath,
 } from '../../route-paths';
-// Also exported here for the modules that import them from the page (their home is route-paths.ts,
-// so that the exam sitting does not load this list page: issue 22).
-export {
-  STUDENT_EXAMINATIONS_PATH,
-  STUDENT_SYSTEM_CHECK_PATH,
-  studentExamLaunchPath,
-  studentExamReviewPath,
-  studentExamSittingPath,
-  studentResitLaunchPath,
-} from '../../route-paths';
 
 export const STUDENT_EXAM_PATHS: ExaminationPaths = {
   launch: studentExamLaunchPath,
