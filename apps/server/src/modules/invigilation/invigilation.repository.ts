@@ -160,14 +160,17 @@ export class InvigilationRepository {
     return row ? { ...row, scheduledAt: row.scheduledAt ? toDate(row.scheduledAt) : row.scheduledAt } : null;
   }
 
-  /** The sittings of these modules with their progress and the last check-in or saved answer. */
+  /**
+   * The sittings of these modules with their progress and when the candidate was last heard from: the
+   * last check-in or saved answer, else the launch (a page that never checked in is silent since then).
+   */
   async findEngineRows(applicationModuleIds: readonly string[]): Promise<EngineRow[]> {
     if (applicationModuleIds.length === 0) return [];
     const rows = rowsOf<EngineRow>(
       await this.db.execute(sql`
         select e.application_module_id as "applicationModuleId", e.id as "examInstanceId", e.status, e.deadline,
           e.extra_seconds as "extraSeconds", q.questions, q.answered,
-          nullif(greatest(coalesce(pr.last_seen_on, '-infinity'), coalesce(q.last_answer_on, '-infinity')), '-infinity') as "lastSeenOn"
+          nullif(greatest(coalesce(pr.last_seen_on, '-infinity'), coalesce(q.last_answer_on, '-infinity'), e.started_on), '-infinity') as "lastSeenOn"
         from exam_instances e
         left join invigilation_presence pr on pr.exam_instance_id = e.id
         cross join lateral (
@@ -263,8 +266,9 @@ export class InvigilationRepository {
   }
 
   /**
-   * Records a check-in (at most one write per `minGapSeconds`). Returns the previous check-in when this
-   * one ends a silence: the conditional update lets only one of two simultaneous check-ins see it.
+   * Records a check-in (at most one write per `minGapSeconds`). Returns the previous check-in (the
+   * launch, for the first) when this one ends a silence: the conditional update lets only one of two
+   * simultaneous check-ins see it.
    */
   async checkIn(examInstanceId: string, now: Date, minGapSeconds: number): Promise<{ previous: Date | null; isFirst: boolean }> {
     const updated = rowsOf<{ previous: Date | string }>(
@@ -274,12 +278,14 @@ export class InvigilationRepository {
         returning (select p.last_seen_on from invigilation_presence p where p.exam_instance_id = ${examInstanceId}) as previous`),
     );
     if (updated[0]) return { previous: toDate(updated[0].previous), isFirst: false };
-    const inserted = rowsOf<{ id: string }>(
+    // The first check-in: the silence before it runs from the launch.
+    const inserted = rowsOf<{ launchedOn: Date | string }>(
       await this.db.execute(sql`
         insert into invigilation_presence (exam_instance_id, last_seen_on) values (${examInstanceId}, ${at(now)})
-        on conflict (exam_instance_id) do nothing returning exam_instance_id as id`),
+        on conflict (exam_instance_id) do nothing
+        returning (select e.started_on from exam_instances e where e.id = ${examInstanceId}) as "launchedOn"`),
     );
-    return { previous: null, isFirst: inserted.length > 0 };
+    return { previous: inserted[0] ? toDate(inserted[0].launchedOn) : null, isFirst: inserted.length > 0 };
   }
 
   /** What the candidate's page shows: an open pause, the invigilators' messages, the newest action. */

@@ -228,6 +228,27 @@ describe("the invigilator's actions", () => {
     expect(Number(offline[0]!.detail.seconds)).toBeGreaterThanOrEqual(75);
   });
 
+  it('counts the silence from the launch when the page never checked in (offline before its first check-in)', async () => {
+    const found = await t.database.db.execute(sql`select started_on as "startedOn" from exam_instances where id = ${adaExam.id}`);
+    const startedOn = new Date((found as unknown as { rows: { startedOn: Date | string }[] }).rows[0]!.startedOn);
+    await t.database.db.execute(sql`delete from invigilation_presence where exam_instance_id = ${adaExam.id}`);
+    await t.database.db.execute(sql`update exam_instances set started_on = now() - interval '50 seconds' where id = ${adaExam.id}`);
+    try {
+      const before = (await events('offline', adaExam.id)).length;
+      // The console hears of the candidate at the launch, so 50 s of silence reads as offline.
+      const seen = (await api.get(`/api/invigilation/sittings/${adaModule()}`, jwt.invigilator)).json<SittingConsole>().candidates[0]!.lastSeenOn;
+      expect(seen).not.toBeNull();
+      expect(Date.now() - Date.parse(seen!)).toBeGreaterThanOrEqual(45_000);
+      // The first check-in ends that silence: a connection loss from the launch.
+      await api.post(`/api/invigilation/mine/${adaExam.id}/checkin`, undefined, jwt.ada);
+      const offline = await events('offline', adaExam.id);
+      expect(offline).toHaveLength(before + 1);
+      expect(Number(offline.at(-1)!.detail.seconds)).toBeGreaterThanOrEqual(45);
+    } finally {
+      await t.database.db.execute(sql`update exam_instances set started_on = ${startedOn.toISOString()} where id = ${adaExam.id}`);
+    }
+  });
+
   it('files an irregularity report visible with the application to its staff, not to another program', async () => {
     const filed = await api.post(
       `/api/invigilation/candidates/${adaModule()}/reports`,
