@@ -14,10 +14,11 @@
 // --cpu-prof-dir DIR (a V8 CPU profile of the server), --instances N (1; N server processes on ports
 // P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions),
 // --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --recorded (issue 19: the
-// module is recorded; each candidate also saves its recording info, asks for chunk upload URLs, PUTs a
-// 1 KiB chunk to the local storage and records it in the manifest every 30 s for each of its two
-// streams, sends its keystroke batch every 5 minutes and at submission, and reports events; on S3
-// the chunk bytes would not reach the server at all), --saturate (issue 22: instead of the sitting,
+// module is recorded; each candidate also saves its recording info and every 30 s, as the page does,
+// asks in one request for upload URLs for a 1 KiB chunk of each of its two streams, PUTs both to the
+// local storage and enters both in the manifest in a second request; it sends its keystroke batch
+// every 5 minutes and at submission, and reports events; on S3 the chunk bytes would not reach the
+// server at all), --saturate (issue 22: instead of the sitting,
 // closed-loop answer saves as fast as the server answers, --saturate-clients C at once (64) for
 // --saturate-seconds S (30), against the bare upsert baseline driven the same way in the same run;
 // prints saves per second over upserts per second, goal at least 0.6).
@@ -587,9 +588,9 @@ function putBytes(port, url, headers, viaAgent) {
 }
 
 /**
- * The recorded sitting's extra traffic (issue 19): save recording info once, then every 30 s for
- * each stream a chunk upload URL, the chunk's PUT and its manifest row; a keystroke batch every
- * 5 minutes and at the end; events at the start and with each keystroke batch.
+ * The recorded sitting's extra traffic (issue 19): save recording info once, then every 30 s one
+ * sync asking for both streams' upload URLs, the two PUTs, and one sync entering both in the
+ * manifest; a keystroke batch every 5 minutes and at the end; events at the start.
  */
 async function record(call, port, agent, examInstanceId, sessionId, index, stats, submitAt, isDone) {
   const started = now();
@@ -615,21 +616,21 @@ async function record(call, port, agent, examInstanceId, sessionId, index, stats
   const work = [at(started, (from) => timed(stats, 'events', from, () => call('POST', '/api/examrecording/events', { events: [event('monitorPermissionPrompt'), event('focusLost'), event('focusRegained')] })))];
   const sha = (stream, sequence) => createHash('sha256').update(`${recordingId}-${stream}-${sequence}`).digest('hex');
   for (let sequence = 0, chunkAt = started + jitter(CHUNK_MS); chunkAt < submitAt; sequence++, chunkAt += CHUNK_MS) {
-    for (const stream of ['screen', 'camera']) {
-      const place = { recordingId, stream, segment: 1, sequence };
-      const hash = sha(stream, sequence);
-      work.push(
-        at(chunkAt, async (from) => {
-          if (isDone()) return;
-          const presigned = await timed(stats, 'chunk presign', from, () => call('POST', '/api/examrecording/chunk/presign', { ...place, sha256: hash, size: CHUNK_BYTES.length, contentType: 'video/webm' }));
-          if (presigned.status !== 200) return;
-          if (presigned.json.url) await timed(stats, 'chunk PUT (local storage)', now(), () => putBytes(port, presigned.json.url, presigned.json.headers, agent));
-          const endedOn = new Date().toISOString();
-          const stored = await timed(stats, 'chunk stored', now(), () => call('POST', '/api/examrecording/chunk', { ...place, sha256: hash, size: CHUNK_BYTES.length, startedOn: endedOn, endedOn }));
-          if (stored.status === 200) recordingLedger.chunks += 1;
-        }),
-      );
-    }
+    // As the page does (decision 028): both streams' slices in one sync for their URLs, the two PUTs, one sync for the manifest.
+    work.push(
+      at(chunkAt, async (from) => {
+        if (isDone()) return;
+        const endedOn = new Date().toISOString();
+        const chunks = ['screen', 'camera'].map((stream) => ({ stream, segment: 1, sequence, sha256: sha(stream, sequence), size: CHUNK_BYTES.length, startedOn: endedOn, endedOn, isUploaded: false }));
+        const wanted = await timed(stats, 'chunk sync (URLs)', from, () => call('POST', '/api/examrecording/chunks', { recordingId, chunks }));
+        if (wanted.status !== 200) return;
+        for (const result of wanted.json.chunks) {
+          if (result.status === 'upload') await timed(stats, 'chunk PUT (local storage)', now(), () => putBytes(port, result.url, result.headers, agent));
+        }
+        const uploaded = await timed(stats, 'chunk sync (manifest)', now(), () => call('POST', '/api/examrecording/chunks', { recordingId, chunks: chunks.map((chunk) => ({ ...chunk, isUploaded: true })) }));
+        if (uploaded.status === 200) recordingLedger.chunks += uploaded.json.chunks.filter((chunk) => chunk.status === 'acknowledged').length;
+      }),
+    );
   }
   const batchStart = new Date();
   const keys = Array.from({ length: 400 }, (_, t) => ({ k: t % 9 === 0 ? 'Backspace' : 'char', t: t * 500 }));
@@ -856,7 +857,7 @@ async function main() {
     }
     const kinds = ['launch', 'session', 'server time', 'remaining time', 'answer saved', 'save request', 'submit'].map((kind) => stats.summary(kind, seconds));
     // The recording's calls (--recorded) come after the seven above, whose places the targets read.
-    const recordingKinds = RECORDED ? ['record info', 'chunk presign', 'chunk PUT (local storage)', 'chunk stored', 'keystrokes', 'events'].map((kind) => stats.summary(kind, seconds)) : [];
+    const recordingKinds = RECORDED ? ['record info', 'chunk sync (URLs)', 'chunk PUT (local storage)', 'chunk sync (manifest)', 'keystrokes', 'events'].map((kind) => stats.summary(kind, seconds)) : [];
     kinds.push(...recordingKinds);
     // "answer saved" counts answers, not requests.
     const requests = kinds.filter((k) => k && k.kind !== 'answer saved');

@@ -13,8 +13,7 @@ import { CANDIDATE_EVENT_KINDS } from './exam-event';
  * - POST api/examrecording/events                          candidate events (idempotent by clientEventId)
  * - POST api/examrecording/recordinfo                      save recording info (creates the record once per sitting)
  * - POST api/examrecording/recordinfo/update               update recording info (duration, status, ...)
- * - POST api/examrecording/chunk/presign                   an upload URL for one numbered chunk
- * - POST api/examrecording/chunk                           the chunk stored: size and SHA-256 into the manifest
+ * - POST api/examrecording/chunks                          upload URLs for new chunks, and chunks PUT entered in the manifest (size and SHA-256)
  * - GET  api/examrecording/{examInstanceId}/manifest       the record and its manifest (the candidate's own)
  * - POST api/examrecording/snapshot/presign                an upload URL for a camera snapshot (logged as `snapshot`)
  * - POST api/examrecording/keystrokes                      save keystrokes (one batch, idempotent by batchId)
@@ -72,7 +71,6 @@ export const RECORDING_MESSAGES = {
   noRecording: 'The recording of this exam has not started',
   chunkConflict: 'A different chunk was already stored under this number',
   chunkMissing: 'The chunk was not stored: upload it again',
-  chunkSizeMismatch: 'The stored chunk does not have the size given',
   batchConflict: 'A different keystroke batch was already stored under this id',
   eventConflict: 'A different event was already stored under this id',
   snapshotTooLarge: 'The camera picture is too large',
@@ -211,32 +209,52 @@ export const UpdateRecordInfoRequest = z.strictObject({
 });
 export type UpdateRecordInfoRequest = z.infer<typeof UpdateRecordInfoRequest>;
 
-export const ChunkKey = z.strictObject({
-  recordingId: z.uuid(),
+/** One numbered, hashed chunk of one stream, as the page holds it. */
+export const SyncedChunk = z.strictObject({
   stream: z.enum(RECORDING_STREAMS),
   segment: z.number().int().min(1).max(10_000),
   sequence: z.number().int().min(0).max(100_000),
-});
-
-export const PresignChunkRequest = ChunkKey.extend({ sha256, size: z.number().int().positive().max(RECORDING_SETTINGS.chunkMaxBytes), contentType: z.string().max(100) });
-export type PresignChunkRequest = z.infer<typeof PresignChunkRequest>;
-export const PresignChunkResponse = z.object({
-  /** Already stored with this hash: nothing to upload, only the acknowledgement. */
-  isStored: z.boolean(),
-  url: z.string().nullable(),
-  headers: z.record(z.string(), z.string()),
-});
-export type PresignChunkResponse = z.infer<typeof PresignChunkResponse>;
-
-export const ChunkStoredRequest = ChunkKey.extend({
   sha256,
   size: z.number().int().positive().max(RECORDING_SETTINGS.chunkMaxBytes),
   startedOn: isoDate,
   endedOn: isoDate,
+  /** The page has PUT the bytes to the URL it was given: check storage and enter it in the manifest. */
+  isUploaded: z.boolean(),
 });
-export type ChunkStoredRequest = z.infer<typeof ChunkStoredRequest>;
-export const ChunkStoredResponse = z.object({ acknowledged: z.literal(true), isDuplicate: z.boolean() });
-export type ChunkStoredResponse = z.infer<typeof ChunkStoredResponse>;
+export type SyncedChunk = z.infer<typeof SyncedChunk>;
+
+/** Most chunks one sync carries: both streams' slices, and what a lost minute or two left waiting. */
+export const CHUNK_SYNC_MAX = 16;
+
+const placeOf = (chunk: { stream: string; segment: number; sequence: number }) => `${chunk.stream}:${chunk.segment}:${chunk.sequence}`;
+
+/**
+ * One request for both halves of a chunk's upload (decision 028): upload URLs for chunks not yet
+ * sent, and the manifest rows of chunks already PUT, for any number of chunks of one recording.
+ */
+export const SyncChunksRequest = z
+  .strictObject({ recordingId: z.uuid(), chunks: z.array(SyncedChunk).min(1).max(CHUNK_SYNC_MAX) })
+  .refine((body) => new Set(body.chunks.map(placeOf)).size === body.chunks.length, { message: 'A chunk appears twice in the request', path: ['chunks'] });
+export type SyncChunksRequest = z.infer<typeof SyncChunksRequest>;
+
+/**
+ * What became of each chunk, in the request's order: `upload` (PUT the bytes to `url`, then send it
+ * again as uploaded; also the answer when storage does not hold what was said to be uploaded),
+ * `acknowledged` (in the manifest: the page may forget it), `conflict` (another chunk is stored
+ * under its number: it will never be taken).
+ */
+export const CHUNK_SYNC_STATUSES = ['upload', 'acknowledged', 'conflict'] as const;
+export const SyncedChunkResult = z.object({
+  stream: z.enum(RECORDING_STREAMS),
+  segment: z.number().int(),
+  sequence: z.number().int(),
+  status: z.enum(CHUNK_SYNC_STATUSES),
+  url: z.string().nullable(),
+  headers: z.record(z.string(), z.string()),
+});
+export type SyncedChunkResult = z.infer<typeof SyncedChunkResult>;
+export const SyncChunksResponse = z.object({ chunks: z.array(SyncedChunkResult) });
+export type SyncChunksResponse = z.infer<typeof SyncChunksResponse>;
 
 export const ManifestChunk = z.object({
   stream: z.enum(RECORDING_STREAMS),

@@ -68,6 +68,21 @@ export interface ChunkRow {
   storedOn: string;
 }
 
+export interface ChunkPlace {
+  stream: RecordingStream;
+  segment: number;
+  sequence: number;
+}
+
+export interface RecordingChunks {
+  id: string;
+  applicantId: string;
+  /** The storage prefix of the recording's chunks. */
+  url: string;
+  /** The asked-for places already in the manifest. */
+  existing: (ChunkPlace & { sha256: string })[];
+}
+
 export interface SegmentRow {
   segment: number;
   reason: string;
@@ -279,26 +294,45 @@ export class ExamRecordingRepository {
 
   // The manifest.
 
-  async findChunk(recordingId: string, stream: RecordingStream, segment: number, sequence: number, executor: Executor = this.db): Promise<ChunkRow | null> {
-    const rows = rowsOf<ChunkRow>(
+  /**
+   * The chunk sync's one read: who owns the recording, its storage prefix, and which of the given
+   * places already hold a chunk (with its hash). Null when there is no such recording.
+   */
+  async findRecordingChunks(recordingId: string, places: readonly ChunkPlace[], executor: Executor = this.db): Promise<RecordingChunks | null> {
+    const rows = rowsOf<{ id: string; applicantId: string; url: string; existing: (ChunkPlace & { sha256: string })[] }>(
       await executor.execute(sql`
-        select stream, segment, sequence, size, sha256, storage_key as "storageKey", started_on as "startedOn", ended_on as "endedOn", stored_on as "storedOn"
-        from exam_recording_chunks where recording_id = ${recordingId} and stream = ${stream} and segment = ${segment} and sequence = ${sequence}`),
+        select r.id, r.applicant_id as "applicantId", r.url,
+          coalesce((
+            select json_agg(json_build_object('stream', c.stream, 'segment', c.segment, 'sequence', c.sequence, 'sha256', c.sha256))
+            from exam_recording_chunks c
+            join jsonb_to_recordset(${JSON.stringify(places)}::jsonb) as k(stream text, segment int, sequence int)
+              on k.stream = c.stream and k.segment = c.segment and k.sequence = c.sequence
+            where c.recording_id = r.id), '[]'::json) as existing
+        from exam_recordings r where r.id = ${recordingId}`),
     );
     return rows[0] ?? null;
   }
 
-  /** Stores the chunk once: true when this call added it (and its bytes to the record's size). */
-  async insertChunk(tx: Executor, recordingId: string, chunk: Omit<ChunkRow, 'storedOn'>): Promise<boolean> {
-    const inserted = rowsOf<{ size: number }>(
-      await tx.execute(sql`
-        insert into exam_recording_chunks (recording_id, stream, segment, sequence, size, sha256, storage_key, started_on, ended_on)
-        values (${recordingId}, ${chunk.stream}, ${chunk.segment}, ${chunk.sequence}, ${chunk.size}, ${chunk.sha256}, ${chunk.storageKey}, ${at(chunk.startedOn)}, ${at(chunk.endedOn)})
-        on conflict do nothing returning size`),
+  /**
+   * Enters chunks in the manifest once, and their bytes in the record's size, in one statement
+   * (atomic without a transaction, and no lock on the record beyond the row update). Returns the
+   * places this call added; a place already taken is left as it was.
+   */
+  async insertChunks(recordingId: string, chunks: readonly Omit<ChunkRow, 'storedOn'>[]): Promise<ChunkPlace[]> {
+    return rowsOf<ChunkPlace>(
+      await this.db.execute(sql`
+        with inserted as (
+          insert into exam_recording_chunks (recording_id, stream, segment, sequence, size, sha256, storage_key, started_on, ended_on)
+          select ${recordingId}, k.stream, k.segment, k.sequence, k.size, k.sha256, k."storageKey", k."startedOn"::timestamptz, k."endedOn"::timestamptz
+          from jsonb_to_recordset(${JSON.stringify(chunks)}::jsonb)
+            as k(stream text, segment int, sequence int, size int, sha256 text, "storageKey" text, "startedOn" text, "endedOn" text)
+          on conflict do nothing
+          returning stream, segment, sequence, size),
+        grown as (
+          update exam_recordings set size = size + (select sum(size) from inserted), modified_on = now()
+          where id = ${recordingId} and exists (select 1 from inserted))
+        select stream, segment, sequence from inserted`),
     );
-    if (inserted.length === 0) return false;
-    await tx.execute(sql`update exam_recordings set size = size + ${chunk.size}, modified_on = now() where id = ${recordingId}`);
-    return true;
   }
 
   async findChunks(recordingId: string): Promise<ChunkRow[]> {

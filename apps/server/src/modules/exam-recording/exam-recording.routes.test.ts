@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import type { CandidateExam } from '@certs/shared/exam/exam.contract';
-import { RECORDING_CONSENT, RECORDING_MESSAGES, type ModuleRecordingState, type PresignChunkResponse, type RecordingManifest, type SaveRecordInfoResponse } from '@certs/shared/exam-integrity/exam-recording.contract';
+import { RECORDING_CONSENT, RECORDING_MESSAGES, type ModuleRecordingState, type RecordingManifest, type SaveRecordInfoResponse, type SyncChunksResponse } from '@certs/shared/exam-integrity/exam-recording.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories/user.factory';
 import { signIn } from '../../../test/sign-in';
@@ -62,19 +62,30 @@ function recordInfo(examInstanceId: string, reason: 'start' | 'reload' = 'start'
   };
 }
 
-/** Presigns, PUTs the bytes to the URL the server gave, and reports the chunk stored. */
-async function uploadChunk(recordingId: string, stream: 'screen' | 'camera', segment: number, sequence: number, bytes: Buffer, jwt = adaJwt) {
-  const key = { recordingId, stream, segment, sequence };
-  const presign = await api.post('/api/examrecording/chunk/presign', { ...key, sha256: sha(bytes), size: bytes.length, contentType: 'video/webm;codecs=vp8' }, jwt);
-  if (presign.statusCode !== 200) return presign;
-  const { url, headers, isStored } = presign.json<PresignChunkResponse>();
-  if (!isStored && url) {
-    const put = await t.app.inject({ method: 'PUT', url, headers, payload: bytes });
+type Stream = 'screen' | 'camera';
+/** A chunk as the page sends it in a sync. */
+function synced(stream: Stream, segment: number, sequence: number, bytes: Buffer, isUploaded = false) {
+  const now = Date.now();
+  return { stream, segment, sequence, sha256: sha(bytes), size: bytes.length, startedOn: new Date(now - 30_000).toISOString(), endedOn: new Date(now).toISOString(), isUploaded };
+}
+
+function sync(recordingId: string, chunks: ReturnType<typeof synced>[], jwt = adaJwt) {
+  return api.post('/api/examrecording/chunks', { recordingId, chunks }, jwt);
+}
+
+/** The page's round for some chunks: one sync for their URLs, the PUTs, one sync entering them in the manifest. */
+async function uploadChunks(recordingId: string, chunks: { stream: Stream; segment: number; sequence: number; bytes: Buffer }[], jwt = adaJwt) {
+  const wanted = await sync(recordingId, chunks.map((c) => synced(c.stream, c.segment, c.sequence, c.bytes)), jwt);
+  if (wanted.statusCode !== 200) return wanted;
+  for (const [index, result] of wanted.json<SyncChunksResponse>().chunks.entries()) {
+    if (result.status !== 'upload') continue;
+    const put = await t.app.inject({ method: 'PUT', url: result.url!, headers: result.headers, payload: chunks[index]!.bytes });
     expect(put.statusCode, put.body).toBe(200);
   }
-  const now = Date.now();
-  return api.post('/api/examrecording/chunk', { ...key, sha256: sha(bytes), size: bytes.length, startedOn: new Date(now - 30_000).toISOString(), endedOn: new Date(now).toISOString() }, jwt);
+  return sync(recordingId, chunks.map((c) => synced(c.stream, c.segment, c.sequence, c.bytes, true)), jwt);
 }
+
+const statusesOf = (response: { json<T>(): T }) => response.json<SyncChunksResponse>().chunks.map((c) => `${c.stream}:${c.segment}:${c.sequence} ${c.status}`);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -176,15 +187,21 @@ describe('the recording record and its manifest', () => {
       userAgent: 'Mozilla/5.0 (test)',
       recordTimezone: 'Australia/Sydney',
     });
-    expect(await uploadChunk(recording.id, 'screen', 1, 0, randomBytes(2000)).then((r) => r.statusCode)).toBe(200);
-    expect(await uploadChunk(recording.id, 'camera', 1, 0, randomBytes(500)).then((r) => r.statusCode)).toBe(200);
+    const firstSegment = await uploadChunks(recording.id, [
+      { stream: 'screen', segment: 1, sequence: 0, bytes: randomBytes(2000) },
+      { stream: 'camera', segment: 1, sequence: 0, bytes: randomBytes(500) },
+    ]);
+    expect(statusesOf(firstSegment)).toEqual(['screen:1:0 acknowledged', 'camera:1:0 acknowledged']);
 
     // The page was reloaded 20 s after its last chunk: segment 2, and a gap of 20 s.
     const [latest] = await rows<{ last: Date }>(sql`select max(ended_on) as last from exam_recording_chunks where recording_id = ${recording.id}`);
     const second = await api.post('/api/examrecording/recordinfo', recordInfo(exam.id, 'reload', new Date(new Date(latest!.last).getTime() + 20_000)), adaJwt);
     expect(second.json<SaveRecordInfoResponse>().segment).toBe(2);
-    expect(await uploadChunk(recording.id, 'screen', 2, 0, randomBytes(1500)).then((r) => r.statusCode)).toBe(200);
-    expect(await uploadChunk(recording.id, 'camera', 2, 0, randomBytes(400)).then((r) => r.statusCode)).toBe(200);
+    const secondSegment = await uploadChunks(recording.id, [
+      { stream: 'screen', segment: 2, sequence: 0, bytes: randomBytes(1500) },
+      { stream: 'camera', segment: 2, sequence: 0, bytes: randomBytes(400) },
+    ]);
+    expect(statusesOf(secondSegment)).toEqual(['screen:2:0 acknowledged', 'camera:2:0 acknowledged']);
 
     const manifest = (await api.get(`/api/examrecording/${exam.id}/manifest`, adaJwt)).json<RecordingManifest>();
     expect(manifest.segments.map((s) => [s.segment, s.reason])).toEqual([
@@ -208,21 +225,24 @@ describe('the recording record and its manifest', () => {
     const { exam } = await recordedSitting();
     const { recording } = (await api.post('/api/examrecording/recordinfo', recordInfo(exam.id), adaJwt)).json<SaveRecordInfoResponse>();
     const bytes = randomBytes(3000);
-    const first = await uploadChunk(recording.id, 'screen', 1, 0, bytes);
-    expect(first.json()).toEqual({ acknowledged: true, isDuplicate: false });
-    const again = await uploadChunk(recording.id, 'screen', 1, 0, bytes);
-    expect(again.json()).toEqual({ acknowledged: true, isDuplicate: true });
-    const other = await uploadChunk(recording.id, 'screen', 1, 0, randomBytes(3000));
-    expect([other.statusCode, other.json().message]).toEqual([409, RECORDING_MESSAGES.chunkConflict]);
+    expect(statusesOf(await uploadChunks(recording.id, [{ stream: 'screen', segment: 1, sequence: 0, bytes }]))).toEqual(['screen:1:0 acknowledged']);
+    // Sent again (a reload before the acknowledgement arrived): no upload URL, acknowledged again, stored once.
+    const again = await sync(recording.id, [synced('screen', 1, 0, bytes)]);
+    expect(again.json<SyncChunksResponse>().chunks).toEqual([{ stream: 'screen', segment: 1, sequence: 0, status: 'acknowledged', url: null, headers: {} }]);
+    expect(statusesOf(await sync(recording.id, [synced('screen', 1, 0, randomBytes(3000))]))).toEqual(['screen:1:0 conflict']);
+    expect(statusesOf(await sync(recording.id, [synced('screen', 1, 0, randomBytes(3000), true)]))).toEqual(['screen:1:0 conflict']);
 
-    // Reported stored without an upload: refused, nothing enters the manifest.
-    const now = new Date().toISOString();
-    const unsent = randomBytes(100);
-    const ghost = await api.post('/api/examrecording/chunk', { recordingId: recording.id, stream: 'camera', segment: 1, sequence: 0, sha256: sha(unsent), size: 100, startedOn: now, endedOn: now }, adaJwt);
-    expect([ghost.statusCode, ghost.json().message]).toEqual([409, RECORDING_MESSAGES.chunkMissing]);
+    // Said to be uploaded but never PUT: not entered in the manifest; a fresh URL to upload it again.
+    const unsent = await sync(recording.id, [synced('camera', 1, 0, randomBytes(100), true)]);
+    expect(unsent.json<SyncChunksResponse>().chunks).toEqual([expect.objectContaining({ status: 'upload', url: expect.stringContaining('/camera-1-0-') })]);
+    // PUT with fewer bytes than said: the same.
+    const short = randomBytes(100);
+    const [shortUrl] = (await sync(recording.id, [synced('camera', 1, 0, short)])).json<SyncChunksResponse>().chunks;
+    expect((await t.app.inject({ method: 'PUT', url: shortUrl!.url!, headers: shortUrl!.headers, payload: short.subarray(0, 60) })).statusCode).toBe(200);
+    expect(statusesOf(await sync(recording.id, [synced('camera', 1, 0, short, true)]))).toEqual(['camera:1:0 upload']);
 
     // Chunk 2 arrives before chunk 1 (a retry still running): the manifest names 1 as missing.
-    expect((await uploadChunk(recording.id, 'screen', 1, 2, randomBytes(10))).statusCode).toBe(200);
+    expect(statusesOf(await uploadChunks(recording.id, [{ stream: 'screen', segment: 1, sequence: 2, bytes: randomBytes(10) }]))).toEqual(['screen:1:2 acknowledged']);
     const manifest = (await api.get(`/api/examrecording/${exam.id}/manifest`, adaJwt)).json<RecordingManifest>();
     expect(manifest.segments[0]?.missing).toEqual({ screen: [1], camera: [] });
     expect(manifest.isComplete).toBe(false);
@@ -231,15 +251,36 @@ describe('the recording record and its manifest', () => {
     expect(count?.n).toBe(2);
   });
 
+  it('takes a mix in one sync: acknowledges what arrived and gives URLs for what is new; refuses a chunk named twice', async () => {
+    const { exam } = await recordedSitting();
+    const { recording } = (await api.post('/api/examrecording/recordinfo', recordInfo(exam.id), adaJwt)).json<SaveRecordInfoResponse>();
+    const [screen0, camera0, screen1] = [randomBytes(700), randomBytes(300), randomBytes(900)];
+    const wanted = (await sync(recording.id, [synced('screen', 1, 0, screen0), synced('camera', 1, 0, camera0)])).json<SyncChunksResponse>().chunks;
+    for (const [index, bytes] of [screen0, camera0].entries()) {
+      expect((await t.app.inject({ method: 'PUT', url: wanted[index]!.url!, headers: wanted[index]!.headers, payload: bytes })).statusCode).toBe(200);
+    }
+    // The next slice's URL asked for with the previous slice's arrival.
+    const mixed = await sync(recording.id, [synced('screen', 1, 0, screen0, true), synced('camera', 1, 0, camera0, true), synced('screen', 1, 1, screen1)]);
+    expect(statusesOf(mixed)).toEqual(['screen:1:0 acknowledged', 'camera:1:0 acknowledged', 'screen:1:1 upload']);
+    const manifest = (await api.get(`/api/examrecording/${exam.id}/manifest`, adaJwt)).json<RecordingManifest>();
+    expect(manifest.chunks.map((c) => `${c.stream}:${c.sequence}:${c.size}`).sort()).toEqual(['camera:0:300', 'screen:0:700']);
+    expect(manifest.recording?.size).toBe(1000);
+
+    const twice = await sync(recording.id, [synced('screen', 1, 1, screen1), synced('screen', 1, 1, screen1)]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.body).toContain('A chunk appears twice in the request');
+  });
+
   it("gives another applicant nothing of Ada's recording: no upload URL, no manifest, no chunk", async () => {
     const { exam } = await recordedSitting();
     const { recording } = (await api.post('/api/examrecording/recordinfo', recordInfo(exam.id), adaJwt)).json<SaveRecordInfoResponse>();
     const bytes = randomBytes(50);
-    const presign = await api.post('/api/examrecording/chunk/presign', { recordingId: recording.id, stream: 'screen', segment: 1, sequence: 0, sha256: sha(bytes), size: 50, contentType: 'video/webm' }, bobJwt);
+    const presign = await sync(recording.id, [synced('screen', 1, 0, bytes)], bobJwt);
     expect(presign.statusCode).toBe(404);
-    expect((await uploadChunk(recording.id, 'screen', 1, 0, bytes)).statusCode).toBe(200);
-    const now = new Date().toISOString();
-    expect((await api.post('/api/examrecording/chunk', { recordingId: recording.id, stream: 'screen', segment: 1, sequence: 0, sha256: sha(bytes), size: 50, startedOn: now, endedOn: now }, bobJwt)).statusCode).toBe(404);
+    expect(presign.body).not.toContain('upload');
+    expect(statusesOf(await uploadChunks(recording.id, [{ stream: 'screen', segment: 1, sequence: 0, bytes }]))).toEqual(['screen:1:0 acknowledged']);
+    expect((await sync(recording.id, [synced('screen', 1, 0, bytes, true)], bobJwt)).statusCode).toBe(404);
+    expect((await sync(recording.id, [synced('screen', 1, 0, bytes, true)], managerJwt)).statusCode).toBe(403);
     const manifest = await api.get(`/api/examrecording/${exam.id}/manifest`, bobJwt);
     expect(manifest.statusCode).toBe(404);
     expect(manifest.body).not.toContain(recording.id);

@@ -4,13 +4,9 @@ import { z } from 'zod';
 import {
   CandidateEventsRequest,
   CandidateEventsResponse,
-  ChunkStoredRequest,
-  ChunkStoredResponse,
   ConsentRequest,
   ExamRecording,
   ModuleRecordingState,
-  PresignChunkRequest,
-  PresignChunkResponse,
   PresignSnapshotRequest,
   PresignSnapshotResponse,
   PresignSpeedTestResponse,
@@ -20,6 +16,8 @@ import {
   SaveKeystrokesResponse,
   SaveRecordInfoRequest,
   SaveRecordInfoResponse,
+  SyncChunksRequest,
+  SyncChunksResponse,
   TestRecordingSetting,
   TestRecordingSettingRequest,
   UpdateRecordInfoRequest,
@@ -89,14 +87,17 @@ export function registerExamRecordingRoutes(api: FastifyInstance, recordings: Ex
     async (request) => recordings.updateRecordInfo(currentUserOf(request), request.body),
   );
   r.post(
-    `${base}/chunk/presign`,
-    { onRequest: applicant, schema: { ...doc, summary: 'An upload URL straight to storage for one numbered, hashed chunk (none when already stored)', body: PresignChunkRequest, response: { 200: PresignChunkResponse } } },
-    async (request) => recordings.presignChunk(currentUserOf(request), request.body),
-  );
-  r.post(
-    `${base}/chunk`,
-    { onRequest: applicant, schema: { ...doc, summary: 'The chunk is in storage: checked and added to the manifest once', body: ChunkStoredRequest, response: { 200: ChunkStoredResponse } } },
-    async (request) => recordings.chunkStored(currentUserOf(request), request.body),
+    `${base}/chunks`,
+    {
+      onRequest: applicant,
+      schema: {
+        ...doc,
+        summary: 'Upload URLs straight to storage for new numbered, hashed chunks, and the chunks PUT checked and entered in the manifest once, in one request',
+        body: SyncChunksRequest,
+        response: { 200: SyncChunksResponse },
+      },
+    },
+    async (request) => recordings.syncChunks(currentUserOf(request), request.body),
   );
   r.get(
     `${base}/:examInstanceId/manifest`,

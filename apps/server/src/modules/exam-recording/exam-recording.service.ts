@@ -10,13 +10,9 @@ import {
   recordModuleIds,
   type CandidateEvent,
   type CandidateEventsResponse,
-  type ChunkStoredRequest,
-  type ChunkStoredResponse,
   type ConsentRequest,
   type ExamRecording,
   type ModuleRecordingState,
-  type PresignChunkRequest,
-  type PresignChunkResponse,
   type PresignSnapshotResponse,
   type PresignSpeedTestResponse,
   type RecordingGap,
@@ -25,6 +21,9 @@ import {
   type SaveKeystrokesResponse,
   type SaveRecordInfoRequest,
   type SaveRecordInfoResponse,
+  type SyncChunksRequest,
+  type SyncChunksResponse,
+  type SyncedChunkResult,
   type TestRecordingSetting,
   type UpdateRecordInfoRequest,
 } from '@certs/shared/exam-integrity/exam-recording.contract';
@@ -34,12 +33,15 @@ import type { Storage } from '../../platform/storage/storage';
 import { UPLOADS_PREFIX } from '../../platform/storage/upload-sweep';
 import { canScheduleExams } from '../exam-schedule/exam-schedule.policy';
 import type { ProgramService } from '../program/program.service';
-import type { ChunkRow, ExamRecordingRepository, EventInsert, RecordingRow, SegmentRow, SittingRow } from './exam-recording.repository';
+import type { ChunkPlace, ChunkRow, ExamRecordingRepository, EventInsert, RecordingRow, SegmentRow, SittingRow } from './exam-recording.repository';
 
 /** Chunks are WebM whatever codec string the browser gave: one content type, so the signed URL and the PUT agree. */
 const CHUNK_CONTENT_TYPE = 'video/webm';
 const SNAPSHOT_CONTENT_TYPE = 'image/jpeg';
 const UPLOAD_URL_SECONDS = 10 * 60;
+const placeOf = (chunk: ChunkPlace): ChunkPlace => ({ stream: chunk.stream, segment: chunk.segment, sequence: chunk.sequence });
+const keyOfPlace = (chunk: ChunkPlace): string => `${chunk.stream}:${chunk.segment}:${chunk.sequence}`;
+
 /** A pause shorter than this between two segments is a reload's normal start-up, not worth a mark. */
 const GAP_MARK_SECONDS = 1;
 
@@ -336,58 +338,52 @@ export class ExamRecordingService {
   }
 
   /** The storage key of one chunk: the record's prefix, the chunk's place and the start of its hash. */
-  private chunkKey(recording: RecordingRow, input: { stream: string; segment: number; sequence: number; sha256: string }): string {
+  private chunkKey(recording: { url: string }, input: { stream: string; segment: number; sequence: number; sha256: string }): string {
     return `${recording.url}${input.stream}-${input.segment}-${input.sequence}-${input.sha256.slice(0, 16)}.webm`;
   }
 
   /**
-   * An upload URL for one chunk, straight to storage (on S3 the server never carries the bytes).
-   * A chunk already stored with the same hash needs no upload; with another hash it is refused.
+   * Both halves of a chunk's upload for any few chunks of one recording, in one request (decision
+   * 028): a chunk not yet sent gets an upload URL straight to storage (on S3 the server never carries
+   * the bytes); a chunk the page has PUT is checked in storage and entered in the manifest once. A
+   * chunk already stored with the same hash is acknowledged again; under another hash it is a
+   * conflict; said to be uploaded but not in storage with its size, it gets a new URL.
    */
-  async presignChunk(actor: CurrentUser, input: PresignChunkRequest): Promise<PresignChunkResponse> {
-    const recording = await this.ownRecording(actor, input.recordingId);
-    const existing = await this.repository.findChunk(recording.id, input.stream, input.segment, input.sequence);
-    if (existing) {
-      if (existing.sha256 !== input.sha256) throw new AppError('CONFLICT', RECORDING_MESSAGES.chunkConflict);
-      return { isStored: true, url: null, headers: {} };
-    }
-    const { url, headers } = await this.storage.presignUpload(this.chunkKey(recording, input), CHUNK_CONTENT_TYPE, UPLOAD_URL_SECONDS);
-    return { isStored: false, url, headers };
-  }
-
-  /**
-   * The page says a chunk is in storage: its size is checked there, then it enters the manifest
-   * once (a retry of the same chunk is acknowledged again; a different hash under its number is refused).
-   */
-  async chunkStored(actor: CurrentUser, input: ChunkStoredRequest): Promise<ChunkStoredResponse> {
-    const recording = await this.ownRecording(actor, input.recordingId);
-    const existing = await this.repository.findChunk(recording.id, input.stream, input.segment, input.sequence);
-    if (existing) {
-      if (existing.sha256 !== input.sha256) throw new AppError('CONFLICT', RECORDING_MESSAGES.chunkConflict);
-      return { acknowledged: true, isDuplicate: true };
-    }
-    const storageKey = this.chunkKey(recording, input);
-    const size = await this.storage.sizeOf(storageKey);
-    if (size === null) throw new AppError('CONFLICT', RECORDING_MESSAGES.chunkMissing);
-    if (size !== input.size) throw new AppError('CONFLICT', RECORDING_MESSAGES.chunkSizeMismatch);
-    const isNew = await this.repository.transaction((tx) =>
-      this.repository.insertChunk(tx, recording.id, {
-        stream: input.stream,
-        segment: input.segment,
-        sequence: input.sequence,
-        size: input.size,
-        sha256: input.sha256,
-        storageKey,
-        startedOn: input.startedOn,
-        endedOn: input.endedOn,
+  async syncChunks(actor: CurrentUser, input: SyncChunksRequest): Promise<SyncChunksResponse> {
+    const applicantId = applicantOf(actor);
+    const recording = await this.repository.findRecordingChunks(input.recordingId, input.chunks.map(placeOf));
+    if (!recording || recording.applicantId !== applicantId) throw new AppError('NOT_FOUND', RECORDING_MESSAGES.notFound);
+    const stored = new Map(recording.existing.map((chunk) => [keyOfPlace(chunk), chunk.sha256]));
+    const results: SyncedChunkResult[] = [];
+    const arrived: (Omit<ChunkRow, 'storedOn'> & { index: number })[] = [];
+    await Promise.all(
+      input.chunks.map(async (chunk, index) => {
+        const place = placeOf(chunk);
+        const storedHash = stored.get(keyOfPlace(chunk));
+        if (storedHash !== undefined) {
+          results[index] = { ...place, status: storedHash === chunk.sha256 ? 'acknowledged' : 'conflict', url: null, headers: {} };
+          return;
+        }
+        const storageKey = this.chunkKey(recording, chunk);
+        if (chunk.isUploaded && (await this.storage.sizeOf(storageKey)) === chunk.size) {
+          arrived.push({ index, ...place, size: chunk.size, sha256: chunk.sha256, storageKey, startedOn: chunk.startedOn, endedOn: chunk.endedOn });
+          return;
+        }
+        const { url, headers } = await this.storage.presignUpload(storageKey, CHUNK_CONTENT_TYPE, UPLOAD_URL_SECONDS);
+        results[index] = { ...place, status: 'upload', url, headers };
       }),
     );
-    if (!isNew) {
-      // Another request stored it a moment ago: the same chunk, or a conflict.
-      const stored = await this.repository.findChunk(recording.id, input.stream, input.segment, input.sequence);
-      if (stored?.sha256 !== input.sha256) throw new AppError('CONFLICT', RECORDING_MESSAGES.chunkConflict);
+    if (arrived.length > 0) {
+      const added = new Set((await this.repository.insertChunks(recording.id, arrived.map(({ index: _index, ...row }) => row))).map(keyOfPlace));
+      // A place another request took a moment ago: the same chunk (a retry), or a conflict.
+      const raced = arrived.filter((chunk) => !added.has(keyOfPlace(chunk)));
+      const now = raced.length > 0 ? new Map((await this.repository.findRecordingChunks(recording.id, raced.map(placeOf)))!.existing.map((c) => [keyOfPlace(c), c.sha256])) : new Map<string, string>();
+      for (const chunk of arrived) {
+        const isTheSame = added.has(keyOfPlace(chunk)) || now.get(keyOfPlace(chunk)) === chunk.sha256;
+        results[chunk.index] = { ...placeOf(chunk), status: isTheSame ? 'acknowledged' : 'conflict', url: null, headers: {} };
+      }
     }
-    return { acknowledged: true, isDuplicate: !isNew };
+    return { chunks: results };
   }
 
   /** The record and its manifest, for the candidate's own sitting (the page checks what arrived). */

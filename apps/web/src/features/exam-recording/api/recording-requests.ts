@@ -1,21 +1,19 @@
 import {
   CandidateEventsResponse,
-  ChunkStoredResponse,
   ExamRecording,
   ModuleRecordingState,
-  PresignChunkResponse,
   PresignSnapshotResponse,
   PresignSpeedTestResponse,
   RECORDING_CONSENT,
   RecordingManifest,
   SaveKeystrokesResponse,
   SaveRecordInfoResponse,
+  SyncChunksResponse,
   TestRecordingSetting,
   type CandidateEvent,
-  type ChunkStoredRequest,
-  type PresignChunkRequest,
   type SaveKeystrokesRequest,
   type SaveRecordInfoRequest,
+  type SyncChunksRequest,
   type UpdateRecordInfoRequest,
 } from '@certs/shared/exam-integrity/exam-recording.contract';
 import { ApiError, apiRequest } from '../../../lib/api-client';
@@ -54,12 +52,9 @@ export function updateRecordInfo(body: UpdateRecordInfoRequest): Promise<ExamRec
   return apiRequest(`${base}/recordinfo/update`, { method: 'POST', body, schema: ExamRecording, timeoutMs: TIMEOUT_MS });
 }
 
-export function presignChunk(body: PresignChunkRequest): Promise<PresignChunkResponse> {
-  return apiRequest(`${base}/chunk/presign`, { method: 'POST', body, schema: PresignChunkResponse, timeoutMs: TIMEOUT_MS });
-}
-
-export function reportChunkStored(body: ChunkStoredRequest): Promise<ChunkStoredResponse> {
-  return apiRequest(`${base}/chunk`, { method: 'POST', body, schema: ChunkStoredResponse, timeoutMs: TIMEOUT_MS });
+/** Upload URLs for new chunks and the manifest for chunks PUT, in one request. */
+export function syncChunks(body: SyncChunksRequest): Promise<SyncChunksResponse> {
+  return apiRequest(`${base}/chunks`, { method: 'POST', body, schema: SyncChunksResponse, timeoutMs: TIMEOUT_MS });
 }
 
 export function findManifest(examInstanceId: string): Promise<RecordingManifest> {

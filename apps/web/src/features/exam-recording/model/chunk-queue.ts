@@ -1,4 +1,4 @@
-import type { RecordingStream } from '@certs/shared/exam-integrity/exam-recording.contract';
+import { CHUNK_SYNC_MAX, type RecordingStream } from '@certs/shared/exam-integrity/exam-recording.contract';
 import { httpStatusOf } from '../../../lib/api-client';
 import { isRetryable, retryDelayMs } from './client-id';
 
@@ -25,11 +25,23 @@ export interface ChunkStore {
   all(): Promise<QueuedChunk[]>;
 }
 
-export type UploadChunk = (chunk: QueuedChunk) => Promise<void>;
+/** A chunk as one sync carries it: whether this page has already PUT its bytes. */
+export interface SyncingChunk extends QueuedChunk {
+  isUploaded: boolean;
+}
+
+/** What one sync made of each chunk it carried, in the same order. */
+export type ChunkOutcome = 'acknowledged' | 'uploaded' | 'rejected';
+
+/**
+ * One round for a few chunks of one recording: a single request that enters the uploaded ones in
+ * the manifest and gives upload URLs for the rest, then the PUTs. Throws when a request fails.
+ */
+export type SyncChunks = (batch: readonly SyncingChunk[]) => Promise<ChunkOutcome[]>;
 
 export interface ChunkQueueState {
   pending: number;
-  /** The head chunk failed and waits for its retry (no connection, or the server is away). */
+  /** The head chunks failed and wait for their retry (no connection, or the server is away). */
   isWaiting: boolean;
   uploaded: number;
   rejected: number;
@@ -40,6 +52,10 @@ export interface ChunkQueueOptions {
   clearTimer?: (timer: unknown) => void;
   /** A chunk the server refuses for good (another chunk under its number): reported, then set aside. */
   onRejected?: (chunk: QueuedChunk, status: number) => void;
+  /** How long a new chunk waits for others before the queue starts: both streams' slices end together and go in one request. */
+  gatherMs?: number;
+  /** Most chunks in one sync (the contract's limit). */
+  batchSize?: number;
 }
 
 export function chunkIdOf(createdAt: number, chunk: Pick<QueuedChunk, 'recordingId' | 'segment' | 'stream' | 'sequence'>): string {
@@ -47,15 +63,19 @@ export function chunkIdOf(createdAt: number, chunk: Pick<QueuedChunk, 'recording
 }
 
 /**
- * The recording's upload queue (decision 028): chunks go up one at a time in the order they were
- * made; a failure keeps the chunk at the head and retries it after a back-off (or at once when the
- * browser is online again), so nothing is skipped and nothing overtakes. Only the server's
- * acknowledgement removes a chunk from the store.
+ * The recording's upload queue (decision 028). Chunks go up in the order they were made, a few at
+ * a time: each round is one request for the oldest chunks (URLs for those not yet sent, the
+ * manifest for those already PUT), then the PUTs; the next round acknowledges them, together with
+ * any chunk made meanwhile. A failure keeps the chunks at the head and retries after a back-off (or
+ * at once when the browser is online again), so nothing is skipped and nothing overtakes. Only the
+ * server's acknowledgement removes a chunk from the store.
  */
 export class ChunkQueue {
   private running = false;
   private timer: unknown = null;
   private attempt = 0;
+  /** Chunks this page has PUT and the server has not yet entered in the manifest (a reload forgets them: they are sent again). */
+  private readonly uploadedIds = new Set<string>();
   private state: ChunkQueueState = { pending: 0, isWaiting: false, uploaded: 0, rejected: 0 };
   private readonly listeners = new Set<() => void>();
   private readonly setTimer: (run: () => void, ms: number) => unknown;
@@ -63,7 +83,7 @@ export class ChunkQueue {
 
   constructor(
     private readonly store: ChunkStore,
-    private readonly upload: UploadChunk,
+    private readonly sync: SyncChunks,
     private readonly options: ChunkQueueOptions = {},
   ) {
     this.setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
@@ -82,10 +102,15 @@ export class ChunkQueue {
     for (const listener of this.listeners) listener();
   }
 
+  /** Keeps the chunk, then starts the queue after the gathering wait (a running or waiting queue takes it in its turn). */
   async add(chunk: QueuedChunk): Promise<void> {
     await this.store.put(chunk);
     this.setState({ pending: this.state.pending + 1 });
-    void this.drain();
+    if (this.running || this.timer !== null) return;
+    this.timer = this.setTimer(() => {
+      this.timer = null;
+      void this.drain();
+    }, this.options.gatherMs ?? 1_000);
   }
 
   /** Retry now (the browser is online again, or a page opened with chunks left from before). */
@@ -98,7 +123,7 @@ export class ChunkQueue {
     void this.drain();
   }
 
-  /** Uploads what waits, in order, until the store is empty or an upload fails. Resolves when it stops. */
+  /** Sends what waits, in order, until the store is empty or a round fails. Resolves when it stops. */
   async drain(): Promise<void> {
     if (this.running || this.timer !== null) return;
     this.running = true;
@@ -111,18 +136,36 @@ export class ChunkQueue {
           this.setState({ isWaiting: false });
           return;
         }
+        // The oldest chunks of the head's recording, up to the first of another one: nothing overtakes.
+        const others = waiting.findIndex((chunk) => chunk.recordingId !== head.recordingId);
+        const batch = waiting.slice(0, Math.min(others < 0 ? waiting.length : others, this.options.batchSize ?? CHUNK_SYNC_MAX));
         try {
-          await this.upload(head);
+          const outcomes = await this.sync(batch.map((chunk) => ({ ...chunk, isUploaded: this.uploadedIds.has(chunk.id) })));
           this.attempt = 0;
-          await this.store.delete(head.id);
-          this.setState({ uploaded: this.state.uploaded + 1, isWaiting: false });
+          let acknowledged = 0;
+          for (const [index, chunk] of batch.entries()) {
+            const outcome = outcomes[index];
+            if (outcome === 'uploaded') {
+              this.uploadedIds.add(chunk.id);
+              continue;
+            }
+            this.uploadedIds.delete(chunk.id);
+            if (outcome === 'acknowledged') acknowledged += 1;
+            else this.options.onRejected?.(chunk, 409);
+            await this.store.delete(chunk.id);
+            if (outcome !== 'acknowledged') this.setState({ rejected: this.state.rejected + 1 });
+          }
+          this.setState({ uploaded: this.state.uploaded + acknowledged, isWaiting: false });
         } catch (error) {
           const status = httpStatusOf(error);
           if (!isRetryable(status)) {
-            // Will never be taken as it is: set aside so the rest can go (the manifest shows the hole).
-            this.options.onRejected?.(head, status);
-            await this.store.delete(head.id);
-            this.setState({ rejected: this.state.rejected + 1 });
+            // Will never be taken as they are: set aside so the rest can go (the manifest shows the holes).
+            for (const chunk of batch) {
+              this.options.onRejected?.(chunk, status);
+              this.uploadedIds.delete(chunk.id);
+              await this.store.delete(chunk.id);
+            }
+            this.setState({ rejected: this.state.rejected + batch.length });
             continue;
           }
           this.attempt += 1;

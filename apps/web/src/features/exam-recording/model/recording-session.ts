@@ -1,17 +1,27 @@
-import { postEvents, presignChunk, putToStorage, reportChunkStored, saveKeystrokes } from '../api/recording-requests';
+import { postEvents, putToStorage, saveKeystrokes, syncChunks } from '../api/recording-requests';
 import { watchActivity } from './activity-watch';
-import { ChunkQueue, IndexedDbChunkStore, MemoryChunkStore, type QueuedChunk } from './chunk-queue';
+import { ChunkQueue, IndexedDbChunkStore, MemoryChunkStore, type ChunkOutcome, type SyncingChunk } from './chunk-queue';
 import { EventLog } from './event-log';
 import { ExamRecorder } from './exam-recorder';
 import { KeystrokeLog } from './keystroke-log';
 import { MonitorCheck, lookAtScreens, type MonitorTransition } from './monitor-check';
 
-/** Uploads one chunk: an upload URL (none when already stored), the bytes straight to storage, then the acknowledgement. */
-export async function uploadChunk(chunk: QueuedChunk): Promise<void> {
-  const place = { recordingId: chunk.recordingId, stream: chunk.stream, segment: chunk.segment, sequence: chunk.sequence };
-  const presigned = await presignChunk({ ...place, sha256: chunk.sha256, size: chunk.size, contentType: chunk.blob.type || 'video/webm' });
-  if (!presigned.isStored && presigned.url) await putToStorage(presigned.url, presigned.headers, chunk.blob);
-  await reportChunkStored({ ...place, sha256: chunk.sha256, size: chunk.size, startedOn: chunk.startedOn, endedOn: chunk.endedOn });
+/** One round for a few chunks: one request (URLs for new chunks, the manifest for chunks PUT), then the PUTs straight to storage. */
+export async function syncChunkBatch(batch: readonly SyncingChunk[]): Promise<ChunkOutcome[]> {
+  const { chunks } = await syncChunks({
+    recordingId: batch[0]!.recordingId,
+    chunks: batch.map(({ stream, segment, sequence, sha256, size, startedOn, endedOn, isUploaded }) => ({ stream, segment, sequence, sha256, size, startedOn, endedOn, isUploaded })),
+  });
+  const outcomes: ChunkOutcome[] = [];
+  for (const [index, result] of chunks.entries()) {
+    if (result.status === 'upload' && result.url) {
+      await putToStorage(result.url, result.headers, batch[index]!.blob);
+      outcomes.push('uploaded');
+    } else {
+      outcomes.push(result.status === 'acknowledged' ? 'acknowledged' : 'rejected');
+    }
+  }
+  return outcomes;
 }
 
 export interface MonitorStatus {
@@ -38,7 +48,7 @@ export class RecordingSession {
   constructor(readonly examInstanceId: string) {
     const store = typeof indexedDB === 'undefined' ? new MemoryChunkStore() : new IndexedDbChunkStore(examInstanceId);
     this.events = new EventLog({ examInstanceId }, postEvents, window.localStorage);
-    this.queue = new ChunkQueue(store, uploadChunk, { onRejected: (chunk, status) => this.events.log('captureError', { source: 'upload', stream: chunk.stream, segment: chunk.segment, sequence: chunk.sequence, status }) });
+    this.queue = new ChunkQueue(store, syncChunkBatch, { onRejected: (chunk, status) => this.events.log('captureError', { source: 'upload', stream: chunk.stream, segment: chunk.segment, sequence: chunk.sequence, status }) });
     this.recorder = new ExamRecorder({ examInstanceId, sessionId: sessionIdOf(examInstanceId), queue: this.queue, events: this.events, reload: () => window.location.reload() });
     this.keys = new KeystrokeLog({ examInstanceId, recordingId: () => this.recorder.getState().recordingId, send: saveKeystrokes, storage: window.localStorage });
     this.monitors = new MonitorCheck({
