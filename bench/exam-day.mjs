@@ -15,8 +15,8 @@
 // P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions),
 // --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --recorded (issue 19: the
 // module is recorded; each candidate also saves its recording info and every 30 s, as the page does,
-// asks in one request for upload URLs for a 1 KiB chunk of each of its two streams, PUTs both to the
-// local storage and enters both in the manifest in a second request; it sends its keystroke batch
+// asks in one request for upload URLs for a 1 KiB chunk of each of its two streams (the same request
+// enters the previous two in the manifest) and PUTs both to the local storage; it sends its keystroke batch
 // every 5 minutes and at submission, and reports events; on S3 the chunk bytes would not reach the
 // server at all), --saturate (issue 22: instead of the sitting,
 // closed-loop answer saves as fast as the server answers, --saturate-clients C at once (64) for
@@ -65,7 +65,7 @@ const CHUNK_MS = 30_000;
 const KEYSTROKE_MS = 300_000;
 const CHUNK_BYTES = Buffer.alloc(1024, 7);
 /** What the server acknowledged, compared with the database at the end. */
-const recordingLedger = { chunks: 0, keystrokes: 0 };
+const recordingLedger = { chunks: 0, put: 0, keystrokes: 0 };
 const CANDIDATES = Number(options.candidates);
 const MINUTES = Number(options.minutes);
 const QUESTIONS = Number(options.questions);
@@ -589,8 +589,8 @@ function putBytes(port, url, headers, viaAgent) {
 
 /**
  * The recorded sitting's extra traffic (issue 19): save recording info once, then every 30 s one
- * sync asking for both streams' upload URLs, the two PUTs, and one sync entering both in the
- * manifest; a keystroke batch every 5 minutes and at the end; events at the start.
+ * sync (the new slices' URLs and the previous slices' confirmation) and two PUTs, one last sync
+ * after the submission; a keystroke batch every 5 minutes and at the end; events at the start.
  */
 async function record(call, port, agent, examInstanceId, sessionId, index, stats, submitAt, isDone) {
   const started = now();
@@ -615,23 +615,41 @@ async function record(call, port, agent, examInstanceId, sessionId, index, stats
   const event = (kind) => ({ clientEventId: `bench-${index}-${eventNumber++}-${Math.random().toString(36).slice(2, 10)}`, kind, occurredOn: new Date().toISOString(), examInstanceId });
   const work = [at(started, (from) => timed(stats, 'events', from, () => call('POST', '/api/examrecording/events', { events: [event('monitorPermissionPrompt'), event('focusLost'), event('focusRegained')] })))];
   const sha = (stream, sequence) => createHash('sha256').update(`${recordingId}-${stream}-${sequence}`).digest('hex');
+  // As the page does (decision 028): every 30 s one sync carries both streams' new slices (for
+  // their URLs) and the previous two, PUT since, for the manifest; then the two PUTs. After the
+  // submission one last sync enters the last two. Each round waits for the one before, as the queue does.
+  let toConfirm = [];
+  let previousRound = Promise.resolve();
+  const syncRound = (kind, from, chunks) =>
+    timed(stats, kind, from, () => call('POST', '/api/examrecording/chunks', { recordingId, chunks })).then((synced) => {
+      if (synced.status !== 200) return null;
+      recordingLedger.chunks += synced.json.chunks.filter((chunk) => chunk.status === 'acknowledged').length;
+      toConfirm = toConfirm.filter((chunk) => !synced.json.chunks.some((c) => c.status === 'acknowledged' && c.stream === chunk.stream && c.sequence === chunk.sequence));
+      return synced;
+    });
   for (let sequence = 0, chunkAt = started + jitter(CHUNK_MS); chunkAt < submitAt; sequence++, chunkAt += CHUNK_MS) {
-    // As the page does (decision 028): both streams' slices in one sync for their URLs, the two PUTs, one sync for the manifest.
-    work.push(
+    const round = previousRound.then(() =>
       at(chunkAt, async (from) => {
         if (isDone()) return;
         const endedOn = new Date().toISOString();
-        const chunks = ['screen', 'camera'].map((stream) => ({ stream, segment: 1, sequence, sha256: sha(stream, sequence), size: CHUNK_BYTES.length, startedOn: endedOn, endedOn, isUploaded: false }));
-        const wanted = await timed(stats, 'chunk sync (URLs)', from, () => call('POST', '/api/examrecording/chunks', { recordingId, chunks }));
-        if (wanted.status !== 200) return;
-        for (const result of wanted.json.chunks) {
-          if (result.status === 'upload') await timed(stats, 'chunk PUT (local storage)', now(), () => putBytes(port, result.url, result.headers, agent));
+        const slices = ['screen', 'camera'].map((stream) => ({ stream, segment: 1, sequence, sha256: sha(stream, sequence), size: CHUNK_BYTES.length, startedOn: endedOn, endedOn, isUploaded: false }));
+        const synced = await syncRound('chunk sync', from, [...toConfirm, ...slices]);
+        if (!synced) return;
+        for (const result of synced.json.chunks) {
+          if (result.status !== 'upload') continue;
+          const put = await timed(stats, 'chunk PUT (local storage)', now(), () => putBytes(port, result.url, result.headers, agent));
+          const slice = slices.find((chunk) => chunk.stream === result.stream && chunk.sequence === result.sequence);
+          if (put.status === 200 && slice) {
+            recordingLedger.put += 1;
+            toConfirm.push({ ...slice, isUploaded: true });
+          }
         }
-        const uploaded = await timed(stats, 'chunk sync (manifest)', now(), () => call('POST', '/api/examrecording/chunks', { recordingId, chunks: chunks.map((chunk) => ({ ...chunk, isUploaded: true })) }));
-        if (uploaded.status === 200) recordingLedger.chunks += uploaded.json.chunks.filter((chunk) => chunk.status === 'acknowledged').length;
       }),
     );
+    work.push(round);
+    previousRound = round;
   }
+  work.push(previousRound.then(() => at(submitAt, (from) => (toConfirm.length > 0 ? syncRound('chunk sync (last)', from, toConfirm) : null))));
   const batchStart = new Date();
   const keys = Array.from({ length: 400 }, (_, t) => ({ k: t % 9 === 0 ? 'Backspace' : 'char', t: t * 500 }));
   for (let batchAt = started + KEYSTROKE_MS; ; batchAt += KEYSTROKE_MS) {
@@ -857,7 +875,7 @@ async function main() {
     }
     const kinds = ['launch', 'session', 'server time', 'remaining time', 'answer saved', 'save request', 'submit'].map((kind) => stats.summary(kind, seconds));
     // The recording's calls (--recorded) come after the seven above, whose places the targets read.
-    const recordingKinds = RECORDED ? ['record info', 'chunk sync (URLs)', 'chunk PUT (local storage)', 'chunk sync (manifest)', 'keystrokes', 'events'].map((kind) => stats.summary(kind, seconds)) : [];
+    const recordingKinds = RECORDED ? ['record info', 'chunk sync', 'chunk PUT (local storage)', 'chunk sync (last)', 'keystrokes', 'events'].map((kind) => stats.summary(kind, seconds)) : [];
     kinds.push(...recordingKinds);
     // "answer saved" counts answers, not requests.
     const requests = kinds.filter((k) => k && k.kind !== 'answer saved');
@@ -913,8 +931,8 @@ async function main() {
     ];
     if (RECORDED) {
       const stored = await withClient(benchUrl, async (client) => (await client.query(`select (select count(*)::int from exam_recording_chunks) as chunks, (select count(*)::int from exam_keystroke_batches) as keystrokes`)).rows[0]);
-      console.log(`Recording: ${recordingLedger.chunks} chunks acknowledged, ${stored.chunks} in the manifests; ${recordingLedger.keystrokes} keystroke batches acknowledged, ${stored.keystrokes} stored`);
-      if (stored.chunks !== recordingLedger.chunks || stored.keystrokes !== recordingLedger.keystrokes) process.exitCode = 1;
+      console.log(`Recording: ${recordingLedger.put} chunks PUT, ${recordingLedger.chunks} acknowledged, ${stored.chunks} in the manifests; ${recordingLedger.keystrokes} keystroke batches acknowledged, ${stored.keystrokes} stored`);
+      if (stored.chunks !== recordingLedger.chunks || recordingLedger.put !== recordingLedger.chunks || stored.keystrokes !== recordingLedger.keystrokes) process.exitCode = 1;
     }
     console.log(`Targets (issue 7, for 2,000 candidates): ${targets.map(([name, ok]) => `${ok ? 'met' : 'MISSED'}: ${name}`).join('; ')}`);
     if (checks.lost + checks.duplicated + checks.outOfOrder > 0) process.exitCode = 1;

@@ -167,7 +167,7 @@ test.beforeAll(async ({ request, browser }) => {
 });
 
 test('a candidate passes the system check and sits a recorded exam; a lost connection and a reload leave every chunk in the manifest, in two segments', async ({ browser, request }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000);
   // The system check page on its own, from the Examinations list.
   const page = await candidateAt(browser, first);
   await page.goto('/student/examinations');
@@ -182,8 +182,9 @@ test('a candidate passes the system check and sits a recorded exam; a lost conne
   await expect(status).toBeVisible();
   await page.getByRole('radio', { name: 'MMAW (SMAW)', exact: true }).check();
 
-  // The first ~30 s chunk of each stream arrives while the exam runs.
-  await expect.poll(async () => (await manifestOf(request, first, examInstanceId)).chunks.filter((c) => c.segment === 1).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  // The first ~30 s chunk of each stream arrives while the exam runs: uploaded at ~30 s, entered
+  // in the manifest with the next slices' request at ~60 s (decision 028).
+  await expect.poll(async () => (await manifestOf(request, first, examInstanceId)).chunks.filter((c) => c.segment === 1).length, { timeout: 120_000 }).toBeGreaterThanOrEqual(2);
 
   // The connection is lost for about 20 s: what is recorded meanwhile waits on the device.
   await page.context().setOffline(true);
@@ -198,7 +199,7 @@ test('a candidate passes the system check and sits a recorded exam; a lost conne
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Start recording' }).click();
   await expect(page.getByRole('heading', { name: /^Question \d+ of 15$/ })).toBeVisible();
-  await expect.poll(async () => (await manifestOf(request, first, examInstanceId)).chunks.filter((c) => c.segment === 2).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(async () => (await manifestOf(request, first, examInstanceId)).chunks.filter((c) => c.segment === 2).length, { timeout: 120_000 }).toBeGreaterThanOrEqual(2);
 
   await expect(page.getByRole('button', { name: 'Submit exam' })).toBeEnabled({ timeout: 90_000 });
   await page.getByRole('button', { name: 'Submit exam' }).click();

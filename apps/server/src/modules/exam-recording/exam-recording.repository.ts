@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecordingStatus, RecordingStream } from '@certs/shared/exam-integrity/exam-recording.contract';
 import type { Database } from '../../db/client';
@@ -205,6 +206,31 @@ export class ExamRecordingRepository {
       on conflict (applicant_id, client_event_id) where client_event_id is not null do nothing`);
   }
 
+  /**
+   * Inserts the candidate's events and answers, in the same statement, what each client id holds
+   * now: the rows just inserted, and for ids stored before, the earlier row (so a reused id is seen).
+   */
+  async insertEventsReadBack(events: EventInsert[]): Promise<{ clientEventId: string; kind: string; examInstanceId: string | null }[]> {
+    if (events.length === 0) return [];
+    const values = events.map(
+      (e) => sql`(${e.examInstanceId}::uuid, ${e.applicationModuleId}::uuid, ${e.applicantId}::uuid, ${e.kind}, ${e.source}, ${JSON.stringify(e.detail)}::jsonb, ${at(e.occurredOn)}, ${e.clientEventId})`,
+    );
+    const applicantId = events[0]!.applicantId;
+    const ids = sql.join(events.map((e) => sql`${e.clientEventId}`), sql`, `);
+    // The outer select sees the table as it was before this statement: the earlier rows only.
+    return rowsOf(
+      await this.db.execute(sql`
+        with inserted as (
+          insert into exam_sitting_events (exam_instance_id, application_module_id, applicant_id, kind, source, detail, occurred_on, client_event_id)
+          values ${sql.join(values, sql`, `)}
+          on conflict (applicant_id, client_event_id) where client_event_id is not null do nothing
+          returning client_event_id, kind, exam_instance_id)
+        select client_event_id as "clientEventId", kind, exam_instance_id as "examInstanceId" from inserted
+        union all
+        select client_event_id, kind, exam_instance_id from exam_sitting_events where applicant_id = ${applicantId} and client_event_id in (${ids})`),
+    );
+  }
+
   async findEventsByClientIds(applicantId: string, clientEventIds: string[]): Promise<{ clientEventId: string; kind: string; examInstanceId: string | null; applicationModuleId: string | null }[]> {
     if (clientEventIds.length === 0) return [];
     return rowsOf(
@@ -231,18 +257,49 @@ export class ExamRecordingRepository {
     return rows[0] ? toRecording(rows[0]) : null;
   }
 
+  /**
+   * The sitting's first save in one statement: the record (its storage prefix named by its id),
+   * segment 1 and the `recordingStarted` event. Null when the sitting already has a record (a
+   * reload, or capture shared again): the caller then starts the next segment under the lock.
+   */
+  async startRecording(values: Omit<RecordingRow, 'id' | 'size' | 'duration' | 'status' | 'url' | 'videoCreatedOn'> & { videoCreatedOn: Date; applicationModuleId: string | null }): Promise<RecordingRow | null> {
+    const id = randomUUID();
+    const rows = rowsOf<RecordingRow>(
+      await this.db.execute(sql`
+        with r as (
+          insert into exam_recordings (id, exam_instance_id, applicant_id, qualification_module_id, qualification_resit_module_id, aicip_module_id,
+            aicip_resit_module_id, url, name, session_id, resolution, has_audio, has_video, video_created_on, screen_resolution, user_agent,
+            record_timezone, mime_type, created_by, modified_by)
+          values (${id}, ${values.examInstanceId}, ${values.applicantId}, ${values.qualificationModuleId}, ${values.qualificationResitModuleId}, ${values.aicipModuleId},
+            ${values.aicipResitModuleId}, ${`recordings/${id}/`}, ${values.name}, ${values.sessionId}, ${values.resolution}, ${values.hasAudio}, ${values.hasVideo},
+            ${at(values.videoCreatedOn)}, ${values.screenResolution}, ${values.userAgent}, ${values.recordTimezone}, ${values.mimeType}, null, null)
+          on conflict (exam_instance_id) do nothing
+          returning *),
+        segment as (
+          insert into exam_recording_segments (recording_id, segment, reason, session_id, started_on)
+          select r.id, 1, 'start', r.session_id, r.video_created_on from r),
+        started as (
+          insert into exam_sitting_events (exam_instance_id, application_module_id, applicant_id, kind, source, detail, occurred_on, client_event_id)
+          select r.exam_instance_id, ${values.applicationModuleId}::uuid, r.applicant_id, 'recordingStarted', 'candidate',
+            jsonb_build_object('recordingId', r.id, 'segment', 1, 'reason', 'start'), r.video_created_on, 'rec-' || r.id || '-1'
+          from r)
+        select ${RECORDING_COLUMNS} from r`),
+    );
+    return rows[0] ? toRecording(rows[0]) : null;
+  }
+
   /** Creates the record once per sitting (a simultaneous first save meets the unique index and is read back). */
   async insertRecording(tx: Executor, values: Omit<RecordingRow, 'id' | 'size' | 'duration' | 'status' | 'url' | 'videoCreatedOn'> & { videoCreatedOn: Date }): Promise<void> {
+    // The storage prefix names the record itself, so the id is made here.
+    const id = randomUUID();
     await tx.execute(sql`
-      insert into exam_recordings (exam_instance_id, applicant_id, qualification_module_id, qualification_resit_module_id, aicip_module_id,
+      insert into exam_recordings (id, exam_instance_id, applicant_id, qualification_module_id, qualification_resit_module_id, aicip_module_id,
         aicip_resit_module_id, url, name, session_id, resolution, has_audio, has_video, video_created_on, screen_resolution, user_agent,
         record_timezone, mime_type, created_by, modified_by)
-      values (${values.examInstanceId}, ${values.applicantId}, ${values.qualificationModuleId}, ${values.qualificationResitModuleId}, ${values.aicipModuleId},
-        ${values.aicipResitModuleId}, '', ${values.name}, ${values.sessionId}, ${values.resolution}, ${values.hasAudio}, ${values.hasVideo},
+      values (${id}, ${values.examInstanceId}, ${values.applicantId}, ${values.qualificationModuleId}, ${values.qualificationResitModuleId}, ${values.aicipModuleId},
+        ${values.aicipResitModuleId}, ${`recordings/${id}/`}, ${values.name}, ${values.sessionId}, ${values.resolution}, ${values.hasAudio}, ${values.hasVideo},
         ${at(values.videoCreatedOn)}, ${values.screenResolution}, ${values.userAgent}, ${values.recordTimezone}, ${values.mimeType}, null, null)
       on conflict (exam_instance_id) do nothing`);
-    // The storage prefix names the record itself.
-    await tx.execute(sql`update exam_recordings set url = 'recordings/' || id || '/' where exam_instance_id = ${values.examInstanceId} and url = ''`);
   }
 
   async updateRecordingForSegment(tx: Executor, id: string, values: { sessionId: string; userAgent: string; screenResolution: string; resolution: string; recordTimezone: string }): Promise<void> {

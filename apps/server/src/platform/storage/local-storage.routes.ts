@@ -11,6 +11,21 @@ import type { LocalStorage } from './local-storage';
 const LINK_INVALID = 'This link has expired or is not valid';
 
 /**
+ * Folders known to exist, so that a recording's chunks (two every 30 s per candidate, in one folder)
+ * do not ask the disk again; forgotten on any failed write, so a folder removed since is made again
+ * on the client's retry. Bounded: cleared when full.
+ */
+const madeFolders = new Set<string>();
+const MADE_FOLDERS_MAX = 10_000;
+
+async function ensureFolder(folder: string): Promise<void> {
+  if (madeFolders.has(folder)) return;
+  await mkdir(folder, { recursive: true });
+  if (madeFolders.size >= MADE_FOLDERS_MAX) madeFolders.clear();
+  madeFolders.add(folder);
+}
+
+/**
  * The two URLs the local storage hands out: PUT of a file body (the upload), and GET of a file
  * (the unauthenticated open-file path of the spec, which still needs a valid signature).
  */
@@ -28,7 +43,8 @@ export async function registerLocalStorageRoutes(app: FastifyInstance, storage: 
         throw new AppError('FORBIDDEN', LINK_INVALID);
       }
       const target = storage.pathOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      const folder = path.dirname(target);
+      await ensureFolder(folder);
       const partial = `${target}.part`;
       let received = 0;
       const limit = new Transform({
@@ -41,6 +57,7 @@ export async function registerLocalStorageRoutes(app: FastifyInstance, storage: 
         await pipeline(request.body as NodeJS.ReadableStream, limit, createWriteStream(partial));
         await rename(partial, target);
       } catch (error) {
+        madeFolders.delete(folder);
         await rm(partial, { force: true });
         throw error;
       }

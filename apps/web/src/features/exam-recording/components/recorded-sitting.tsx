@@ -26,15 +26,19 @@ function UploadStatus({ session, isSubmitted }: { session: RecordingSession; isS
   const recorder = useSyncExternalStore(session.recorder.subscribe, session.recorder.getState);
   // After submission the last parts are still being closed until the recorder has stopped.
   const isFinishing = isSubmitted && queue.pending === 0 && recorder.phase !== 'stopped' && recorder.phase !== 'idle' && recorder.phase !== 'failed';
+  // Parts in storage wait for the next request to be confirmed (decision 028): only the rest is "waiting to upload".
+  const toUpload = queue.pending - queue.unconfirmed;
   const text = isFinishing
     ? 'Uploading the recording: closing its last part. Keep this page open until it is done.'
-    : queue.pending > 0
-      ? `${isSubmitted ? 'Uploading the recording' : 'Recording'}: ${queue.pending} part${queue.pending === 1 ? '' : 's'} waiting to upload${queue.isWaiting ? ' (waiting for the connection)' : ''}.${isSubmitted ? ' Keep this page open until it is done.' : ''}`
-      : isSubmitted
-        ? 'The recording is uploaded.'
-        : 'Recording: every part is uploaded.';
+    : toUpload > 0
+      ? `${isSubmitted ? 'Uploading the recording' : 'Recording'}: ${toUpload} part${toUpload === 1 ? '' : 's'} waiting to upload${queue.isWaiting ? ' (waiting for the connection)' : ''}.${isSubmitted ? ' Keep this page open until it is done.' : ''}`
+      : isSubmitted && queue.pending > 0
+        ? 'Uploading the recording: confirming its last parts. Keep this page open until it is done.'
+        : isSubmitted
+          ? 'The recording is uploaded.'
+          : 'Recording: every part is uploaded.';
   return (
-    <Text size="sm" fw={queue.isWaiting ? 600 : undefined} c={queue.isWaiting ? undefined : 'dimmed'} aria-live="polite" data-testid="recording-upload-status" data-pending={isFinishing ? 1 : queue.pending} data-waiting={queue.isWaiting}>
+    <Text size="sm" fw={queue.isWaiting ? 600 : undefined} c={queue.isWaiting ? undefined : 'dimmed'} aria-live="polite" data-testid="recording-upload-status" data-pending={isFinishing ? 1 : toUpload} data-waiting={queue.isWaiting}>
       {text}
     </Text>
   );

@@ -70,7 +70,7 @@ describe('ChunkQueue', () => {
   it('sends the chunks in the order they were made, a few per request: URLs first, then the manifest; empties the store', async () => {
     const store = new MemoryChunkStore();
     const server = fakeServer();
-    const queue = new ChunkQueue(store, server.sync, { batchSize: 2 });
+    const queue = new ChunkQueue(store, server.sync, { batchSize: 2, holdMs: 0 });
     // Made at 1000, 2000, 3000; reached the store out of order (hashing finishes when it does).
     await store.put(chunk(3000, 1, 'screen'));
     await store.put(chunk(1000, 0, 'screen'));
@@ -85,7 +85,7 @@ describe('ChunkQueue', () => {
     const store = new MemoryChunkStore();
     const server = fakeServer();
     const timers = manualTimers();
-    const queue = new ChunkQueue(store, server.sync, { ...timers, gatherMs: 1000 });
+    const queue = new ChunkQueue(store, server.sync, { ...timers, gatherMs: 1000, holdMs: 0 });
     await queue.add(chunk(1000, 0, 'screen'));
     await queue.add(chunk(1001, 0, 'camera'));
     expect(timers.waiting.map((t) => t.ms)).toEqual([1000]);
@@ -101,7 +101,7 @@ describe('ChunkQueue', () => {
     const store = new MemoryChunkStore();
     const server = fakeServer();
     const timers = manualTimers();
-    const queue = new ChunkQueue(store, server.sync, { ...timers, gatherMs: 1000 });
+    const queue = new ChunkQueue(store, server.sync, { ...timers, gatherMs: 1000, holdMs: 0 });
     // The bytes go up; the connection goes before the manifest is told.
     server.okRequests = 1;
     server.failWith = 0;
@@ -133,7 +133,7 @@ describe('ChunkQueue', () => {
     const server = fakeServer();
     const timers = manualTimers();
     const rejected: string[] = [];
-    const queue = new ChunkQueue(store, server.sync, { ...timers, onRejected: (c, status) => rejected.push(`${label(c)}:${status}`) });
+    const queue = new ChunkQueue(store, server.sync, { ...timers, holdMs: 0, onRejected: (c, status) => rejected.push(`${label(c)}:${status}`) });
     server.failWith = 503;
     server.conflicts.add('1:screen:0');
     await store.put(chunk(1000, 0));
@@ -153,7 +153,7 @@ describe('ChunkQueue', () => {
     const store = new MemoryChunkStore();
     const server = fakeServer();
     const rejected: string[] = [];
-    const queue = new ChunkQueue(store, server.sync, { batchSize: 1, onRejected: (c, status) => rejected.push(`${label(c)}:${status}`) });
+    const queue = new ChunkQueue(store, server.sync, { batchSize: 1, holdMs: 0, onRejected: (c, status) => rejected.push(`${label(c)}:${status}`) });
     server.failOnceWith = 400;
     await store.put(chunk(1000, 0));
     await store.put(chunk(2000, 1));
@@ -167,7 +167,7 @@ describe('ChunkQueue', () => {
   it("stops a request at the first chunk of another recording, so that an older sitting's chunks go first", async () => {
     const store = new MemoryChunkStore();
     const server = fakeServer();
-    const queue = new ChunkQueue(store, server.sync);
+    const queue = new ChunkQueue(store, server.sync, { holdMs: 0 });
     await store.put({ ...chunk(1000, 5), recordingId: 'old' });
     await store.put(chunk(2000, 0));
     await queue.drain();
@@ -180,11 +180,72 @@ describe('ChunkQueue', () => {
     await store.put(chunk(5000, 0, 'screen', 2));
     await store.put(chunk(1000, 7, 'camera', 1));
     const server = fakeServer();
-    const queue = new ChunkQueue(store, server.sync);
+    const queue = new ChunkQueue(store, server.sync, { holdMs: 0 });
     queue.retryNow();
     await tick();
     await queue.drain();
     expect(server.requests).toEqual([['1:camera:7', '2:screen:0'], ['1:camera:7 put', '2:screen:0 put']]);
     expect(await store.all()).toEqual([]);
+  });
+
+  it("confirms uploaded chunks with the next slices' request: one request per slice, and at once when the recording ends", async () => {
+    const store = new MemoryChunkStore();
+    const server = fakeServer();
+    const timers = manualTimers();
+    const queue = new ChunkQueue(store, server.sync, { ...timers, gatherMs: 1000, holdMs: 45_000 });
+    await queue.add(chunk(1000, 0, 'screen'));
+    await queue.add(chunk(1001, 0, 'camera'));
+    await timers.fire();
+    expect(server.requests).toEqual([['1:screen:0', '1:camera:0']]);
+    // In storage, not yet in the manifest: held for the next slices, still on the device.
+    expect(timers.waiting.map((t) => t.ms)).toEqual([45_000]);
+    expect(queue.getState()).toMatchObject({ pending: 2, unconfirmed: 2, isWaiting: false });
+
+    // The next slices cut the hold short and carry the confirmations.
+    await queue.add(chunk(31_000, 1, 'screen'));
+    await queue.add(chunk(31_001, 1, 'camera'));
+    expect(timers.waiting.map((t) => t.ms)).toEqual([1000]);
+    await timers.fire();
+    expect(server.requests.at(-1)).toEqual(['1:screen:0 put', '1:camera:0 put', '1:screen:1', '1:camera:1']);
+    expect(server.manifest).toEqual(new Set(['1:screen:0', '1:camera:0']));
+    expect(queue.getState()).toMatchObject({ pending: 2, unconfirmed: 2, uploaded: 2 });
+
+    // The recording ends: the last confirmations go now.
+    await queue.flush();
+    expect(server.requests).toHaveLength(3);
+    expect(server.requests.at(-1)).toEqual(['1:screen:1 put', '1:camera:1 put']);
+    expect(await store.all()).toEqual([]);
+    expect(queue.getState()).toMatchObject({ pending: 0, unconfirmed: 0, uploaded: 4 });
+    expect(timers.waiting).toEqual([]);
+  });
+
+  it('confirms uploaded chunks alone when no slice comes within the hold', async () => {
+    const store = new MemoryChunkStore();
+    const server = fakeServer();
+    const timers = manualTimers();
+    const queue = new ChunkQueue(store, server.sync, { ...timers, gatherMs: 1000, holdMs: 45_000 });
+    await queue.add(chunk(1000, 0));
+    await timers.fire();
+    expect(server.requests).toEqual([['1:screen:0']]);
+    await timers.fire();
+    expect(server.requests).toEqual([['1:screen:0'], ['1:screen:0 put']]);
+    expect(await store.all()).toEqual([]);
+    expect(timers.waiting).toEqual([]);
+  });
+
+  it('does not hold chunks still to upload behind a full request of confirmations', async () => {
+    const store = new MemoryChunkStore();
+    const server = fakeServer();
+    const queue = new ChunkQueue(store, server.sync, { batchSize: 2, holdMs: 45_000 });
+    for (const sequence of [0, 1, 2]) await store.put(chunk(1000 + sequence, sequence));
+    await queue.flush();
+    expect(server.requests).toEqual([['1:screen:0', '1:screen:1'], ['1:screen:0 put', '1:screen:1 put'], ['1:screen:2'], ['1:screen:2 put']]);
+    const held = new ChunkQueue(store, server.sync, { batchSize: 2, holdMs: 45_000, setTimer: () => 'held', clearTimer: () => undefined });
+    for (const sequence of [3, 4, 5]) await store.put(chunk(2000 + sequence, sequence));
+    server.requests.length = 0;
+    await held.drain();
+    // 3 and 4 are uploaded; 5 still needs its URL, so the confirmations go with it instead of waiting.
+    expect(server.requests).toEqual([['1:screen:3', '1:screen:4'], ['1:screen:3 put', '1:screen:4 put'], ['1:screen:5']]);
+    expect(held.getState()).toMatchObject({ pending: 1, unconfirmed: 1 });
   });
 });

@@ -40,7 +40,10 @@ export type ChunkOutcome = 'acknowledged' | 'uploaded' | 'rejected';
 export type SyncChunks = (batch: readonly SyncingChunk[]) => Promise<ChunkOutcome[]>;
 
 export interface ChunkQueueState {
+  /** Chunks on the device the server has not acknowledged: both those still to upload and those uploaded, not yet confirmed. */
   pending: number;
+  /** Of those, uploaded to storage and waiting to be confirmed with the next request. */
+  unconfirmed: number;
   /** The head chunks failed and wait for their retry (no connection, or the server is away). */
   isWaiting: boolean;
   uploaded: number;
@@ -56,6 +59,11 @@ export interface ChunkQueueOptions {
   gatherMs?: number;
   /** Most chunks in one sync (the contract's limit). */
   batchSize?: number;
+  /**
+   * How long uploaded chunks wait to be confirmed with the next slices' request before they are
+   * confirmed alone: longer than a slice, so that each 30 s costs the server one request, not two.
+   */
+  holdMs?: number;
 }
 
 export function chunkIdOf(createdAt: number, chunk: Pick<QueuedChunk, 'recordingId' | 'segment' | 'stream' | 'sequence'>): string {
@@ -65,18 +73,24 @@ export function chunkIdOf(createdAt: number, chunk: Pick<QueuedChunk, 'recording
 /**
  * The recording's upload queue (decision 028). Chunks go up in the order they were made, a few at
  * a time: each round is one request for the oldest chunks (URLs for those not yet sent, the
- * manifest for those already PUT), then the PUTs; the next round acknowledges them, together with
- * any chunk made meanwhile. A failure keeps the chunks at the head and retries after a back-off (or
- * at once when the browser is online again), so nothing is skipped and nothing overtakes. Only the
- * server's acknowledgement removes a chunk from the store.
+ * manifest for those already PUT), then the PUTs. Uploaded chunks are confirmed with the next
+ * slices' request (or alone after `holdMs`, or at once after `flush`). A failure keeps the chunks
+ * at the head and retries after a back-off (or at once when the browser is online again), so
+ * nothing is skipped and nothing overtakes. Only the server's acknowledgement removes a chunk from
+ * the store.
  */
 export class ChunkQueue {
   private running = false;
   private timer: unknown = null;
+  /** The timer waits for new slices to confirm uploaded chunks with (a new chunk may cut it short). */
+  private isHolding = false;
+  /** Confirm uploaded chunks without waiting: the hold ran out, or the recording has ended. */
+  private confirmNow = false;
+  private isFlushing = false;
   private attempt = 0;
   /** Chunks this page has PUT and the server has not yet entered in the manifest (a reload forgets them: they are sent again). */
   private readonly uploadedIds = new Set<string>();
-  private state: ChunkQueueState = { pending: 0, isWaiting: false, uploaded: 0, rejected: 0 };
+  private state: ChunkQueueState = { pending: 0, unconfirmed: 0, isWaiting: false, uploaded: 0, rejected: 0 };
   private readonly listeners = new Set<() => void>();
   private readonly setTimer: (run: () => void, ms: number) => unknown;
   private readonly clearTimer: (timer: unknown) => void;
@@ -106,21 +120,40 @@ export class ChunkQueue {
   async add(chunk: QueuedChunk): Promise<void> {
     await this.store.put(chunk);
     this.setState({ pending: this.state.pending + 1 });
+    if (this.isHolding) this.cancelTimer();
     if (this.running || this.timer !== null) return;
+    this.schedule(this.options.gatherMs ?? 1_000);
+  }
+
+  private schedule(ms: number, isHold = false): void {
+    this.isHolding = isHold;
     this.timer = this.setTimer(() => {
       this.timer = null;
+      if (this.isHolding) this.confirmNow = true;
+      this.isHolding = false;
       void this.drain();
-    }, this.options.gatherMs ?? 1_000);
+    }, ms);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer !== null) this.clearTimer(this.timer);
+    this.timer = null;
+    this.isHolding = false;
   }
 
   /** Retry now (the browser is online again, or a page opened with chunks left from before). */
   retryNow(): void {
-    if (this.timer !== null) {
-      this.clearTimer(this.timer);
-      this.timer = null;
-    }
+    this.cancelTimer();
     this.attempt = 0;
     void this.drain();
+  }
+
+  /** The recording has ended: nothing new will come, so uploaded chunks are confirmed at once. */
+  flush(): Promise<void> {
+    this.isFlushing = true;
+    this.cancelTimer();
+    this.attempt = 0;
+    return this.drain();
   }
 
   /** Sends what waits, in order, until the store is empty or a round fails. Resolves when it stops. */
@@ -130,7 +163,7 @@ export class ChunkQueue {
     try {
       for (;;) {
         const waiting = (await this.store.all()).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-        this.setState({ pending: waiting.length });
+        this.setState({ pending: waiting.length, unconfirmed: waiting.filter((chunk) => this.uploadedIds.has(chunk.id)).length });
         const head = waiting[0];
         if (!head) {
           this.setState({ isWaiting: false });
@@ -139,9 +172,17 @@ export class ChunkQueue {
         // The oldest chunks of the head's recording, up to the first of another one: nothing overtakes.
         const others = waiting.findIndex((chunk) => chunk.recordingId !== head.recordingId);
         const batch = waiting.slice(0, Math.min(others < 0 ? waiting.length : others, this.options.batchSize ?? CHUNK_SYNC_MAX));
+        const holdMs = this.options.holdMs ?? 45_000;
+        if (holdMs > 0 && !this.isFlushing && !this.confirmNow && waiting.every((chunk) => this.uploadedIds.has(chunk.id))) {
+          // Only confirmations left: they go with the next slices, which come within holdMs.
+          this.setState({ isWaiting: false });
+          this.schedule(holdMs, true);
+          return;
+        }
         try {
           const outcomes = await this.sync(batch.map((chunk) => ({ ...chunk, isUploaded: this.uploadedIds.has(chunk.id) })));
           this.attempt = 0;
+          this.confirmNow = false;
           let acknowledged = 0;
           for (const [index, chunk] of batch.entries()) {
             const outcome = outcomes[index];
@@ -170,10 +211,7 @@ export class ChunkQueue {
           }
           this.attempt += 1;
           this.setState({ isWaiting: true });
-          this.timer = this.setTimer(() => {
-            this.timer = null;
-            void this.drain();
-          }, retryDelayMs(this.attempt));
+          this.schedule(retryDelayMs(this.attempt));
           return;
         }
       }
@@ -183,8 +221,7 @@ export class ChunkQueue {
   }
 
   stop(): void {
-    if (this.timer !== null) this.clearTimer(this.timer);
-    this.timer = null;
+    this.cancelTimer();
     this.listeners.clear();
   }
 }

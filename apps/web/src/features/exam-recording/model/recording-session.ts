@@ -97,6 +97,8 @@ export class RecordingSession {
     this.isFinished = true;
     this.monitors.stop();
     await this.recorder.stop();
+    // Nothing more will be recorded: the last parts are confirmed without waiting for a next slice.
+    void this.queue.flush();
     await this.keys.flush();
     await this.events.flush();
   }
