@@ -1,7 +1,10 @@
 // Exam-day benchmark (issue 7): N simulated candidates sit one scheduled online module exam
 // against the real server on PostgreSQL. An open-model generator: every request is sent at its
 // planned time whether or not earlier ones have answered, and latency counts from that planned
-// time, so a slow server shows as latency instead of as fewer requests.
+// time, so a slow server shows as latency instead of as fewer requests. Besides latency it prints
+// the CPU of the servers, of PostgreSQL (when on this machine) and of itself, overall and by phase;
+// the time requests spent inside the server (bench/server-probe.mjs); PostgreSQL's checkpoints and
+// WAL during the sitting; and the slowest 10-s windows (issue 22).
 //
 //   npm run bench                                   2,000 candidates, a 10-minute sitting (about 12 minutes)
 //   npm run bench -- --minutes 3                    the same sitting compressed further (overloads a 2-core machine)
@@ -24,7 +27,7 @@
 // prints saves per second over upserts per second, goal at least 0.6).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -275,18 +278,24 @@ const PHASES = ['first minute', 'between', 'last minute'];
 
 class Stats {
   /** `phaseOf(plannedAt)` names the phase a request belongs to (none for the baseline). */
-  constructor(phaseOf = () => null) {
+  constructor(phaseOf = () => null, windowOf = () => null) {
     this.kinds = new Map();
     this.phaseOf = phaseOf;
+    this.windowOf = windowOf;
   }
 
   record(kind, latencyMs, ok, status, plannedAt = now()) {
     let entry = this.kinds.get(kind);
     if (!entry) {
-      entry = { latencies: [], errors: 0, statuses: new Map(), byPhase: new Map() };
+      entry = { latencies: [], errors: 0, statuses: new Map(), byPhase: new Map(), byWindow: new Map() };
       this.kinds.set(kind, entry);
     }
     entry.latencies.push(latencyMs);
+    const window = this.windowOf(plannedAt);
+    if (window !== null) {
+      if (!entry.byWindow.has(window)) entry.byWindow.set(window, []);
+      entry.byWindow.get(window).push(latencyMs);
+    }
     const phase = this.phaseOf(plannedAt);
     if (phase) {
       if (!entry.byPhase.has(phase)) entry.byPhase.set(phase, []);
@@ -298,12 +307,27 @@ class Stats {
     }
   }
 
+  /** How many requests were planned in a phase ("answer saved" counts answers, not requests). */
+  phaseRequests(phase) {
+    let count = 0;
+    for (const [kind, entry] of this.kinds) if (kind !== 'answer saved' && kind !== 'baseline upsert') count += entry.byPhase.get(phase)?.length ?? 0;
+    return count;
+  }
+
   /** p95 and p99 of one kind in one phase (null when none was planned then). */
   phaseSummary(kind, phase) {
     const latencies = this.kinds.get(kind)?.byPhase.get(phase);
     if (!latencies?.length) return null;
     const sorted = [...latencies].sort((a, b) => a - b);
     return { count: sorted.length, p95: percentileOf(sorted, 95), p99: percentileOf(sorted, 99) };
+  }
+
+  /** The p99 of one kind in each window that has any: [{ window, count, p99 }], in time order. */
+  windowSummaries(kind) {
+    const windows = this.kinds.get(kind)?.byWindow ?? new Map();
+    return [...windows.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([window, latencies]) => ({ window, count: latencies.length, p99: percentileOf([...latencies].sort((a, b) => a - b), 99) }));
   }
 
   summary(kind, seconds) {
@@ -723,7 +747,100 @@ function cpuSecondsOf(pid) {
   }
 }
 
-/** The whole machine's CPU time by kind (Linux /proc/stat, in ticks; null elsewhere). */
+/**
+ * CPU seconds of every PostgreSQL process on this machine (its backends and helpers; Linux only,
+ * null elsewhere or when PostgreSQL runs on another host). The pool's backends live through the
+ * sitting, so the difference over it is PostgreSQL's share of the work.
+ */
+function postgresCpuSeconds() {
+  try {
+    let total = 0;
+    let found = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+      found += 1;
+    }
+    return found > 0 ? total : null;
+  } catch {
+    return null;
+  }
+}
+
+const WINDOW_MS = 10_000;
+
+/**
+ * PostgreSQL's checkpoints during the sitting (issue 22: is the middle's tail theirs?). Samples the
+ * checkpointer's counters and the WAL position every 5 s on its own connection; a checkpoint is
+ * seen when a counter moves, and its start read from the control file.
+ */
+async function watchCheckpoints(url) {
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const version = Number((await client.query('show server_version_num')).rows[0].server_version_num);
+  // PostgreSQL 17 moved the checkpointer's counters out of pg_stat_bgwriter.
+  const counters =
+    version >= 170000
+      ? 'select num_timed::int as timed, num_requested::int as requested, write_time as "writeMs", sync_time as "syncMs", buffers_written::bigint as buffers from pg_stat_checkpointer'
+      : 'select checkpoints_timed::int as timed, checkpoints_req::int as requested, checkpoint_write_time as "writeMs", checkpoint_sync_time as "syncMs", buffers_checkpoint::bigint as buffers from pg_stat_bgwriter';
+  const settings = Object.fromEntries(
+    (await client.query(`select name, setting, unit from pg_settings where name in ('max_wal_size', 'checkpoint_timeout', 'checkpoint_completion_target', 'shared_buffers', 'synchronous_commit', 'wal_compression')`)).rows.map((row) => [
+      row.name,
+      `${row.setting}${row.unit ? ` ${row.unit}` : ''}`,
+    ]),
+  );
+  const sample = async () => {
+    const [row] = (await client.query(`${counters.replace(' from ', `, pg_current_wal_lsn()::text as lsn, (pg_control_checkpoint()).checkpoint_time as "startedOn" from `)}`)).rows;
+    return { ...row, at: now() };
+  };
+  const samples = [await sample()];
+  let sampling = Promise.resolve();
+  const timer = setInterval(() => {
+    sampling = sampling.then(async () => samples.push(await sample())).catch(() => {});
+  }, 5_000);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await sampling;
+      samples.push(await sample());
+      const walBytes = Number((await client.query('select pg_wal_lsn_diff($1, $2)::bigint as bytes', [samples.at(-1).lsn, samples[0].lsn])).rows[0].bytes);
+      await client.end();
+      const seen = [];
+      for (let i = 1; i < samples.length; i++) {
+        const [before, after] = [samples[i - 1], samples[i]];
+        if (after.timed + after.requested === before.timed + before.requested) continue;
+        seen.push({ kind: after.requested > before.requested ? 'requested' : 'timed', startedAt: new Date(after.startedOn).getTime() - Date.now() + now(), endedBy: after.at });
+      }
+      const [first, last] = [samples[0], samples.at(-1)];
+      return { settings, seen, walBytes, writeMs: last.writeMs - first.writeMs, syncMs: last.syncMs - first.syncMs, buffers: Number(last.buffers) - Number(first.buffers) };
+    },
+  };
+}
+
+function printCheckpoints(report, stats, t0) {
+  const seconds = (at) => `${((at - t0) / 1000).toFixed(0)} s`;
+  const settings = Object.entries(report.settings).map(([name, value]) => `${name} ${value}`).join(', ');
+  console.log(
+    `\nPostgreSQL checkpoints during the sitting: ${report.seen.length} (${report.seen.map((c) => `${c.kind}, began ${seconds(c.startedAt)}, done by ${seconds(c.endedBy)}`).join('; ') || 'none'}); ` +
+      `write ${(report.writeMs / 1000).toFixed(1)} s, sync ${(report.syncMs / 1000).toFixed(1)} s, ${report.buffers} buffers; WAL written ${(report.walBytes / 2 ** 20).toFixed(0)} MB; ${settings}`,
+  );
+  // The slowest 10-s windows, to set beside the checkpoints' times.
+  for (const kind of ['save request', 'server time']) {
+    const windows = stats.windowSummaries(kind);
+    const worst = [...windows].sort((a, b) => b.p99 - a.p99).slice(0, 5);
+    const median = [...windows].map((w) => w.p99).sort((a, b) => a - b)[Math.floor(windows.length / 2)];
+    console.log(`${kind} p99 by 10-s window: median window ${fmt(median ?? 0)} ms; slowest ${worst.map((w) => `${seconds(t0 + w.window * WINDOW_MS)} ${fmt(w.p99)} ms`).join(', ')}`);
+  }
+}
+
 function machineTicks() {
   try {
     const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
@@ -836,19 +953,24 @@ async function main() {
 
     console.log(`Sitting: ${MINUTES} minutes; launches in the first minute, submissions in the last...`);
     const t0 = now() + 1000;
-    const stats = new Stats((plannedAt) => (plannedAt < t0 + 60_000 ? PHASES[0] : plannedAt < t0 + SITTING_MS - 60_000 ? PHASES[1] : PHASES[2]));
+    const stats = new Stats(
+      (plannedAt) => (plannedAt < t0 + 60_000 ? PHASES[0] : plannedAt < t0 + SITTING_MS - 60_000 ? PHASES[1] : PHASES[2]),
+      (plannedAt) => Math.max(0, Math.floor((plannedAt - t0) / WINDOW_MS)),
+    );
+    const checkpoints = await watchCheckpoints(benchUrl);
     const ledger = { expected: new Map(), submitted: 0, invalid: 0, retriesApplied: 0 };
     const serversCpu = () => {
       const each = servers.map((server) => cpuSecondsOf(server.pid));
       return each.includes(null) ? null : each.reduce((sum, seconds) => sum + seconds, 0);
     };
     const serverCpuBefore = serversCpu();
+    const postgresCpuBefore = postgresCpuSeconds();
     const machineBefore = machineTicks();
     for (const server of servers) server.kill('SIGUSR2');
     // The generator's own event loop: a late timer here would show as server latency.
     // The servers' and the machine's CPU at the phase boundaries (a minute in, a minute before the end).
-    const phaseMarks = [{ server: serverCpuBefore, machine: machineBefore }];
-    const markPhase = () => phaseMarks.push({ server: serversCpu(), machine: machineTicks() });
+    const phaseMarks = [{ server: serverCpuBefore, postgres: postgresCpuBefore, machine: machineBefore, at: now() }];
+    const markPhase = () => phaseMarks.push({ server: serversCpu(), postgres: postgresCpuSeconds(), machine: machineTicks(), at: now() });
     const phaseTimers = [setTimeout(markPhase, t0 + 60_000 - now()), setTimeout(markPhase, t0 + SITTING_MS - 60_000 - now())];
     const generatorLoop = monitorEventLoopDelay({ resolution: 5 });
     generatorLoop.enable();
@@ -856,15 +978,25 @@ async function main() {
     await Promise.all(candidates.map((candidate, index) => sit(candidate, index, t0, stats, ledger)));
     const seconds = (now() - t0) / 1000;
     const serverCpuAfter = serversCpu();
+    const postgresCpuAfter = postgresCpuSeconds();
     const machineAfter = machineTicks();
     phaseTimers.forEach(clearTimeout);
-    phaseMarks.push({ server: serverCpuAfter, machine: machineAfter });
+    phaseMarks.push({ server: serverCpuAfter, postgres: postgresCpuAfter, machine: machineAfter, at: now() });
+    const checkpointReport = await checkpoints.stop();
     const serverCpu = serverCpuBefore === null || serverCpuAfter === null ? null : serverCpuAfter - serverCpuBefore;
     const generatorUsage = process.cpuUsage(generatorCpuBefore);
     const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1e6;
     generatorLoop.disable();
     const loopMs = (ns) => Math.max(0, Math.round((ns / 1e6 - 5) * 10) / 10);
     await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Time inside the servers (arrival to response), the worst instance's.
+    let handling = null;
+    try {
+      const each = probeFiles.map((file) => JSON.parse(readFileSync(`${file}.handling.json`, 'utf8')));
+      handling = { p99: Math.max(...each.map((h) => h.handling.p99 ?? 0)), max: Math.max(...each.map((h) => h.handling.max ?? 0)), serverTimeP99: Math.max(...each.map((h) => h.serverTime.p99 ?? 0)), serverTimeMax: Math.max(...each.map((h) => h.serverTime.max ?? 0)), saveP99: Math.max(...each.map((h) => h.save?.p99 ?? 0)), saveMax: Math.max(...each.map((h) => h.save?.max ?? 0)) };
+    } catch {
+      handling = null;
+    }
     // The worst of the servers' event loops.
     let loop = null;
     try {
@@ -886,8 +1018,10 @@ async function main() {
     console.log(`\nSitting: ${all} requests in ${seconds.toFixed(0)} s = ${(all / seconds).toFixed(0)} req/s; errors ${errors}`);
     console.log(
       `CPU: ${INSTANCES === 1 ? 'server process' : `${INSTANCES} server processes together`} ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / all).toFixed(2)} ms a request)`}, ` +
+        `PostgreSQL ${postgresCpuBefore === null || postgresCpuAfter === null ? 'n/a' : `${(postgresCpuAfter - postgresCpuBefore).toFixed(1)} s (${(((postgresCpuAfter - postgresCpuBefore) * 1000) / all).toFixed(2)} ms a request)`}, ` +
         `load generator ${generatorCpu.toFixed(1)} s (event-loop delay p99 ${loopMs(generatorLoop.percentile(99))} ms, max ${loopMs(generatorLoop.max)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; machine CPU ${machineShare(machineBefore, machineAfter)}; ` +
         `server event-loop delay ${loop ? `p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms` : 'n/a'}; ` +
+        `inside the server (arrival to response) ${handling ? `every request p99 ${handling.p99} ms, max ${handling.max} ms; server time p99 ${handling.serverTimeP99} ms, max ${handling.serverTimeMax} ms; save request p99 ${handling.saveP99} ms, max ${handling.saveMax} ms` : 'n/a'}; ` +
         `server resident memory ${loop ? `${loop.rssMb} MB at the end, peak ${loop.peakRssMb} MB` : 'n/a'} (${options.tsx ? 'tsx' : 'compiled'})`,
     );
     printTable([...kinds, baselineSummary]);
@@ -897,9 +1031,16 @@ async function main() {
         const ticks = to.machine.busy + to.machine.idle + to.machine.steal - (from.machine.busy + from.machine.idle + from.machine.steal);
         const seconds = ticks / 100 / os.cpus().length;
         if (!(seconds > 0)) return `${phase}: -`;
-        return `${phase}: servers ${(((to.server - from.server) / seconds) * 100).toFixed(0)} % of a core, machine ${machineShare(from.machine, to.machine)}`;
+        // Requests planned in the phase over its length: with the CPU, the cost of the phase's mix.
+        const requests = stats.phaseRequests(phase);
+        const postgres = from.postgres === null || to.postgres === null ? 'n/a' : `${(((to.postgres - from.postgres) / seconds) * 100).toFixed(0)} %`;
+        const perRequest = (cpu) => (requests > 0 ? `${((cpu * 1000) / requests).toFixed(2)} ms` : 'n/a');
+        return (
+          `${phase}: ${(requests / ((to.at - from.at) / 1000)).toFixed(0)} req/s; servers ${(((to.server - from.server) / seconds) * 100).toFixed(0)} % of a core (${perRequest(to.server - from.server)} a request), ` +
+          `PostgreSQL ${postgres} of a core${postgres === 'n/a' ? '' : ` (${perRequest(to.postgres - from.postgres)} a request)`}, machine ${machineShare(from.machine, to.machine)}`
+        );
       });
-      console.log(`\nCPU by phase: ${cells.join('; ')}`);
+      console.log(`\nCPU by phase:\n  ${cells.join('\n  ')}`);
     }
     // Where the tail lives: the launch peak, the middle of the sitting or the submission peak.
     console.log(`\nBy phase (p95 / p99 ms): ${PHASES.join(' | ')}`);
@@ -910,6 +1051,7 @@ async function main() {
       });
       console.log(`  ${kind}: ${cells.join(' | ')}`);
     }
+    printCheckpoints(checkpointReport, stats, t0);
     const save = kinds[5];
     if (save && baselineSummary) {
       console.log(
