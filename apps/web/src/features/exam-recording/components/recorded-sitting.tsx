@@ -4,6 +4,7 @@ import type { CandidateExam } from '@certs/shared/exam/exam.contract';
 import { RECORDING_MESSAGES } from '@certs/shared/exam-integrity/exam-recording.contract';
 import { takeHeldStreams } from '../model/media';
 import { acquireRecordingSession, type RecordingSession } from '../model/recording-session';
+import { uploadStatusOf } from './upload-status-text';
 
 // Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
@@ -24,21 +25,10 @@ function useRecordingSession(examInstanceId: string): RecordingSession {
 function UploadStatus({ session, isSubmitted }: { session: RecordingSession; isSubmitted: boolean }) {
   const queue = useSyncExternalStore(session.queue.subscribe, session.queue.getState);
   const recorder = useSyncExternalStore(session.recorder.subscribe, session.recorder.getState);
-  // After submission the last parts are still being closed until the recorder has stopped.
-  const isFinishing = isSubmitted && queue.pending === 0 && recorder.phase !== 'stopped' && recorder.phase !== 'idle' && recorder.phase !== 'failed';
-  // Parts in storage wait for the next request to be confirmed (decision 028): only the rest is "waiting to upload".
-  const toUpload = queue.pending - queue.unconfirmed;
-  const text = isFinishing
-    ? 'Uploading the recording: closing its last part. Keep this page open until it is done.'
-    : toUpload > 0
-      ? `${isSubmitted ? 'Uploading the recording' : 'Recording'}: ${toUpload} part${toUpload === 1 ? '' : 's'} waiting to upload${queue.isWaiting ? ' (waiting for the connection)' : ''}.${isSubmitted ? ' Keep this page open until it is done.' : ''}`
-      : isSubmitted && queue.pending > 0
-        ? 'Uploading the recording: confirming its last parts. Keep this page open until it is done.'
-        : isSubmitted
-          ? 'The recording is uploaded.'
-          : 'Recording: every part is uploaded.';
+  const isRecorderRunning = recorder.phase !== 'stopped' && recorder.phase !== 'idle' && recorder.phase !== 'failed';
+  const { text, partsLeft } = uploadStatusOf({ queue, isSubmitted, isRecorderRunning });
   return (
-    <Text size="sm" fw={queue.isWaiting ? 600 : undefined} c={queue.isWaiting ? undefined : 'dimmed'} aria-live="polite" data-testid="recording-upload-status" data-pending={isFinishing ? 1 : toUpload} data-waiting={queue.isWaiting}>
+    <Text size="sm" fw={queue.isWaiting ? 600 : undefined} c={queue.isWaiting ? undefined : 'dimmed'} aria-live="polite" data-testid="recording-upload-status" data-pending={partsLeft} data-waiting={queue.isWaiting}>
       {text}
     </Text>
   );
