@@ -114,6 +114,21 @@ function toRecording(row: RecordingRow): RecordingRow {
   return { ...row, videoCreatedOn: toIso(row.videoCreatedOn) ?? '' };
 }
 
+type NewRecording = Omit<RecordingRow, 'id' | 'size' | 'duration' | 'status' | 'url' | 'videoCreatedOn'> & { videoCreatedOn: Date };
+
+/** The record's insert, once per sitting. The id is made here because the storage prefix names it. */
+function insertRecordingOnce(values: NewRecording): SQL {
+  const id = randomUUID();
+  return sql`
+    insert into exam_recordings (id, exam_instance_id, applicant_id, qualification_module_id, qualification_resit_module_id, aicip_module_id,
+      aicip_resit_module_id, url, name, session_id, resolution, has_audio, has_video, video_created_on, screen_resolution, user_agent,
+      record_timezone, mime_type, created_by, modified_by)
+    values (${id}, ${values.examInstanceId}, ${values.applicantId}, ${values.qualificationModuleId}, ${values.qualificationResitModuleId}, ${values.aicipModuleId},
+      ${values.aicipResitModuleId}, ${`recordings/${id}/`}, ${values.name}, ${values.sessionId}, ${values.resolution}, ${values.hasAudio}, ${values.hasVideo},
+      ${at(values.videoCreatedOn)}, ${values.screenResolution}, ${values.userAgent}, ${values.recordTimezone}, ${values.mimeType}, null, null)
+    on conflict (exam_instance_id) do nothing`;
+}
+
 /** The only database access of the recording module (issue 19). */
 export class ExamRecordingRepository {
   constructor(private readonly db: Database) {}
@@ -262,18 +277,11 @@ export class ExamRecordingRepository {
    * segment 1 and the `recordingStarted` event. Null when the sitting already has a record (a
    * reload, or capture shared again): the caller then starts the next segment under the lock.
    */
-  async startRecording(values: Omit<RecordingRow, 'id' | 'size' | 'duration' | 'status' | 'url' | 'videoCreatedOn'> & { videoCreatedOn: Date; applicationModuleId: string | null }): Promise<RecordingRow | null> {
-    const id = randomUUID();
+  async startRecording(values: NewRecording & { applicationModuleId: string | null }): Promise<RecordingRow | null> {
     const rows = rowsOf<RecordingRow>(
       await this.db.execute(sql`
         with r as (
-          insert into exam_recordings (id, exam_instance_id, applicant_id, qualification_module_id, qualification_resit_module_id, aicip_module_id,
-            aicip_resit_module_id, url, name, session_id, resolution, has_audio, has_video, video_created_on, screen_resolution, user_agent,
-            record_timezone, mime_type, created_by, modified_by)
-          values (${id}, ${values.examInstanceId}, ${values.applicantId}, ${values.qualificationModuleId}, ${values.qualificationResitModuleId}, ${values.aicipModuleId},
-            ${values.aicipResitModuleId}, ${`recordings/${id}/`}, ${values.name}, ${values.sessionId}, ${values.resolution}, ${values.hasAudio}, ${values.hasVideo},
-            ${at(values.videoCreatedOn)}, ${values.screenResolution}, ${values.userAgent}, ${values.recordTimezone}, ${values.mimeType}, null, null)
-          on conflict (exam_instance_id) do nothing
+          ${insertRecordingOnce(values)}
           returning *),
         segment as (
           insert into exam_recording_segments (recording_id, segment, reason, session_id, started_on)
@@ -289,17 +297,8 @@ export class ExamRecordingRepository {
   }
 
   /** Creates the record once per sitting (a simultaneous first save meets the unique index and is read back). */
-  async insertRecording(tx: Executor, values: Omit<RecordingRow, 'id' | 'size' | 'duration' | 'status' | 'url' | 'videoCreatedOn'> & { videoCreatedOn: Date }): Promise<void> {
-    // The storage prefix names the record itself, so the id is made here.
-    const id = randomUUID();
-    await tx.execute(sql`
-      insert into exam_recordings (id, exam_instance_id, applicant_id, qualification_module_id, qualification_resit_module_id, aicip_module_id,
-        aicip_resit_module_id, url, name, session_id, resolution, has_audio, has_video, video_created_on, screen_resolution, user_agent,
-        record_timezone, mime_type, created_by, modified_by)
-      values (${id}, ${values.examInstanceId}, ${values.applicantId}, ${values.qualificationModuleId}, ${values.qualificationResitModuleId}, ${values.aicipModuleId},
-        ${values.aicipResitModuleId}, ${`recordings/${id}/`}, ${values.name}, ${values.sessionId}, ${values.resolution}, ${values.hasAudio}, ${values.hasVideo},
-        ${at(values.videoCreatedOn)}, ${values.screenResolution}, ${values.userAgent}, ${values.recordTimezone}, ${values.mimeType}, null, null)
-      on conflict (exam_instance_id) do nothing`);
+  async insertRecording(tx: Executor, values: NewRecording): Promise<void> {
+    await tx.execute(insertRecordingOnce(values));
   }
 
   async updateRecordingForSegment(tx: Executor, id: string, values: { sessionId: string; userAgent: string; screenResolution: string; resolution: string; recordTimezone: string }): Promise<void> {
