@@ -11,6 +11,8 @@ const online = { id: 'online', kind: 'online' as const, name: 'Online (sat in th
 function schedule(): PublicSchedule {
   // An online window that opened 30 minutes ago and is open for another hour.
   const openedAt = new Date(Date.now() - 30 * 60_000).toISOString();
+  // A venue session two days ahead: never in progress whenever the test runs (a fixed date was, for two hours).
+  const hallStartsAt = new Date(Date.now() + 2 * 24 * 60 * 60_000);
   return {
     from: '2026-12-01',
     to: '2027-02-28',
@@ -23,8 +25,8 @@ function schedule(): PublicSchedule {
       },
       {
         place: hall,
-        date: '2026-12-02',
-        sessions: [{ startsAt: '2026-12-01T22:00:00.000Z', examKind: 'Practical', durationMinutes: 120, moduleCode: 'M2', moduleTitle: 'Practical inspection', programCode: 'Q-ES-INSP', programTitle: 'Inspector', candidates: 2 }],
+        date: hallStartsAt.toISOString().slice(0, 10),
+        sessions: [{ startsAt: hallStartsAt.toISOString(), examKind: 'Practical', durationMinutes: 120, moduleCode: 'M2', moduleTitle: 'Practical inspection', programCode: 'Q-ES-INSP', programTitle: 'Inspector', candidates: 2 }],
       },
     ],
   };
