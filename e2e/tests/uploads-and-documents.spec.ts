@@ -116,6 +116,8 @@ test.describe('removing a document', () => {
 
     // The loose one goes.
     await documents.getByRole('button', { name: `Remove ${loose}` }).click();
+    // The dialog must be showing this document before Remove is pressed (it was just closed on the other one).
+    await expect(dialog).toContainText(`Remove ${loose}?`);
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`${loose} was removed`)).toBeVisible();
