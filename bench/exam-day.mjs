@@ -16,7 +16,8 @@
 // a fresh database "bench" is made on it), --port P (3290; the baseline uses P+1), --keep-database,
 // --cpu-prof-dir DIR (a V8 CPU profile of the server), --instances N (1; N server processes on ports
 // P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions),
-// --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --recorded (issue 19: the
+// --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --generators N (2: the
+// processes that drive the candidates between them; their latencies are merged), --recorded (issue 19: the
 // module is recorded; each candidate also saves its recording info and every 30 s, as the page does,
 // asks in one request for upload URLs for a 1 KiB chunk of each of its two streams (the same request
 // enters the previous two in the manifest) and PUTs both to the local storage; it sends its keystroke batch
@@ -25,7 +26,7 @@
 // closed-loop answer saves as fast as the server answers, --saturate-clients C at once (64) for
 // --saturate-seconds S (30), against the bare upsert baseline driven the same way in the same run;
 // prints saves per second over upserts per second, goal at least 0.6).
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -57,6 +58,8 @@ const { values: options } = parseArgs({
     saturate: { type: 'boolean', default: false },
     'saturate-clients': { type: 'string', default: '64' },
     'saturate-seconds': { type: 'string', default: '30' },
+    /** Processes that drive the candidates between them (each its own event loop and core). */
+    generators: { type: 'string', default: '2' },
   },
 });
 const SATURATE = options.saturate;
@@ -76,12 +79,13 @@ const BASELINE_SECONDS = Number(options['baseline-seconds']);
 const PORT = Number(options.port);
 const BASELINE_PORT = PORT + 1;
 const INSTANCES = Number(options.instances);
+const GENERATORS = Number(options.generators);
 /** Each server's PostgreSQL connections (DATABASE_POOL_SIZE), and the baseline's. */
 const POOL_SIZE = Number(options['pool-size']);
 /** The servers' ports: P, then P+2 on (P+1 is the baseline's). */
 const SERVER_PORTS = Array.from({ length: INSTANCES }, (_, i) => (i === 0 ? PORT : PORT + 1 + i));
-if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTANCES) && INSTANCES >= 1 && POOL_SIZE >= 2)) {
-  throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4 and --instances >= 1 and --pool-size >= 2 are needed');
+if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTANCES) && INSTANCES >= 1 && POOL_SIZE >= 2 && Number.isInteger(GENERATORS) && GENERATORS >= 1)) {
+  throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4, --instances >= 1, --pool-size >= 2 and --generators >= 1 are needed');
 }
 const SITTING_MS = MINUTES * 60_000;
 const JWT_SECRET = 'exam-day-benchmark-secret-long-enough-for-hs256';
@@ -304,6 +308,26 @@ class Stats {
     if (!ok) {
       entry.errors += 1;
       entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
+    }
+  }
+
+  /** Adds another generator's measurements (its `kinds`, as sent over IPC) to these. */
+  absorb(kinds) {
+    for (const [kind, theirs] of kinds) {
+      const ours = this.kinds.get(kind);
+      if (!ours) {
+        this.kinds.set(kind, theirs);
+        continue;
+      }
+      for (const latency of theirs.latencies) ours.latencies.push(latency);
+      ours.errors += theirs.errors;
+      for (const [status, count] of theirs.statuses) ours.statuses.set(status, (ours.statuses.get(status) ?? 0) + count);
+      for (const key of ['byPhase', 'byWindow']) {
+        for (const [at, latencies] of theirs[key]) {
+          if (!ours[key].has(at)) ours[key].set(at, []);
+          for (const latency of latencies) ours[key].get(at).push(latency);
+        }
+      }
     }
   }
 
@@ -701,6 +725,82 @@ async function record(call, port, agent, examInstanceId, sessionId, index, stats
   await Promise.all(work);
 }
 
+/** The sitting's measurements, by phase and by 10-s window of the planned time (t0 on this process's clock). */
+function sittingStats(t0) {
+  return new Stats(
+    (plannedAt) => (plannedAt < t0 + 60_000 ? PHASES[0] : plannedAt < t0 + SITTING_MS - 60_000 ? PHASES[1] : PHASES[2]),
+    (plannedAt) => Math.max(0, Math.floor((plannedAt - t0) / WINDOW_MS)),
+  );
+}
+
+const newLedger = () => ({ expected: new Map(), submitted: 0, invalid: 0, retriesApplied: 0 });
+
+/**
+ * Drives every candidate from t0, split among GENERATORS processes (candidate i in process i mod
+ * GENERATORS): one event loop driving 2,000 recorded sittings was seen up to half a second late,
+ * which the targets then counted as server latency. Each child sends back its measurements, its
+ * ledger and its own CPU and event-loop delay; they are merged here. Returns the generators' CPU
+ * seconds and event-loop delay (the worst process's).
+ */
+async function driveCandidates(candidates, t0, stats, ledger) {
+  const cpuBefore = process.cpuUsage();
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const ownCpu = () => {
+    const used = process.cpuUsage(cpuBefore);
+    return (used.user + used.system) / 1e6;
+  };
+  if (GENERATORS === 1) {
+    await Promise.all(candidates.map((candidate, index) => sit(candidate, index, t0, stats, ledger)));
+    loop.disable();
+    return { cpu: ownCpu(), loopP99: loop.percentile(99), loopMax: loop.max };
+  }
+  // The children share the clock through the epoch: performance.now() starts anew in each process.
+  const t0Epoch = performance.timeOrigin + t0;
+  const results = await Promise.all(
+    Array.from({ length: GENERATORS }, (_, generator) => {
+      const child = fork(fileURLToPath(import.meta.url), process.argv.slice(2), { cwd: ROOT, env: { ...process.env, EXAM_DAY_GENERATOR: '1' }, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const mine = candidates.flatMap((candidate, index) => (index % GENERATORS === generator ? [{ candidate, index }] : []));
+      return new Promise((resolve, reject) => {
+        child.once('message', resolve);
+        child.once('exit', (code) => reject(new Error(`generator ${generator} exited (${code}) before reporting`)));
+        child.send({ t0Epoch, candidates: mine });
+      });
+    }),
+  );
+  loop.disable();
+  let cpu = ownCpu();
+  let loopP99 = loop.percentile(99);
+  let loopMax = loop.max;
+  for (const result of results) {
+    stats.absorb(result.kinds);
+    for (const [examId, expected] of result.ledger.expected) ledger.expected.set(examId, expected);
+    for (const key of ['submitted', 'invalid', 'retriesApplied']) ledger[key] += result.ledger[key];
+    for (const key of Object.keys(recordingLedger)) recordingLedger[key] += result.recordingLedger[key];
+    cpu += result.cpu;
+    loopP99 = Math.max(loopP99, result.loopP99);
+    loopMax = Math.max(loopMax, result.loopMax);
+  }
+  return { cpu, loopP99, loopMax };
+}
+
+/** A generator process (EXAM_DAY_GENERATOR=1): sits its share of the candidates and reports to its parent. */
+async function generatorChild() {
+  const { t0Epoch, candidates } = await new Promise((resolve) => process.once('message', resolve));
+  const t0 = t0Epoch - performance.timeOrigin;
+  const stats = sittingStats(t0);
+  const ledger = newLedger();
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const cpuBefore = process.cpuUsage();
+  await Promise.all(candidates.map(({ candidate, index }) => sit(candidate, index, t0, stats, ledger)));
+  const used = process.cpuUsage(cpuBefore);
+  loop.disable();
+  const report = { kinds: stats.kinds, ledger, recordingLedger, cpu: (used.user + used.system) / 1e6, loopP99: loop.percentile(99), loopMax: loop.max };
+  await new Promise((resolve) => process.send(report, resolve));
+  process.disconnect();
+}
+
 /** Compares every acknowledged answer with what the database holds. */
 async function verify(client, ledger) {
   const { rows } = await client.query(`
@@ -952,13 +1052,11 @@ async function main() {
     baseline = undefined;
 
     console.log(`Sitting: ${MINUTES} minutes; launches in the first minute, submissions in the last...`);
-    const t0 = now() + 1000;
-    const stats = new Stats(
-      (plannedAt) => (plannedAt < t0 + 60_000 ? PHASES[0] : plannedAt < t0 + SITTING_MS - 60_000 ? PHASES[1] : PHASES[2]),
-      (plannedAt) => Math.max(0, Math.floor((plannedAt - t0) / WINDOW_MS)),
-    );
+    // Child generators need a moment to start and receive their candidates before the clock starts.
+    const t0 = now() + (GENERATORS === 1 ? 1000 : 5000);
+    const stats = sittingStats(t0);
     const checkpoints = await watchCheckpoints(benchUrl);
-    const ledger = { expected: new Map(), submitted: 0, invalid: 0, retriesApplied: 0 };
+    const ledger = newLedger();
     const serversCpu = () => {
       const each = servers.map((server) => cpuSecondsOf(server.pid));
       return each.includes(null) ? null : each.reduce((sum, seconds) => sum + seconds, 0);
@@ -967,15 +1065,11 @@ async function main() {
     const postgresCpuBefore = postgresCpuSeconds();
     const machineBefore = machineTicks();
     for (const server of servers) server.kill('SIGUSR2');
-    // The generator's own event loop: a late timer here would show as server latency.
     // The servers' and the machine's CPU at the phase boundaries (a minute in, a minute before the end).
-    const phaseMarks = [{ server: serverCpuBefore, postgres: postgresCpuBefore, machine: machineBefore, at: now() }];
+    const phaseMarks = [];
     const markPhase = () => phaseMarks.push({ server: serversCpu(), postgres: postgresCpuSeconds(), machine: machineTicks(), at: now() });
-    const phaseTimers = [setTimeout(markPhase, t0 + 60_000 - now()), setTimeout(markPhase, t0 + SITTING_MS - 60_000 - now())];
-    const generatorLoop = monitorEventLoopDelay({ resolution: 5 });
-    generatorLoop.enable();
-    const generatorCpuBefore = process.cpuUsage();
-    await Promise.all(candidates.map((candidate, index) => sit(candidate, index, t0, stats, ledger)));
+    const phaseTimers = [t0, t0 + 60_000, t0 + SITTING_MS - 60_000].map((at) => setTimeout(markPhase, at - now()));
+    const generator = await driveCandidates(candidates, t0, stats, ledger);
     const seconds = (now() - t0) / 1000;
     const serverCpuAfter = serversCpu();
     const postgresCpuAfter = postgresCpuSeconds();
@@ -984,9 +1078,6 @@ async function main() {
     phaseMarks.push({ server: serverCpuAfter, postgres: postgresCpuAfter, machine: machineAfter, at: now() });
     const checkpointReport = await checkpoints.stop();
     const serverCpu = serverCpuBefore === null || serverCpuAfter === null ? null : serverCpuAfter - serverCpuBefore;
-    const generatorUsage = process.cpuUsage(generatorCpuBefore);
-    const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1e6;
-    generatorLoop.disable();
     const loopMs = (ns) => Math.max(0, Math.round((ns / 1e6 - 5) * 10) / 10);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     // Time inside the servers (arrival to response), the worst instance's.
@@ -1019,7 +1110,7 @@ async function main() {
     console.log(
       `CPU: ${INSTANCES === 1 ? 'server process' : `${INSTANCES} server processes together`} ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / all).toFixed(2)} ms a request)`}, ` +
         `PostgreSQL ${postgresCpuBefore === null || postgresCpuAfter === null ? 'n/a' : `${(postgresCpuAfter - postgresCpuBefore).toFixed(1)} s (${(((postgresCpuAfter - postgresCpuBefore) * 1000) / all).toFixed(2)} ms a request)`}, ` +
-        `load generator ${generatorCpu.toFixed(1)} s (event-loop delay p99 ${loopMs(generatorLoop.percentile(99))} ms, max ${loopMs(generatorLoop.max)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; machine CPU ${machineShare(machineBefore, machineAfter)}; ` +
+        `load generator${GENERATORS === 1 ? '' : ` (${GENERATORS} processes)`} ${generator.cpu.toFixed(1)} s (event-loop delay p99 ${loopMs(generator.loopP99)} ms, max ${loopMs(generator.loopMax)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; machine CPU ${machineShare(machineBefore, machineAfter)}; ` +
         `server event-loop delay ${loop ? `p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms` : 'n/a'}; ` +
         `inside the server (arrival to response) ${handling ? `every request p99 ${handling.p99} ms, max ${handling.max} ms; server time p99 ${handling.serverTimeP99} ms, max ${handling.serverTimeMax} ms; save request p99 ${handling.saveP99} ms, max ${handling.saveMax} ms` : 'n/a'}; ` +
         `server resident memory ${loop ? `${loop.rssMb} MB at the end, peak ${loop.peakRssMb} MB` : 'n/a'} (${options.tsx ? 'tsx' : 'compiled'})`,
@@ -1086,4 +1177,6 @@ async function main() {
   }
 }
 
-await main();
+// The same file is the generator's child processes (driveCandidates forks it).
+if (process.env.EXAM_DAY_GENERATOR === '1') await generatorChild();
+else await main();
