@@ -61,7 +61,6 @@ test('the super user creates a discount code, sees it listed and deactivates it;
 });
 
 test('the applicant reads their application’s history; staff find it among all applications of its type', async ({ browser }) => {
-  test.setTimeout(120_000);
   const PROGRAM_CODE = 'C-WELD-SUP';
   const applicantContext = await browser.newContext({ bypassCSP: true });
   const applicant = await applicantContext.newPage();

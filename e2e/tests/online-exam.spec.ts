@@ -108,7 +108,7 @@ test('the demo applicant sits a trial exam, keeps every answer through a lost co
   await expect(paletteButton(page, 6)).toHaveAccessibleName('Question 6: Unattempted');
 
   // The app's offline shell (a service worker) holds the built app before the network goes.
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
   // The network goes: three questions are answered offline and wait in the browser.
   await context.setOffline(true);

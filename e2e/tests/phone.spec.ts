@@ -110,7 +110,6 @@ test("an applicant's lists on a phone show their actions and their whole sentenc
 });
 
 test('a trial exam on a phone keeps its question on screen under a small header, and its QR button inside its card', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const trial = await applicantWithTrial(page, request, 'Quinn');
   await openFromApplicantMenu(page, 'Examinations');
   await page.getByRole('link', { name: `Start ${trial.title}` }).click();
@@ -164,7 +163,6 @@ test("staff on a phone: the header keeps to the screen and the menu holds Securi
 });
 
 test("an applicant's invoice on a phone: Pay and Download on screen", async ({ page, request }) => {
-  test.setTimeout(120_000);
   // Its own application, assessed and invoiced through the API calls the staff screens make.
   const application = await acceptedQualificationApplication(request, 'Q-WELD-INSP', {
     firstName: 'Ria',

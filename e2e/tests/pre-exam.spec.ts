@@ -100,7 +100,7 @@ test('staff choose the candidate’s modules with a discount code and issue the 
 
   // The applicant's mail holds the invoice, the totals and the links to pay and to the application.
   const subject = `Application ${applicationNumber}: invoice ${invoiceNumber} and payment link`;
-  await expect.poll(() => mailsTo(candidate.email).filter((mail) => Number(mail.file.split('-')[0]) >= startedAt && mail.subject === subject).length, { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => mailsTo(candidate.email).filter((mail) => Number(mail.file.split('-')[0]) >= startedAt && mail.subject === subject).length, { timeout: 60_000 }).toBe(1);
   const mail = mailsTo(candidate.email).find((m) => m.subject === subject && Number(m.file.split('-')[0]) >= startedAt)!;
   expect(mail.text).toContain('IWI-M1 Welding processes and equipment (required, non-member fee): $550.00');
   expect(mail.text).toContain('IWI-M3 Practical visual inspection of welds (optional, non-member fee): $780.00');

@@ -156,6 +156,9 @@ async function passGateAndStart(page: Page, candidate: Candidate): Promise<strin
   return page.url().split('/').pop()!;
 }
 
+// Its project runs tests in parallel; these two share the candidates scheduled together below.
+test.describe.configure({ mode: 'default' });
+
 let first: Candidate;
 let second: Candidate;
 
