@@ -112,6 +112,10 @@ test('the demo applicant sits a trial exam, keeps every answer through a lost co
 
   // The network goes: three questions are answered offline and wait in the browser.
   await context.setOffline(true);
+  // The browser's own cut reaches its network service a moment after the page hears 'offline':
+  // nothing is answered offline until the page's requests really fail (a CI run once saw question 9's
+  // offline answer on the server).
+  await expect.poll(() => page.evaluate(() => fetch('/unauth/health', { cache: 'no-store' }).then(() => 'reached', () => 'unreachable'))).toBe('unreachable');
   await expect(saveStatus(page)).toHaveText('Connection lost: all answers saved so far');
   await page.getByRole('checkbox', { name: 'A welding helmet with the right filter shade', exact: true }).check();
   await page.getByRole('checkbox', { name: 'Flame-resistant clothing', exact: true }).check();
