@@ -16,7 +16,8 @@
 // a fresh database "bench" is made on it), --port P (3290; the baseline uses P+1), --keep-database,
 // --cpu-prof-dir DIR (a V8 CPU profile of the server), --instances N (1; N server processes on ports
 // P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions),
-// --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --generators N (2: the
+// --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --answer-pool-size N (4: each
+// server's DATABASE_ANSWER_POOL_SIZE, the connections kept for answer saves; 0 shares the pool), --generators N (2: the
 // processes that drive the candidates between them; their latencies are merged), --recorded (issue 19: the
 // module is recorded; each candidate also saves its recording info and every 30 s, as the page does,
 // asks in one request for upload URLs for a 1 KiB chunk of each of its two streams (the same request
@@ -49,6 +50,7 @@ const { values: options } = parseArgs({
     port: { type: 'string', default: '3290' },
     instances: { type: 'string', default: '1' },
     'pool-size': { type: 'string', default: '10' },
+    'answer-pool-size': { type: 'string', default: '4' },
     'keep-database': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of the server into this folder. */
     'cpu-prof-dir': { type: 'string' },
@@ -82,10 +84,12 @@ const INSTANCES = Number(options.instances);
 const GENERATORS = Number(options.generators);
 /** Each server's PostgreSQL connections (DATABASE_POOL_SIZE), and the baseline's. */
 const POOL_SIZE = Number(options['pool-size']);
+/** Each server's further connections for answer saves alone (DATABASE_ANSWER_POOL_SIZE). */
+const ANSWER_POOL_SIZE = Number(options['answer-pool-size']);
 /** The servers' ports: P, then P+2 on (P+1 is the baseline's). */
 const SERVER_PORTS = Array.from({ length: INSTANCES }, (_, i) => (i === 0 ? PORT : PORT + 1 + i));
-if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTANCES) && INSTANCES >= 1 && POOL_SIZE >= 2 && Number.isInteger(GENERATORS) && GENERATORS >= 1)) {
-  throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4, --instances >= 1, --pool-size >= 2 and --generators >= 1 are needed');
+if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTANCES) && INSTANCES >= 1 && POOL_SIZE >= 2 && Number.isInteger(ANSWER_POOL_SIZE) && ANSWER_POOL_SIZE >= 0 && Number.isInteger(GENERATORS) && GENERATORS >= 1)) {
+  throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4, --instances >= 1, --pool-size >= 2, --answer-pool-size >= 0 and --generators >= 1 are needed');
 }
 const SITTING_MS = MINUTES * 60_000;
 const JWT_SECRET = 'exam-day-benchmark-secret-long-enough-for-hs256';
@@ -984,7 +988,7 @@ function serverEntry() {
 }
 
 async function main() {
-  console.log(`Exam-day benchmark${RECORDED ? ' (recorded)' : ''}: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'} with ${POOL_SIZE} database connections each; ${machine()}`);
+  console.log(`Exam-day benchmark${RECORDED ? ' (recorded)' : ''}: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'} with ${POOL_SIZE} database connections each (and ${ANSWER_POOL_SIZE} for answer saves); ${machine()}`);
   await recreateDatabase();
   const pgVersion = await withClient(benchUrl, async (client) => (await client.query('show server_version')).rows[0].server_version);
   console.log(`PostgreSQL ${pgVersion} at ${baseUrl.host}, database bench`);
@@ -1001,6 +1005,7 @@ async function main() {
           BENCH_PROBE_FILE: probeFiles[i],
           DATABASE_URL: benchUrl.toString(),
           DATABASE_POOL_SIZE: String(POOL_SIZE),
+          DATABASE_ANSWER_POOL_SIZE: String(ANSWER_POOL_SIZE),
           JWT_SECRET,
           // Required with DATABASE_URL (decision 018); one key for every instance.
           CREDENTIAL_SIGNING_KEY: 'ZXhhbS1kYXktYmVuY2htYXJrLWNyZWRlbnRpYWwta3k',

@@ -11,13 +11,21 @@ import { serverUrlFor, TEMPLATE_DATABASE, uniqueDatabaseName, withAdminClient } 
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-/** A fresh database for one test file: a copy of the migrated template, dropped on close. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/** Whether the suite runs on a PostgreSQL server (npm run test:api) rather than the embedded PGlite. */
+export function isOnPostgresServer(): boolean {
+  return inject('postgresBaseUrl') !== '';
+}
+
+/**
+ * A fresh database for one test file: a copy of the migrated template, dropped on close. `pools`
+ * sizes a server's connections (4, answer saves sharing them, unless given); PGlite has one.
+ */
+export async function openTestDatabase(pools: { size: number; answerSize: number } = { size: 4, answerSize: 0 }): Promise<DatabaseHandle> {
   const serverUrl = inject('postgresBaseUrl');
   if (serverUrl) {
     const name = uniqueDatabaseName();
     await withAdminClient(serverUrl, (client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
-    const handle = await openPostgres(serverUrlFor(serverUrl, name), 4);
+    const handle = await openPostgres(serverUrlFor(serverUrl, name), pools.size, pools.answerSize);
     return {
       ...handle,
       async close() {

@@ -25,6 +25,13 @@ export interface ChannelListener {
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * Where candidates' answer saves run: on a server, connections of their own, so that an exam
+   * day's submissions, launches and recording writes cannot queue ahead of them (issue 19: at the
+   * submission peak of 2,000 candidates the saves waited 730 ms for a pooled connection). The same
+   * as `db` on the embedded default (one connection) or when no lane is configured.
+   */
+  answerDb: Database;
   kind: 'pglite' | 'postgres';
   /** Set for a server database: migrations take their own connection to hold the lock. */
   connectionString?: string;
@@ -41,6 +48,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
+    answerDb: db,
     kind: 'pglite',
     async listen(channel, listener) {
       // One connection: notifications of its own commits come back to it.
@@ -57,19 +65,40 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+/**
+ * An exam day's bursts come minutes apart (launches, then saves, then submissions): a connection
+ * opened for one is kept for the next, where node-postgres' default (10 s idle) closed them and the
+ * submission peak reconnected.
+ */
+const IDLE_CONNECTION_KEPT_MS = 5 * 60_000;
+
+function openPool(connectionString: string, size: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: size, idleTimeoutMillis: IDLE_CONNECTION_KEPT_MS });
   // An idle connection that the server drops (restart, failover, a dropped test database) must
   // not crash the process: the pool replaces it at the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  return pool;
+}
+
+/** `answerPoolSize` 0: answer saves share the main pool. */
+export async function openPostgres(connectionString: string, poolSize = 10, answerPoolSize = 0): Promise<DatabaseHandle> {
+  const pool = openPool(connectionString, poolSize);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const answerPool = answerPoolSize > 0 ? openPool(connectionString, answerPoolSize) : null;
+  if (answerPool) {
+    // Opened now, not by the first saves of a sitting (connecting costs several ms each). A server
+    // that cannot be reached is not an error here: the main pool's first query reports it.
+    const opened = await Promise.allSettled(Array.from({ length: answerPoolSize }, () => answerPool.connect()));
+    for (const result of opened) if (result.status === 'fulfilled') result.value.release();
+  }
   return {
     db,
+    answerDb: answerPool ? (drizzlePg(answerPool, { schema }) as unknown as Database) : db,
     kind: 'postgres',
     connectionString,
     listen: (channel, listener) => listenOnServer(connectionString, channel, listener),
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), answerPool?.end()]);
     },
   };
 }

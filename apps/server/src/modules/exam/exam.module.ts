@@ -26,10 +26,19 @@ export interface ExamModule {
 
 export function createExamModule(
   db: Database,
-  deps: { programs: ProgramService; attachments: AttachmentService; secret: string; publicUrl: string; graceSeconds?: number; now?: () => Date },
+  deps: {
+    programs: ProgramService;
+    attachments: AttachmentService;
+    secret: string;
+    publicUrl: string;
+    graceSeconds?: number;
+    now?: () => Date;
+    /** The connections answer saves run on (DatabaseHandle.answerDb); `db` when not given. */
+    answerDb?: Database;
+  },
 ): ExamModule {
   const graceSeconds = deps.graceSeconds ?? EXAM_TIMING.graceSeconds;
-  const repository = new ExamRepository(db);
+  const repository = new ExamRepository(db, deps.answerDb);
   const content = new ExamContent(repository);
   const submission = new ExamSubmission(repository, content, new ApplicationWorkflowRepository(db));
   const exams = new ExamService(repository, content, submission, { graceSeconds, now: deps.now });

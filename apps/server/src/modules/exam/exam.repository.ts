@@ -191,7 +191,11 @@ const INSTANCE_NOT_FOUND = null;
  * updates, submission) are single set-based statements: no per-question query loop.
  */
 export class ExamRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Answer saves only (DatabaseHandle.answerDb): the statement thousands of candidates wait on. */
+    private readonly answerDb: Database = db,
+  ) {}
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(tx));
@@ -432,7 +436,7 @@ export class ExamRepository {
    */
   async applyUpdates(input: { examInstanceId: string; applicantId: string; examType: ExamType; sessionId: string; now: Date; graceSeconds: number; items: UpdateItem[] }): Promise<UpdateOutcome> {
     const rows = await executePrepared<{ inst: InstanceRow | null; applied: UpdateOutcome['applied']; checked: UpdateOutcome['checked'] }>(
-      this.db,
+      this.answerDb,
       'exam_apply_updates',
       sql`
         with inst as (
