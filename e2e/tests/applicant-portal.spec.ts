@@ -145,9 +145,12 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   const documents = page.getByTestId('documents-table');
   await expect(documents.getByTestId('file-name')).toHaveText('Robin Inspector - ph….pdf');
   await expect(documents.getByTestId('file-name')).toHaveAttribute('title', fileName);
-  // View opens the file in a new tab through the presigned, unauthenticated open-file path.
+  // View opens the file in a new tab through the presigned, unauthenticated open-file path. (The
+  // headless shell downloads a PDF where a desktop browser shows it: the file's answer is what is checked.)
+  const served = page.context().waitForEvent('response', (response) => /\/unauth\/openfile\//.test(response.url()));
   const [viewer] = await Promise.all([page.waitForEvent('popup'), documents.getByRole('button', { name: `View ${fileName}` }).click()]);
-  await viewer.waitForURL(/\/unauth\/openfile\//);
+  expect((await served).status()).toBe(200);
+  expect((await served).headers()['content-type']).toBe('application/pdf');
   await viewer.close();
 
   // Apply to the demo Qualification program and save a draft.

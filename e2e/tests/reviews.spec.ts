@@ -72,10 +72,13 @@ test('a failed candidate asks for a review with a reason and a file, the manager
   await manager.goto(`/admin/programs/${setup.programId}/applications/aicipapplication/${setup.id}`);
   const panel = manager.getByTestId('staff-review');
   await expect(panel.getByTestId('review-reason')).toContainText('Question 12 was marked against the 2011 edition');
+  // The file opens in a new tab (the headless shell downloads a PDF where a desktop browser shows it:
+  // the file's answer is what is checked).
   const opened = manager.context().waitForEvent('page');
+  const served = manager.context().waitForEvent('response', (response) => response.url().includes('as3788-extract.pdf'));
   await panel.getByRole('button', { name: 'as3788-extract.pdf' }).click();
   const fileTab = await opened;
-  await expect.poll(() => fileTab.url()).toContain('as3788-extract.pdf');
+  expect((await served).status()).toBe(200);
   await fileTab.close();
   expect(await seriousViolations(manager)).toEqual([]);
   await panel.getByRole('radio', { name: /^Uphold/ }).check();
