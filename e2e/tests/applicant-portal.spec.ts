@@ -145,8 +145,8 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   const documents = page.getByTestId('documents-table');
   await expect(documents.getByTestId('file-name')).toHaveText('Robin Inspector - ph….pdf');
   await expect(documents.getByTestId('file-name')).toHaveAttribute('title', fileName);
-  // View opens the file in a new tab through the presigned, unauthenticated open-file path. (The
-  // headless shell downloads a PDF where a desktop browser shows it: the file's answer is what is checked.)
+  // View opens the file in a new tab through the presigned, unauthenticated open-file path: its answer
+  // is checked, not the tab's address (a browser without a PDF viewer downloads it instead).
   const served = page.context().waitForEvent('response', (response) => /\/unauth\/openfile\//.test(response.url()));
   const [viewer] = await Promise.all([page.waitForEvent('popup'), documents.getByRole('button', { name: `View ${fileName}` }).click()]);
   expect((await served).status()).toBe(200);

@@ -72,8 +72,8 @@ test('a failed candidate asks for a review with a reason and a file, the manager
   await manager.goto(`/admin/programs/${setup.programId}/applications/aicipapplication/${setup.id}`);
   const panel = manager.getByTestId('staff-review');
   await expect(panel.getByTestId('review-reason')).toContainText('Question 12 was marked against the 2011 edition');
-  // The file opens in a new tab (the headless shell downloads a PDF where a desktop browser shows it:
-  // the file's answer is what is checked).
+  // The file opens in a new tab: its answer is checked, not the tab's address (a browser without a
+  // PDF viewer downloads it instead).
   const opened = manager.context().waitForEvent('page');
   const served = manager.context().waitForEvent('response', (response) => response.url().includes('as3788-extract.pdf'));
   await panel.getByRole('button', { name: 'as3788-extract.pdf' }).click();

@@ -70,8 +70,8 @@ test('an applicant who opened the platform at 127.0.0.1 uploads a document and o
   const documents = page.getByTestId('documents-table');
   await expect(documents.getByTestId('file-name')).toHaveAttribute('title', fileName);
 
-  // The new tab opens the file from the address the page was opened at (the headless shell downloads
-  // a PDF where a desktop browser shows it: the file's answer is what is checked).
+  // The new tab opens the file from the address the page was opened at: its answer is checked, not
+  // the tab's address (a browser without a PDF viewer downloads it instead).
   const served = context.waitForEvent('response', (response) => response.url().includes('/unauth/openfile/'));
   const [viewer] = await Promise.all([page.waitForEvent('popup'), documents.getByRole('button', { name: `View ${fileName}` }).click()]);
   expect(new URL((await served).url()).origin).toBe(LOOPBACK);

@@ -70,3 +70,13 @@ describe('DateField, cleared', () => {
     expect(onChange).toHaveBeenLastCalledWith('');
   });
 });
+
+describe('DateField, its calendar', () => {
+  it("names the calendar's arrows and its heading for screen readers (every date input of the app, through the theme)", async () => {
+    renderWithProviders(<DateField label="Exam Date" value="2026-11-21" onChange={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Exam Date'));
+    expect(await screen.findByLabelText('Previous month')).toHaveAttribute('data-direction', 'previous');
+    expect(screen.getByLabelText('Next month')).toHaveAttribute('data-direction', 'next');
+    expect(screen.getByLabelText('Choose a month')).toHaveTextContent('November 2026');
+  });
+});
