@@ -3,7 +3,7 @@ import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_API,
 import { scheduleAndSend, sydneyLocal, wholeMinuteAfter } from '../fixtures/exam-setup';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
-import { fillDateTime, personAt, waitForMail } from '../fixtures/journey';
+import { choose, fillDateTime, personAt, waitForMail } from '../fixtures/journey';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
 
@@ -125,14 +125,10 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
   const panel = manager.getByTestId('staff-resits');
   const scheduleForm = panel.getByTestId('resit-schedule-form');
   await expect(scheduleForm).toBeVisible({ timeout: 60_000 });
-  const choose = async (label: string, option: string) => {
-    await scheduleForm.getByRole('textbox', { name: label }).click();
-    await manager.getByRole('option', { name: option, exact: true }).click();
-  };
-  await choose('Exam kind', 'Online');
-  await choose('Examiner', 'Casey Contributor');
-  await choose('Invigilator', 'Uma User');
-  await choose('Test', setup.test.title);
+  await choose(manager, scheduleForm, 'Exam kind', /^Online$/);
+  await choose(manager, scheduleForm, 'Examiner', 'Casey Contributor');
+  await choose(manager, scheduleForm, 'Invigilator', 'Uma User');
+  await choose(manager, scheduleForm, 'Test', setup.test.title);
   await scheduleForm.getByLabel('Duration (minutes)').fill('60');
   // The time is taken last: the window opens a minute or two after it is saved.
   await fillDateTime(scheduleForm, sydneyLocal(wholeMinuteAfter(75_000)));
