@@ -16,7 +16,7 @@
 // a fresh database "bench" is made on it), --port P (3290; the baseline uses P+1), --keep-database,
 // --cpu-prof-dir DIR (a V8 CPU profile of the server), --instances N (1; N server processes on ports
 // P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions),
-// --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --answer-pool-size N (4: each
+// --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --answer-pool-size N (10: each
 // server's DATABASE_ANSWER_POOL_SIZE, the connections kept for answer saves; 0 shares the pool), --generators N (2: the
 // processes that drive the candidates between them; their latencies are merged), --recorded (issue 19: the
 // module is recorded; each candidate also saves its recording info and every 30 s, as the page does,
@@ -50,7 +50,7 @@ const { values: options } = parseArgs({
     port: { type: 'string', default: '3290' },
     instances: { type: 'string', default: '1' },
     'pool-size': { type: 'string', default: '10' },
-    'answer-pool-size': { type: 'string', default: '4' },
+    'answer-pool-size': { type: 'string', default: '10' },
     'keep-database': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of the server into this folder. */
     'cpu-prof-dir': { type: 'string' },

@@ -15,7 +15,7 @@ const EnvSchema = z.object({
   /** Connections each instance keeps to a PostgreSQL server (with DATABASE_URL). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   /** Further connections kept for candidates' answer saves alone (issue 19); 0: saves share the pool above. */
-  DATABASE_ANSWER_POOL_SIZE: z.coerce.number().int().min(0).max(100).default(4),
+  DATABASE_ANSWER_POOL_SIZE: z.coerce.number().int().min(0).max(100).default(10),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /** Unset: http://localhost:<PORT>, so that links and local upload URLs follow the port. */

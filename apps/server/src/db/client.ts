@@ -72,19 +72,25 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
  */
 const IDLE_CONNECTION_KEPT_MS = 5 * 60_000;
 
-function openPool(connectionString: string, size: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: size, idleTimeoutMillis: IDLE_CONNECTION_KEPT_MS });
+/** How each pool names itself to PostgreSQL (`pg_stat_activity.application_name`), for whoever watches the server. */
+export const POOL_APPLICATION_NAMES = { main: 'certs', answerSaves: 'certs-answer-saves' } as const;
+
+function openPool(connectionString: string, size: number, { applicationName, keptOpen, idleTimeoutMs }: { applicationName: string; keptOpen: number; idleTimeoutMs: number }): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: size, min: keptOpen, idleTimeoutMillis: idleTimeoutMs, application_name: applicationName });
   // An idle connection that the server drops (restart, failover, a dropped test database) must
   // not crash the process: the pool replaces it at the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   return pool;
 }
 
-/** `answerPoolSize` 0: answer saves share the main pool. */
-export async function openPostgres(connectionString: string, poolSize = 10, answerPoolSize = 0): Promise<DatabaseHandle> {
-  const pool = openPool(connectionString, poolSize);
+/**
+ * `answerPoolSize` 0: answer saves share the main pool. Otherwise they have that many connections of
+ * their own, opened now and kept open however long a sitting's quiet spell lasts.
+ */
+export async function openPostgres(connectionString: string, poolSize = 10, answerPoolSize = 0, idleTimeoutMs = IDLE_CONNECTION_KEPT_MS): Promise<DatabaseHandle> {
+  const pool = openPool(connectionString, poolSize, { applicationName: POOL_APPLICATION_NAMES.main, keptOpen: 0, idleTimeoutMs });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  const answerPool = answerPoolSize > 0 ? openPool(connectionString, answerPoolSize) : null;
+  const answerPool = answerPoolSize > 0 ? openPool(connectionString, answerPoolSize, { applicationName: POOL_APPLICATION_NAMES.answerSaves, keptOpen: answerPoolSize, idleTimeoutMs }) : null;
   if (answerPool) {
     // Opened now, not by the first saves of a sitting (connecting costs several ms each). A server
     // that cannot be reached is not an error here: the main pool's first query reports it.

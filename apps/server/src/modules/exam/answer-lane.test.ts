@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import type { CandidateExam } from '@certs/shared/exam/exam.contract';
+import { POOL_APPLICATION_NAMES } from '../../db/client';
 import { buildTestApp, isOnPostgresServer, openTestDatabase, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories/user.factory';
 import { signIn } from '../../../test/sign-in';
@@ -81,3 +82,27 @@ describe('answer saves', () => {
     },
   );
 });
+
+// Connections are a PostgreSQL server's: the embedded default has one, shared (above).
+if (onServer) {
+  describe("the answer-save lane's connections", () => {
+    it('are open from the start and stay open through a quiet spell in which the main pool closes its idle ones', async () => {
+      const handle = await openTestDatabase({ size: 2, answerSize: 2, idleTimeoutMs: 100 });
+      const openConnections = async (applicationName: string) => {
+        const result = await handle.db.execute(
+          sql`select count(*)::int as open from pg_stat_activity where datname = current_database() and application_name = ${applicationName} and pid <> pg_backend_pid()`,
+        );
+        return (result as unknown as { rows: { open: number }[] }).rows[0]!.open;
+      };
+      try {
+        expect(await openConnections(POOL_APPLICATION_NAMES.answerSaves)).toBe(2);
+        // Two main connections busy at once, then idle: the main pool lets them go, the lane keeps its own.
+        await Promise.all([handle.db.execute(sql`select pg_sleep(0.05)`), handle.db.execute(sql`select pg_sleep(0.05)`)]);
+        await expect.poll(() => openConnections(POOL_APPLICATION_NAMES.main), { timeout: 10_000 }).toBe(0);
+        expect(await openConnections(POOL_APPLICATION_NAMES.answerSaves)).toBe(2);
+      } finally {
+        await handle.close();
+      }
+    });
+  });
+}
