@@ -106,8 +106,7 @@ test('staff schedule an online and a practical module, the Perth candidate reads
   const visitor = await browser.newPage({ bypassCSP: true });
   await visitor.goto('/schedule');
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Exam schedule');
-  await visitor.getByRole('textbox', { name: 'Venue or test centre', exact: true }).click();
-  await visitor.getByRole('option', { name: application.venue.title }).click();
+  await choose(visitor, visitor.locator('body'), 'Venue or test centre', application.venue.title);
   const day = visitor.getByTestId('schedule-day');
   await expect(day).toHaveCount(1);
   await expect(day).toContainText(application.venue.title);

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { CandidateExam } from '@certs/shared/exam/exam.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { ApiError, apiRequest } from '../../../lib/api-client';
@@ -19,21 +19,34 @@ export function findExam(examType: ExamType, id: string, signal?: AbortSignal, t
  */
 export type LoadedExam = { source: 'server'; exam: CandidateExam } | { source: 'device'; exam: CandidateExam; clockOffsetMs: number };
 
+/** A sitting as the server just sent it, kept on the device for an offline reload. */
+function keptFromServer(exam: CandidateExam, storage: Storage): LoadedExam {
+  const userId = getSession()?.user.id;
+  if (userId) saveExamCopy(storage, userId, exam, serverClock.getOffset());
+  // Over (submitted or timed out elsewhere): nothing kept in this browser can be sent any more.
+  if (exam.status !== 'InProgress') removeStoredExam(storage, exam.id);
+  return { source: 'server', exam };
+}
+
 /** The server's sitting, kept on the device for an offline reload; the device's copy only when the server cannot be reached. */
 export async function loadExam(examType: ExamType, id: string, storage: Storage, signal?: AbortSignal): Promise<LoadedExam> {
   const userId = getSession()?.user.id;
   try {
-    const exam = await findExam(examType, id, signal);
-    if (userId) saveExamCopy(storage, userId, exam, serverClock.getOffset());
-    // Over (submitted or timed out elsewhere): nothing kept in this browser can be sent any more.
-    if (exam.status !== 'InProgress') removeStoredExam(storage, exam.id);
-    return { source: 'server', exam };
+    return keptFromServer(await findExam(examType, id, signal), storage);
   } catch (error) {
     // A refusal (403, 404, ...) is the server's word; only no answer at all falls back to the copy.
     const copy = userId && error instanceof ApiError && error.status === 0 ? readExamCopy(storage, userId, examType, id) : null;
     if (!copy) throw error;
     return { source: 'device', exam: copy.exam, clockOffsetMs: copy.clockOffsetMs };
   }
+}
+
+/**
+ * A launch answers with the sitting itself (the same body as its read): the exam screen opened next
+ * starts from it instead of reading it again, one round trip fewer before the first question (issue 22).
+ */
+export function keepLaunchedExam(queryClient: QueryClient, exam: CandidateExam, storage: Storage = window.localStorage): void {
+  queryClient.setQueryData(examKeys.sitting(exam.examType, exam.id), keptFromServer(exam, storage));
 }
 
 /** Read once per visit of the screen: the sitting's state lives in the exam controller from then on. */

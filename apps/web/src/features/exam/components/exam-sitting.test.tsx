@@ -11,6 +11,7 @@ import { applicant } from '../../../test/session-fixtures';
 import { readExamCopy } from '../model/exam-copy';
 import { holderKeyOf, storageKeyOf } from '../model/exam-progress';
 import { ExamSitting } from './exam-sitting';
+import { LaunchExam } from './launch-exam';
 
 const paths = { list: '/student/examinations', review: (id: string) => `/student/examinations/trial/${id}/review` };
 
@@ -32,8 +33,10 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
     serverTime: now,
     examType,
   });
+  const sitting = () => exam([question(Q.single), question(Q.multiple), question(Q.blank), question(Q.descriptive)], { timer: liveTimer, examType });
   const stub = stubFetch(async (call) => {
     if (isOffline) throw new TypeError('Failed to fetch');
+    if (call.url === '/api/launchexam/inittrial') return jsonResponse(sitting());
     if (call.url.startsWith('/api/launchexam/servertime')) return jsonResponse({ serverTime: Date.now() });
     if (call.url === `/api/${examType}examinstance/${EXAM_ID}/submit`) {
       submits += 1;
@@ -68,6 +71,7 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
   return {
     ...stub,
     updates,
+    loads: () => loads,
     claims: () => claims,
     submits: () => submits,
     sessionIds: () => sessionIds,
@@ -152,6 +156,24 @@ describe('the exam screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'End trial' }));
     expect(await screen.findByText('The trial review')).toBeInTheDocument();
     expect(server.submits()).toBe(1);
+  });
+
+  it('opens the sitting from the launch’s answer without reading it again (issue 22: one round trip fewer before the first question)', async () => {
+    saveSession({ jwt: 'token', user: applicant });
+    const server = serverFor();
+    const sittingPath = `/student/examinations/trial/${EXAM_ID}`;
+    renderWithProviders(null, {
+      route: '/student/examinations/start/trial/test-1',
+      routes: [
+        { path: '/student/examinations/start/trial/test-1', element: <LaunchExam examType="trial" referenceId="test-1" sittingPath={(type, id) => `/student/examinations/${type}/${id}`} listHref={paths.list} /> },
+        { path: sittingPath, element: <ExamSitting examType="trial" id={EXAM_ID} paths={paths} /> },
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 4' })).toBeInTheDocument();
+    expect(server.calls.map((call) => call.url)).toContain('/api/launchexam/inittrial');
+    expect(server.loads()).toBe(0);
+    // Kept on the device as a read would be, for an offline reload.
+    expect(readExamCopy(window.localStorage, applicant.id, 'trial', EXAM_ID)?.exam.id).toBe(EXAM_ID);
   });
 
   it('asks before taking the exam over from another window, then reads the sitting again so the other window’s answers are not overwritten', async () => {

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { errorMessageOf, httpStatusOf } from '../../../lib/api-client';
 import { examKeys } from '../api/exam.keys';
+import { keepLaunchedExam } from '../api/find-exam';
 import { launchExam } from '../api/launch-exam';
 import { ExamLoadFailed } from './exam-sitting';
 
@@ -16,16 +17,21 @@ interface LaunchExamProps {
   isResit?: boolean;
 }
 
-
 /**
- * Launching: `inittrial` or `init` makes (or finds) the sitting, then the exam screen opens on it.
+ * Launching: `inittrial` or `init` makes (or finds) the sitting, then the exam screen opens on it,
+ * from the launch's answer (no second read).
  * A refusal the candidate can act on (not open yet, window closed) says so; any other failure is
  * the spec's loading alert with a Retry, which cannot cost time: a second launch finds the same sitting.
  */
 export function LaunchExam({ examType, referenceId, sittingPath, listHref, isResit = false }: LaunchExamProps) {
+  const queryClient = useQueryClient();
   const launch = useQuery({
     queryKey: [...examKeys.all, 'launch', examType, referenceId, isResit],
-    queryFn: () => launchExam(examType, referenceId, isResit),
+    queryFn: async () => {
+      const exam = await launchExam(examType, referenceId, isResit);
+      keepLaunchedExam(queryClient, exam);
+      return exam;
+    },
     retry: false,
     gcTime: 0,
     staleTime: 0,
