@@ -13,8 +13,12 @@ export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePreferences,
-    onSuccess: (user) => {
-      queryClient.setQueryData(currentUserQueryOptions(user.id).queryKey, user);
+    onSuccess: async (user) => {
+      // A read of the user that left before this save (the layout's, at sign-in) would land after
+      // it with the old zone and put it back on screen: it is called off first.
+      const { queryKey } = currentUserQueryOptions(user.id);
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData(queryKey, user);
       replaceStoredUser(user);
     },
   });
