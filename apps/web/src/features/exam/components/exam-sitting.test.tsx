@@ -33,7 +33,8 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
     serverTime: now,
     examType,
   });
-  const sitting = () => exam([question(Q.single), question(Q.multiple), question(Q.blank), question(Q.descriptive)], { timer: liveTimer, examType });
+  /** The sitting as the server sends it (launch or read), its first question as given. */
+  const sitting = (first = question(Q.single)) => exam([first, question(Q.multiple), question(Q.blank), question(Q.descriptive)], { timer: liveTimer, examType });
   const stub = stubFetch(async (call) => {
     if (isOffline) throw new TypeError('Failed to fetch');
     if (call.url === '/api/launchexam/inittrial') return jsonResponse(sitting());
@@ -48,7 +49,7 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
       if (options.failFirstLoad && loads === 1) return jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' }, 500);
       // The other window answered question 1 after this page first read the sitting.
       const first = options.answeredElsewhere && loads > 1 ? question(Q.single, { lastSequence: 2, answerOptionGivenByUser: [OPT.a], isAnswered: true, isAttempted: true, numOfAttempts: 2 }) : question(Q.single);
-      return jsonResponse(exam([first, question(Q.multiple), question(Q.blank), question(Q.descriptive)], { timer: liveTimer, examType }));
+      return jsonResponse(sitting(first));
     }
     if (call.url === '/api/isexaminprogress') {
       claims += 1;
