@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress.ts';
 
 // The preset ships without types.
 const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
@@ -140,6 +141,8 @@ export default defineConfig({
         ],
       },
     }),
+    // Brotli and gzip copies of the built files, which the server sends to browsers that accept them.
+    precompress(),
   ],
   css: {
     postcss: {

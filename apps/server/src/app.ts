@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -57,6 +56,7 @@ import { EXAM_SITTING_EVENT_CHANNEL } from '@certs/shared/exam-integrity/exam-ev
 import { createInvigilationModule } from './modules/invigilation/invigilation.module';
 import { registerInvigilationRoutes } from './modules/invigilation/invigilation.routes';
 import { JOB_LOCK_KEYS, runAlone } from './platform/jobs/job-lock';
+import { registerWebAppFiles } from './platform/web-app-files';
 import { PeriodicJob } from './platform/jobs/periodic-job';
 import { createPreExamModule } from './modules/pre-exam/pre-exam.module';
 import { registerPreExamRoutes } from './modules/pre-exam/pre-exam.routes';
@@ -420,7 +420,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The built web app, when there is one: its files, and index.html for the app's own routes.
   const hasWebApp = !!deps.webDistDir && existsSync(path.join(deps.webDistDir, 'index.html'));
   if (hasWebApp && deps.webDistDir) {
-    await app.register(fastifyStatic, { root: deps.webDistDir, wildcard: false, index: false });
+    await registerWebAppFiles(app, deps.webDistDir);
   }
   registerNotFoundHandler(app, { apiPrefixes: API_PREFIXES, hasWebApp });
   return app;
