@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PAGES, firstVisitContext, launchChromium, startServer, trialLaunchPath } from '../scripts/lib/web-pages.mjs';
+import { LOCALHOST, PHONE } from './web-profiles.mjs';
 
 const argValue = (name, fallback) => {
   const index = process.argv.indexOf(name);
@@ -22,16 +23,7 @@ const argValue = (name, fallback) => {
 const RUNS = Number(argValue('--runs', 5));
 const port = Number(process.env.BENCH_WEB_PORT ?? 3297);
 
-const PROFILES = [
-  {
-    name: 'phone at a site office (1.6 Mbps, 150 ms, CPU 4x)',
-    short: 'phone',
-    network: { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
-    cpuRate: 4,
-    firstQuestionTargetMs: 3000,
-  },
-  { name: 'localhost, unthrottled', short: 'localhost', network: null, cpuRate: 1, firstQuestionTargetMs: 1000 },
-];
+const PROFILES = [PHONE, LOCALHOST];
 
 const loginPage = PAGES.find((page) => page.name === 'applicant login');
 const examPage = PAGES.find((page) => page.name.startsWith('exam sitting'));
