@@ -1,6 +1,8 @@
 // `npm run size`: the JavaScript a first visit loads before each measured page is usable, gzipped,
 // against its budget (issue 22: exam sitting 250 KB, login pages 200 KB, admin screens 450 KB).
-// Builds nothing itself: run `npm run build` first (CI does). Exits 1 when a page is over budget.
+// Builds nothing itself: run `npm run build` first (CI does). Exits 1 when a page is over budget, or
+// when a script or stylesheet of 1 KB or more came uncompressed (the server sends the build's Brotli
+// and gzip copies; without them a phone at a site office waited 3 s more, docs/performance.md).
 import { gzipSync } from 'node:zlib';
 import { PAGES, firstVisitContext, launchChromium, startServer } from './lib/web-pages.mjs';
 
@@ -14,8 +16,16 @@ try {
     const { context, jwt } = await firstVisitContext(browser, server.baseUrl, measured.signIn);
     const page = await context.newPage();
     const scripts = new Map();
+    const uncompressed = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
+      const type = response.request().resourceType();
+      if (type === 'script' || type === 'stylesheet') {
+        const path = new URL(response.url()).pathname;
+        void response.body().then((body) => {
+          if (body.length >= 1024 && !response.headers()['content-encoding']) uncompressed.push(path);
+        }, () => undefined);
+      }
+      if (type !== 'script') return;
       scripts.set(
         response.url(),
         response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0),
@@ -28,7 +38,7 @@ try {
       [...scripts.keys()].forEach((url, i) => console.log(`  ${measured.name}: ${(sizes[i] / 1024).toFixed(1)} KB ${new URL(url).pathname}`));
     }
     const kb = sizes.reduce((sum, size) => sum + size, 0) / 1024;
-    results.push({ page: measured.name, files: sizes.length, kb, budgetKb: measured.budgetKb });
+    results.push({ page: measured.name, files: sizes.length, kb, budgetKb: measured.budgetKb, uncompressed });
     await context.close();
   }
 } finally {
@@ -41,5 +51,9 @@ for (const r of results) {
   const ok = r.kb <= r.budgetKb;
   if (!ok) over += 1;
   console.log(`${ok ? 'ok  ' : 'OVER'} ${r.page.padEnd(42)} ${r.kb.toFixed(0).padStart(4)} KB gzipped JS in ${r.files} files (budget ${r.budgetKb} KB, ${((r.kb / r.budgetKb) * 100).toFixed(0)} %)`);
+  if (r.uncompressed.length) {
+    over += 1;
+    console.log(`UNCOMPRESSED ${r.page}: ${r.uncompressed.join(', ')} (did the build write its .br and .gz copies?)`);
+  }
 }
 process.exit(over ? 1 : 0);
