@@ -16,14 +16,13 @@ try {
     const { context, jwt } = await firstVisitContext(browser, server.baseUrl, measured.signIn);
     const page = await context.newPage();
     const scripts = new Map();
-    const uncompressed = [];
+    // Each script's and stylesheet's path when it came uncompressed (1 KB or more), else null.
+    const encodingChecks = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type === 'script' || type === 'stylesheet') {
         const path = new URL(response.url()).pathname;
-        void response.body().then((body) => {
-          if (body.length >= 1024 && !response.headers()['content-encoding']) uncompressed.push(path);
-        }, () => undefined);
+        encodingChecks.push(response.body().then((body) => (body.length >= 1024 && !response.headers()['content-encoding'] ? path : null)));
       }
       if (type !== 'script') return;
       scripts.set(
@@ -34,6 +33,7 @@ try {
     await page.goto(await measured.path({ baseUrl: server.baseUrl, jwt }));
     await measured.ready(page);
     const sizes = await Promise.all(scripts.values());
+    const uncompressed = (await Promise.all(encodingChecks)).filter((path) => path !== null);
     if (process.argv.includes('--files')) {
       [...scripts.keys()].forEach((url, i) => console.log(`  ${measured.name}: ${(sizes[i] / 1024).toFixed(1)} KB ${new URL(url).pathname}`));
     }

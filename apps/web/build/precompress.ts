@@ -34,7 +34,9 @@ export function precompress(): Plugin {
     closeBundle: {
       order: 'post',
       sequential: true,
-      handler() {
+      handler(error) {
+        // A failed build leaves nothing new to compress, and its error is the one to read.
+        if (error) return;
         for (const file of filesUnder(outDir)) {
           if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
           const body = readFileSync(file);

@@ -61,7 +61,8 @@ export function registerNotFoundHandler(app: FastifyInstance, options: { apiPref
   app.setNotFoundHandler((request, reply) => {
     const isApi = options.apiPrefixes.some((prefix) => request.url.startsWith(prefix));
     if (options.hasWebApp && request.method === 'GET' && !isApi) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // Its cache-control (no-cache) is set with the web app's files (web-app-files.ts).
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send(body(404, `Route ${request.method}:${request.url.split('?')[0]} not found`));
   });

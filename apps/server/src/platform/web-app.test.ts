@@ -66,6 +66,14 @@ describe('serving the web app', () => {
     expect(plain.body).toBe(PAGE_SCRIPT);
   });
 
+  it('answers a revalidation of the compressed copy with 304 and the same caching', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/assets/page.js', headers: { 'accept-encoding': 'br' } });
+    const again = await t.app.inject({ method: 'GET', url: '/assets/page.js', headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('never serves the compressed copies under their own names', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/page.js.br' });
     expect(response.rawPayload.equals(brotliCompressSync(PAGE_SCRIPT))).toBe(false);
