@@ -10,3 +10,18 @@ export const PHONE = {
 };
 
 export const LOCALHOST = { name: 'localhost, unthrottled', short: 'localhost', network: null, cpuRate: 1, firstQuestionTargetMs: 1000 };
+
+/**
+ * A new page of `context` with the profile's network and CPU emulation applied through the DevTools
+ * protocol; `cdp` is its session, for a caller that listens to the page's network events.
+ */
+export async function emulatedPage(context, profile, { disableCache }) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: disableCache });
+  if (profile.network) await cdp.send('Network.emulateNetworkConditions', profile.network);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+  page.setDefaultTimeout(120_000);
+  return Object.assign(page, { cdp });
+}

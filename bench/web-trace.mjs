@@ -6,7 +6,7 @@
 // nothing itself: run `npm run build` first (`WEB_DIST_DIR` picks another build of the web app).
 import { performance } from 'node:perf_hooks';
 import { PAGES, firstVisitContext, launchChromium, startServer } from '../scripts/lib/web-pages.mjs';
-import { LOCALHOST, PHONE } from './web-profiles.mjs';
+import { LOCALHOST, PHONE, emulatedPage } from './web-profiles.mjs';
 
 const which = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'login';
 const profile = process.argv.includes('--localhost') ? LOCALHOST : PHONE;
@@ -18,12 +18,8 @@ const browser = await launchChromium();
 try {
   const { context, jwt } = await firstVisitContext(browser, server.baseUrl, target.signIn);
   const path = await target.path({ baseUrl: server.baseUrl, jwt });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (profile.network) await cdp.send('Network.emulateNetworkConditions', profile.network);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+  const page = await emulatedPage(context, profile, { disableCache: true });
+  const { cdp } = page;
   const requests = new Map();
   let firstRequestAt = null;
   cdp.on('Network.requestWillBeSent', (event) => {

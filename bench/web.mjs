@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PAGES, firstVisitContext, launchChromium, startServer, trialLaunchPath } from '../scripts/lib/web-pages.mjs';
-import { LOCALHOST, PHONE } from './web-profiles.mjs';
+import { LOCALHOST, PHONE, emulatedPage } from './web-profiles.mjs';
 
 const argValue = (name, fallback) => {
   const index = process.argv.indexOf(name);
@@ -28,17 +28,6 @@ const PROFILES = [PHONE, LOCALHOST];
 const loginPage = PAGES.find((page) => page.name === 'applicant login');
 const examPage = PAGES.find((page) => page.name.startsWith('exam sitting'));
 
-/** A page with the profile's emulation applied through the DevTools protocol. */
-async function emulatedPage(context, profile, { disableCache }) {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: disableCache });
-  if (profile.network) await cdp.send('Network.emulateNetworkConditions', profile.network);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
-  page.setDefaultTimeout(120_000);
-  return page;
-}
 
 /** Milliseconds from the navigation's start until `ready`, then (when given) until `after`. */
 async function timeNavigation(page, path, ready, after) {
