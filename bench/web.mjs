@@ -12,7 +12,6 @@
 // average is printed before and after, and figures taken under load are not planning figures.
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { PAGES, firstVisitContext, launchChromium, startServer, trialLaunchPath } from '../scripts/lib/web-pages.mjs';
 import { LOCALHOST, PHONE, emulatedPage } from './web-profiles.mjs';
 
@@ -29,15 +28,12 @@ const loginPage = PAGES.find((page) => page.name === 'applicant login');
 const examPage = PAGES.find((page) => page.name.startsWith('exam sitting'));
 
 
-/** Milliseconds from the navigation's start until `ready`, then (when given) until `after`. */
+/** Milliseconds from the navigation's start until `ready`, then (when given) until `after`, on the page's clock. */
 async function timeNavigation(page, path, ready, after) {
-  const start = performance.now();
   await page.goto(path, { waitUntil: 'commit', timeout: 120_000 });
-  await ready(page);
-  const readyMs = performance.now() - start;
+  const readyMs = await ready(page);
   if (!after) return { readyMs };
-  const isDone = await after(page, { timeoutMs: 10_000 });
-  return { readyMs, afterMs: isDone === false ? null : performance.now() - start };
+  return { readyMs, afterMs: await after(page, { timeoutMs: 10_000 }) };
 }
 
 // Every run's page sits the trial as one exam session (the tab's id, features/exam/model/exam-session.ts):

@@ -51,6 +51,12 @@ import { lazyRoute } from './lazy-route';
 // Every page is loaded when first opened (issue 22); the public layout and the not-found page come
 // with the app. The applicant and admin layouts (app shell, menus, the header's time zone and
 // sign-out) are loaded too when first opened: the login pages and the exam sitting do not use them.
+// Pages of one module share its loader, so that the module fetched for one opens the others at once.
+const loadExamSittingPages = () => import('./routes/student/examinations-sitting');
+const loadApplicationFormPages = () => import('./routes/student/application-form');
+const loadSittingsPages = () => import('./routes/admin/sittings');
+const loadRenewalsPages = () => import('./routes/admin/renewals');
+const loadInvigilationPages = () => import('./routes/admin/invigilation');
 const AdminLayout = lazyRoute(() => import('./layouts/admin-layout'), (layout) => layout.AdminLayout);
 const ApplicantLayout = lazyRoute(() => import('./layouts/applicant-layout'), (layout) => layout.ApplicantLayout);
 const AdminLoginRoute = lazyRoute(() => import('./routes/admin/login'), (page) => page.AdminLoginRoute);
@@ -58,8 +64,8 @@ const AdminMenuAreaRoute = lazyRoute(() => import('./routes/admin/menu-area'), (
 const AdminDiscountCodesRoute = lazyRoute(() => import('./routes/admin/discount-codes'), (page) => page.AdminDiscountCodesRoute);
 const AdminApplicationsRoute = lazyRoute(() => import('./routes/admin/applications'), (page) => page.AdminApplicationsRoute);
 const AdminAwardsRoute = lazyRoute(() => import('./routes/admin/awards'), (page) => page.AdminAwardsRoute);
-const AdminRenewalRoute = lazyRoute(() => import('./routes/admin/renewals'), (page) => page.AdminRenewalRoute);
-const AdminRenewalsRoute = lazyRoute(() => import('./routes/admin/renewals'), (page) => page.AdminRenewalsRoute);
+const AdminRenewalRoute = lazyRoute(loadRenewalsPages, (page) => page.AdminRenewalRoute);
+const AdminRenewalsRoute = lazyRoute(loadRenewalsPages, (page) => page.AdminRenewalsRoute);
 const StudentRenewalRoute = lazyRoute(() => import('./routes/student/renewal'), (page) => page.StudentRenewalRoute);
 const StudentWpqRangeRoute = lazyRoute(() => import('./routes/student/wpq-range'), (page) => page.StudentWpqRangeRoute);
 const AdminWpqRangeRoute = lazyRoute(() => import('./routes/admin/wpq-range'), (page) => page.AdminWpqRangeRoute);
@@ -91,8 +97,8 @@ const ActivateRoute = lazyRoute(() => import('./routes/public/activate'), (page)
 const ForgotPasswordRoute = lazyRoute(() => import('./routes/public/forgot-password'), (page) => page.ForgotPasswordRoute);
 const RegisterRoute = lazyRoute(() => import('./routes/public/register'), (page) => page.RegisterRoute);
 const ResetPasswordRoute = lazyRoute(() => import('./routes/public/reset-password'), (page) => page.ResetPasswordRoute);
-const StudentApplicationRoute = lazyRoute(() => import('./routes/student/application-form'), (page) => page.StudentApplicationRoute);
-const StudentProgramApplicationRoute = lazyRoute(() => import('./routes/student/application-form'), (page) => page.StudentProgramApplicationRoute);
+const StudentApplicationRoute = lazyRoute(loadApplicationFormPages, (page) => page.StudentApplicationRoute);
+const StudentProgramApplicationRoute = lazyRoute(loadApplicationFormPages, (page) => page.StudentProgramApplicationRoute);
 const StudentApplicationsRoute = lazyRoute(() => import('./routes/student/applications'), (page) => page.StudentApplicationsRoute);
 const StudentContactRoute = lazyRoute(() => import('./routes/student/contact'), (page) => page.StudentContactRoute);
 const StudentDocumentsRoute = lazyRoute(() => import('./routes/student/documents'), (page) => page.StudentDocumentsRoute);
@@ -102,9 +108,9 @@ const StudentNotificationsRoute = lazyRoute(() => import('./routes/student/notif
 const StudentProfileRoute = lazyRoute(() => import('./routes/student/profile'), (page) => page.StudentProfileRoute);
 const StudentExaminationsRoute = lazyRoute(() => import('./routes/student/examinations'), (page) => page.StudentExaminationsRoute);
 const StudentExamSystemCheckRoute = lazyRoute(() => import('./routes/student/exam-system-check'), (page) => page.StudentExamSystemCheckRoute);
-const StudentExamLaunchRoute = lazyRoute(() => import('./routes/student/examinations-sitting'), (page) => page.StudentExamLaunchRoute);
-const StudentExamReviewRoute = lazyRoute(() => import('./routes/student/examinations-sitting'), (page) => page.StudentExamReviewRoute);
-const StudentExamSittingRoute = lazyRoute(() => import('./routes/student/examinations-sitting'), (page) => page.StudentExamSittingRoute);
+const StudentExamLaunchRoute = lazyRoute(loadExamSittingPages, (page) => page.StudentExamLaunchRoute);
+const StudentExamReviewRoute = lazyRoute(loadExamSittingPages, (page) => page.StudentExamReviewRoute);
+const StudentExamSittingRoute = lazyRoute(loadExamSittingPages, (page) => page.StudentExamSittingRoute);
 const StudentResitLaunchRoute = lazyRoute(() => import('./routes/student/resit-launch'), (page) => page.StudentResitLaunchRoute);
 const AdminResitsRoute = lazyRoute(() => import('./routes/admin/resits'), (page) => page.AdminResitsRoute);
 const AdminWeldersDueRoute = lazyRoute(() => import('./routes/admin/welders-due'), (page) => page.AdminWeldersDueRoute);
@@ -118,8 +124,8 @@ const AdminContactUsRoute = lazyRoute(() => import('./routes/admin/contact-us'),
 const AdminEmailsRoute = lazyRoute(() => import('./routes/admin/emails'), (page) => page.AdminEmailsRoute);
 const AdminExaminationsRoute = lazyRoute(() => import('./routes/admin/examinations'), (page) => page.AdminExaminationsRoute);
 const AdminExaminationRoute = lazyRoute(() => import('./routes/admin/examinations-detail'), (page) => page.AdminExaminationRoute);
-const AdminSittingMarkingRoute = lazyRoute(() => import('./routes/admin/sittings'), (page) => page.AdminSittingMarkingRoute);
-const AdminSittingsRoute = lazyRoute(() => import('./routes/admin/sittings'), (page) => page.AdminSittingsRoute);
+const AdminSittingMarkingRoute = lazyRoute(loadSittingsPages, (page) => page.AdminSittingMarkingRoute);
+const AdminSittingsRoute = lazyRoute(loadSittingsPages, (page) => page.AdminSittingsRoute);
 const AdminNewExaminationRoute = lazyRoute(() => import('./routes/admin/examinations-new'), (page) => page.AdminNewExaminationRoute);
 const AdminLibrariesRoute = lazyRoute(() => import('./routes/admin/libraries'), (page) => page.AdminLibrariesRoute);
 const AdminLibraryQuestionRoute = lazyRoute(() => import('./routes/admin/libraries-question'), (page) => page.AdminLibraryQuestionRoute);
@@ -130,8 +136,8 @@ const AdminProgramApplicationRoute = lazyRoute(() => import('./routes/admin/prog
 const AdminVenuesRoute = lazyRoute(() => import('./routes/admin/venues'), (page) => page.AdminVenuesRoute);
 const AdminTestCentresRoute = lazyRoute(() => import('./routes/admin/test-centres'), (page) => page.AdminTestCentresRoute);
 const AdminSecurityRoute = lazyRoute(() => import('./routes/admin/security'), (page) => page.AdminSecurityRoute);
-const InvigilationConsoleRoute = lazyRoute(() => import('./routes/admin/invigilation'), (page) => page.InvigilationConsoleRoute);
-const SittingReviewRoute = lazyRoute(() => import('./routes/admin/invigilation'), (page) => page.SittingReviewRoute);
+const InvigilationConsoleRoute = lazyRoute(loadInvigilationPages, (page) => page.InvigilationConsoleRoute);
+const SittingReviewRoute = lazyRoute(loadInvigilationPages, (page) => page.SittingReviewRoute);
 
 /** Menu items with screens of their own; the rest show the "not available yet" page. */
 const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities', 'Emails', 'Contact Us', 'Examinations', 'Libraries', 'Discount Codes', 'Reports', 'Dashboard'];
