@@ -122,7 +122,6 @@ try {
       const warm = await context.newPage();
       await warm.goto('/student/login');
       await untilServiceWorkerControls(warm);
-      await loginPage.ready(warm).catch(() => undefined);
       await warm.goto(examPath);
       await examPage.ready(warm);
       await warm.close();

@@ -109,3 +109,35 @@ test('a reloaded exam tab keeps its sitting; a duplicated tab must take it over,
   ]);
   await context.close();
 });
+
+test('starting an exam again in another tab never takes it from the tab that has it: the new tab asks first', async ({ browser, request }) => {
+  const staffJwt = await signInApi(request, DEMO.superUser);
+  const trial = await quickCopyOf(request, staffJwt, DEMO_TRIAL, `IWI practice exam, started twice ${Date.now()}`);
+  const of = 10;
+
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  first.setDefaultTimeout(20_000);
+  await signInAs(first, '/student/login', DEMO.applicant);
+  await first.getByRole('navigation', { name: 'Applicant menu' }).getByRole('link', { name: 'Examinations' }).click();
+  const start = first.getByRole('link', { name: `Start ${trial.title}` });
+  const launchPath = await start.getAttribute('href');
+  expect(launchPath).toMatch(/^\/student\/examinations\/start\/trial\//);
+  // The launch holds the sitting for the tab that launched it (issue 22): no claim of its own after.
+  await start.click();
+  await expect(questionHeading(first, 1, of)).toBeVisible();
+
+  // The same Start link opened in a new tab (its own session): the launch finds the sitting but
+  // leaves it where it is, and the new tab asks before taking it.
+  const second = await context.newPage();
+  second.setDefaultTimeout(20_000);
+  await second.goto(launchPath ?? '');
+  await expect(openElsewhereDialog(second)).toBeVisible();
+
+  // Still the first tab's: its answer is saved.
+  await first.getByRole('radio', { name: 'MMAW (SMAW)', exact: true }).check();
+  await next(first, 2, of);
+  await expect(saveStatus(first)).toHaveText('All answers saved');
+  await expect(first.getByTestId('exam-open-elsewhere')).toHaveCount(0);
+  await context.close();
+});

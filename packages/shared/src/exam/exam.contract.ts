@@ -10,9 +10,10 @@ import { EXAM_INSTANCE_STATUSES, SUBMITTED_HOW } from './exam-rules';
  *
  * Candidate (applicant token; another applicant's sitting is 404):
  *   GET  api/launchexam/servertime                      ServerTimeResponse (no token needed)
- *   POST api/launchexam/inittrial {testId}              CandidateExam (new, or the one in progress)
- *   POST api/launchexam/init {applicationModuleId}      CandidateExam (idempotent, within the window)
- *   POST api/launchexam/initresit {resitModuleId}       the same for a re-sit: a new sitting (issue 17)
+ *   POST api/launchexam/inittrial {testId, sessionId?}  LaunchedExam (new, or the one in progress)
+ *   POST api/launchexam/init {applicationModuleId, sessionId?}  LaunchedExam (idempotent, within the window)
+ *   POST api/launchexam/initresit {resitModuleId, sessionId?}   the same for a re-sit: a new sitting (issue 17)
+ *     (with `sessionId`, the launch also holds the sitting for that session when it can: `session`)
  *   GET  api/{trial|module}examinstance/{id}            CandidateExam
  *   PUT  api/isexaminprogress                           ExamSessionRequest -> ExamSessionResponse (409 open elsewhere)
  *   POST api/updateInstances                            UpdateInstancesRequest -> UpdateInstancesResponse (409 after deadline + grace, submission, takeover)
@@ -74,9 +75,12 @@ const isoDate = z.string();
 export const ServerTimeResponse = z.object({ serverTime: z.number().int() });
 export type ServerTimeResponse = z.infer<typeof ServerTimeResponse>;
 
-export const InitTrialRequest = z.strictObject({ testId: z.uuid() });
+/** A browser tab's exam session (the web app's `exam-session.ts`): the one that holds a sitting. */
+export const examSessionId = z.string().min(8).max(100);
+
+export const InitTrialRequest = z.strictObject({ testId: z.uuid(), sessionId: examSessionId.optional() });
 export type InitTrialRequest = z.infer<typeof InitTrialRequest>;
-export const InitModuleRequest = z.strictObject({ applicationModuleId: z.uuid() });
+export const InitModuleRequest = z.strictObject({ applicationModuleId: z.uuid(), sessionId: examSessionId.optional() });
 export type InitModuleRequest = z.infer<typeof InitModuleRequest>;
 
 /**
@@ -185,7 +189,7 @@ export const UpdateInstancesRequest = z.strictObject({
   examInstanceId: z.uuid(),
   examType,
   /** The browser session that holds the exam (`isexaminprogress`). */
-  sessionId: z.string().min(8).max(100),
+  sessionId: examSessionId,
   updates: z.array(QuestionInstanceUpdate).min(1).max(UPDATE_LIMITS.maxPerRequest),
 });
 export type UpdateInstancesRequest = z.infer<typeof UpdateInstancesRequest>;
@@ -221,7 +225,7 @@ export type RemainingTimeRequest = z.infer<typeof RemainingTimeRequest>;
 export const ExamSessionRequest = z.strictObject({
   examInstanceId: z.uuid(),
   examType,
-  sessionId: z.string().min(8).max(100),
+  sessionId: examSessionId,
   takeOver: z.boolean().optional(),
 });
 export type ExamSessionRequest = z.infer<typeof ExamSessionRequest>;
@@ -229,10 +233,19 @@ export const ExamSessionResponse = z.object({ isExamInProgress: z.boolean(), ses
 export type ExamSessionResponse = z.infer<typeof ExamSessionResponse>;
 
 /**
+ * A launch's answer: the sitting, and `session` when the launch was given the page's `sessionId`
+ * and held the sitting for it (`isexaminprogress`'s answer, one round trip fewer before the first
+ * question: issue 22). Without it (held by another session, over, no id) the page claims as before,
+ * and that claim says why; a launch never takes a sitting over.
+ */
+export const LaunchedExam = CandidateExam.extend({ session: ExamSessionResponse.optional() });
+export type LaunchedExam = z.infer<typeof LaunchedExam>;
+
+/**
  * The body of a submission, optional: a browser sends the session that holds the sitting, and a
  * window whose sitting was taken over cannot submit it from under the one that holds it now.
  */
-export const SubmitExamRequest = z.strictObject({ sessionId: z.string().min(8).max(100).optional() }).nullish();
+export const SubmitExamRequest = z.strictObject({ sessionId: examSessionId.optional() }).nullish();
 export type SubmitExamRequest = z.infer<typeof SubmitExamRequest>;
 
 export const SubmitExamResponse = z.object({

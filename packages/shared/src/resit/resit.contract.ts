@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES } from '../application/application-status';
 import { pagedResponse, pagingShape } from '../common/paging';
+import { examSessionId } from '../exam/exam.contract';
 import {
   EXAM_KINDS,
   MODULE_RESULTS,
@@ -168,5 +169,6 @@ export const ResitApplicationView = z.object({
 });
 export type ResitApplicationView = z.infer<typeof ResitApplicationView>;
 
-export const InitResitRequest = z.strictObject({ resitModuleId: z.uuid() });
+/** With the page's `sessionId`, the launch also holds the sitting for it (`LaunchedExam`). */
+export const InitResitRequest = z.strictObject({ resitModuleId: z.uuid(), sessionId: examSessionId.optional() });
 export type InitResitRequest = z.infer<typeof InitResitRequest>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
-import { EXAM_MESSAGES, type CandidateExam, type QuestionInstanceUpdate } from '@certs/shared/exam/exam.contract';
+import { EXAM_MESSAGES, type CandidateExam, type LaunchedExam, type QuestionInstanceUpdate } from '@certs/shared/exam/exam.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { signIn } from '../../../test/sign-in';
@@ -253,6 +253,43 @@ describe('one browser session at a time', () => {
     expect(claims.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     const winner = claims.find((r) => r.statusCode === 200)!.json().sessionId;
     expect((await storedInstance(t.database.db, exam.id)).active_session_id).toBe(winner);
+  });
+
+  it("holds the sitting for the launching page's session, never taking it from another, and launches without a session hold nothing", async () => {
+    const test = await createPublishedTest(t.database.db, { testType: 'trial', questions: EVERY_TYPE });
+    const plain = await api.post('/api/launchexam/inittrial', { testId: test.id }, adaJwt);
+    expect(plain.json()).not.toHaveProperty('session');
+    expect((await storedInstance(t.database.db, plain.json().id)).active_session_id).toBeNull();
+
+    const launched = await api.post('/api/launchexam/inittrial', { testId: test.id, sessionId: session('a') }, adaJwt);
+    expect(launched.statusCode).toBe(200);
+    const exam = launched.json<LaunchedExam>();
+    expect(exam.session).toMatchObject({ isExamInProgress: true, sessionId: session('a'), isTakenOver: false, timer: { examInstanceId: exam.id } });
+    // Held: that session saves with no claim of its own, and another is refused.
+    expect((await save(exam, session('a'), [update(questionsOf(exam)[0]!.id, 1)])).statusCode).toBe(200);
+    expect((await save(exam, session('b'), [update(questionsOf(exam)[0]!.id, 2)])).json().message).toBe(EXAM_MESSAGES.takenOver);
+
+    // A second tab's launch gets the sitting but not the hold: its own claim then asks "continue here?".
+    const second = await api.post('/api/launchexam/inittrial', { testId: test.id, sessionId: session('b') }, adaJwt);
+    expect([second.statusCode, second.json().id]).toEqual([200, exam.id]);
+    expect(second.json()).not.toHaveProperty('session');
+    expect((await storedInstance(t.database.db, exam.id)).active_session_id).toBe(session('a'));
+    expect((await claim(exam, session('b'))).json().message).toBe(EXAM_MESSAGES.openElsewhere);
+
+    const bad = await api.post('/api/launchexam/inittrial', { testId: test.id, sessionId: 'short' }, adaJwt);
+    expect(bad.statusCode).toBe(400);
+    expect((await storedInstance(t.database.db, exam.id)).active_session_id).toBe(session('a'));
+  });
+
+  it("holds a module exam's sitting the same way, and another applicant's launch still finds nothing", async () => {
+    const db = t.database.db;
+    const test = await createPublishedTest(db, { testType: 'module', questions: EVERY_TYPE });
+    const scheduled = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id });
+    const body = { applicationModuleId: scheduled.applicationModuleId, sessionId: session('m') };
+    expect((await api.post('/api/launchexam/init', body, bobJwt)).statusCode).toBe(404);
+    const launched = (await api.post('/api/launchexam/init', body, adaJwt)).json<LaunchedExam>();
+    expect(launched.session).toMatchObject({ sessionId: session('m'), isTakenOver: false });
+    expect((await storedInstance(db, launched.id)).active_session_id).toBe(session('m'));
   });
 
   it('refuses updates from a browser that never opened the exam', async () => {

@@ -10,6 +10,7 @@ import {
   AttachAnswerPaperRequest,
   AvailableTrialList,
   CandidateExam,
+  LaunchedExam,
   ExamMarking,
   ExamReview,
   ExamSessionRequest,
@@ -86,24 +87,24 @@ export function registerExamRoutes(api: FastifyInstance, exam: ExamModule): void
 
   r.post(
     '/api/launchexam/inittrial',
-    { onRequest: applicant, schema: { ...candidateDoc, summary: 'Start (or resume) a published trial exam: the sitting without correct answers', body: InitTrialRequest, response: { 200: CandidateExam } } },
-    async (request) => exam.exams.initTrial(currentUserOf(request), request.body.testId),
+    { onRequest: applicant, schema: { ...candidateDoc, summary: 'Start (or resume) a published trial exam: the sitting without correct answers', body: InitTrialRequest, response: { 200: LaunchedExam } } },
+    async (request) => exam.exams.claimOnLaunch(currentUserOf(request), await exam.exams.initTrial(currentUserOf(request), request.body.testId), request.body.sessionId),
   );
   r.post(
     '/api/launchexam/init',
     {
       onRequest: applicant,
-      schema: { ...candidateDoc, summary: 'Start (or resume) a scheduled online module exam within its window: created once, the same sitting after', body: InitModuleRequest, response: { 200: CandidateExam } },
+      schema: { ...candidateDoc, summary: 'Start (or resume) a scheduled online module exam within its window: created once, the same sitting after', body: InitModuleRequest, response: { 200: LaunchedExam } },
     },
-    async (request) => exam.exams.initModule(currentUserOf(request), request.body.applicationModuleId),
+    async (request) => exam.exams.claimOnLaunch(currentUserOf(request), await exam.exams.initModule(currentUserOf(request), request.body.applicationModuleId), request.body.sessionId),
   );
   r.post(
     '/api/launchexam/initresit',
     {
       onRequest: applicant,
-      schema: { ...candidateDoc, summary: "Start (or resume) a sent online re-sit within its window: a new sitting, the first attempt's kept (issue 17)", body: InitResitRequest, response: { 200: CandidateExam } },
+      schema: { ...candidateDoc, summary: "Start (or resume) a sent online re-sit within its window: a new sitting, the first attempt's kept (issue 17)", body: InitResitRequest, response: { 200: LaunchedExam } },
     },
-    async (request) => exam.exams.initResit(currentUserOf(request), request.body.resitModuleId),
+    async (request) => exam.exams.claimOnLaunch(currentUserOf(request), await exam.exams.initResit(currentUserOf(request), request.body.resitModuleId), request.body.sessionId),
   );
   r.post(
     '/api/updateInstances',

@@ -7,6 +7,7 @@ import {
   type ExamReview,
   type ExamSessionRequest,
   type ExamSessionResponse,
+  type LaunchedExam,
   type ExamTimer,
   type MyExaminationsPage,
   type ReviewQuestion,
@@ -288,6 +289,21 @@ export class ExamService {
   }
 
   /** One browser session holds the sitting; another takes it over only when asked to (after the candidate confirmed). */
+  /**
+   * A launch given the page's session also holds the sitting for it (issue 22: the page then needs
+   * no claim of its own before the first question). A launch never takes a sitting over: held by
+   * another session, submitted or over, the answer has no `session` and the page's own claim says why.
+   */
+  async claimOnLaunch(actor: CurrentUser, exam: CandidateExam, sessionId: string | undefined): Promise<LaunchedExam> {
+    if (!sessionId || exam.status !== 'InProgress') return exam;
+    try {
+      return { ...exam, session: await this.claimSession(actor, { examType: exam.examType, examInstanceId: exam.id, sessionId }) };
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'CONFLICT') return exam;
+      throw error;
+    }
+  }
+
   async claimSession(actor: CurrentUser, input: ExamSessionRequest): Promise<ExamSessionResponse> {
     const applicantId = applicantOf(actor);
     const now = this.now();

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
-import type { CandidateExam } from '@certs/shared/exam/exam.contract';
+import type { CandidateExam, LaunchedExam } from '@certs/shared/exam/exam.contract';
 import { SCHEDULE_MESSAGES } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { RESIT_MESSAGES, type ResitApplicationView, type ResitModule } from '@certs/shared/resit/resit.contract';
 import type { TestApp } from '../../../test/build-test-app';
@@ -184,11 +184,11 @@ describe('a re-sit end to end: apply, pay on the test gateway, sit online (a new
     const exam = launched.json<CandidateExam>();
     expect(exam.id).not.toBe(first!.id);
     expect(exam.moduleCode).toBe('M1');
-    const again = await post('/api/launchexam/initresit', { resitModuleId: resit.id }, adaJwt);
-    expect(again.json<CandidateExam>().id).toBe(exam.id);
+    const again = await post('/api/launchexam/initresit', { resitModuleId: resit.id, sessionId: 'resit-session-1' }, adaJwt);
+    expect(again.json<LaunchedExam>()).toMatchObject({ id: exam.id, session: { sessionId: 'resit-session-1', isTakenOver: false } });
     const sittings = await db.select().from(examInstances).where(eq(examInstances.applicantId, ada.applicantId!));
     expect(sittings.find((s) => s.id === first!.id)).toMatchObject({ status: 'Submitted', result: 'Fail', applicationModuleId: application.moduleIds[0], resitModuleId: null });
-    expect(sittings.find((s) => s.id === exam.id)).toMatchObject({ status: 'InProgress', applicationModuleId: null, resitModuleId: resit.id });
+    expect(sittings.find((s) => s.id === exam.id)).toMatchObject({ status: 'InProgress', applicationModuleId: null, resitModuleId: resit.id, activeSessionId: 'resit-session-1' });
 
     // The Re-sits filter lists the sitting for the candidate and for staff.
     const mine = (await get('/api/examinations/my?filter=Resits', adaJwt)).json();

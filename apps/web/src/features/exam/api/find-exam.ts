@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { CandidateExam } from '@certs/shared/exam/exam.contract';
+import { CandidateExam, type ExamSessionResponse, type LaunchedExam } from '@certs/shared/exam/exam.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { getSession } from '../../../lib/auth';
@@ -17,7 +17,18 @@ export function findExam(examType: ExamType, id: string, signal?: AbortSignal, t
  * Where the sitting on screen came from: the server, or (when the server cannot be reached, e.g.
  * a reload while offline) the copy this browser kept of what the server sent it last.
  */
-export type LoadedExam = { source: 'server'; exam: CandidateExam } | { source: 'device'; exam: CandidateExam; clockOffsetMs: number };
+export type LoadedExam = { source: 'server'; exam: CandidateExam; launchClaim?: LaunchClaim } | { source: 'device'; exam: CandidateExam; clockOffsetMs: number };
+
+/**
+ * The sitting held for this page's session by its launch (`LaunchedExam.session`), with when the
+ * launch was sent and answered (the server clock's sample): the exam screen opened next needs no
+ * claim of its own before the first question (issue 22).
+ */
+export interface LaunchClaim {
+  session: ExamSessionResponse;
+  sentAt: number;
+  receivedAt: number;
+}
 
 /** A sitting as the server just sent it, kept on the device for an offline reload. */
 function keptFromServer(exam: CandidateExam, storage: Storage): LoadedExam {
@@ -43,10 +54,14 @@ export async function loadExam(examType: ExamType, id: string, storage: Storage,
 
 /**
  * A launch answers with the sitting itself (the same body as its read): the exam screen opened next
- * starts from it instead of reading it again, one round trip fewer before the first question (issue 22).
+ * starts from it instead of reading it again, one round trip fewer before the first question, and
+ * from the launch's hold on it when the launch had one (issue 22). The cache keeps it for this
+ * visit of the screen only (`useExam`'s gcTime 0), so a later visit reads and claims afresh.
  */
-export function keepLaunchedExam(queryClient: QueryClient, exam: CandidateExam, storage: Storage = window.localStorage): void {
-  queryClient.setQueryData(examKeys.sitting(exam.examType, exam.id), keptFromServer(exam, storage));
+export function keepLaunchedExam(queryClient: QueryClient, launched: LaunchedExam, timing: { sentAt: number; receivedAt: number }, storage: Storage = window.localStorage): void {
+  const { session, ...exam } = launched;
+  const loaded = keptFromServer(exam, storage);
+  queryClient.setQueryData(examKeys.sitting(exam.examType, exam.id), session ? { ...loaded, launchClaim: { session, ...timing } } : loaded);
 }
 
 /** Read once per visit of the screen: the sitting's state lives in the exam controller from then on. */

@@ -15,7 +15,7 @@ import { LaunchExam } from './launch-exam';
 
 const paths = { list: '/student/examinations', review: (id: string) => `/student/examinations/trial/${id}/review` };
 
-function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean; refuseLoad?: boolean; refuseAnswer?: string; answeredElsewhere?: boolean; examType?: 'trial' | 'module' } = {}) {
+function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean; refuseLoad?: boolean; refuseAnswer?: string; answeredElsewhere?: boolean; examType?: 'trial' | 'module'; launchHolds?: boolean } = {}) {
   const examType = options.examType ?? 'trial';
   let submits = 0;
   let loads = 0;
@@ -23,6 +23,8 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
   let isOffline = false;
   let claims = 0;
   const sessionIds: string[] = [];
+  const launchSessionIds: string[] = [];
+  const updateSessionIds: string[] = [];
   const updates: QuestionInstanceUpdate[] = [];
   const now = Date.now();
   const liveTimer = timer({
@@ -37,7 +39,13 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
   const sitting = (first = question(Q.single)) => exam([first, question(Q.multiple), question(Q.blank), question(Q.descriptive)], { timer: liveTimer, examType });
   const stub = stubFetch(async (call) => {
     if (isOffline) throw new TypeError('Failed to fetch');
-    if (call.url === '/api/launchexam/inittrial') return jsonResponse(sitting());
+    if (call.url === '/api/launchexam/inittrial') {
+      // The server holds the sitting for the launching page's session, unless another session holds it.
+      const { sessionId } = call.body as { sessionId?: string };
+      if (sessionId) launchSessionIds.push(sessionId);
+      const holds = options.launchHolds && sessionId && !options.sessionConflict;
+      return jsonResponse(holds ? { ...sitting(), session: { isExamInProgress: true, sessionId, isTakenOver: false, timer: liveTimer } } : sitting());
+    }
     if (call.url.startsWith('/api/launchexam/servertime')) return jsonResponse({ serverTime: Date.now() });
     if (call.url === `/api/${examType}examinstance/${EXAM_ID}/submit`) {
       submits += 1;
@@ -60,11 +68,12 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
     }
     if (call.url === '/api/remainingtime') return jsonResponse(liveTimer);
     if (call.url === '/api/updateInstances') {
-      const body = call.body as { updates: QuestionInstanceUpdate[] };
+      const body = call.body as { updates: QuestionInstanceUpdate[]; sessionId: string };
       if (options.refuseAnswer && body.updates.some((u) => u.answerValueGivenByUser === options.refuseAnswer)) {
         return jsonResponse({ statusCode: 400, error: 'Bad Request', message: 'Invalid answer' }, 400);
       }
       updates.push(...body.updates);
+      updateSessionIds.push(body.sessionId);
       return jsonResponse({ results: body.updates.map((u) => ({ questionInstanceId: u.questionInstanceId, sequence: u.sequence, outcome: 'applied', isAnswered: (u.answerOptionGivenByUser?.length ?? 0) > 0 || !!u.answerValueGivenByUser?.trim() })), timer: liveTimer });
     }
     return jsonResponse({ message: `unexpected ${call.url}` }, 404);
@@ -76,6 +85,8 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
     claims: () => claims,
     submits: () => submits,
     sessionIds: () => sessionIds,
+    launchSessionIds: () => launchSessionIds,
+    updateSessionIds: () => updateSessionIds,
     setOffline: (value: boolean) => {
       isOffline = value;
     },
@@ -86,6 +97,17 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
 function fireNetwork(name: 'offline' | 'online') {
   act(() => {
     window.dispatchEvent(new Event(name));
+  });
+}
+
+/** The launch URL, which opens the exam screen once the launch answered. */
+function renderLaunch() {
+  return renderWithProviders(null, {
+    route: '/student/examinations/start/trial/test-1',
+    routes: [
+      { path: '/student/examinations/start/trial/test-1', element: <LaunchExam examType="trial" referenceId="test-1" sittingPath={(type, id) => `/student/examinations/${type}/${id}`} listHref={paths.list} /> },
+      { path: `/student/examinations/trial/${EXAM_ID}`, element: <ExamSitting examType="trial" id={EXAM_ID} paths={paths} /> },
+    ],
   });
 }
 
@@ -162,19 +184,36 @@ describe('the exam screen', () => {
   it('opens the sitting from the launch’s answer without reading it again (issue 22: one round trip fewer before the first question)', async () => {
     saveSession({ jwt: 'token', user: applicant });
     const server = serverFor();
-    const sittingPath = `/student/examinations/trial/${EXAM_ID}`;
-    renderWithProviders(null, {
-      route: '/student/examinations/start/trial/test-1',
-      routes: [
-        { path: '/student/examinations/start/trial/test-1', element: <LaunchExam examType="trial" referenceId="test-1" sittingPath={(type, id) => `/student/examinations/${type}/${id}`} listHref={paths.list} /> },
-        { path: sittingPath, element: <ExamSitting examType="trial" id={EXAM_ID} paths={paths} /> },
-      ],
-    });
+    renderLaunch();
     expect(await screen.findByRole('heading', { name: 'Question 1 of 4' })).toBeInTheDocument();
     expect(server.calls.map((call) => call.url)).toContain('/api/launchexam/inittrial');
     expect(server.loads()).toBe(0);
     // Kept on the device as a read would be, for an offline reload.
     expect(readExamCopy(window.localStorage, applicant.id, 'trial', EXAM_ID)?.exam.id).toBe(EXAM_ID);
+  });
+
+  it('needs no claim of its own after a launch that held the sitting for this page’s session, and saves as that session (issue 22)', async () => {
+    saveSession({ jwt: 'token', user: applicant });
+    const server = serverFor({ launchHolds: true });
+    const user = userEvent.setup();
+    renderLaunch();
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 4' })).toBeInTheDocument();
+    expect(server.claims()).toBe(0);
+    const [launchedWith] = server.launchSessionIds();
+    expect(launchedWith).toMatch(/.{8,}/);
+    await user.click(screen.getByRole('radio', { name: 'GTAW' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(server.updates).toHaveLength(1));
+    expect(server.updateSessionIds()).toEqual([launchedWith]);
+  });
+
+  it('claims the sitting itself when the launch could not hold it, and asks before taking it from another window', async () => {
+    saveSession({ jwt: 'token', user: applicant });
+    const server = serverFor({ launchHolds: true, sessionConflict: true });
+    renderLaunch();
+    expect(await screen.findByText('This exam is open in another window. Continue here?')).toBeInTheDocument();
+    expect(server.claims()).toBe(1);
+    expect(server.sessionIds()).toEqual(server.launchSessionIds());
   });
 
   it('asks before taking the exam over from another window, then reads the sitting again so the other window’s answers are not overwritten', async () => {

@@ -6,6 +6,7 @@ import { errorMessageOf, httpStatusOf } from '../../../lib/api-client';
 import { examKeys } from '../api/exam.keys';
 import { keepLaunchedExam } from '../api/find-exam';
 import { launchExam } from '../api/launch-exam';
+import { usePageExamSession } from '../hooks/use-page-exam-session';
 import { ExamLoadFailed } from './exam-sitting';
 
 interface LaunchExamProps {
@@ -18,20 +19,24 @@ interface LaunchExamProps {
 }
 
 /**
- * Launching: `inittrial` or `init` makes (or finds) the sitting, then the exam screen opens on it,
- * from the launch's answer (no second read).
+ * Launching: `inittrial` or `init` makes (or finds) the sitting and holds it for this page's exam
+ * session, then the exam screen opens on it from the launch's answer (no second read, no claim).
  * A refusal the candidate can act on (not open yet, window closed) says so; any other failure is
  * the spec's loading alert with a Retry, which cannot cost time: a second launch finds the same sitting.
  */
 export function LaunchExam({ examType, referenceId, sittingPath, listHref, isResit = false }: LaunchExamProps) {
   const queryClient = useQueryClient();
+  // The launch holds the sitting for this page's session, so the exam screen need not claim it.
+  const sessionId = usePageExamSession();
   const launch = useQuery({
     queryKey: [...examKeys.all, 'launch', examType, referenceId, isResit],
     queryFn: async () => {
-      const exam = await launchExam(examType, referenceId, isResit);
-      keepLaunchedExam(queryClient, exam);
-      return exam;
+      const sentAt = Date.now();
+      const launched = await launchExam(examType, referenceId, isResit, sessionId);
+      keepLaunchedExam(queryClient, launched, { sentAt, receivedAt: Date.now() });
+      return launched;
     },
+    enabled: sessionId !== null,
     retry: false,
     gcTime: 0,
     staleTime: 0,

@@ -8,39 +8,9 @@ import { AnswerQueue } from '../model/answer-queue';
 import { ExamController } from '../model/exam-controller';
 import { removeExamCopy, saveExamCopy, updateExamCopyTimer } from '../model/exam-copy';
 import { readStoredHolder } from '../model/exam-progress';
-import { acquirePageExamSession, isExamSessionLive, newExamSessionId } from '../model/exam-session';
+import { isExamSessionLive } from '../model/exam-session';
+import { usePageExamSession } from './use-page-exam-session';
 import { httpStatusOf } from '../../../lib/api-client';
-
-/** The page's exam session, once its lock is held (null until then); let go when the screen closes. */
-function usePageExamSession(): string | null {
-  const [sessionId, setSessionId] = useState<string | null>(null);
-  useEffect(() => {
-    let isCancelled = false;
-    let release: () => void = () => undefined;
-    void acquirePageExamSession()
-      .catch(() => ({ id: newExamSessionId(), release: () => undefined }))
-      .then((session) => {
-        if (isCancelled) {
-          session.release();
-          return;
-        }
-        release = session.release;
-        setSessionId(session.id);
-      });
-    // A page unloaded for good (a reload, a closed tab) lets go at once, so that a reload finds
-    // its id free; a page kept in the back/forward cache keeps its lock.
-    const releaseOnUnload = (event: PageTransitionEvent) => {
-      if (!event.persisted) release();
-    };
-    window.addEventListener('pagehide', releaseOnUnload);
-    return () => {
-      isCancelled = true;
-      window.removeEventListener('pagehide', releaseOnUnload);
-      release();
-    };
-  }, []);
-  return sessionId;
-}
 
 export type SittingState =
   | { kind: 'claiming' }
@@ -120,7 +90,7 @@ function keepCopyCurrent(exam: CandidateExam, userId: string, controller: ExamCo
 
 
 /**
- * Holds the sitting for this tab (`isexaminprogress`), then runs it: the answer queue, the exam
+ * Holds the sitting for this tab (`isexaminprogress`, or the launch's hold when this page launched it), then runs it: the answer queue, the exam
  * controller, the shared server clock, and a resync whenever the tab becomes visible again.
  * `takeOver()` claims it from another tab after the candidate confirmed; `retry()` asks again.
  */
@@ -160,19 +130,24 @@ export function useExamSitting(loaded: LoadedExam) {
     const onVisibility = () => {
       if (document.visibilityState === 'visible') void sitting?.controller.resync();
     };
-    const sentAt = Date.now();
-    const claimed = claimExamSession(exam.examType, exam.id, sessionId, request.takeOver).then(async (response) => {
-      if (request.count === 0) return { response, current: exam };
-      // Taken over or asked again: another session may have saved answers since this page read the
-      // sitting, and a screen built on the old read would send its stale answers over them.
-      const current = await findExam(exam.examType, exam.id, undefined, SITTING_TIMEOUTS_MS.claim);
-      if (userId) saveExamCopy(window.localStorage, userId, current, serverClock.getOffset());
-      return { response, current };
-    });
+    // Launched from this page with its session: the launch already holds the sitting here.
+    const fromLaunch = request.count === 0 && loaded.launchClaim?.session.sessionId === sessionId ? loaded.launchClaim : null;
+    const sentAt = fromLaunch?.sentAt ?? Date.now();
+    const claimed = fromLaunch
+      ? Promise.resolve({ response: fromLaunch.session, current: exam, receivedAt: fromLaunch.receivedAt })
+      : claimExamSession(exam.examType, exam.id, sessionId, request.takeOver).then(async (response) => {
+          const receivedAt = Date.now();
+          if (request.count === 0) return { response, current: exam, receivedAt };
+          // Taken over or asked again: another session may have saved answers since this page read the
+          // sitting, and a screen built on the old read would send its stale answers over them.
+          const current = await findExam(exam.examType, exam.id, undefined, SITTING_TIMEOUTS_MS.claim);
+          if (userId) saveExamCopy(window.localStorage, userId, current, serverClock.getOffset());
+          return { response, current, receivedAt };
+        });
     claimed.then(
-      ({ response, current }) => {
+      ({ response, current, receivedAt }) => {
         if (isCancelled) return;
-        serverClock.record({ serverTime: response.timer.serverTime, sentAt, receivedAt: Date.now() }, 'timer');
+        serverClock.record({ serverTime: response.timer.serverTime, sentAt, receivedAt }, 'timer');
         sitting = createSitting(current, sessionId, userId, { claimedAt: response.timer.serverTime, isDeviceCopy: false });
         sitting.controller.applyTimer(response.timer);
         if (userId) stopKeepingCopy = keepCopyCurrent(current, userId, sitting.controller);
