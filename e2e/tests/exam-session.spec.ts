@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { api, signInApi } from '../fixtures/api-setup';
 import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
 import { quickCopyOf } from '../fixtures/exam-setup';
@@ -35,16 +35,21 @@ async function savedAnswers(request: APIRequestContext, applicantJwt: string, ex
     .map((q) => ({ order: q.order, lastSequence: q.lastSequence, chosen: q.answerOptionGivenByUser.map((id) => q.options.find((o) => o.id === id)?.option) }));
 }
 
-test('a reloaded exam tab keeps its sitting; a duplicated tab must take it over, and the first tab then saves nothing more', async ({ browser, request }) => {
+/** A copy of the demo trial of its own, and the applicant signed in on Examinations in a new context. */
+async function applicantOnExaminations(browser: Browser, request: APIRequestContext, title: string) {
   const staffJwt = await signInApi(request, DEMO.superUser);
-  const trial = await quickCopyOf(request, staffJwt, DEMO_TRIAL, `IWI practice exam, two tabs ${Date.now()}`);
-  const of = 10;
-
+  const trial = await quickCopyOf(request, staffJwt, DEMO_TRIAL, `${title} ${Date.now()}`);
   const context = await browser.newContext();
   const first = await context.newPage();
   first.setDefaultTimeout(20_000);
   await signInAs(first, '/student/login', DEMO.applicant);
   await first.getByRole('navigation', { name: 'Applicant menu' }).getByRole('link', { name: 'Examinations' }).click();
+  return { trial, context, first };
+}
+
+test('a reloaded exam tab keeps its sitting; a duplicated tab must take it over, and the first tab then saves nothing more', async ({ browser, request }) => {
+  const { trial, context, first } = await applicantOnExaminations(browser, request, 'IWI practice exam, two tabs');
+  const of = 10;
   await first.getByRole('link', { name: `Start ${trial.title}` }).click();
   await expect(questionHeading(first, 1, of)).toBeVisible();
   const examId = /\/student\/examinations\/trial\/([0-9a-f-]{36})$/.exec(first.url())?.[1] ?? '';
@@ -111,15 +116,8 @@ test('a reloaded exam tab keeps its sitting; a duplicated tab must take it over,
 });
 
 test('starting an exam again in another tab never takes it from the tab that has it: the new tab asks first', async ({ browser, request }) => {
-  const staffJwt = await signInApi(request, DEMO.superUser);
-  const trial = await quickCopyOf(request, staffJwt, DEMO_TRIAL, `IWI practice exam, started twice ${Date.now()}`);
+  const { trial, context, first } = await applicantOnExaminations(browser, request, 'IWI practice exam, started twice');
   const of = 10;
-
-  const context = await browser.newContext();
-  const first = await context.newPage();
-  first.setDefaultTimeout(20_000);
-  await signInAs(first, '/student/login', DEMO.applicant);
-  await first.getByRole('navigation', { name: 'Applicant menu' }).getByRole('link', { name: 'Examinations' }).click();
   const start = first.getByRole('link', { name: `Start ${trial.title}` });
   const launchPath = await start.getAttribute('href');
   expect(launchPath).toMatch(/^\/student\/examinations\/start\/trial\//);
