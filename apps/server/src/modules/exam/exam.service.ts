@@ -288,7 +288,6 @@ export class ExamService {
     return timerOf(instance, now);
   }
 
-  /** One browser session holds the sitting; another takes it over only when asked to (after the candidate confirmed). */
   /**
    * A launch given the page's session also holds the sitting for it (issue 22: the page then needs
    * no claim of its own before the first question). A launch never takes a sitting over: held by
@@ -304,6 +303,7 @@ export class ExamService {
     }
   }
 
+  /** One browser session holds the sitting; another takes it over only when asked to (after the candidate confirmed). */
   async claimSession(actor: CurrentUser, input: ExamSessionRequest): Promise<ExamSessionResponse> {
     const applicantId = applicantOf(actor);
     const now = this.now();

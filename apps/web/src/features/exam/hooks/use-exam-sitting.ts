@@ -90,8 +90,9 @@ function keepCopyCurrent(exam: CandidateExam, userId: string, controller: ExamCo
 
 
 /**
- * Holds the sitting for this tab (`isexaminprogress`, or the launch's hold when this page launched it), then runs it: the answer queue, the exam
- * controller, the shared server clock, and a resync whenever the tab becomes visible again.
+ * Holds the sitting for this tab (`isexaminprogress`, or the launch's hold when this page launched
+ * it), then runs it: the answer queue, the exam controller, the shared server clock, and a resync
+ * whenever the tab becomes visible again.
  * `takeOver()` claims it from another tab after the candidate confirmed; `retry()` asks again.
  */
 export function useExamSitting(loaded: LoadedExam) {
