@@ -981,6 +981,51 @@ function printTable(rows) {
 }
 
 /** The server as production runs it (the compiled bundle), or from TypeScript with `--tsx`. */
+/**
+ * The servers' connections in the sitting (bench/server-probe.mjs): opened in all, the busiest
+ * seconds (a burst beyond the listen backlog of 511 overflows the accept queue), and who closed them.
+ */
+function printConnections(probeFiles, resetBeforeStart) {
+  let each;
+  try {
+    each = probeFiles.map((file) => JSON.parse(readFileSync(`${file}.connections.json`, 'utf8')));
+  } catch {
+    return;
+  }
+  const bySecond = [];
+  for (const server of each) server.openedBySecond.forEach((n, i) => (bySecond[i] = (bySecond[i] ?? 0) + n));
+  const opened = bySecond.reduce((sum, n) => sum + (n ?? 0), 0);
+  const busiest = bySecond
+    .map((n, i) => ({ n: n ?? 0, at: Math.round(i - resetBeforeStart) }))
+    .sort((a, b) => b.n - a.n)
+    .slice(0, 5);
+  const sum = (key) => each.reduce((total, server) => total + server.ended[key], 0);
+  console.log(
+    `\nConnections: ${opened} opened (${(opened / CANDIDATES).toFixed(1)} a candidate), at most ${Math.max(...each.map((s) => s.peakOpen))} open on one server; ` +
+      `busiest seconds ${busiest.map((b) => `${b.n} at ${b.at} s`).join(', ')}; ended by the client ${sum('byClient')}, by the server's idle timeout ${sum('byIdleTimeout')}, by an error ${sum('byError')}`,
+  );
+}
+
+/** Inside the servers: waits for a pooled PostgreSQL connection, by pool (bench/server-probe.mjs). */
+function printPoolWaits(probeFiles, resetBeforeStart) {
+  let each;
+  try {
+    each = probeFiles.map((file) => JSON.parse(readFileSync(`${file}.pools.json`, 'utf8')));
+  } catch {
+    return;
+  }
+  const cells = each.flatMap((pools, server) =>
+    Object.entries(pools).map(([name, pool]) => {
+      const worst = pool.waitingBy10s
+        .map((n, i) => ({ n, at: Math.round(i * 10 - resetBeforeStart) }))
+        .sort((a, b) => b.n - a.n)
+        .slice(0, 3);
+      return `${name}${each.length > 1 ? ` (server ${server + 1})` : ''}: ${pool.count} connections handed out, wait p99 ${pool.p99} ms, max ${pool.max} ms; most waiting at once ${worst.map((w) => `${w.n} in the 10 s from ${w.at} s`).join(', ')}`;
+    }),
+  );
+  console.log(`Waiting for a database connection inside the server: ${cells.join('; ')}`);
+}
+
 function serverEntry() {
   if (options.tsx) return ['--import', 'tsx', 'apps/server/src/main.ts'];
   if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('Build the server first (npm run build), or pass --tsx');
@@ -1069,6 +1114,7 @@ async function main() {
     const serverCpuBefore = serversCpu();
     const postgresCpuBefore = postgresCpuSeconds();
     const machineBefore = machineTicks();
+    const probesResetAt = now();
     for (const server of servers) server.kill('SIGUSR2');
     // The servers' and the machine's CPU at the phase boundaries (a minute in, a minute before the end).
     const phaseMarks = [];
@@ -1148,6 +1194,8 @@ async function main() {
       console.log(`  ${kind}: ${cells.join(' | ')}`);
     }
     printCheckpoints(checkpointReport, stats, t0);
+    printConnections(probeFiles, (t0 - probesResetAt) / 1000);
+    printPoolWaits(probeFiles, (t0 - probesResetAt) / 1000);
     const save = kinds[5];
     if (save && baselineSummary) {
       console.log(

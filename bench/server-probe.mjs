@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import pg from 'pg';
 
 const file = process.env.BENCH_PROBE_FILE;
 if (file) {
@@ -25,8 +26,49 @@ if (file) {
   const handling = createHistogram();
   const serverTime = createHistogram();
   const save = createHistogram();
+  // Connections (issue 22, 5,000 candidates: bursts of new connections overflowed the listen queue):
+  // how many opened each second since the reset, how many are open, and who ended them: the client
+  // (its FIN first), the server's idle timeout (keepAliveTimeout), or an error such as a reset.
+  let resetAt = performance.now();
+  let openedBySecond = [];
+  const ended = { byClient: 0, byIdleTimeout: 0, byError: 0 };
+  let open = 0;
+  let peakOpen = 0;
+  const onConnection = (socket) => {
+    const second = Math.floor((performance.now() - resetAt) / 1000);
+    openedBySecond[second] = (openedBySecond[second] ?? 0) + 1;
+    open += 1;
+    peakOpen = Math.max(peakOpen, open);
+    let cause = null;
+    socket.once('end', () => (cause ??= 'byClient'));
+    socket.once('timeout', () => (cause ??= 'byIdleTimeout'));
+    socket.once('error', () => (cause ??= 'byError'));
+    socket.once('close', () => {
+      open -= 1;
+      if (cause) ended[cause] += 1;
+    });
+  };
+  // Waiting for a pooled database connection (issue 22: at 5,000 candidates requests spent seconds
+  // inside the server): the time from asking each pool for a connection to getting one, and the most
+  // requests waiting at once in each 10-s window. The server and this probe share the one 'pg' module.
+  const pools = new Map();
+  const poolStats = (name) => {
+    if (!pools.has(name)) pools.set(name, { acquire: createHistogram(), waitingBy10s: [] });
+    return pools.get(name);
+  };
+  const connect = pg.Pool.prototype.connect;
+  pg.Pool.prototype.connect = function (callback) {
+    const stats = poolStats(this.options.application_name ?? 'pool');
+    const started = performance.now();
+    const record = () => stats.acquire.record(Math.max(1, Math.round((performance.now() - started) * 1000)));
+    const result = typeof callback === 'function' ? connect.call(this, (error, client, done) => (record(), callback(error, client, done))) : connect.call(this).then((client) => (record(), client));
+    const window = Math.floor((performance.now() - resetAt) / 10_000);
+    stats.waitingBy10s[window] = Math.max(stats.waitingBy10s[window] ?? 0, this.waitingCount);
+    return result;
+  };
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (event, request, response) {
+    if (event === 'connection') onConnection(request);
     if (event === 'request') {
       const arrived = performance.now();
       response.once('finish', () => {
@@ -43,6 +85,11 @@ if (file) {
     write();
     const written = JSON.parse(JSON.stringify({ handling: { p99: inMs(handling, 99), max: inMs(handling, 100) }, serverTime: { p99: inMs(serverTime, 99), max: inMs(serverTime, 100) }, save: { p99: inMs(save, 99), max: inMs(save, 100) } }));
     writeFileSync(`${file}.handling.json`, JSON.stringify(written));
+    const poolsWritten = Object.fromEntries(
+      [...pools].map(([name, stats]) => [name, { p99: inMs(stats.acquire, 99), max: inMs(stats.acquire, 100), count: stats.acquire.count, waitingBy10s: Array.from(stats.waitingBy10s, (n) => n ?? 0) }]),
+    );
+    writeFileSync(`${file}.pools.json`, JSON.stringify(poolsWritten));
+    writeFileSync(`${file}.connections.json`, JSON.stringify({ openedBySecond: Array.from(openedBySecond, (n) => n ?? 0), ended, open, peakOpen }));
   };
   setInterval(writeAll, 1000).unref();
   process.on('SIGUSR2', () => {
@@ -50,5 +97,13 @@ if (file) {
     handling.reset();
     serverTime.reset();
     save.reset();
+    resetAt = performance.now();
+    for (const stats of pools.values()) {
+      stats.acquire.reset();
+      stats.waitingBy10s = [];
+    }
+    openedBySecond = [];
+    ended.byClient = ended.byIdleTimeout = ended.byError = 0;
+    peakOpen = open;
   });
 }

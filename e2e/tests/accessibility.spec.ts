@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { seriousViolations } from '../fixtures/axe';
 
 // axe-core is injected as a script, which the app's CSP rightly forbids; only these tests bypass it.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { seriousViolations } from '../fixtures/axe';
 import { acceptedQualificationApplication, api, issueInvoice } from '../fixtures/api-setup';
 import { personAt } from '../fixtures/journey';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
 import { searchList } from '../fixtures/lists';
 

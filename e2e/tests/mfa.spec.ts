@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import { generate } from 'otplib';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, signOut } from '../fixtures/demo-accounts';

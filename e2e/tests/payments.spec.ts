@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../fixtures/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu } from '../fixtures/demo-accounts';
 import { personAt } from '../fixtures/journey';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { seriousViolations } from '../fixtures/axe';
 import { api, QUALIFICATION_API, signInApi } from '../fixtures/api-setup';
 import { DEMO, mainMenu } from '../fixtures/demo-accounts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '../fixtures/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, signInAs } from '../fixtures/demo-accounts';
 import { acceptedQualificationApplication, issueInvoice, signInApi } from '../fixtures/api-setup';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
 import { applyToQualification, assignContributor, decideAssessment, openStaffApplication, personAt, registerApplicant, submitReview } from '../fixtures/journey';

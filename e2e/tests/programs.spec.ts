@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../fixtures/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 import { searchList } from '../fixtures/lists';

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../fixtures/test';
 import { seriousViolations } from '../fixtures/axe';
 import { personAt, registerApplicant } from '../fixtures/journey';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { DEMO, mainMenu, signInAs } from '../fixtures/demo-accounts';
 
 // A 1x1 PNG; unique question text per run, since other journeys share the database.

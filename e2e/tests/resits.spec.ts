@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../fixtures/test';
 import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_API, QUALIFICATION_MODULE_API, signInApi } from '../fixtures/api-setup';
 import { scheduleAndSend, sydneyLocal, wholeMinuteAfter } from '../fixtures/exam-setup';
 import { seriousViolations } from '../fixtures/axe';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../fixtures/test';
 import { acceptedApplication, api, issueInvoice, signInApi } from '../fixtures/api-setup';
 import { scheduleAndSend, wholeMinuteAfter } from '../fixtures/exam-setup';
 import { seriousViolations } from '../fixtures/axe';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../fixtures/test';
 import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 import { personAt } from '../fixtures/journey';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../fixtures/test';
 import { api, signInApi } from '../fixtures/api-setup';
 import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 import { searchList } from '../fixtures/lists';
