@@ -981,17 +981,22 @@ function printTable(rows) {
 }
 
 /** The server as production runs it (the compiled bundle), or from TypeScript with `--tsx`. */
+/** What each server's probe last wrote under `<file>.<kind>.json`; null if a server wrote none. */
+function readProbes(probeFiles, kind) {
+  try {
+    return probeFiles.map((file) => JSON.parse(readFileSync(`${file}.${kind}.json`, 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The servers' connections in the sitting (bench/server-probe.mjs): opened in all, the busiest
  * seconds (a burst beyond the listen backlog of 511 overflows the accept queue), and who closed them.
  */
 function printConnections(probeFiles, resetBeforeStart) {
-  let each;
-  try {
-    each = probeFiles.map((file) => JSON.parse(readFileSync(`${file}.connections.json`, 'utf8')));
-  } catch {
-    return;
-  }
+  const each = readProbes(probeFiles, 'connections');
+  if (!each) return;
   const bySecond = [];
   for (const server of each) server.openedBySecond.forEach((n, i) => (bySecond[i] = (bySecond[i] ?? 0) + n));
   const opened = bySecond.reduce((sum, n) => sum + (n ?? 0), 0);
@@ -1008,12 +1013,8 @@ function printConnections(probeFiles, resetBeforeStart) {
 
 /** Inside the servers: waits for a pooled PostgreSQL connection, by pool (bench/server-probe.mjs). */
 function printPoolWaits(probeFiles, resetBeforeStart) {
-  let each;
-  try {
-    each = probeFiles.map((file) => JSON.parse(readFileSync(`${file}.pools.json`, 'utf8')));
-  } catch {
-    return;
-  }
+  const each = readProbes(probeFiles, 'pools');
+  if (!each) return;
   const cells = each.flatMap((pools, server) =>
     Object.entries(pools).map(([name, pool]) => {
       const worst = pool.waitingBy10s
@@ -1133,11 +1134,9 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     // Time inside the servers (arrival to response), the worst instance's.
     let handling = null;
-    try {
-      const each = probeFiles.map((file) => JSON.parse(readFileSync(`${file}.handling.json`, 'utf8')));
+    const each = readProbes(probeFiles, 'handling');
+    if (each) {
       handling = { p99: Math.max(...each.map((h) => h.handling.p99 ?? 0)), max: Math.max(...each.map((h) => h.handling.max ?? 0)), serverTimeP99: Math.max(...each.map((h) => h.serverTime.p99 ?? 0)), serverTimeMax: Math.max(...each.map((h) => h.serverTime.max ?? 0)), saveP99: Math.max(...each.map((h) => h.save?.p99 ?? 0)), saveMax: Math.max(...each.map((h) => h.save?.max ?? 0)) };
-    } catch {
-      handling = null;
     }
     // The worst of the servers' event loops.
     let loop = null;
