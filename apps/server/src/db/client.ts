@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { HEARTBEAT, watchConnection } from './connection-heartbeat';
 import * as schema from './schema/index';
 import { MIGRATIONS_DIR } from '../platform/server-paths';
 
@@ -113,8 +114,9 @@ const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops, the
- * listener hears `onLost` at once and `onListening` after a reconnect, tried again with backoff.
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). When it drops, or
+ * stops answering its heartbeat (`connection-heartbeat.ts`), the listener hears `onLost` at once
+ * and `onListening` after a reconnect, tried again with backoff.
  * A first connection that fails does not stop the caller: it keeps trying in the background.
  */
 async function listenOnServer(connectionString: string, channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
@@ -122,6 +124,7 @@ async function listenOnServer(connectionString: string, channel: string, listene
   let isStopped = false;
   let retry: NodeJS.Timeout | undefined;
   let delayMs = RECONNECT_FIRST_MS;
+  let stopHeartbeat: (() => void) | undefined;
 
   const reconnectLater = () => {
     if (isStopped || retry) return;
@@ -135,12 +138,15 @@ async function listenOnServer(connectionString: string, channel: string, listene
   const lose = (client: pg.Client) => {
     if (current !== client) return;
     current = null;
+    stopHeartbeat?.();
     listener.onLost();
     client.end().catch(() => {});
     reconnectLater();
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString });
+    // A connection attempt into a network that drops everything would otherwise wait forever, and
+    // the instance would never listen (and never remember a user) again.
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: HEARTBEAT.answerWithinMs });
     client.on('notification', (message) => {
       if (message.channel === channel) listener.onNotification(message.payload ?? '');
     });
@@ -160,6 +166,8 @@ async function listenOnServer(connectionString: string, channel: string, listene
     }
     current = client;
     delayMs = RECONNECT_FIRST_MS;
+    // A peer that vanished without a word would otherwise leave it "listening" to nothing.
+    stopHeartbeat = watchConnection(client, () => lose(client));
     listener.onListening();
   };
 
@@ -167,6 +175,7 @@ async function listenOnServer(connectionString: string, channel: string, listene
   return async () => {
     isStopped = true;
     clearTimeout(retry);
+    stopHeartbeat?.();
     const client = current;
     current = null;
     if (client) {

@@ -8,8 +8,13 @@ export const SESSION_USER_CHANNEL = 'session_user_changed';
 const EVERYONE = '*';
 /** About the users active on one instance at a busy time (an exam day of thousands). */
 const USERS_KEPT = 20_000;
-/** A bound on staleness even if a notification were somehow missed. */
-const KEPT_FOR_MS = 30_000;
+/**
+ * A bound on staleness should a notification be missed without the listening connection being
+ * known lost (its heartbeat notices a silent one within 25 s). It was 30 s: each user's row was then
+ * read again every 30 s, two thirds of the main pool's work with 5,000 candidates in a sitting, and
+ * each answer save waited in that pool's queue for it (docs/performance.md, 2 Dec 2026).
+ */
+const KEPT_FOR_MS = 5 * 60_000;
 
 /**
  * The rows every api/ request checks (active, session version, role, menu, applicant), remembered
