@@ -1,12 +1,17 @@
 // Loaded into the server process by the benchmark (node --import): every second it writes the
 // event-loop delay seen since the last reset (SIGUSR2), so the benchmark can tell a busy server
 // from a starved machine. It changes nothing in the server.
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 const file = process.env.BENCH_PROBE_FILE;
+/** Whole or not at all: the benchmark may read a file while it is being written (it once read half of one). */
+const writeJson = (path, value) => {
+  writeFileSync(`${path}.tmp`, JSON.stringify(value));
+  renameSync(`${path}.tmp`, path);
+};
 if (file) {
   const RESOLUTION_MS = 5;
   const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
@@ -19,7 +24,7 @@ if (file) {
     const rss = process.memoryUsage.rss();
     peakRss = Math.max(peakRss, rss);
     const mb = (bytes) => Math.round(bytes / 1024 / 1024);
-    writeFileSync(file, JSON.stringify({ p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max), rssMb: mb(rss), peakRssMb: mb(peakRss) }));
+    writeJson(file, { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max), rssMb: mb(rss), peakRssMb: mb(peakRss) });
   };
   // Inside the server: from a request's arrival (headers parsed) to its response's end, so that
   // the benchmark can tell time spent in the server from time spent in the generator or the network.
@@ -84,12 +89,12 @@ if (file) {
   const writeAll = () => {
     write();
     const written = JSON.parse(JSON.stringify({ handling: { p99: inMs(handling, 99), max: inMs(handling, 100) }, serverTime: { p99: inMs(serverTime, 99), max: inMs(serverTime, 100) }, save: { p99: inMs(save, 99), max: inMs(save, 100) } }));
-    writeFileSync(`${file}.handling.json`, JSON.stringify(written));
+    writeJson(`${file}.handling.json`, written);
     const poolsWritten = Object.fromEntries(
       [...pools].map(([name, stats]) => [name, { p99: inMs(stats.acquire, 99), max: inMs(stats.acquire, 100), count: stats.acquire.count, waitingBy10s: Array.from(stats.waitingBy10s, (n) => n ?? 0) }]),
     );
-    writeFileSync(`${file}.pools.json`, JSON.stringify(poolsWritten));
-    writeFileSync(`${file}.connections.json`, JSON.stringify({ openedBySecond: Array.from(openedBySecond, (n) => n ?? 0), ended, open, peakOpen }));
+    writeJson(`${file}.pools.json`, poolsWritten);
+    writeJson(`${file}.connections.json`, { openedBySecond: Array.from(openedBySecond, (n) => n ?? 0), ended, open, peakOpen });
   };
   setInterval(writeAll, 1000).unref();
   process.on('SIGUSR2', () => {
