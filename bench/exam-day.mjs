@@ -17,7 +17,9 @@
 // --cpu-prof-dir DIR (a V8 CPU profile of the server), --instances N (1; N server processes on ports
 // P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions),
 // --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --answer-pool-size N (10: each
-// server's DATABASE_ANSWER_POOL_SIZE, the connections kept for answer saves; 0 shares the pool), --generators N (2: the
+// server's DATABASE_ANSWER_POOL_SIZE, the connections kept for answer saves; 0 shares the pool), --pool-wait-ms N
+// (5000: each server's DATABASE_POOL_WAIT_MS; a request that waits longer for a connection is answered 503 with
+// Retry-After and the candidates ask again as the page does, counted as busy answers; 0: no limit), --generators N (2: the
 // processes that drive the candidates between them; their latencies are merged), --recorded (issue 19: the
 // module is recorded; each candidate also saves its recording info and every 30 s, as the page does,
 // asks in one request for upload URLs for a 1 KiB chunk of each of its two streams (the same request
@@ -51,6 +53,7 @@ const { values: options } = parseArgs({
     instances: { type: 'string', default: '1' },
     'pool-size': { type: 'string', default: '10' },
     'answer-pool-size': { type: 'string', default: '10' },
+    'pool-wait-ms': { type: 'string', default: '5000' },
     'keep-database': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of the server into this folder. */
     'cpu-prof-dir': { type: 'string' },
@@ -86,10 +89,12 @@ const GENERATORS = Number(options.generators);
 const POOL_SIZE = Number(options['pool-size']);
 /** Each server's further connections for answer saves alone (DATABASE_ANSWER_POOL_SIZE). */
 const ANSWER_POOL_SIZE = Number(options['answer-pool-size']);
+/** How long each server lets a request wait for a connection before answering 503 (DATABASE_POOL_WAIT_MS; 0: no limit). */
+const POOL_WAIT_MS = Number(options['pool-wait-ms']);
 /** The servers' ports: P, then P+2 on (P+1 is the baseline's). */
 const SERVER_PORTS = Array.from({ length: INSTANCES }, (_, i) => (i === 0 ? PORT : PORT + 1 + i));
-if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTANCES) && INSTANCES >= 1 && POOL_SIZE >= 2 && Number.isInteger(ANSWER_POOL_SIZE) && ANSWER_POOL_SIZE >= 0 && Number.isInteger(GENERATORS) && GENERATORS >= 1)) {
-  throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4, --instances >= 1, --pool-size >= 2, --answer-pool-size >= 0 and --generators >= 1 are needed');
+if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTANCES) && INSTANCES >= 1 && POOL_SIZE >= 2 && Number.isInteger(ANSWER_POOL_SIZE) && ANSWER_POOL_SIZE >= 0 && Number.isInteger(POOL_WAIT_MS) && POOL_WAIT_MS >= 0 && Number.isInteger(GENERATORS) && GENERATORS >= 1)) {
+  throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4, --instances >= 1, --pool-size >= 2, --answer-pool-size >= 0, --pool-wait-ms >= 0 and --generators >= 1 are needed');
 }
 const SITTING_MS = MINUTES * 60_000;
 const JWT_SECRET = 'exam-day-benchmark-secret-long-enough-for-hs256';
@@ -266,7 +271,8 @@ function request(port, method, url, body, token, viaAgent = agent, isRetry = fal
         } catch {
           json = null;
         }
-        resolve({ status: res.statusCode ?? 0, json });
+        const retryAfter = Number(res.headers['retry-after'] ?? Number.NaN);
+        resolve({ status: res.statusCode ?? 0, json, retryAfterMs: Number.isFinite(retryAfter) ? retryAfter * 1000 : null });
       });
     });
     req.on('error', (error) => {
@@ -279,6 +285,25 @@ function request(port, method, url, body, token, viaAgent = agent, isRetry = fal
     if (payload !== undefined) req.write(payload);
     req.end();
   });
+}
+
+/** As the exam page waits after a busy answer (503 with Retry-After): the delay plus up to as much again. */
+const busyDelayMs = (response) => (response.status === 503 && response.retryAfterMs !== null ? response.retryAfterMs * (1 + Math.random()) : null);
+
+/**
+ * As the exam page's launch, claim and submission do (`retryWhileBusyMs` in apps/web): a busy answer
+ * is asked again after its delay, for up to `forMs`; each busy answer is counted in the ledger.
+ */
+async function askWhileBusy(send, forMs, ledger) {
+  const giveUpAt = now() + forMs;
+  for (;;) {
+    const response = await send();
+    const delay = busyDelayMs(response);
+    if (delay === null) return response;
+    ledger.busyAnswers += 1;
+    if (now() + delay > giveUpAt) return response;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
 }
 
 /** The sitting's three phases, by when a request was planned: the launch peak, the middle, the submission peak. */
@@ -530,12 +555,16 @@ async function sit(candidate, index, t0, stats, ledger) {
   };
   poll(t0 + Math.random() * SERVER_TIME_POLL_MS);
 
-  const launched = await at(launchAt, (from) => timed(stats, 'launch', from, () => call('POST', '/api/launchexam/init', { applicationModuleId: candidate.applicationModuleId })));
+  // The page's limits for asking a busy server again (SITTING_BUSY_RETRY_MS in apps/web).
+  const whileBusy = (forMs, send) => () => askWhileBusy(send, forMs, ledger);
+  const launched = await at(launchAt, (from) =>
+    timed(stats, 'launch', from, whileBusy(120_000, () => call('POST', '/api/launchexam/init', { applicationModuleId: candidate.applicationModuleId }))),
+  );
   if (launched.status !== 200) return finish();
   const exam = launched.json;
   const questions = exam.sections.flatMap((section) => section.questions);
   const opened = now();
-  const claimed = await timed(stats, 'session', opened, () => call('PUT', '/api/isexaminprogress', { examInstanceId: exam.id, examType: 'module', sessionId }));
+  const claimed = await timed(stats, 'session', opened, whileBusy(60_000, () => call('PUT', '/api/isexaminprogress', { examInstanceId: exam.id, examType: 'module', sessionId })));
   if (claimed.status !== 200) return finish();
   // The timer reports the window open with its remaining time, then about once a minute.
   const report = (plannedAt) => {
@@ -543,7 +572,8 @@ async function sit(candidate, index, t0, stats, ledger) {
     jobs.push(
       at(plannedAt, async (from) => {
         if (isDone) return;
-        await timed(stats, 'remaining time', from, () => call('POST', '/api/remainingtime', { examInstanceId: exam.id, examType: 'module', remainingTime: 5400 }));
+        // The page's countdown asks again by itself; a minute's report is not worth longer.
+        await timed(stats, 'remaining time', from, whileBusy(30_000, () => call('POST', '/api/remainingtime', { examInstanceId: exam.id, examType: 'module', remainingTime: 5400 })));
         report(plannedAt + jitter(60_000));
       }),
     );
@@ -574,10 +604,12 @@ async function sit(candidate, index, t0, stats, ledger) {
           stats.record('answer saved', acknowledgedAt - batch[i].plannedAt, true, 200, batch[i].plannedAt);
           acknowledge(batch[i].update);
         });
-      } else if (response.status === 0) {
-        // The network failed: the answers wait and go again.
+      } else if (response.status === 0 || busyDelayMs(response) !== null) {
+        // The network failed, or the server was busy: the answers wait and go again (a busy
+        // server's Retry-After is the queue's floor, as on the page).
+        if (response.status === 503) ledger.busyAnswers += 1;
         queue.unshift(...batch);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await new Promise((resolve) => setTimeout(resolve, Math.max(1000, busyDelayMs(response) ?? 0)));
       } else {
         for (const item of batch) stats.record('answer saved', now() - item.plannedAt, false, response.status, item.plannedAt);
       }
@@ -621,7 +653,7 @@ async function sit(candidate, index, t0, stats, ledger) {
   await Promise.all(jobs.splice(0));
   await flushing;
 
-  const submitted = await at(submitAt, (from) => timed(stats, 'submit', from, () => call('POST', `/api/moduleexaminstance/${exam.id}/submit`)));
+  const submitted = await at(submitAt, (from) => timed(stats, 'submit', from, whileBusy(60_000, () => call('POST', `/api/moduleexaminstance/${exam.id}/submit`))));
   if (submitted.status === 200) ledger.submitted += 1;
   ledger.expected.set(exam.id, expected);
   return finish();
@@ -737,7 +769,7 @@ function sittingStats(t0) {
   );
 }
 
-const newLedger = () => ({ expected: new Map(), submitted: 0, invalid: 0, retriesApplied: 0 });
+const newLedger = () => ({ expected: new Map(), submitted: 0, invalid: 0, retriesApplied: 0, busyAnswers: 0 });
 
 /**
  * Drives every candidate from t0, split among GENERATORS processes (candidate i in process i mod
@@ -779,7 +811,7 @@ async function driveCandidates(candidates, t0, stats, ledger) {
   for (const result of results) {
     stats.absorb(result.kinds);
     for (const [examId, expected] of result.ledger.expected) ledger.expected.set(examId, expected);
-    for (const key of ['submitted', 'invalid', 'retriesApplied']) ledger[key] += result.ledger[key];
+    for (const key of ['submitted', 'invalid', 'retriesApplied', 'busyAnswers']) ledger[key] += result.ledger[key];
     for (const key of Object.keys(recordingLedger)) recordingLedger[key] += result.recordingLedger[key];
     cpu += result.cpu;
     loopP99 = Math.max(loopP99, result.loopP99);
@@ -1034,7 +1066,7 @@ function serverEntry() {
 }
 
 async function main() {
-  console.log(`Exam-day benchmark${RECORDED ? ' (recorded)' : ''}: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'} with ${POOL_SIZE} database connections each (and ${ANSWER_POOL_SIZE} for answer saves); ${machine()}`);
+  console.log(`Exam-day benchmark${RECORDED ? ' (recorded)' : ''}: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'} with ${POOL_SIZE} database connections each (and ${ANSWER_POOL_SIZE} for answer saves; a request waits at most ${POOL_WAIT_MS || 'unlimited'} ms for one); ${machine()}`);
   await recreateDatabase();
   const pgVersion = await withClient(benchUrl, async (client) => (await client.query('show server_version')).rows[0].server_version);
   console.log(`PostgreSQL ${pgVersion} at ${baseUrl.host}, database bench`);
@@ -1052,6 +1084,7 @@ async function main() {
           DATABASE_URL: benchUrl.toString(),
           DATABASE_POOL_SIZE: String(POOL_SIZE),
           DATABASE_ANSWER_POOL_SIZE: String(ANSWER_POOL_SIZE),
+          DATABASE_POOL_WAIT_MS: String(POOL_WAIT_MS),
           JWT_SECRET,
           // Required with DATABASE_URL (decision 018); one key for every instance.
           CREDENTIAL_SIGNING_KEY: 'ZXhhbS1kYXktYmVuY2htYXJrLWNyZWRlbnRpYWwta3k',
@@ -1205,7 +1238,7 @@ async function main() {
       `Answers checked in the database: ${checks.checked} acknowledged; lost ${checks.lost}, duplicated ${checks.duplicated}, out of order ${checks.outOfOrder}; ` +
         `sittings ${checks.instances} (one per candidate: ${checks.duplicateSittings === 0 ? 'yes' : `no, ${checks.duplicateSittings} modules with more than one`}), ` +
         `question instances ${checks.questionInstances} (expected ${checks.instances * QUESTIONS}), submitted ${checks.submitted} (acknowledged ${ledger.submitted}); ` +
-        `late retries applied ${ledger.retriesApplied}, invalid ${ledger.invalid}`,
+        `late retries applied ${ledger.retriesApplied}, invalid ${ledger.invalid}, busy answers (503, asked again) ${ledger.busyAnswers}`,
     );
     const targets = [
       ['p99 server time <= 50 ms', (kinds[2]?.p99 ?? Infinity) <= 50],

@@ -44,7 +44,8 @@ function lockDataDir(dataDir: string): () => void {
 async function start(env: Env): Promise<void> {
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
   const releaseDataDir = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
-  const database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, env.DATABASE_POOL_SIZE, env.DATABASE_ANSWER_POOL_SIZE) : await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+  const pools = { poolSize: env.DATABASE_POOL_SIZE, answerPoolSize: env.DATABASE_ANSWER_POOL_SIZE, waitLimitMs: env.DATABASE_POOL_WAIT_MS };
+  const database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, pools) : await openPglite({ dataDir: path.join(dataDir, 'pglite') });
   await migrateDatabase(database);
   // Demo data: on the embedded default, or when asked; never by default on a server.
   const shouldSeed = env.SEED_DEMO === '1' || (env.SEED_DEMO !== '0' && !env.DATABASE_URL);

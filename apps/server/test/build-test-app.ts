@@ -20,12 +20,12 @@ export function isOnPostgresServer(): boolean {
  * A fresh database for one test file: a copy of the migrated template, dropped on close. `pools`
  * sizes a server's connections (4, answer saves sharing them, unless given); PGlite has one.
  */
-export async function openTestDatabase(pools: { size: number; answerSize: number; idleTimeoutMs?: number } = { size: 4, answerSize: 0 }): Promise<DatabaseHandle> {
+export async function openTestDatabase(pools: { size: number; answerSize: number; idleTimeoutMs?: number; waitLimitMs?: number } = { size: 4, answerSize: 0 }): Promise<DatabaseHandle> {
   const serverUrl = inject('postgresBaseUrl');
   if (serverUrl) {
     const name = uniqueDatabaseName();
     await withAdminClient(serverUrl, (client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
-    const handle = await openPostgres(serverUrlFor(serverUrl, name), pools.size, pools.answerSize, pools.idleTimeoutMs);
+    const handle = await openPostgres(serverUrlFor(serverUrl, name), { poolSize: pools.size, answerPoolSize: pools.answerSize, idleTimeoutMs: pools.idleTimeoutMs, waitLimitMs: pools.waitLimitMs });
     return {
       ...handle,
       async close() {

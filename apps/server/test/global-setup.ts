@@ -22,7 +22,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await client.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
       await client.query(`create database ${TEMPLATE_DATABASE}`);
     });
-    const handle = await openPostgres(serverUrlFor(serverUrl, TEMPLATE_DATABASE), 1);
+    const handle = await openPostgres(serverUrlFor(serverUrl, TEMPLATE_DATABASE), { poolSize: 1 });
     await migrateDatabase(handle);
     await handle.close();
     project.provide('postgresBaseUrl', serverUrl);

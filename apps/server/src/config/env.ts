@@ -16,6 +16,11 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   /** Further connections kept for candidates' answer saves alone (issue 19); 0: saves share the pool above. */
   DATABASE_ANSWER_POOL_SIZE: z.coerce.number().int().min(0).max(100).default(10),
+  /**
+   * Milliseconds a request may wait for a pooled connection (or for a new one to open) before it is
+   * answered 503 with Retry-After, rather than queue behind thousands (issue 22); 0: no limit.
+   */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /** Unset: http://localhost:<PORT>, so that links and local upload URLs follow the port. */

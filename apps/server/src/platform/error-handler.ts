@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '@certs/shared/common/api-error';
+import { GENERIC_ERROR_MESSAGE, SERVER_BUSY, type ApiErrorBody } from '@certs/shared/common/api-error';
+import { isDatabaseBusy } from '../db/errors';
 import { AppError } from './app-error';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -13,14 +14,34 @@ const STATUS_NAMES: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 function body(statusCode: number, message: string, fieldErrors?: Record<string, string>): ApiErrorBody {
   return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message, ...(fieldErrors ? { fieldErrors } : {}) };
 }
 
+const BUSY_LOG_EVERY_MS = 10_000;
+
+/** Requests turned away busy are counted and logged once per 10 s: thousands of lines would add to the load. */
+function busyLog() {
+  let count = 0;
+  let loggedAt = 0;
+  return {
+    turnedAway(request: FastifyRequest): void {
+      count += 1;
+      const now = Date.now();
+      if (now - loggedAt < BUSY_LOG_EVERY_MS) return;
+      request.log.warn({ turnedAway: count, lastUrl: request.url }, 'requests turned away: no database connection within DATABASE_POOL_WAIT_MS');
+      count = 0;
+      loggedAt = now;
+    },
+  };
+}
+
 /** One place maps every failure to `{ statusCode, error, message }`; 5xx answers never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const busy = busyLog();
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.fieldErrors));
@@ -41,6 +62,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send(body(500, GENERIC_ERROR_MESSAGE));
+    }
+    if (isDatabaseBusy(error)) {
+      // Turned away before it ran, rather than queued behind thousands (issue 22): the browser asks
+      // again after Retry-After (the exam page's launch, claim, saves and submission do so by themselves).
+      busy.turnedAway(request);
+      return reply.status(SERVER_BUSY.status).header('retry-after', String(SERVER_BUSY.retryAfterSeconds)).send(body(SERVER_BUSY.status, SERVER_BUSY.message));
     }
     const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 500) {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { superUser } from '../test/session-fixtures';
 import { jsonResponse, stubFetch } from '../test/fetch-stub';
-import { ApiError, apiRequest, setApiNavigator } from './api-client';
+import { SERVER_BUSY } from '@certs/shared/common/api-error';
+import { ApiError, apiRequest, busyRetryDelayMs, setApiNavigator } from './api-client';
 import { clearSession, getSession, saveSession } from './auth';
 
 describe('apiRequest', () => {
@@ -144,5 +145,51 @@ describe('apiRequest', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(0);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  describe('a busy server (503 with Retry-After)', () => {
+    const busy = () =>
+      new Response(JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: SERVER_BUSY.message }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '2' },
+      });
+
+    beforeEach(() => {
+      vi.useFakeTimers();
+      // The spread added to Retry-After is random: here always half of it again (2 s -> 3 s).
+      vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    it('is asked again after its Retry-After by a call that may repeat, and the call resolves with the answer', async () => {
+      let answered = 0;
+      const { calls } = stubFetch(() => (answered++ < 2 ? busy() : jsonResponse({ id: 'exam-1' })));
+      const launching = apiRequest('/api/launchexam/inittrial', { method: 'POST', body: { testId: 't' }, retryWhileBusyMs: 120_000 });
+      await vi.advanceTimersByTimeAsync(2_999);
+      expect(calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(3_000);
+      await expect(launching).resolves.toEqual({ id: 'exam-1' });
+      expect(calls).toHaveLength(3);
+    });
+
+    it('fails at once, with the delay and the message, for a call that does not opt in, and after the limit for one that does', async () => {
+      const { calls } = stubFetch(() => busy());
+      const plain = await apiRequest('/api/users/me').catch((error: unknown) => error);
+      expect(plain).toMatchObject({ status: 503, retryAfterMs: 2_000, message: SERVER_BUSY.message });
+      expect(calls).toHaveLength(1);
+      expect(busyRetryDelayMs(plain)).toBe(3_000);
+      expect(busyRetryDelayMs(new ApiError(500, 'Something went wrong'))).toBeNull();
+
+      const limited = apiRequest('/api/isexaminprogress', { method: 'PUT', body: {}, retryWhileBusyMs: 10_000 }).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await limited).toMatchObject({ status: 503 });
+      // At 0, 3, 6 and 9 s; the next would come after the 10 s.
+      expect(calls.length - 1).toBe(4);
+    });
   });
 });

@@ -8,13 +8,26 @@ import { clearSession, getSession, replaceStoredToken } from './auth';
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string>;
+  /** A busy server's `Retry-After` (503, 429), in milliseconds; null when it sent none. */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}) {
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, retryAfterMs: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.retryAfterMs = retryAfterMs;
   }
+}
+
+/**
+ * How long to wait before asking again when the server said it is too busy now (503 with
+ * Retry-After): its delay plus up to as much again, so that the many turned away in the same second
+ * do not all come back in the same second. Null for any other failure.
+ */
+export function busyRetryDelayMs(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 503 || error.retryAfterMs === null) return null;
+  return error.retryAfterMs * (1 + Math.random());
 }
 
 /** The HTTP status of a failed call; 0 when the server was not reached (or the error is no call's). */
@@ -40,6 +53,11 @@ export interface RequestOptions<T> {
    * must not hang on a half-open connection, such as saving an exam answer: they are retried.
    */
   timeoutMs?: number;
+  /**
+   * For calls that are safe to repeat (an exam's launch, claim and submission): while the server
+   * answers busy (503 with Retry-After), ask again after its delay, for up to this long in all.
+   */
+  retryWhileBusyMs?: number;
 }
 
 function signalOf(options: Pick<RequestOptions<unknown>, 'signal' | 'timeoutMs'>): AbortSignal | undefined {
@@ -134,9 +152,15 @@ function fieldErrorsOf(rawBody: string): Record<string, string> {
   }
 }
 
+/** `Retry-After` in seconds (the server never sends a date), as milliseconds. */
+function retryAfterMsOf(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const rawBody = await response.text().catch(() => '');
-  return new ApiError(response.status, readErrorMessage(rawBody), fieldErrorsOf(rawBody));
+  return new ApiError(response.status, readErrorMessage(rawBody), fieldErrorsOf(rawBody), retryAfterMsOf(response));
 }
 
 async function readBody<T>(response: Response, schema: ZodType<T> | undefined): Promise<T> {
@@ -158,11 +182,43 @@ async function readBody<T>(response: Response, schema: ZodType<T> | undefined): 
   return parsed.data;
 }
 
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /**
  * Calls the server on the same origin with the stored bearer token. A 401 from an `api/` call
- * refreshes the token once and retries once; when that fails the user signs in again.
+ * refreshes the token once and retries once; when that fails the user signs in again. With
+ * `retryWhileBusyMs`, a busy answer is asked again after the server's Retry-After.
  */
 export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const giveUpAt = Date.now() + (options.retryWhileBusyMs ?? 0);
+  for (;;) {
+    try {
+      return await requestOnce(path, options);
+    } catch (error) {
+      const delay = busyRetryDelayMs(error);
+      if (delay === null || Date.now() + delay > giveUpAt) throw error;
+      await pause(delay, options.signal);
+    }
+  }
+}
+
+async function requestOnce<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const url = urlOf(path, options.query);
   const sentToken = getSession()?.jwt;
   let response: Response;

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, busyRetryDelayMs } from './api-client';
 import { getSession, subscribeToSession } from './auth';
 
 const MAX_RETRIES = 2;
@@ -10,10 +10,15 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+/** TanStack Query's own doubling delay, unless a busy server said how long to wait (Retry-After). */
+function retryDelayMs(failureCount: number, error: unknown): number {
+  return busyRetryDelayMs(error) ?? Math.min(1000 * 2 ** failureCount, 30_000);
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: shouldRetry },
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: shouldRetry, retryDelay: retryDelayMs },
       mutations: { retry: false },
     },
   });

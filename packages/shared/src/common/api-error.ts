@@ -1,6 +1,12 @@
 /** Generic fallback message of spec section 8. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
 
+/**
+ * A 503 the server sends when it is too busy to take a request now (no database connection within
+ * its wait limit); its `Retry-After` header says in how many seconds to ask again.
+ */
+export const SERVER_BUSY = { status: 503, message: 'The service is busy. Please try again in a moment.', retryAfterSeconds: 2 } as const;
+
 /** The one error body every route answers with (design.md). */
 export interface ApiErrorBody {
   statusCode: number;

@@ -129,7 +129,7 @@ describe('award expiry', () => {
     const clock = { now: sydneyMidday('2031-05-31') };
 
     // On a server each instance has its own connection; the embedded database has one.
-    const second: DatabaseHandle | undefined = t.database.connectionString ? await openPostgres(t.database.connectionString, 2) : undefined;
+    const second: DatabaseHandle | undefined = t.database.connectionString ? await openPostgres(t.database.connectionString, { poolSize: 2 }) : undefined;
     try {
       const passes = await Promise.all([jobOn(t.database.db, clock).runOnce(), jobOn(second?.db ?? t.database.db, clock).runOnce()]);
       expect(passes.map((p) => p.today)).toEqual(['2031-05-31', '2031-05-31']);

@@ -13,7 +13,7 @@ interface Instances {
 const backends: Instances[] = [
   {
     name: 'PostgreSQL',
-    open: async () => [await openPostgres(process.env.TEST_DATABASE_URL!, 2), await openPostgres(process.env.TEST_DATABASE_URL!, 2)],
+    open: async () => [await openPostgres(process.env.TEST_DATABASE_URL!, { poolSize: 2 }), await openPostgres(process.env.TEST_DATABASE_URL!, { poolSize: 2 })],
   },
 ];
 

@@ -1,6 +1,7 @@
 import { LaunchedExam } from '@certs/shared/exam/exam.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { apiRequest } from '../../../lib/api-client';
+import { SITTING_BUSY_RETRY_MS } from './sitting-requests';
 
 /**
  * `launchexam/inittrial` (a published trial test, any time) or `launchexam/init` (a scheduled
@@ -9,9 +10,9 @@ import { apiRequest } from '../../../lib/api-client';
  */
 export function launchExam(examType: ExamType, referenceId: string, isResit: boolean, sessionId: string | null): Promise<LaunchedExam> {
   const session = sessionId ? { sessionId } : {};
+  const launch = (path: string, body: Record<string, string>) =>
+    apiRequest(path, { method: 'POST', body: { ...body, ...session }, schema: LaunchedExam, retryWhileBusyMs: SITTING_BUSY_RETRY_MS.launch });
   // A re-sit (issue 17): `launchexam/initresit` by the re-sit module's id makes a new sitting.
-  if (isResit) return apiRequest('/api/launchexam/initresit', { method: 'POST', body: { resitModuleId: referenceId, ...session }, schema: LaunchedExam });
-  return examType === 'trial'
-    ? apiRequest('/api/launchexam/inittrial', { method: 'POST', body: { testId: referenceId, ...session }, schema: LaunchedExam })
-    : apiRequest('/api/launchexam/init', { method: 'POST', body: { applicationModuleId: referenceId, ...session }, schema: LaunchedExam });
+  if (isResit) return launch('/api/launchexam/initresit', { resitModuleId: referenceId });
+  return examType === 'trial' ? launch('/api/launchexam/inittrial', { testId: referenceId }) : launch('/api/launchexam/init', { applicationModuleId: referenceId });
 }

@@ -16,6 +16,14 @@ import { INSTANCE_PATHS } from './exam.keys';
  */
 export const SITTING_TIMEOUTS_MS = { update: 20_000, remainingTime: 10_000, claim: 20_000, submit: 30_000 } as const;
 
+/**
+ * How long the sitting's one-off calls keep asking a server that answers busy (503, issue 22: at the
+ * start of a large sitting every candidate launches in the same minute). Each is safe to repeat: a
+ * second launch finds the same sitting, a claim by the same session holds it again, and a second
+ * submission is refused as already submitted. Answer saves retry in their queue.
+ */
+export const SITTING_BUSY_RETRY_MS = { launch: 120_000, claim: 60_000, submit: 60_000 } as const;
+
 /** `updateInstances`: a batch of sequenced, cumulative answer updates of one sitting, for this tab's session. */
 export function updateInstances(examType: ExamType, examInstanceId: string, sessionId: string, updates: QuestionInstanceUpdate[]): Promise<UpdateInstancesResponse> {
   return apiRequest('/api/updateInstances', { method: 'POST', body: { examInstanceId, examType, sessionId, updates }, schema: UpdateInstancesResponse, timeoutMs: SITTING_TIMEOUTS_MS.update });
@@ -33,10 +41,17 @@ export function claimExamSession(examType: ExamType, examInstanceId: string, ses
     body: { examInstanceId, examType, sessionId, ...(takeOver ? { takeOver: true } : {}) },
     schema: ExamSessionResponse,
     timeoutMs: SITTING_TIMEOUTS_MS.claim,
+    retryWhileBusyMs: SITTING_BUSY_RETRY_MS.claim,
   });
 }
 
 /** Submits once, from the session that holds the sitting; a second submission is refused (409) and changes nothing. */
 export function submitExam(examType: ExamType, examInstanceId: string, sessionId: string): Promise<SubmitExamResponse> {
-  return apiRequest(`/api/${INSTANCE_PATHS[examType]}/${encodeURIComponent(examInstanceId)}/submit`, { method: 'POST', body: { sessionId }, schema: SubmitExamResponse, timeoutMs: SITTING_TIMEOUTS_MS.submit });
+  return apiRequest(`/api/${INSTANCE_PATHS[examType]}/${encodeURIComponent(examInstanceId)}/submit`, {
+    method: 'POST',
+    body: { sessionId },
+    schema: SubmitExamResponse,
+    timeoutMs: SITTING_TIMEOUTS_MS.submit,
+    retryWhileBusyMs: SITTING_BUSY_RETRY_MS.submit,
+  });
 }

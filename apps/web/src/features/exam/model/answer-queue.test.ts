@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SERVER_BUSY } from '@certs/shared/common/api-error';
 import { EXAM_MESSAGES } from '@certs/shared/exam/exam.contract';
+import { ApiError } from '../../../lib/api-client';
 import { AnswerQueue } from './answer-queue';
 import { holderKeyOf, readStoredExam, storageKeyOf } from './exam-progress';
 import { EXAM_ID, OPT, Q, fakeServer, memoryStorage, question } from './exam-test-data';
@@ -127,6 +129,28 @@ describe('AnswerQueue', () => {
     events.fire('offline');
     expect(queue.getSnapshot().isConnectionLost).toBe(true);
     queue.dispose(events);
+  });
+
+  it('after a busy answer (503) waits at least the server’s Retry-After before sending again, then saves', async () => {
+    const server = fakeServer([question(Q.descriptive)]);
+    let isBusy = true;
+    const send: typeof server.send = (updates) => {
+      if (isBusy) {
+        isBusy = false;
+        return Promise.reject(new ApiError(503, SERVER_BUSY.message, {}, 2_000));
+      }
+      return server.send(updates);
+    };
+    const queue = new AnswerQueue({ examInstanceId: EXAM_ID, questions: server.questions(), storage: memoryStorage(), send, backoffMs: [10] });
+    queue.record(Q.descriptive, answer({ timeTaken: 12, numOfAttempts: 1, answerValueGivenByUser: 'Purge before the root run' }));
+    await vi.advanceTimersByTimeAsync(1_990);
+    // The queue's own backoff (10 ms) is shorter than the server asked for.
+    expect(server.received).toHaveLength(0);
+    expect(queue.getSnapshot().pendingCount).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(server.received).toHaveLength(1);
+    expect(server.state.get(Q.descriptive)).toMatchObject({ lastSequence: 1, answerValueGivenByUser: 'Purge before the root run' });
+    expect(queue.getSnapshot().pendingCount).toBe(0);
   });
 
   it('a retried batch that already arrived counts once: the server reports it stale and the queue moves on', async () => {

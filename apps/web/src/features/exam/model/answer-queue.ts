@@ -16,7 +16,7 @@ import {
   type QuestionProgress,
   type StoredExam,
 } from './exam-progress';
-import { httpStatusOf } from '../../../lib/api-client';
+import { busyRetryDelayMs, httpStatusOf } from '../../../lib/api-client';
 
 /** Why saving stopped for good in this tab. */
 export type QueueStopReason = 'takenOver' | 'timeOver' | 'submitted';
@@ -43,6 +43,8 @@ export interface SendError {
   /** 0 when the server could not be reached. */
   status: number;
   message: string;
+  /** The server was too busy (503): wait at least this long before sending again. */
+  busyRetryMs?: number | null;
 }
 
 export interface AnswerQueueOptions {
@@ -88,7 +90,7 @@ const isRefusedAsSent = (error: SendError): boolean => error.status === 400 || e
 const clamp = (value: number, max: number): number => Math.min(max, Math.max(0, Math.floor(value)));
 
 function errorOf(error: unknown): SendError {
-  return { status: httpStatusOf(error), message: error instanceof Error ? error.message : '' };
+  return { status: httpStatusOf(error), message: error instanceof Error ? error.message : '', busyRetryMs: busyRetryDelayMs(error) };
 }
 
 function stopReasonOf(error: SendError): QueueStopReason | null {
@@ -489,7 +491,8 @@ export class AnswerQueue {
     const isNetwork = error.status === 0;
     this.update({ isConnectionLost: isNetwork || this.snapshot.isConnectionLost, lastError: isNetwork ? null : error.message || null, isSending: false });
     const delays = this.options.backoffMs ?? DEFAULT_BACKOFF_MS;
-    const delay = delays[Math.min(this.failures, delays.length - 1)] ?? 30_000;
+    // A busy server's Retry-After is a floor: coming back sooner only adds to its queue.
+    const delay = Math.max(delays[Math.min(this.failures, delays.length - 1)] ?? 30_000, error.busyRetryMs ?? 0);
     this.failures += 1;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
