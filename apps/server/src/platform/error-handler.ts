@@ -23,25 +23,37 @@ function body(statusCode: number, message: string, fieldErrors?: Record<string, 
 
 const BUSY_LOG_EVERY_MS = 10_000;
 
-/** Requests turned away busy are counted and logged once per 10 s: thousands of lines would add to the load. */
-function busyLog() {
+/**
+ * Requests turned away busy are counted and logged once per 10 s (the first of a spell starts the
+ * 10 s): at 5,000 candidates there were hundreds, and a line each would add to the load.
+ */
+function busyLog(app: FastifyInstance) {
   let count = 0;
-  let loggedAt = 0;
+  let lastUrl = '';
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    timer = null;
+    app.log.warn({ turnedAway: count, lastUrl }, `requests turned away in ${BUSY_LOG_EVERY_MS / 1000} s: no database connection within DATABASE_POOL_WAIT_MS`);
+    count = 0;
+  };
+  app.addHook('onClose', async () => {
+    if (timer) {
+      clearTimeout(timer);
+      flush();
+    }
+  });
   return {
     turnedAway(request: FastifyRequest): void {
       count += 1;
-      const now = Date.now();
-      if (now - loggedAt < BUSY_LOG_EVERY_MS) return;
-      request.log.warn({ turnedAway: count, lastUrl: request.url }, 'requests turned away: no database connection within DATABASE_POOL_WAIT_MS');
-      count = 0;
-      loggedAt = now;
+      lastUrl = request.url;
+      timer ??= setTimeout(flush, BUSY_LOG_EVERY_MS).unref();
     },
   };
 }
 
 /** One place maps every failure to `{ statusCode, error, message }`; 5xx answers never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  const busy = busyLog();
+  const busy = busyLog(app);
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.fieldErrors));
