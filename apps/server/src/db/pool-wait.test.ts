@@ -7,6 +7,7 @@ import { ROLES } from '@certs/shared/auth/roles';
 import { SERVER_BUSY } from '@certs/shared/common/api-error';
 import { buildTestApp, isOnPostgresServer, openTestDatabase, type TestApp } from '../../test/build-test-app';
 import { createUser } from '../../test/factories/user.factory';
+import { holdConnections } from '../../test/hold-connections';
 import { signIn } from '../../test/sign-in';
 import { createPublishedTest, EVERY_TYPE, examClient } from '../modules/exam/exam-test-fixtures';
 import { isDatabaseBusy, isUniqueViolation } from './errors';
@@ -75,27 +76,6 @@ describe('a launch while every connection of the instance is held by other work'
     await t.database.close();
   });
 
-  /** Holds `count` of the database's connections in open transactions until the returned function is called. */
-  async function holdConnections(count: number): Promise<() => Promise<void>> {
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const started: Promise<void>[] = [];
-    const holders = Array.from({ length: count }, () => {
-      let begun: () => void = () => undefined;
-      started.push(new Promise<void>((resolve) => (begun = resolve)));
-      return t.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
-        begun();
-        await released;
-      });
-    });
-    await Promise.all(started);
-    return async () => {
-      release();
-      await Promise.all(holders);
-    };
-  }
-
   async function sittingsOfTheTest(): Promise<number> {
     const result = await t.database.db.execute(sql`select count(*)::int as n from exam_instances where exam_definition_id = ${testId}`);
     return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
@@ -107,14 +87,14 @@ describe('a launch while every connection of the instance is held by other work'
       : 'on the embedded default (one connection, no pool), waits for the connection and is answered',
     async () => {
       if (!onServer) {
-        const release = await holdConnections(1);
+        const release = await holdConnections(t.database.db, 1);
         const launching = api.post('/api/launchexam/inittrial', { testId }, jwt);
         await release();
         expect((await launching).statusCode).toBe(200);
         expect(await sittingsOfTheTest()).toBe(1);
         return;
       }
-      const release = await holdConnections(2);
+      const release = await holdConnections(t.database.db, 2);
       let busy;
       try {
         // Answered while both connections are still held: it was turned away, not queued.

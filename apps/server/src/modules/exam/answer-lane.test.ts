@@ -5,6 +5,7 @@ import type { CandidateExam } from '@certs/shared/exam/exam.contract';
 import { POOL_APPLICATION_NAMES } from '../../db/client';
 import { buildTestApp, isOnPostgresServer, openTestDatabase, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories/user.factory';
+import { holdConnections } from '../../../test/hold-connections';
 import { signIn } from '../../../test/sign-in';
 import { createPublishedTest, EVERY_TYPE, examClient, storedAnswers } from './exam-test-fixtures';
 
@@ -56,26 +57,13 @@ describe('answer saves', () => {
       }
       expect(t.database.answerDb).not.toBe(t.database.db);
       // A request checks its token against a cached user row, so the save itself needs no main connection.
-      let release: () => void = () => undefined;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const started: Promise<void>[] = [];
-      const holders = [1, 2].map(() => {
-        let begun: () => void = () => undefined;
-        started.push(new Promise<void>((resolve) => (begun = resolve)));
-        return t.database.db.transaction(async (tx) => {
-          await tx.execute(sql`select 1`);
-          begun();
-          await released;
-        });
-      });
-      await Promise.all(started);
+      const release = await holdConnections(t.database.db, 2);
       try {
         // With the saves on the main pool this would wait for a held connection and the test would time out.
         const response = await api.post('/api/updateInstances', body, jwt);
         expect(response.statusCode, response.body).toBe(200);
       } finally {
-        release();
-        await Promise.all(holders);
+        await release();
       }
       const [stored] = (await storedAnswers(t.database.db, exam.id)).filter((row) => row.id === question.id);
       expect(stored).toMatchObject({ last_sequence: 1, answer_option_given_by_user: [question.options[0]!.id] });
