@@ -28,7 +28,10 @@
 // server at all), --saturate (issue 22: instead of the sitting,
 // closed-loop answer saves as fast as the server answers, --saturate-clients C at once (64) for
 // --saturate-seconds S (30), against the bare upsert baseline driven the same way in the same run;
-// prints saves per second over upserts per second, goal at least 0.6).
+// prints saves per second over upserts per second, goal at least 0.6), --load-balancer (the candidates reach the
+// servers through HAProxy on port P+100, as the README's production shape has a load balancer in front: kept-alive
+// connections to each server, at most --lb-max-conn requests at once per server (256), the rest queued in the balancer;
+// bench/load-balancer.mjs; needs `apt-get install -y haproxy`).
 import { fork, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -40,6 +43,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { startLoadBalancer } from './load-balancer.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -65,6 +69,8 @@ const { values: options } = parseArgs({
     'saturate-seconds': { type: 'string', default: '30' },
     /** Processes that drive the candidates between them (each its own event loop and core). */
     generators: { type: 'string', default: '2' },
+    'load-balancer': { type: 'boolean', default: false },
+    'lb-max-conn': { type: 'string', default: '256' },
   },
 });
 const SATURATE = options.saturate;
@@ -93,8 +99,12 @@ const ANSWER_POOL_SIZE = Number(options['answer-pool-size']);
 const POOL_WAIT_MS = Number(options['pool-wait-ms']);
 /** The servers' ports: P, then P+2 on (P+1 is the baseline's). */
 const SERVER_PORTS = Array.from({ length: INSTANCES }, (_, i) => (i === 0 ? PORT : PORT + 1 + i));
-if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTANCES) && INSTANCES >= 1 && POOL_SIZE >= 2 && Number.isInteger(ANSWER_POOL_SIZE) && ANSWER_POOL_SIZE >= 0 && Number.isInteger(POOL_WAIT_MS) && POOL_WAIT_MS >= 0 && Number.isInteger(GENERATORS) && GENERATORS >= 1)) {
-  throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4, --instances >= 1, --pool-size >= 2, --answer-pool-size >= 0, --pool-wait-ms >= 0 and --generators >= 1 are needed');
+const LOAD_BALANCER = options['load-balancer'];
+const LB_MAX_CONN = Number(options['lb-max-conn']);
+/** Where the candidates connect: the load balancer's port, or their own server's (sticky by candidate). */
+const candidatePort = (index) => (LOAD_BALANCER ? PORT + 100 : SERVER_PORTS[index % INSTANCES]);
+if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTANCES) && INSTANCES >= 1 && POOL_SIZE >= 2 && Number.isInteger(ANSWER_POOL_SIZE) && ANSWER_POOL_SIZE >= 0 && Number.isInteger(POOL_WAIT_MS) && POOL_WAIT_MS >= 0 && Number.isInteger(GENERATORS) && GENERATORS >= 1 && Number.isInteger(LB_MAX_CONN) && LB_MAX_CONN >= 1)) {
+  throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4, --instances >= 1, --pool-size >= 2, --answer-pool-size >= 0, --pool-wait-ms >= 0, --generators >= 1 and --lb-max-conn >= 1 are needed');
 }
 const SITTING_MS = MINUTES * 60_000;
 const JWT_SECRET = 'exam-day-benchmark-secret-long-enough-for-hs256';
@@ -482,7 +492,7 @@ async function saturate(candidates, serversCpu) {
   // One sitting per client, launched and claimed before the clock starts.
   const sittings = [];
   for (const [index, candidate] of candidates.slice(0, SATURATE_CLIENTS).entries()) {
-    const port = SERVER_PORTS[index % INSTANCES];
+    const port = candidatePort(index);
     const sittingAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const call = (method, url, body) => request(port, method, url, body, candidate.token, sittingAgent);
     const launched = await call('POST', '/api/launchexam/init', { applicationModuleId: candidate.applicationModuleId });
@@ -531,7 +541,7 @@ async function sit(candidate, index, t0, stats, ledger) {
   const submitAt = t0 + SITTING_MS - 60_000 + Math.random() * 60_000;
   const token = candidate.token;
   const agent = new http.Agent({ keepAlive: true, maxSockets: BROWSER_CONNECTIONS });
-  const port = SERVER_PORTS[index % INSTANCES];
+  const port = candidatePort(index);
   const call = (method, url, body) => request(port, method, url, body, token, agent);
   const sessionId = `bench-session-${index}-${Math.random().toString(36).slice(2)}`;
   const jobs = [];
@@ -1072,6 +1082,7 @@ async function main() {
   console.log(`PostgreSQL ${pgVersion} at ${baseUrl.host}, database bench`);
   const servers = [];
   let baseline;
+  let loadBalancer;
   try {
     const probeFolder = mkdtempSync(path.join(os.tmpdir(), 'exam-day-'));
     const probeFiles = SERVER_PORTS.map((port) => path.join(probeFolder, `event-loop-${port}.json`));
@@ -1101,6 +1112,10 @@ async function main() {
         }),
       );
       await waitFor(`http://127.0.0.1:${port}/api/launchexam/servertime`);
+    }
+    if (LOAD_BALANCER) {
+      loadBalancer = await startLoadBalancer({ folder: probeFolder, port: PORT + 100, serverPorts: SERVER_PORTS, maxConnPerServer: LB_MAX_CONN });
+      console.log(`Load balancer: HAProxy on ${PORT + 100}, at most ${LB_MAX_CONN} requests at once to each server, the rest queued in it.`);
     }
     const seeded = await withClient(benchUrl, seed);
     console.log(`Set up ${seeded.users} candidates with a scheduled online module in ${seeded.seconds.toFixed(1)} s (bulk SQL).`);
@@ -1146,6 +1161,7 @@ async function main() {
       return each.includes(null) ? null : each.reduce((sum, seconds) => sum + seconds, 0);
     };
     const serverCpuBefore = serversCpu();
+    const balancerCpuBefore = loadBalancer ? cpuSecondsOf(loadBalancer.pid) : null;
     const postgresCpuBefore = postgresCpuSeconds();
     const machineBefore = machineTicks();
     const probesResetAt = now();
@@ -1157,6 +1173,7 @@ async function main() {
     const generator = await driveCandidates(candidates, t0, stats, ledger);
     const seconds = (now() - t0) / 1000;
     const serverCpuAfter = serversCpu();
+    const balancerCpuAfter = loadBalancer ? cpuSecondsOf(loadBalancer.pid) : null;
     const postgresCpuAfter = postgresCpuSeconds();
     const machineAfter = machineTicks();
     phaseTimers.forEach(clearTimeout);
@@ -1193,6 +1210,7 @@ async function main() {
     console.log(
       `CPU: ${INSTANCES === 1 ? 'server process' : `${INSTANCES} server processes together`} ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s (${((serverCpu * 1000) / all).toFixed(2)} ms a request)`}, ` +
         `PostgreSQL ${postgresCpuBefore === null || postgresCpuAfter === null ? 'n/a' : `${(postgresCpuAfter - postgresCpuBefore).toFixed(1)} s (${(((postgresCpuAfter - postgresCpuBefore) * 1000) / all).toFixed(2)} ms a request)`}, ` +
+        (loadBalancer ? `load balancer ${balancerCpuBefore === null || balancerCpuAfter === null ? 'n/a' : `${(balancerCpuAfter - balancerCpuBefore).toFixed(1)} s (${(((balancerCpuAfter - balancerCpuBefore) * 1000) / all).toFixed(2)} ms a request)`}, ` : '') +
         `load generator${GENERATORS === 1 ? '' : ` (${GENERATORS} processes)`} ${generator.cpu.toFixed(1)} s (event-loop delay p99 ${loopMs(generator.loopP99)} ms, max ${loopMs(generator.loopMax)} ms); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; machine CPU ${machineShare(machineBefore, machineAfter)}; ` +
         `server event-loop delay ${loop ? `p50 ${loop.p50} ms, p99 ${loop.p99} ms, max ${loop.max} ms` : 'n/a'}; ` +
         `inside the server (arrival to response) ${handling ? `every request p99 ${handling.p99} ms, max ${handling.max} ms; server time p99 ${handling.serverTimeP99} ms, max ${handling.serverTimeMax} ms; save request p99 ${handling.saveP99} ms, max ${handling.saveMax} ms` : 'n/a'}; ` +
@@ -1256,6 +1274,7 @@ async function main() {
     if (checks.lost + checks.duplicated + checks.outOfOrder > 0) process.exitCode = 1;
   } finally {
     await stopProcess(baseline);
+    await stopProcess(loadBalancer);
     for (const server of servers) await stopProcess(server);
     agent.destroy();
     if (!options['keep-database']) await withClient(baseUrl, (client) => client.query('drop database if exists bench with (force)')).catch(() => {});

@@ -1,0 +1,62 @@
+// HAProxy in front of the benchmark's servers (`bench/exam-day.mjs --load-balancer`, issue 22), as
+// the README's production shape has a load balancer in front of the instances: the candidates'
+// connections end at the balancer, which keeps a few kept-alive connections to each server, lets
+// each server have at most `maxConnPerServer` requests at once and queues the rest itself.
+// Without it the benchmark's 5,000 candidates open thousands of connections straight to one Node
+// process, whose listen queue overflows when it falls behind (docs/performance.md, 2 Dec).
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** HAProxy's configuration: HTTP keep-alive on both sides, no logging, generous timeouts (the page waits up to 120 s for a launch). */
+export function haproxyConfig({ port, serverPorts, maxConnPerServer }) {
+  return `global
+  nbthread 1
+  tune.bufsize 65536
+
+defaults
+  mode http
+  option http-keep-alive
+  http-reuse always
+  timeout connect 5s
+  timeout client 120s
+  timeout server 120s
+  timeout queue 120s
+  # As the servers' own idle timeout (Fastify's 72 s): a candidate's idle connection stays open as long.
+  timeout http-keep-alive 72s
+
+frontend candidates
+  bind 127.0.0.1:${port} backlog 4096
+  default_backend servers
+
+backend servers
+  balance roundrobin
+${serverPorts.map((serverPort, i) => `  server s${i + 1} 127.0.0.1:${serverPort} maxconn ${maxConnPerServer}`).join('\n')}
+`;
+}
+
+/**
+ * Starts HAProxy (Debian's `haproxy` package) in the foreground on `port`; resolves with its
+ * process once it accepts connections. Throws with the way to install it when it is missing.
+ */
+export async function startLoadBalancer({ folder, port, serverPorts, maxConnPerServer }) {
+  if (spawnSync('haproxy', ['-v']).error) throw new Error('--load-balancer needs HAProxy: apt-get install -y haproxy');
+  const file = path.join(folder, 'haproxy.cfg');
+  writeFileSync(file, haproxyConfig({ port, serverPorts, maxConnPerServer }));
+  const check = spawnSync('haproxy', ['-c', '-q', '-f', file], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`HAProxy refused its configuration: ${check.stderr}`);
+  const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'inherit', 'inherit'] });
+  child.on('exit', (code, signal) => {
+    if (!child.stopping) console.error(`HAProxy exited unexpectedly (${code ?? signal})`);
+  });
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/launchexam/servertime`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`HAProxy on ${port} did not answer`);
+}
