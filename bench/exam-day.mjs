@@ -43,7 +43,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { startLoadBalancer } from './load-balancer.mjs';
+import { loadBalancerStats, startLoadBalancer } from './load-balancer.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -1246,6 +1246,16 @@ async function main() {
     printCheckpoints(checkpointReport, stats, t0);
     printConnections(probeFiles, (t0 - probesResetAt) / 1000);
     printPoolWaits(probeFiles, (t0 - probesResetAt) / 1000);
+    if (loadBalancer) {
+      const lb = await loadBalancerStats(loadBalancer).catch((error) => ({ error }));
+      console.log(
+        lb.error
+          ? `Load balancer: stats unavailable (${lb.error.message})`
+          : `Load balancer: ${lb.requests} requests, ${lb.errorResponses} answered 5xx (the servers' own 503s included); at most ${lb.mostClientConnections} client connections at once; ` +
+              `at most ${lb.mostAtOnceByServer.join(', ')} requests at once with ${lb.mostAtOnceByServer.length === 1 ? 'the server' : 'each server'} (limit ${LB_MAX_CONN}), ${lb.serverConnectionsOpened} connections opened to ${lb.mostAtOnceByServer.length === 1 ? 'it' : 'them'}; ` +
+              `at most ${lb.mostQueued} requests queued in the balancer, mean wait there ${lb.meanQueueMs} ms over its last 1,024`,
+      );
+    }
     const save = kinds[5];
     if (save && baselineSummary) {
       console.log(

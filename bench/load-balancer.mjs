@@ -6,12 +6,19 @@
 // process, whose listen queue overflows when it falls behind (docs/performance.md, 2 Dec).
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 /** HAProxy's configuration: HTTP keep-alive on both sides, no logging, generous timeouts (the page waits up to 120 s for a launch). */
-export function haproxyConfig({ port, serverPorts, maxConnPerServer }) {
+export function haproxyConfig({ port, serverPorts, maxConnPerServer, statsSocket }) {
   return `global
   nbthread 1
+  # HAProxy stops keeping idle connections to the servers for reuse once 20 % of its file descriptors
+  # are in use (25 %: it closes them); thousands of candidates' connections pass that, and each
+  # request then opened a new connection to the server (534,563 for 562,863 requests at 5,000).
+  tune.pool-low-fd-ratio 90
+  tune.pool-high-fd-ratio 95
+  stats socket ${statsSocket} mode 600 level user
   tune.bufsize 65536
 
 defaults
@@ -42,7 +49,8 @@ ${serverPorts.map((serverPort, i) => `  server s${i + 1} 127.0.0.1:${serverPort}
 export async function startLoadBalancer({ folder, port, serverPorts, maxConnPerServer }) {
   if (spawnSync('haproxy', ['-v']).error) throw new Error('--load-balancer needs HAProxy: apt-get install -y haproxy');
   const file = path.join(folder, 'haproxy.cfg');
-  writeFileSync(file, haproxyConfig({ port, serverPorts, maxConnPerServer }));
+  const statsSocket = path.join(folder, 'haproxy.sock');
+  writeFileSync(file, haproxyConfig({ port, serverPorts, maxConnPerServer, statsSocket }));
   const check = spawnSync('haproxy', ['-c', '-q', '-f', file], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`HAProxy refused its configuration: ${check.stderr}`);
   const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'inherit', 'inherit'] });
@@ -51,7 +59,7 @@ export async function startLoadBalancer({ folder, port, serverPorts, maxConnPerS
   });
   for (let i = 0; i < 100; i += 1) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/launchexam/servertime`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/api/launchexam/servertime`)).ok) return Object.assign(child, { statsSocket });
     } catch {
       // not listening yet
     }
@@ -59,4 +67,34 @@ export async function startLoadBalancer({ folder, port, serverPorts, maxConnPerS
   }
   child.kill('SIGKILL');
   throw new Error(`HAProxy on ${port} did not answer`);
+}
+
+/**
+ * What the balancer saw since it started, from its stats socket: the most requests queued in it at
+ * once, the most at once with each server, the most client connections at once, and the mean time
+ * in its queue over its last 1,024 requests (HAProxy's own window).
+ */
+export async function loadBalancerStats(balancer) {
+  const csv = await new Promise((resolve, reject) => {
+    const chunks = [];
+    const socket = net.connect(balancer.statsSocket, () => socket.end('show stat\n'));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+  const [header, ...lines] = csv.trim().split('\n');
+  const names = header.replace(/^# /, '').split(',');
+  const rows = lines.map((line) => Object.fromEntries(line.split(',').map((value, i) => [names[i], value])));
+  const frontend = rows.find((row) => row.svname === 'FRONTEND');
+  const backend = rows.find((row) => row.svname === 'BACKEND');
+  const servers = rows.filter((row) => row.pxname === 'servers' && row.svname !== 'BACKEND');
+  return {
+    mostClientConnections: Number(frontend?.smax ?? 0),
+    mostQueued: Number(backend?.qmax ?? 0),
+    mostAtOnceByServer: servers.map((row) => Number(row.smax)),
+    meanQueueMs: Number(backend?.qtime ?? 0),
+    serverConnectionsOpened: servers.reduce((sum, row) => sum + Number(row.connect ?? 0), 0),
+    requests: Number(frontend?.req_tot ?? 0),
+    errorResponses: Number(frontend?.hrsp_5xx ?? 0),
+  };
 }
