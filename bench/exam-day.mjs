@@ -31,6 +31,7 @@
 // prints saves per second over upserts per second, goal at least 0.6), --load-balancer (the candidates reach the
 // servers through HAProxy on port P+100, as the README's production shape has a load balancer in front: kept-alive
 // connections to each server, at most --lb-max-conn requests at once per server (256), the rest queued in the balancer;
+// --lb-fifo: that queue in arrival order instead of a sitting in progress before new launches;
 // bench/load-balancer.mjs; needs `apt-get install -y haproxy`).
 import { fork, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -71,6 +72,7 @@ const { values: options } = parseArgs({
     generators: { type: 'string', default: '2' },
     'load-balancer': { type: 'boolean', default: false },
     'lb-max-conn': { type: 'string', default: '256' },
+    'lb-fifo': { type: 'boolean', default: false },
   },
 });
 const SATURATE = options.saturate;
@@ -1114,8 +1116,11 @@ async function main() {
       await waitFor(`http://127.0.0.1:${port}/api/launchexam/servertime`);
     }
     if (LOAD_BALANCER) {
-      loadBalancer = await startLoadBalancer({ folder: probeFolder, port: PORT + 100, serverPorts: SERVER_PORTS, maxConnPerServer: LB_MAX_CONN });
-      console.log(`Load balancer: HAProxy on ${PORT + 100}, at most ${LB_MAX_CONN} requests at once to each server, the rest queued in it.`);
+      loadBalancer = await startLoadBalancer({ folder: probeFolder, port: PORT + 100, serverPorts: SERVER_PORTS, maxConnPerServer: LB_MAX_CONN, fifo: options['lb-fifo'] });
+      console.log(
+        `Load balancer: HAProxy on ${PORT + 100}, at most ${LB_MAX_CONN} requests at once to each server, the rest queued in it ` +
+          (options['lb-fifo'] ? 'in arrival order.' : '(the clock first, then the rest of a sitting in progress, then launches and the rest).'),
+      );
     }
     const seeded = await withClient(benchUrl, seed);
     console.log(`Set up ${seeded.users} candidates with a scheduled online module in ${seeded.seconds.toFixed(1)} s (bulk SQL).`);

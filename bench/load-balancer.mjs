@@ -9,10 +9,30 @@ import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-/** HAProxy's configuration: HTTP keep-alive on both sides, no logging, generous timeouts (the page waits up to 120 s for a launch). */
-export function haproxyConfig({ port, serverPorts, maxConnPerServer, statsSocket }) {
+/**
+ * HAProxy's configuration: HTTP keep-alive on both sides, no logging, generous timeouts (the page
+ * waits up to 120 s for a launch). Unless `fifo`, its queue serves a sitting in progress before new
+ * launches: the clock's polls first, then answer saves, the session, the remaining time, submissions
+ * and the recording; launches and everything else after them.
+ */
+export function haproxyConfig({ port, serverPorts, maxConnPerServer, statsSocket, fifo = false, fileLimit = 20_000 }) {
+  const priorities = fifo
+    ? ''
+    : `
+  acl clock path /api/launchexam/servertime
+  acl sitting path /api/updateInstances /api/remainingtime /api/isexaminprogress
+  acl sitting path_reg ^/api/(module|trial)examinstance/[^/]+/submit$
+  acl sitting path_beg /api/examrecording/
+  http-request set-priority-class int(-2) if clock
+  http-request set-priority-class int(-1) if sitting`;
   return `global
   nbthread 1
+  # Each candidate's connection is one descriptor and the servers' few are reused, so nearly all of
+  # the process's descriptors can be connections; HAProxy's own sizing assumes two per connection
+  # and stopped accepting at 9,987 connections (the rest waited in the listen queue, up to 90 s).
+  ulimit-n ${fileLimit}
+  maxconn ${fileLimit - 1000}
+  no strict-limits
   # HAProxy stops keeping idle connections to the servers for reuse once 20 % of its file descriptors
   # are in use (25 %: it closes them); thousands of candidates' connections pass that, and each
   # request then opened a new connection to the server (534,563 for 562,863 requests at 5,000).
@@ -34,7 +54,7 @@ defaults
 
 frontend candidates
   bind 127.0.0.1:${port} backlog 4096
-  default_backend servers
+  default_backend servers${priorities}
 
 backend servers
   balance roundrobin
@@ -46,14 +66,16 @@ ${serverPorts.map((serverPort, i) => `  server s${i + 1} 127.0.0.1:${serverPort}
  * Starts HAProxy (Debian's `haproxy` package) in the foreground on `port`; resolves with its
  * process once it accepts connections. Throws with the way to install it when it is missing.
  */
-export async function startLoadBalancer({ folder, port, serverPorts, maxConnPerServer }) {
+export async function startLoadBalancer({ folder, port, serverPorts, maxConnPerServer, fifo }) {
   if (spawnSync('haproxy', ['-v']).error) throw new Error('--load-balancer needs HAProxy: apt-get install -y haproxy');
   const file = path.join(folder, 'haproxy.cfg');
   const statsSocket = path.join(folder, 'haproxy.sock');
-  writeFileSync(file, haproxyConfig({ port, serverPorts, maxConnPerServer, statsSocket }));
-  const check = spawnSync('haproxy', ['-c', '-q', '-f', file], { encoding: 'utf8' });
+  const fileLimit = Number(spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim()) || 20_000;
+  writeFileSync(file, haproxyConfig({ port, serverPorts, maxConnPerServer, statsSocket, fifo, fileLimit: Math.min(fileLimit, 100_000) }));
+  const check = spawnSync('haproxy', ['-c', '-f', file], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`HAProxy refused its configuration: ${check.stderr}`);
-  const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'inherit', 'inherit'] });
+  // Its warning that the descriptors are fewer than twice maxconn is expected (see the configuration).
+  const child = spawn('haproxy', ['-db', '-q', '-f', file], { stdio: ['ignore', 'inherit', 'inherit'] });
   child.on('exit', (code, signal) => {
     if (!child.stopping) console.error(`HAProxy exited unexpectedly (${code ?? signal})`);
   });
