@@ -30,8 +30,9 @@
 // --saturate-seconds S (30), against the bare upsert baseline driven the same way in the same run;
 // prints saves per second over upserts per second, goal at least 0.6), --load-balancer (the candidates reach the
 // servers through HAProxy on port P+100, as the README's production shape has a load balancer in front: kept-alive
-// connections to each server, at most --lb-max-conn requests at once per server (256), the rest queued in the balancer;
-// --lb-fifo: that queue in arrival order instead of a sitting in progress before new launches;
+// connections to each server, at most --lb-max-conn requests at once per server (64), the rest queued in the balancer;
+// --launch-seconds S (60: the candidates launch at random over the sitting's first S seconds; the phases
+// printed stay the first minute, the middle and the last minute), --lb-fifo: that queue in arrival order instead of a sitting in progress before new launches;
 // bench/load-balancer.mjs; needs `apt-get install -y haproxy`).
 import { fork, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -71,8 +72,9 @@ const { values: options } = parseArgs({
     /** Processes that drive the candidates between them (each its own event loop and core). */
     generators: { type: 'string', default: '2' },
     'load-balancer': { type: 'boolean', default: false },
-    'lb-max-conn': { type: 'string', default: '256' },
+    'lb-max-conn': { type: 'string', default: '64' },
     'lb-fifo': { type: 'boolean', default: false },
+    'launch-seconds': { type: 'string', default: '60' },
   },
 });
 const SATURATE = options.saturate;
@@ -109,6 +111,9 @@ if (!(CANDIDATES > 0 && MINUTES >= 2 && QUESTIONS >= 4 && Number.isInteger(INSTA
   throw new Error('--candidates > 0, --minutes >= 2, --questions >= 4, --instances >= 1, --pool-size >= 2, --answer-pool-size >= 0, --pool-wait-ms >= 0, --generators >= 1 and --lb-max-conn >= 1 are needed');
 }
 const SITTING_MS = MINUTES * 60_000;
+/** The candidates launch at random over the sitting's first this many seconds (an exam opens at a time; people start over its first minutes). */
+const LAUNCH_MS = Number(options['launch-seconds']) * 1000;
+if (!(LAUNCH_MS >= 1000 && LAUNCH_MS <= SITTING_MS - 60_000)) throw new Error('--launch-seconds must be at least 1 and end by the sitting\'s last minute');
 const JWT_SECRET = 'exam-day-benchmark-secret-long-enough-for-hs256';
 const SERVER_TIME_POLL_MS = 15_000;
 const JITTER = 0.2;
@@ -539,7 +544,7 @@ function answerFor(question, variant) {
  * from leaving its question to the server's acknowledgement; "save request" is each batch request.
  */
 async function sit(candidate, index, t0, stats, ledger) {
-  const launchAt = t0 + Math.random() * 60_000;
+  const launchAt = t0 + Math.random() * LAUNCH_MS;
   const submitAt = t0 + SITTING_MS - 60_000 + Math.random() * 60_000;
   const token = candidate.token;
   const agent = new http.Agent({ keepAlive: true, maxSockets: BROWSER_CONNECTIONS });
@@ -1155,7 +1160,7 @@ async function main() {
     await stopProcess(baseline);
     baseline = undefined;
 
-    console.log(`Sitting: ${MINUTES} minutes; launches in the first minute, submissions in the last...`);
+    console.log(`Sitting: ${MINUTES} minutes; launches in the first ${LAUNCH_MS / 1000} s, submissions in the last minute...`);
     // Child generators need a moment to start and receive their candidates before the clock starts.
     const t0 = now() + (GENERATORS === 1 ? 1000 : 5000);
     const stats = sittingStats(t0);
