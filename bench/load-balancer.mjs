@@ -9,13 +9,26 @@ import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
+/** The server's answer when it is too busy (SERVER_BUSY in packages/shared/src/common/api-error.ts), as HAProxy sends it. */
+const BUSY_BODY = JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'The service is busy. Please try again in a moment.' });
+const BUSY_RESPONSE = [
+  'HTTP/1.1 503 Service Unavailable',
+  'content-type: application/json; charset=utf-8',
+  'retry-after: 2',
+  'cache-control: no-store',
+  `content-length: ${Buffer.byteLength(BUSY_BODY)}`,
+  'connection: close',
+  '',
+  BUSY_BODY,
+].join('\r\n');
+
 /**
  * HAProxy's configuration: HTTP keep-alive on both sides, no logging, generous timeouts (the page
  * waits up to 120 s for a launch). Unless `fifo`, its queue serves a sitting in progress before new
  * launches: the clock's polls first, then answer saves, the session, the remaining time, submissions
  * and the recording; launches and everything else after them.
  */
-export function haproxyConfig({ port, serverPorts, maxConnPerServer, statsSocket, fifo = false, fileLimit = 20_000 }) {
+export function haproxyConfig({ port, serverPorts, maxConnPerServer, statsSocket, busyFile, fifo = false, fileLimit = 20_000 }) {
   const priorities = fifo
     ? ''
     : `
@@ -51,6 +64,8 @@ defaults
   timeout queue 120s
   # As the servers' own idle timeout (Fastify's 72 s): a candidate's idle connection stays open as long.
   timeout http-keep-alive 72s
+  # A request that waited out its queue gets the server's own busy answer, which the page asks again after.
+  errorfile 503 ${busyFile}
 
 frontend candidates
   bind 127.0.0.1:${port} backlog 4096
@@ -70,8 +85,10 @@ export async function startLoadBalancer({ folder, port, serverPorts, maxConnPerS
   if (spawnSync('haproxy', ['-v']).error) throw new Error('--load-balancer needs HAProxy: apt-get install -y haproxy');
   const file = path.join(folder, 'haproxy.cfg');
   const statsSocket = path.join(folder, 'haproxy.sock');
+  const busyFile = path.join(folder, 'busy.http');
+  writeFileSync(busyFile, BUSY_RESPONSE);
   const fileLimit = Number(spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim()) || 20_000;
-  writeFileSync(file, haproxyConfig({ port, serverPorts, maxConnPerServer, statsSocket, fifo, fileLimit: Math.min(fileLimit, 100_000) }));
+  writeFileSync(file, haproxyConfig({ port, serverPorts, maxConnPerServer, statsSocket, busyFile, fifo, fileLimit: Math.min(fileLimit, 100_000) }));
   const check = spawnSync('haproxy', ['-c', '-f', file], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`HAProxy refused its configuration: ${check.stderr}`);
   // Its warning that the descriptors are fewer than twice maxconn is expected (see the configuration).
