@@ -1121,7 +1121,8 @@ async function main() {
       await waitFor(`http://127.0.0.1:${port}/api/launchexam/servertime`);
     }
     if (LOAD_BALANCER) {
-      loadBalancer = await startLoadBalancer({ folder: probeFolder, port: PORT + 100, serverPorts: SERVER_PORTS, maxConnPerServer: LB_MAX_CONN, fifo: options['lb-fifo'] });
+      loadBalancer = startLoadBalancer({ folder: probeFolder, port: PORT + 100, serverPorts: SERVER_PORTS, maxConnPerServer: LB_MAX_CONN, fifo: options['lb-fifo'] });
+      await waitFor(`http://127.0.0.1:${PORT + 100}/api/launchexam/servertime`);
       console.log(
         `Load balancer: HAProxy on ${PORT + 100}, at most ${LB_MAX_CONN} requests at once to each server, the rest queued in it ` +
           (options['lb-fifo'] ? 'in arrival order.' : '(the clock first, then the rest of a sitting in progress, then launches and the rest).'),
