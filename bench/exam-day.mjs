@@ -304,6 +304,9 @@ function request(port, method, url, body, token, viaAgent = agent, isRetry = fal
   });
 }
 
+/** How long the page's launch keeps asking a busy server (`SITTING_BUSY_RETRY_MS.launch` in apps/web); claim and submission: 60 s. */
+const LAUNCH_BUSY_RETRY_MS = 15 * 60_000;
+
 /** As the exam page waits after a busy answer (503 with Retry-After): the delay plus up to as much again. */
 const busyDelayMs = (response) => (response.status === 503 && response.retryAfterMs !== null ? response.retryAfterMs * (1 + Math.random()) : null);
 
@@ -575,7 +578,7 @@ async function sit(candidate, index, t0, stats, ledger) {
   // The page's limits for asking a busy server again (SITTING_BUSY_RETRY_MS in apps/web).
   const whileBusy = (forMs, send) => () => askWhileBusy(send, forMs, ledger);
   const launched = await at(launchAt, (from) =>
-    timed(stats, 'launch', from, whileBusy(120_000, () => call('POST', '/api/launchexam/init', { applicationModuleId: candidate.applicationModuleId }))),
+    timed(stats, 'launch', from, whileBusy(LAUNCH_BUSY_RETRY_MS, () => call('POST', '/api/launchexam/init', { applicationModuleId: candidate.applicationModuleId }))),
   );
   if (launched.status !== 200) return finish();
   const exam = launched.json;

@@ -58,6 +58,8 @@ export interface RequestOptions<T> {
    * answers busy (503 with Retry-After), ask again after its delay, for up to this long in all.
    */
   retryWhileBusyMs?: number;
+  /** Told before each wait of `retryWhileBusyMs`, so that the screen can say why nothing has happened yet. */
+  onBusy?: (retryInMs: number) => void;
 }
 
 function signalOf(options: Pick<RequestOptions<unknown>, 'signal' | 'timeoutMs'>): AbortSignal | undefined {
@@ -213,6 +215,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     } catch (error) {
       const delay = busyRetryDelayMs(error);
       if (delay === null || Date.now() + delay > giveUpAt) throw error;
+      options.onBusy?.(delay);
       await pause(delay, options.signal);
     }
   }

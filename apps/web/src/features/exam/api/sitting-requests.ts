@@ -21,8 +21,12 @@ export const SITTING_TIMEOUTS_MS = { update: 20_000, remainingTime: 10_000, clai
  * start of a large sitting every candidate launches in the same minute). Each is safe to repeat: a
  * second launch finds the same sitting, a claim by the same session holds it again, and a second
  * submission is refused as already submitted. Answer saves retry in their queue.
+ *
+ * The launch keeps asking longest: the candidate's time starts only when the sitting is made, so a
+ * wait costs them no exam time, while giving up would leave them to press Retry into the same queue
+ * (3 Dec: 676 of 10,000 launches turned away after 120 s behind a load balancer's queue).
  */
-export const SITTING_BUSY_RETRY_MS = { launch: 120_000, claim: 60_000, submit: 60_000 } as const;
+export const SITTING_BUSY_RETRY_MS = { launch: 15 * 60_000, claim: 60_000, submit: 60_000 } as const;
 
 /** `updateInstances`: a batch of sequenced, cumulative answer updates of one sitting, for this tab's session. */
 export function updateInstances(examType: ExamType, examInstanceId: string, sessionId: string, updates: QuestionInstanceUpdate[]): Promise<UpdateInstancesResponse> {

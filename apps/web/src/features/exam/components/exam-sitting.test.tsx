@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SERVER_BUSY } from '@certs/shared/common/api-error';
 import { EXAM_MESSAGES, type QuestionInstanceUpdate } from '@certs/shared/exam/exam.contract';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
@@ -15,13 +16,14 @@ import { LaunchExam } from './launch-exam';
 
 const paths = { list: '/student/examinations', review: (id: string) => `/student/examinations/trial/${id}/review` };
 
-function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean; refuseLoad?: boolean; refuseAnswer?: string; answeredElsewhere?: boolean; examType?: 'trial' | 'module'; launchHolds?: boolean } = {}) {
+function serverFor(options: { busyLaunches?: number; failFirstLoad?: boolean; sessionConflict?: boolean; refuseLoad?: boolean; refuseAnswer?: string; answeredElsewhere?: boolean; examType?: 'trial' | 'module'; launchHolds?: boolean } = {}) {
   const examType = options.examType ?? 'trial';
   let submits = 0;
   let loads = 0;
   /** No network: every request fails as fetch does offline. */
   let isOffline = false;
   let claims = 0;
+  let launches = 0;
   const sessionIds: string[] = [];
   const launchSessionIds: string[] = [];
   const updateSessionIds: string[] = [];
@@ -40,6 +42,14 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
   const stub = stubFetch(async (call) => {
     if (isOffline) throw new TypeError('Failed to fetch');
     if (call.url === '/api/launchexam/inittrial') {
+      launches += 1;
+      // Too busy for the first launches: the server's own answer, asking to come back in a second.
+      if (launches <= (options.busyLaunches ?? 0)) {
+        return new Response(JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: SERVER_BUSY.message }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '1' },
+        });
+      }
       // The server holds the sitting for the launching page's session, unless another session holds it.
       const { sessionId } = call.body as { sessionId?: string };
       if (sessionId) launchSessionIds.push(sessionId);
@@ -83,6 +93,7 @@ function serverFor(options: { failFirstLoad?: boolean; sessionConflict?: boolean
     updates,
     loads: () => loads,
     claims: () => claims,
+    launches: () => launches,
     submits: () => submits,
     sessionIds: () => sessionIds,
     launchSessionIds: () => launchSessionIds,
@@ -190,6 +201,20 @@ describe('the exam screen', () => {
     expect(server.loads()).toBe(0);
     // Kept on the device as a read would be, for an offline reload.
     expect(readExamCopy(window.localStorage, applicant.id, 'trial', EXAM_ID)?.exam.id).toBe(EXAM_ID);
+  });
+
+  it('says the candidate’s time has not started while the server answers the launch busy, and opens the exam by itself once it has room (issue 22)', async () => {
+    const server = serverFor({ busyLaunches: 1, launchHolds: true });
+    renderLaunch();
+    const notice = await screen.findByTestId('exam-launch-busy');
+    expect(notice).toHaveTextContent('Many candidates are starting at the same time');
+    expect(notice).toHaveTextContent('Your exam time has not started');
+    expect(screen.getByText('Starting the exam…')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', paths.list);
+    // The page asks again after the server's Retry-After (1 to 2 s here), with no click.
+    expect(await screen.findByRole('heading', { name: 'Question 1 of 4' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(server.launches()).toBe(2);
+    expect(screen.queryByTestId('exam-launch-busy')).not.toBeInTheDocument();
   });
 
   it('needs no claim of its own after a launch that held the sitting for this page’s session, and saves as that session (issue 22)', async () => {

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { errorMessageOf, httpStatusOf } from '../../../lib/api-client';
@@ -23,16 +24,19 @@ interface LaunchExamProps {
  * session, then the exam screen opens on it from the launch's answer (no second read, no claim).
  * A refusal the candidate can act on (not open yet, window closed) says so; any other failure is
  * the spec's loading alert with a Retry, which cannot cost time: a second launch finds the same sitting.
+ * While the server answers busy (the first minutes of a large sitting) the launch keeps asking and
+ * the page says so, and that the candidate's time has not started.
  */
 export function LaunchExam({ examType, referenceId, sittingPath, listHref, isResit = false }: LaunchExamProps) {
   const queryClient = useQueryClient();
   // The launch holds the sitting for this page's session, so the exam screen need not claim it.
   const sessionId = usePageExamSession();
+  const [isServerBusy, setIsServerBusy] = useState(false);
   const launch = useQuery({
     queryKey: [...examKeys.all, 'launch', examType, referenceId, isResit],
     queryFn: async () => {
       const sentAt = Date.now();
-      const launched = await launchExam(examType, referenceId, isResit, sessionId);
+      const launched = await launchExam(examType, referenceId, isResit, sessionId, () => setIsServerBusy(true));
       keepLaunchedExam(queryClient, launched, { sentAt, receivedAt: Date.now() });
       return launched;
     },
@@ -59,13 +63,23 @@ export function LaunchExam({ examType, referenceId, sittingPath, listHref, isRes
     }
     return <ExamLoadFailed detail={null} onRetry={() => void launch.refetch()} isRetrying={launch.isFetching} />;
   }
-  return (
-    <Group gap="sm" p="xl">
+  const starting = (
+    <Group gap="sm" p={isServerBusy ? 0 : 'xl'}>
       <Loader size="sm" />
       <Text>Starting the exam…</Text>
       <Button variant="subtle" component={Link} to={listHref} size="xs">
         Cancel
       </Button>
     </Group>
+  );
+  if (!isServerBusy) return starting;
+  return (
+    <Stack gap="md" p="xl">
+      <Alert color="blue" variant="light" title="Many candidates are starting at the same time" data-testid="exam-launch-busy">
+        Your exam time has not started. This page keeps trying and opens the exam by itself as soon as the server has room: keep it open, there is no
+        need to reload.
+      </Alert>
+      {starting}
+    </Stack>
   );
 }
