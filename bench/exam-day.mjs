@@ -46,6 +46,7 @@ import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { loadBalancerStats, startLoadBalancer } from './load-balancer.mjs';
+import { analyzeFilledTables, productionAutovacuum } from './production-postgres.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -219,7 +220,7 @@ async function seed(client) {
     `select u.id as "userId", am.id as "applicationModuleId" from users u join applicants ap on ap.user_id = u.id
      join applications a on a.applicant_id = ap.id join application_modules am on am.application_id = a.id order by u.email`,
   );
-  await client.query('analyze');
+  await analyzeFilledTables(client);
   return { candidates, testId: test.id, users: users.length, seconds: (Date.now() - started) / 1000 };
 }
 
@@ -1089,7 +1090,8 @@ async function main() {
   console.log(`Exam-day benchmark${RECORDED ? ' (recorded)' : ''}: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'} with ${POOL_SIZE} database connections each (and ${ANSWER_POOL_SIZE} for answer saves; a request waits at most ${POOL_WAIT_MS || 'unlimited'} ms for one); ${machine()}`);
   await recreateDatabase();
   const pgVersion = await withClient(benchUrl, async (client) => (await client.query('show server_version')).rows[0].server_version);
-  console.log(`PostgreSQL ${pgVersion} at ${baseUrl.host}, database bench`);
+  const autovacuum = await productionAutovacuum(baseUrl);
+  console.log(`PostgreSQL ${pgVersion} at ${baseUrl.host}, database bench; ${autovacuum.note}`);
   const servers = [];
   let baseline;
   let loadBalancer;
@@ -1302,6 +1304,7 @@ async function main() {
     for (const server of servers) await stopProcess(server);
     agent.destroy();
     if (!options['keep-database']) await withClient(baseUrl, (client) => client.query('drop database if exists bench with (force)')).catch(() => {});
+    await autovacuum.restore();
   }
 }
 

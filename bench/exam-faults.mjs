@@ -34,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import { analyzeFilledTables, productionAutovacuum } from './production-postgres.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -152,7 +153,7 @@ async function seed(client) {
     [module.id, MINUTES + 5, test.id],
   );
   await client.query('commit');
-  await client.query('analyze');
+  await analyzeFilledTables(client);
   const { rows } = await client.query(
     `select u.id as "userId", am.id as "applicationModuleId" from users u join applicants ap on ap.user_id = u.id
      join applications a on a.applicant_id = ap.id join application_modules am on am.application_id = a.id order by u.email`,
@@ -679,6 +680,8 @@ async function main() {
     await client.query(`drop database if exists ${DATABASE} with (force)`);
     await client.query(`create database ${DATABASE}`);
   });
+  const autovacuum = await productionAutovacuum(baseUrl);
+  console.log(`PostgreSQL: ${autovacuum.note}`);
   const servers = [];
   try {
     // One after another: each migrates the database at start.
@@ -787,6 +790,7 @@ async function main() {
     for (const server of servers) await stopServer(server);
     agent.destroy();
     if (!options['keep-database']) await withClient(baseUrl, (client) => client.query(`drop database if exists ${DATABASE} with (force)`)).catch(() => {});
+    await autovacuum.restore();
   }
 }
 
