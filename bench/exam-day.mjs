@@ -28,7 +28,7 @@
 // server at all), --saturate (issue 22: instead of the sitting,
 // closed-loop answer saves as fast as the server answers, --saturate-clients C at once (64) for
 // --saturate-seconds S (30), against the bare upsert baseline driven the same way in the same run;
-// prints saves per second over upserts per second, goal at least 0.6), --load-balancer (the candidates reach the
+// prints saves per second over upserts per second, goal at least 0.6, and each side's CPU a request: server, PostgreSQL, the generator, the machine), --load-balancer (the candidates reach the
 // servers through HAProxy on port P+100, as the README's production shape has a load balancer in front: kept-alive
 // connections to each server, at most --lb-max-conn requests at once per server (64), the rest queued in the balancer;
 // --launch-seconds S (60: the candidates launch at random over the sitting's first S seconds; the phases
@@ -491,12 +491,15 @@ async function closedLoop(label, clients, seconds, send) {
 async function saturate(candidates, serversCpu) {
   const baseline = startProcess('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: benchUrl.toString(), PORT: String(BASELINE_PORT), POOL_SIZE: String(POOL_SIZE) });
   let baselineSummary;
+  let baselineCpu;
   try {
     await waitFor(`http://127.0.0.1:${BASELINE_PORT}/health`);
     console.log(`Saturation: ${SATURATE_CLIENTS} closed-loop clients, ${SATURATE_SECONDS} s each; the baseline first...`);
+    const before = cpuSplit(() => cpuSecondsOf(baseline.pid));
     baselineSummary = await closedLoop('baseline upsert', SATURATE_CLIENTS, SATURATE_SECONDS, (client, i) =>
       request(BASELINE_PORT, 'POST', '/baseline', { id: Math.floor(Math.random() * CANDIDATES * QUESTIONS), value: client * 1_000_000 + i }),
     );
+    baselineCpu = cpuPerRequest(before, cpuSplit(() => cpuSecondsOf(baseline.pid)), baselineSummary.count);
   } finally {
     await stopProcess(baseline);
   }
@@ -513,22 +516,23 @@ async function saturate(candidates, serversCpu) {
     if (claimed.status !== 200) throw new Error(`session ${claimed.status}`);
     sittings.push({ call, agent: sittingAgent, exam: launched.json, questions: launched.json.sections.flatMap((section) => section.questions), sessionId });
   }
-  const cpuBefore = serversCpu();
+  const cpuBefore = cpuSplit(serversCpu);
   const saveSummary = await closedLoop('save request', sittings.length, SATURATE_SECONDS, (client, i) => {
     const sitting = sittings[client];
     const question = sitting.questions[i % sitting.questions.length];
     const update = { questionInstanceId: question.id, sequence: i + 1, timeTaken: i + 1, numOfAttempts: 1, isMarked: false, isAttempted: true, ...answerFor(question, i) };
     return sitting.call('POST', '/api/updateInstances', { examInstanceId: sitting.exam.id, examType: 'module', sessionId: sitting.sessionId, updates: [update] });
   });
-  const cpuAfter = serversCpu();
+  const saveCpu = cpuPerRequest(cpuBefore, cpuSplit(serversCpu), saveSummary.count);
   for (const sitting of sittings) sitting.agent.destroy();
   printTable([saveSummary, baselineSummary]);
   const ratio = saveSummary.perSecond / baselineSummary.perSecond;
-  const cpu = cpuBefore === null || cpuAfter === null ? 'n/a' : `${(((cpuAfter - cpuBefore) * 1000) / saveSummary.count).toFixed(2)} ms of server CPU a save`;
   console.log(
     `\nSaturation: ${saveSummary.perSecond.toFixed(0)} saves/s against ${baselineSummary.perSecond.toFixed(0)} bare upserts/s = ${ratio.toFixed(2)} (goal at least 0.6: ${ratio >= 0.6 ? 'met' : 'MISSED'}); ` +
-      `${cpu}; errors ${saveSummary.errors + baselineSummary.errors}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      `errors ${saveSummary.errors + baselineSummary.errors}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
   );
+  // Where each request's CPU went: with the machine saturated, the ratio is about the inverse of the totals' ratio.
+  console.log(`CPU a request, ms (server / PostgreSQL / this generator / the whole machine): save ${saveCpu}; baseline upsert ${baselineCpu}`);
   if (saveSummary.errors + baselineSummary.errors > 0) process.exitCode = 1;
 }
 
@@ -1014,6 +1018,19 @@ function machineShare(before, after) {
   const steal = after.steal - before.steal;
   const total = busy + steal + after.idle - before.idle;
   return `busy ${((100 * busy) / total).toFixed(0)} %, stolen by the host ${((100 * steal) / total).toFixed(1)} %`;
+}
+
+/** CPU seconds so far of the server(s) (`serverSeconds`), PostgreSQL, this process, and the whole machine (busy ticks). */
+function cpuSplit(serverSeconds) {
+  const own = process.cpuUsage();
+  return { server: serverSeconds(), postgres: postgresCpuSeconds(), generator: (own.user + own.system) / 1e6, machine: machineTicks() };
+}
+
+/** Milliseconds of CPU a request between two `cpuSplit` readings, each part and the machine's total. */
+function cpuPerRequest(before, after, count) {
+  const ms = (a, b) => (a === null || b === null || count === 0 ? 'n/a' : (((b - a) * 1000) / count).toFixed(3));
+  const machineMs = before.machine && after.machine ? ((after.machine.busy - before.machine.busy) * 10) / count : null;
+  return `${ms(before.server, after.server)} / ${ms(before.postgres, after.postgres)} / ${ms(before.generator, after.generator)} / ${machineMs === null ? 'n/a' : machineMs.toFixed(3)}`;
 }
 
 function machine() {
