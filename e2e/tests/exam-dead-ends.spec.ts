@@ -2,9 +2,8 @@ import { expect, test } from '../fixtures/test';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, signInAs } from '../fixtures/demo-accounts';
 import { signInApi } from '../fixtures/api-setup';
-import { quickCopyOf } from '../fixtures/exam-setup';
+import { DEMO_TRIAL, quickCopyOf } from '../fixtures/exam-setup';
 
-const DEMO_TRIAL = 'IWI practice exam: welding technology';
 
 // Issue 21 item 6: a trial is practice. It can be ended at any time, after a confirmation, and the
 // candidate finds the way back to Examinations without the browser's Back button.

@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '../fixtures/test';
 import { api, signInApi } from '../fixtures/api-setup';
 import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
-import { quickCopyOf } from '../fixtures/exam-setup';
+import { DEMO_TRIAL, quickCopyOf } from '../fixtures/exam-setup';
 
-const DEMO_TRIAL = 'IWI practice exam: welding technology';
 const OPEN_ELSEWHERE = 'This exam is open in another window. Continue here?';
 
 interface ServerQuestion {

@@ -2,11 +2,10 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '.
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, DEMO_PASSWORD, signInAs } from '../fixtures/demo-accounts';
 import { acceptedQualificationApplication, api, issueInvoice, QUALIFICATION_MODULE_API, signInApi } from '../fixtures/api-setup';
-import { quickCopyOf, scheduleAndSend, wholeMinuteAfter } from '../fixtures/exam-setup';
+import { DEMO_TRIAL, quickCopyOf, scheduleAndSend, wholeMinuteAfter } from '../fixtures/exam-setup';
 import { searchList } from '../fixtures/lists';
 
 const PROGRAM_CODE = 'Q-WELD-INSP';
-const DEMO_TRIAL = 'IWI practice exam: welding technology';
 const DEMO_MODULE_TEST = 'IWI-M1 module exam: welding processes and equipment';
 /** A real 1x1 PNG: the server checks the bytes of an answer paper, not its name. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

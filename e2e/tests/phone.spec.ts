@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '.
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, signInAs } from '../fixtures/demo-accounts';
 import { acceptedQualificationApplication, issueInvoice, signInApi } from '../fixtures/api-setup';
-import { quickCopyOf } from '../fixtures/exam-setup';
+import { DEMO_TRIAL, quickCopyOf } from '../fixtures/exam-setup';
 import { registerApplicant } from '../fixtures/journey';
 
 /**
@@ -14,7 +14,6 @@ import { registerApplicant } from '../fixtures/journey';
 // axe-core is injected as a script, which the app's CSP rightly forbids: these pages bypass it to be checked.
 test.use({ bypassCSP: true });
 
-const DEMO_TRIAL = 'IWI practice exam: welding technology';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 /** The element's box, which must be on the page. */
