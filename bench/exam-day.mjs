@@ -471,13 +471,13 @@ async function runBaseline(ratePerSecond) {
  * A closed loop (issue 22's saturation mode): `clients` senders, each sending its next request as
  * soon as the last is answered, for `seconds`; the rate is what the server sustains.
  */
-async function closedLoop(label, clients, seconds, send) {
+async function closedLoop(label, clients, seconds, send, isOk = undefined) {
   const stats = new Stats();
   const endAt = now() + seconds * 1000;
   const startedAt = now();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
-      for (let i = 0; now() < endAt; i += 1) await timed(stats, label, now(), () => send(client, i));
+      for (let i = 0; now() < endAt; i += 1) await timed(stats, label, now(), () => send(client, i), isOk);
     }),
   );
   return stats.summary(label, (now() - startedAt) / 1000);
@@ -514,26 +514,40 @@ async function saturate(candidates, serversCpu) {
     const sessionId = `saturate-${index}`;
     const claimed = await call('PUT', '/api/isexaminprogress', { examInstanceId: launched.json.id, examType: 'module', sessionId });
     if (claimed.status !== 200) throw new Error(`session ${claimed.status}`);
-    sittings.push({ call, agent: sittingAgent, exam: launched.json, questions: launched.json.sections.flatMap((section) => section.questions), sessionId });
+    sittings.push({ call, agent: sittingAgent, exam: launched.json, questions: launched.json.sections.flatMap((section) => section.questions), sessionId, lastSent: new Map() });
   }
   const cpuBefore = cpuSplit(serversCpu);
-  const saveSummary = await closedLoop('save request', sittings.length, SATURATE_SECONDS, (client, i) => {
-    const sitting = sittings[client];
-    const question = sitting.questions[i % sitting.questions.length];
-    const update = { questionInstanceId: question.id, sequence: i + 1, timeTaken: i + 1, numOfAttempts: 1, isMarked: false, isAttempted: true, ...answerFor(question, i) };
-    return sitting.call('POST', '/api/updateInstances', { examInstanceId: sitting.exam.id, examType: 'module', sessionId: sitting.sessionId, updates: [update] });
-  });
+  // A save counts only when the server applied it; each question's last sequence sent is checked in the database after.
+  const isApplied = (response) => response.status === 200 && response.json?.results?.[0]?.outcome === 'applied';
+  const saveSummary = await closedLoop(
+    'save request',
+    sittings.length,
+    SATURATE_SECONDS,
+    (client, i) => {
+      const sitting = sittings[client];
+      const question = sitting.questions[i % sitting.questions.length];
+      const update = { questionInstanceId: question.id, sequence: i + 1, timeTaken: i + 1, numOfAttempts: 1, isMarked: false, isAttempted: true, ...answerFor(question, i) };
+      sitting.lastSent.set(question.id, i + 1);
+      return sitting.call('POST', '/api/updateInstances', { examInstanceId: sitting.exam.id, examType: 'module', sessionId: sitting.sessionId, updates: [update] });
+    },
+    isApplied,
+  );
   const saveCpu = cpuPerRequest(cpuBefore, cpuSplit(serversCpu), saveSummary.count);
   for (const sitting of sittings) sitting.agent.destroy();
+  const stored = await withClient(benchUrl, async (client) =>
+    (await client.query('select id, last_sequence from question_instances where exam_instance_id = any($1::uuid[])', [sittings.map((sitting) => sitting.exam.id)])).rows,
+  );
+  const storedSequence = new Map(stored.map((row) => [row.id, row.last_sequence]));
+  const notStored = sittings.flatMap((sitting) => [...sitting.lastSent].filter(([id, sequence]) => storedSequence.get(id) !== sequence)).length;
   printTable([saveSummary, baselineSummary]);
   const ratio = saveSummary.perSecond / baselineSummary.perSecond;
   console.log(
     `\nSaturation: ${saveSummary.perSecond.toFixed(0)} saves/s against ${baselineSummary.perSecond.toFixed(0)} bare upserts/s = ${ratio.toFixed(2)} (goal at least 0.6: ${ratio >= 0.6 ? 'met' : 'MISSED'}); ` +
-      `errors ${saveSummary.errors + baselineSummary.errors}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      `errors ${saveSummary.errors + baselineSummary.errors}; answers whose last save is not the one stored: ${notStored}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
   );
   // Where each request's CPU went: with the machine saturated, the ratio is about the inverse of the totals' ratio.
   console.log(`CPU a request, ms (server / PostgreSQL / this generator / the whole machine): save ${saveCpu}; baseline upsert ${baselineCpu}`);
-  if (saveSummary.errors + baselineSummary.errors > 0) process.exitCode = 1;
+  if (saveSummary.errors + baselineSummary.errors + notStored > 0) process.exitCode = 1;
 }
 
 function answerFor(question, variant) {

@@ -33,6 +33,11 @@ export interface DatabaseHandle {
    * as `db` on the embedded default (one connection) or when no lane is configured.
    */
   answerDb: Database;
+  /**
+   * How answer saves may use `answerDb` at once: its connections (the lane's own, or the main pool's
+   * when it shares it; one on the embedded default), and how long a save may wait for one (0: no limit).
+   */
+  answerLane: AnswerLane;
   kind: 'pglite' | 'postgres';
   /** Set for a server database: migrations take their own connection to hold the lock. */
   connectionString?: string;
@@ -42,6 +47,11 @@ export interface DatabaseHandle {
 }
 
 
+export interface AnswerLane {
+  connections: number;
+  waitLimitMs: number;
+}
+
 /** The embedded default: PGlite in a folder (or in memory with no folder, or from a dump for tests). */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -50,6 +60,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return {
     db,
     answerDb: db,
+    answerLane: { connections: 1, waitLimitMs: 0 },
     kind: 'pglite',
     async listen(channel, listener) {
       // One connection: notifications of its own commits come back to it.
@@ -134,6 +145,7 @@ export async function openPostgres(connectionString: string, pools: PostgresPool
   return {
     db,
     answerDb: answerPool ? (drizzlePg(answerPool, { schema }) as unknown as Database) : db,
+    answerLane: { connections: answerPool ? answerPoolSize : poolSize, waitLimitMs },
     kind: 'postgres',
     connectionString,
     listen: (channel, listener) => listenOnServer(connectionString, channel, listener),

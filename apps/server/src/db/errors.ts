@@ -28,5 +28,13 @@ const POOL_WAIT_MESSAGES = ['timeout exceeded when trying to connect', 'Connecti
  * or a new one could not be opened in time. The statement that needed it never ran (answered 503).
  */
 export function isDatabaseBusy(error: unknown): boolean {
-  return anyInChain(error, (current) => current instanceof Error && POOL_WAIT_MESSAGES.includes(current.message));
+  return anyInChain(error, (current) => current instanceof DatabaseBusyError || (current instanceof Error && POOL_WAIT_MESSAGES.includes(current.message)));
+}
+
+/** Raised by a queue in front of the pool (the answer saves') when its wait limit passed first: answered as the pool's own. */
+export class DatabaseBusyError extends Error {
+  constructor(waitedMs: number) {
+    super(`No database connection within ${waitedMs} ms`);
+    this.name = 'DatabaseBusyError';
+  }
 }

@@ -1,5 +1,5 @@
 import { EXAM_TIMING } from '@certs/shared/exam/exam-rules';
-import type { Database } from '../../db/client';
+import type { AnswerLane, Database } from '../../db/client';
 import { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ProgramService } from '../program/program.service';
@@ -9,8 +9,12 @@ import { ExamContent } from './exam-content';
 import { ExamStaffService } from './exam-staff.service';
 import { ExamSubmission, type ResitResultRecorder } from './exam-submission';
 import { closeOverdueSittings } from './exam-timeout.job';
-import { ExamRepository } from './exam.repository';
+import { AnswerSaveQueue } from './answer-save-queue';
+import { ExamRepository, type AnswerSave, type UpdateOutcome } from './exam.repository';
 import { ExamService } from './exam.service';
+
+/** Saves in one statement at most: a statement's time grows with its rows, and every save in it waits for all of them. */
+const LARGEST_ANSWER_BATCH = 32;
 
 export interface ExamModule {
   exams: ExamService;
@@ -35,13 +39,21 @@ export function createExamModule(
     now?: () => Date;
     /** The connections answer saves run on (DatabaseHandle.answerDb); `db` when not given. */
     answerDb?: Database;
+    /** How many of them the saves may use at once and wait for (DatabaseHandle.answerLane); one, unbounded, when not given. */
+    answerLane?: AnswerLane;
   },
 ): ExamModule {
   const graceSeconds = deps.graceSeconds ?? EXAM_TIMING.graceSeconds;
   const repository = new ExamRepository(db, deps.answerDb);
   const content = new ExamContent(repository);
   const submission = new ExamSubmission(repository, content, new ApplicationWorkflowRepository(db));
-  const exams = new ExamService(repository, content, submission, { graceSeconds, now: deps.now });
+  const lane = deps.answerLane ?? { connections: 1, waitLimitMs: 0 };
+  const answerSaves = new AnswerSaveQueue<AnswerSave, UpdateOutcome>(
+    { one: (save) => repository.applyUpdates(save), many: (saves) => repository.applyUpdateBatch(saves) },
+    (save) => save.examInstanceId,
+    { connections: lane.connections, largestBatch: LARGEST_ANSWER_BATCH, waitLimitMs: lane.waitLimitMs },
+  );
+  const exams = new ExamService(repository, content, submission, { graceSeconds, answerSaves, now: deps.now });
   return {
     exams,
     staff: new ExamStaffService(repository, content, submission, deps.programs, deps.now),

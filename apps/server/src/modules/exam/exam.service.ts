@@ -24,13 +24,16 @@ import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { Executor } from '../../db/executor';
 import type { ExamContent } from './exam-content';
 import type { ExamSubmission } from './exam-submission';
-import type { ExamRepository, InstanceHeader, InstanceRow, QuestionStateRow, ScheduledModule, SittingDbRow, SittingTarget, VersionContent } from './exam.repository';
+import type { AnswerSaveQueue } from './answer-save-queue';
+import type { AnswerSave, ExamRepository, InstanceHeader, InstanceRow, QuestionStateRow, ScheduledModule, SittingDbRow, SittingTarget, UpdateOutcome, VersionContent } from './exam.repository';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 export interface ExamOptions {
   /** Seconds after the deadline in which updates and submissions are still taken. */
   graceSeconds: number;
+  /** Where answer saves go: the repository's statements, batched under load (`answer-save-queue.ts`). */
+  answerSaves: AnswerSaveQueue<AnswerSave, UpdateOutcome>;
   now?: () => Date;
 }
 
@@ -232,7 +235,7 @@ export class ExamService {
   async updateInstances(actor: CurrentUser, input: UpdateInstancesRequest): Promise<UpdateInstancesResponse> {
     const applicantId = applicantOf(actor);
     const now = this.now();
-    const outcome = await this.repository.applyUpdates({
+    const outcome = await this.options.answerSaves.apply({
       examInstanceId: input.examInstanceId,
       applicantId,
       examType: input.examType,
