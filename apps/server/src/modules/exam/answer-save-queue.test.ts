@@ -144,6 +144,18 @@ describe('answer saves in the queue', () => {
     expect(await next).toBe('stored B2');
   });
 
+  it('refuse as busy a save that waited past the wait limit behind its own sitting, although a connection was free', async () => {
+    const { lane, statements } = laneOfStatements();
+    const queue = queueOn(lane, { connections: 2, waitLimitMs: 20 });
+    const first = queue.apply({ sitting: 'a', answer: 'A1' });
+    const refused = queue.apply({ sitting: 'a', answer: 'A2' }).catch((error: unknown) => error);
+    expect(isDatabaseBusy(await refused)).toBe(true);
+    statements[0]!.finish();
+    expect(await first).toBe('stored A1');
+    await settle();
+    expect(statements).toHaveLength(1);
+  });
+
   it('refuse a whole batch as busy when its statement found no connection, without trying each again', async () => {
     const { lane, statements } = laneOfStatements();
     const queue = queueOn(lane);

@@ -50,7 +50,8 @@ export function createExamModule(
   const lane = deps.answerLane ?? { connections: 1, waitLimitMs: 0 };
   const answerSaves = new AnswerSaveQueue<AnswerSave, UpdateOutcome>(
     { one: (save) => repository.applyUpdates(save), many: (saves) => repository.applyUpdateBatch(saves) },
-    (save) => save.examInstanceId,
+    // Per candidate and sitting: another candidate's save naming the sitting writes nothing, and must not hold up the owner's.
+    (save) => `${save.applicantId}:${save.examInstanceId.toLowerCase()}`,
     { connections: lane.connections, largestBatch: LARGEST_ANSWER_BATCH, waitLimitMs: lane.waitLimitMs },
   );
   const exams = new ExamService(repository, content, submission, { graceSeconds, answerSaves, now: deps.now });

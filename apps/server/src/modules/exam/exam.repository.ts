@@ -516,6 +516,9 @@ export class ExamRepository {
    * primary key (`= any`), never a scan of `question_instances`.
    */
   async applyUpdateBatch(saves: readonly AnswerSave[]): Promise<UpdateOutcome[]> {
+    // Two saves of one sitting would both reach its rows, and PostgreSQL would apply only one of them.
+    const sittings = new Set(saves.map((save) => `${save.applicantId}:${save.examInstanceId.toLowerCase()}`));
+    if (sittings.size < saves.length) throw new Error('A batch of answer saves names a sitting twice');
     const requests = saves.map((save, k) => ({
       k,
       sitting: save.examInstanceId,
