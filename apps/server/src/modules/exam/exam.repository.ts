@@ -57,6 +57,39 @@ const INSTANCE_COLUMNS = sql.raw(`
   e.score::float8 as score, e.percentage::float8 as percentage, e.result, e.marked_on as "markedOn",
   e.marks_released as "marksReleased"`);
 
+/**
+ * Whether the update `i` fits its question (choice questions take options of the question's version,
+ * text questions take text): one rule for the single and the batched answer save.
+ */
+function answerIsValid(questionType: string, versionId: string): SQL {
+  return sql.raw(`(case
+    when ${questionType} in ('General Single Answer', 'Multiple Answer') then
+      coalesce(i.answer, '') = ''
+      and (i.options is null or (
+        (${questionType} = 'Multiple Answer' or jsonb_array_length(i.options) <= 1)
+        and not exists (
+          select 1 from jsonb_array_elements_text(i.options) o(id)
+          where not exists (select 1 from question_options qo where qo.question_version_id = ${versionId} and qo.id::text = o.id))))
+    else i.options is null or jsonb_array_length(i.options) = 0
+  end)`);
+}
+
+/**
+ * What an applied update `c` writes to its question instance `qi` (all but the time): totals only
+ * grow, so a retried update never counts twice. Shared by the single and the batched answer save.
+ */
+const ANSWER_COLUMNS_SET = sql.raw(`
+  last_sequence = c.seq,
+  time_taken = greatest(qi.time_taken, c."timeTaken"),
+  num_of_attempts = greatest(qi.num_of_attempts, c.attempts),
+  answer_option_given_by_user = coalesce(c.options, qi.answer_option_given_by_user),
+  answer_value_given_by_user = coalesce(c.answer, qi.answer_value_given_by_user),
+  is_marked = c."isMarked",
+  is_attempted = qi.is_attempted or c."isAttempted",
+  is_answered = btrim(coalesce(c.answer, qi.answer_value_given_by_user)) <> ''
+    or jsonb_array_length(coalesce(c.options, qi.answer_option_given_by_user)) > 0
+    or coalesce(qi.actual_marks = 0, false)`);
+
 function toInstance(row: InstanceRow): InstanceRow {
   return { ...row, startedOn: toDate(row.startedOn), deadline: toDate(row.deadline), submittedOn: toDateOrNull(row.submittedOn), markedOn: toDateOrNull(row.markedOn) };
 }
@@ -463,31 +496,13 @@ export class ExamRepository {
           order by x.id, x.seq desc
         ), checked as (
           select i.*, qi.id as qi_id, qi.last_sequence as server_seq,
-            (case
-              when v.question_type in ('General Single Answer', 'Multiple Answer') then
-                coalesce(i.answer, '') = ''
-                and (i.options is null or (
-                  (v.question_type = 'Multiple Answer' or jsonb_array_length(i.options) <= 1)
-                  and not exists (
-                    select 1 from jsonb_array_elements_text(i.options) o(id)
-                    where not exists (select 1 from question_options qo where qo.question_version_id = v.id and qo.id::text = o.id))))
-              else i.options is null or jsonb_array_length(i.options) = 0
-            end) as is_valid
+            ${answerIsValid('v.question_type', 'v.id')} as is_valid
           from items i
           join question_instances qi on qi.id = i.id and qi.exam_instance_id = ${input.examInstanceId}
           join question_versions v on v.id = qi.question_version_id
         ), upd as (
           update question_instances qi set
-            last_sequence = c.seq,
-            time_taken = greatest(qi.time_taken, c."timeTaken"),
-            num_of_attempts = greatest(qi.num_of_attempts, c.attempts),
-            answer_option_given_by_user = coalesce(c.options, qi.answer_option_given_by_user),
-            answer_value_given_by_user = coalesce(c.answer, qi.answer_value_given_by_user),
-            is_marked = c."isMarked",
-            is_attempted = qi.is_attempted or c."isAttempted",
-            is_answered = btrim(coalesce(c.answer, qi.answer_value_given_by_user)) <> ''
-              or jsonb_array_length(coalesce(c.options, qi.answer_option_given_by_user)) > 0
-              or coalesce(qi.actual_marks = 0, false),
+            ${ANSWER_COLUMNS_SET},
             modified_on = ${at(input.now)}
           from checked c, inst
           where qi.id = c.qi_id and c.is_valid and qi.last_sequence < c.seq
@@ -551,16 +566,7 @@ export class ExamRepository {
           order by x.k, x.id, x.seq desc
         ), checked as (
           select i.*, q.id as qi_id, q.last_sequence as server_seq,
-            (case
-              when q.question_type in ('General Single Answer', 'Multiple Answer') then
-                coalesce(i.answer, '') = ''
-                and (i.options is null or (
-                  (q.question_type = 'Multiple Answer' or jsonb_array_length(i.options) <= 1)
-                  and not exists (
-                    select 1 from jsonb_array_elements_text(i.options) o(id)
-                    where not exists (select 1 from question_options qo where qo.question_version_id = q.version_id and qo.id::text = o.id))))
-              else i.options is null or jsonb_array_length(i.options) = 0
-            end) as is_valid
+            ${answerIsValid('q.question_type', 'q.version_id')} as is_valid
           from items i cross join lateral (
             -- offset 0 keeps this a lookup per item: pulled up into a join, it was planned as a hash join over a scan.
             select qi.id, qi.last_sequence, v.id as version_id, v.question_type
@@ -569,16 +575,7 @@ export class ExamRepository {
             offset 0) q
         ), upd as (
           update question_instances qi set
-            last_sequence = c.seq,
-            time_taken = greatest(qi.time_taken, c."timeTaken"),
-            num_of_attempts = greatest(qi.num_of_attempts, c.attempts),
-            answer_option_given_by_user = coalesce(c.options, qi.answer_option_given_by_user),
-            answer_value_given_by_user = coalesce(c.answer, qi.answer_value_given_by_user),
-            is_marked = c."isMarked",
-            is_attempted = qi.is_attempted or c."isAttempted",
-            is_answered = btrim(coalesce(c.answer, qi.answer_value_given_by_user)) <> ''
-              or jsonb_array_length(coalesce(c.options, qi.answer_option_given_by_user)) > 0
-              or coalesce(qi.actual_marks = 0, false),
+            ${ANSWER_COLUMNS_SET},
             modified_on = inst."requestNow"
           from checked c join inst on inst.k = c.k
           where qi.id = any(array(select qi_id from checked)) and qi.id = c.qi_id
