@@ -10,7 +10,7 @@ import { ExamStaffService } from './exam-staff.service';
 import { ExamSubmission, type ResitResultRecorder } from './exam-submission';
 import { closeOverdueSittings } from './exam-timeout.job';
 import { AnswerSaveQueue } from './answer-save-queue';
-import { ExamRepository, type AnswerSave, type UpdateOutcome } from './exam.repository';
+import { ExamRepository, sittingKeyOf, type AnswerSave, type UpdateOutcome } from './exam.repository';
 import { ExamService } from './exam.service';
 
 /** Saves in one statement at most: a statement's time grows with its rows, and every save in it waits for all of them. */
@@ -50,8 +50,7 @@ export function createExamModule(
   const lane = deps.answerLane ?? { connections: 1, waitLimitMs: 0 };
   const answerSaves = new AnswerSaveQueue<AnswerSave, UpdateOutcome>(
     { one: (save) => repository.applyUpdates(save), many: (saves) => repository.applyUpdateBatch(saves) },
-    // Per candidate and sitting: another candidate's save naming the sitting writes nothing, and must not hold up the owner's.
-    (save) => `${save.applicantId}:${save.examInstanceId.toLowerCase()}`,
+    sittingKeyOf,
     { connections: lane.connections, largestBatch: LARGEST_ANSWER_BATCH, waitLimitMs: lane.waitLimitMs },
   );
   const exams = new ExamService(repository, content, submission, { graceSeconds, answerSaves, now: deps.now });

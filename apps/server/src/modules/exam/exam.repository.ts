@@ -198,6 +198,15 @@ export interface AnswerSave {
   items: UpdateItem[];
 }
 
+/**
+ * A candidate's sitting as the answer-save queue and a batch tell them apart: PostgreSQL reads an id
+ * in either case as the same sitting, and another candidate's save naming it writes nothing (it is
+ * not theirs), so it must not hold up the owner's.
+ */
+export function sittingKeyOf(save: AnswerSave): string {
+  return `${save.applicantId}:${save.examInstanceId.toLowerCase()}`;
+}
+
 export interface UpdateOutcome {
   /** The sitting as it was before the updates (its deadline and session decide them). */
   instance: InstanceRow | null;
@@ -532,7 +541,7 @@ export class ExamRepository {
    */
   async applyUpdateBatch(saves: readonly AnswerSave[]): Promise<UpdateOutcome[]> {
     // Two saves of one sitting would both reach its rows, and PostgreSQL would apply only one of them.
-    const sittings = new Set(saves.map((save) => `${save.applicantId}:${save.examInstanceId.toLowerCase()}`));
+    const sittings = new Set(saves.map(sittingKeyOf));
     if (sittings.size < saves.length) throw new Error('A batch of answer saves names a sitting twice');
     const requests = saves.map((save, k) => ({
       k,
