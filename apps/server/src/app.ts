@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isLocalPublicUrl, type Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
+import { createAccountModule } from './modules/account/account.module';
+import { registerAccountRoutes } from './modules/account/account.routes';
 import { AccountUserRepository } from './modules/account-user/account-user.repository';
 import { registerAccountUserRoutes } from './modules/account-user/account-user.routes';
 import { AccountUserService } from './modules/account-user/account-user.service';
@@ -223,6 +225,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every instance forgets a changed user as PostgreSQL announces it (migration 0009).
   const stopListening = await deps.database.listen(SESSION_USER_CHANNEL, auth.sessionUsers);
   app.addHook('onClose', stopListening);
+  const accounts = createAccountModule(deps.database.db, { serverSecret: deps.jwtSecret, sessionUsers: auth.sessionUsers });
+  // A deployment of one body keeps configuring it with AWARDING_BODY_* (decision 033).
+  await accounts.followEnvironment(deps.env);
   const accountUsers = new AccountUserService(new AccountUserRepository(deps.database.db), auth.sessionUsers);
   const programModule = createProgramModule(deps.database.db);
   // Images embedded in imported questions are stored as the importer's files (attachments, below).
@@ -378,6 +383,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireAuthentication(api, tokens, auth);
     requireAccessDeclarations(api, routeAccess);
     registerCurrentUserRoutes(api, auth);
+    registerAccountRoutes(api, accounts);
     registerAccountUserRoutes(api, accountUsers);
     registerProgramRoutes(api, programModule);
     registerProgramPartRoutes(api, programModule.parts, programModule.users);

@@ -20,6 +20,8 @@ export interface ProgramOverrides {
   programManagerId: string;
   status?: 1 | 2 | 3 | 4;
   programDeclaration?: string;
+  /** The owning account (default: the first account). */
+  accountId?: string;
 }
 
 export function uniqueProgramCode(prefix = 'P'): string {
@@ -31,6 +33,7 @@ export async function createProgram(db: Database, overrides: ProgramOverrides): 
   const [row] = await db
     .insert(programs)
     .values({
+      ...(overrides.accountId ? { accountId: overrides.accountId } : {}),
       programCode: overrides.programCode ?? uniqueProgramCode(),
       programTitle: overrides.programTitle ?? 'Welding Inspector Level 1',
       programType: overrides.programType ?? 1,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import type { AdminMenuItem } from '@certs/shared/auth/admin-menu';
 import { ROLES, type Role } from '@certs/shared/auth/roles';
 import type { Database } from '../../src/db/client';
@@ -16,6 +17,8 @@ export interface UserOverrides {
   active?: boolean;
   menuItems?: AdminMenuItem[];
   password?: string;
+  /** Staff only: the account they work in (default: the first account). */
+  accountId?: string;
 }
 
 export interface CreatedUser {
@@ -43,6 +46,7 @@ export async function createUser(db: Database, overrides: UserOverrides = {}): P
       active: overrides.active ?? true,
       menuItems: overrides.menuItems ?? [],
       passwordHash,
+      accountId: isApplicant ? null : (overrides.accountId ?? FIRST_ACCOUNT_ID),
     })
     .returning({ id: users.id });
   if (!row) throw new Error('user not inserted');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, date, index, integer, jsonb, pgSequence, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { owningAccount } from './account';
 import { auditColumns } from './columns';
 import { applications } from './application';
 import { programs } from './program';
@@ -97,6 +98,7 @@ export interface CertificateTemplateField {
 /** A certificate design: a one-page background and the fields placed on it. */
 export const certificateTemplates = pgTable('certificate_templates', {
   id: uuid('id').primaryKey().defaultRandom(),
+  accountId: owningAccount(),
   title: text('title').notNull(),
   orientation: text('orientation', { enum: ['portrait', 'landscape'] }).notNull().default('landscape'),
   /** Storage key and type of the background (PDF, PNG or JPEG); null: a plain page. */

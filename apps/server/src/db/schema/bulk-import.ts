@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { owningAccount } from './account';
 import { auditColumns } from './columns';
 import { programs } from './program';
 
@@ -10,6 +11,7 @@ export const bulkImports = pgTable(
   'bulk_imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     programId: uuid('program_id')
       .notNull()
       .references(() => programs.id),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { owningAccount } from './account';
 import { auditColumns } from './columns';
 import { programModules } from './program';
 import { questions, questionVersions } from './question-bank';
@@ -9,6 +10,7 @@ export const examDefinitions = pgTable(
   'exam_definitions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     testNumber: integer('test_number').notNull().generatedAlwaysAsIdentity(),
     title: text('title').notNull(),
     description: text('description').notNull(),
@@ -41,7 +43,7 @@ export const examDefinitions = pgTable(
     ...auditColumns,
   },
   (t) => [
-    uniqueIndex('exam_definitions_title_unique').on(sql`lower(${t.title})`),
+    uniqueIndex('exam_definitions_title_unique').on(t.accountId, sql`lower(${t.title})`),
     uniqueIndex('exam_definitions_number_unique').on(t.testNumber),
     index('exam_definitions_filter_idx').on(t.status, t.testType, t.programType),
     index('exam_definitions_module_idx').on(t.programModuleId),

@@ -1,4 +1,5 @@
 // The schema entry point that drizzle's client and relational queries read (a package entry, not a barrel for imports elsewhere).
+export * from './account';
 export * from './user';
 export * from './program';
 export * from './question-bank';

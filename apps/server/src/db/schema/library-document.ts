@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { attachments } from './attachment';
+import { owningAccount } from './account';
 import { auditColumns } from './columns';
 
 /**
@@ -12,6 +13,7 @@ export const libraryDocuments = pgTable(
   'library_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     documentNumber: text('document_number').notNull(),
     documentTitle: text('document_title').notNull(),
     documentDate: date('document_date', { mode: 'string' }).notNull(),
@@ -30,7 +32,7 @@ export const libraryDocuments = pgTable(
     retiredBy: uuid('retired_by'),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('library_documents_number_unique').on(sql`lower(${t.documentNumber})`), index('library_documents_retired_idx').on(t.retiredOn)],
+  (t) => [uniqueIndex('library_documents_number_unique').on(t.accountId, sql`lower(${t.documentNumber})`), index('library_documents_retired_idx').on(t.retiredOn)],
 );
 
 /** What a document was before each new revision replaced it (never updated). */

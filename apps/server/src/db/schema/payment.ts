@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { owningAccount } from './account';
 import { auditColumns } from './columns';
 import { applications } from './application';
 import { attachments } from './attachment';
@@ -33,6 +34,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     invoiceNumber: integer('invoice_number').notNull(),
     applicationId: uuid('application_id')
       .notNull()
@@ -55,7 +57,7 @@ export const invoices = pgTable(
     paidOn: timestamp('paid_on', { withTimezone: true, mode: 'date' }),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('invoices_number_unique').on(t.invoiceNumber), index('invoices_application_idx').on(t.applicationId)],
+  (t) => [uniqueIndex('invoices_number_unique').on(t.accountId, t.invoiceNumber), index('invoices_application_idx').on(t.applicationId)],
 );
 
 /**
@@ -121,6 +123,7 @@ export const coupons = pgTable(
   'coupons',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     code: text('code').notNull(),
     description: text('description').notNull().default(''),
     discountType: text('discount_type', { enum: ['percentage', 'fixed'] }).notNull(),

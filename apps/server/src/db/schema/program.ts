@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { owningAccount } from './account';
 import { auditColumns } from './columns';
 import { users } from './user';
 
@@ -7,6 +8,7 @@ export const programs = pgTable(
   'programs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     programCode: text('program_code').notNull(),
     programTitle: text('program_title').notNull(),
     programType: smallint('program_type').notNull(),

@@ -1,25 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { owningAccount } from './account';
 import { auditColumns } from './columns';
 
 export const subjects = pgTable(
   'subjects',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     title: text('title').notNull(),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('subjects_title_unique').on(sql`lower(${t.title})`)],
+  (t) => [uniqueIndex('subjects_title_unique').on(t.accountId, sql`lower(${t.title})`)],
 );
 
 export const tags = pgTable(
   'tags',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     title: text('title').notNull(),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('tags_title_unique').on(sql`lower(${t.title})`)],
+  (t) => [uniqueIndex('tags_title_unique').on(t.accountId, sql`lower(${t.title})`)],
 );
 
 /**
@@ -30,6 +33,7 @@ export const questions = pgTable(
   'questions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     /** A short number staff can quote ("Q-42"), in messages, exports and imports. */
     questionNumber: integer('question_number').notNull().generatedAlwaysAsIdentity(),
     currentVersion: integer('current_version').notNull().default(1),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { owningAccount } from './account';
 import { auditColumns } from './columns';
 import { users } from './user';
 
@@ -11,6 +12,7 @@ export const csvExports = pgTable(
   'csv_exports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     fileName: text('file_name').notNull(),
     content: text('content').notNull(),
     rowCount: integer('row_count').notNull(),
@@ -24,6 +26,7 @@ export const savedSearches = pgTable(
   'saved_searches',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './account';
 import { auditColumns } from './columns';
 import { companies } from './company';
 
@@ -21,9 +22,17 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** When the email was proven by the activation link; null until then (self-registered applicants). */
     activatedOn: timestamp('activated_on', { withTimezone: true, mode: 'date' }).defaultNow(),
+    /**
+     * Staff: the account they work in (decision 033); for a super user, the account chosen in the
+     * switcher. Applicants belong to the platform: null.
+     */
+    accountId: uuid('account_id').references(() => accounts.id),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check('users_staff_have_an_account', sql`${t.userType} = 'applicant' or ${t.accountId} is not null`),
+  ],
 );
 
 export interface AddressColumns {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { owningAccount } from './account';
 import { auditColumns } from './columns';
 
 /** Where practical and pen-and-paper exams are held (spec section 3: venue title). */
@@ -7,10 +8,11 @@ export const venues = pgTable(
   'venues',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     title: text('title').notNull(),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('venues_title_unique').on(sql`lower(${t.title})`)],
+  (t) => [uniqueIndex('venues_title_unique').on(t.accountId, sql`lower(${t.title})`)],
 );
 
 /** Test centres (the spec's testing agencies) that host candidates, with their contact details. */
@@ -18,6 +20,7 @@ export const testingAgencies = pgTable(
   'testing_agencies',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    accountId: owningAccount(),
     referenceNumber: text('reference_number').notNull(),
     companyName: text('company_name').notNull(),
     streetNumber: text('street_number').notNull().default(''),

@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { AdminMenuItem } from '@certs/shared/auth/admin-menu';
 import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { ROLES, type Role } from '@certs/shared/auth/roles';
 import { hashPassword } from '../../platform/auth/password';
 import type { Database } from '../client';
@@ -72,6 +73,7 @@ export async function seedDemoData(db: Database, options: { invoicing?: DemoInvo
           userType: isApplicant ? 'applicant' : 'admin',
           menuItems: [...demo.menuItems],
           passwordHash,
+          accountId: isApplicant ? null : FIRST_ACCOUNT_ID,
         })
         .returning({ id: users.id });
       if (row && isApplicant) await tx.insert(applicants).values({ userId: row.id, createdBy: row.id, modifiedBy: row.id });

@@ -9,8 +9,8 @@ export type AccountUserRow = typeof users.$inferSelect;
 export class AccountUserRepository {
   constructor(private readonly db: Database) {}
 
-  async findPage(options: { search?: string; page: number; pageSize: number }): Promise<{ rows: AccountUserRow[]; totalRows: number }> {
-    const conditions: SQL[] = [eq(users.userType, 'admin')];
+  async findPage(options: { accountId: string; search?: string; page: number; pageSize: number }): Promise<{ rows: AccountUserRow[]; totalRows: number }> {
+    const conditions: SQL[] = [eq(users.userType, 'admin'), eq(users.accountId, options.accountId)];
     if (options.search) {
       const like = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const matches = or(
@@ -33,11 +33,12 @@ export class AccountUserRepository {
     return { rows, totalRows: total?.n ?? 0 };
   }
 
-  async findAdminById(id: string): Promise<AccountUserRow | undefined> {
+  /** A staff member of the account; one of another account is not found. */
+  async findAdminById(id: string, accountId: string): Promise<AccountUserRow | undefined> {
     const [row] = await this.db
       .select()
       .from(users)
-      .where(and(eq(users.id, id), eq(users.userType, 'admin')));
+      .where(and(eq(users.id, id), eq(users.userType, 'admin'), eq(users.accountId, accountId)));
     return row;
   }
 

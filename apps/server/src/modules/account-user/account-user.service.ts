@@ -11,7 +11,7 @@ import type { Role } from '@certs/shared/auth/roles';
 import { DEFAULT_TIME_ZONE, isOfferedTimeZone } from '@certs/shared/common/dates';
 import { searchTermOrUndefined, type PagingQuery } from '@certs/shared/common/paging';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser, SessionUserChanges } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser, type SessionUserChanges } from '../../platform/auth/authenticate';
 import { hashPassword } from '../../platform/auth/password';
 import { canManageRole, canManageUsers, canReadAccessMenu } from './account-user.policy';
 import type { AccountUserRepository, AccountUserRow } from './account-user.repository';
@@ -44,6 +44,7 @@ export class AccountUserService {
   async findUsers(actor: CurrentUser, query: PagingQuery): Promise<AccountUserPage> {
     this.assertManager(actor);
     const { rows, totalRows } = await this.repository.findPage({
+      accountId: staffAccountOf(actor),
       search: searchTermOrUndefined(query.search),
       page: query.page,
       pageSize: query.pageSize,
@@ -53,7 +54,7 @@ export class AccountUserService {
 
   async findUser(actor: CurrentUser, id: string): Promise<AccountUser> {
     this.assertManager(actor);
-    return toAccountUser(await this.existing(id));
+    return toAccountUser(await this.existing(actor, id));
   }
 
   async createUser(actor: CurrentUser, input: CreateAccountUserRequest): Promise<AccountUser> {
@@ -69,6 +70,7 @@ export class AccountUserService {
       active: input.active,
       menuItems: input.menuItems,
       passwordHash: await hashPassword(input.password),
+      accountId: staffAccountOf(actor),
       createdBy: actor.id,
       modifiedBy: actor.id,
     });
@@ -78,7 +80,7 @@ export class AccountUserService {
 
   async updateUser(actor: CurrentUser, id: string, input: UpdateAccountUserRequest): Promise<AccountUser> {
     this.assertManager(actor);
-    const current = await this.existing(id);
+    const current = await this.existing(actor, id);
     this.assertRole(actor, current.role as Role);
     this.assertRole(actor, input.role);
     if (id === actor.id && !input.active) {
@@ -110,12 +112,12 @@ export class AccountUserService {
 
   async findAccessMenu(actor: CurrentUser, userId: string): Promise<AccessMenuResponse> {
     if (!canReadAccessMenu(actor, userId)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const row = await this.existing(userId);
+    const row = await this.existing(actor, userId);
     return { userId: row.id, menuItems: row.menuItems };
   }
 
-  private async existing(id: string): Promise<AccountUserRow> {
-    const row = await this.repository.findAdminById(id);
+  private async existing(actor: CurrentUser, id: string): Promise<AccountUserRow> {
+    const row = await this.repository.findAdminById(id, staffAccountOf(actor));
     if (!row) throw new AppError('NOT_FOUND', ACCOUNT_USER_MESSAGES.notFound);
     return row;
   }

@@ -6,7 +6,7 @@ import { applicants, loginFailures, refreshSessions, users } from '../../db/sche
 
 export type UserRow = typeof users.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
-export type SessionUserRow = Pick<UserRow, 'id' | 'email' | 'role' | 'userType' | 'menuItems' | 'active' | 'sessionVersion'> & {
+export type SessionUserRow = Pick<UserRow, 'id' | 'email' | 'role' | 'userType' | 'menuItems' | 'active' | 'sessionVersion' | 'accountId'> & {
   applicantId: string | null;
   /**
    * The user's refresh sessions revoked recently enough that an access token issued for one may
@@ -41,7 +41,7 @@ export class AuthRepository {
       'auth_find_session_user',
       sql`
         select u.id, u.email, u.role, u.user_type as "userType", u.menu_items as "menuItems", u.active,
-          u.session_version as "sessionVersion", a.id as "applicantId",
+          u.session_version as "sessionVersion", u.account_id as "accountId", a.id as "applicantId",
           array(
             -- 15 minutes of token life, plus room for the app's and the database's clocks to differ.
             select s.id::text from refresh_sessions s

@@ -1,3 +1,4 @@
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
@@ -95,7 +96,7 @@ describe('invoice numbers', () => {
       },
     );
     const failing = await acceptedApplication();
-    const actor = { id: superUser.id, email: superUser.email, role: ROLES.SuperUser, userType: 'admin' as const, menuItems: [], applicantId: null };
+    const actor = { id: superUser.id, email: superUser.email, role: ROLES.SuperUser, userType: 'admin' as const, menuItems: [], applicantId: null, accountId: FIRST_ACCOUNT_ID };
     await expect(preExam.submit(actor, 'qualificationapplicationmodule', failing, { modules: [{ programModuleId: moduleId, choice: 'required' }], couponCode: null })).rejects.toThrow('payment gateway unavailable');
     expect(taken).toEqual([21]);
     // Nothing of the failed issue stays: no invoice, no payment, the status and the counter as they were.

@@ -4,7 +4,7 @@ import { PROGRAM_USER_MESSAGES } from '@certs/shared/program/program-user.contra
 import { PROGRAM_STATUS } from '@certs/shared/program/program-status';
 import { PROGRAM_USER_ROLES, type ProgramUserRoleName } from '@certs/shared/program/program-user-role';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { fullName } from './program.mapper';
 import { canSeeStaffDirectory, isProgramAdministrator } from './program.policy';
 import type { ProgramRepository } from './program.repository';
@@ -44,7 +44,7 @@ export class ProgramUserService {
 
   async saveUser(actor: CurrentUser, input: SaveProgramUserRequest): Promise<ProgramUser> {
     await this.programs.assertCanEdit(actor, input.programId);
-    if (!(await this.programRepository.isActiveAdmin(input.userId))) {
+    if (!(await this.programRepository.isActiveAdmin(input.userId, staffAccountOf(actor)))) {
       throw new AppError('BAD_REQUEST', PROGRAM_USER_MESSAGES.userMustBeAdmin, { userId: PROGRAM_USER_MESSAGES.userMustBeAdmin });
     }
     await this.repository.replaceRoles(input.programId, input.userId, [...new Set(input.roles)], actor.id);
@@ -66,7 +66,7 @@ export class ProgramUserService {
   async assignableUsers(actor: CurrentUser): Promise<AssignableUser[]> {
     const managesAProgram = actor.userType === 'admin' && !isProgramAdministrator(actor) && (await this.programRepository.managesAnyProgram(actor.id));
     if (!canSeeStaffDirectory(actor, managesAProgram)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const rows = await this.programRepository.findAssignableUsers();
+    const rows = await this.programRepository.findAssignableUsers(staffAccountOf(actor));
     return rows.map((row) => ({ id: row.id, name: fullName(row), email: row.email, role: row.role }));
   }
 }

@@ -23,6 +23,8 @@ export interface ProgramWithManager {
 }
 
 export interface ProgramFilters {
+  /** The caller's account (decision 033): a list never crosses it. */
+  accountId: string;
   page: number;
   pageSize: number;
   codeLike?: string;
@@ -57,7 +59,7 @@ export class ProgramRepository {
   }
 
   async findPage(filters: ProgramFilters): Promise<{ rows: ProgramWithManager[]; totalRows: number }> {
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = [eq(programs.accountId, filters.accountId)];
     if (filters.codeLike) conditions.push(ilike(programs.programCode, likePattern(filters.codeLike)));
     if (filters.titleOrCodeLike) {
       const like = likePattern(filters.titleOrCodeLike);
@@ -203,20 +205,21 @@ export class ProgramRepository {
     return { rows, totalRows: total?.n ?? 0 };
   }
 
-  /** Active admin users who can manage or serve on a program. */
-  async findAssignableUsers() {
+  /** Active admin users of the account, who can manage or serve on its programs. */
+  async findAssignableUsers(accountId: string) {
     return this.db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role })
       .from(users)
-      .where(and(eq(users.userType, 'admin'), eq(users.active, true)))
+      .where(and(eq(users.userType, 'admin'), eq(users.active, true), eq(users.accountId, accountId)))
       .orderBy(asc(users.lastName), asc(users.firstName));
   }
 
-  async isActiveAdmin(userId: string): Promise<boolean> {
+  /** An active staff member of the account: only they may manage or serve on its programs. */
+  async isActiveAdmin(userId: string, accountId: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.userType, 'admin'), eq(users.active, true)));
+      .where(and(eq(users.id, userId), eq(users.userType, 'admin'), eq(users.active, true), eq(users.accountId, accountId)));
     return !!row;
   }
 }

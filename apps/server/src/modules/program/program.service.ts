@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../platform/app-error';
-import { hasMenuAccess, type CurrentUser } from '../../platform/auth/authenticate';
+import { hasMenuAccess, staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { canCreatePrograms, canEditProgram, canRestoreProgram, canViewProgram, canViewPrograms, isManagerOf, isProgramAdministrator } from './program.policy';
 import type { ProgramFilters, ProgramPartCounts, ProgramRepository, ProgramRow } from './program.repository';
@@ -61,7 +61,7 @@ export class ProgramService {
 
   async findPrograms(actor: CurrentUser, query: ProgramListFilters): Promise<ProgramPage> {
     if (!canViewPrograms(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const filters: ProgramFilters = { page: query.page, pageSize: query.pageSize, programTypes: query.selectedProgramTypes, statuses: query.programStatus ? [query.programStatus] : undefined };
+    const filters: ProgramFilters = { accountId: staffAccountOf(actor), page: query.page, pageSize: query.pageSize, programTypes: query.selectedProgramTypes, statuses: query.programStatus ? [query.programStatus] : undefined };
     // Without the Programs menu, only the archive is visible.
     if (!hasMenuAccess(actor, 'Programs')) filters.statuses = [PROGRAM_STATUS.Archived];
     // Administrators see every program; other staff the programs they serve on (decision 003, issue 15).
@@ -74,21 +74,22 @@ export class ProgramService {
 
   async findProgram(actor: CurrentUser, id: string | undefined): Promise<Program> {
     if (!canViewPrograms(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const found = await this.existing(id);
+    const found = await this.existing(id, actor);
     await this.assertMayView(actor, found.program);
     return toProgram(found);
   }
 
   async findByCode(actor: CurrentUser, code: string): Promise<{ program: { id: string; programCode: string } | null }> {
     if (!canViewPrograms(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const row = await this.repository.findByCode(code.trim());
+    const found = await this.repository.findByCode(code.trim());
+    const row = found?.accountId === staffAccountOf(actor) ? found : undefined;
     return { program: row ? { id: row.id, programCode: row.programCode } : null };
   }
 
   async createProgram(actor: CurrentUser, input: ProgramValues): Promise<Program> {
     if (!canCreatePrograms(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    await this.assertManagerIsAdmin(input.programManager);
-    const row = await this.repository.insert({ ...this.columnsOf(input), status: PROGRAM_STATUS.Created, createdBy: actor.id, modifiedBy: actor.id });
+    await this.assertManagerIsAdmin(actor, input.programManager);
+    const row = await this.repository.insert({ ...this.columnsOf(input), accountId: staffAccountOf(actor), status: PROGRAM_STATUS.Created, createdBy: actor.id, modifiedBy: actor.id });
     if (!row) throw codeTaken();
     return this.findProgram(actor, row.id);
   }
@@ -105,7 +106,7 @@ export class ProgramService {
       const holder = await this.repository.findByCode(input.programCode);
       if (holder && holder.id !== id) throw codeTaken();
     }
-    await this.assertManagerIsAdmin(input.programManager);
+    await this.assertManagerIsAdmin(actor, input.programManager);
     const row = await this.repository.update(id, { ...this.columnsOf(input), modifiedBy: actor.id, modifiedOn: new Date() }).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw codeTaken();
       throw error;
@@ -125,7 +126,7 @@ export class ProgramService {
    * transaction, so two staff clicking at once cannot both move it; the history is written in it too.
    */
   async changeStatus(actor: CurrentUser, id: string, action: ProgramAction): Promise<Program> {
-    const { program } = await this.existing(id);
+    const { program } = await this.existing(id, actor);
     const roles = await this.repository.findRolesOf(id, actor.id);
     const isAllowed = action === 'restore' ? canRestoreProgram(actor, program, roles) : canEditProgram(actor, program, roles);
     if (!isAllowed) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
@@ -165,7 +166,7 @@ export class ProgramService {
   }
 
   async programPrivilege(actor: CurrentUser, id: string): Promise<ProgramPrivilege> {
-    const { program } = await this.existing(id);
+    const { program } = await this.existing(id, actor);
     const roles = actor.userType === 'admin' ? await this.repository.findRolesOf(id, actor.id) : [];
     const canEdit = actor.userType === 'admin' && canEditProgram(actor, program, roles);
     return {
@@ -179,7 +180,7 @@ export class ProgramService {
   }
 
   async isManager(actor: CurrentUser, id: string): Promise<{ isManager: boolean }> {
-    const { program } = await this.existing(id);
+    const { program } = await this.existing(id, actor);
     return { isManager: actor.userType === 'admin' && isManagerOf(actor, program, await this.repository.findRolesOf(id, actor.id)) };
   }
 
@@ -193,7 +194,7 @@ export class ProgramService {
 
   /** For the other program services: the program, once the caller may change it and it is not archived. */
   async assertCanEdit(actor: CurrentUser, id: string): Promise<ProgramRow> {
-    const { program } = await this.existing(id);
+    const { program } = await this.existing(id, actor);
     const roles = await this.repository.findRolesOf(id, actor.id);
     if (!canEditProgram(actor, program, roles)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     if (!isProgramEditable(program.status as ProgramStatus)) throw new AppError('CONFLICT', PROGRAM_MESSAGES.archivedReadOnly);
@@ -203,7 +204,7 @@ export class ProgramService {
   /** For the other program services: the program, once the caller may see it (an administrator, or serving on it). */
   async assertCanView(actor: CurrentUser, id: string): Promise<ProgramRow> {
     if (!canViewPrograms(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const { program } = await this.existing(id);
+    const { program } = await this.existing(id, actor);
     await this.assertMayView(actor, program);
     return program;
   }
@@ -213,17 +214,24 @@ export class ProgramService {
     if (!canViewProgram(actor, program, roles)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
   }
 
-  private async existing(id: string | undefined) {
+  /**
+   * The program, for a caller who may know of it: staff of another account get 404, as if it did
+   * not exist (decision 033); every program-scoped rule of the other modules reads its standing
+   * here (programPrivilege), so this one check keeps them inside the account. Applicants read
+   * published programs of every account.
+   */
+  private async existing(id: string | undefined, actor: CurrentUser) {
     // The spec's error catalogue: details asked for without an id answer 500 with this message.
     if (!id || !id.trim() || id === 'undefined' || id === 'null') throw new AppError('INTERNAL', PROGRAM_MESSAGES.programIdRequired);
     if (!UUID.safeParse(id).success) throw new AppError('NOT_FOUND', PROGRAM_MESSAGES.notFound);
     const found = await this.repository.findById(id);
     if (!found) throw new AppError('NOT_FOUND', PROGRAM_MESSAGES.notFound);
+    if (actor.userType === 'admin' && found.program.accountId !== staffAccountOf(actor)) throw new AppError('NOT_FOUND', PROGRAM_MESSAGES.notFound);
     return found;
   }
 
-  private async assertManagerIsAdmin(userId: string): Promise<void> {
-    if (!(await this.repository.isActiveAdmin(userId))) {
+  private async assertManagerIsAdmin(actor: CurrentUser, userId: string): Promise<void> {
+    if (!(await this.repository.isActiveAdmin(userId, staffAccountOf(actor)))) {
       throw new AppError('BAD_REQUEST', PROGRAM_MESSAGES.managerMustBeAdmin, { programManager: PROGRAM_MESSAGES.managerMustBeAdmin });
     }
   }

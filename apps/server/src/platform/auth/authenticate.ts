@@ -14,6 +14,8 @@ export interface CurrentUser {
   userType: UserType;
   menuItems: readonly string[];
   applicantId: string | null;
+  /** Staff: the account they work in (for a super user, the one chosen in the switcher); applicants: null. */
+  accountId: string | null;
 }
 
 export interface SessionLookup {
@@ -73,6 +75,15 @@ export function requireAuthentication(scope: FastifyInstance, tokens: TokenServi
 export function currentUserOf(request: FastifyRequest): CurrentUser {
   if (!request.currentUser) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
   return request.currentUser;
+}
+
+/**
+ * The account a staff member works in (decision 033): every staff read and write is scoped by it.
+ * A staff user always has one (the database's check); an applicant has none and gets 403.
+ */
+export function staffAccountOf(user: CurrentUser): string {
+  if (user.userType !== 'admin' || !user.accountId) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+  return user.accountId;
 }
 
 export function isSuperUser(user: CurrentUser): boolean {
