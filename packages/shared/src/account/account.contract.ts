@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { OFFERED_TIME_ZONE_NAMES } from '../common/dates';
 import { requiredEmail } from '../common/person-fields';
 import { certificatePatternIssues } from '../award/certificate-number';
-import { isValidAbn, isValidNzbn, isValidNzGstNumber } from './business-identifiers';
+import { isValidAbn, isValidNzbn } from '../company/business-number';
+import { isValidNzGstNumber } from './nz-gst-number';
 
 /**
  * An account is an awarding body on the platform (decision 033). Programs and everything below
