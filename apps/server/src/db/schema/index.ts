@@ -28,3 +28,4 @@ export * from './report';
 export * from './bulk-import';
 export * from './invigilation';
 export * from './wpq-validity';
+export * from './credential';
