@@ -140,6 +140,24 @@ export const CurrentAccount = z.object({
 });
 export type CurrentAccount = z.infer<typeof CurrentAccount>;
 
+/** The platform super user's view of each account's health: what it holds and what is waiting. */
+export const AccountOverviewRow = AccountSummary.extend({
+  publishedPrograms: z.number().int(),
+  programs: z.number().int(),
+  activeStaff: z.number().int(),
+  openApplications: z.number().int(),
+  currentAwards: z.number().int(),
+});
+export type AccountOverviewRow = z.infer<typeof AccountOverviewRow>;
+
+export const PlatformOverview = z.object({
+  accounts: z.array(AccountOverviewRow),
+  /** Mails of every account waiting in the outbox, and those that failed for good. */
+  mailsQueued: z.number().int(),
+  mailsFailed: z.number().int(),
+});
+export type PlatformOverview = z.infer<typeof PlatformOverview>;
+
 export const SwitchAccountRequest = z.strictObject({ accountId: z.uuid() });
 export type SwitchAccountRequest = z.infer<typeof SwitchAccountRequest>;
 

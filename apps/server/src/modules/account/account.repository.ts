@@ -3,10 +3,19 @@ import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { accounts } from '../../db/schema/account';
+import { mails } from '../../db/schema/mail';
 import { programs } from '../../db/schema/program';
 import { users } from '../../db/schema/user';
 
 export type AccountRow = typeof accounts.$inferSelect;
+export interface AccountCounts {
+  id: string;
+  publishedPrograms: number;
+  programs: number;
+  activeStaff: number;
+  openApplications: number;
+  currentAwards: number;
+}
 export type AccountValues = Omit<typeof accounts.$inferInsert, 'id' | 'createdOn'>;
 
 export class AccountRepository {
@@ -64,6 +73,37 @@ export class AccountRepository {
       .update(accounts)
       .set(values)
       .where(sql`${accounts.id} = ${FIRST_ACCOUNT_ID} and ${accounts.followsEnvironment}`);
+  }
+
+  /** What each account holds, for the platform overview (a handful of accounts: one statement). */
+  async countsPerAccount(): Promise<AccountCounts[]> {
+    const result = await this.db.execute(sql`
+      select a.id,
+        (select count(*)::int from programs p where p.account_id = a.id and p.status = 2) as "publishedPrograms",
+        (select count(*)::int from programs p where p.account_id = a.id) as "programs",
+        (select count(*)::int from users u where u.account_id = a.id and u.user_type = 'admin' and u.active) as "activeStaff",
+        (select count(*)::int from applications ap join programs p on p.id = ap.program_id
+          where p.account_id = a.id and ap.status not in ('Application Started', 'Awarded', 'Failed', 'Award Cancelled', 'Award Withdrawn')) as "openApplications",
+        (select count(*)::int from awards aw join programs p on p.id = aw.program_id where p.account_id = a.id and aw.status = 'current') as "currentAwards"
+      from accounts a`);
+    return (result as unknown as { rows: AccountCounts[] }).rows.map((row) => ({
+      id: row.id,
+      publishedPrograms: Number(row.publishedPrograms),
+      programs: Number(row.programs),
+      activeStaff: Number(row.activeStaff),
+      openApplications: Number(row.openApplications),
+      currentAwards: Number(row.currentAwards),
+    }));
+  }
+
+  async countMails(): Promise<{ queued: number; failed: number }> {
+    const [row] = await this.db
+      .select({
+        queued: sql<number>`count(*) filter (where ${mails.status} = 'queued')`.mapWith(Number),
+        failed: sql<number>`count(*) filter (where ${mails.status} = 'failed')`.mapWith(Number),
+      })
+      .from(mails);
+    return { queued: row?.queued ?? 0, failed: row?.failed ?? 0 };
   }
 
   /** Moves a super user to another account (the switcher). */

@@ -102,6 +102,18 @@ describe('the current account and the switcher', () => {
   });
 });
 
+describe('the platform overview', () => {
+  it("counts each account's programs and staff for super users, and refuses anyone else", async () => {
+    const response = await call('GET', '/api/accounts/overview', superJwt);
+    expect(response.statusCode).toBe(200);
+    const kiwi = response.json().accounts.find((row: { id: string }) => row.id === nz.id);
+    expect(kiwi).toMatchObject({ name: 'Kiwi Welding Body', programs: 1, publishedPrograms: 0 });
+    expect(kiwi.activeStaff).toBeGreaterThanOrEqual(1);
+    expect(typeof response.json().mailsQueued).toBe('number');
+    expect((await call('GET', '/api/accounts/overview', nzAdminJwt)).statusCode).toBe(403);
+  });
+});
+
 describe('account settings', () => {
   it('lets a super user create an account, and never sends the gateway secret back', async () => {
     const response = await call('POST', '/api/accounts', superJwt, nzSettings());

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, AccountSettings, AccountSettingsRequest, AccountSummary, CurrentAccount, SwitchAccountRequest } from '@certs/shared/account/account.contract';
+import { ACCOUNT_MESSAGES, AccountSettings, AccountSettingsRequest, AccountSummary, CurrentAccount, PlatformOverview, SwitchAccountRequest } from '@certs/shared/account/account.contract';
 import { ROLES } from '@certs/shared/auth/roles';
 import { currentUserOf, requireAdmin } from '../../platform/auth/authenticate';
 import type { AccountService } from './account.service';
@@ -24,6 +24,11 @@ export function registerAccountRoutes(api: FastifyInstance, service: AccountServ
     '/api/accounts/current',
     { onRequest: superUsers, schema: { ...secured, summary: 'Work in another account (platform super users)', body: SwitchAccountRequest, response: { 200: CurrentAccount } } },
     async (request) => service.switchTo(currentUserOf(request), request.body.accountId),
+  );
+  r.get(
+    '/api/accounts/overview',
+    { onRequest: superUsers, schema: { ...secured, summary: "The platform's health: each account's programs, staff, open applications and current awards, and the mail outbox", response: { 200: PlatformOverview } } },
+    async (request) => service.overview(currentUserOf(request)),
   );
   r.get(
     '/api/accounts',

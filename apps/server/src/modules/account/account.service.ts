@@ -7,6 +7,7 @@ import {
   type AccountSettingsRequest,
   type AccountSummary,
   type CurrentAccount,
+  type PlatformOverview,
 } from '@certs/shared/account/account.contract';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { AppError } from '../../platform/app-error';
@@ -134,6 +135,22 @@ export class AccountService {
   async list(actor: CurrentUser): Promise<AccountSummary[]> {
     if (!isPlatformSuperUser(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     return (await this.repository.findAll()).map(summaryOf);
+  }
+
+  /** The platform's health as its super users read it: each account's holdings and the mail outbox. */
+  async overview(actor: CurrentUser): Promise<PlatformOverview> {
+    if (!isPlatformSuperUser(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const [rows, counts, mailCounts] = await Promise.all([this.repository.findAll(), this.repository.countsPerAccount(), this.repository.countMails()]);
+    const countsOf = new Map(counts.map((row) => [row.id, row]));
+    const none = { publishedPrograms: 0, programs: 0, activeStaff: 0, openApplications: 0, currentAwards: 0 };
+    return {
+      accounts: rows.map((row) => {
+        const { id: _id, ...held } = countsOf.get(row.id) ?? { id: row.id, ...none };
+        return { ...summaryOf(row), ...held };
+      }),
+      mailsQueued: mailCounts.queued,
+      mailsFailed: mailCounts.failed,
+    };
   }
 
   async switchTo(actor: CurrentUser, accountId: string): Promise<CurrentAccount> {
