@@ -12,7 +12,7 @@ import {
 } from '@certs/shared/venue/venue.contract';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { canReadVenues, canWriteVenues } from './venue.policy';
 import type { TestingAgencyRepository, TestingAgencyRow, VenueRepository, VenueRow } from './venue.repository';
 
@@ -28,38 +28,38 @@ function assertCanWrite(actor: CurrentUser): void {
 
 const toVenue = (row: VenueRow): Venue => ({ id: row.id, title: row.title, createdOn: row.createdOn.toISOString(), modifiedOn: row.modifiedOn.toISOString() });
 
-const toTestingAgency = ({ createdOn, modifiedOn, createdBy: _c, modifiedBy: _m, ...fields }: TestingAgencyRow): TestingAgency => ({
+const toTestingAgency = ({ createdOn, modifiedOn, createdBy: _c, modifiedBy: _m, accountId: _a, ...fields }: TestingAgencyRow): TestingAgency => ({
   ...fields,
   createdOn: createdOn.toISOString(),
   modifiedOn: modifiedOn.toISOString(),
 });
 
-/** Venues (`api/venue`): where exams are held. */
+/** Venues (`api/venue`): where exams are held; each account keeps its own (decision 033). */
 export class VenueService {
   constructor(private readonly repository: VenueRepository) {}
 
   async findPage(actor: CurrentUser, query: ListQuery): Promise<VenuePage> {
     assertCanRead(actor);
-    const { rows, totalRows } = await this.repository.findPage(query.page, query.pageSize, searchTermOrUndefined(query.searchTerm));
+    const { rows, totalRows } = await this.repository.findPage(staffAccountOf(actor), query.page, query.pageSize, searchTermOrUndefined(query.searchTerm));
     return { rows: rows.map(toVenue), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
   async findOne(actor: CurrentUser, id: string): Promise<Venue> {
     assertCanRead(actor);
-    return toVenue(await this.existing(id));
+    return toVenue(await this.existing(actor, id));
   }
 
   async create(actor: CurrentUser, input: z.output<typeof VenueRequest>): Promise<Venue> {
     assertCanWrite(actor);
-    const row = await this.repository.insert({ title: input.title, createdBy: actor.id, modifiedBy: actor.id });
+    const row = await this.repository.insert({ accountId: staffAccountOf(actor), title: input.title, createdBy: actor.id, modifiedBy: actor.id });
     if (row === 'duplicate') throw titleTaken();
     return toVenue(row);
   }
 
   async update(actor: CurrentUser, id: string, input: z.output<typeof VenueRequest>): Promise<Venue> {
     assertCanWrite(actor);
-    await this.existing(id);
-    const row = await this.repository.update(id, { title: input.title, modifiedBy: actor.id, modifiedOn: new Date() });
+    const { accountId } = await this.existing(actor, id);
+    const row = await this.repository.update(id, accountId, { title: input.title, modifiedBy: actor.id, modifiedOn: new Date() });
     if (row === 'duplicate') throw titleTaken();
     if (!row) throw new AppError('NOT_FOUND', VENUE_MESSAGES.notFound);
     return toVenue(row);
@@ -67,14 +67,15 @@ export class VenueService {
 
   async remove(actor: CurrentUser, id: string): Promise<void> {
     assertCanWrite(actor);
-    await this.existing(id);
-    const removed = await this.repository.remove(id);
+    const { accountId } = await this.existing(actor, id);
+    const removed = await this.repository.remove(id, accountId);
     if (removed === 'inUse') throw new AppError('CONFLICT', VENUE_MESSAGES.inUse);
     if (removed === 0) throw new AppError('NOT_FOUND', VENUE_MESSAGES.notFound);
   }
 
-  private async existing(id: string): Promise<VenueRow> {
-    const row = UUID.test(id) ? await this.repository.findById(id) : undefined;
+  /** A venue of the caller's account; another account's answers 404 as if it did not exist. */
+  private async existing(actor: CurrentUser, id: string): Promise<VenueRow> {
+    const row = UUID.test(id) ? await this.repository.findById(id, staffAccountOf(actor)) : undefined;
     if (!row) throw new AppError('NOT_FOUND', VENUE_MESSAGES.notFound);
     return row;
   }
@@ -90,26 +91,26 @@ export class TestingAgencyService {
 
   async findPage(actor: CurrentUser, query: ListQuery): Promise<TestingAgencyPage> {
     assertCanRead(actor);
-    const { rows, totalRows } = await this.repository.findPage(query.page, query.pageSize, searchTermOrUndefined(query.searchTerm));
+    const { rows, totalRows } = await this.repository.findPage(staffAccountOf(actor), query.page, query.pageSize, searchTermOrUndefined(query.searchTerm));
     return { rows: rows.map(toTestingAgency), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
   async findOne(actor: CurrentUser, id: string): Promise<TestingAgency> {
     assertCanRead(actor);
-    return toTestingAgency(await this.existing(id));
+    return toTestingAgency(await this.existing(actor, id));
   }
 
   async create(actor: CurrentUser, input: z.output<typeof TestingAgencyRequest>): Promise<TestingAgency> {
     assertCanWrite(actor);
-    const row = await this.repository.insert({ ...input, createdBy: actor.id, modifiedBy: actor.id });
+    const row = await this.repository.insert({ ...input, accountId: staffAccountOf(actor), createdBy: actor.id, modifiedBy: actor.id });
     if (row === 'duplicate') throw referenceTaken();
     return toTestingAgency(row);
   }
 
   async update(actor: CurrentUser, id: string, input: z.output<typeof TestingAgencyRequest>): Promise<TestingAgency> {
     assertCanWrite(actor);
-    await this.existing(id);
-    const row = await this.repository.update(id, { ...input, modifiedBy: actor.id, modifiedOn: new Date() });
+    const { accountId } = await this.existing(actor, id);
+    const row = await this.repository.update(id, accountId, { ...input, modifiedBy: actor.id, modifiedOn: new Date() });
     if (row === 'duplicate') throw referenceTaken();
     if (!row) throw new AppError('NOT_FOUND', TESTING_AGENCY_MESSAGES.notFound);
     return toTestingAgency(row);
@@ -117,14 +118,15 @@ export class TestingAgencyService {
 
   async remove(actor: CurrentUser, id: string): Promise<void> {
     assertCanWrite(actor);
-    await this.existing(id);
-    const removed = await this.repository.remove(id);
+    const { accountId } = await this.existing(actor, id);
+    const removed = await this.repository.remove(id, accountId);
     if (removed === 'inUse') throw new AppError('CONFLICT', TESTING_AGENCY_MESSAGES.inUse);
     if (removed === 0) throw new AppError('NOT_FOUND', TESTING_AGENCY_MESSAGES.notFound);
   }
 
-  private async existing(id: string): Promise<TestingAgencyRow> {
-    const row = UUID.test(id) ? await this.repository.findById(id) : undefined;
+  /** A test centre of the caller's account; another account's answers 404. */
+  private async existing(actor: CurrentUser, id: string): Promise<TestingAgencyRow> {
+    const row = UUID.test(id) ? await this.repository.findById(id, staffAccountOf(actor)) : undefined;
     if (!row) throw new AppError('NOT_FOUND', TESTING_AGENCY_MESSAGES.notFound);
     return row;
   }
