@@ -30,6 +30,10 @@ export const INVIGILATION_PATH = '/admin/invigilation';
 export const ADMIN_VENUES_PATH = `${ADMIN_MENU_PATHS.Utilities}/venues`;
 export const ADMIN_RANGE_OF_QUALIFICATION_PATH = `${ADMIN_MENU_PATHS.Utilities}/range-of-qualification`;
 export const ADMIN_SECURITY_PATH = '/admin/security';
+/** The awarding body's own settings (issue 40): super users and account administrators. */
+export const ADMIN_ACCOUNT_SETTINGS_PATH = '/admin/account-settings';
+/** A new account (awarding body), for the platform's super users. */
+export const ADMIN_NEW_ACCOUNT_PATH = `${ADMIN_ACCOUNT_SETTINGS_PATH}/new-account`;
 export const LIBRARIES_PATH = '/admin/libraries';
 export const ADMIN_ACCESS_LOG_PATH = `${ADMIN_MENU_PATHS.Users}/access-log`;
 export const FORGOT_PASSWORD_PATH = '/forgot-password';

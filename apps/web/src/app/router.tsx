@@ -7,6 +7,8 @@ import { RequireSession } from './layouts/require-session';
 import {
   ACTIVATE_PATH,
   ADMIN_ACCESS_LOG_PATH,
+  ADMIN_ACCOUNT_SETTINGS_PATH,
+  ADMIN_NEW_ACCOUNT_PATH,
   ADMIN_APPLICANTS_PATH,
   ADMIN_COMPANIES_PATH,
   WPQ_CONFIRM_PATH,
@@ -57,6 +59,7 @@ const loadApplicationFormPages = () => import('./routes/student/application-form
 const loadSittingsPages = () => import('./routes/admin/sittings');
 const loadRenewalsPages = () => import('./routes/admin/renewals');
 const loadInvigilationPages = () => import('./routes/admin/invigilation');
+const loadAccountSettingsPages = () => import('./routes/admin/account-settings');
 const AdminLayout = lazyRoute(() => import('./layouts/admin-layout'), (layout) => layout.AdminLayout);
 const ApplicantLayout = lazyRoute(() => import('./layouts/applicant-layout'), (layout) => layout.ApplicantLayout);
 const AdminLoginRoute = lazyRoute(() => import('./routes/admin/login'), (page) => page.AdminLoginRoute);
@@ -136,6 +139,8 @@ const AdminProgramApplicationRoute = lazyRoute(() => import('./routes/admin/prog
 const AdminVenuesRoute = lazyRoute(() => import('./routes/admin/venues'), (page) => page.AdminVenuesRoute);
 const AdminTestCentresRoute = lazyRoute(() => import('./routes/admin/test-centres'), (page) => page.AdminTestCentresRoute);
 const AdminSecurityRoute = lazyRoute(() => import('./routes/admin/security'), (page) => page.AdminSecurityRoute);
+const AdminAccountSettingsRoute = lazyRoute(loadAccountSettingsPages, (page) => page.AdminAccountSettingsRoute);
+const AdminNewAccountRoute = lazyRoute(loadAccountSettingsPages, (page) => page.AdminNewAccountRoute);
 const InvigilationConsoleRoute = lazyRoute(loadInvigilationPages, (page) => page.InvigilationConsoleRoute);
 const SittingReviewRoute = lazyRoute(loadInvigilationPages, (page) => page.SittingReviewRoute);
 
@@ -240,6 +245,8 @@ export const routes: RouteObject[] = [
           { path: ADMIN_VENUES_PATH, element: <AdminVenuesRoute /> },
           { path: ADMIN_TEST_CENTRES_PATH, element: <AdminTestCentresRoute /> },
           { path: ADMIN_SECURITY_PATH, element: <AdminSecurityRoute /> },
+          { path: ADMIN_ACCOUNT_SETTINGS_PATH, element: <AdminAccountSettingsRoute /> },
+          { path: ADMIN_NEW_ACCOUNT_PATH, element: <AdminNewAccountRoute /> },
           { path: `${INVIGILATION_PATH}/sittings/:id`, element: <InvigilationConsoleRoute /> },
           { path: `${INVIGILATION_PATH}/review/:examInstanceId`, element: <SittingReviewRoute /> },
           { path: ADMIN_MENU_PATHS['Discount Codes'], element: <AdminDiscountCodesRoute /> },

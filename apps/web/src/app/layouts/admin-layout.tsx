@@ -1,13 +1,16 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ADMIN_MENU_ITEMS, ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { ROLE_HOME_PATHS, type Role } from '@certs/shared/auth/roles';
 import { Brand } from '../../components/layouts/brand';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link';
+import { canManageAccountSettings } from '../../features/account/account-roles';
+import { HeaderAccount } from '../../features/account/components/header-account';
 import { useSyncCurrentUser } from '../../features/auth/api/fetch-current-user';
 import { useRequiredSession } from '../../lib/auth';
 import { useIsNarrowerThan } from '../../lib/use-is-narrower-than';
+import { ADMIN_ACCOUNT_SETTINGS_PATH } from '../route-paths';
 import { UserHeaderItems } from './user-header-items';
 
 /** The admin area: header, side menu from the user's menu items (in menu order), and the page. */
@@ -19,6 +22,13 @@ export function AdminLayout() {
   const items = ADMIN_MENU_ITEMS.filter((item) => user.menuItems.includes(item));
   // Mantine's sm (48em) is the spec's md (768): where the side menu folds behind the burger.
   const isNarrow = useIsNarrowerThan('md');
+  const navigate = useNavigate();
+  const homePath = ROLE_HOME_PATHS[user.role as Role] ?? '/admin';
+  // After switching accounts every screen reads anew: the role's home, with an empty cache.
+  const goHomeAfterSwitch = () => {
+    closeMenu();
+    void navigate(homePath);
+  };
 
   return (
     <AppShell
@@ -32,7 +42,8 @@ export function AdminLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={isMenuOpen} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle main menu" aria-expanded={isMenuOpen} />
-            <Brand to={ROLE_HOME_PATHS[user.role as Role] ?? '/admin'} />
+            <Brand to={homePath} />
+            {!isNarrow && <HeaderAccount user={user} onSwitched={goHomeAfterSwitch} />}
           </Group>
           <UserHeaderItems user={user} />
         </Group>
@@ -41,6 +52,12 @@ export function AdminLayout() {
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py="xs" aria-hidden="true">
           Menu
         </Text>
+        {/* No room in a phone's header: the account (or its switcher) heads the menu instead. */}
+        {isNarrow && (
+          <Box px="sm" pb="sm">
+            <HeaderAccount user={user} onSwitched={goHomeAfterSwitch} />
+          </Box>
+        )}
         <ScrollArea type="auto">
           {items.map((item) => {
             const path = ADMIN_MENU_PATHS[item];
@@ -68,6 +85,19 @@ export function AdminLayout() {
               label="Security"
               active={pathname === '/admin/security'}
               aria-current={pathname === '/admin/security' ? 'page' : undefined}
+              onClick={closeMenu}
+              variant="filled"
+              fw={500}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          )}
+          {isNarrow && canManageAccountSettings(user) && (
+            <NavLink
+              component={Link}
+              to={ADMIN_ACCOUNT_SETTINGS_PATH}
+              label="Account settings"
+              active={pathname.startsWith(ADMIN_ACCOUNT_SETTINGS_PATH)}
+              aria-current={pathname === ADMIN_ACCOUNT_SETTINGS_PATH ? 'page' : undefined}
               onClick={closeMenu}
               variant="filled"
               fw={500}

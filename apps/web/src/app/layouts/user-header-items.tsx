@@ -1,9 +1,11 @@
 import { Anchor, Avatar, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { SessionUser } from '@certs/shared/auth/auth.contract';
+import { canManageAccountSettings } from '../../features/account/account-roles';
 import { LogoutButton } from '../../features/auth/components/logout-button';
 import { fullNameOf, roleLabelOf } from '../../features/auth/components/user-labels';
 import { TimeZoneSelect } from '../../features/auth/components/time-zone-select';
+import { ADMIN_ACCOUNT_SETTINGS_PATH } from '../route-paths';
 
 /** Right side of both signed-in headers: who is signed in, their zone, and the way out. */
 export function UserHeaderItems({ user }: { user: SessionUser }) {
@@ -28,6 +30,12 @@ export function UserHeaderItems({ user }: { user: SessionUser }) {
         // On a phone there is no room in the header: the admin menu offers Security there instead.
         <Anchor component={Link} to="/admin/security" size="sm" visibleFrom="sm">
           Security
+        </Anchor>
+      )}
+      {canManageAccountSettings(user) && (
+        // Beside Security, and in the admin menu on a phone as Security is.
+        <Anchor component={Link} to={ADMIN_ACCOUNT_SETTINGS_PATH} size="sm" visibleFrom="sm">
+          Account settings
         </Anchor>
       )}
       <LogoutButton />

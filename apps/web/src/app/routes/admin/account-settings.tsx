@@ -1,0 +1,130 @@
+import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate } from 'react-router';
+import { NotAvailable } from '../../../components/ui/not-available';
+import { canManageAccountSettings, isPlatformSuperUser } from '../../../features/account/account-roles';
+import { useCreateAccount } from '../../../features/account/api/create-account';
+import { useAccountSettings } from '../../../features/account/api/find-account-settings';
+import { useCurrentAccount } from '../../../features/account/api/find-current-account';
+import { useUpdateAccountSettings } from '../../../features/account/api/update-account-settings';
+import { AccountSettingsForm } from '../../../features/account/forms/account-settings-form';
+import {
+  accountSettingsValuesOf,
+  emptyAccountSettingsValues,
+  toAccountSettingsRequest,
+  type AccountSettingsFormValues,
+} from '../../../features/account/forms/account-settings-form.values';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useRequiredSession } from '../../../lib/auth';
+import { usePageTitle } from '../../../lib/page-title';
+import { ADMIN_ACCOUNT_SETTINGS_PATH, ADMIN_NEW_ACCOUNT_PATH } from '../../route-paths';
+import { NO_ACCESS_MESSAGE } from './menu-area';
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Center py="xl">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+function LoadFailure({ error }: { error: unknown }) {
+  return (
+    <Alert color="red" variant="light" title="Could not load the account's settings">
+      {errorMessageOf(error)}
+    </Alert>
+  );
+}
+
+/** The form of the account the signed-in staff member works in. */
+function SettingsOfCurrentAccount() {
+  const current = useCurrentAccount();
+  const accountId = current.data?.account.id ?? null;
+  const settings = useAccountSettings(accountId);
+  const updateSettings = useUpdateAccountSettings();
+  if (current.error || settings.error) return <LoadFailure error={current.error ?? settings.error} />;
+  if (!settings.data) return <Loading label="Loading the account's settings" />;
+  const saved = settings.data;
+
+  const handleSubmit = async (values: AccountSettingsFormValues) => {
+    const result = await updateSettings.mutateAsync({ id: saved.id, request: toAccountSettingsRequest(values) });
+    notifications.show({ color: 'green', title: 'Account settings saved', message: `${result.name}'s settings are saved.` });
+  };
+
+  return (
+    <AccountSettingsForm
+      // A saved form starts again from what the server kept (the secrets empty, their "kept" hints shown).
+      key={`${saved.id}-${saved.modifiedOn}`}
+      mode="edit"
+      initialValues={accountSettingsValuesOf(saved)}
+      kept={{ hasStripeSecretKey: saved.hasStripeSecretKey, hasStripeWebhookSecret: saved.hasStripeWebhookSecret }}
+      followsEnvironment={saved.followsEnvironment}
+      onSubmit={handleSubmit}
+    />
+  );
+}
+
+/** Account settings (issue 40): the awarding body's identity, tax numbers, invoices, mail and payment gateway. */
+export function AdminAccountSettingsRoute() {
+  const { user } = useRequiredSession();
+  const current = useCurrentAccount();
+  usePageTitle('Account settings');
+  if (!canManageAccountSettings(user)) return <NotAvailable title="Account settings" message={NO_ACCESS_MESSAGE} />;
+  return (
+    <Stack gap="lg" maw={960}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>Account settings</Title>
+          <Text c="dimmed">
+            {current.data ? `${current.data.account.name}: ` : ''}the awarding body's identity, tax numbers, invoices, mail and payment gateway.
+          </Text>
+        </Stack>
+        {isPlatformSuperUser(user) && (
+          <Button component={Link} to={ADMIN_NEW_ACCOUNT_PATH} variant="default">
+            New account
+          </Button>
+        )}
+      </Group>
+      <Paper withBorder radius="md" p="lg">
+        <SettingsOfCurrentAccount />
+      </Paper>
+    </Stack>
+  );
+}
+
+/** A new account (awarding body), for the platform's super users; they switch into it from the header. */
+export function AdminNewAccountRoute() {
+  const { user } = useRequiredSession();
+  const navigate = useNavigate();
+  const createAccount = useCreateAccount();
+  usePageTitle('New account');
+  if (!isPlatformSuperUser(user)) return <NotAvailable title="New account" message={NO_ACCESS_MESSAGE} />;
+
+  const handleSubmit = async (values: AccountSettingsFormValues) => {
+    const created = await createAccount.mutateAsync(toAccountSettingsRequest(values));
+    notifications.show({
+      color: 'green',
+      title: 'Account created',
+      message: `${created.name} is on the platform. Choose it under Account in the header to work in it.`,
+    });
+    void navigate(ADMIN_ACCOUNT_SETTINGS_PATH);
+  };
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Breadcrumbs>
+        <Anchor component={Link} to={ADMIN_ACCOUNT_SETTINGS_PATH}>
+          Account settings
+        </Anchor>
+        <Text>New account</Text>
+      </Breadcrumbs>
+      <Stack gap={4}>
+        <Title order={1}>New account</Title>
+        <Text c="dimmed">Another awarding body on the platform, with programs, staff and invoices of its own.</Text>
+      </Stack>
+      <Paper withBorder radius="md" p="lg">
+        <AccountSettingsForm mode="create" initialValues={emptyAccountSettingsValues()} onSubmit={handleSubmit} onCancel={() => void navigate(ADMIN_ACCOUNT_SETTINGS_PATH)} />
+      </Paper>
+    </Stack>
+  );
+}
