@@ -16,11 +16,13 @@ export const Mail = z.object({
   lastError: z.string().nullable(),
   createdOn: z.string(),
   sentOn: z.string().nullable(),
+  /** The awarding body that sent it (decision 033); null for the platform's own mails. */
+  fromName: z.string().nullable(),
 });
 export type Mail = z.infer<typeof Mail>;
 
 /** The applicant's inbox (spec section 7: applicantinbox/email/pagination). */
-export const InboxMail = Mail.pick({ id: true, subject: true, text: true, links: true, createdOn: true });
+export const InboxMail = Mail.pick({ id: true, subject: true, text: true, links: true, createdOn: true, fromName: true });
 export const InboxPage = pagedResponse(InboxMail);
 export type InboxPage = z.infer<typeof InboxPage>;
 export const MailPage = pagedResponse(Mail);

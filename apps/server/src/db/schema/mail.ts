@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './account';
 import { auditColumns } from './columns';
 import { users } from './user';
 
@@ -21,6 +22,9 @@ export const mails = pgTable(
     nextAttemptOn: timestamp('next_attempt_on', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     sentOn: timestamp('sent_on', { withTimezone: true, mode: 'date' }),
+    /** The awarding body that sent it (decision 033): its sender name is the From name; null for the platform's own mails (sign-in, registration). */
+    accountId: uuid('account_id').references(() => accounts.id),
+    fromName: text('from_name'),
     ...auditColumns,
   },
   (t) => [index('mails_user_idx').on(t.toUserId, t.createdOn), index('mails_queue_idx').on(t.status, t.nextAttemptOn)],

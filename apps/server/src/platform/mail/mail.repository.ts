@@ -1,7 +1,9 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
+import { accounts } from '../../db/schema/account';
 import { mails } from '../../db/schema/mail';
+import { programs } from '../../db/schema/program';
 
 export type MailRow = typeof mails.$inferSelect;
 
@@ -11,6 +13,16 @@ export class MailRepository {
   async insert(values: typeof mails.$inferInsert, db: Executor = this.db): Promise<MailRow> {
     const [row] = await db.insert(mails).values(values).returning();
     if (!row) throw new Error('mail not recorded');
+    return row;
+  }
+
+  /** The awarding body that owns a program, as a mail about it names it (in the caller's transaction when given). */
+  async findSenderOfProgram(programId: string, db: Executor = this.db): Promise<{ accountId: string; senderName: string } | undefined> {
+    const [row] = await db
+      .select({ accountId: accounts.id, senderName: accounts.mailSenderName })
+      .from(programs)
+      .innerJoin(accounts, eq(accounts.id, programs.accountId))
+      .where(eq(programs.id, programId));
     return row;
   }
 

@@ -4,6 +4,10 @@ import { openTestDatabase } from '../../../test/build-test-app';
 import { MailCatcher } from '../../../test/mail-catcher';
 import type { DatabaseHandle } from '../../db/client';
 import { mails } from '../../db/schema/mail';
+import { ROLES } from '@certs/shared/auth/roles';
+import { createAccount } from '../../../test/factories/account.factory';
+import { createProgram } from '../../../test/factories/program.factory';
+import { createUser } from '../../../test/factories/user.factory';
 import { MailRepository } from './mail.repository';
 import { MailService } from './mail.service';
 
@@ -51,6 +55,24 @@ describe('the mail outbox', () => {
     const [sent] = await database.db.select().from(mails).where(eq(mails.id, row.id));
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     expect((await catcher.waitFor('retry@example.test', /Your exam is scheduled/)).text).toContain('Monday 9 am.');
+    await service.stop();
+  });
+
+  it('names the awarding body of the program a mail is about: From name, sign-off and the outbox row', async () => {
+    const account = await createAccount(database.db, { name: 'Kiwi Welding Body' });
+    const manager = await createUser(database.db, { role: ROLES.AccountAdministrator, accountId: account.id });
+    const program = await createProgram(database.db, { programManagerId: manager.id, accountId: account.id });
+    const service = new MailService(new MailRepository(database.db), { smtpUrl, from: 'Certs <no-reply@certs.test>', log: quietLog, sendImmediately: false });
+    const row = await service.send({ to: 'kiwi@example.test', subject: 'Your application', paragraphs: ['It was received.'], programId: program.id });
+    expect(row).toMatchObject({ accountId: account.id, fromName: 'Kiwi Welding Body' });
+    expect(row.text).toBe('It was received.\n\nKiwi Welding Body');
+    expect(await service.sendDue()).toBe(1);
+    const caught = await catcher.waitFor('kiwi@example.test', /Your application/);
+    expect(caught.raw).toMatch(/^From: Kiwi Welding Body <no-reply@certs\.test>/m);
+    const platformMail = await service.send({ to: 'platform@example.test', subject: 'Activate your account', paragraphs: ['Welcome.'] });
+    expect(platformMail).toMatchObject({ accountId: null, fromName: null, text: 'Welcome.' });
+    await service.sendDue();
+    expect((await catcher.waitFor('platform@example.test', /Activate/)).raw).toMatch(/^From: Certs <no-reply@certs\.test>/m);
     await service.stop();
   });
 

@@ -10,6 +10,16 @@ export interface OutgoingMail {
   /** Paragraphs of plain text; the HTML version is made from them. */
   paragraphs: string[];
   links?: { label: string; url: string }[];
+  /**
+   * The program the mail is about: its awarding body sends it (decision 033), named as the From
+   * name and under the text. Without one the mail is the platform's own (sign-in, registration).
+   */
+  programId?: string | null;
+}
+
+/** The address part of MAIL_FROM ("Name <address>" or a bare address), for a From with another name. */
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
 const RETRY_SECONDS = [30, 120, 600, 1800, 7200];
@@ -29,6 +39,7 @@ export function toMail(row: MailRow): Mail {
     lastError: row.lastError,
     createdOn: row.createdOn.toISOString(),
     sentOn: row.sentOn?.toISOString() ?? null,
+    fromName: row.fromName,
   };
 }
 
@@ -58,9 +69,11 @@ export class MailService {
   /** Records the mail (in the caller's transaction when given) and queues it when SMTP is configured. */
   async send(mail: OutgoingMail, db?: Executor): Promise<MailRow> {
     const links = mail.links ?? [];
-    const text = [...mail.paragraphs, ...links.map((link) => `${link.label}: ${link.url}`)].join('\n\n');
+    const sender = mail.programId ? await this.repository.findSenderOfProgram(mail.programId, db) : undefined;
+    const paragraphs = sender ? [...mail.paragraphs, sender.senderName] : mail.paragraphs;
+    const text = [...paragraphs, ...links.map((link) => `${link.label}: ${link.url}`)].join('\n\n');
     const html = [
-      ...mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
       ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
     ].join('\n');
     const row = await this.repository.insert(
@@ -71,6 +84,8 @@ export class MailService {
         text,
         html,
         links,
+        accountId: sender?.accountId ?? null,
+        fromName: sender?.senderName ?? null,
         status: this.transport ? 'queued' : 'kept',
         nextAttemptOn: this.transport ? new Date() : null,
       },
@@ -119,7 +134,8 @@ export class MailService {
       const due = await this.repository.claimDue(10, LEASE_SECONDS);
       for (const mail of due) {
         try {
-          await this.transport.sendMail({ from: this.options.from, to: mail.toEmail, subject: mail.subject, text: mail.text, html: mail.html });
+          const from = mail.fromName ? { name: mail.fromName, address: addressOf(this.options.from) } : this.options.from;
+          await this.transport.sendMail({ from, to: mail.toEmail, subject: mail.subject, text: mail.text, html: mail.html });
           await this.repository.markSent(mail.id);
           sent += 1;
         } catch (error) {

@@ -18,7 +18,7 @@ interface InboxTableProps {
   onPageSizeChange: (pageSize: number) => void;
 }
 
-/** The applicant's notifications: subject with the start of the text past the greeting, and when it came. */
+/** The applicant's notifications: subject, the awarding body that sent it, the start of the text past the greeting, and when it came. */
 export function InboxTable({ onOpen, ...paging }: InboxTableProps) {
   const columns: PagedTableColumn<InboxRow>[] = [
     {
@@ -30,6 +30,11 @@ export function InboxTable({ onOpen, ...paging }: InboxTableProps) {
           <Text size="sm" fw={600} c="indigo.8">
             {mail.subject}
           </Text>
+          {mail.fromName && (
+            <Text size="xs" c="dimmed" data-testid="mail-sender">
+              From {mail.fromName}
+            </Text>
+          )}
           <Text size="xs" c="dimmed" lineClamp={1} data-testid="mail-preview">
             {mailPreviewOf(mail.text)}
           </Text>
