@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { CurrentAccount } from '@certs/shared/account/account.contract';
 import { apiRequest } from '../../../lib/api-client';
 import { accountKeys } from './account.keys';
@@ -8,16 +8,18 @@ export function switchAccount(accountId: string): Promise<CurrentAccount> {
 }
 
 /**
- * Moves a super user into another account. Everything cached was read in the old account, so the
- * whole cache goes; the answer is kept as the new current account so the header shows it at once.
+ * Moves a super user into another account. Everything cached was read in the old account, so it
+ * all goes, but for the current account itself, which takes the answer: the header shows the new
+ * account at once, and every screen opened after reads anew.
  */
 export function useSwitchAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: switchAccount,
     onSuccess: (current) => {
-      queryClient.clear();
+      const currentHash = hashKey(accountKeys.current());
       queryClient.setQueryData(accountKeys.current(), current);
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== currentHash });
     },
   });
 }
