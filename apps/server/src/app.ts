@@ -298,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => recordingRetention.stop());
   const paymentModule = createPaymentModule(deps.database.db, {
     env: deps.env,
+    accounts,
     jwtSecret: deps.jwtSecret,
     publicUrl,
     mail,
@@ -330,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     applicants: applicantModule.applicants,
     coupons: couponModule.coupons,
     payments: paymentModule.service,
+    accounts,
     mail,
   });
   // Renewals (Certification, AICIP with renewal modules): the award module renews, the pre-exam module invoices, exam-schedule checks schedules (issue 17, decision 023).

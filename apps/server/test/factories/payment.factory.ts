@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { readEnv, type Env } from '../../src/config/env';
+import { createAccountModule } from '../../src/modules/account/account.module';
 import type { WebhookDelivery } from '../../src/modules/payment/gateways/test-gateway';
 import { createPaymentModule } from '../../src/modules/payment/payment.module';
 import type { PaymentService } from '../../src/modules/payment/payment.service';
@@ -46,6 +47,8 @@ export async function buildPaymentTestApp(envOverrides: Partial<Record<keyof Env
   const publicUrl = env.PUBLIC_URL;
   const payments = createPaymentModule(db.db, {
     env,
+    // The app's secret: this service opens the gateway keys the app's account settings sealed.
+    accounts: createAccountModule(db.db, { serverSecret: TEST_JWT_SECRET, sessionUsers: { forget: () => undefined } }),
     jwtSecret: TEST_JWT_SECRET,
     publicUrl,
     mail: new MailService(new MailRepository(db.db), { from: env.MAIL_FROM, log: silent }),

@@ -13,6 +13,9 @@ export const PAYMENT_MESSAGES = {
   expired: 'This payment link has expired; ask for a new one',
   notPayable: 'This payment can no longer be paid',
   gatewayUnavailable: 'The payment gateway is not available; please try again later',
+  /** Another account on a Stripe installation that has not saved its own Stripe keys. */
+  accountGatewayMissing: (issuerName: string) =>
+    `${issuerName} does not take card payments online yet, so this invoice cannot be paid here. Please contact ${issuerName} to pay it another way (their staff can record a bank transfer).`,
   notAwaitingPayment: 'This application is not waiting for a payment',
   referenceRequired: 'Payment reference is required',
   referenceMax: 'Payment reference must be at most 120 characters',
@@ -24,7 +27,7 @@ export const PAYMENT_MESSAGES = {
   dateRange: 'The end date cannot be before the start date',
 } as const;
 
-/** Invoice numbers (INV-000123) and money ($1,234.00) are shown as the invoice shows them. */
+/** Invoice numbers (INV-000123, with the account's prefix) and money ($1,234.00, NZ$1,234.00) are shown as the invoice shows them. */
 export { formatInvoiceNumber };
 export const formatAmount = formatMoney;
 

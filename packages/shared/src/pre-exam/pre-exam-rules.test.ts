@@ -122,6 +122,23 @@ describe('formats', () => {
   ])('%i cents reads %s', (cents, text) => {
     expect(formatMoney(cents)).toBe(text);
   });
+
+  it('prints each account\'s prefix, and INV where an invoice carries none', () => {
+    expect(formatInvoiceNumber(7, 'NZWB')).toBe('NZWB-000007');
+    expect(formatInvoiceNumber(7, undefined)).toBe('INV-000007');
+    expect(formatInvoiceNumber(7, '')).toBe('INV-000007');
+  });
+
+  it.each([
+    [128000, 'AUD', '$1,280.00'],
+    [128000, undefined, '$1,280.00'],
+    [128000, 'NZD', 'NZ$1,280.00'],
+    [128000, 'nzd', 'NZ$1,280.00'],
+    [-2550, 'NZD', '-NZ$25.50'],
+    [128000, 'USD', '$1,280.00 USD'],
+  ])('%i cents in %s reads %s: New Zealand dollars never pass for Australian ones', (cents, currency, text) => {
+    expect(formatMoney(cents, currency)).toBe(text);
+  });
 });
 
 describe('the selection rules (form and API alike)', () => {

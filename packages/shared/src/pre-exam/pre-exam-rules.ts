@@ -16,8 +16,13 @@ export const MODULE_CHOICES = ['required', 'optional', 'notTaken'] as const;
 export type ModuleChoice = (typeof MODULE_CHOICES)[number];
 export const MODULE_CHOICE_LABELS: Record<ModuleChoice, string> = { required: 'Required', optional: 'Optional', notTaken: 'Not taken' };
 
-/** The invoice series: one gap-free sequence, shown as INV-000123. */
+/**
+ * The first account's invoice series and prefix: one gap-free sequence, shown as INV-000123. Every
+ * account numbers its own invoices, printed with its own prefix (decision 033); invoices issued
+ * before accounts carry no prefix in their snapshot and print with this one.
+ */
 export const INVOICE_SERIES = 'INV';
+/** The currency of invoices issued before accounts; an account's invoices are in its own currency. */
 export const INVOICE_CURRENCY = 'AUD';
 
 /** Today's date (YYYY-MM-DD) in Sydney, the day membership currency is judged on. */
@@ -118,17 +123,29 @@ export function invoiceTotalsOf(lines: readonly { amountCents: number }[], disco
   return { subtotalCents, discountCents: discount, totalCents, gstCents: gstContained(totalCents, rateBasisPoints) };
 }
 
-/** INV-000123: six digits at least, more once the series passes 999 999. */
-export function formatInvoiceNumber(invoiceNumber: number): string {
-  return `${INVOICE_SERIES}-${String(invoiceNumber).padStart(6, '0')}`;
+/** INV-000123 (the account's prefix): six digits at least, more once the series passes 999 999. */
+export function formatInvoiceNumber(invoiceNumber: number, prefix: string | null | undefined = INVOICE_SERIES): string {
+  return `${prefix || INVOICE_SERIES}-${String(invoiceNumber).padStart(6, '0')}`;
 }
 
-/** Cents as dollars with thousands separators and two decimals: 123400 -> "$1,234.00". */
-export function formatMoney(cents: number): string {
+/**
+ * How an amount in each currency is written. Australian dollars keep the bare "$" every existing
+ * screen, mail and PDF shows; New Zealand dollars say so, so that nobody reads NZ$ as A$.
+ */
+const CURRENCY_SYMBOLS: Record<string, string> = { AUD: '$', NZD: 'NZ$' };
+
+/**
+ * Cents as dollars with thousands separators and two decimals: 123400 -> "$1,234.00" (AUD, or no
+ * currency given), "NZ$1,234.00" (NZD); another currency gets its code after the amount.
+ */
+export function formatMoney(cents: number, currency?: string | null): string {
   const sign = cents < 0 ? '-' : '';
   const absolute = Math.abs(Math.round(cents));
   const dollars = Math.floor(absolute / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}$${dollars}.${String(absolute % 100).padStart(2, '0')}`;
+  const code = (currency ?? 'AUD').toUpperCase();
+  const symbol = CURRENCY_SYMBOLS[code];
+  const amount = `${dollars}.${String(absolute % 100).padStart(2, '0')}`;
+  return symbol ? `${sign}${symbol}${amount}` : `${sign}$${amount} ${code}`;
 }
 
 /** A GST rate in basis points as people write it: 1000 -> "10%", 1250 -> "12.5%". */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_COUNTRIES } from '../account/account.contract';
 import { APPLICATION_STATUSES, type ApplicationTypePath } from '../application/application-status';
 import { FEE_BASES, MODULE_CHOICES, type ModuleChoice } from './pre-exam-rules';
 
@@ -121,6 +122,25 @@ export const INVOICE_STATUSES = ['Issued', 'Paid', 'Void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = { Issued: 'blue', Paid: 'green', Void: 'gray' };
 
+/** The body that issued an invoice (the account owning the program), as it stood that day. */
+export const InvoiceIssuer = z.object({
+  name: z.string(),
+  country: z.enum(ACCOUNT_COUNTRIES),
+  abn: z.string(),
+  nzbn: z.string(),
+  gstNumber: z.string(),
+  address: z.string(),
+  email: z.string(),
+  /** What the invoice prints under the name: ABN for an Australian body; NZBN and GST No. for a New Zealand one. */
+  taxIdentifiers: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export type InvoiceIssuer = z.infer<typeof InvoiceIssuer>;
+
+/** "ABN 51 824 753 556", or "NZBN 9429041234563 · GST No. 49-091-850". */
+export function taxIdentifiersText(issuer: Pick<InvoiceIssuer, 'taxIdentifiers'>, separator = ' · '): string {
+  return issuer.taxIdentifiers.map((identifier) => `${identifier.label} ${identifier.value}`).join(separator);
+}
+
 /** The immutable tax invoice: what was charged, to whom, by whom, as issued. */
 export const Invoice = z.object({
   id: z.string(),
@@ -132,7 +152,7 @@ export const Invoice = z.object({
   programCode: z.string(),
   programTitle: z.string(),
   issuedOn: z.string(),
-  issuer: z.object({ name: z.string(), abn: z.string(), address: z.string(), email: z.string() }),
+  issuer: InvoiceIssuer,
   billedTo: z.object({ name: z.string(), email: z.string(), address: z.string(), memberNumber: z.string() }),
   lines: z.array(InvoiceLine),
   subtotalCents: z.number().int(),
@@ -141,6 +161,7 @@ export const Invoice = z.object({
   gstRateBasisPoints: z.number().int(),
   gstCents: z.number().int(),
   totalCents: z.number().int(),
+  /** AUD or NZD: the issuing account's currency. */
   currency: z.string(),
   status: z.enum(INVOICE_STATUSES),
   paidOn: z.string().nullable(),

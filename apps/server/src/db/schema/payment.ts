@@ -22,11 +22,21 @@ export interface InvoiceLine {
   amountCents: number;
 }
 
+/**
+ * The body that issued an invoice, as it stood that day. Invoices issued before accounts hold only
+ * name, ABN, address and email: an Australian body printing INV numbers.
+ */
 export interface InvoiceIssuer {
   name: string;
   abn: string;
   address: string;
   email: string;
+  accountId?: string;
+  country?: 'AU' | 'NZ';
+  nzbn?: string;
+  gstNumber?: string;
+  /** The account's prefix when the invoice was issued, so its number prints the same ever after. */
+  invoicePrefix?: string;
 }
 
 /** A tax invoice issued at the pre-exam stage: a snapshot of what was charged, GST-inclusive. */

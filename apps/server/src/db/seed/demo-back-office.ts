@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { subtractMonths } from '@certs/shared/award/award-expiry';
 import { gstBasisPointsOf, invoiceTotalsOf, todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
@@ -345,7 +346,7 @@ async function seedAicipAwaitingPayment(tx: Database, options: { passwordHash: s
   }));
   const gstRateBasisPoints = gstBasisPointsOf(options.invoicing.gstRatePercent);
   const totals = invoiceTotalsOf(lines, 0, gstRateBasisPoints);
-  const invoiceNumber = await preExam.nextInvoiceNumber(tx);
+  const invoiceNumber = await preExam.nextInvoiceNumber(tx, FIRST_ACCOUNT_ID);
   await preExam.insertInvoice(tx, {
     invoiceNumber,
     applicationId: application.id,

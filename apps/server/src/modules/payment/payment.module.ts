@@ -9,7 +9,7 @@ import { paymentSigningSecret } from './gateways/signature';
 import { StripeGateway } from './gateways/stripe-gateway';
 import { TestGateway, type WebhookDelivery } from './gateways/test-gateway';
 import { PaymentRepository } from './payment.repository';
-import { PaymentService } from './payment.service';
+import { PaymentService, type PaymentServiceDeps } from './payment.service';
 
 /** How often the jobs run, and how long a payment waits in Pending before its gateway is asked again. */
 export const PAYMENT_JOB_INTERVAL_MS = 60_000;
@@ -17,6 +17,8 @@ export const PENDING_RECHECK_MINUTES = 10;
 
 export interface PaymentModuleOptions {
   env: Env;
+  /** Each account's own Stripe keys (the account module's service). */
+  accounts: PaymentServiceDeps['accounts'];
   jwtSecret: string;
   publicUrl: string;
   mail: MailService;
@@ -46,7 +48,16 @@ export function createPaymentModule(db: Database, options: PaymentModuleOptions)
     gateways.stripe = new StripeGateway({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL });
   }
   const service = new PaymentService(
-    { repository, workflowRepository: new ApplicationWorkflowRepository(db), mail: options.mail, programs: options.programs, gateways },
+    {
+      repository,
+      workflowRepository: new ApplicationWorkflowRepository(db),
+      mail: options.mail,
+      programs: options.programs,
+      gateways,
+      accounts: options.accounts,
+      // An account without a webhook secret is settled by the re-checks (pay page, pending job): no callback of its verifies.
+      stripeGatewayOf: (keys) => new StripeGateway({ secretKey: keys.secretKey, webhookSecret: keys.webhookSecret ?? '', apiUrl: env.STRIPE_API_URL }),
+    },
     { publicUrl: options.publicUrl, gateway: env.PAYMENT_GATEWAY, linkHours: env.PAYMENT_LINK_HOURS, log },
   );
   const jobs = new JobRunner()

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { formatInvoiceNumber } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { applications } from '../../db/schema/application';
@@ -11,6 +12,8 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
 
 export interface ReportFilters {
+  /** The staff member's account: only payments of its programs. */
+  accountId: string;
   from?: Date;
   to?: Date;
   status?: PaymentRow['status'];
@@ -25,6 +28,8 @@ const OPEN_STATUSES: PaymentRow['status'][] = ['Requested', 'Pending'];
 const detailColumns = {
   payment: payments,
   invoiceNumber: invoices.invoiceNumber,
+  invoiceAccountId: invoices.accountId,
+  invoiceIssuer: invoices.issuer,
   invoiceTotalCents: invoices.totalCents,
   invoiceStatus: invoices.status,
   invoiceDiscountCents: invoices.discountCents,
@@ -61,6 +66,11 @@ function toDetails(row: DetailRow) {
   return {
     payment: row.payment,
     invoiceNumber: row.invoiceNumber,
+    /** The account that issued the invoice: whose gateway takes the money. */
+    invoiceAccountId: row.invoiceAccountId,
+    /** As printed on the invoice: its account's prefix then (INV before accounts). */
+    invoiceNumberText: formatInvoiceNumber(row.invoiceNumber, row.invoiceIssuer.invoicePrefix),
+    issuerName: row.invoiceIssuer.name,
     invoiceTotalCents: row.invoiceTotalCents,
     invoiceStatus: row.invoiceStatus,
     invoiceDiscountCents: row.invoiceDiscountCents,
@@ -104,6 +114,12 @@ export class PaymentRepository {
       .set({ status: 'Expired', modifiedOn: new Date(), modifiedBy: actorId })
       .where(and(eq(payments.invoiceId, invoiceId), inArray(payments.status, OPEN_STATUSES)))
       .returning();
+  }
+
+  /** The account that issued a payment's invoice, by the payment's tracker (a gateway's callback names it). */
+  async findAccountOfTracker(trackerId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ accountId: invoices.accountId }).from(payments).innerJoin(invoices, eq(invoices.id, payments.invoiceId)).where(eq(payments.trackerId, trackerId));
+    return row?.accountId;
   }
 
   async findByTracker(trackerId: string, db: Executor = this.db): Promise<PaymentRow | undefined> {
@@ -240,7 +256,7 @@ export class PaymentRepository {
 
   /** The staff's payments report: one row per payment, newest first, with its invoice and application. */
   async findReport(filters: ReportFilters, paged = true) {
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = [eq(programs.accountId, filters.accountId)];
     // A payment's date is when it was paid, or when its link was opened while unpaid.
     const reportDate = sql<Date>`coalesce(${payments.paidOn}, ${payments.createdOn})`;
     if (filters.from) conditions.push(gte(reportDate, filters.from));
@@ -253,6 +269,7 @@ export class PaymentRepository {
       .select({ n: count() })
       .from(payments)
       .innerJoin(applications, eq(applications.id, payments.applicationId))
+      .innerJoin(programs, eq(programs.id, applications.programId))
       .where(where);
     let query = detailsQuery(this.db).where(where).orderBy(desc(reportDate), desc(payments.id)).$dynamic();
     if (paged) query = query.limit(filters.pageSize).offset((filters.page - 1) * filters.pageSize);
@@ -260,13 +277,14 @@ export class PaymentRepository {
     return { totalRows: total?.n ?? 0, rows: rows.map(toDetails) };
   }
 
-  /** Programs that have payments, for the report's filter. */
-  async findReportPrograms() {
+  /** The account's programs that have payments, for the report's filter. */
+  async findReportPrograms(accountId: string) {
     return this.db
       .selectDistinct({ id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle })
       .from(payments)
       .innerJoin(applications, eq(applications.id, payments.applicationId))
       .innerJoin(programs, eq(programs.id, applications.programId))
+      .where(eq(programs.accountId, accountId))
       .orderBy(programs.programCode);
   }
 

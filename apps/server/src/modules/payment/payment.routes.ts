@@ -76,18 +76,18 @@ export function registerPaymentRoutes(api: FastifyInstance, service: PaymentServ
   r.get(
     `${BASE}/all/reports`,
     { onRequest: reports, schema: { ...doc, summary: 'The payments report: paged, by date range (Sydney days), status, gateway and program', querystring: PaymentReportQuery, response: { 200: PaymentReportPage } } },
-    async (request) => service.report(request.query),
+    async (request) => service.report(currentUserOf(request), request.query),
   );
   r.get(
     `${BASE}/all/reports/programs`,
     { onRequest: reports, schema: { ...doc, summary: "The programs the payments report can be filtered by (those with payments)", response: { 200: PaymentReportPrograms } } },
-    async () => service.reportPrograms(),
+    async (request) => service.reportPrograms(currentUserOf(request)),
   );
   r.get(
     `${BASE}/all/reports/csv`,
     { onRequest: reports, schema: { ...doc, summary: 'The payments report as CSV, with the same filters', querystring: PaymentReportCsvQuery } },
     async (request, reply) => {
-      const csv = await service.reportCsv(request.query);
+      const csv = await service.reportCsv(currentUserOf(request), request.query);
       const day = new Date().toISOString().slice(0, 10);
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="payments-${day}.csv"`).send(csv);
     },

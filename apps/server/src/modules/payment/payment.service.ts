@@ -1,3 +1,4 @@
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { APPLICATION_TYPES, applicationTypeOfProgram, type ApplicationStatus, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { canMoveStage, type WorkflowStage } from '@certs/shared/application/application-workflow';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
@@ -30,7 +31,7 @@ import {
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { toCsv } from '../../platform/csv';
 import type { MailService } from '../../platform/mail/mail.service';
 import { moveApplication } from '../application/application-move';
@@ -38,6 +39,7 @@ import { canManageApplications, canSeeApplications } from '../application/applic
 import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { ProgramService } from '../program/program.service';
 import { WebhookSignatureError, type GatewayCheck, type PaymentGateway } from './gateways/payment-gateway';
+import { stripeTrackerIdOf } from './gateways/stripe-gateway';
 import { checkoutIdOf, type TestGateway } from './gateways/test-gateway';
 import type { PaymentDetailsRow, PaymentRepository, PaymentRow } from './payment.repository';
 
@@ -54,15 +56,25 @@ export interface PaymentServiceDeps {
   workflowRepository: ApplicationWorkflowRepository;
   mail: MailService;
   programs: ProgramService;
-  /** The gateways this instance can talk to, by name. */
+  /** The gateways this instance can talk to, by name: the platform's, from its configuration. */
   gateways: Partial<Record<CheckoutGatewayName, PaymentGateway>>;
+  /** An account's own Stripe keys, kept sealed by the account module; null where it saved none. */
+  accounts: { stripeKeysOf(accountId: string): Promise<StripeKeys | null> };
+  /** A Stripe gateway on an account's own keys. */
+  stripeGatewayOf(keys: StripeKeys): PaymentGateway;
+}
+
+export interface StripeKeys {
+  secretKey: string;
+  webhookSecret: string | null;
 }
 
 export interface OpenPaymentRequestInput {
   invoiceId: string;
   applicationId: string;
   amountCents: number;
-  currency: 'AUD';
+  /** The invoice's currency (its account's: AUD or NZD). */
+  currency: string;
   actorId: string | null;
 }
 
@@ -200,14 +212,18 @@ export class PaymentService {
       this.assertPayable(payment);
     }
     const gatewayName = this.options.gateway;
-    const gateway = this.deps.gateways[gatewayName];
-    if (!gateway) throw new AppError('CONFLICT', PAYMENT_MESSAGES.gatewayUnavailable);
+    const gateway = await this.gatewayOf(gatewayName, details.invoiceAccountId);
+    if (!gateway) {
+      const isAnotherAccountWithoutKeys = gatewayName === 'stripe' && details.invoiceAccountId !== FIRST_ACCOUNT_ID;
+      throw new AppError('CONFLICT', isAnotherAccountWithoutKeys ? PAYMENT_MESSAGES.accountGatewayMissing(details.issuerName) : PAYMENT_MESSAGES.gatewayUnavailable);
+    }
     let checkout;
     try {
       checkout = await gateway.createCheckout({
         trackerId: payment.trackerId,
         invoiceId: payment.invoiceId,
-        description: `Invoice ${formatInvoiceNumber(details.invoiceNumber)}`,
+        merchant: details.issuerName,
+        description: `Invoice ${details.invoiceNumberText}`,
         applicationNumber: details.applicationNumber,
         amountCents: details.invoiceTotalCents,
         currency: payment.currency,
@@ -266,7 +282,7 @@ export class PaymentService {
 
   /** The gateway's callback: its signature is checked over the raw bytes, then it is settled. */
   async handleWebhook(gatewayName: CheckoutGatewayName, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<SettleOutcome> {
-    const gateway = this.deps.gateways[gatewayName];
+    const gateway = await this.webhookGatewayOf(gatewayName, rawBody);
     if (!gateway) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
     let event;
     try {
@@ -298,6 +314,32 @@ export class PaymentService {
       failureReason: event.paid === false ? failureReasonOf(event.type) : undefined,
       actorId: null,
     });
+  }
+
+  /**
+   * The gateway that takes an account's money. The built-in test gateway serves every account
+   * (test and demo installations). Stripe: the account's own keys when it saved them, else the
+   * platform's configured keys, but those only for the first account, whose money they always
+   * took; another account without keys has no Stripe gateway, so its applicants' money never lands
+   * in the first account's Stripe.
+   */
+  private async gatewayOf(name: CheckoutGatewayName, accountId: string): Promise<PaymentGateway | undefined> {
+    if (name !== 'stripe') return this.deps.gateways[name];
+    const keys = await this.deps.accounts.stripeKeysOf(accountId);
+    if (keys) return this.deps.stripeGatewayOf(keys);
+    return accountId === FIRST_ACCOUNT_ID ? this.deps.gateways.stripe : undefined;
+  }
+
+  /**
+   * Whose secret checks a callback: a Stripe event names its checkout's tracker, and the account
+   * of that payment's invoice says which keys opened it. The body is read here only to find the
+   * account; nothing in it is trusted before that account's secret has verified it.
+   */
+  private async webhookGatewayOf(name: CheckoutGatewayName, rawBody: Buffer): Promise<PaymentGateway | undefined> {
+    if (name !== 'stripe') return this.deps.gateways[name];
+    const trackerId = stripeTrackerIdOf(rawBody);
+    const accountId = trackerId && UUID.test(trackerId) ? await this.deps.repository.findAccountOfTracker(trackerId) : undefined;
+    return this.gatewayOf(name, accountId ?? FIRST_ACCOUNT_ID);
   }
 
   /** The hosted test gateway, when it is the configured one. */
@@ -363,6 +405,8 @@ export class PaymentService {
     const details = await repository.findDetails({ id: payment.id }, tx);
     if (!details) return finish('ignored', 'The payment or its invoice is missing', payment.id);
     const typePath = applicationTypeOfProgram(application.programType) ?? 'qualificationapplication';
+    const invoiceNumber = details.invoiceNumberText;
+    const money = (cents: number) => formatAmount(cents, invoice.currency);
 
     if (signal.check.paid === false) {
       const current = payment.gatewayReference ? checkoutIdOf(payment.gatewayReference) : null;
@@ -380,10 +424,10 @@ export class PaymentService {
         {
           to: details.applicantEmail,
           toUserId: details.applicantUserId,
-          subject: `Payment not completed: invoice ${formatInvoiceNumber(details.invoiceNumber)}`,
+          subject: `Payment not completed: invoice ${invoiceNumber}`,
           paragraphs: [
             `Dear ${details.applicantName},`,
-            `Your payment of ${formatAmount(invoice.totalCents)} for invoice ${formatInvoiceNumber(details.invoiceNumber)} (application ${details.applicationNumber}) was not completed. Nothing has been charged.`,
+            `Your payment of ${money(invoice.totalCents)} for invoice ${invoiceNumber} (application ${details.applicationNumber}) was not completed. Nothing has been charged.`,
             `You can try again from the link below until ${formatDateTimeWithZone(payment.expiresOn)}.`,
           ],
           links: [{ label: 'Pay the invoice', url: this.payPageUrl(payment.trackerId) }],
@@ -395,10 +439,10 @@ export class PaymentService {
 
     // Paid at the gateway: every figure must match the invoice the server issued.
     const expected = invoice.totalCents;
-    if (payment.amountCents !== expected) return refuse(`The payment is for ${formatAmount(payment.amountCents)} but the invoice total is ${formatAmount(expected)}`);
-    if (signal.check.amountCents !== expected) return refuse(`The gateway charged ${formatAmount(signal.check.amountCents)} but the invoice total is ${formatAmount(expected)}`);
+    if (payment.amountCents !== expected) return refuse(`The payment is for ${money(payment.amountCents)} but the invoice total is ${money(expected)}`);
+    if (signal.check.amountCents !== expected) return refuse(`The gateway charged ${money(signal.check.amountCents)} but the invoice total is ${money(expected)}`);
     if (signal.reported?.amountCents != null && signal.reported.amountCents !== expected) {
-      return refuse(`The event reports ${formatAmount(signal.reported.amountCents)} but the invoice total is ${formatAmount(expected)}`);
+      return refuse(`The event reports ${money(signal.reported.amountCents)} but the invoice total is ${money(expected)}`);
     }
     if (!sameCurrency(signal.check.currency, invoice.currency) || !sameCurrency(payment.currency, invoice.currency)) {
       return refuse(`The gateway charged in ${signal.check.currency || 'no currency'} but the invoice is in ${invoice.currency}`);
@@ -409,8 +453,8 @@ export class PaymentService {
     const reference = signal.offlineReference ?? signal.check.reference;
     if (invoice.status !== 'Issued') {
       // Money arrived for an invoice already settled (or void): keep the record for a refund.
-      await repository.update(tx, payment.id, { failureReason: `Paid at the gateway (${reference}) after invoice ${formatInvoiceNumber(details.invoiceNumber)} was already ${invoice.status.toLowerCase()}: refund due`, lastCheckedOn: now });
-      return refuse(`Invoice ${formatInvoiceNumber(details.invoiceNumber)} is already ${invoice.status.toLowerCase()}; refund due for ${reference}`);
+      await repository.update(tx, payment.id, { failureReason: `Paid at the gateway (${reference}) after invoice ${invoiceNumber} was already ${invoice.status.toLowerCase()}: refund due`, lastCheckedOn: now });
+      return refuse(`Invoice ${invoiceNumber} is already ${invoice.status.toLowerCase()}; refund due for ${reference}`);
     }
 
     const paidOn = signal.paidOn ?? now;
@@ -428,18 +472,18 @@ export class PaymentService {
       typePath,
       toStage,
       what: 'marked paid',
-      note: [`Payment received: ${formatAmount(expected)} (${gatewayLabel}, ${reference})`, signal.note].filter(Boolean).join('. '),
+      note: [`Payment received: ${money(expected)} (${gatewayLabel}, ${reference})`, signal.note].filter(Boolean).join('. '),
       actorId: signal.actorId,
     });
     await this.deps.mail.send(
       {
         to: details.applicantEmail,
         toUserId: details.applicantUserId,
-        subject: `Payment received: invoice ${formatInvoiceNumber(details.invoiceNumber)}`,
+        subject: `Payment received: invoice ${invoiceNumber}`,
         paragraphs: [
           `Dear ${details.applicantName},`,
           `Thank you: we have received your payment for application ${details.applicationNumber} (${details.programTitle}).`,
-          `Receipt — invoice ${formatInvoiceNumber(details.invoiceNumber)}; amount paid ${formatAmount(expected)} ${invoice.currency} (including GST ${formatAmount(invoice.gstCents)}); date ${formatDate(paidOn, 'day')}; paid by ${gatewayLabel}, reference ${reference}.`,
+          `Receipt — invoice ${invoiceNumber}; amount paid ${money(expected)} ${invoice.currency} (including GST ${money(invoice.gstCents)}); date ${formatDate(paidOn, 'day')}; paid by ${gatewayLabel}, reference ${reference}.`,
           'We will let you know when your examinations are scheduled.',
         ],
         links: [{ label: 'View your application', url: this.applicationPageUrl(typePath, application.id) }],
@@ -452,7 +496,9 @@ export class PaymentService {
   /** Asks the payment's gateway about its current checkout and settles what it says; nothing when it is not finished. */
   private async recheck(payment: PaymentRow, actorId: string | null): Promise<SettleOutcome | null> {
     if (!payment.gatewayReference || !isCheckoutGateway(payment.gateway)) return null;
-    const gateway = this.deps.gateways[payment.gateway];
+    // The checkout is asked of the gateway (and keys) of the account whose invoice it pays.
+    const accountId = (await this.deps.repository.findAccountOfTracker(payment.trackerId)) ?? FIRST_ACCOUNT_ID;
+    const gateway = await this.gatewayOf(payment.gateway, accountId);
     if (!gateway) return null;
     const check = await gateway.retrieve(payment.gatewayReference);
     if (check.paid === null) {
@@ -488,13 +534,14 @@ export class PaymentService {
       const lockedInvoice = await this.deps.repository.lockInvoice(tx, invoice.id);
       if (lockedInvoice?.status === 'Paid') throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
       if (locked.status !== 'Examinations Stage' || locked.workflowStage !== 'Payment Stage Requested') throw new AppError('CONFLICT', PAYMENT_MESSAGES.notAwaitingPayment);
-      const opened = await this.openPaymentRequest(tx, { invoiceId: invoice.id, applicationId: application.id, amountCents: invoice.totalCents, currency: 'AUD', actorId: actor.id });
-      const invoiceNumber = formatInvoiceNumber(invoice.invoiceNumber);
+      const opened = await this.openPaymentRequest(tx, { invoiceId: invoice.id, applicationId: application.id, amountCents: invoice.totalCents, currency: invoice.currency, actorId: actor.id });
+      const invoiceNumber = formatInvoiceNumber(invoice.invoiceNumber, invoice.issuer.invoicePrefix);
+      const money = (cents: number) => formatAmount(cents, invoice.currency);
       await moveApplication(tx, this.deps.workflowRepository, {
         locked,
         typePath,
         what: 'sent a payment link',
-        note: [`Payment link sent again for invoice ${invoiceNumber} (${formatAmount(invoice.totalCents)}), open until ${formatDateTimeWithZone(opened.expiresOn)}`, note].filter(Boolean).join('. '),
+        note: [`Payment link sent again for invoice ${invoiceNumber} (${money(invoice.totalCents)}), open until ${formatDateTimeWithZone(opened.expiresOn)}`, note].filter(Boolean).join('. '),
         actorId: actor.id,
       });
       const recipient = await this.deps.repository.findApplicantContact(application.id, tx);
@@ -508,7 +555,7 @@ export class PaymentService {
               `Dear ${recipient.name},`,
               invoice.totalCents === 0
                 ? `Invoice ${invoiceNumber} for application ${locked.applicationNumber} has nothing to pay. Please confirm it from the link below.`
-                : `Here is a new link to pay invoice ${invoiceNumber} for application ${locked.applicationNumber}: ${formatAmount(invoice.totalCents)} including GST ${formatAmount(invoice.gstCents)}.`,
+                : `Here is a new link to pay invoice ${invoiceNumber} for application ${locked.applicationNumber}: ${money(invoice.totalCents)} including GST ${money(invoice.gstCents)}.`,
               `The link is open until ${formatDateTimeWithZone(opened.expiresOn)}. Earlier links for this invoice no longer work.`,
             ],
             links: [
@@ -605,7 +652,7 @@ export class PaymentService {
             locked: application,
             typePath: applicationTypeOfProgram(application.programType) ?? 'qualificationapplication',
             what: 'noted',
-            note: `Payment link expired unpaid${invoice ? ` (invoice ${formatInvoiceNumber(invoice.invoiceNumber)}, ${formatAmount(locked.amountCents)})` : ''}`,
+            note: `Payment link expired unpaid${invoice ? ` (invoice ${formatInvoiceNumber(invoice.invoiceNumber, invoice.issuer.invoicePrefix)}, ${formatAmount(locked.amountCents, locked.currency)})` : ''}`,
             actorId: null,
           });
           return true;
@@ -620,17 +667,18 @@ export class PaymentService {
 
   // ---------------------------------------------------------------- report
 
-  async report(query: PaymentReportQuery): Promise<PaymentReportPage> {
-    const { totalRows, rows } = await this.deps.repository.findReport({ ...this.reportFilters(query), page: query.page, pageSize: query.pageSize });
+  /** The payments of the staff member's account: another account's never appear. */
+  async report(actor: CurrentUser, query: PaymentReportQuery): Promise<PaymentReportPage> {
+    const { totalRows, rows } = await this.deps.repository.findReport({ ...this.reportFilters(actor, query), page: query.page, pageSize: query.pageSize });
     return { rows: rows.map((row) => this.toReportRow(row)), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
-  reportPrograms() {
-    return this.deps.repository.findReportPrograms();
+  reportPrograms(actor: CurrentUser) {
+    return this.deps.repository.findReportPrograms(staffAccountOf(actor));
   }
 
-  async reportCsv(query: PaymentReportCsvQuery): Promise<string> {
-    const { rows } = await this.deps.repository.findReport({ ...this.reportFilters(query), page: 1, pageSize: 1 }, false);
+  async reportCsv(actor: CurrentUser, query: PaymentReportCsvQuery): Promise<string> {
+    const { rows } = await this.deps.repository.findReport({ ...this.reportFilters(actor, query), page: 1, pageSize: 1 }, false);
     // Plain-number strings: toCsv leaves them as they are (a spreadsheet reads them as numbers).
     const dollars = (cents: number) => (cents / 100).toFixed(2);
     return toCsv(
@@ -654,8 +702,9 @@ export class PaymentService {
     );
   }
 
-  private reportFilters(query: PaymentReportCsvQuery) {
+  private reportFilters(actor: CurrentUser, query: PaymentReportCsvQuery) {
     return {
+      accountId: staffAccountOf(actor),
       from: query.from ? dayRangeInZone(query.from)?.from : undefined,
       to: query.to ? dayRangeInZone(query.to)?.to : undefined,
       status: query.status,
@@ -724,7 +773,7 @@ export class PaymentService {
       id: payment.id,
       trackerId: payment.trackerId,
       invoiceId: payment.invoiceId,
-      invoiceNumber: formatInvoiceNumber(details.invoiceNumber),
+      invoiceNumber: details.invoiceNumberText,
       applicationId: payment.applicationId,
       applicationNumber: details.applicationNumber,
       gateway: payment.gateway,
@@ -757,7 +806,7 @@ export class PaymentService {
       amountCents: payment.amountCents,
       currency: payment.currency,
       invoiceId: payment.invoiceId,
-      invoiceNumber: formatInvoiceNumber(details.invoiceNumber),
+      invoiceNumber: details.invoiceNumberText,
       applicationId: payment.applicationId,
       applicationNumber: details.applicationNumber,
       applicationType: applicationTypeOfProgram(details.programType) ?? 'qualificationapplication',
@@ -777,7 +826,7 @@ export class PaymentService {
       paymentId: payment.id,
       createdOn: payment.createdOn.toISOString(),
       paidOn: payment.paidOn?.toISOString() ?? null,
-      invoiceNumber: formatInvoiceNumber(details.invoiceNumber),
+      invoiceNumber: details.invoiceNumberText,
       applicationId: payment.applicationId,
       applicationNumber: details.applicationNumber,
       applicationType: applicationTypeOfProgram(details.programType) ?? 'qualificationapplication',

@@ -12,6 +12,7 @@ import { invoiceCounters, invoices, payments } from '../../db/schema/payment';
 import { programModules } from '../../db/schema/program';
 import { MailRepository } from '../../platform/mail/mail.repository';
 import { MailService } from '../../platform/mail/mail.service';
+import { createAccountModule } from '../account/account.module';
 import { createApplicantModule } from '../applicant/applicant.module';
 import { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import { createCouponModule } from '../coupon/coupon.module';
@@ -85,8 +86,9 @@ describe('invoice numbers', () => {
     const silent = { info: () => undefined, warn: () => undefined };
     const { preExam } = createPreExamModule(
       db,
-      { PUBLIC_URL: 'http://localhost:3000', AWARDING_BODY_NAME: 'Board', AWARDING_BODY_ABN: '1', AWARDING_BODY_ADDRESS: 'Sydney', AWARDING_BODY_EMAIL: 'a@b.test', GST_RATE_PERCENT: 10 },
+      { PUBLIC_URL: 'http://localhost:3000' },
       {
+        accounts: createAccountModule(db, { serverSecret: 'test-secret-that-is-long-enough', sessionUsers: { forget: () => undefined } }),
         workflow: new ApplicationWorkflowRepository(db),
         programs: programs.programs,
         applicants: createApplicantModule(db).applicants,

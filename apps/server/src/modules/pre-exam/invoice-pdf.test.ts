@@ -14,7 +14,16 @@ const invoice: Invoice = {
   programTitle: 'International Welding Inspector',
   // 1 July 2026 09:30 in Sydney is 30 June 23:30 UTC: the date printed is Sydney's.
   issuedOn: '2026-06-30T23:30:00.000Z',
-  issuer: { name: 'Welding Certification Board', abn: '12 345 678 901', address: '1 Example Street, Sydney NSW 2000, Australia', email: 'accounts@example.test' },
+  issuer: {
+    name: 'Welding Certification Board',
+    country: 'AU',
+    abn: '12 345 678 901',
+    nzbn: '',
+    gstNumber: '',
+    address: '1 Example Street, Sydney NSW 2000, Australia',
+    email: 'accounts@example.test',
+    taxIdentifiers: [{ label: 'ABN', value: '12 345 678 901' }],
+  },
   billedTo: { name: 'Zoë Łukasiewicz', email: 'zoe@example.test', address: '7 Arc Road, Newcastle NSW 2300, Australia', memberNumber: 'M-7781' },
   lines: [
     { applicationModuleId: 'a1', moduleCode: 'IWI-M1', moduleTitle: 'Welding processes and equipment', feeBasis: 'member', isRequired: true, amountCents: 60000 },

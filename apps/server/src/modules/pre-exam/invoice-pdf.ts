@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatDate } from '@certs/shared/common/dates';
-import type { Invoice } from '@certs/shared/pre-exam/pre-exam.contract';
+import { taxIdentifiersText, type Invoice } from '@certs/shared/pre-exam/pre-exam.contract';
 import { FEE_BASIS_LABELS, formatGstRate, formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -96,6 +96,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
   pdf.setCreationDate(new Date(invoice.issuedOn));
   pdf.setModificationDate(new Date(invoice.issuedOn));
   const page = pdf.addPage([A4.width, A4.height]);
+  const money = (cents: number) => formatMoney(cents, invoice.currency);
   const w = new Writer(page, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
 
   // Heading: the issuer on the left, the invoice's identity on the right.
@@ -109,7 +110,8 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
     w.text(line, MARGIN, { size: 11, font: w.bold });
   });
   w.down(14);
-  w.text(`ABN ${invoice.issuer.abn}`, MARGIN);
+  // ABN for an Australian body; NZBN and GST number for a New Zealand one.
+  w.text(taxIdentifiersText(invoice.issuer), MARGIN);
   for (const line of wrapped(w.regular, invoice.issuer.address, 10, 290)) {
     w.down(13);
     w.text(line, MARGIN, { color: MUTED });
@@ -146,7 +148,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
   w.text('Module', COLUMNS.code, { size: 9, font: w.bold, color: MUTED });
   w.text('Title', COLUMNS.title, { size: 9, font: w.bold, color: MUTED });
   w.text('Fee', COLUMNS.basis, { size: 9, font: w.bold, color: MUTED });
-  w.right('Amount (AUD)', COLUMNS.amountRight, { size: 9, font: w.bold, color: MUTED });
+  w.right(`Amount (${invoice.currency})`, COLUMNS.amountRight, { size: 9, font: w.bold, color: MUTED });
   w.down(6);
   w.rule();
   for (const line of invoice.lines) {
@@ -155,16 +157,16 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
     const title = line.applicationModuleId && !line.isRequired ? `${line.moduleTitle} (optional)` : line.moduleTitle;
     w.text(fitted(w.regular, title, 10, COLUMNS.basis - COLUMNS.title - 10), COLUMNS.title);
     w.text(FEE_BASIS_LABELS[line.feeBasis], COLUMNS.basis);
-    w.right(formatMoney(line.amountCents), COLUMNS.amountRight);
+    w.right(money(line.amountCents), COLUMNS.amountRight);
   }
   w.down(10);
   w.rule();
 
   // Totals: prices are GST-inclusive, so the GST is shown as contained in the total.
-  const totals: [string, string, boolean][] = [['Subtotal', formatMoney(invoice.subtotalCents), false]];
-  if (invoice.discountCents > 0) totals.push([`Discount${invoice.couponCode ? ` (${invoice.couponCode})` : ''}`, `-${formatMoney(invoice.discountCents)}`, false]);
-  totals.push(['Total (incl. GST)', formatMoney(invoice.totalCents), true]);
-  totals.push([`GST included (${formatGstRate(invoice.gstRateBasisPoints)})`, formatMoney(invoice.gstCents), false]);
+  const totals: [string, string, boolean][] = [['Subtotal', money(invoice.subtotalCents), false]];
+  if (invoice.discountCents > 0) totals.push([`Discount${invoice.couponCode ? ` (${invoice.couponCode})` : ''}`, `-${money(invoice.discountCents)}`, false]);
+  totals.push(['Total (incl. GST)', money(invoice.totalCents), true]);
+  totals.push([`GST included (${formatGstRate(invoice.gstRateBasisPoints)})`, money(invoice.gstCents), false]);
   for (const [label, value, isStrong] of totals) {
     w.down(isStrong ? 20 : 16);
     w.right(label, RIGHT - 110, { font: isStrong ? w.bold : w.regular, size: isStrong ? 11 : 10 });

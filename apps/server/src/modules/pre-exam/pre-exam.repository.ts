@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { INVOICE_SERIES } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
@@ -33,6 +34,15 @@ export interface InvoiceWithApplication {
   programType: number;
   programCode: string;
   programTitle: string;
+}
+
+/**
+ * An account's invoice counter. The first account keeps the series it numbered with before there
+ * were accounts, so its numbers run on unchanged; the key never follows the printed prefix, which
+ * its administrators may change without starting the numbers again.
+ */
+export function invoiceSeriesOf(accountId: string): string {
+  return accountId === FIRST_ACCOUNT_ID ? INVOICE_SERIES : `${INVOICE_SERIES}:${accountId}`;
 }
 
 /** The pre-exam stage's tables: the candidate's modules, invoices and the invoice number series. */
@@ -124,14 +134,15 @@ export class PreExamRepository {
   }
 
   /**
-   * The next invoice number, in the caller's transaction. The counter row stays locked until the
-   * transaction ends, so concurrent issuers queue behind it; a rolled-back transaction leaves the
-   * counter as it was, so the next invoice takes the same number and the series has no gaps.
+   * The account's next invoice number, in the caller's transaction. The counter row stays locked
+   * until the transaction ends, so concurrent issuers queue behind it; a rolled-back transaction
+   * leaves the counter as it was, so the next invoice takes the same number and the series has no
+   * gaps. Each account has its own series, which starts at 1.
    */
-  async nextInvoiceNumber(tx: Executor): Promise<number> {
+  async nextInvoiceNumber(tx: Executor, accountId: string): Promise<number> {
     const [row] = await tx
       .insert(invoiceCounters)
-      .values({ series: INVOICE_SERIES, lastNumber: 1 })
+      .values({ series: invoiceSeriesOf(accountId), lastNumber: 1 })
       .onConflictDoUpdate({ target: invoiceCounters.series, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
       .returning({ n: invoiceCounters.lastNumber });
     if (!row) throw new Error('no invoice number');

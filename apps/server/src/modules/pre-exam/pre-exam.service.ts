@@ -3,13 +3,16 @@ import type { Applicant } from '@certs/shared/applicant/applicant.contract';
 import { STAGE_MESSAGES } from '@certs/shared/application/application-stage.contract';
 import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import type { WorkflowStage } from '@certs/shared/application/application-workflow';
+import { taxIdentifiersOf } from '@certs/shared/account/account.contract';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { formatDateTimeWithZone } from '@certs/shared/common/dates';
 import {
   PRE_EXAM_MESSAGES,
   PRE_EXAM_TYPES,
   selectionErrors,
+  taxIdentifiersText,
   type Invoice,
+  type InvoiceIssuer,
   type PreExamLine,
   type PreExamModule,
   type PreExamModuleList,
@@ -20,14 +23,12 @@ import {
 } from '@certs/shared/pre-exam/pre-exam.contract';
 import {
   FEE_BASIS_LABELS,
-  INVOICE_CURRENCY,
   feeBasisOf,
   feeLinesOf,
   feeOf,
   formatGstRate,
   formatInvoiceNumber,
   formatMoney,
-  gstBasisPointsOf,
   invoiceTotalsOf,
   todayInSydney,
   type FeeBasis,
@@ -36,10 +37,11 @@ import {
 } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
-import type { InvoiceLine as InvoiceLineColumn, invoices } from '../../db/schema/payment';
+import type { InvoiceIssuer as InvoiceIssuerColumn, InvoiceLine as InvoiceLineColumn, invoices } from '../../db/schema/payment';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService } from '../../platform/mail/mail.service';
+import type { AccountIdentity } from '../account/account.service';
 import type { ApplicantService } from '../applicant/applicant.service';
 import { moveApplication, type ApplicationMove } from '../application/application-move';
 import { canManageApplications, canSeeApplications, type ProgramStanding } from '../application/application-workflow.policy';
@@ -57,7 +59,7 @@ type LockedApplication = ApplicationMove['locked'];
 export interface PaymentRequests {
   openPaymentRequest(
     tx: Executor,
-    input: { invoiceId: string; applicationId: string; amountCents: number; currency: 'AUD'; actorId: string | null },
+    input: { invoiceId: string; applicationId: string; amountCents: number; currency: string; actorId: string | null },
   ): Promise<{ trackerId: string; paymentUrl: string; expiresOn: Date }>;
 }
 
@@ -82,10 +84,16 @@ export interface CouponPricing {
   redeem(tx: Executor, input: CouponQuoteInput & { applicationId: string; invoiceId: string; actorId: string }): Promise<CouponQuote>;
 }
 
+/**
+ * The body that issues a program's invoices: the account owning the program (the account module's
+ * service). Its name, tax identifiers, GST rate, currency and invoice prefix go on the invoice.
+ */
+export interface InvoiceIssuers {
+  identityOfProgram(programId: string): Promise<AccountIdentity>;
+}
+
 export interface PreExamOptions {
   publicUrl: string;
-  issuer: { name: string; abn: string; address: string; email: string };
-  gstRatePercent: number;
 }
 
 export interface PreExamDeps {
@@ -95,6 +103,7 @@ export interface PreExamDeps {
   applicants: Pick<ApplicantService, 'findForAuthorisedRecord'>;
   coupons: CouponPricing;
   payments: PaymentRequests;
+  accounts: InvoiceIssuers;
   mail: MailService;
 }
 
@@ -129,18 +138,39 @@ export function billedToOf(applicant: Applicant, feeBasis: FeeBasis): InvoiceBil
   };
 }
 
+/** The issuer snapshot an invoice stores: the account as it stands on the day of issue. */
+export function issuerSnapshotOf(account: AccountIdentity): InvoiceIssuerColumn {
+  return {
+    name: account.name,
+    abn: account.abn,
+    address: account.address,
+    email: account.contactEmail,
+    accountId: account.id,
+    country: account.country,
+    nzbn: account.nzbn,
+    gstNumber: account.gstNumber,
+    invoicePrefix: account.invoicePrefix,
+  };
+}
+
+/** A stored issuer as the API shows it; a snapshot from before accounts is an Australian body's. */
+export function invoiceIssuerOf(stored: InvoiceIssuerColumn): InvoiceIssuer {
+  const issuer = { name: stored.name, country: stored.country ?? 'AU', abn: stored.abn, nzbn: stored.nzbn ?? '', gstNumber: stored.gstNumber ?? '', address: stored.address, email: stored.email };
+  return { ...issuer, taxIdentifiers: taxIdentifiersOf(issuer) };
+}
+
 function toInvoice(row: InvoiceWithApplication): Invoice {
   const { invoice } = row;
   return {
     id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
-    invoiceNumberText: formatInvoiceNumber(invoice.invoiceNumber),
+    invoiceNumberText: formatInvoiceNumber(invoice.invoiceNumber, invoice.issuer.invoicePrefix),
     applicationId: invoice.applicationId,
     applicationNumber: row.applicationNumber,
     programCode: row.programCode,
     programTitle: row.programTitle,
     issuedOn: invoice.issuedOn.toISOString(),
-    issuer: invoice.issuer,
+    issuer: invoiceIssuerOf(invoice.issuer),
     billedTo: invoice.billedTo,
     lines: invoice.lines.map((line) => ({ ...line, applicationModuleId: line.applicationModuleId || null })),
     subtotalCents: invoice.subtotalCents,
@@ -163,14 +193,10 @@ function toInvoice(row: InvoiceWithApplication): Invoice {
  * transaction on the locked application row.
  */
 export class PreExamService {
-  private readonly gstRateBasisPoints: number;
-
   constructor(
     private readonly deps: PreExamDeps,
     private readonly options: PreExamOptions,
-  ) {
-    this.gstRateBasisPoints = gstBasisPointsOf(options.gstRatePercent);
-  }
+  ) {}
 
   async findView(actor: CurrentUser, type: PreExamType, id: string): Promise<PreExamView> {
     return this.viewOf(await this.load(actor, type, id), actor);
@@ -208,6 +234,7 @@ export class PreExamService {
   async submit(actor: CurrentUser, type: PreExamType, id: string, input: Selection | undefined): Promise<PreExamSubmitResponse> {
     const loaded = await this.loadForManaging(actor, type, id);
     const applicant = await this.deps.applicants.findForAuthorisedRecord(loaded.application.applicantId);
+    const issuer = await this.invoiceIssuerOf(loaded.application.programId);
     const payment = await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockOpen(tx, loaded);
       if (input) await this.saveSelection(tx, loaded, applicant, input, actor.id);
@@ -228,10 +255,11 @@ export class PreExamService {
         ? { code: application.preExamCouponCode, programId: application.programId, programType: application.programType, applicantId: application.applicantId, subtotalCents }
         : null;
       const quote = couponInput ? await this.deps.coupons.quote(tx, couponInput) : null;
-      const totals = invoiceTotalsOf(priced.lines, quote?.discountCents ?? 0, this.gstRateBasisPoints);
+      const totals = invoiceTotalsOf(priced.lines, quote?.discountCents ?? 0, issuer.gstRateBasisPoints);
 
       const chosen = await this.deps.repository.findApplicationModules(application.id, tx);
-      const { invoiceId, invoiceNumber } = await this.writeInvoice(tx, {
+      const { invoiceId, invoiceNumberText: numberText } = await this.writeInvoice(tx, {
+        issuer,
         applicationId: application.id,
         billedTo: billedToOf(applicant, priced.feeBasis),
         lines: priced.lines.map(
@@ -254,7 +282,6 @@ export class PreExamService {
         if (redeemed.discountCents !== quote.discountCents) throw new AppError('CONFLICT', STAGE_MESSAGES.moved);
       }
 
-      const numberText = formatInvoiceNumber(invoiceNumber);
       const started = await moveApplication(tx, this.deps.workflow, {
         locked,
         typePath: loaded.applicationType,
@@ -269,11 +296,11 @@ export class PreExamService {
         typePath: loaded.applicationType,
         toStage: 'Payment Stage Requested' satisfies WorkflowStage,
         what: 'invoiced',
-        note: `Invoice ${numberText} issued: ${formatMoney(totals.totalCents)} incl. GST ${formatMoney(totals.gstCents)}`,
+        note: `Invoice ${numberText} issued: ${formatMoney(totals.totalCents, issuer.currency)} incl. GST ${formatMoney(totals.gstCents, issuer.currency)}`,
         actorId: actor.id,
       });
-      const opened = await this.deps.payments.openPaymentRequest(tx, { invoiceId, applicationId: application.id, amountCents: totals.totalCents, currency: INVOICE_CURRENCY, actorId: actor.id });
-      await this.deps.mail.send(this.invoiceMail(application, loaded.applicationType, applicant, { numberText, lines: priced.lines, totals, couponCode: quote?.code ?? null, paymentUrl: opened.paymentUrl, expiresOn: opened.expiresOn }), tx);
+      const opened = await this.deps.payments.openPaymentRequest(tx, { invoiceId, applicationId: application.id, amountCents: totals.totalCents, currency: issuer.currency, actorId: actor.id });
+      await this.deps.mail.send(this.invoiceMail(application, loaded.applicationType, applicant, issuer, { numberText, lines: priced.lines, totals, couponCode: quote?.code ?? null, paymentUrl: opened.paymentUrl, expiresOn: opened.expiresOn }), tx);
       return opened;
     });
     const view = await this.viewOf(await this.load(actor, type, id), actor);
@@ -303,33 +330,47 @@ export class PreExamService {
 
   // ---- Issuing ------------------------------------------------------------------------------
 
-  /** Takes the next invoice number and writes the invoice, in the caller's transaction (a rollback gives the number back). */
+  /**
+   * Takes the issuing account's next invoice number and writes the invoice, in the caller's
+   * transaction (a rollback gives the number back).
+   */
   private async writeInvoice(
     tx: Executor,
-    input: { applicationId: string; billedTo: InvoiceBilledTo; lines: InvoiceLineColumn[]; totals: InvoiceTotals; couponCode: string | null; actorId: string },
-  ): Promise<{ invoiceId: string; invoiceNumber: number }> {
-    const invoiceNumber = await this.deps.repository.nextInvoiceNumber(tx);
+    input: { issuer: AccountIdentity; applicationId: string; billedTo: InvoiceBilledTo; lines: InvoiceLineColumn[]; totals: InvoiceTotals; couponCode: string | null; actorId: string },
+  ): Promise<{ invoiceId: string; invoiceNumberText: string }> {
+    const { issuer } = input;
+    const invoiceNumber = await this.deps.repository.nextInvoiceNumber(tx, issuer.id);
     const invoiceId = randomUUID();
     await this.deps.repository.insertInvoice(tx, {
       id: invoiceId,
+      accountId: issuer.id,
       invoiceNumber,
       applicationId: input.applicationId,
       issuedOn: new Date(),
-      issuer: this.options.issuer,
+      issuer: issuerSnapshotOf(issuer),
       billedTo: input.billedTo,
       lines: input.lines,
       subtotalCents: input.totals.subtotalCents,
       discountCents: input.totals.discountCents,
       couponCode: input.couponCode,
-      gstRateBasisPoints: this.gstRateBasisPoints,
+      gstRateBasisPoints: issuer.gstRateBasisPoints,
       gstCents: input.totals.gstCents,
       totalCents: input.totals.totalCents,
-      currency: INVOICE_CURRENCY,
+      currency: issuer.currency,
       status: 'Issued',
       createdBy: input.actorId,
       modifiedBy: input.actorId,
     });
-    return { invoiceId, invoiceNumber };
+    return { invoiceId, invoiceNumberText: formatInvoiceNumber(invoiceNumber, issuer.invoicePrefix) };
+  }
+
+  /**
+   * The body that issues the program's invoices (the account owning it): its name, tax
+   * identifiers, GST rate, currency and number series. Read it before the caller's transaction
+   * (another module's read), and hand it to `issueInvoice`.
+   */
+  async invoiceIssuerOf(programId: string): Promise<AccountIdentity> {
+    return this.deps.accounts.identityOfProgram(programId);
   }
 
   /** Who to bill and on which fee basis today; read it before the caller's transaction (another module's read). */
@@ -341,21 +382,22 @@ export class PreExamService {
 
   /**
    * A further invoice of an application after its pre-exam stage (an AICIP renewal's modules and
-   * late fee, decision 023): the same numbering, issuer, GST and payment link, in the caller's
-   * transaction; the caller has locked the application and records the move and the mail. A
-   * discount code (a re-sit's, decision 024) is priced and redeemed as at the pre-exam stage.
+   * late fee, decision 023): the same numbering, GST and payment link, issued by the account the
+   * caller read with `invoiceIssuerOf` before its transaction, in the caller's transaction; the
+   * caller has locked the application and records the move and the mail. A discount code (a
+   * re-sit's, decision 024) is priced and redeemed as at the pre-exam stage.
    */
   async issueInvoice(
     tx: Executor,
-    input: { applicationId: string; billedTo: InvoiceBilledTo; lines: InvoiceLineColumn[]; actorId: string; coupon?: Omit<CouponQuoteInput, 'subtotalCents'> },
-  ): Promise<{ invoiceId: string; invoiceNumberText: string; totals: InvoiceTotals; payment: { trackerId: string; paymentUrl: string; expiresOn: Date } }> {
+    input: { issuer: AccountIdentity; applicationId: string; billedTo: InvoiceBilledTo; lines: InvoiceLineColumn[]; actorId: string; coupon?: Omit<CouponQuoteInput, 'subtotalCents'> },
+  ): Promise<{ invoiceId: string; invoiceNumberText: string; currency: string; totals: InvoiceTotals; payment: { trackerId: string; paymentUrl: string; expiresOn: Date } }> {
     const couponInput = input.coupon ? { ...input.coupon, subtotalCents: input.lines.reduce((sum, line) => sum + line.amountCents, 0) } : null;
     const quote = couponInput ? await this.deps.coupons.quote(tx, couponInput) : null;
-    const totals = invoiceTotalsOf(input.lines, quote?.discountCents ?? 0, this.gstRateBasisPoints);
-    const { invoiceId, invoiceNumber } = await this.writeInvoice(tx, { ...input, totals, couponCode: quote?.code ?? null });
+    const totals = invoiceTotalsOf(input.lines, quote?.discountCents ?? 0, input.issuer.gstRateBasisPoints);
+    const { invoiceId, invoiceNumberText } = await this.writeInvoice(tx, { ...input, totals, couponCode: quote?.code ?? null });
     if (couponInput && quote) await this.deps.coupons.redeem(tx, { ...couponInput, applicationId: input.applicationId, invoiceId, actorId: input.actorId });
-    const payment = await this.deps.payments.openPaymentRequest(tx, { invoiceId, applicationId: input.applicationId, amountCents: totals.totalCents, currency: INVOICE_CURRENCY, actorId: input.actorId });
-    return { invoiceId, invoiceNumberText: formatInvoiceNumber(invoiceNumber), totals, payment };
+    const payment = await this.deps.payments.openPaymentRequest(tx, { invoiceId, applicationId: input.applicationId, amountCents: totals.totalCents, currency: input.issuer.currency, actorId: input.actorId });
+    return { invoiceId, invoiceNumberText, currency: input.issuer.currency, totals, payment };
   }
 
   // ---- Loading and authorisation ------------------------------------------------------------
@@ -482,6 +524,8 @@ export class PreExamService {
 
   private async viewOf(loaded: Loaded, actor: CurrentUser): Promise<PreExamView> {
     const { application } = loaded;
+    // The invoice to come is priced at the GST rate and in the currency of the program's account.
+    const issuer = await this.invoiceIssuerOf(application.programId);
     const base = {
       applicationId: application.id,
       applicationNumber: application.applicationNumber,
@@ -490,7 +534,7 @@ export class PreExamService {
       applicantId: application.applicantId,
       status: application.status as PreExamView['status'],
       hasModules: loaded.hasModules,
-      currency: INVOICE_CURRENCY,
+      currency: issuer.currency,
     };
     const invoiceRow = await this.deps.repository.findCurrentInvoice(application.id);
     if (invoiceRow) {
@@ -516,6 +560,7 @@ export class PreExamService {
         });
       return {
         ...base,
+        currency: invoice.currency,
         feeBasis,
         isSelectionSaved: true,
         modules,
@@ -547,7 +592,7 @@ export class PreExamService {
     } catch (error) {
       // A Certification without fees set: the page still opens and says why nothing can be invoiced.
       if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
-      return { ...base, feeBasis: 'nonMember', isSelectionSaved: false, modules: [], lines: [], subtotalCents: 0, couponCode: application.preExamCouponCode, discountCents: 0, discountDescription: null, couponError: error.message, gstRateBasisPoints: this.gstRateBasisPoints, gstCents: 0, totalCents: 0, canEdit: false, invoice: null };
+      return { ...base, feeBasis: 'nonMember', isSelectionSaved: false, modules: [], lines: [], subtotalCents: 0, couponCode: application.preExamCouponCode, discountCents: 0, discountDescription: null, couponError: error.message, gstRateBasisPoints: issuer.gstRateBasisPoints, gstCents: 0, totalCents: 0, canEdit: false, invoice: null };
     }
     const subtotalCents = priced.lines.reduce((sum, line) => sum + line.amountCents, 0);
     let discount: { cents: number; description: string | null; error: string | null } = { cents: 0, description: null, error: null };
@@ -567,7 +612,7 @@ export class PreExamService {
         discount = { cents: 0, description: null, error: error.message };
       }
     }
-    const totals = invoiceTotalsOf(priced.lines, discount.cents, this.gstRateBasisPoints);
+    const totals = invoiceTotalsOf(priced.lines, discount.cents, issuer.gstRateBasisPoints);
     return {
       ...base,
       feeBasis: priced.feeBasis,
@@ -579,7 +624,7 @@ export class PreExamService {
       discountCents: totals.discountCents,
       discountDescription: discount.description,
       couponError: discount.error,
-      gstRateBasisPoints: this.gstRateBasisPoints,
+      gstRateBasisPoints: issuer.gstRateBasisPoints,
       gstCents: totals.gstCents,
       totalCents: totals.totalCents,
       canEdit,
@@ -593,15 +638,17 @@ export class PreExamService {
     application: PreExamApplication,
     applicationType: ApplicationTypePath,
     applicant: Applicant,
+    issuer: AccountIdentity,
     issued: { numberText: string; lines: PreExamLine[]; totals: ReturnType<typeof invoiceTotalsOf>; couponCode: string | null; paymentUrl: string; expiresOn: Date },
   ) {
     const { totals } = issued;
-    const lineText = issued.lines.map((line) => `${line.moduleCode} ${line.moduleTitle} (${line.isRequired ? 'required' : 'optional'}, ${FEE_BASIS_LABELS[line.feeBasis].toLowerCase()} fee): ${formatMoney(line.amountCents)}`);
+    const money = (cents: number) => formatMoney(cents, issuer.currency);
+    const lineText = issued.lines.map((line) => `${line.moduleCode} ${line.moduleTitle} (${line.isRequired ? 'required' : 'optional'}, ${FEE_BASIS_LABELS[line.feeBasis].toLowerCase()} fee): ${money(line.amountCents)}`);
     const summary = [
-      `Subtotal: ${formatMoney(totals.subtotalCents)}`,
-      ...(totals.discountCents > 0 ? [`Discount${issued.couponCode ? ` (${issued.couponCode})` : ''}: -${formatMoney(totals.discountCents)}`] : []),
-      `Total (incl. GST): ${formatMoney(totals.totalCents)}`,
-      `GST included (${formatGstRate(this.gstRateBasisPoints)}): ${formatMoney(totals.gstCents)}`,
+      `Subtotal: ${money(totals.subtotalCents)}`,
+      ...(totals.discountCents > 0 ? [`Discount${issued.couponCode ? ` (${issued.couponCode})` : ''}: -${money(totals.discountCents)}`] : []),
+      `Total (incl. GST): ${money(totals.totalCents)}`,
+      `GST included (${formatGstRate(issuer.gstRateBasisPoints)}): ${money(totals.gstCents)}`,
     ];
     const due = formatDateTimeWithZone(issued.expiresOn);
     return {
@@ -611,7 +658,7 @@ export class PreExamService {
       paragraphs: [
         `Dear ${applicant.firstName},`,
         `This is about your application ${application.applicationNumber} for ${application.programTitle} (${application.programCode}).`,
-        `Your examinations are being prepared. Tax invoice ${issued.numberText} has been issued by ${this.options.issuer.name} (ABN ${this.options.issuer.abn}) for:`,
+        `Your examinations are being prepared. Tax invoice ${issued.numberText} has been issued by ${issuer.name} (${taxIdentifiersText({ taxIdentifiers: taxIdentifiersOf(issuer) }, ', ')}) for:`,
         // One paragraph per line: the HTML part shows each on its own line.
         ...lineText,
         ...summary,

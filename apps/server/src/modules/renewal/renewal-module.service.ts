@@ -24,7 +24,7 @@ export interface RenewalModuleDeps {
   repository: RenewalRepository;
   workflow: ApplicationWorkflowRepository;
   renewals: Pick<RenewalService, 'view' | 'assertManages' | 'lateFeeLine' | 'mail'>;
-  invoicing: Pick<PreExamService, 'billingOf' | 'issueInvoice'>;
+  invoicing: Pick<PreExamService, 'billingOf' | 'invoiceIssuerOf' | 'issueInvoice'>;
   /** The first sitting's schedule references (examiners, invigilators, venues, test centres) and choices. */
   schedules: Pick<ExamScheduleService, 'checkReferences' | 'choicesFor'>;
   mail: Pick<MailService, 'send'>;
@@ -155,6 +155,7 @@ export class RenewalModuleService {
     const billing = await this.deps.invoicing.billingOf(renewal.applicantId);
     const found = await this.deps.repository.findAward(renewal.awardId);
     if (!found) throw new AppError('NOT_FOUND', RENEWAL_MESSAGES.notFound);
+    const issuer = await this.deps.invoicing.invoiceIssuerOf(found.award.programId);
     await this.deps.repository.transaction(async (tx) => {
       const { locked, current } = await this.lockSubmitted(tx, renewal);
       if (current.invoiceId) throw new AppError('CONFLICT', RENEWAL_MESSAGES.modulesInvoiced);
@@ -164,20 +165,21 @@ export class RenewalModuleService {
       const lines = modules.map(({ row, moduleCode, moduleTitle }) => ({ applicationModuleId: '', moduleCode, moduleTitle: `Renewal: ${moduleTitle}`, feeBasis: row.feeBasis, isRequired: row.isRequired, amountCents: row.feeCents }));
       if (current.lateFeeCents) lines.push(this.deps.renewals.lateFeeLine(found, billing.feeBasis, current.lateFeeCents));
       const coupon = input?.couponCode ? { code: input.couponCode, programId: found.award.programId, programType: found.programType, applicantId: renewal.applicantId } : undefined;
-      const invoice = await this.deps.invoicing.issueInvoice(tx, { applicationId: renewal.applicationId, billedTo: billing.billedTo, lines, actorId: actor.id, coupon });
+      const invoice = await this.deps.invoicing.issueInvoice(tx, { issuer, applicationId: renewal.applicationId, billedTo: billing.billedTo, lines, actorId: actor.id, coupon });
+      const money = (cents: number) => formatMoney(cents, invoice.currency);
       await this.deps.repository.update(tx, renewal.id, { invoiceId: invoice.invoiceId, modifiedBy: actor.id });
       await moveApplication(tx, this.deps.workflow, {
         locked,
         typePath: 'aicipapplication',
         what: 'invoiced',
-        note: `Renewal modules chosen: ${modules.map((m) => m.moduleCode).join(', ')}. Invoice ${invoice.invoiceNumberText} issued: ${formatMoney(invoice.totals.totalCents)} incl. GST ${formatMoney(invoice.totals.gstCents)}`,
+        note: `Renewal modules chosen: ${modules.map((m) => m.moduleCode).join(', ')}. Invoice ${invoice.invoiceNumberText} issued: ${money(invoice.totals.totalCents)} incl. GST ${money(invoice.totals.gstCents)}`,
         actorId: actor.id,
       });
       const mail = this.deps.renewals.mail(found, `Renewal of certificate ${found.award.certificateNumber}: invoice ${invoice.invoiceNumberText} and payment link`, [
         `Your renewal of ${found.programTitle} (${found.programCode}) takes these modules:`,
-        ...lines.map((line) => `${line.moduleCode} ${line.moduleTitle} (${line.isRequired ? 'required' : 'optional'}): ${formatMoney(line.amountCents)}`),
-        ...(invoice.totals.discountCents > 0 ? [`Discount code ${input?.couponCode ?? ''}: -${formatMoney(invoice.totals.discountCents)}`] : []),
-        `Tax invoice ${invoice.invoiceNumberText}: ${formatMoney(invoice.totals.totalCents)} incl. GST ${formatMoney(invoice.totals.gstCents)}. Please pay by ${formatDateTimeWithZone(invoice.payment.expiresOn)}; we schedule your modules once it is paid.`,
+        ...lines.map((line) => `${line.moduleCode} ${line.moduleTitle} (${line.isRequired ? 'required' : 'optional'}): ${money(line.amountCents)}`),
+        ...(invoice.totals.discountCents > 0 ? [`Discount code ${input?.couponCode ?? ''}: -${money(invoice.totals.discountCents)}`] : []),
+        `Tax invoice ${invoice.invoiceNumberText}: ${money(invoice.totals.totalCents)} incl. GST ${money(invoice.totals.gstCents)}. Please pay by ${formatDateTimeWithZone(invoice.payment.expiresOn)}; we schedule your modules once it is paid.`,
       ]);
       await this.deps.mail.send({ ...mail, links: [{ label: 'Pay the invoice', url: invoice.payment.paymentUrl }, ...(mail.links ?? [])] }, tx);
     });

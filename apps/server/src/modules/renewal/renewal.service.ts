@@ -44,7 +44,7 @@ export interface RenewalDeps {
   awards: AwardRenewer;
   programs: Pick<ProgramService, 'programPrivilege'>;
   /** Invoices (an AICIP renewal's modules, a late fee): the pre-exam stage's numbering, billing, GST and payment link. */
-  invoicing: Pick<PreExamService, 'billingOf' | 'issueInvoice'>;
+  invoicing: Pick<PreExamService, 'billingOf' | 'invoiceIssuerOf' | 'issueInvoice'>;
   mail: Pick<MailService, 'send'>;
   publicUrl: string;
   now?: () => Date;
@@ -271,6 +271,7 @@ export class RenewalService {
     const rules = await this.deps.repository.findRules(found.award.programId);
     // Read before the transaction (another module's read): who to bill a late fee to, and at which basis.
     const billing = await this.deps.invoicing.billingOf(found.award.applicantId);
+    const issuer = await this.deps.invoicing.invoiceIssuerOf(found.award.programId);
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.deps.workflow.lock(tx, draft.applicationId);
       const renewal = await this.deps.repository.findById(id, { tx, lock: true });
@@ -303,7 +304,7 @@ export class RenewalService {
       // A late Certification renewal is invoiced its late fee now; an AICIP one carries it to its modules' invoice.
       const invoice =
         lateFeeCents && !RENEWAL_TYPES[typePath].hasModules
-          ? await this.deps.invoicing.issueInvoice(tx, { applicationId: renewal.applicationId, billedTo: billing.billedTo, lines: [this.lateFeeLine(current, billing.feeBasis, lateFeeCents)], actorId: actor.id })
+          ? await this.deps.invoicing.issueInvoice(tx, { issuer, applicationId: renewal.applicationId, billedTo: billing.billedTo, lines: [this.lateFeeLine(current, billing.feeBasis, lateFeeCents)], actorId: actor.id })
           : null;
       await this.deps.repository.update(tx, renewal.id, {
         status: 'submitted',
@@ -323,7 +324,7 @@ export class RenewalService {
           ? `Your certificate expired on ${current.award.expiresOn}; this is a late renewal${lateFeeCents ? ` with a late fee of ${formatMoney(lateFeeCents)}` : ''}.`
           : 'Your certificate stays current while we assess it.',
         `You listed ${cpdHours} hours of continuing professional development; the program asks for ${requiredCpdHours}.`,
-        ...(invoice ? [`Tax invoice ${invoice.invoiceNumberText} for ${formatMoney(invoice.totals.totalCents)} (incl. GST ${formatMoney(invoice.totals.gstCents)}) is ready to pay.`] : []),
+        ...(invoice ? [`Tax invoice ${invoice.invoiceNumberText} for ${formatMoney(invoice.totals.totalCents, invoice.currency)} (incl. GST ${formatMoney(invoice.totals.gstCents, invoice.currency)}) is ready to pay.`] : []),
         ...(RENEWAL_TYPES[typePath].hasModules ? ['We will invoice your renewal modules and then schedule them.'] : []),
       ];
       const mail = this.mail(current, `Your renewal of certificate ${current.award.certificateNumber} is received`, sentences);

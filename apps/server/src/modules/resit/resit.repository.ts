@@ -282,8 +282,8 @@ export class ResitRepository {
     return row?.trackerId ?? null;
   }
 
-  async findInvoice(tx: Executor, invoiceId: string): Promise<{ id: string; status: string; totalCents: number; invoiceNumber: number } | undefined> {
-    const [row] = await tx.select({ id: invoices.id, status: invoices.status, totalCents: invoices.totalCents, invoiceNumber: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, invoiceId));
+  async findInvoice(tx: Executor, invoiceId: string): Promise<{ id: string; status: string; totalCents: number; currency: string; invoiceNumber: number } | undefined> {
+    const [row] = await tx.select({ id: invoices.id, status: invoices.status, totalCents: invoices.totalCents, currency: invoices.currency, invoiceNumber: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, invoiceId));
     return row;
   }
 

@@ -52,7 +52,7 @@ export interface ResitDeps {
   workflow: ApplicationWorkflowRepository;
   programs: Pick<ProgramService, 'programPrivilege'>;
   /** The invoice of a re-sit: the pre-exam's numbering, issuer, GST, discount codes and payment link. */
-  invoices: Pick<PreExamService, 'billingOf' | 'issueInvoice'>;
+  invoices: Pick<PreExamService, 'billingOf' | 'invoiceIssuerOf' | 'issueInvoice'>;
   payments: Pick<PaymentService, 'openPaymentRequest'>;
   /** A re-sit is scheduled by the module exam's rules: references and the form's choices. */
   schedules: Pick<ExamScheduleService, 'checkReferences' | 'choicesFor'>;
@@ -124,6 +124,7 @@ export class ResitService {
     const { found } = access;
     // Read before the transaction: the applicant module's read runs outside it (one connection on PGlite).
     const billing = await this.deps.invoices.billingOf(found.application.applicantId);
+    const issuer = await this.deps.invoices.invoiceIssuerOf(found.application.programId);
     const typePath = RESIT_TYPES[word];
     const resitId = await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockApplication(tx, applicationId);
@@ -147,6 +148,7 @@ export class ResitService {
       });
       if (!resit) throw new AppError('CONFLICT', RESIT_MESSAGES.alreadyOpen);
       const issued = await this.deps.invoices.issueInvoice(tx, {
+        issuer,
         applicationId,
         billedTo: billing.billedTo,
         lines: [{ applicationModuleId: module.id, moduleCode: module.moduleCode, moduleTitle: `Re-sit: ${module.moduleTitle}`, feeBasis: billing.feeBasis, isRequired: true, amountCents: feeCents }],
@@ -160,7 +162,7 @@ export class ResitService {
         typePath,
         action: locked.status === 'Applied for re-sit' ? undefined : 'applyForResit',
         what: 're-sat',
-        note: `Re-sit ${attempt} of ${module.moduleCode} applied for (Resit Applied): invoice ${issued.invoiceNumberText}, ${formatMoney(issued.totals.totalCents)} incl. GST`,
+        note: `Re-sit ${attempt} of ${module.moduleCode} applied for (Resit Applied): invoice ${issued.invoiceNumberText}, ${formatMoney(issued.totals.totalCents, issued.currency)} incl. GST`,
         actorId: actor.id,
       });
       await this.deps.mail.send(this.appliedMail(found, word, module, attempt, { ...issued, feeBasis: billing.feeBasis }), tx);
@@ -200,7 +202,7 @@ export class ResitService {
       if (row.stage !== 'Resit Applied') throw new AppError('CONFLICT', RESIT_MESSAGES.alreadyPaid);
       const invoice = row.invoiceId ? await this.deps.repository.findInvoice(tx, row.invoiceId) : undefined;
       if (!invoice || invoice.status !== 'Issued') throw new AppError('CONFLICT', RESIT_MESSAGES.alreadyPaid);
-      const opened = await this.deps.payments.openPaymentRequest(tx, { invoiceId: invoice.id, applicationId: locked.id, amountCents: invoice.totalCents, currency: 'AUD', actorId: actor.id });
+      const opened = await this.deps.payments.openPaymentRequest(tx, { invoiceId: invoice.id, applicationId: locked.id, amountCents: invoice.totalCents, currency: invoice.currency, actorId: actor.id });
       await moveApplication(tx, this.deps.workflow, {
         locked,
         typePath: RESIT_TYPES[word],
@@ -210,7 +212,7 @@ export class ResitService {
       });
       await this.deps.mail.send(
         this.holderMail(access.found, word, `Re-sit of ${resit.moduleCode}: payment link`, [
-          `Here is a new link to pay the re-sit of ${resit.moduleCode} ${resit.moduleTitle}: ${formatMoney(invoice.totalCents)} including GST.`,
+          `Here is a new link to pay the re-sit of ${resit.moduleCode} ${resit.moduleTitle}: ${formatMoney(invoice.totalCents, invoice.currency)} including GST.`,
           `The link is open until ${formatDateTimeWithZone(opened.expiresOn, access.found.holder.timeZone)}. Earlier links no longer work.`,
         ], [{ label: 'Pay the invoice', url: opened.paymentUrl }]),
         tx,
@@ -626,15 +628,16 @@ export class ResitService {
     word: ResitTypePath,
     module: ResitCandidateModuleRow,
     attempt: number,
-    issued: { invoiceNumberText: string; totals: { totalCents: number; gstCents: number; discountCents: number }; payment: { paymentUrl: string; expiresOn: Date }; feeBasis: 'member' | 'nonMember' },
+    issued: { invoiceNumberText: string; currency: string; totals: { totalCents: number; gstCents: number; discountCents: number }; payment: { paymentUrl: string; expiresOn: Date }; feeBasis: 'member' | 'nonMember' },
   ): OutgoingMail {
+    const money = (cents: number) => formatMoney(cents, issued.currency);
     return this.holderMail(
       found,
       word,
       `Re-sit of ${module.moduleCode}: invoice ${issued.invoiceNumberText}`,
       [
         `We have received your application to re-sit ${module.moduleCode} ${module.moduleTitle} (re-sit ${attempt}).`,
-        `Tax invoice ${issued.invoiceNumberText}: re-sit fee (${FEE_BASIS_LABELS[issued.feeBasis].toLowerCase()})${issued.totals.discountCents > 0 ? `, discount -${formatMoney(issued.totals.discountCents)}` : ''}, total ${formatMoney(issued.totals.totalCents)} including GST ${formatMoney(issued.totals.gstCents)}.`,
+        `Tax invoice ${issued.invoiceNumberText}: re-sit fee (${FEE_BASIS_LABELS[issued.feeBasis].toLowerCase()})${issued.totals.discountCents > 0 ? `, discount -${money(issued.totals.discountCents)}` : ''}, total ${money(issued.totals.totalCents)} including GST ${money(issued.totals.gstCents)}.`,
         `Please pay by ${formatDateTimeWithZone(issued.payment.expiresOn, found.holder.timeZone)}, when the payment link expires. Your re-sit is scheduled once the payment is received.`,
       ],
       [{ label: 'Pay the invoice', url: issued.payment.paymentUrl }],

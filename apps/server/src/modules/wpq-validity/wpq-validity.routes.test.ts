@@ -235,6 +235,9 @@ describe('the job: reminders and a missed confirmation', () => {
         billingOf: async () => {
           throw new Error('not used');
         },
+        invoiceIssuerOf: async () => {
+          throw new Error('not used');
+        },
         issueInvoice: async () => {
           throw new Error('not used');
         },

@@ -43,6 +43,7 @@ import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import { hashToken, newRandomToken } from '../../platform/auth/tokens';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
+import type { AccountIdentity } from '../account/account.service';
 import { moveApplication } from '../application/application-move';
 import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import { canManageApplications, canSeeApplications, isApplicationAdministrator, type ProgramStanding } from '../application/application-workflow.policy';
@@ -68,9 +69,11 @@ export interface WpqValidityDeps {
   /** The pre-exam module's invoicing (numbering, GST, payment link) for the revalidation fee. */
   invoices: {
     billingOf(applicantId: string): Promise<{ billedTo: Parameters<WpqValidityDeps['invoices']['issueInvoice']>[1]['billedTo']; feeBasis: 'member' | 'nonMember' }>;
+    /** The account that issues the program's invoices: read before the transaction, handed to issueInvoice. */
+    invoiceIssuerOf(programId: string): Promise<AccountIdentity>;
     issueInvoice(
       tx: Executor,
-      input: { applicationId: string; billedTo: { name: string; email: string; address: string; memberNumber: string }; lines: InvoiceLine[]; actorId: string },
+      input: { issuer: AccountIdentity; applicationId: string; billedTo: { name: string; email: string; address: string; memberNumber: string }; lines: InvoiceLine[]; actorId: string },
     ): Promise<{ invoiceId: string; invoiceNumberText: string; payment: { paymentUrl: string } }>;
   };
   mail: Pick<MailService, 'send'>;
@@ -602,6 +605,7 @@ export class WpqValidityService {
     const facts = await this.deps.repository.findKept(recordId);
     if (!facts || !UUID.test(revalidationId)) throw notFound();
     const billing = input.decision === 'approve' ? await this.deps.invoices.billingOf(applicantId) : undefined;
+    const issuer = input.decision === 'approve' ? await this.deps.invoices.invoiceIssuerOf(facts.programId) : undefined;
     return this.deps.repository.transaction(async (tx) => {
       const application = await this.deps.workflow.lock(tx, facts.applicationId);
       const revalidation = await this.deps.repository.findRevalidation(revalidationId, tx, true);
@@ -622,6 +626,7 @@ export class WpqValidityService {
       let invoiceNote = 'no revalidation fee';
       if (feeCents > 0) {
         const invoice = await this.deps.invoices.issueInvoice(tx, {
+          issuer: issuer!,
           applicationId: facts.applicationId,
           billedTo: billing!.billedTo,
           lines: [{ applicationModuleId: '', moduleCode: 'REVALIDATION', moduleTitle: `Revalidation of ${facts.certificateNumber} (ISO 9606-1 9.3 b)`, feeBasis: billing!.feeBasis, isRequired: true, amountCents: feeCents }],

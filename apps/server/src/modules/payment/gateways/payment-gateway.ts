@@ -4,6 +4,8 @@ import type { CheckoutGatewayName } from '@certs/shared/payment/payment-status';
 export interface CheckoutRequest {
   trackerId: string;
   invoiceId: string;
+  /** Who is being paid (the invoice's issuer), where the gateway's page does not know it already. */
+  merchant?: string;
   /** Shown on the gateway's page, e.g. "Invoice INV-000001". */
   description: string;
   applicationNumber: string;

@@ -30,6 +30,21 @@ function paymentIntentId(session: Stripe.Checkout.Session): string {
   return intent?.id ?? session.id;
 }
 
+/**
+ * The payment tracker a Stripe event's checkout session names, read from the body before its
+ * signature is checked, only to find whose webhook secret checks it; null when it names none.
+ */
+export function stripeTrackerIdOf(rawBody: Buffer): string | null {
+  try {
+    const event = JSON.parse(rawBody.toString('utf8')) as { data?: { object?: { client_reference_id?: unknown; metadata?: { trackerId?: unknown } | null } } } | null;
+    const session = event?.data?.object;
+    const named = session?.client_reference_id ?? session?.metadata?.trackerId;
+    return typeof named === 'string' ? named : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Stripe Checkout (available in Australia and New Zealand) through the `stripe` package. */
 export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe' as const;

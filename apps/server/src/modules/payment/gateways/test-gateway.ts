@@ -44,6 +44,8 @@ interface SessionToken {
   e: number;
   /** return URL (the applicant's pay page) */
   r: string;
+  /** merchant: the invoice's issuer */
+  m?: string;
 }
 
 interface TestGatewayEvent {
@@ -97,6 +99,7 @@ export class TestGateway implements PaymentGateway {
       n: request.applicationNumber,
       e: Math.floor(request.expiresOn.getTime() / 1000),
       r: request.returnUrl,
+      ...(request.merchant ? { m: request.merchant } : {}),
     };
     const signed = signToken(this.options.secret, token);
     return { gatewayReference: sessionId, redirectUrl: `${this.options.publicUrl}/payment-gateway/test/${sessionId}?token=${encodeURIComponent(signed)}` };
@@ -143,7 +146,7 @@ export class TestGateway implements PaymentGateway {
     if (!found) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.sessionNotFound);
     return {
       sessionId,
-      merchant: this.options.merchant,
+      merchant: data.m ?? this.options.merchant,
       description: data.d,
       applicationNumber: data.n,
       amountCents: data.a,
