@@ -17,7 +17,7 @@ interface DemoStaff {
   userId: string;
 }
 
-const DECLARATION =
+export const DECLARATION =
   '<p>I declare that the information in this application is true and complete, that the evidence I submit is my own work, and that I will abide by the Code of Conduct of the awarding body.</p>';
 
 const module = (moduleCode: string, moduleTitle: string, examinationType: string, memberFee: number, nonMemberFee: number, extra: Partial<typeof programModules.$inferInsert> = {}) => ({
@@ -30,22 +30,27 @@ const module = (moduleCode: string, moduleTitle: string, examinationType: string
   ...extra,
 });
 
+/** A program inserted as published (its parts follow); `values.accountId` says whose it is (the first account when absent). */
+export async function insertPublishedDemoProgram(tx: Executor, values: Omit<typeof programs.$inferInsert, 'status'>, authorId: string): Promise<string> {
+  const [row] = await tx
+    .insert(programs)
+    .values({ ...values, status: 2, publishedOn: new Date(), hasBeenPublished: true, createdBy: authorId, modifiedBy: authorId })
+    .returning({ id: programs.id });
+  if (!row) throw new Error('demo program not inserted');
+  return row.id;
+}
+
+/** What every program needs before publication: applicant instructions, requirements ([code, description]) and program users ([user, roles]). */
+export async function addDemoProgramParts(tx: Executor, programId: string, instructions: string[], requirements: [string, string][], users: [string, number[]][]): Promise<void> {
+  await tx.insert(applicantInstructions).values(instructions.map((instruction, i) => ({ programId, instruction, sortOrder: i + 1 })));
+  await tx.insert(programRequirements).values(requirements.map(([requirementCode, requirementDescription], i) => ({ programId, requirementCode, requirementDescription, sortOrder: i + 1 })));
+  await tx.insert(programUsers).values(users.flatMap(([userId, roles]) => roles.map((role) => ({ programId, userId, role }))));
+}
+
 /** One published program of each type, so that a newcomer sees a real catalogue (issue 3). */
 export async function seedDemoPrograms(tx: Executor, staff: DemoStaff): Promise<void> {
-  const now = new Date();
-  const insertProgram = async (values: Omit<typeof programs.$inferInsert, 'status'>) => {
-    const [row] = await tx
-      .insert(programs)
-      .values({ ...values, status: 2, publishedOn: now, hasBeenPublished: true, createdBy: staff.superUserId, modifiedBy: staff.superUserId })
-      .returning({ id: programs.id });
-    if (!row) throw new Error('demo program not inserted');
-    return row.id;
-  };
-  const addParts = async (programId: string, instructions: string[], requirements: [string, string][], users: [string, number[]][]) => {
-    await tx.insert(applicantInstructions).values(instructions.map((instruction, i) => ({ programId, instruction, sortOrder: i + 1 })));
-    await tx.insert(programRequirements).values(requirements.map(([requirementCode, requirementDescription], i) => ({ programId, requirementCode, requirementDescription, sortOrder: i + 1 })));
-    await tx.insert(programUsers).values(users.flatMap(([userId, roles]) => roles.map((role) => ({ programId, userId, role }))));
-  };
+  const insertProgram = (values: Omit<typeof programs.$inferInsert, 'status'>) => insertPublishedDemoProgram(tx, values, staff.superUserId);
+  const addParts = (programId: string, instructions: string[], requirements: [string, string][], users: [string, number[]][]) => addDemoProgramParts(tx, programId, instructions, requirements, users);
   const { assessor, examiner, invigilator, manager } = PROGRAM_USER_ROLES;
 
   const qualification = await insertProgram({

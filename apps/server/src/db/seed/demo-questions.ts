@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import type { QuestionType } from '@certs/shared/question-bank/question-type';
 import type { Executor } from '../executor';
 import { examDefinitions, examSectionQuestions, examSections } from '../schema/exam-definition';
@@ -7,7 +8,7 @@ import { questionOptions, questionSubjects, questionTags, questionVersions, ques
 
 type Difficulty = 'Easy' | 'Medium' | 'Hard';
 
-interface DemoQuestion {
+export interface DemoQuestion {
   key: string;
   type: QuestionType;
   difficulty: Difficulty;
@@ -270,12 +271,13 @@ function plainTextOf(html: string): string {
     .trim();
 }
 
-interface DemoTest {
+export interface DemoTest {
   title: string;
   description: string;
   instruction: string;
   testType: 'trial' | 'module';
-  moduleCode: string;
+  /** The program module the test examines; absent where the program's type has no modules (Certification). */
+  moduleCode?: string;
   overallTime: number;
   minimumTime: number;
   isSectionSplit: boolean;
@@ -383,26 +385,48 @@ const TESTS: DemoTest[] = [
   },
 ];
 
+/** An account's subjects, tags and questions, and the published tests made of them. */
+export interface DemoQuestionBank {
+  subjects: readonly string[];
+  tags: readonly string[];
+  questions: readonly DemoQuestion[];
+  tests: readonly DemoTest[];
+}
+
 /**
  * The demo question bank and three published tests (a trial exam and two module exams) linked to
  * the modules of the demo Qualification program Q-WELD-INSP. Runs inside the demo seed's transaction.
  */
 export async function seedDemoQuestions(tx: Executor, staff: { superUserId: string; contributorId: string }): Promise<void> {
-  const audit = { createdBy: staff.superUserId, modifiedBy: staff.superUserId };
+  await seedQuestionBank(tx, { subjects: SUBJECTS, tags: TAGS, questions: QUESTIONS, tests: TESTS }, { programCode: 'Q-WELD-INSP', authorId: staff.superUserId, testAuthorId: staff.contributorId });
+}
+
+/**
+ * A question bank owned by one account (subjects and tags are unique per account), and its tests
+ * published for the program `programCode` of the same account, with the program's type and, where
+ * a test names one, the program's module. `authorId` writes the bank, `testAuthorId` the tests.
+ */
+export async function seedQuestionBank(
+  tx: Executor,
+  bank: DemoQuestionBank,
+  options: { programCode: string; authorId: string; testAuthorId: string; accountId?: string },
+): Promise<void> {
+  const accountId = options.accountId ?? FIRST_ACCOUNT_ID;
+  const audit = { createdBy: options.authorId, modifiedBy: options.authorId };
   const subjectIds = new Map<string, string>();
-  for (const title of SUBJECTS) {
-    const [row] = await tx.insert(subjects).values({ title, ...audit }).returning({ id: subjects.id });
+  for (const title of bank.subjects) {
+    const [row] = await tx.insert(subjects).values({ title, accountId, ...audit }).returning({ id: subjects.id });
     if (row) subjectIds.set(title, row.id);
   }
   const tagIds = new Map<string, string>();
-  for (const title of TAGS) {
-    const [row] = await tx.insert(tags).values({ title, ...audit }).returning({ id: tags.id });
+  for (const title of bank.tags) {
+    const [row] = await tx.insert(tags).values({ title, accountId, ...audit }).returning({ id: tags.id });
     if (row) tagIds.set(title, row.id);
   }
 
   const versions = new Map<string, { questionId: string; versionId: string }>();
-  for (const demo of QUESTIONS) {
-    const [question] = await tx.insert(questions).values({ currentVersion: 1, ...audit }).returning({ id: questions.id });
+  for (const demo of bank.questions) {
+    const [question] = await tx.insert(questions).values({ currentVersion: 1, accountId, ...audit }).returning({ id: questions.id });
     if (!question) throw new Error('demo question not inserted');
     const [version] = await tx
       .insert(questionVersions)
@@ -435,14 +459,20 @@ export async function seedDemoQuestions(tx: Executor, staff: { superUserId: stri
     versions.set(demo.key, { questionId: question.id, versionId: version.id });
   }
 
-  const [program] = await tx.select({ id: programs.id }).from(programs).where(eq(programs.programCode, 'Q-WELD-INSP'));
-  if (!program) throw new Error('the demo Qualification program is missing');
+  const [program] = await tx
+    .select({ id: programs.id, programType: programs.programType })
+    .from(programs)
+    .where(and(eq(programs.programCode, options.programCode), eq(programs.accountId, accountId)));
+  if (!program) throw new Error(`the demo program ${options.programCode} is missing`);
   const now = new Date();
-  for (const demo of TESTS) {
-    const [module] = await tx
-      .select({ id: programModules.id })
-      .from(programModules)
-      .where(and(eq(programModules.programId, program.id), eq(programModules.moduleCode, demo.moduleCode)));
+  for (const demo of bank.tests) {
+    const [module] = demo.moduleCode
+      ? await tx
+          .select({ id: programModules.id })
+          .from(programModules)
+          .where(and(eq(programModules.programId, program.id), eq(programModules.moduleCode, demo.moduleCode)))
+      : [];
+    if (demo.moduleCode && !module) throw new Error(`demo module ${demo.moduleCode} of ${options.programCode} is missing`);
     const totalTestMarks = demo.sections.flatMap((section) => section.questions).reduce((sum, [, marks]) => sum + marks, 0);
     const [test] = await tx
       .insert(examDefinitions)
@@ -451,7 +481,7 @@ export async function seedDemoQuestions(tx: Executor, staff: { superUserId: stri
         description: demo.description,
         instruction: demo.instruction,
         testType: demo.testType,
-        programType: 1,
+        programType: program.programType,
         programModuleId: module?.id ?? null,
         overallTime: demo.overallTime,
         minimumTime: demo.minimumTime,
@@ -460,8 +490,9 @@ export async function seedDemoQuestions(tx: Executor, staff: { superUserId: stri
         isTrialExam: demo.testType === 'trial',
         status: 'published',
         publishedOn: now,
-        createdBy: staff.contributorId,
-        modifiedBy: staff.contributorId,
+        accountId,
+        createdBy: options.testAuthorId,
+        modifiedBy: options.testAuthorId,
       })
       .returning({ id: examDefinitions.id });
     if (!test) throw new Error('demo test not inserted');

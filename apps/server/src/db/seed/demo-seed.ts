@@ -12,6 +12,7 @@ import { seedDemoRenewer } from './demo-renewals';
 import { seedDemoRevalidatingWelder } from './demo-wpq-revalidation';
 import { seedDemoPrograms } from './demo-programs';
 import { seedDemoQuestions } from './demo-questions';
+import { seedDemoNewZealand } from './demo-nz';
 import { seedDefaultCertificateTemplate } from '../../modules/certificate/certificate.repository';
 import { applicants, users } from '../schema/user';
 
@@ -94,6 +95,7 @@ export async function seedDemoData(db: Database, options: { invoicing?: DemoInvo
     await seedDemoAicipRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoRevalidatingWelder(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoBackOffice(tx, { passwordHash, staffId: idOf('accountadmin@demo.local'), invoicing: options.invoicing, writeFile: options.writeFile });
+    await seedDemoNewZealand(tx, { passwordHash });
     return true;
   });
 }
