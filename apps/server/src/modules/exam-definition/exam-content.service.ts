@@ -13,10 +13,10 @@ import {
 import { questionLabel } from '@certs/shared/question-bank/question-type';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { QuestionService } from '../question-bank/question.service';
 import { toSectionQuestion, toSections } from './exam-definition.mapper';
-import type { ExamDefinitionRepository } from './exam-definition.repository';
+import type { ExamDefinitionRepository, ExamDefinitionRow } from './exam-definition.repository';
 import { assertCanManageTest, assertCanManageTests, isUuid, lockEditableTest } from './exam-definition.service';
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
@@ -56,7 +56,7 @@ export class ExamContentService {
 
   async updateSection(actor: CurrentUser, id: string, input: { title: string }): Promise<Section> {
     assertCanManageTests(actor);
-    const section = await this.existingSection(id);
+    const section = await this.existingSection(actor, id);
     await this.repository.transaction(async (tx) => {
       await lockEditableTest(this.repository, tx, section.examDefinitionId, actor);
       await this.assertTitleFree(tx, section.examDefinitionId, input.title, id);
@@ -68,7 +68,7 @@ export class ExamContentService {
   /** Removes a section; its questions stay in the test, in the default section. */
   async removeSection(actor: CurrentUser, id: string): Promise<void> {
     assertCanManageTests(actor);
-    const section = await this.existingSection(id);
+    const section = await this.existingSection(actor, id);
     await this.repository.transaction(async (tx) => {
       await lockEditableTest(this.repository, tx, section.examDefinitionId, actor);
       await this.repository.removeSection(tx, section.examDefinitionId, id, actor.id);
@@ -89,18 +89,19 @@ export class ExamContentService {
   async findQuestions(actor: CurrentUser, testId: string): Promise<SectionQuestion[]> {
     assertCanManageTests(actor);
     await this.existingTest(actor, testId);
-    return this.questionsOf(testId);
+    return this.questionsOf(actor, testId);
   }
 
-  /** Adds questions to a section (or the default one) at its end, each with its marks. */
+  /** Adds questions of the test's own account to a section (or the default one) at its end, each with its marks. */
   async addQuestions(actor: CurrentUser, input: AddSectionQuestionsRequest): Promise<SectionQuestion[]> {
     assertCanManageTests(actor);
     const ids = input.questions.map((question) => question.questionId);
     if (new Set(ids).size !== ids.length) throw new AppError('BAD_REQUEST', 'A question is listed twice');
     await this.repository.transaction(async (tx) => {
-      await lockEditableTest(this.repository, tx, input.testId, actor);
-      const sectionId = await this.sectionInTest(tx, input.testId, input.sectionId);
-      const versions = await this.questions.findCurrentVersions(ids, tx);
+      const test = await lockEditableTest(this.repository, tx, input.testId, actor);
+      const sectionId = await this.sectionInTest(tx, test, input.sectionId);
+      // Another account's question is as unknown as one that does not exist.
+      const versions = await this.questions.findCurrentVersions(test.accountId, ids, tx);
       if (versions.length !== ids.length) throw new AppError('BAD_REQUEST', SECTION_MESSAGES.questionNotFound, { questions: SECTION_MESSAGES.questionNotFound });
       const present = new Set((await this.repository.findEntries(input.testId, tx)).map((item) => item.entry.questionId));
       const repeated = versions.filter((version) => present.has(version.questionId));
@@ -127,16 +128,16 @@ export class ExamContentService {
       );
       await this.touch(tx, input.testId, actor.id);
     });
-    return this.questionsOf(input.testId);
+    return this.questionsOf(actor, input.testId);
   }
 
   /** New marks, or a move to another section (to its end). */
   async updateQuestion(actor: CurrentUser, id: string, input: UpdateSectionQuestionRequest): Promise<SectionQuestion[]> {
     assertCanManageTests(actor);
-    const entry = await this.existingEntry(id);
+    const entry = await this.existingEntry(actor, id);
     await this.repository.transaction(async (tx) => {
-      await lockEditableTest(this.repository, tx, entry.examDefinitionId, actor);
-      const sectionId = await this.sectionInTest(tx, entry.examDefinitionId, input.sectionId);
+      const test = await lockEditableTest(this.repository, tx, entry.examDefinitionId, actor);
+      const sectionId = await this.sectionInTest(tx, test, input.sectionId);
       const isMove = sectionId !== entry.sectionId;
       await this.repository.updateEntry(tx, id, {
         marks: input.marks,
@@ -147,12 +148,12 @@ export class ExamContentService {
       });
       await this.touch(tx, entry.examDefinitionId, actor.id);
     });
-    return this.questionsOf(entry.examDefinitionId);
+    return this.questionsOf(actor, entry.examDefinitionId);
   }
 
   async removeQuestion(actor: CurrentUser, id: string): Promise<void> {
     assertCanManageTests(actor);
-    const entry = await this.existingEntry(id);
+    const entry = await this.existingEntry(actor, id);
     await this.repository.transaction(async (tx) => {
       await lockEditableTest(this.repository, tx, entry.examDefinitionId, actor);
       await this.repository.removeEntry(tx, id);
@@ -163,13 +164,13 @@ export class ExamContentService {
   async reorderQuestions(actor: CurrentUser, input: ReorderSectionQuestionsRequest): Promise<SectionQuestion[]> {
     assertCanManageTests(actor);
     await this.repository.transaction(async (tx) => {
-      await lockEditableTest(this.repository, tx, input.testId, actor);
-      const sectionId = await this.sectionInTest(tx, input.testId, input.sectionId);
+      const test = await lockEditableTest(this.repository, tx, input.testId, actor);
+      const sectionId = await this.sectionInTest(tx, test, input.sectionId);
       const current = await this.repository.entryIdsOfSection(tx, input.testId, sectionId);
       if (!sameSet(input.ids, current)) throw new AppError('BAD_REQUEST', SECTION_MESSAGES.orderMismatch);
       await this.repository.reorderEntries(tx, input.ids, actor.id);
     });
-    return this.questionsOf(input.testId);
+    return this.questionsOf(actor, input.testId);
   }
 
   private async sectionsOf(testId: string): Promise<Section[]> {
@@ -183,18 +184,19 @@ export class ExamContentService {
     return found;
   }
 
-  private async questionsOf(testId: string): Promise<SectionQuestion[]> {
-    const [detail, entries] = await Promise.all([this.repository.findDetail(testId), this.repository.findEntries(testId)]);
+  /** The test's questions, for a caller already let into the test (so its account's). */
+  private async questionsOf(actor: CurrentUser, testId: string): Promise<SectionQuestion[]> {
+    const [detail, entries] = await Promise.all([this.repository.findDetail(testId, staffAccountOf(actor)), this.repository.findEntries(testId)]);
     const isDraft = detail?.test.status === 'draft';
     return entries.map((item) => toSectionQuestion(item, isDraft));
   }
 
   /** The section a request names, as stored (null: the default one); it must belong to the test. */
-  private async sectionInTest(tx: Executor, testId: string, sectionId: string): Promise<string | null> {
+  private async sectionInTest(tx: Executor, test: ExamDefinitionRow, sectionId: string): Promise<string | null> {
     const column = sectionColumnOf(sectionId);
     if (column === null) return null;
-    const section = await this.repository.findSection(column, tx);
-    if (!section || section.examDefinitionId !== testId) throw new AppError('NOT_FOUND', SECTION_MESSAGES.notFound);
+    const section = await this.repository.findSection(column, test.accountId, tx);
+    if (!section || section.examDefinitionId !== test.id) throw new AppError('NOT_FOUND', SECTION_MESSAGES.notFound);
     return column;
   }
 
@@ -215,20 +217,22 @@ export class ExamContentService {
 
   /** The test, once the caller may read its content (its questions with their correct answers). */
   private async existingTest(actor: CurrentUser, testId: string) {
-    const detail = isUuid(testId) ? await this.repository.findDetail(testId) : undefined;
+    const detail = isUuid(testId) ? await this.repository.findDetail(testId, staffAccountOf(actor)) : undefined;
     if (!detail) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
     await assertCanManageTest(this.repository, actor, { programId: detail.programModule?.programId ?? null, programType: detail.test.programType });
     return detail;
   }
 
-  private async existingSection(id: string) {
-    const section = isUuid(id) ? await this.repository.findSection(id) : undefined;
+  /** A section of one of the caller's account's tests; another account's answers 404. */
+  private async existingSection(actor: CurrentUser, id: string) {
+    const section = isUuid(id) ? await this.repository.findSection(id, staffAccountOf(actor)) : undefined;
     if (!section) throw new AppError('NOT_FOUND', SECTION_MESSAGES.notFound);
     return section;
   }
 
-  private async existingEntry(id: string) {
-    const entry = isUuid(id) ? await this.repository.findEntry(id) : undefined;
+  /** A question entry of one of the caller's account's tests; another account's answers 404. */
+  private async existingEntry(actor: CurrentUser, id: string) {
+    const entry = isUuid(id) ? await this.repository.findEntry(id, staffAccountOf(actor)) : undefined;
     if (!entry) throw new AppError('NOT_FOUND', SECTION_MESSAGES.entryNotFound);
     return entry;
   }

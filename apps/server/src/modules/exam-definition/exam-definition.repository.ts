@@ -36,6 +36,8 @@ export interface ExamDefinitionDetail extends ExamDefinitionListItem {
 }
 
 export interface ExamDefinitionFilters {
+  /** Tests of this account only (decision 033). */
+  accountId: string;
   page: number;
   pageSize: number;
   search?: string;
@@ -107,7 +109,7 @@ export class ExamDefinitionRepository {
   }
 
   async findPage(filters: ExamDefinitionFilters): Promise<{ rows: ExamDefinitionListItem[]; totalRows: number }> {
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = [eq(examDefinitions.accountId, filters.accountId)];
     if (filters.search) {
       const byTitle = ilike(examDefinitions.title, likePattern(filters.search));
       const match = filters.testNumber ? or(byTitle, eq(examDefinitions.testNumber, filters.testNumber)) : byTitle;
@@ -117,7 +119,7 @@ export class ExamDefinitionRepository {
     if (filters.programType) conditions.push(eq(examDefinitions.programType, filters.programType));
     if (filters.status) conditions.push(eq(examDefinitions.status, filters.status as 'draft' | 'published' | 'unpublished'));
     if (filters.scope) conditions.push(inScope(filters.scope));
-    const where = conditions.length ? and(...conditions) : undefined;
+    const where = and(...conditions);
     const [total] = await this.db
       .select({ n: count() })
       .from(examDefinitions)
@@ -138,7 +140,8 @@ export class ExamDefinitionRepository {
     };
   }
 
-  async findDetail(id: string, db: Executor = this.db): Promise<ExamDefinitionDetail | undefined> {
+  /** A test of the account; another account's is not found. */
+  async findDetail(id: string, accountId: string, db: Executor = this.db): Promise<ExamDefinitionDetail | undefined> {
     const [row] = await db
       .select({
         test: examDefinitions,
@@ -155,7 +158,7 @@ export class ExamDefinitionRepository {
       .leftJoin(source, eq(source.id, examDefinitions.clonedFromId))
       .leftJoin(creator, eq(creator.id, examDefinitions.createdBy))
       .leftJoin(modifier, eq(modifier.id, examDefinitions.modifiedBy))
-      .where(eq(examDefinitions.id, id));
+      .where(and(eq(examDefinitions.id, id), eq(examDefinitions.accountId, accountId)));
     if (!row) return undefined;
     return {
       test: row.test,
@@ -168,16 +171,17 @@ export class ExamDefinitionRepository {
     };
   }
 
-  async findByTitle(title: string): Promise<ExamDefinitionRow | undefined> {
+  /** The account's test holding a title (titles are unique within an account). */
+  async findByTitle(title: string, accountId: string): Promise<ExamDefinitionRow | undefined> {
     const [row] = await this.db
       .select()
       .from(examDefinitions)
-      .where(sql`lower(${examDefinitions.title}) = lower(${title})`);
+      .where(and(eq(examDefinitions.accountId, accountId), sql`lower(${examDefinitions.title}) = lower(${title})`));
     return row;
   }
 
-  /** Undefined when the title is taken. */
-  async insert(values: typeof examDefinitions.$inferInsert, db: Executor = this.db): Promise<ExamDefinitionRow | undefined> {
+  /** Undefined when the title is taken in the account. */
+  async insert(values: typeof examDefinitions.$inferInsert & { accountId: string }, db: Executor = this.db): Promise<ExamDefinitionRow | undefined> {
     const [row] = await db.insert(examDefinitions).values(values).onConflictDoNothing().returning();
     return row;
   }
@@ -192,24 +196,29 @@ export class ExamDefinitionRepository {
     }
   }
 
-  /** Locks the test: status changes and edits of its content cannot interleave. */
-  async lockById(tx: Executor, id: string): Promise<ExamDefinitionRow | undefined> {
-    const [row] = await tx.select().from(examDefinitions).where(eq(examDefinitions.id, id)).for('update');
+  /** Locks the account's test: status changes and edits of its content cannot interleave. */
+  async lockById(tx: Executor, id: string, accountId: string): Promise<ExamDefinitionRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(examDefinitions)
+      .where(and(eq(examDefinitions.id, id), eq(examDefinitions.accountId, accountId)))
+      .for('update');
     return row;
   }
 
-  async findModule(moduleId: string, db: Executor = this.db): Promise<ModuleLink | undefined> {
+  /** A module of one of the account's programs; another account's is not found. */
+  async findModule(moduleId: string, accountId: string, db: Executor = this.db): Promise<ModuleLink | undefined> {
     const [row] = await db
       .select(moduleColumns)
       .from(programModules)
       .innerJoin(programs, eq(programs.id, programModules.programId))
-      .where(eq(programModules.id, moduleId));
+      .where(and(eq(programModules.id, moduleId), eq(programs.accountId, accountId)));
     return row;
   }
 
-  /** Modules a test may examine: active ones of programs that are not archived (of these programs only, when given). */
-  async findLinkableModules(programIds?: readonly string[]): Promise<ModuleLink[]> {
-    const conditions = [eq(programModules.isInactive, false), ne(programs.status, 3)];
+  /** Modules a test may examine: active ones of the account's programs that are not archived (of these programs only, when given). */
+  async findLinkableModules(accountId: string, programIds?: readonly string[]): Promise<ModuleLink[]> {
+    const conditions = [eq(programs.accountId, accountId), eq(programModules.isInactive, false), ne(programs.status, 3)];
     if (programIds) conditions.push(programIds.length ? inArray(programs.id, [...programIds]) : sql`false`);
     return this.db
       .select(moduleColumns)
@@ -221,9 +230,9 @@ export class ExamDefinitionRepository {
 
   /**
    * The programs whose tests a user builds (exam-definition.policy.ts): those they manage (named
-   * manager or the manager role) or examine, with their program types.
+   * manager or the manager role) or examine, with their program types; of the account they work in.
    */
-  async findTestBuilderPrograms(userId: string, db: Executor = this.db): Promise<{ programId: string; programType: number }[]> {
+  async findTestBuilderPrograms(userId: string, accountId: string, db: Executor = this.db): Promise<{ programId: string; programType: number }[]> {
     const builds = db
       .select({ id: programUsers.programId })
       .from(programUsers)
@@ -231,7 +240,7 @@ export class ExamDefinitionRepository {
     return db
       .select({ programId: programs.id, programType: programs.programType })
       .from(programs)
-      .where(or(eq(programs.programManagerId, userId), inArray(programs.id, builds)));
+      .where(and(eq(programs.accountId, accountId), or(eq(programs.programManagerId, userId), inArray(programs.id, builds))));
   }
 
   // Sections.
@@ -240,9 +249,14 @@ export class ExamDefinitionRepository {
     return db.select().from(examSections).where(eq(examSections.examDefinitionId, testId)).orderBy(asc(examSections.sortOrder), asc(examSections.createdOn));
   }
 
-  async findSection(id: string, db: Executor = this.db): Promise<ExamSectionRow | undefined> {
-    const [row] = await db.select().from(examSections).where(eq(examSections.id, id));
-    return row;
+  /** A section of one of the account's tests; another account's is not found. */
+  async findSection(id: string, accountId: string, db: Executor = this.db): Promise<ExamSectionRow | undefined> {
+    const [row] = await db
+      .select({ section: examSections })
+      .from(examSections)
+      .innerJoin(examDefinitions, eq(examDefinitions.id, examSections.examDefinitionId))
+      .where(and(eq(examSections.id, id), eq(examDefinitions.accountId, accountId)));
+    return row?.section;
   }
 
   async appendSection(tx: Executor, values: Omit<typeof examSections.$inferInsert, 'sortOrder'>): Promise<ExamSectionRow> {
@@ -316,9 +330,14 @@ export class ExamDefinitionRepository {
     return rows;
   }
 
-  async findEntry(id: string, db: Executor = this.db): Promise<ExamEntryRow | undefined> {
-    const [row] = await db.select().from(examSectionQuestions).where(eq(examSectionQuestions.id, id));
-    return row;
+  /** A question entry of one of the account's tests; another account's is not found. */
+  async findEntry(id: string, accountId: string, db: Executor = this.db): Promise<ExamEntryRow | undefined> {
+    const [row] = await db
+      .select({ entry: examSectionQuestions })
+      .from(examSectionQuestions)
+      .innerJoin(examDefinitions, eq(examDefinitions.id, examSectionQuestions.examDefinitionId))
+      .where(and(eq(examSectionQuestions.id, id), eq(examDefinitions.accountId, accountId)));
+    return row?.entry;
   }
 
   async nextEntryOrder(tx: Executor, testId: string, sectionId: string | null): Promise<number> {

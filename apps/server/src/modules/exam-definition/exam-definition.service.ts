@@ -23,7 +23,7 @@ import { QUESTION_TYPE_INFO, type QuestionType } from '@certs/shared/question-ba
 import { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { shapeOf, toExamDefinition, toListRow, toSections } from './exam-definition.mapper';
 import { canManageTest, canManageTests, isTestAdministrator, type TestBuilderStanding, type TestScope } from './exam-definition.policy';
@@ -42,7 +42,7 @@ export function assertCanManageTests(actor: CurrentUser): void {
 /** The programs (and program types) in which the caller builds tests; null for administrators, who build every test. */
 export async function testBuilderStandingOf(repository: ExamDefinitionRepository, actor: CurrentUser, db?: Executor): Promise<TestBuilderStanding | null> {
   if (isTestAdministrator(actor)) return null;
-  const programs = await repository.findTestBuilderPrograms(actor.id, db);
+  const programs = await repository.findTestBuilderPrograms(actor.id, staffAccountOf(actor), db);
   return { programIds: programs.map((program) => program.programId), programTypes: [...new Set(programs.map((program) => program.programType))] };
 }
 
@@ -63,7 +63,7 @@ export async function assertCanManageTest(
   if ('programId' in test) {
     scope = test;
   } else {
-    const module = test.programModuleId ? await repository.findModule(test.programModuleId, db) : undefined;
+    const module = test.programModuleId ? await repository.findModule(test.programModuleId, staffAccountOf(actor), db) : undefined;
     scope = { programId: module?.programId ?? null, programType: test.programType };
   }
   if (!canManageTest(actor, scope, await testBuilderStandingOf(repository, actor, db))) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
@@ -73,9 +73,12 @@ export function isUuid(id: string): boolean {
   return UUID.safeParse(id).success;
 }
 
-/** Locks a test whose content is about to change, refusing a caller outside its program and any change once it has been published. */
+/**
+ * Locks a test whose content is about to change, refusing a caller outside its program and any
+ * change once it has been published; another account's test is not found.
+ */
 export async function lockEditableTest(repository: ExamDefinitionRepository, tx: Executor, testId: string, actor: CurrentUser): Promise<ExamDefinitionRow> {
-  const locked = isUuid(testId) ? await repository.lockById(tx, testId) : undefined;
+  const locked = isUuid(testId) ? await repository.lockById(tx, testId, staffAccountOf(actor)) : undefined;
   if (!locked) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
   await assertCanManageTest(repository, actor, locked, tx);
   if (isExamContentLocked(locked.status as ExamDefinitionStatus)) throw new AppError('CONFLICT', TEST_MESSAGES.contentLocked);
@@ -88,7 +91,11 @@ function titleTaken(): AppError {
 
 const ACTION_PAST: Record<ExamDefinitionAction, string> = { publish: 'published', unpublish: 'unpublished' };
 
-/** Tests (exam definitions): list, title lookup, create, edit, publish, unpublish, clone, preview. */
+/**
+ * Tests (exam definitions): list, title lookup, create, edit, publish, unpublish, clone, preview.
+ * Each account has its own tests (decision 033): another account's answer 404, and a test examines
+ * only a module of its own account's programs.
+ */
 export class ExamDefinitionService {
   constructor(private readonly repository: ExamDefinitionRepository) {}
 
@@ -98,20 +105,20 @@ export class ExamDefinitionService {
     const number = search ? TEST_NUMBER.exec(search) : null;
     // Staff outside a program do not see its tests listed (they could not open them either).
     const scope = (await testBuilderStandingOf(this.repository, actor)) ?? undefined;
-    const { rows, totalRows } = await this.repository.findPage({ ...query, search, testNumber: number ? Number(number[1]) : undefined, scope });
+    const { rows, totalRows } = await this.repository.findPage({ ...query, accountId: staffAccountOf(actor), search, testNumber: number ? Number(number[1]) : undefined, scope });
     return { rows: rows.map(toListRow), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
   async findByTitle(actor: CurrentUser, title: string): Promise<TestTitleLookup> {
     assertCanManageTests(actor);
     const trimmed = title.trim();
-    const row = trimmed ? await this.repository.findByTitle(trimmed) : undefined;
+    const row = trimmed ? await this.repository.findByTitle(trimmed, staffAccountOf(actor)) : undefined;
     return { test: row ? { id: row.id, title: row.title } : null };
   }
 
   async findTest(actor: CurrentUser, id: string, db?: Executor): Promise<ExamDefinition> {
     assertCanManageTests(actor);
-    const detail = isUuid(id) ? await this.repository.findDetail(id, db) : undefined;
+    const detail = isUuid(id) ? await this.repository.findDetail(id, staffAccountOf(actor), db) : undefined;
     if (!detail) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
     await assertCanManageTest(this.repository, actor, { programId: detail.programModule?.programId ?? null, programType: detail.test.programType }, db);
     const [sections, entries] = await Promise.all([this.repository.findSections(id, db), this.repository.findEntries(id, db)]);
@@ -121,14 +128,15 @@ export class ExamDefinitionService {
   async findLinkableModules(actor: CurrentUser): Promise<LinkableModule[]> {
     assertCanManageTests(actor);
     const standing = await testBuilderStandingOf(this.repository, actor);
-    return this.repository.findLinkableModules(standing?.programIds);
+    return this.repository.findLinkableModules(staffAccountOf(actor), standing?.programIds);
   }
 
   async createTest(actor: CurrentUser, input: TestValues): Promise<ExamDefinition> {
     assertCanManageTests(actor);
-    const module = await this.assertModuleFits(input);
+    const accountId = staffAccountOf(actor);
+    const module = await this.assertModuleFits(input, accountId);
     await assertCanManageTest(this.repository, actor, { programId: module?.programId ?? null, programType: input.programType });
-    const row = await this.repository.insert({ ...this.columnsOf(input), status: 'draft', createdBy: actor.id, modifiedBy: actor.id });
+    const row = await this.repository.insert({ ...this.columnsOf(input), accountId, status: 'draft', createdBy: actor.id, modifiedBy: actor.id });
     if (!row) throw titleTaken();
     return this.findTest(actor, row.id);
   }
@@ -139,10 +147,11 @@ export class ExamDefinitionService {
    */
   async updateTest(actor: CurrentUser, id: string, input: TestValues): Promise<ExamDefinition> {
     assertCanManageTests(actor);
-    const module = await this.assertModuleFits(input);
+    const accountId = staffAccountOf(actor);
+    const module = await this.assertModuleFits(input, accountId);
     const columns = this.columnsOf(input);
     await this.repository.transaction(async (tx) => {
-      const locked = isUuid(id) ? await this.repository.lockById(tx, id) : undefined;
+      const locked = isUuid(id) ? await this.repository.lockById(tx, id, accountId) : undefined;
       if (!locked) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
       // The test as it is, and where the edit would link it: both must be the caller's programs.
       await assertCanManageTest(this.repository, actor, locked, tx);
@@ -165,7 +174,7 @@ export class ExamDefinitionService {
   async changeStatus(actor: CurrentUser, id: string, action: ExamDefinitionAction): Promise<ExamDefinition> {
     assertCanManageTests(actor);
     await this.repository.transaction(async (tx) => {
-      const locked = isUuid(id) ? await this.repository.lockById(tx, id) : undefined;
+      const locked = isUuid(id) ? await this.repository.lockById(tx, id, staffAccountOf(actor)) : undefined;
       if (!locked) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
       await assertCanManageTest(this.repository, actor, locked, tx);
       const from = locked.status as ExamDefinitionStatus;
@@ -196,13 +205,14 @@ export class ExamDefinitionService {
   async cloneTest(actor: CurrentUser, id: string, input: CloneTestRequest): Promise<ExamDefinition> {
     assertCanManageTests(actor);
     const cloneId = await this.repository.transaction(async (tx) => {
-      const source = isUuid(id) ? await this.repository.findDetail(id, tx) : undefined;
+      const source = isUuid(id) ? await this.repository.findDetail(id, staffAccountOf(actor), tx) : undefined;
       if (!source) throw new AppError('NOT_FOUND', TEST_MESSAGES.notFound);
       // The copy keeps the source's module link, so the source's program decides.
       await assertCanManageTest(this.repository, actor, { programId: source.programModule?.programId ?? null, programType: source.test.programType }, tx);
       const { test } = source;
       const copy = await this.repository.insert(
         {
+          accountId: test.accountId,
           title: input.title,
           description: test.description,
           instruction: test.instruction,
@@ -293,10 +303,13 @@ export class ExamDefinitionService {
     };
   }
 
-  /** The module the test is to examine, once it exists and fits the test's program type. */
-  private async assertModuleFits(input: TestValues): Promise<ModuleLink | undefined> {
+  /**
+   * The module the test is to examine, once it exists in one of the account's programs and fits the
+   * test's program type: another account's module is as unknown as one that does not exist.
+   */
+  private async assertModuleFits(input: TestValues, accountId: string): Promise<ModuleLink | undefined> {
     if (!input.programModuleId) return undefined;
-    const module = await this.repository.findModule(input.programModuleId);
+    const module = await this.repository.findModule(input.programModuleId, accountId);
     if (!module) throw new AppError('BAD_REQUEST', TEST_MESSAGES.programModuleNotFound, { programModuleId: TEST_MESSAGES.programModuleNotFound });
     if (module.programType !== input.programType) {
       throw new AppError('BAD_REQUEST', TEST_MESSAGES.programModuleType, { programModuleId: TEST_MESSAGES.programModuleType });

@@ -13,8 +13,8 @@ import { DIFFICULTIES, type Difficulty, type QuestionType } from '@certs/shared/
 import { REFERENCE_TITLE_MAX } from '@certs/shared/question-bank/reference.contract';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
-import { prepareVersion, type QuestionService } from './question.service';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
+import { prepareVersion, type QuestionOwner, type QuestionService } from './question.service';
 import { excerpt } from './question.mapper';
 import { parseQuestionCsv, questionCsvTemplate, writeQuestionCsv } from './question-csv';
 import { parseMoodleXml, writeMoodleXml } from './question-moodle';
@@ -68,7 +68,9 @@ function newTitles(wanted: readonly string[], existing: readonly { title: string
 
 /**
  * Bringing questions in (CSV, Moodle XML) and out. An import is checked whole first: every item
- * gets the bank's own rules and messages, and one bad item means nothing is imported.
+ * gets the bank's own rules and messages, and one bad item means nothing is imported. Both sides
+ * work on the caller's account's bank: an import files its questions under that account's
+ * subjects and tags (creating them there), an export holds only that account's questions.
  */
 export class QuestionTransferService {
   constructor(
@@ -80,12 +82,13 @@ export class QuestionTransferService {
 
   async preview(actor: CurrentUser, input: ImportInput): Promise<ImportPreview> {
     assertCanWrite(actor);
-    return (await this.check(input)).preview;
+    return (await this.check(input, staffAccountOf(actor))).preview;
   }
 
   async import(actor: CurrentUser, input: ImportInput): Promise<ImportResult> {
     assertCanWrite(actor);
-    const checked = await this.check(input);
+    const owner = { actorId: actor.id, accountId: staffAccountOf(actor) };
+    const checked = await this.check(input, owner.accountId);
     if (!checked.preview.canImport) {
       const { errorCount, items, fileErrors } = checked.preview;
       const detail = fileErrors.length ? fileErrors.join('; ') : `${errorCount} of ${items.length} questions have errors`;
@@ -96,12 +99,12 @@ export class QuestionTransferService {
     const contents = await Promise.all(checked.items.map(({ question }) => this.withStoredImages(actor.id, question)));
     // One transaction: the subjects, tags and questions arrive together or not at all.
     return this.questions.transaction(async (tx) => {
-      const subjectIds = await this.ensureTitles(tx, this.subjects, checked.items.flatMap((item) => item.question.subjects), actor.id);
-      const tagIds = await this.ensureTitles(tx, this.tags, checked.items.flatMap((item) => item.question.tags), actor.id);
+      const subjectIds = await this.ensureTitles(tx, this.subjects, checked.items.flatMap((item) => item.question.subjects), owner);
+      const tagIds = await this.ensureTitles(tx, this.tags, checked.items.flatMap((item) => item.question.tags), owner);
       const questionNumbers: number[] = [];
       for (const [index, { question }] of checked.items.entries()) {
         const version = prepareVersion({ ...question, content: contents[index] ?? question.content, options: question.options });
-        const saved = await this.questions.insertPrepared(tx, actor.id, {
+        const saved = await this.questions.insertPrepared(tx, owner, {
           ...version,
           subjectIds: question.subjects.map((title) => subjectIds.get(title.toLowerCase()) ?? ''),
           tagIds: question.tags.map((title) => tagIds.get(title.toLowerCase()) ?? ''),
@@ -159,15 +162,15 @@ export class QuestionTransferService {
     return { fileName: 'question-import-template.csv', contentType: 'text/csv', content: questionCsvTemplate(), count: 4 };
   }
 
-  private async check(input: ImportInput): Promise<CheckedFile> {
+  private async check(input: ImportInput, accountId: string): Promise<CheckedFile> {
     const parsed = parseFile(input.format, input.content);
     const fileErrors = [...parsed.fileErrors];
     if (!fileErrors.length && parsed.items.length === 0) fileErrors.push(IMPORT_MESSAGES.noQuestions);
     if (parsed.items.length > MAX_IMPORT_QUESTIONS) fileErrors.push(IMPORT_MESSAGES.tooManyQuestions);
     const items = fileErrors.length ? [] : parsed.items.map((item) => checkItem(item, input));
     const [existingSubjects, existingTags] = await Promise.all([
-      this.subjects.findByTitles(items.flatMap((item) => item.question.subjects)),
-      this.tags.findByTitles(items.flatMap((item) => item.question.tags)),
+      this.subjects.findByTitles(items.flatMap((item) => item.question.subjects), accountId),
+      this.tags.findByTitles(items.flatMap((item) => item.question.tags), accountId),
     ]);
     const errorCount = items.filter((item) => item.preview.errors.length > 0).length;
     return {
@@ -185,14 +188,15 @@ export class QuestionTransferService {
     };
   }
 
-  /** Finds or creates each title, returning ids by lower-case title. */
-  private async ensureTitles(tx: Executor, repository: ReferenceRepository, titles: readonly string[], actorId: string): Promise<Map<string, string>> {
+  /** Finds or creates each title in the owner's account, returning ids by lower-case title. */
+  private async ensureTitles(tx: Executor, repository: ReferenceRepository, titles: readonly string[], owner: QuestionOwner): Promise<Map<string, string>> {
+    const { actorId, accountId } = owner;
     const ids = new Map<string, string>();
-    for (const row of await repository.findByTitles(titles, tx)) ids.set(row.title.toLowerCase(), row.id);
+    for (const row of await repository.findByTitles(titles, accountId, tx)) ids.set(row.title.toLowerCase(), row.id);
     for (const title of titles) {
       if (ids.has(title.toLowerCase())) continue;
       // Someone may add the same title meanwhile: then theirs is used.
-      const row = (await repository.insert({ title, createdBy: actorId, modifiedBy: actorId }, tx)) ?? (await repository.findByTitle(title, tx));
+      const row = (await repository.insert({ accountId, title, createdBy: actorId, modifiedBy: actorId }, tx)) ?? (await repository.findByTitle(title, accountId, tx));
       if (row) ids.set(title.toLowerCase(), row.id);
     }
     return ids;

@@ -15,6 +15,8 @@ export interface ReferenceItem {
 }
 
 export interface QuestionFilters {
+  /** The bank searched: the caller's account's (decision 033). */
+  accountId: string;
   page: number;
   pageSize: number;
   text?: string;
@@ -71,7 +73,7 @@ export class QuestionRepository {
   }
 
   async findPage(filters: QuestionFilters): Promise<{ rows: QuestionListItem[]; totalRows: number }> {
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = [eq(questions.accountId, filters.accountId)];
     if (filters.text) {
       const byText = ilike(questionVersions.plainText, likePattern(filters.text));
       const match = filters.questionNumber ? or(byText, eq(questions.questionNumber, filters.questionNumber)) : byText;
@@ -113,7 +115,7 @@ export class QuestionRepository {
         ),
       );
     }
-    const where = conditions.length ? and(...conditions) : undefined;
+    const where = and(...conditions);
     const [total] = await this.db.select({ n: count() }).from(questions).innerJoin(questionVersions, currentVersionJoin).where(where);
     const rows = await this.db
       .select({ question: questions, version: questionVersions, numOfOptions: optionCount })
@@ -126,7 +128,8 @@ export class QuestionRepository {
     return { rows: await this.withReferences(rows), totalRows: total?.n ?? 0 };
   }
 
-  async findDetail(id: string, db: Executor = this.db): Promise<QuestionDetail | undefined> {
+  /** A question of the account (another account's is not found) with the account's tests using it. */
+  async findDetail(id: string, accountId: string, db: Executor = this.db): Promise<QuestionDetail | undefined> {
     const [row] = await db
       .select({
         question: questions,
@@ -139,7 +142,7 @@ export class QuestionRepository {
       .innerJoin(questionVersions, currentVersionJoin)
       .leftJoin(creator, eq(creator.id, questions.createdBy))
       .leftJoin(modifier, eq(modifier.id, questions.modifiedBy))
-      .where(eq(questions.id, id));
+      .where(and(eq(questions.id, id), eq(questions.accountId, accountId)));
     if (!row) return undefined;
     const [item] = await this.withReferences([row], db);
     if (!item) return undefined;
@@ -148,7 +151,7 @@ export class QuestionRepository {
       .from(examSectionQuestions)
       .innerJoin(examDefinitions, eq(examDefinitions.id, examSectionQuestions.examDefinitionId))
       .innerJoin(questionVersions, eq(questionVersions.id, examSectionQuestions.questionVersionId))
-      .where(eq(examSectionQuestions.questionId, id))
+      .where(and(eq(examSectionQuestions.questionId, id), eq(examDefinitions.accountId, accountId)))
       .orderBy(asc(examDefinitions.title));
     return {
       ...item,
@@ -185,23 +188,23 @@ export class QuestionRepository {
       .orderBy(desc(questionVersions.version));
   }
 
-  /** The current versions of these questions (missing ids are simply absent). */
-  async findCurrentVersions(questionIds: readonly string[], db: Executor = this.db) {
+  /** The current versions of these questions of the account (missing ids and another account's are simply absent). */
+  async findCurrentVersions(questionIds: readonly string[], accountId: string, db: Executor = this.db) {
     if (questionIds.length === 0) return [];
     return db
       .select({ questionId: questions.id, questionNumber: questions.questionNumber, versionId: questionVersions.id, version: questionVersions.version })
       .from(questions)
       .innerJoin(questionVersions, currentVersionJoin)
-      .where(inArray(questions.id, [...questionIds]));
+      .where(and(inArray(questions.id, [...questionIds]), eq(questions.accountId, accountId)));
   }
 
-  /** Whole questions for export: a selection, or the bank, by number. */
-  async findForExport(questionIds?: readonly string[]): Promise<(QuestionListItem & { options: QuestionOptionRow[] })[]> {
+  /** Whole questions of the account for export: a selection (another account's ids are left out), or its bank, by number. */
+  async findForExport(accountId: string, questionIds?: readonly string[]): Promise<(QuestionListItem & { options: QuestionOptionRow[] })[]> {
     const rows = await this.db
       .select({ question: questions, version: questionVersions, numOfOptions: optionCount })
       .from(questions)
       .innerJoin(questionVersions, currentVersionJoin)
-      .where(questionIds ? inArray(questions.id, [...questionIds]) : undefined)
+      .where(and(eq(questions.accountId, accountId), questionIds ? inArray(questions.id, [...questionIds]) : undefined))
       .orderBy(asc(questions.questionNumber));
     const items = await this.withReferences(rows);
     const options = await this.findOptionsOfVersions(items.map((item) => item.version.id));
@@ -209,13 +212,17 @@ export class QuestionRepository {
   }
 
   /** Locks the question, so two edits cannot both write the same next version. */
-  async lockById(tx: Executor, id: string): Promise<QuestionRow | undefined> {
-    const [row] = await tx.select().from(questions).where(eq(questions.id, id)).for('update');
+  async lockById(tx: Executor, id: string, accountId: string): Promise<QuestionRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(questions)
+      .where(and(eq(questions.id, id), eq(questions.accountId, accountId)))
+      .for('update');
     return row;
   }
 
-  async insertQuestion(tx: Executor, actorId: string): Promise<QuestionRow> {
-    const [row] = await tx.insert(questions).values({ currentVersion: 1, createdBy: actorId, modifiedBy: actorId }).returning();
+  async insertQuestion(tx: Executor, actorId: string, accountId: string): Promise<QuestionRow> {
+    const [row] = await tx.insert(questions).values({ accountId, currentVersion: 1, createdBy: actorId, modifiedBy: actorId }).returning();
     if (!row) throw new Error('question not inserted');
     return row;
   }

@@ -12,7 +12,7 @@ import { QUESTION_TYPE_INFO, type Difficulty, type QuestionType } from '@certs/s
 import { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { sanitizeQuestionContent } from '../../platform/rich-text';
 import { excerpt, toQuestion, toQuestionListRow, toQuestionOption } from './question.mapper';
 import type { NewVersion, QuestionFilters, QuestionRepository, QuestionVersionRow } from './question.repository';
@@ -67,7 +67,17 @@ function dayBounds(from: string | undefined, to: string | undefined): { from?: D
   return { from: start?.from, to: end?.to };
 }
 
-/** The question bank: list and search, create, edit (a new version each time), options. */
+/** Who saves a question and the account whose bank it joins. */
+export interface QuestionOwner {
+  actorId: string;
+  accountId: string;
+}
+
+/**
+ * The question bank: list and search, create, edit (a new version each time), options. Each
+ * account has its own bank (decision 033): staff reach only their account's questions, subjects
+ * and tags; another account's answer 404, or, named in a form, as unknown.
+ */
 export class QuestionService {
   constructor(
     private readonly repository: QuestionRepository,
@@ -89,6 +99,7 @@ export class QuestionService {
     const text = searchTermOrUndefined(search.text);
     const number = text ? QUESTION_NUMBER.exec(text) : null;
     const filters: QuestionFilters = {
+      accountId: staffAccountOf(actor),
       page: search.page,
       pageSize: search.pageSize,
       text,
@@ -107,18 +118,18 @@ export class QuestionService {
 
   async findQuestion(actor: CurrentUser, id: string): Promise<Question> {
     assertCanRead(actor);
-    return toQuestion(await this.existing(id));
+    return toQuestion(await this.existing(actor, id));
   }
 
   /** `questionoptions/{id}`: the options of the question's current version, in order. */
   async findOptions(actor: CurrentUser, id: string): Promise<QuestionOption[]> {
     assertCanRead(actor);
-    return (await this.existing(id)).options.map(toQuestionOption);
+    return (await this.existing(actor, id)).options.map(toQuestionOption);
   }
 
   async findVersions(actor: CurrentUser, id: string) {
     assertCanRead(actor);
-    await this.existing(id);
+    await this.existing(actor, id);
     const rows = await this.repository.findVersions(id);
     return rows.map((row) => ({
       version: row.version.version,
@@ -133,8 +144,9 @@ export class QuestionService {
 
   async createQuestion(actor: CurrentUser, input: QuestionValues): Promise<Question> {
     assertCanWrite(actor);
-    const prepared = await this.prepare(input);
-    const { id } = await this.repository.transaction((tx) => this.insertPrepared(tx, actor.id, prepared));
+    const owner = { actorId: actor.id, accountId: staffAccountOf(actor) };
+    const prepared = await this.prepare(input, owner.accountId);
+    const { id } = await this.repository.transaction((tx) => this.insertPrepared(tx, owner, prepared));
     return this.findQuestion(actor, id);
   }
 
@@ -145,12 +157,12 @@ export class QuestionService {
    */
   async updateQuestion(actor: CurrentUser, id: string, input: QuestionValues): Promise<Question> {
     assertCanWrite(actor);
-    await this.existing(id);
-    const prepared = await this.prepare(input);
+    const { question } = await this.existing(actor, id);
+    const prepared = await this.prepare(input, question.accountId);
     await this.repository.transaction(async (tx) => {
-      const locked = await this.repository.lockById(tx, id);
+      const locked = await this.repository.lockById(tx, id, question.accountId);
       if (!locked) throw new AppError('NOT_FOUND', QUESTION_MESSAGES.notFound);
-      const current = await this.repository.findDetail(id, tx);
+      const current = await this.repository.findDetail(id, question.accountId, tx);
       if (!current) throw new AppError('NOT_FOUND', QUESTION_MESSAGES.notFound);
       const now = new Date();
       let currentVersion = locked.currentVersion;
@@ -164,39 +176,47 @@ export class QuestionService {
     return this.findQuestion(actor, id);
   }
 
-  /** Inserts a prepared question as version 1, inside the caller's transaction (the form, an import). */
-  async insertPrepared(tx: Executor, actorId: string, prepared: PreparedQuestion): Promise<{ id: string; questionNumber: number }> {
-    const question = await this.repository.insertQuestion(tx, actorId);
-    await this.repository.insertVersion(tx, question.id, 1, prepared, actorId);
+  /**
+   * Inserts a prepared question as version 1 in the owner's account, inside the caller's transaction
+   * (the form, an import); its subjects and tags must be of that account (prepare checks them).
+   */
+  async insertPrepared(tx: Executor, owner: QuestionOwner, prepared: PreparedQuestion): Promise<{ id: string; questionNumber: number }> {
+    const question = await this.repository.insertQuestion(tx, owner.actorId, owner.accountId);
+    await this.repository.insertVersion(tx, question.id, 1, prepared, owner.actorId);
     await this.repository.replaceReferences(tx, question.id, prepared.subjectIds, prepared.tagIds);
     return { id: question.id, questionNumber: question.questionNumber };
   }
 
-  /** For the tests module: the current version of each question (absent when the question does not exist). */
-  async findCurrentVersions(questionIds: readonly string[], tx?: Executor) {
-    return this.repository.findCurrentVersions(questionIds, tx);
+  /**
+   * For the tests module: the current version of each question of the account (absent when the
+   * question does not exist or is another account's, so a test takes only its own account's questions).
+   */
+  async findCurrentVersions(accountId: string, questionIds: readonly string[], tx?: Executor) {
+    return this.repository.findCurrentVersions(questionIds, accountId, tx);
   }
 
-  /** For export: whole questions, a selection or the bank. */
+  /** For export: whole questions of the caller's account, a selection or the bank. */
   async findForExport(actor: CurrentUser, questionIds?: readonly string[]) {
     assertCanRead(actor);
-    return this.repository.findForExport(questionIds);
+    return this.repository.findForExport(staffAccountOf(actor), questionIds);
   }
 
-  private async prepare(input: QuestionValues): Promise<PreparedQuestion> {
+  private async prepare(input: QuestionValues, accountId: string): Promise<PreparedQuestion> {
     const version = prepareVersion(input);
     // The content may be all markup the sanitiser removes (a lone script): then it is empty.
     if (!version.plainText) throw new AppError('BAD_REQUEST', QUESTION_MESSAGES.contentRequired, { content: QUESTION_MESSAGES.contentRequired });
     const subjectIds = [...new Set(input.subjects)];
     const tagIds = [...new Set(input.tags)];
-    const [foundSubjects, foundTags] = await Promise.all([this.subjects.findByIds(subjectIds), this.tags.findByIds(tagIds)]);
+    // Another account's subject or tag is as unknown as one that does not exist.
+    const [foundSubjects, foundTags] = await Promise.all([this.subjects.findByIds(subjectIds, accountId), this.tags.findByIds(tagIds, accountId)]);
     if (foundSubjects.length !== subjectIds.length) throw new AppError('BAD_REQUEST', QUESTION_MESSAGES.unknownSubject, { subjects: QUESTION_MESSAGES.unknownSubject });
     if (foundTags.length !== tagIds.length) throw new AppError('BAD_REQUEST', QUESTION_MESSAGES.unknownTag, { tags: QUESTION_MESSAGES.unknownTag });
     return { ...version, subjectIds, tagIds };
   }
 
-  private async existing(id: string) {
-    const found = UUID.safeParse(id).success ? await this.repository.findDetail(id) : undefined;
+  /** A question of the caller's account; another account's answers 404 as if it did not exist. */
+  private async existing(actor: CurrentUser, id: string) {
+    const found = UUID.safeParse(id).success ? await this.repository.findDetail(id, staffAccountOf(actor)) : undefined;
     if (!found) throw new AppError('NOT_FOUND', QUESTION_MESSAGES.notFound);
     return found;
   }

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ReferenceKind } from '@certs/shared/question-bank/reference.contract';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -17,7 +17,10 @@ function tablesOf(kind: ReferenceKind) {
     : { table: tags as unknown as typeof subjects, link: questionTags as typeof questionSubjects | typeof questionTags, linkRef: questionTags.tagId, linkQuestion: questionTags.questionId };
 }
 
-/** Subjects or tags: titled lists, unique by title whatever its case. */
+/**
+ * Subjects or tags: titled lists, unique by title whatever its case within an account. Every read
+ * and write names the account, so another account's row is not found whatever its id (decision 033).
+ */
 export class ReferenceRepository {
   private readonly t: ReturnType<typeof tablesOf>;
 
@@ -32,55 +35,57 @@ export class ReferenceRepository {
     return this.db.transaction((tx) => work(tx));
   }
 
-  /** Every row with how many questions use it, by title. */
-  async findAll(): Promise<(ReferenceRow & { numOfQuestions: number })[]> {
+  /** Every row of the account with how many questions use it, by title. */
+  async findAll(accountId: string): Promise<(ReferenceRow & { numOfQuestions: number })[]> {
     const { table, link, linkRef } = this.t;
     const rows = await this.db
       .select({ row: table, numOfQuestions: count(linkRef) })
       .from(table)
       .leftJoin(link, eq(linkRef, table.id))
+      .where(eq(table.accountId, accountId))
       .groupBy(table.id)
       .orderBy(asc(sql`lower(${table.title})`));
     return rows.map(({ row, numOfQuestions }) => ({ ...row, numOfQuestions }));
   }
 
-  async findById(id: string, db: Executor = this.db): Promise<ReferenceRow | undefined> {
-    const [row] = await db.select().from(this.t.table).where(eq(this.t.table.id, id));
+  async findById(id: string, accountId: string, db: Executor = this.db): Promise<ReferenceRow | undefined> {
+    const [row] = await db.select().from(this.t.table).where(this.ofAccount(accountId, eq(this.t.table.id, id)));
     return row;
   }
 
-  async findByTitle(title: string, db: Executor = this.db): Promise<ReferenceRow | undefined> {
+  async findByTitle(title: string, accountId: string, db: Executor = this.db): Promise<ReferenceRow | undefined> {
     const [row] = await db
       .select()
       .from(this.t.table)
-      .where(sql`lower(${this.t.table.title}) = lower(${title})`);
+      .where(this.ofAccount(accountId, sql`lower(${this.t.table.title}) = lower(${title})`));
     return row;
   }
 
-  async findByIds(ids: readonly string[], db: Executor = this.db): Promise<ReferenceRow[]> {
+  /** The account's rows among these ids (another account's are simply absent). */
+  async findByIds(ids: readonly string[], accountId: string, db: Executor = this.db): Promise<ReferenceRow[]> {
     if (ids.length === 0) return [];
-    return db.select().from(this.t.table).where(inArray(this.t.table.id, [...ids]));
+    return db.select().from(this.t.table).where(this.ofAccount(accountId, inArray(this.t.table.id, [...ids])));
   }
 
-  /** Rows whose titles match any of these, whatever the case. */
-  async findByTitles(titles: readonly string[], db: Executor = this.db): Promise<ReferenceRow[]> {
+  /** The account's rows whose titles match any of these, whatever the case. */
+  async findByTitles(titles: readonly string[], accountId: string, db: Executor = this.db): Promise<ReferenceRow[]> {
     if (titles.length === 0) return [];
     const lowered = titles.map((title) => title.toLowerCase());
     return db
       .select()
       .from(this.t.table)
-      .where(inArray(sql`lower(${this.t.table.title})`, lowered));
+      .where(this.ofAccount(accountId, inArray(sql`lower(${this.t.table.title})`, lowered)));
   }
 
-  /** Undefined when the title is taken. */
-  async insert(values: typeof subjects.$inferInsert, db: Executor = this.db): Promise<ReferenceRow | undefined> {
+  /** Undefined when the title is taken in the account. */
+  async insert(values: typeof subjects.$inferInsert & { accountId: string }, db: Executor = this.db): Promise<ReferenceRow | undefined> {
     const [row] = await db.insert(this.t.table).values(values).onConflictDoNothing().returning();
     return row;
   }
 
-  async update(id: string, values: Partial<typeof subjects.$inferInsert>): Promise<ReferenceRow | undefined | 'duplicate'> {
+  async update(id: string, accountId: string, values: Partial<typeof subjects.$inferInsert>): Promise<ReferenceRow | undefined | 'duplicate'> {
     try {
-      const [row] = await this.db.update(this.t.table).set(values).where(eq(this.t.table.id, id)).returning();
+      const [row] = await this.db.update(this.t.table).set(values).where(this.ofAccount(accountId, eq(this.t.table.id, id))).returning();
       return row;
     } catch (error) {
       if (isUniqueViolation(error)) return 'duplicate';
@@ -89,8 +94,8 @@ export class ReferenceRepository {
   }
 
   /** Locks the row: a question being saved with it waits, so "not in use" stays true until it is gone. */
-  async lockById(tx: Executor, id: string): Promise<ReferenceRow | undefined> {
-    const [row] = await tx.select().from(this.t.table).where(eq(this.t.table.id, id)).for('update');
+  async lockById(tx: Executor, id: string, accountId: string): Promise<ReferenceRow | undefined> {
+    const [row] = await tx.select().from(this.t.table).where(this.ofAccount(accountId, eq(this.t.table.id, id))).for('update');
     return row;
   }
 
@@ -113,7 +118,11 @@ export class ReferenceRepository {
     return total?.n ?? 0;
   }
 
-  async remove(tx: Executor, id: string): Promise<void> {
-    await tx.delete(this.t.table).where(eq(this.t.table.id, id));
+  async remove(tx: Executor, id: string, accountId: string): Promise<void> {
+    await tx.delete(this.t.table).where(this.ofAccount(accountId, eq(this.t.table.id, id)));
+  }
+
+  private ofAccount(accountId: string, condition: SQL): SQL {
+    return and(eq(this.t.table.accountId, accountId), condition) as SQL;
   }
 }
