@@ -22,6 +22,12 @@ const flatten = (row: { coupon: CouponRow; programCode: string | null; programTi
   programTitle: row.programTitle,
 });
 
+/** A code, whatever its case, of the account that owns the program. */
+function codeForProgram(code: string, programId: string): SQL {
+  const accountOfProgram = sql`(select ${programs.accountId} from ${programs} where ${programs.id} = ${programId})`;
+  return and(sql`upper(${coupons.code}) = ${code.toUpperCase()}`, eq(coupons.accountId, accountOfProgram)) as SQL;
+}
+
 async function orDuplicate<T>(work: Promise<T>): Promise<T | 'duplicate'> {
   try {
     return await work;
@@ -31,7 +37,11 @@ async function orDuplicate<T>(work: Promise<T>): Promise<T | 'duplicate'> {
   }
 }
 
-/** Discount codes and who used them. Codes are stored upper-case; the unique index is on upper(code). */
+/**
+ * Discount codes and who used them. Codes are stored upper-case; the unique index is on upper(code).
+ * Each account keeps its own codes (decision 033): every read names the account, directly or as the
+ * account owning the program a code is used for, so another account's code is not found.
+ */
 export class CouponRepository {
   constructor(private readonly db: Database) {}
 
@@ -44,8 +54,8 @@ export class CouponRepository {
     return this.db.transaction((tx) => work(tx));
   }
 
-  async findPage(page: number, pageSize: number, search?: string) {
-    const where = search ? or(ilike(coupons.code, likeEscaped(search)), ilike(coupons.description, likeEscaped(search))) : undefined;
+  async findPage(accountId: string, page: number, pageSize: number, search?: string) {
+    const where = and(eq(coupons.accountId, accountId), search ? or(ilike(coupons.code, likeEscaped(search)), ilike(coupons.description, likeEscaped(search))) : undefined);
     const [total] = await this.db.select({ n: count() }).from(coupons).where(where);
     const rows = await this.db
       .select(withProgram)
@@ -58,39 +68,48 @@ export class CouponRepository {
     return { rows: rows.map(flatten), totalRows: total?.n ?? 0 };
   }
 
-  /** Codes that apply to programs of a type: for the type itself, or for one program of it. */
-  async findForProgramType(programType: number): Promise<CouponWithProgram[]> {
+  /** The account's codes that apply to programs of a type: for the type itself, or for one program of it. */
+  async findForProgramType(accountId: string, programType: number): Promise<CouponWithProgram[]> {
     const rows = await this.db
       .select(withProgram)
       .from(coupons)
       .leftJoin(programs, eq(programs.id, coupons.programId))
-      .where(or(and(isNull(coupons.programId), eq(coupons.programType, programType)), eq(programs.programType, programType)))
+      .where(and(eq(coupons.accountId, accountId), or(and(isNull(coupons.programId), eq(coupons.programType, programType)), eq(programs.programType, programType))))
       .orderBy(asc(coupons.code));
     return rows.map(flatten);
   }
 
-  async findById(id: string, db: Executor = this.db): Promise<CouponWithProgram | undefined> {
-    const [row] = await db.select(withProgram).from(coupons).leftJoin(programs, eq(programs.id, coupons.programId)).where(eq(coupons.id, id));
+  async findById(id: string, accountId: string, db: Executor = this.db): Promise<CouponWithProgram | undefined> {
+    const [row] = await db
+      .select(withProgram)
+      .from(coupons)
+      .leftJoin(programs, eq(programs.id, coupons.programId))
+      .where(and(eq(coupons.id, id), eq(coupons.accountId, accountId)));
     return row ? flatten(row) : undefined;
   }
 
-  async findByCode(db: Executor, code: string): Promise<CouponRow | undefined> {
-    const [row] = await db.select().from(coupons).where(sql`upper(${coupons.code}) = ${code.toUpperCase()}`);
+  /** The code as used for a program: only a code of the account owning that program (another account's is not found). */
+  async findByCode(db: Executor, code: string, programId: string): Promise<CouponRow | undefined> {
+    const [row] = await db.select().from(coupons).where(codeForProgram(code, programId));
     return row;
   }
 
-  /** The code's row, locked until the caller's transaction ends: redemptions of one code queue here. */
-  async lockByCode(tx: Executor, code: string): Promise<CouponRow | undefined> {
-    const [row] = await tx.select().from(coupons).where(sql`upper(${coupons.code}) = ${code.toUpperCase()}`).for('update');
+  /** The code's row (of the program's account), locked until the caller's transaction ends: redemptions of one code queue here. */
+  async lockByCode(tx: Executor, code: string, programId: string): Promise<CouponRow | undefined> {
+    const [row] = await tx.select().from(coupons).where(codeForProgram(code, programId)).for('update');
     return row;
   }
 
-  async lockById(tx: Executor, id: string): Promise<CouponRow | undefined> {
-    const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+  async lockById(tx: Executor, id: string, accountId: string): Promise<CouponRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.id, id), eq(coupons.accountId, accountId)))
+      .for('update');
     return row;
   }
 
-  async insert(values: typeof coupons.$inferInsert): Promise<CouponRow | 'duplicate'> {
+  async insert(values: typeof coupons.$inferInsert & { accountId: string }): Promise<CouponRow | 'duplicate'> {
     return orDuplicate(this.db.insert(coupons).values(values).returning().then(([row]) => row!));
   }
 
@@ -117,17 +136,21 @@ export class CouponRepository {
     return 'ok';
   }
 
-  async findProgram(id: string): Promise<{ id: string; programCode: string; programTitle: string; programType: number } | undefined> {
+  /** A program of the account (another account's is not found). */
+  async findProgram(id: string, accountId: string): Promise<{ id: string; programCode: string; programTitle: string; programType: number } | undefined> {
     const [row] = await this.db
       .select({ id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle, programType: programs.programType })
       .from(programs)
-      .where(eq(programs.id, id));
+      .where(and(eq(programs.id, id), eq(programs.accountId, accountId)));
     return row;
   }
 
-  /** Programs to choose from in the form, searched by code or title (the first 50 by code). */
-  async findProgramOptions(search?: string) {
-    const where: SQL | undefined = search ? or(ilike(programs.programCode, likeEscaped(search)), ilike(programs.programTitle, likeEscaped(search))) : undefined;
+  /** The account's programs to choose from in the form, searched by code or title (the first 50 by code). */
+  async findProgramOptions(accountId: string, search?: string) {
+    const where: SQL | undefined = and(
+      eq(programs.accountId, accountId),
+      search ? or(ilike(programs.programCode, likeEscaped(search)), ilike(programs.programTitle, likeEscaped(search))) : undefined,
+    );
     return this.db
       .select({ id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle, programType: programs.programType })
       .from(programs)

@@ -14,7 +14,7 @@ import {
 } from '@certs/shared/coupon/coupon.contract';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { canManageApplications } from '../application/application-workflow.policy';
 import type { ProgramService } from '../program/program.service';
 import { canManageCoupons } from './coupon.policy';
@@ -102,9 +102,13 @@ export class CouponService {
     private readonly programs: ProgramService,
   ) {}
 
-  /** Validates a code for this program and applicant and prices it against the subtotal; throws AppError('BAD_REQUEST', COUPON_MESSAGES.x, { couponCode: msg }) when it cannot be used. */
+  /**
+   * Validates a code for this program and applicant and prices it against the subtotal; throws
+   * AppError('BAD_REQUEST', COUPON_MESSAGES.x, { couponCode: msg }) when it cannot be used. Only a
+   * code of the account owning the program counts: another account's code is unknown (decision 033).
+   */
   async quote(db: Executor, input: CouponQuoteInput): Promise<CouponQuote> {
-    const coupon = await this.repository.findByCode(db, input.code.trim());
+    const coupon = await this.repository.findByCode(db, input.code.trim(), input.programId);
     const refusal = refusalOf(coupon, input, input.at ?? new Date());
     if (refusal || !coupon) throw refuse(refusal ?? COUPON_MESSAGES.notFound);
     if (await this.repository.hasRedeemed(db, coupon.id, input.applicantId)) throw refuse(COUPON_MESSAGES.alreadyUsed);
@@ -113,7 +117,7 @@ export class CouponService {
 
   /** Inside the caller's transaction: locks the coupon row (FOR UPDATE), re-checks everything, enforces the usage limit and once-per-applicant (unique index), inserts the redemption, increments used_count. */
   async redeem(tx: Executor, input: CouponRedeemInput): Promise<CouponQuote> {
-    const coupon = await this.repository.lockByCode(tx, input.code.trim());
+    const coupon = await this.repository.lockByCode(tx, input.code.trim(), input.programId);
     const refusal = refusalOf(coupon, input, input.at ?? new Date());
     if (refusal || !coupon) throw refuse(refusal ?? COUPON_MESSAGES.notFound);
     if (await this.repository.hasRedeemed(tx, coupon.id, input.applicantId)) throw refuse(COUPON_MESSAGES.alreadyUsed);
@@ -133,41 +137,42 @@ export class CouponService {
 
   async findPage(actor: CurrentUser, query: { page: number; pageSize: number; searchTerm?: string }): Promise<CouponPage> {
     assertCanManage(actor);
-    const { rows, totalRows } = await this.repository.findPage(query.page, query.pageSize, searchTermOrUndefined(query.searchTerm));
+    const { rows, totalRows } = await this.repository.findPage(staffAccountOf(actor), query.page, query.pageSize, searchTermOrUndefined(query.searchTerm));
     return { rows: rows.map(toCoupon), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
   async findOne(actor: CurrentUser, id: string): Promise<Coupon> {
     assertCanManage(actor);
-    return toCoupon(await this.existing(id));
+    return toCoupon(await this.existing(actor, id));
   }
 
   async findForProgramType(actor: CurrentUser, programType: number): Promise<Coupon[]> {
     assertCanManage(actor);
-    return (await this.repository.findForProgramType(programType)).map(toCoupon);
+    return (await this.repository.findForProgramType(staffAccountOf(actor), programType)).map(toCoupon);
   }
 
   async findProgramOptions(actor: CurrentUser, searchTerm?: string): Promise<CouponProgramOption[]> {
     assertCanManage(actor);
-    return this.repository.findProgramOptions(searchTermOrUndefined(searchTerm));
+    return this.repository.findProgramOptions(staffAccountOf(actor), searchTermOrUndefined(searchTerm));
   }
 
   async create(actor: CurrentUser, input: CouponValues): Promise<Coupon> {
     assertCanManage(actor);
-    await this.assertProgramExists(input.programId);
-    const row = await this.repository.insert({ ...input, usedCount: 0, createdBy: actor.id, modifiedBy: actor.id });
+    const accountId = staffAccountOf(actor);
+    await this.assertProgramExists(input.programId, accountId);
+    const row = await this.repository.insert({ ...input, accountId, usedCount: 0, createdBy: actor.id, modifiedBy: actor.id });
     if (row === 'duplicate') throw codeTaken();
-    return toCoupon(await this.existing(row.id));
+    return toCoupon(await this.existing(actor, row.id));
   }
 
   /** Description, validity, limit and the active flag can always change; the code, discount and scope only until the code is first used. */
   async update(actor: CurrentUser, id: string, input: CouponValues): Promise<Coupon> {
     assertCanManage(actor);
-    await this.existing(id);
-    await this.assertProgramExists(input.programId);
+    const { accountId } = await this.existing(actor, id);
+    await this.assertProgramExists(input.programId, accountId);
     await this.repository.transaction(async (tx) => {
       // Locked like a redemption, so the count of uses read here is the one the limit is checked against.
-      const locked = await this.repository.lockById(tx, id);
+      const locked = await this.repository.lockById(tx, id, accountId);
       if (!locked) throw new AppError('NOT_FOUND', COUPON_MESSAGES.couponNotFound);
       if (locked.usedCount > 0) {
         const changed =
@@ -185,7 +190,7 @@ export class CouponService {
       const row = await this.repository.update(tx, id, { ...input, modifiedBy: actor.id, modifiedOn: new Date() });
       if (row === 'duplicate') throw codeTaken();
     });
-    return toCoupon(await this.existing(id));
+    return toCoupon(await this.existing(actor, id));
   }
 
   /**
@@ -195,7 +200,8 @@ export class CouponService {
    */
   async verify(actor: CurrentUser, params: { programId: string; applicantId: string; code: string }, subtotalCents: number | undefined): Promise<CouponVerifyResponse> {
     if (actor.userType !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const program = UUID.test(params.programId) ? await this.repository.findProgram(params.programId) : undefined;
+    // Another account's program is not found; a code is then checked against the program's (the caller's) account.
+    const program = UUID.test(params.programId) ? await this.repository.findProgram(params.programId, staffAccountOf(actor)) : undefined;
     if (!program) throw new AppError('NOT_FOUND', COUPON_MESSAGES.programNotFound);
     if (!canManageCoupons(actor) && !canManageApplications(actor, await this.programs.programPrivilege(actor, program.id))) {
       throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
@@ -208,7 +214,7 @@ export class CouponService {
       applicantId: params.applicantId,
       subtotalCents: subtotalCents ?? 0,
     });
-    const coupon = await this.existing(quote.couponId);
+    const coupon = await this.existing(actor, quote.couponId);
     return {
       couponId: coupon.id,
       code: coupon.code,
@@ -223,14 +229,16 @@ export class CouponService {
     };
   }
 
-  private async existing(id: string): Promise<CouponWithProgram> {
-    const row = UUID.test(id) ? await this.repository.findById(id) : undefined;
+  /** A code of the caller's account; another account's answers 404 as if it did not exist. */
+  private async existing(actor: CurrentUser, id: string): Promise<CouponWithProgram> {
+    const row = UUID.test(id) ? await this.repository.findById(id, staffAccountOf(actor)) : undefined;
     if (!row) throw new AppError('NOT_FOUND', COUPON_MESSAGES.couponNotFound);
     return row;
   }
 
-  private async assertProgramExists(programId: string | null): Promise<void> {
-    if (programId && !(await this.repository.findProgram(programId))) {
+  /** A code is for a program of its own account only: another account's program is as unknown as none. */
+  private async assertProgramExists(programId: string | null, accountId: string): Promise<void> {
+    if (programId && !(await this.repository.findProgram(programId, accountId))) {
       throw new AppError('BAD_REQUEST', COUPON_MESSAGES.programNotFound, { programId: COUPON_MESSAGES.programNotFound });
     }
   }
