@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AWARD_STATUSES } from '../award/award-status';
-import { credentialDownloadPath, credentialFileName, statusBitsOf } from './credential.contract';
+import { CREDENTIAL_PATHS, credentialDownloadPath, credentialFileName, credentialPathsOf, statusBitsOf } from './credential.contract';
 
 describe('credential status bits', () => {
   it('suspends an award on hold and revokes a cancelled or withdrawn one; current and expired set no bit', () => {
@@ -23,5 +23,17 @@ describe('credential file name and path', () => {
 
   it('escapes the award id in the download path', () => {
     expect(credentialDownloadPath('a/b')).toBe('/api/award/a%2Fb/credential');
+  });
+});
+
+describe("an account's issuer paths", () => {
+  it("keeps the first account's original paths and puts every other account's under its path name", () => {
+    expect(credentialPathsOf(null)).toBe(CREDENTIAL_PATHS);
+    const wcnz = credentialPathsOf('wcnz');
+    expect([wcnz.issuer, wcnz.issuerDidDocument, wcnz.statusList('suspension')]).toEqual([
+      '/unauth/credentials/wcnz/issuer',
+      '/unauth/credentials/wcnz/issuer/did.json',
+      '/unauth/credentials/wcnz/status/suspension',
+    ]);
   });
 });

@@ -10,12 +10,22 @@ export const PUBLIC_REGISTER_PATHS = {
   search: '/unauth/application/companyreports/search',
   aicip: '/unauth/application/companyreports/aicip',
   verify: (certificateNumber: string) => `/unauth/verify/${encodeURIComponent(certificateNumber)}`,
+  /** The awarding bodies whose registers the platform holds (issue 40): the register page's body filter. */
+  bodies: '/unauth/accounts',
 } as const;
 
 /** The web pages: the two registers, and the verification page a certificate's QR code opens (`${PUBLIC_URL}/verify/{number}`). */
 export const PUBLIC_REGISTER_PAGES = { search: '/personnel-search', aicip: '/aicip-personnel-search' } as const;
 export function verificationPagePath(certificateNumber: string): string {
   return `/verify/${encodeURIComponent(certificateNumber)}`;
+}
+
+/** The register page's query parameter that chooses one awarding body (its short name): `/personnel-search?body=wcnz`. */
+export const REGISTER_BODY_PARAM = 'body';
+
+/** A register page, of one awarding body when a short name is given (its own register, to link to), else of all. */
+export function registerPagePath(page: (typeof PUBLIC_REGISTER_PAGES)[keyof typeof PUBLIC_REGISTER_PAGES], accountShortName?: string): string {
+  return accountShortName ? `${page}?${REGISTER_BODY_PARAM}=${encodeURIComponent(accountShortName)}` : page;
 }
 
 export const PUBLIC_REGISTERS = ['search', 'aicip'] as const;
@@ -48,6 +58,7 @@ export const PUBLIC_REGISTER_MESSAGES = {
   searchTermTooShort: `Enter at least ${MIN_REGISTER_SEARCH_CHARACTERS} letters or digits to search`,
   searchTermTooLong: `Search term must be at most ${MAX_REGISTER_SEARCH_LENGTH} characters`,
   certificateNotFound: 'No certificate has this number',
+  bodyNotFound: 'No awarding body has this short name',
   tooManySearches: 'Too many searches from your network. Please wait a few minutes and try again.',
   tooManyVerifications: 'Too many certificate checks from your network. Please wait a few minutes and try again.',
 } as const;
@@ -67,6 +78,8 @@ export const RegisterSearchRequest = z.strictObject({
     .refine((term) => term.length === 0 || significantSearchCharacters(term) >= MIN_REGISTER_SEARCH_CHARACTERS, PUBLIC_REGISTER_MESSAGES.searchTermTooShort),
   /** Absent: name, certificate number and program alike. */
   searchBy: z.enum(REGISTER_SEARCH_BY, { error: `Search by must be one of ${REGISTER_SEARCH_BY.join(', ')}` }).optional(),
+  /** One awarding body's register (its account's short name); absent: every body's. */
+  accountShortName: z.string().trim().toLowerCase().min(1).max(32).optional(),
   currentPage: pagingShape.page,
   perPageCount: pagingShape.pageSize,
 });
@@ -86,15 +99,22 @@ export const PublicCertificate = z.strictObject({
   status: z.enum(AWARD_STATUSES),
   /** A welder qualification's range in the standard's designations (ISO 9606-1 135 P BW ...); empty for other awards. */
   designations: z.array(z.string()),
+  /** The awarding body that issued it: the name of the account of the award's program. */
+  issuingBody: z.string(),
 });
 export type PublicCertificate = z.infer<typeof PublicCertificate>;
 
 export const PublicRegisterPage = pagedResponse(PublicCertificate);
 export type PublicRegisterPage = z.infer<typeof PublicRegisterPage>;
 
+/** An awarding body as the register names it and filters by it. */
+export const RegisterBody = z.strictObject({ name: z.string(), shortName: z.string() });
+export type RegisterBody = z.infer<typeof RegisterBody>;
+export const RegisterBodyList = z.array(RegisterBody);
+
 export const VerifyCertificateParams = z.strictObject({ certificateNumber: z.string().trim().min(1).max(100) });
 
-/** The status a visitor reads today: a current award whose last valid day has passed is expired. */
+/** The status a visitor reads today (the issuing body's today): a current award whose last valid day has passed is expired. */
 export function publicStatusOf(status: AwardStatus, expiresOn: string | null, today: string): AwardStatus {
   if (status === 'current' && expiresOn !== null && expiresOn < today) return 'expired';
   return status;

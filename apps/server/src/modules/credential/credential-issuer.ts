@@ -31,23 +31,15 @@ export const bundledDocumentLoader: DocumentLoader = async (url) => {
 };
 
 /**
- * The issuer's DID under PUBLIC_URL (did:web): `https://host[:port]/path/unauth/credentials/issuer`
+ * An issuer's DID under PUBLIC_URL (did:web): `https://host[:port]/path/unauth/credentials/issuer`
  * becomes `did:web:host%3Aport:path:unauth:credentials:issuer`, which a did:web resolver turns back
- * into that address plus `/did.json` (CREDENTIAL_PATHS.issuerDidDocument).
+ * into that address plus `/did.json` (the paths' `issuerDidDocument`). Without `issuerPath`, the
+ * first account's issuer.
  */
-export function issuerDidOf(publicUrl: string): string {
+export function issuerDidOf(publicUrl: string, issuerPath: string = CREDENTIAL_PATHS.issuer): string {
   const url = new URL(publicUrl);
-  const segments = [...url.pathname.split('/'), ...CREDENTIAL_PATHS.issuer.split('/')].filter(Boolean).map((s) => encodeURIComponent(decodeURIComponent(s)));
+  const segments = [...url.pathname.split('/'), ...issuerPath.split('/')].filter(Boolean).map((s) => encodeURIComponent(decodeURIComponent(s)));
   return ['did:web', encodeURIComponent(url.host), ...segments].join(':');
-}
-
-export interface IssuerSettings {
-  publicUrl: string;
-  /** The awarding body's name, as the credential's issuer profile shows it. */
-  name: string;
-  email: string;
-  /** The Ed25519 seed (credential-key.ts). */
-  seed: Uint8Array;
 }
 
 export interface IssuerProfile {
@@ -59,20 +51,22 @@ export interface IssuerProfile {
 }
 
 /**
- * The awarding body as a credential issuer: its did:web identity, its Ed25519 key (a Multikey whose
+ * An awarding body as a credential issuer: its did:web identity, its Ed25519 key (a Multikey whose
  * id ends in the public key, so a rotated key is reported as unknown rather than as a bad
- * signature), its DID document and its eddsa-rdfc-2022 Data Integrity proofs.
+ * signature), its DID document and its eddsa-rdfc-2022 Data Integrity proofs. Who the body is
+ * (name, email) is read from its account when a credential is made, so it follows the settings.
  */
 export class CredentialIssuer {
-  readonly did: string;
   private keyPairPromise?: Promise<Ed25519KeyPair>;
 
-  constructor(private readonly settings: IssuerSettings) {
-    this.did = issuerDidOf(settings.publicUrl);
-  }
+  /** `seed`: the Ed25519 seed (credential-key.ts, or the account's sealed key). */
+  constructor(
+    readonly did: string,
+    private readonly seed: Uint8Array,
+  ) {}
 
   private keyPair(): Promise<Ed25519KeyPair> {
-    this.keyPairPromise ??= Ed25519Multikey.generate({ seed: this.settings.seed, controller: this.did }).then(async (pair) => {
+    this.keyPairPromise ??= Ed25519Multikey.generate({ seed: this.seed, controller: this.did }).then(async (pair) => {
       // `generate` names the key `controller#publicKeyMultibase`; read it back to be sure of the id.
       const exported = await pair.export({ publicKey: true });
       if (exported.id !== `${this.did}#${exported.publicKeyMultibase}`) throw new Error('Unexpected key id');
@@ -81,8 +75,8 @@ export class CredentialIssuer {
     return this.keyPairPromise;
   }
 
-  profile(): IssuerProfile {
-    return { id: this.did, type: ['Profile'], name: this.settings.name, url: this.settings.publicUrl, email: this.settings.email };
+  profile(body: { name: string; url: string; email: string }): IssuerProfile {
+    return { id: this.did, type: ['Profile'], name: body.name, url: body.url, email: body.email };
   }
 
   /** The DID document (did:web): the public key, authorised for assertions (signing credentials). */

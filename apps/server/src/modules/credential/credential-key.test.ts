@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STATUS_LIST_MIN_BITS } from '@certs/shared/credential/credential.contract';
+import { STATUS_LIST_MIN_BITS, credentialPathsOf } from '@certs/shared/credential/credential.contract';
 import { CredentialIssuer, issuerDidOf } from './credential-issuer';
 import { CREDENTIAL_KEY_FILE, credentialSigningSeed } from './credential-key';
 import { statusListLength } from './credential.service';
 
-const issuerWith = (seed: Uint8Array, publicUrl = 'https://certs.example.org') => new CredentialIssuer({ publicUrl, name: 'Board', email: 'a@b.c', seed });
+const issuerWith = (seed: Uint8Array, publicUrl = 'https://certs.example.org') => new CredentialIssuer(issuerDidOf(publicUrl), seed);
 const publicKeyOf = async (issuer: CredentialIssuer) => ((await issuer.didDocument()) as { verificationMethod: { publicKeyMultibase: string }[] }).verificationMethod[0]!.publicKeyMultibase;
 
 describe('the credential signing key', () => {
@@ -41,6 +41,11 @@ describe('the issuer', () => {
     expect(issuerDidOf('https://certs.example.org')).toBe('did:web:certs.example.org:unauth:credentials:issuer');
     expect(issuerDidOf('http://localhost:3000')).toBe('did:web:localhost%3A3000:unauth:credentials:issuer');
     expect(issuerDidOf('https://example.org/wcb/')).toBe('did:web:example.org:wcb:unauth:credentials:issuer');
+  });
+
+  it("of another account is a did:web under the account's own path", () => {
+    expect(issuerDidOf('https://certs.example.org', credentialPathsOf('wcnz').issuer)).toBe('did:web:certs.example.org:unauth:credentials:wcnz:issuer');
+    expect(issuerDidOf('http://localhost:3000', credentialPathsOf('wcnz').issuer)).toBe('did:web:localhost%3A3000:unauth:credentials:wcnz:issuer');
   });
 
   it("names its key after the public key, in a DID document that authorises it for assertions and holds no secret", async () => {

@@ -1,23 +1,27 @@
 import type { Env } from '../../config/env';
 import type { Database } from '../../db/client';
 import type { PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
+import { SecretBox } from '../../platform/secret-box';
 import type { ProgramService } from '../program/program.service';
-import { CredentialIssuer } from './credential-issuer';
+import { CredentialIssuers } from './credential-issuers';
 import { credentialSigningSeed } from './credential-key';
 import { CredentialRepository } from './credential.repository';
 import { CredentialService } from './credential.service';
 
-/** Wires award credentials once, for app.ts: the issuer's key comes from the configuration or the data folder. */
+/**
+ * Wires award credentials once, for app.ts. The first account's key comes from the configuration
+ * or the data folder; the other accounts' keys are sealed under a key derived from it rather than
+ * from JWT_SECRET, because rotating JWT_SECRET (which signs everyone out) must not make any body's
+ * credentials unverifiable (decision 018), while the first account's key must never change anyway.
+ */
 export function createCredentialModule(
   db: Database,
-  deps: { env: Pick<Env, 'PUBLIC_URL' | 'CREDENTIAL_SIGNING_KEY' | 'AWARDING_BODY_NAME' | 'AWARDING_BODY_EMAIL'>; dataDir: string; programs: Pick<ProgramService, 'programPrivilege'>; accessLog: PersonalDataAccessLog },
+  deps: { env: Pick<Env, 'PUBLIC_URL' | 'CREDENTIAL_SIGNING_KEY'>; dataDir: string; programs: Pick<ProgramService, 'programPrivilege'>; accessLog: PersonalDataAccessLog },
 ): CredentialService {
   const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, '');
-  const issuer = new CredentialIssuer({
-    publicUrl,
-    name: deps.env.AWARDING_BODY_NAME,
-    email: deps.env.AWARDING_BODY_EMAIL,
-    seed: credentialSigningSeed(deps.env.CREDENTIAL_SIGNING_KEY, deps.dataDir),
-  });
-  return new CredentialService(new CredentialRepository(db), { issuer, programs: deps.programs, accessLog: deps.accessLog, publicUrl });
+  const firstAccountSeed = credentialSigningSeed(deps.env.CREDENTIAL_SIGNING_KEY, deps.dataDir);
+  const keyBox = new SecretBox(Buffer.from(firstAccountSeed).toString('base64url'), 'certs-credentials', 'account-credential-signing-keys');
+  const repository = new CredentialRepository(db);
+  const issuers = new CredentialIssuers(repository, { publicUrl, firstAccountSeed, keyBox });
+  return new CredentialService(repository, { issuers, programs: deps.programs, accessLog: deps.accessLog, publicUrl });
 }

@@ -1,7 +1,7 @@
 import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
 import { cryptosuite as eddsaRdfc2022 } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import { verifyCredential, type DocumentLoader, type VerifyResult } from '@digitalbazaar/vc';
-import { checkStatus, decodeList } from '@digitalbazaar/vc-bitstring-status-list';
+import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
@@ -11,7 +11,7 @@ import { createProgram, createStaffOfAnotherProgram } from '../../../test/factor
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 import { personalDataAccessLog } from '../../db/schema/privacy';
-import { BUNDLED_CONTEXTS } from './credential-issuer';
+import { platformDocumentLoader, statusBitsOf, verifyWith } from './credential-test-verifier';
 import { insertAward } from './credential-test-awards';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -38,48 +38,12 @@ async function act(applicationId: string, action: 'hold' | 'release' | 'cancel' 
 /** A day relative to today (UTC), as YYYY-MM-DD. */
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-/**
- * What a verifier on the internet would fetch, answered by the app itself: the contexts from the
- * packages' copies, did:web resolved as its method says (https://host/path/did.json), and the status
- * lists at their URLs under PUBLIC_URL.
- */
-const documentLoader: DocumentLoader = async (url) => {
-  const context = BUNDLED_CONTEXTS.get(url);
-  if (context) return { contextUrl: null, documentUrl: url, document: context };
-  const [base = '', fragment] = url.split('#');
-  let path: string;
-  if (base.startsWith('did:web:')) {
-    const [host = '', ...segments] = base.slice('did:web:'.length).split(':');
-    const resolved = new URL(`https://${decodeURIComponent(host)}/${segments.map(decodeURIComponent).join('/')}/did.json`);
-    expect(resolved.host).toBe(new URL(PUBLIC_URL).host);
-    path = resolved.pathname;
-  } else if (base.startsWith(`${PUBLIC_URL}/`)) {
-    path = base.slice(PUBLIC_URL.length);
-  } else {
-    throw new Error(`Not a document of this platform: ${url}`);
-  }
-  const response = await t.app.inject({ method: 'GET', url: path });
-  if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode}`);
-  const document = response.json<{ verificationMethod?: { id: string }[] }>();
-  if (!fragment) return { contextUrl: null, documentUrl: url, document };
-  // A DID URL with a fragment names one verification method of the DID document.
-  const method = document.verificationMethod?.find((vm) => vm.id === url);
-  if (!method) throw new Error(`No verification method ${url}`);
-  return { contextUrl: null, documentUrl: url, document: { '@context': 'https://w3id.org/security/multikey/v1', ...method } };
-};
-
-/** The library's own verifier, with the status check of its Bitstring Status List package. */
-function verify(credential: object): Promise<VerifyResult> {
-  return verifyCredential({ credential, suite: new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 }), documentLoader, checkStatus });
-}
-
-/** What the status check said, per purpose: true when the award's bit is set. */
-function statusBits(result: VerifyResult): Record<string, boolean> {
-  return Object.fromEntries((result.statusResult?.results ?? []).map((r) => [r.credentialStatus.statusPurpose, r.status]));
-}
+let documentLoader: DocumentLoader;
+const verify = (credential: object): Promise<VerifyResult> => verifyWith(credential, documentLoader);
 
 beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL, AWARDING_BODY_NAME: AWARDING_BODY });
+  documentLoader = platformDocumentLoader(t.app, PUBLIC_URL);
   const db = t.database.db;
   manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
   const program = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 2, programTitle: 'Certified Welding Supervisor' });
@@ -144,7 +108,7 @@ describe('GET api/award/:id/credential', () => {
     const result = await verify(issued);
     expect(result.error).toBeUndefined();
     expect(result.verified).toBe(true);
-    expect(statusBits(result)).toEqual({ suspension: false, revocation: false });
+    expect(statusBitsOf(result)).toEqual({ suspension: false, revocation: false });
   });
 
   it('is invalid once one byte of it changes, in the claims or in the signature', async () => {
@@ -164,16 +128,16 @@ describe('GET api/award/:id/credential', () => {
   it("is suspended after the award's Hold, valid again after Release, and revoked after Cancel; a cancelled award gets no new credential", async () => {
     await act(award.applicationId, 'hold');
     const held = await verify(issued);
-    expect(statusBits(held)).toEqual({ suspension: true, revocation: false });
+    expect(statusBitsOf(held)).toEqual({ suspension: true, revocation: false });
 
     await act(award.applicationId, 'release');
     const released = await verify(issued);
     expect(released.verified).toBe(true);
-    expect(statusBits(released)).toEqual({ suspension: false, revocation: false });
+    expect(statusBitsOf(released)).toEqual({ suspension: false, revocation: false });
 
     await act(award.applicationId, 'cancel');
     const cancelled = await verify(issued);
-    expect(statusBits(cancelled)).toEqual({ suspension: false, revocation: true });
+    expect(statusBitsOf(cancelled)).toEqual({ suspension: false, revocation: true });
     const again = await get(`/api/award/${award.id}/credential`, holderJwt);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This award is cancelled: its credential is revoked and is no longer issued');
@@ -185,11 +149,11 @@ describe('GET api/award/:id/credential', () => {
     const credential = (await get(`/api/award/${withdrawn.id}/credential`, holderJwt)).json();
     await act(withdrawn.applicationId, 'withdraw');
     await act(heldAward.applicationId, 'hold');
-    expect(statusBits(await verify(credential))).toEqual({ suspension: false, revocation: true });
+    expect(statusBitsOf(await verify(credential))).toEqual({ suspension: false, revocation: true });
     expect((await get(`/api/award/${withdrawn.id}/credential`, holderJwt)).statusCode).toBe(409);
     const held = await get(`/api/award/${heldAward.id}/credential`, holderJwt);
     expect(held.statusCode).toBe(200);
-    expect(statusBits(await verify(held.json()))).toEqual({ suspension: true, revocation: false });
+    expect(statusBitsOf(await verify(held.json()))).toEqual({ suspension: true, revocation: false });
   });
 
   it('says an expired award is no longer valid (its validUntil), and a Qualification has no expiry', async () => {

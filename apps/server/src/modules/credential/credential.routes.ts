@@ -47,27 +47,39 @@ export function registerCredentialRoutes(api: FastifyInstance, credentials: Cred
   );
 }
 
-/** The issuer's DID document and the two status lists, under /unauth/ (no sign-in). */
+const ISSUER_DOCUMENT_SUMMARY = "The awarding body's DID document (did:web): the public key that its credentials and status lists are signed with";
+const STATUS_LIST_SUMMARY = "A signed Bitstring Status List credential of the awarding body's awards: suspension (on hold) or revocation (cancelled, withdrawn)";
+
+/**
+ * Each awarding body's DID document and two status lists, under /unauth/ (no sign-in): the first
+ * account's at their original paths, every other account's under its issuer's path name.
+ */
 export function registerCredentialPublicRoutes(app: FastifyInstance, credentials: CredentialService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const doc = { tags: ['credentials'] };
+  const issuerName = z.string().min(1).max(64);
+  const purpose = z.enum(CREDENTIAL_STATUS_PURPOSES);
   for (const url of [CREDENTIAL_PATHS.issuerDidDocument, CREDENTIAL_PATHS.issuer]) {
-    r.get(
-      url,
-      { schema: { ...doc, summary: "The awarding body's DID document (did:web): the public key that credentials and status lists are signed with", produces: ['application/did+ld+json'] } },
-      async (_request, reply) => publicDocument(reply, 'application/did+ld+json', 300, await credentials.issuerDocument()),
+    r.get(url, { schema: { ...doc, summary: ISSUER_DOCUMENT_SUMMARY, produces: ['application/did+ld+json'] } }, async (_request, reply) =>
+      publicDocument(reply, 'application/did+ld+json', 300, await credentials.issuerDocument(null)),
     );
   }
   r.get(
     '/unauth/credentials/status/:purpose',
-    {
-      schema: {
-        ...doc,
-        summary: 'A signed Bitstring Status List credential of every award: suspension (on hold) or revocation (cancelled, withdrawn)',
-        params: z.strictObject({ purpose: z.enum(CREDENTIAL_STATUS_PURPOSES) }),
-        produces: [VC_MEDIA_TYPE],
-      },
-    },
-    async (request, reply) => publicDocument(reply, VC_MEDIA_TYPE, 60, await credentials.statusList(request.params.purpose)),
+    { schema: { ...doc, summary: STATUS_LIST_SUMMARY, params: z.strictObject({ purpose }), produces: [VC_MEDIA_TYPE] } },
+    async (request, reply) => publicDocument(reply, VC_MEDIA_TYPE, 60, await credentials.statusList(null, request.params.purpose)),
+  );
+  // credentialPathsOf(name) in the shared contract builds these for a name.
+  for (const url of ['/unauth/credentials/:issuerName/issuer/did.json', '/unauth/credentials/:issuerName/issuer']) {
+    r.get(
+      url,
+      { schema: { ...doc, summary: `${ISSUER_DOCUMENT_SUMMARY}; 404 for a name no body's issuer has`, params: z.strictObject({ issuerName }), produces: ['application/did+ld+json'] } },
+      async (request, reply) => publicDocument(reply, 'application/did+ld+json', 300, await credentials.issuerDocument(request.params.issuerName)),
+    );
+  }
+  r.get(
+    '/unauth/credentials/:issuerName/status/:purpose',
+    { schema: { ...doc, summary: STATUS_LIST_SUMMARY, params: z.strictObject({ issuerName, purpose }), produces: [VC_MEDIA_TYPE] } },
+    async (request, reply) => publicDocument(reply, VC_MEDIA_TYPE, 60, await credentials.statusList(request.params.issuerName, request.params.purpose)),
   );
 }

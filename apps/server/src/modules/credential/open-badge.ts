@@ -1,8 +1,12 @@
 import dayjs from 'dayjs';
-import { DEFAULT_TIME_ZONE } from '@certs/shared/common/dates';
-import { CREDENTIAL_PATHS, CREDENTIAL_STATUS_PURPOSES } from '@certs/shared/credential/credential.contract';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { CREDENTIAL_STATUS_PURPOSES, type CredentialPaths } from '@certs/shared/credential/credential.contract';
 import { PROGRAM_TYPE_INFO, PROGRAM_TYPES, type ProgramType } from '@certs/shared/program/program-type';
 import { OPEN_BADGES_V3_CONTEXT, VC_V2_CONTEXT, type IssuerProfile } from './credential-issuer';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** What an award's credential says. */
 export interface CredentialAward {
@@ -32,12 +36,12 @@ const ACHIEVEMENT_TYPES: Record<ProgramType, string> = {
 
 const XSD_DATE_TIME = 'YYYY-MM-DDTHH:mm:ssZ';
 
-/** Dates on awards are the awarding body's (Sydney) days: valid from the start of the award day to the end of the expiry day. */
-function startOfDay(day: string): string {
-  return dayjs.tz(day, DEFAULT_TIME_ZONE).format(XSD_DATE_TIME);
+/** Dates on awards are the awarding body's days (its account's time zone): valid from the start of the award day to the end of the expiry day. */
+function startOfDay(day: string, timeZone: string): string {
+  return dayjs.tz(day, timeZone).format(XSD_DATE_TIME);
 }
-function endOfDay(day: string): string {
-  return dayjs.tz(day, DEFAULT_TIME_ZONE).add(1, 'day').subtract(1, 'second').format(XSD_DATE_TIME);
+function endOfDay(day: string, timeZone: string): string {
+  return dayjs.tz(day, timeZone).add(1, 'day').subtract(1, 'second').format(XSD_DATE_TIME);
 }
 
 /** The public verification page of a certificate (the one its QR code opens): the credential's id. */
@@ -48,11 +52,12 @@ export function verificationPageOf(publicUrl: string, certificateNumber: string)
 /**
  * The award as an unsigned `OpenBadgeCredential` (VC Data Model 2.0 with the Open Badges 3.0.3
  * context): the awarding body as issuer, the holder by name and certificate number, the program as
- * the achievement, and one Bitstring Status List entry per purpose at the award's index.
+ * the achievement, and one entry per purpose at the award's index in the body's own status lists.
  */
-export function openBadgeCredential(award: CredentialAward, issuer: IssuerProfile, publicUrl: string) {
+export function openBadgeCredential(award: CredentialAward, issuer: IssuerProfile, body: { publicUrl: string; paths: CredentialPaths; timeZone: string }) {
+  const { publicUrl, paths, timeZone } = body;
   const typeLabel = PROGRAM_TYPE_INFO[award.programType as ProgramType]?.label ?? 'Award';
-  const validFrom = startOfDay(award.awardedOn);
+  const validFrom = startOfDay(award.awardedOn, timeZone);
   return {
     '@context': [VC_V2_CONTEXT, OPEN_BADGES_V3_CONTEXT],
     id: verificationPageOf(publicUrl, award.certificateNumber),
@@ -60,7 +65,7 @@ export function openBadgeCredential(award: CredentialAward, issuer: IssuerProfil
     issuer,
     name: `${award.programTitle} (${award.programCode})`,
     validFrom,
-    ...(award.expiresOn ? { validUntil: endOfDay(award.expiresOn) } : {}),
+    ...(award.expiresOn ? { validUntil: endOfDay(award.expiresOn, timeZone) } : {}),
     awardedDate: validFrom,
     credentialSubject: {
       type: ['AchievementSubject'],
@@ -80,7 +85,7 @@ export function openBadgeCredential(award: CredentialAward, issuer: IssuerProfil
       },
     },
     credentialStatus: CREDENTIAL_STATUS_PURPOSES.map((statusPurpose) => {
-      const list = `${publicUrl}${CREDENTIAL_PATHS.statusList(statusPurpose)}`;
+      const list = `${publicUrl}${paths.statusList(statusPurpose)}`;
       return {
         id: `${list}#${award.statusListIndex}`,
         type: 'BitstringStatusListEntry',

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { RegisterSearchBy } from '@certs/shared/public-register/public-register.contract';
 import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema/account';
 import { awards } from '../../db/schema/award';
 import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
@@ -18,6 +19,9 @@ const publicColumns = {
   status: awards.status,
   /** A welder qualification's stored range, for its designations only. */
   range: wpqRecords.rangeOfQualification,
+  /** The issuing body (the account of the award's program) and its time zone, whose today decides expiry. */
+  issuingBody: accounts.name,
+  timeZone: accounts.timeZone,
 };
 
 /** `%`, `_` and `\` match themselves: a visitor's term is a literal text, never a pattern. */
@@ -28,8 +32,11 @@ export function likeContaining(term: string): string {
 export class PublicRegisterRepository {
   constructor(private readonly db: Database) {}
 
-  /** One register's page: awards of the given program types whose holders are listed, matching the term. */
-  async search(options: { programTypes: readonly number[]; term: string; searchBy?: RegisterSearchBy; page: number; pageSize: number }) {
+  /**
+   * One register's page: awards of the given program types whose holders are listed, matching the
+   * term, of one awarding body when `accountId` is given, else of all.
+   */
+  async search(options: { programTypes: readonly number[]; term: string; searchBy?: RegisterSearchBy; accountId?: string; page: number; pageSize: number }) {
     const like = likeContaining(options.term);
     const matchers: Record<RegisterSearchBy, SQL | undefined> = {
       name: or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(sql`${users.lastName} || ' ' || ${users.firstName}`, like)),
@@ -37,7 +44,12 @@ export class PublicRegisterRepository {
       program: or(ilike(programs.programCode, like), ilike(programs.programTitle, like)),
     };
     const matches = options.searchBy ? matchers[options.searchBy] : or(matchers.name, matchers.certificateNumber, matchers.program);
-    const where = and(inArray(awards.programType, [...options.programTypes]), eq(applicants.listedInRegister, true), matches);
+    const where = and(
+      inArray(awards.programType, [...options.programTypes]),
+      eq(applicants.listedInRegister, true),
+      options.accountId ? eq(programs.accountId, options.accountId) : undefined,
+      matches,
+    );
     const [total] = await this.db
       .select({ n: count() })
       .from(awards)
@@ -51,6 +63,7 @@ export class PublicRegisterRepository {
       .innerJoin(applicants, eq(applicants.id, awards.applicantId))
       .innerJoin(users, eq(users.id, applicants.userId))
       .innerJoin(programs, eq(programs.id, awards.programId))
+      .innerJoin(accounts, eq(accounts.id, programs.accountId))
       .leftJoin(wpqRecords, eq(wpqRecords.awardId, awards.id))
       .where(where)
       .orderBy(asc(users.lastName), asc(users.firstName), desc(awards.awardedOn), asc(awards.certificateNumber))
@@ -70,10 +83,21 @@ export class PublicRegisterRepository {
       .innerJoin(applicants, eq(applicants.id, awards.applicantId))
       .innerJoin(users, eq(users.id, applicants.userId))
       .innerJoin(programs, eq(programs.id, awards.programId))
+      .innerJoin(accounts, eq(accounts.id, programs.accountId))
       .leftJoin(wpqRecords, eq(wpqRecords.awardId, awards.id))
       .where(sql`lower(${awards.certificateNumber}) = lower(${certificateNumber})`)
       .orderBy(sql`${awards.certificateNumber} = ${certificateNumber} desc`)
       .limit(1);
+    return row;
+  }
+
+  /** Every awarding body on the platform, by name: only the name and short name are public. */
+  async listBodies(): Promise<{ name: string; shortName: string }[]> {
+    return this.db.select({ name: accounts.name, shortName: accounts.shortName }).from(accounts).orderBy(asc(accounts.name), asc(accounts.shortName));
+  }
+
+  async findBodyByShortName(shortName: string): Promise<{ id: string } | undefined> {
+    const [row] = await this.db.select({ id: accounts.id }).from(accounts).where(sql`lower(${accounts.shortName}) = lower(${shortName})`);
     return row;
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { ROLES } from '@certs/shared/auth/roles';
 import { AWARD_STATUSES } from '@certs/shared/award/award-status';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
@@ -9,13 +10,14 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
+import { accounts } from '../../db/schema/account';
 import { rateLimitEvents } from '../../db/schema/rate-limit';
 import { applicants } from '../../db/schema/user';
 import { PUBLIC_REGISTER_LIMITS } from './client-request-limit';
 import { insertKeptQualification } from '../wpq-validity/wpq-validity-test-records';
 import { insertTestAward } from './test-awards';
 
-const PUBLIC_KEYS = ['awardDate', 'certificateNumber', 'designations', 'expiresOn', 'name', 'programCode', 'programTitle', 'status'];
+const PUBLIC_KEYS = ['awardDate', 'certificateNumber', 'designations', 'expiresOn', 'issuingBody', 'name', 'programCode', 'programTitle', 'status'];
 const SEARCH = '/unauth/application/companyreports/search';
 const AICIP = '/unauth/application/companyreports/aicip';
 
@@ -32,6 +34,8 @@ const marker = () => `Zq${randomBytes(3).toString('hex')}`;
 
 let programs: Record<1 | 2 | 3 | 4, { id: string; programCode: string }>;
 let staff: CreatedUser;
+/** The first account's name: the body that issues every award of this file. */
+let bodyName: string;
 
 async function holder(lastName: string, listed = true): Promise<CreatedUser & { applicantId: string }> {
   const user = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Robin', lastName });
@@ -41,6 +45,8 @@ async function holder(lastName: string, listed = true): Promise<CreatedUser & { 
 
 beforeAll(async () => {
   t = await buildTestApp();
+  const [firstAccount] = await t.database.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, FIRST_ACCOUNT_ID));
+  bodyName = firstAccount!.name;
   staff = await createUser(t.database.db, { role: ROLES.SuperUser });
   const make = (programType: 1 | 2 | 3 | 4, title: string) => createProgram(t.database.db, { programManagerId: staff.id, programType, status: 2, programTitle: title });
   programs = {
@@ -70,7 +76,7 @@ describe('the public register', () => {
     expect(Object.keys(page).sort()).toEqual(['page', 'pageSize', 'rows', 'totalRows']);
     expect(page.totalRows).toBe(1);
     expect(page.rows).toEqual([
-      { name: `Robin ${name}`, programCode: programs[2].programCode, programTitle: 'Welding Supervisor', certificateNumber: shown.certificateNumber, awardDate: '2026-02-03', expiresOn: '2029-02-02', status: 'current', designations: [] },
+      { name: `Robin ${name}`, programCode: programs[2].programCode, programTitle: 'Welding Supervisor', certificateNumber: shown.certificateNumber, awardDate: '2026-02-03', expiresOn: '2029-02-02', status: 'current', designations: [], issuingBody: bodyName },
     ]);
     expect(Object.keys(page.rows[0]!).sort()).toEqual(PUBLIC_KEYS);
     // Nothing about the person beyond the name: no email, address, date of birth or ids.
@@ -221,7 +227,7 @@ describe('certificate verification', () => {
       expect(response.headers['cache-control']).toBe('no-store');
       const body = response.json<PublicCertificate>();
       expect(Object.keys(body).sort()).toEqual(PUBLIC_KEYS);
-      expect(body).toMatchObject({ name: `Robin ${name}`, certificateNumber: award.certificateNumber, status, programCode: programs[4].programCode });
+      expect(body).toMatchObject({ name: `Robin ${name}`, certificateNumber: award.certificateNumber, status, programCode: programs[4].programCode, issuingBody: bodyName });
     }
     const unknown = await verify(`${name}-NOPE`);
     expect(unknown.statusCode).toBe(404);

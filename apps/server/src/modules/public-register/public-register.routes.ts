@@ -4,6 +4,7 @@ import {
   PUBLIC_REGISTER_PATHS,
   PublicCertificate,
   PublicRegisterPage,
+  RegisterBodyList,
   RegisterSearchRequest,
   VerifyCertificateParams,
   type PublicRegister,
@@ -17,8 +18,9 @@ const SUMMARIES: Record<PublicRegister, string> = {
 };
 
 /**
- * Public routes (no sign-in, outside `api/`: decision 014): the two registers and certificate
- * verification. Limited per client address (429); answers are not cached, since a status changes.
+ * Public routes (no sign-in, outside `api/`: decision 014): the two registers, the awarding bodies
+ * they can be narrowed to, and certificate verification. Searches and verifications are limited
+ * per client address (429) and not cached, since a status changes.
  */
 export function registerPublicRegisterRoutes(app: FastifyInstance, service: PublicRegisterService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,6 +34,15 @@ export function registerPublicRegisterRoutes(app: FastifyInstance, service: Publ
       },
     );
   }
+  r.get(
+    PUBLIC_REGISTER_PATHS.bodies,
+    { schema: { ...doc, summary: 'The awarding bodies whose certificate holders the registers list: name and short name (the register search\'s accountShortName)', response: { 200: RegisterBodyList } } },
+    async (_request, reply) => {
+      // Names change rarely; a few minutes' cache spares the database a query per page view.
+      void reply.header('cache-control', 'public, max-age=300');
+      return service.bodies();
+    },
+  );
   r.get(
     '/unauth/verify/:certificateNumber',
     {

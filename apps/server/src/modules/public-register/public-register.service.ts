@@ -6,16 +6,28 @@ import {
   type PublicCertificate,
   type PublicRegister,
   type PublicRegisterPage,
+  type RegisterBody,
   type RegisterSearchRequest,
 } from '@certs/shared/public-register/public-register.contract';
-import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import type { ClientRequestLimit } from './client-request-limit';
 import type { PublicCertificateRow, PublicRegisterRepository } from './public-register.repository';
 
-/** The one mapping to what the public reads; the status is the status now, on Sydney's today. */
-export function toPublicCertificate(row: PublicCertificateRow, today: string): PublicCertificate {
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** A day as the issuing body counts days (its account's time zone). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return dayjs(now).tz(timeZone).format('YYYY-MM-DD');
+}
+
+/** The one mapping to what the public reads; the status is the status now, on the issuing body's today. */
+export function toPublicCertificate(row: PublicCertificateRow, now: Date = new Date()): PublicCertificate {
+  const today = todayIn(row.timeZone, now);
   return {
     name: `${row.firstName} ${row.lastName}`.trim(),
     programCode: row.programCode,
@@ -25,12 +37,14 @@ export function toPublicCertificate(row: PublicCertificateRow, today: string): P
     expiresOn: row.expiresOn,
     status: publicStatusOf(row.status as AwardStatus, row.expiresOn, today),
     designations: ((row.range as { designations?: unknown } | null)?.designations as string[] | undefined)?.filter((d) => typeof d === 'string') ?? [],
+    issuingBody: row.issuingBody,
   };
 }
 
 /**
- * The public register (holders who have not opted out, by register) and verification of one
- * certificate (any holder: whoever holds the paper may have it checked). Decision 021.
+ * The public register (holders who have not opted out, by register, of every awarding body or of
+ * one) and verification of one certificate (any holder: whoever holds the paper may have it
+ * checked). Decision 021.
  */
 export class PublicRegisterService {
   constructor(
@@ -40,21 +54,31 @@ export class PublicRegisterService {
 
   async search(register: PublicRegister, request: z.output<typeof RegisterSearchRequest>, clientAddress: string): Promise<PublicRegisterPage> {
     await this.limits.search.admit(clientAddress);
+    const body = request.accountShortName === undefined ? undefined : await this.repository.findBodyByShortName(request.accountShortName);
+    if (request.accountShortName !== undefined && !body) {
+      throw new AppError('BAD_REQUEST', PUBLIC_REGISTER_MESSAGES.bodyNotFound, { accountShortName: PUBLIC_REGISTER_MESSAGES.bodyNotFound });
+    }
     const { rows, totalRows } = await this.repository.search({
       programTypes: REGISTER_PROGRAM_TYPES[register],
       term: request.searchTerm,
       searchBy: request.searchBy,
+      accountId: body?.id,
       page: request.currentPage,
       pageSize: request.perPageCount,
     });
-    const today = todayInSydney();
-    return { rows: rows.map((row) => toPublicCertificate(row, today)), page: request.currentPage, pageSize: request.perPageCount, totalRows };
+    const now = new Date();
+    return { rows: rows.map((row) => toPublicCertificate(row, now)), page: request.currentPage, pageSize: request.perPageCount, totalRows };
+  }
+
+  /** The awarding bodies whose holders the registers list, by name (the page's body filter). */
+  bodies(): Promise<RegisterBody[]> {
+    return this.repository.listBodies();
   }
 
   async verify(certificateNumber: string, clientAddress: string): Promise<PublicCertificate> {
     await this.limits.verify.admit(clientAddress);
     const row = await this.repository.findByCertificateNumber(certificateNumber);
     if (!row) throw new AppError('NOT_FOUND', PUBLIC_REGISTER_MESSAGES.certificateNotFound);
-    return toPublicCertificate(row, todayInSydney());
+    return toPublicCertificate(row);
   }
 }
