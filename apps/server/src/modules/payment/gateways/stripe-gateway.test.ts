@@ -5,12 +5,14 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { PAYMENT_MESSAGES } from '@certs/shared/payment/payment.contract';
+import { createAccount } from '../../../../test/factories/account.factory';
 import { createInvoicedApplication } from '../../../../test/factories/invoice.factory';
+import { completeProgram, createProgram } from '../../../../test/factories/program.factory';
 import { buildPaymentTestApp, type PaymentTestApp } from '../../../../test/factories/payment.factory';
 import { createUser } from '../../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../../test/sign-in';
 import { applications } from '../../../db/schema/application';
-import { payments } from '../../../db/schema/payment';
+import { invoices, payments } from '../../../db/schema/payment';
 import { WebhookSignatureError } from './payment-gateway';
 import { StripeGateway } from './stripe-gateway';
 
@@ -93,10 +95,10 @@ class FakeStripe {
 const stripe = new Stripe(SECRET_KEY);
 const fake = new FakeStripe();
 
-/** A Stripe event around a checkout session, signed as Stripe signs it. */
-function stripeEvent(id: string, type: string, session: Record<string, unknown>, timestamp?: number) {
+/** A Stripe event around a checkout session, signed as Stripe signs it (with the platform's endpoint secret unless another is given). */
+function stripeEvent(id: string, type: string, session: Record<string, unknown>, timestamp?: number, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify({ id, object: 'event', type, api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), data: { object: session } });
-  const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, ...(timestamp ? { timestamp } : {}) });
+  const header = stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
   return { payload, header };
 }
 
@@ -266,5 +268,105 @@ describe('paying with Stripe Checkout through the platform', () => {
     expect(testPage.statusCode).toBe(404);
     const testHook = await t.app.inject({ method: 'POST', url: '/unauth/paymentgateway/webhook/test', payload: '{}', headers: { 'content-type': 'application/json' } });
     expect(testHook.statusCode).toBe(404);
+  });
+});
+
+describe("Stripe per account: each account's money goes to its own Stripe", () => {
+  const NZ_SECRET_KEY = 'sk_test_nz_own_account';
+  const NZ_WEBHOOK_SECRET = 'whsec_test_nz_own_account';
+  const NZ_NAME = 'Welding Certification New Zealand';
+  let t: PaymentTestApp;
+  let nz: { id: string };
+  let superJwt: string;
+  beforeAll(async () => {
+    t = await buildPaymentTestApp({ PUBLIC_URL, PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url });
+    nz = await createAccount(t.database.db, { name: NZ_NAME, invoicePrefix: 'NZWB' });
+    superJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.SuperUser }))).jwt;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** An NZ program's issued invoice (NZ$1,280.00) with an open payment link. */
+  async function nzInvoiceWithLink() {
+    const db = t.database.db;
+    const manager = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'], accountId: nz.id });
+    const program = await createProgram(db, { programManagerId: manager.id, programType: 1, status: 2, accountId: nz.id });
+    await completeProgram(db, program.id, 1, manager.id);
+    const inv = await createInvoicedApplication(db, { manager, programId: program.id, programCode: program.programCode, totalCents: 128000, currency: 'NZD' });
+    await db
+      .update(invoices)
+      .set({ accountId: nz.id, issuer: { name: NZ_NAME, abn: '', address: 'Auckland', email: 'accounts@nz.example', accountId: nz.id, country: 'NZ', nzbn: '9429041234563', gstNumber: '49-091-850', invoicePrefix: 'NZWB' } })
+      .where(eq(invoices.id, inv.invoiceId));
+    const opened = await t.app.inject({ method: 'POST', url: `/api/qualificationapplicationmodule/${inv.applicationId}/resend/payment/link`, headers: bearer((await signIn(t.app, manager)).jwt), payload: {} });
+    expect(opened.statusCode, opened.body).toBe(200);
+    return { inv, trackerId: opened.json().trackerId as string, applicantJwt: (await signIn(t.app, inv.applicant)).jwt };
+  }
+
+  const requestPayment = (trackerId: string, jwt: string) => t.app.inject({ method: 'POST', url: `/api/paymentgateway/request/${trackerId}`, headers: bearer(jwt) });
+
+  it("refuses card payment of another account's invoice while that account has no Stripe keys of its own: the platform's Stripe is never asked", async () => {
+    const { trackerId, applicantJwt } = await nzInvoiceWithLink();
+    const refused = await requestPayment(trackerId, applicantJwt);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(PAYMENT_MESSAGES.accountGatewayMissing(NZ_NAME));
+    expect(fake.received).toHaveLength(0);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.trackerId, trackerId));
+    expect(row).toMatchObject({ status: 'Requested', gatewayReference: null, currency: 'NZD' });
+  });
+
+  it("opens the checkout on the account's own keys in NZD, and settles only a callback signed with the account's own secret", async () => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/accounts/${nz.id}`,
+      headers: bearer(superJwt),
+      payload: {
+        name: NZ_NAME,
+        shortName: 'wcnz-stripe',
+        country: 'NZ',
+        abn: '',
+        nzbn: '9429041234563',
+        gstNumber: '49-091-850',
+        address: '1 Queen Street, Auckland 1010, New Zealand',
+        contactEmail: 'accounts@wcnz.example',
+        mailSenderName: NZ_NAME,
+        timeZone: 'Pacific/Auckland',
+        currency: 'NZD',
+        gstRatePercent: 15,
+        invoicePrefix: 'NZWB',
+        certificateNumberPattern: '',
+        stripePublishableKey: 'pk_test_nz',
+        stripeSecretKey: NZ_SECRET_KEY,
+        stripeWebhookSecret: NZ_WEBHOOK_SECRET,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { inv, trackerId, applicantJwt } = await nzInvoiceWithLink();
+    const requested = await requestPayment(trackerId, applicantJwt);
+    expect(requested.statusCode, requested.body).toBe(200);
+    const created = fake.received.find((r) => r.method === 'POST')!;
+    expect(created.headers.authorization).toBe(`Bearer ${NZ_SECRET_KEY}`);
+    expect(created.form.get('line_items[0][price_data][currency]')).toBe('nzd');
+    expect(created.form.get('line_items[0][price_data][unit_amount]')).toBe('128000');
+    expect(created.form.get('line_items[0][price_data][product_data][name]')).toBe(`Invoice NZWB-${String(inv.invoiceNumber).padStart(6, '0')}`);
+    const sessionId = new URL(requested.json().redirectUrl as string).pathname.split('/').pop() ?? '';
+
+    const session = fake.pay(sessionId);
+    // The platform's endpoint secret does not speak for the NZ account's Stripe.
+    const withPlatformSecret = stripeEvent(`evt_nz_p_${sessionId}`, 'checkout.session.completed', session);
+    const refused = await t.app.inject({ method: 'POST', url: '/unauth/paymentgateway/webhook/stripe', payload: withPlatformSecret.payload, headers: { 'content-type': 'application/json', 'stripe-signature': withPlatformSecret.header } });
+    expect(refused.statusCode).toBe(400);
+    const [pending] = await t.database.db.select().from(payments).where(eq(payments.trackerId, trackerId));
+    expect(pending?.status).toBe('Pending');
+
+    const own = stripeEvent(`evt_nz_${sessionId}`, 'checkout.session.completed', session, undefined, NZ_WEBHOOK_SECRET);
+    const applied = await t.app.inject({ method: 'POST', url: '/unauth/paymentgateway/webhook/stripe', payload: own.payload, headers: { 'content-type': 'application/json', 'stripe-signature': own.header } });
+    expect(applied.json()).toEqual({ received: true, outcome: 'applied' });
+    // Stripe was asked again, on the account's own keys, before the payment was marked paid.
+    const asked = fake.received.filter((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${sessionId}`);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((r) => r.headers.authorization === `Bearer ${NZ_SECRET_KEY}`)).toBe(true);
+    const [paid] = await t.database.db.select().from(payments).where(eq(payments.trackerId, trackerId));
+    expect(paid).toMatchObject({ status: 'Success', currency: 'NZD' });
   });
 });
