@@ -6,7 +6,8 @@ import { ROLE_HOME_PATHS, type Role } from '@certs/shared/auth/roles';
 import { Brand } from '../../components/layouts/brand';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link';
 import { canManageAccountSettings } from '../../features/account/account-roles';
-import { HeaderAccount } from '../../features/account/components/header-account';
+import { useCurrentAccount } from '../../features/account/api/find-current-account';
+import { HeaderAccount, showsAccountName } from '../../features/account/components/header-account';
 import { useSyncCurrentUser } from '../../features/auth/api/fetch-current-user';
 import { useRequiredSession } from '../../lib/auth';
 import { useIsNarrowerThan } from '../../lib/use-is-narrower-than';
@@ -22,6 +23,12 @@ export function AdminLayout() {
   const items = ADMIN_MENU_ITEMS.filter((item) => user.menuItems.includes(item));
   // Mantine's sm (48em) is the spec's md (768): where the side menu folds behind the burger.
   const isNarrow = useIsNarrowerThan('md');
+  // Below 1024 the header has no room for the account and Account settings: the menu holds them.
+  // From 1024 to 1280 the product's name gives way to the account beside the mark.
+  const isHeaderShort = useIsNarrowerThan('lg');
+  const isHeaderMedium = useIsNarrowerThan('xl');
+  const currentAccount = useCurrentAccount();
+  const isAccountShown = !!currentAccount.data && showsAccountName(currentAccount.data);
   const navigate = useNavigate();
   const homePath = ROLE_HOME_PATHS[user.role as Role] ?? '/admin';
   // After switching accounts every screen reads anew: the role's home, with an empty cache.
@@ -42,20 +49,20 @@ export function AdminLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={isMenuOpen} onClick={toggleMenu} hiddenFrom="sm" size="sm" aria-label="Toggle main menu" aria-expanded={isMenuOpen} />
-            <Brand to={homePath} />
-            {!isNarrow && <HeaderAccount user={user} onSwitched={goHomeAfterSwitch} />}
+            <Brand to={homePath} isNameHidden={isAccountShown && isHeaderMedium && !isHeaderShort} />
+            {!isHeaderShort && <HeaderAccount user={user} onSwitched={goHomeAfterSwitch} />}
           </Group>
-          <UserHeaderItems user={user} />
+          <UserHeaderItems user={user} withAccountSettings={!isHeaderShort} />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main menu">
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py="xs" aria-hidden="true">
           Menu
         </Text>
-        {/* No room in a phone's header: the account (or its switcher) heads the menu instead. */}
-        {isNarrow && (
+        {/* No room in a short header: the account (or its switcher) heads the menu instead. */}
+        {isHeaderShort && isAccountShown && (
           <Box px="sm" pb="sm">
-            <HeaderAccount user={user} onSwitched={goHomeAfterSwitch} />
+            <HeaderAccount user={user} onSwitched={goHomeAfterSwitch} isInMenu />
           </Box>
         )}
         <ScrollArea type="auto">
@@ -91,7 +98,7 @@ export function AdminLayout() {
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />
           )}
-          {isNarrow && canManageAccountSettings(user) && (
+          {isHeaderShort && canManageAccountSettings(user) && (
             <NavLink
               component={Link}
               to={ADMIN_ACCOUNT_SETTINGS_PATH}

@@ -7,8 +7,11 @@ import { fullNameOf, roleLabelOf } from '../../features/auth/components/user-lab
 import { TimeZoneSelect } from '../../features/auth/components/time-zone-select';
 import { ADMIN_ACCOUNT_SETTINGS_PATH } from '../route-paths';
 
-/** Right side of both signed-in headers: who is signed in, their zone, and the way out. */
-export function UserHeaderItems({ user }: { user: SessionUser }) {
+/**
+ * Right side of both signed-in headers: who is signed in, their zone, and the way out.
+ * `withAccountSettings`: the admin header has room for the Account settings link (else its menu holds it).
+ */
+export function UserHeaderItems({ user, withAccountSettings = false }: { user: SessionUser; withAccountSettings?: boolean }) {
   const name = fullNameOf(user);
   return (
     <Group gap="md" wrap="nowrap">
@@ -32,9 +35,8 @@ export function UserHeaderItems({ user }: { user: SessionUser }) {
           Security
         </Anchor>
       )}
-      {canManageAccountSettings(user) && (
-        // Beside Security, and in the admin menu on a phone as Security is.
-        <Anchor component={Link} to={ADMIN_ACCOUNT_SETTINGS_PATH} size="sm" visibleFrom="sm">
+      {withAccountSettings && canManageAccountSettings(user) && (
+        <Anchor component={Link} to={ADMIN_ACCOUNT_SETTINGS_PATH} size="sm">
           Account settings
         </Anchor>
       )}

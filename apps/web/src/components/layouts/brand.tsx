@@ -11,15 +11,20 @@ function Mark() {
   );
 }
 
-/** The product's mark and name, linking to the area's start page. */
-export function Brand({ to }: { to: string }) {
+/**
+ * The product's mark and name, linking to the area's start page. `isNameHidden` leaves the mark
+ * alone where the header needs the room (its link keeps the name for screen readers).
+ */
+export function Brand({ to, isNameHidden = false }: { to: string; isNameHidden?: boolean }) {
   return (
     <UnstyledButton component={Link} to={to} aria-label={`${PRODUCT_NAME} home`}>
       <Group gap="xs" wrap="nowrap">
         <Mark />
-        <Text fw={700} size="lg" c="indigo.9" visibleFrom="xs">
-          {PRODUCT_NAME}
-        </Text>
+        {!isNameHidden && (
+          <Text fw={700} size="lg" c="indigo.9" visibleFrom="xs">
+            {PRODUCT_NAME}
+          </Text>
+        )}
       </Group>
     </UnstyledButton>
   );

@@ -122,6 +122,22 @@ describe('account settings and the account in the header', () => {
     expect(within(switcher).getAllByRole('option').map((option) => option.textContent)).toEqual([australia.name, newZealand.name]);
   });
 
+  it('moves the account and Account settings into the menu where the header is short (below 1024)', async () => {
+    const fullWidth = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 900 });
+    try {
+      renderAt('/admin/accountAdminHome', accountAdministrator, { account: australia, accounts: [australia, newZealand], canSwitch: false });
+      const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+      expect(await within(menu).findByText(australia.name)).toBeInTheDocument();
+      expect(within(menu).getByRole('link', { name: 'Account settings' })).toBeInTheDocument();
+      const header = screen.getByRole('banner');
+      expect(within(header).queryByText(australia.name)).not.toBeInTheDocument();
+      expect(within(header).queryByRole('link', { name: 'Account settings' })).not.toBeInTheDocument();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: fullWidth });
+    }
+  });
+
   it("switching takes the super user to their home, reading the new account's screens anew", async () => {
     let current: CurrentAccount = { account: australia, accounts: [australia, newZealand], canSwitch: true };
     const { router } = renderAt('/admin/account-settings', superUser, current, (call) => {

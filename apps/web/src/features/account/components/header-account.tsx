@@ -10,6 +10,8 @@ interface HeaderAccountProps {
   user: { userType: string; role: number };
   /** After a switch: the caller goes to the role's home, so that every screen is read anew in the new account. */
   onSwitched: () => void;
+  /** In the side menu (a short header has no room): as wide as the menu. */
+  isInMenu?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export function showsAccountName(current: CurrentAccount): boolean {
   return current.accounts.length > 1 || current.canSwitch;
 }
 
-function AccountSwitcher({ current, onSwitched }: { current: CurrentAccount; onSwitched: () => void }) {
+function AccountSwitcher({ current, onSwitched, width }: { current: CurrentAccount; onSwitched: () => void; width: number | string }) {
   const switchAccount = useSwitchAccount();
   const options = current.accounts.map((account) => ({ value: account.id, label: account.name }));
 
@@ -43,7 +45,7 @@ function AccountSwitcher({ current, onSwitched }: { current: CurrentAccount; onS
       onChange={(event) => void handleChange(event.currentTarget.value)}
       disabled={switchAccount.isPending}
       size="xs"
-      w={220}
+      w={width}
       data-testid="account-switcher"
     />
   );
@@ -54,12 +56,12 @@ function AccountSwitcher({ current, onSwitched }: { current: CurrentAccount; onS
  * between accounts, the account's name for everyone else where there are several, nothing where
  * there is one.
  */
-export function HeaderAccount({ user, onSwitched }: HeaderAccountProps) {
+export function HeaderAccount({ user, onSwitched, isInMenu = false }: HeaderAccountProps) {
   const { data: current } = useCurrentAccount();
   if (!current || !showsAccountName(current)) return null;
-  if (isPlatformSuperUser(user) && current.canSwitch) return <AccountSwitcher current={current} onSwitched={onSwitched} />;
+  if (isPlatformSuperUser(user) && current.canSwitch) return <AccountSwitcher current={current} onSwitched={onSwitched} width={isInMenu ? '100%' : 220} />;
   return (
-    <Stack gap={0} maw={220} miw={0}>
+    <Stack gap={0} maw={isInMenu ? undefined : 220} miw={0}>
       <Text size="xs" c="dimmed" lh={1.2}>
         Account
       </Text>
