@@ -27,6 +27,11 @@ function readableBy(reader: LibraryReader): SQL {
   return or(...open.filter(([, isOpen]) => isOpen).map(([flag]) => eq(libraryDocuments[flag], true))) ?? sql`false`;
 }
 
+/**
+ * Library documents. Staff reads and writes name their account (another account's document is not
+ * found, decision 033); an applicant's reads name none, since applicants read every account's
+ * documents that the access flags give them.
+ */
 export class LibraryDocumentRepository {
   constructor(private readonly db: Database) {}
 
@@ -34,9 +39,10 @@ export class LibraryDocumentRepository {
     return this.db.transaction(work);
   }
 
-  async findPage(options: { page: number; pageSize: number; search?: string; documentType?: string; includeRetired: boolean; reader?: LibraryReader }) {
+  async findPage(options: { accountId?: string; page: number; pageSize: number; search?: string; documentType?: string; includeRetired: boolean; reader?: LibraryReader }) {
     const like = options.search ? likeOf(options.search) : undefined;
     const where = and(
+      options.accountId ? eq(libraryDocuments.accountId, options.accountId) : undefined,
       like ? or(ilike(libraryDocuments.documentNumber, like), ilike(libraryDocuments.documentTitle, like), ilike(libraryDocuments.comments, like)) : undefined,
       options.documentType ? eq(libraryDocuments.documentType, options.documentType) : undefined,
       options.includeRetired ? undefined : isNull(libraryDocuments.retiredOn),
@@ -54,17 +60,22 @@ export class LibraryDocumentRepository {
     return { rows, totalRows: total?.n ?? 0 };
   }
 
-  async findById(id: string, db: Executor = this.db) {
+  /** A document by id: of this account when one is named (staff), of any account when not (an applicant). */
+  async findById(id: string, accountId: string | undefined, db: Executor = this.db) {
     const [row] = await db
       .select({ document: libraryDocuments, fileName: attachments.name, resourceKey: attachments.resourceKey, contentType: attachments.contentType })
       .from(libraryDocuments)
       .leftJoin(attachments, eq(attachments.id, libraryDocuments.attachmentId))
-      .where(eq(libraryDocuments.id, id));
+      .where(and(eq(libraryDocuments.id, id), accountId ? eq(libraryDocuments.accountId, accountId) : undefined));
     return row;
   }
 
-  async lock(tx: Executor, id: string): Promise<LibraryDocumentRow | undefined> {
-    const [row] = await tx.select().from(libraryDocuments).where(eq(libraryDocuments.id, id)).for('update');
+  async lock(tx: Executor, id: string, accountId: string): Promise<LibraryDocumentRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(libraryDocuments)
+      .where(and(eq(libraryDocuments.id, id), eq(libraryDocuments.accountId, accountId)))
+      .for('update');
     return row;
   }
 
@@ -77,16 +88,17 @@ export class LibraryDocumentRepository {
       .orderBy(desc(libraryDocumentRevisions.supersededOn));
   }
 
-  async findRevisionFile(documentId: string, revisionId: string) {
+  async findRevisionFile(documentId: string, revisionId: string, accountId: string) {
     const [row] = await this.db
       .select({ fileName: attachments.name, resourceKey: attachments.resourceKey, contentType: attachments.contentType })
       .from(libraryDocumentRevisions)
+      .innerJoin(libraryDocuments, eq(libraryDocuments.id, libraryDocumentRevisions.documentId))
       .innerJoin(attachments, eq(attachments.id, libraryDocumentRevisions.attachmentId))
-      .where(and(eq(libraryDocumentRevisions.documentId, documentId), eq(libraryDocumentRevisions.id, revisionId)));
+      .where(and(eq(libraryDocumentRevisions.documentId, documentId), eq(libraryDocumentRevisions.id, revisionId), eq(libraryDocuments.accountId, accountId)));
     return row;
   }
 
-  async insert(tx: Executor, values: LibraryDocumentValues): Promise<LibraryDocumentRow> {
+  async insert(tx: Executor, values: LibraryDocumentValues & { accountId: string }): Promise<LibraryDocumentRow> {
     const [row] = await tx.insert(libraryDocuments).values(values).returning();
     if (!row) throw new Error('library document not inserted');
     return row;

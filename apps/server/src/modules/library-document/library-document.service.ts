@@ -14,7 +14,7 @@ import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { Storage } from '../../platform/storage/storage';
 import type { AttachmentService } from '../attachment/attachment.service';
 import { canManageLibraryDocuments } from './library-document.policy';
@@ -48,8 +48,17 @@ export interface LibraryDocumentDeps {
 }
 
 /**
+ * The account whose documents the caller reaches: staff, their own (decision 033); applicants,
+ * every account's (undefined), within what the access flags give them.
+ */
+function accountReachedBy(actor: CurrentUser): string | undefined {
+  return actor.userType === 'admin' ? staffAccountOf(actor) : undefined;
+}
+
+/**
  * Library documents (issue 20): staff with the Libraries menu manage them; everyone else reads what
- * the six access flags give them today, checked on every read and download.
+ * the six access flags give them today, checked on every read and download. Staff work in their
+ * own account's library; applicants read the documents of every account.
  */
 export class LibraryDocumentService {
   constructor(private readonly deps: LibraryDocumentDeps) {}
@@ -80,6 +89,7 @@ export class LibraryDocumentService {
   async findPage(actor: CurrentUser, query: z.output<typeof LibraryDocumentQuery>): Promise<LibraryDocumentPage> {
     const isManager = canManageLibraryDocuments(actor);
     const { rows, totalRows } = await this.deps.repository.findPage({
+      accountId: accountReachedBy(actor),
       page: query.page,
       pageSize: query.pageSize,
       search: searchTermOrUndefined(query.searchTerm),
@@ -128,7 +138,7 @@ export class LibraryDocumentService {
   /** An earlier revision's file: staff who manage the library only. */
   async downloadRevision(actor: CurrentUser, id: string, revisionId: string): Promise<{ url: string; fileName: string }> {
     if (!canManageLibraryDocuments(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const file = UUID.test(id) && UUID.test(revisionId) ? await this.deps.repository.findRevisionFile(id, revisionId) : undefined;
+    const file = UUID.test(id) && UUID.test(revisionId) ? await this.deps.repository.findRevisionFile(id, revisionId, staffAccountOf(actor)) : undefined;
     if (!file) throw new AppError('NOT_FOUND', LIBRARY_DOCUMENT_MESSAGES.notFound);
     return this.linkTo(file);
   }
@@ -137,7 +147,7 @@ export class LibraryDocumentService {
     this.assertManager(actor);
     await this.assertOwnUpload(actor, input.attachmentId);
     const id = await this.uniqueNumber(() =>
-      this.deps.repository.transaction(async (tx) => (await this.deps.repository.insert(tx, { ...input, createdBy: actor.id, modifiedBy: actor.id })).id),
+      this.deps.repository.transaction(async (tx) => (await this.deps.repository.insert(tx, { ...input, accountId: staffAccountOf(actor), createdBy: actor.id, modifiedBy: actor.id })).id),
     );
     return this.findOne(actor, id);
   }
@@ -146,11 +156,11 @@ export class LibraryDocumentService {
   async update(actor: CurrentUser, id: string, input: DocumentInput): Promise<LibraryDocument> {
     this.assertManager(actor);
     // Checked before the transaction: on PGlite a query outside it would wait for it forever.
-    const before = UUID.test(id) ? await this.deps.repository.findById(id) : undefined;
+    const before = UUID.test(id) ? await this.deps.repository.findById(id, staffAccountOf(actor)) : undefined;
     if (before && before.document.attachmentId !== input.attachmentId) await this.assertOwnUpload(actor, input.attachmentId);
     await this.uniqueNumber(() =>
       this.deps.repository.transaction(async (tx) => {
-        const current = await this.lockLive(tx, id);
+        const current = await this.lockLive(tx, actor, id);
         // Another editor changed the file meanwhile: this edit's file is then checked against the new one.
         if (current.attachmentId !== input.attachmentId && before?.document.attachmentId === input.attachmentId) {
           throw new AppError('CONFLICT', 'The document changed meanwhile; open it again');
@@ -166,7 +176,7 @@ export class LibraryDocumentService {
     this.assertManager(actor);
     await this.assertOwnUpload(actor, input.attachmentId);
     await this.deps.repository.transaction(async (tx) => {
-      const current = await this.lockLive(tx, id);
+      const current = await this.lockLive(tx, actor, id);
       if (current.revision.trim().toLowerCase() === input.revision.trim().toLowerCase()) {
         throw new AppError('CONFLICT', LIBRARY_DOCUMENT_MESSAGES.sameRevision, { revision: LIBRARY_DOCUMENT_MESSAGES.sameRevision });
       }
@@ -189,7 +199,7 @@ export class LibraryDocumentService {
   async retire(actor: CurrentUser, id: string): Promise<LibraryDocument> {
     this.assertManager(actor);
     await this.deps.repository.transaction(async (tx) => {
-      await this.lockLive(tx, id);
+      await this.lockLive(tx, actor, id);
       await this.deps.repository.update(tx, id, { retiredOn: new Date(), retiredBy: actor.id, modifiedBy: actor.id });
     });
     return this.findOne(actor, id);
@@ -204,8 +214,9 @@ export class LibraryDocumentService {
     if (owned.length === 0) throw new AppError('BAD_REQUEST', LIBRARY_DOCUMENT_MESSAGES.fileRequired, { attachmentId: LIBRARY_DOCUMENT_MESSAGES.fileRequired });
   }
 
-  private async lockLive(tx: Parameters<LibraryDocumentRepository['lock']>[0], id: string): Promise<LibraryDocumentRow> {
-    const current = UUID.test(id) ? await this.deps.repository.lock(tx, id) : undefined;
+  /** The caller's account's live document, locked; another account's answers 404. */
+  private async lockLive(tx: Parameters<LibraryDocumentRepository['lock']>[0], actor: CurrentUser, id: string): Promise<LibraryDocumentRow> {
+    const current = UUID.test(id) ? await this.deps.repository.lock(tx, id, staffAccountOf(actor)) : undefined;
     if (!current) throw new AppError('NOT_FOUND', LIBRARY_DOCUMENT_MESSAGES.notFound);
     if (current.retiredOn) throw new AppError('CONFLICT', LIBRARY_DOCUMENT_MESSAGES.retired);
     return current;
@@ -221,11 +232,12 @@ export class LibraryDocumentService {
   }
 
   /**
-   * The document if the caller may read it: managers any; other staff and applicants only a live
-   * document whose flags allow them today (403 with the reason otherwise, 404 when there is none).
+   * The document if the caller may read it: managers any of their account's; other staff (of their
+   * account) and applicants (of every account) only a live document whose flags allow them today
+   * (403 with the reason otherwise, 404 when there is none or it is another account's).
    */
   private async readable(actor: CurrentUser, id: string) {
-    const found = UUID.test(id) ? await this.deps.repository.findById(id) : undefined;
+    const found = UUID.test(id) ? await this.deps.repository.findById(id, accountReachedBy(actor)) : undefined;
     if (!found) throw new AppError('NOT_FOUND', LIBRARY_DOCUMENT_MESSAGES.notFound);
     if (canManageLibraryDocuments(actor)) return found;
     if (found.document.retiredOn) throw new AppError('NOT_FOUND', LIBRARY_DOCUMENT_MESSAGES.notFound);
