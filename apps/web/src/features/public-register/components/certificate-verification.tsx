@@ -98,6 +98,7 @@ export function CertificateVerification({ certificateNumber }: { certificateNumb
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
           <Field label="Holder">{certificate.name}</Field>
           <Field label="Certificate number">{certificate.certificateNumber}</Field>
+          <Field label="Issued by">{certificate.issuingBody}</Field>
           <Field label="Program">
             {certificate.programCode} · {certificate.programTitle}
           </Field>

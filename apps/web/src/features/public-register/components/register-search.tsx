@@ -1,15 +1,17 @@
 import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@certs/shared/common/paging';
 import {
+  REGISTER_BODY_PARAM,
   REGISTER_SEARCH_BY,
   REGISTER_SEARCH_BY_LABELS,
   RegisterSearchRequest,
   verificationPagePath,
   type PublicCertificate,
   type PublicRegister,
+  type RegisterBody,
   type RegisterSearchBy,
   type RegisterSearchRequest as SearchRequest,
 } from '@certs/shared/public-register/public-register.contract';
@@ -21,6 +23,7 @@ import { alertColors } from './alert-colors';
 import { AwardStatusBadge } from './award-status-badge';
 
 const ALL_FIELDS = 'all';
+const ALL_BODIES = '';
 const SEARCH_BY_OPTIONS = [{ value: ALL_FIELDS, label: 'Name, number or program' }, ...REGISTER_SEARCH_BY.map((value) => ({ value, label: REGISTER_SEARCH_BY_LABELS[value] }))];
 
 interface SearchFormValues {
@@ -58,12 +61,31 @@ const COLUMNS: readonly PagedTableColumn<PublicCertificate>[] = [
   { key: 'status', header: 'Status', render: (row) => <AwardStatusBadge status={row.status} />, noWrap: true },
 ];
 
+/** With several awarding bodies on the platform, each row says which one issued the certificate. */
+const COLUMNS_WITH_BODY: readonly PagedTableColumn<PublicCertificate>[] = [...COLUMNS.slice(0, 4), { key: 'issuingBody', header: 'Awarding Body', render: (row) => row.issuingBody }, ...COLUMNS.slice(4)];
+
 /**
  * A public register: search by name, certificate number or program, results paged. A search runs
- * when submitted, never per keystroke (each one counts against the visitor's limit).
+ * when submitted, never per keystroke (each one counts against the visitor's limit). With several
+ * awarding bodies, it can be narrowed to one; the choice lives in the address (`?body=<short
+ * name>`), so each body's register can be linked to on its own. With one body nothing of this shows.
  */
-export function RegisterSearch({ register, label }: { register: PublicRegister; label: string }) {
+export function RegisterSearch({ register, label, bodies = [] }: { register: PublicRegister; label: string; bodies?: readonly RegisterBody[] }) {
   const [request, setRequest] = useState<SearchRequest | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const hasSeveralBodies = bodies.length > 1;
+  const linkedBody = searchParams.get(REGISTER_BODY_PARAM)?.toLowerCase() ?? ALL_BODIES;
+  // A link to a body that is not (or no longer) on the platform searches them all.
+  const chosenBody = hasSeveralBodies && bodies.some((body) => body.shortName === linkedBody) ? linkedBody : ALL_BODIES;
+  const chooseBody = (shortName: string) =>
+    setSearchParams(
+      (params) => {
+        if (shortName === ALL_BODIES) params.delete(REGISTER_BODY_PARAM);
+        else params.set(REGISTER_BODY_PARAM, shortName);
+        return params;
+      },
+      { replace: true },
+    );
   const search = useRegisterSearch(register, request);
   const form = useForm<SearchFormValues>({
     initialValues: { searchBy: ALL_FIELDS, searchTerm: '' },
@@ -74,6 +96,7 @@ export function RegisterSearch({ register, label }: { register: PublicRegister; 
     setRequest({
       searchTerm: values.searchTerm.trim(),
       searchBy: values.searchBy === ALL_FIELDS ? undefined : (values.searchBy as RegisterSearchBy),
+      ...(chosenBody === ALL_BODIES ? {} : { accountShortName: chosenBody }),
       currentPage: DEFAULT_PAGE,
       perPageCount: request?.perPageCount ?? DEFAULT_PAGE_SIZE,
     });
@@ -85,6 +108,15 @@ export function RegisterSearch({ register, label }: { register: PublicRegister; 
     <Stack gap="lg">
       <Paper withBorder radius="md" p="md" bg="white" component="form" role="search" aria-label={`Search the ${label}`} noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="sm">
+          {hasSeveralBodies && (
+            <NativeSelect
+              label="Awarding body"
+              data={[{ value: ALL_BODIES, label: 'All awarding bodies' }, ...bodies.map((body) => ({ value: body.shortName, label: body.name }))]}
+              value={chosenBody}
+              onChange={(event) => chooseBody(event.currentTarget.value)}
+              w={{ base: '100%', sm: 300 }}
+            />
+          )}
           <Group align="flex-start" gap="sm" wrap="wrap">
             <NativeSelect label="Search by" data={SEARCH_BY_OPTIONS} w={{ base: '100%', sm: 300 }} {...form.getInputProps('searchBy')} />
             <TextInput
@@ -116,7 +148,7 @@ export function RegisterSearch({ register, label }: { register: PublicRegister; 
           <PagedTable
             label={`${label} results`}
             testId="register-results"
-            columns={COLUMNS}
+            columns={hasSeveralBodies ? COLUMNS_WITH_BODY : COLUMNS}
             rows={page.rows}
             rowKey={(row) => row.certificateNumber}
             page={page.page}
