@@ -17,7 +17,7 @@ const invoice = (id: string, number: number, status: Invoice['status']): Invoice
   programCode: 'Q-WELD-INSP',
   programTitle: 'Welding Inspector',
   issuedOn: '2026-11-20T01:00:00.000Z',
-  issuer: { name: 'Body', abn: '1', address: 'Sydney', email: 'a@b.c' },
+  issuer: { name: 'Body', country: 'AU', abn: '51 824 753 556', nzbn: '', gstNumber: '', address: 'Sydney', email: 'a@b.c', taxIdentifiers: [{ label: 'ABN', value: '51 824 753 556' }] },
   billedTo: { name: 'Paige Payer', email: 'p@example.test', address: '', memberNumber: '' },
   lines: [],
   subtotalCents: 50000,
@@ -80,5 +80,44 @@ describe('the applicant\'s invoices and payments (issue 21 item 4)', () => {
     const pay = within(table).getByRole('link', { name: 'Pay' });
     expect(pay).toHaveAttribute('href', '/student/payments/t-p3');
     expect(within(table).getByText(/open until/)).toBeInTheDocument();
+  });
+
+  it('shows who issued each invoice with its tax identifiers, its currency and GST rate: an Australian body in $, a New Zealand one in NZ$', async () => {
+    const australian = invoice('i3', 7, 'Issued');
+    const newZealand: Invoice = {
+      ...invoice('i4', 1, 'Issued'),
+      invoiceNumberText: 'NZWB-000001',
+      issuer: {
+        name: 'Welding Certification New Zealand',
+        country: 'NZ',
+        abn: '',
+        nzbn: '9429041234563',
+        gstNumber: '49-091-850',
+        address: 'Auckland',
+        email: 'nz@example.test',
+        taxIdentifiers: [
+          { label: 'NZBN', value: '9429041234563' },
+          { label: 'GST No.', value: '49-091-850' },
+        ],
+      },
+      totalCents: 128000,
+      gstRateBasisPoints: 1500,
+      gstCents: 16696,
+      currency: 'NZD',
+    };
+    renderSection([australian, newZealand], []);
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    const auRow = within(table).getByRole('row', { name: /INV-000007/ });
+    expect(auRow).toHaveTextContent('Body');
+    expect(auRow).toHaveTextContent('ABN 51 824 753 556');
+    expect(auRow).toHaveTextContent('$550.00');
+    expect(auRow).toHaveTextContent('AUD, GST 10% included');
+    expect(auRow).not.toHaveTextContent('NZ$');
+    const nzRow = within(table).getByRole('row', { name: /NZWB-000001/ });
+    expect(nzRow).toHaveTextContent('Welding Certification New Zealand');
+    expect(nzRow).toHaveTextContent('NZBN 9429041234563 · GST No. 49-091-850');
+    expect(nzRow).toHaveTextContent('NZ$1,280.00');
+    expect(nzRow).toHaveTextContent('NZD, GST 15% included');
+    expect(nzRow).not.toHaveTextContent('ABN');
   });
 });

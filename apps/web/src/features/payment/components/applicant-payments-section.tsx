@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
-import { INVOICE_STATUS_COLORS } from '@certs/shared/pre-exam/pre-exam.contract';
+import { INVOICE_STATUS_COLORS, taxIdentifiersText } from '@certs/shared/pre-exam/pre-exam.contract';
+import { formatGstRate } from '@certs/shared/pre-exam/pre-exam-rules';
 import { formatAmount, type Payment } from '@certs/shared/payment/payment.contract';
 import { DataTable } from '../../../components/ui/data-table';
 import { DateDisplay } from '../../../components/ui/date-display';
@@ -40,7 +41,7 @@ function InvoicePayments({ invoiceNumber, payments }: { invoiceNumber: string; p
               Pay
             </Button>
           ) : (
-            <Anchor component={Link} to={payPagePath(payment.trackerId)} size="sm" aria-label={`View the payment of ${formatAmount(payment.amountCents)}`}>
+            <Anchor component={Link} to={payPagePath(payment.trackerId)} size="sm" aria-label={`View the payment of ${formatAmount(payment.amountCents, payment.currency)}`}>
               View
             </Anchor>
           )}
@@ -68,17 +69,32 @@ export function ApplicantPaymentsSection({ applicationId }: { applicationId: str
     { key: 'invoice', header: 'Invoice', isRowHeader: true, render: (invoice) => invoice.invoiceNumberText },
     { key: 'issued', header: 'Issued', render: (invoice) => <DateDisplay value={invoice.issuedOn} /> },
     {
+      key: 'issuer',
+      header: 'Issued by',
+      render: (invoice) => (
+        <>
+          {invoice.issuer.name}
+          <Text size="xs" c="dimmed">
+            {taxIdentifiersText(invoice.issuer)}
+          </Text>
+        </>
+      ),
+    },
+    {
       key: 'total',
       header: 'Total (incl. GST)',
       render: (invoice) => (
         <>
-          {formatAmount(invoice.totalCents)}
+          {formatAmount(invoice.totalCents, invoice.currency)}
           {invoice.discountCents > 0 && (
             <Text span size="xs" c="dimmed">
               {' '}
-              after {formatAmount(invoice.discountCents)} discount
+              after {formatAmount(invoice.discountCents, invoice.currency)} discount
             </Text>
           )}
+          <Text size="xs" c="dimmed">
+            {invoice.currency}, GST {formatGstRate(invoice.gstRateBasisPoints)} included
+          </Text>
         </>
       ),
     },

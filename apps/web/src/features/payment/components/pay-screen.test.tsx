@@ -69,6 +69,18 @@ describe('PayScreen', () => {
     expect(within(statusCell()).getByText('Pending')).toBeInTheDocument();
   });
 
+  it("shows a New Zealand body's invoice in NZ$, and says so when that body takes no card payments yet", async () => {
+    const refusal = PAYMENT_MESSAGES.accountGatewayMissing('Welding Certification New Zealand');
+    const { onRedirect, user } = renderPay({ ...requested, invoiceNumber: 'NZWB-000001', amountCents: 128000, currency: 'NZD' }, () =>
+      jsonResponse({ statusCode: 409, error: 'Conflict', message: refusal }, 409),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay invoice NZWB-000001' })).toBeInTheDocument();
+    expect(screen.getByTestId('payment-amount')).toHaveTextContent('NZ$1,280.00 NZD');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(onRedirect).not.toHaveBeenCalled();
+  });
+
   it('asks the server again when the applicant comes back from the gateway, and shows the result', async () => {
     const { calls } = renderPay({ ...requested, status: 'Pending' }, () => jsonResponse({ ...requested, status: 'Success', displayedStatus: 'Success', transactionStatus: true, paidOn: '2026-03-01T01:00:00.000Z', canPay: false }));
     expect(await screen.findByText('Payment received')).toBeInTheDocument();

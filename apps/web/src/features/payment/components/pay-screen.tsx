@@ -69,7 +69,7 @@ export function PayScreen({ data, applicationPath, onRedirect }: PayScreenProps)
             <Table.Tr>
               <Table.Th>Amount</Table.Th>
               <Table.Td data-testid="payment-amount">
-                {formatAmount(data.amountCents)} {data.currency} <Text span size="sm" c="dimmed">(GST included)</Text>
+                {formatAmount(data.amountCents, data.currency)} {data.currency} <Text span size="sm" c="dimmed">(GST included)</Text>
               </Table.Td>
             </Table.Tr>
             <Table.Tr>

@@ -81,10 +81,10 @@ const columns: PagedTableColumn<PaymentReportRow>[] = [
     noWrap: true,
     render: (row) => (
       <Stack gap={0} align="flex-end">
-        <Text size="sm">{formatAmount(row.amountCents)}</Text>
+        <Text size="sm">{formatAmount(row.amountCents, row.currency)}</Text>
         <Text size="xs" c="dimmed">
-          GST {formatAmount(row.gstCents)}
-          {row.discountCents ? ` · less ${formatAmount(row.discountCents)}` : ''}
+          GST {formatAmount(row.gstCents, row.currency)}
+          {row.discountCents ? ` · less ${formatAmount(row.discountCents, row.currency)}` : ''}
         </Text>
       </Stack>
     ),

@@ -47,7 +47,7 @@ export function StaffPaymentsStage({ type, applicationId, status, workflowStage,
   const rows = payments.data ?? [];
   if (rows.length === 0 && !isAwaitingPayment) return null;
   const openInvoice = invoices.data?.find((invoice) => invoice.status === 'Issued');
-  const amountText = openInvoice ? `${formatAmount(openInvoice.totalCents)} (${openInvoice.invoiceNumberText})` : 'the invoice total';
+  const amountText = openInvoice ? `${formatAmount(openInvoice.totalCents, openInvoice.currency)} (${openInvoice.invoiceNumberText})` : 'the invoice total';
 
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="payments-stage-heading" data-testid="payments-stage">
@@ -83,7 +83,7 @@ export function StaffPaymentsStage({ type, applicationId, status, workflowStage,
                       <DateDisplay value={payment.createdOn} withTime />
                     </Table.Td>
                     <Table.Td>{payment.invoiceNumber}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAmount(payment.amountCents)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAmount(payment.amountCents, payment.currency)}</Table.Td>
                     <Table.Td>{PAYMENT_GATEWAY_LABELS[payment.gateway]}</Table.Td>
                     <Table.Td>
                       <PaymentStatusBadge status={payment.displayedStatus} />

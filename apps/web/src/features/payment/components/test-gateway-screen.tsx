@@ -61,7 +61,7 @@ export function TestGatewayScreen({ sessionId, token, onDone }: TestGatewayScree
             <Table.Tr>
               <Table.Th>Amount</Table.Th>
               <Table.Td data-testid="gateway-amount">
-                {formatAmount(data.amountCents)} {data.currency}
+                {formatAmount(data.amountCents, data.currency)} {data.currency}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>

@@ -1,16 +1,20 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { INVOICE_STATUS_COLORS, type Invoice } from '@certs/shared/pre-exam/pre-exam.contract';
+import { INVOICE_STATUS_COLORS, taxIdentifiersText, type Invoice } from '@certs/shared/pre-exam/pre-exam.contract';
 import { FEE_BASIS_LABELS, formatGstRate, formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 
-/** An issued tax invoice: number, date, status, lines and totals as issued, and its PDF. */
+/**
+ * An issued tax invoice: number, date, status, the body that issued it with its tax identifiers
+ * (ABN; or NZBN and GST number), lines and totals as issued in its currency, and its PDF.
+ */
 export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
   const [isDownloading, setIsDownloading] = useState(false);
+  const money = (cents: number) => formatMoney(cents, invoice.currency);
   const download = async () => {
     setIsDownloading(true);
     try {
@@ -39,6 +43,9 @@ export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
           Download PDF
         </Button>
       </Group>
+      <Text size="sm" c="dimmed" data-testid="invoice-issuer">
+        Issued by {invoice.issuer.name} · {taxIdentifiersText(invoice.issuer)} · amounts in {invoice.currency}, GST {formatGstRate(invoice.gstRateBasisPoints)} included
+      </Text>
       <Text size="sm" c="dimmed">
         Billed to {invoice.billedTo.name} ({invoice.billedTo.email})
       </Text>
@@ -63,7 +70,7 @@ export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
                   {!line.isRequired && ' (optional)'}
                 </Table.Td>
                 <Table.Td>{FEE_BASIS_LABELS[line.feeBasis]}</Table.Td>
-                <Table.Td ta="right">{formatMoney(line.amountCents)}</Table.Td>
+                <Table.Td ta="right">{money(line.amountCents)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -72,14 +79,14 @@ export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
               <Table.Th scope="row" colSpan={3} ta="right">
                 Subtotal
               </Table.Th>
-              <Table.Td ta="right">{formatMoney(invoice.subtotalCents)}</Table.Td>
+              <Table.Td ta="right">{money(invoice.subtotalCents)}</Table.Td>
             </Table.Tr>
             {invoice.discountCents > 0 && (
               <Table.Tr>
                 <Table.Th scope="row" colSpan={3} ta="right">
                   Discount{invoice.couponCode ? ` (${invoice.couponCode})` : ''}
                 </Table.Th>
-                <Table.Td ta="right">-{formatMoney(invoice.discountCents)}</Table.Td>
+                <Table.Td ta="right">-{money(invoice.discountCents)}</Table.Td>
               </Table.Tr>
             )}
             <Table.Tr>
@@ -87,14 +94,14 @@ export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
                 Total (incl. GST)
               </Table.Th>
               <Table.Td ta="right" fw={700}>
-                {formatMoney(invoice.totalCents)}
+                {money(invoice.totalCents)}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row" colSpan={3} ta="right" fw={400}>
                 GST included ({formatGstRate(invoice.gstRateBasisPoints)})
               </Table.Th>
-              <Table.Td ta="right">{formatMoney(invoice.gstCents)}</Table.Td>
+              <Table.Td ta="right">{money(invoice.gstCents)}</Table.Td>
             </Table.Tr>
           </Table.Tfoot>
         </Table>

@@ -43,7 +43,7 @@ function ModulesReadOnly({ view }: { view: PreExamView }) {
               <Table.Td>{module.moduleCode}</Table.Td>
               <Table.Td>{module.moduleTitle}</Table.Td>
               <Table.Td>{MODULE_CHOICE_LABELS[module.choice]}</Table.Td>
-              <Table.Td ta="right">{module.choice === 'notTaken' ? '-' : formatMoney(module.feeCents)}</Table.Td>
+              <Table.Td ta="right">{module.choice === 'notTaken' ? '-' : formatMoney(module.feeCents, view.currency)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -110,6 +110,17 @@ describe('PreExamForm', () => {
     expect(totals().getByText('IWI-M3 Inspection (optional)')).toBeInTheDocument();
   });
 
+  it("prices a New Zealand body's program in NZ$ with its 15 % GST", async () => {
+    const { user } = renderForm({ start: { ...view, currency: 'NZD', gstRateBasisPoints: 1500 } });
+    expect(within(totalRow(/Subtotal/)).getByText('NZ$1,000.00')).toBeInTheDocument();
+    await choose(user, 'IWI-M2', 'Not taken');
+    await choose(user, 'IWI-M3', 'Not taken');
+    expect(within(totalRow(/Total \(incl\. GST\)/)).getByText('NZ$450.00')).toBeInTheDocument();
+    // 15 % contained in NZ$450.00: 450 x 15 / 115 = 58.70.
+    expect(within(totalRow(/GST included \(15%\)/)).getByText('NZ$58.70')).toBeInTheDocument();
+    expect(screen.getByTestId(`module-IWI-M1`)).toHaveTextContent('NZ$450.00');
+  });
+
   it('says "Please choose at least one module" and sends nothing when every module is not taken', async () => {
     const { onSave, onIssue, user } = renderForm();
     for (const code of ['IWI-M1', 'IWI-M2', 'IWI-M3']) await choose(user, code, 'Not taken');

@@ -129,10 +129,10 @@ export function PreExamForm({ view, onSave, onIssue }: PreExamFormProps) {
                       <Table.Td>{module.moduleTitle}</Table.Td>
                       <Table.Td>{module.examinationType}</Table.Td>
                       <Table.Td ta="right" fw={view.feeBasis === 'member' ? 600 : undefined}>
-                        {formatMoney(module.memberFeeCents)}
+                        {formatMoney(module.memberFeeCents, view.currency)}
                       </Table.Td>
                       <Table.Td ta="right" fw={view.feeBasis === 'nonMember' ? 600 : undefined}>
-                        {formatMoney(module.nonMemberFeeCents)}
+                        {formatMoney(module.nonMemberFeeCents, view.currency)}
                       </Table.Td>
                       <Table.Td>
                         <Radio.Group
@@ -188,30 +188,30 @@ export function PreExamForm({ view, onSave, onIssue }: PreExamFormProps) {
                   {line.moduleCode} {line.moduleTitle}
                   {!line.isRequired && ' (optional)'}
                 </Table.Td>
-                <Table.Td ta="right">{formatMoney(line.amountCents)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(line.amountCents, view.currency)}</Table.Td>
               </Table.Tr>
             ))}
             <Table.Tr>
               <Table.Th scope="row">Subtotal</Table.Th>
-              <Table.Td ta="right">{formatMoney(preview.subtotalCents)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(preview.subtotalCents, view.currency)}</Table.Td>
             </Table.Tr>
             {discount.state !== 'none' && discount.state !== 'refused' && (
               <Table.Tr>
                 <Table.Th scope="row">Discount ({appliedCode})</Table.Th>
-                <Table.Td ta="right">{preview.discount.state === 'applied' ? `-${formatMoney(preview.discount.cents)}` : '…'}</Table.Td>
+                <Table.Td ta="right">{preview.discount.state === 'applied' ? `-${formatMoney(preview.discount.cents, view.currency)}` : '…'}</Table.Td>
               </Table.Tr>
             )}
             <Table.Tr>
               <Table.Th scope="row">Total (incl. GST)</Table.Th>
               <Table.Td ta="right" fw={700}>
-                {preview.totalCents === null ? '…' : formatMoney(preview.totalCents)}
+                {preview.totalCents === null ? '…' : formatMoney(preview.totalCents, view.currency)}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th scope="row" fw={400}>
                 GST included ({formatGstRate(view.gstRateBasisPoints)})
               </Table.Th>
-              <Table.Td ta="right">{preview.gstCents === null ? '…' : formatMoney(preview.gstCents)}</Table.Td>
+              <Table.Td ta="right">{preview.gstCents === null ? '…' : formatMoney(preview.gstCents, view.currency)}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>
@@ -253,7 +253,7 @@ export function PreExamForm({ view, onSave, onIssue }: PreExamFormProps) {
         }}
       >
         <Text size="sm">
-          {preview.lines.length === 1 ? '1 line' : `${preview.lines.length} lines`}, total <strong>{preview.totalCents === null ? '…' : formatMoney(preview.totalCents)}</strong> including GST. The invoice gets the next number, the application moves to the payment stage and the applicant is mailed the invoice with a payment link.
+          {preview.lines.length === 1 ? '1 line' : `${preview.lines.length} lines`}, total <strong>{preview.totalCents === null ? '…' : formatMoney(preview.totalCents, view.currency)}</strong> including GST. The invoice gets the next number, the application moves to the payment stage and the applicant is mailed the invoice with a payment link.
         </Text>
         <Text size="sm" c="dimmed">
           An issued invoice cannot be changed.
