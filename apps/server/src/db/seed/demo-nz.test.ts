@@ -14,7 +14,7 @@ import { questions, subjects, tags } from '../schema/question-bank';
 import { users } from '../schema/user';
 import { awardDemoApplication } from './demo-awards';
 import { insertDemoApplicant } from './demo-applicant';
-import { DEMO_NZ_ACCOUNT, DEMO_NZ_ADMIN, DEMO_NZ_AWARD_MONTHS_AGO, DEMO_NZ_HOLDER, DEMO_NZ_PROGRAM_CODE, DEMO_NZ_TEMPLATE_TITLE } from './demo-nz';
+import { DEMO_NZ_ACCOUNT, DEMO_NZ_ADMIN, DEMO_NZ_AWARD_MONTHS_AGO, DEMO_NZ_HOLDER, DEMO_NZ_PROGRAM_CODE, DEMO_NZ_TEMPLATE_TITLE, DEMO_NZ_TEST_TITLES } from './demo-nz';
 import { DEMO_PASSWORD, seedDemoData } from './demo-seed';
 
 const AU_PROGRAM_CODES = ['AICIP-PIPE', 'C-WELD-SUP', 'Q-WELD-INSP', 'WQ-ISO9606'];
@@ -128,6 +128,10 @@ describe('demo: the New Zealand awarding body', () => {
       expect(test.marksTotal, test.title).toBe(test.totalTestMarks);
       expect([test.warnings, test.publishProblems], test.title).toEqual([[], []]);
     }
+    // Its staff's lists hold its own bank and tests, none of the first account's.
+    expect((await get('/api/question?pageSize=50', nzAdmin)).json().totalRows).toBe(10);
+    const listed = (await get('/api/tests/pagination?pageSize=50', nzAdmin)).json().rows as { title: string }[];
+    expect(listed.map((test) => test.title).sort()).toEqual([...DEMO_NZ_TEST_TITLES].sort());
     const exam = (await get(`/api/tests/test/${tests.find((test) => test.testType === 'module')?.id}`, nzAdmin)).json();
     expect(exam.sectionInfo.map((section: { title: string }) => section.title)).toEqual(['Part 1: welding coordination and procedures', 'Part 2: quality, inspection and safety']);
   });
