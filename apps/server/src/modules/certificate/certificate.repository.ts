@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, notExists, or, sql } from 'drizzle-orm';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { DEFAULT_TEMPLATE_FIELDS } from '@certs/shared/certificate/certificate-template.contract';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
@@ -35,7 +36,11 @@ export interface AwardCertificateRow {
   programTitle: string;
 }
 
-/** Templates, their programs, and the award columns that record a generated certificate. */
+/**
+ * Templates, their programs, and the award columns that record a generated certificate. Templates
+ * belong to an account (decision 033): reads and writes name it, so another account's template is
+ * not found, and each account has its own default (its oldest template).
+ */
 export class CertificateRepository {
   constructor(private readonly db: Database) {}
 
@@ -43,28 +48,43 @@ export class CertificateRepository {
     return this.db.transaction(work);
   }
 
-  async findTemplates(): Promise<CertificateTemplateRowData[]> {
-    return this.db.select().from(certificateTemplates).orderBy(asc(certificateTemplates.createdOn), asc(certificateTemplates.id));
+  async findTemplates(accountId: string): Promise<CertificateTemplateRowData[]> {
+    return this.db
+      .select()
+      .from(certificateTemplates)
+      .where(eq(certificateTemplates.accountId, accountId))
+      .orderBy(asc(certificateTemplates.createdOn), asc(certificateTemplates.id));
   }
 
-  async findTemplate(id: string, executor: Executor = this.db): Promise<CertificateTemplateRowData | undefined> {
-    const [row] = await executor.select().from(certificateTemplates).where(eq(certificateTemplates.id, id));
+  async findTemplate(id: string, accountId: string, executor: Executor = this.db): Promise<CertificateTemplateRowData | undefined> {
+    const [row] = await executor
+      .select()
+      .from(certificateTemplates)
+      .where(and(eq(certificateTemplates.id, id), eq(certificateTemplates.accountId, accountId)));
     return row;
   }
 
-  /** The template of programs without one of their own: the oldest. */
-  async findDefaultTemplate(executor: Executor = this.db): Promise<CertificateTemplateRowData | undefined> {
-    const [row] = await executor.select().from(certificateTemplates).orderBy(asc(certificateTemplates.createdOn), asc(certificateTemplates.id)).limit(1);
+  /** The template of the account's programs without one of their own: the account's oldest. */
+  async findDefaultTemplate(accountId: string, executor: Executor = this.db): Promise<CertificateTemplateRowData | undefined> {
+    const [row] = await executor
+      .select()
+      .from(certificateTemplates)
+      .where(eq(certificateTemplates.accountId, accountId))
+      .orderBy(asc(certificateTemplates.createdOn), asc(certificateTemplates.id))
+      .limit(1);
     return row;
   }
 
+  /** The program's own template, else its account's default (a template of another account is never used). */
   async findTemplateOfProgram(programId: string): Promise<CertificateTemplateRowData | undefined> {
+    const [program] = await this.db.select({ accountId: programs.accountId }).from(programs).where(eq(programs.id, programId));
+    if (!program) return undefined;
     const [row] = await this.db
       .select({ template: certificateTemplates })
       .from(programCertificateTemplates)
       .innerJoin(certificateTemplates, eq(certificateTemplates.id, programCertificateTemplates.templateId))
-      .where(eq(programCertificateTemplates.programId, programId));
-    return row?.template ?? (await this.findDefaultTemplate());
+      .where(and(eq(programCertificateTemplates.programId, programId), eq(certificateTemplates.accountId, program.accountId)));
+    return row?.template ?? (await this.findDefaultTemplate(program.accountId));
   }
 
   async findProgramsOfTemplates(templateIds: string[]): Promise<TemplateProgramRow[]> {
@@ -77,23 +97,28 @@ export class CertificateRepository {
       .orderBy(asc(programs.programCode));
   }
 
-  /** Every program with the template assigned to it (null: the default). */
-  async findProgramsWithTemplate(): Promise<{ id: string; programCode: string; programTitle: string; templateId: string | null }[]> {
+  /** Every program of the account with the template assigned to it (null: the default). */
+  async findProgramsWithTemplate(accountId: string): Promise<{ id: string; programCode: string; programTitle: string; templateId: string | null }[]> {
     return this.db
       .select({ id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle, templateId: programCertificateTemplates.templateId })
       .from(programs)
       .leftJoin(programCertificateTemplates, eq(programCertificateTemplates.programId, programs.id))
+      .where(eq(programs.accountId, accountId))
       .orderBy(asc(programs.programCode));
   }
 
-  async insertTemplate(tx: Executor, values: typeof certificateTemplates.$inferInsert): Promise<CertificateTemplateRowData> {
+  async insertTemplate(tx: Executor, values: typeof certificateTemplates.$inferInsert & { accountId: string }): Promise<CertificateTemplateRowData> {
     const [row] = await tx.insert(certificateTemplates).values(values).returning();
     return row!;
   }
 
-  /** Locks the template for an update, so two saves do not interleave their file changes. */
-  async lockTemplate(tx: Executor, id: string): Promise<CertificateTemplateRowData | undefined> {
-    const [row] = await tx.select().from(certificateTemplates).where(eq(certificateTemplates.id, id)).for('update');
+  /** Locks the account's template for an update, so two saves do not interleave their file changes. */
+  async lockTemplate(tx: Executor, id: string, accountId: string): Promise<CertificateTemplateRowData | undefined> {
+    const [row] = await tx
+      .select()
+      .from(certificateTemplates)
+      .where(and(eq(certificateTemplates.id, id), eq(certificateTemplates.accountId, accountId)))
+      .for('update');
     return row;
   }
 
@@ -114,10 +139,17 @@ export class CertificateRepository {
     await tx.update(awards).set({ certificateVersion: sql`${awards.certificateVersion} + 1` }).where(eq(awards.programId, programId));
   }
 
-  /** A template changed: the awards of programs using it (and, for the default, of programs with none) are out of date. */
-  async bumpCertificatesOfTemplate(tx: Executor, templateId: string, isDefault: boolean): Promise<void> {
-    const assigned = tx.select({ id: programCertificateTemplates.programId }).from(programCertificateTemplates).where(eq(programCertificateTemplates.templateId, templateId));
-    const unassigned = notExists(tx.select({ one: sql`1` }).from(programCertificateTemplates).where(eq(programCertificateTemplates.programId, awards.programId)));
+  /**
+   * A template changed: the awards of programs using it (and, for its account's default, of that
+   * account's programs with none) are out of date.
+   */
+  async bumpCertificatesOfTemplate(tx: Executor, template: { id: string; accountId: string }, isDefault: boolean): Promise<void> {
+    const assigned = tx.select({ id: programCertificateTemplates.programId }).from(programCertificateTemplates).where(eq(programCertificateTemplates.templateId, template.id));
+    const ofAccount = tx.select({ id: programs.id }).from(programs).where(eq(programs.accountId, template.accountId));
+    const unassigned = and(
+      inArray(awards.programId, ofAccount),
+      notExists(tx.select({ one: sql`1` }).from(programCertificateTemplates).where(eq(programCertificateTemplates.programId, awards.programId))),
+    );
     await tx
       .update(awards)
       .set({ certificateVersion: sql`${awards.certificateVersion} + 1` })
@@ -186,15 +218,16 @@ export class CertificateRepository {
 }
 
 /**
- * The demo's clean default template (landscape A4, a plain framed page, the default layout),
- * assigned to every program there is, so any award has a real certificate at once.
+ * The demo's clean default template (landscape A4, a plain framed page, the default layout) of the
+ * first account, assigned to every program of that account, so any of its awards has a real
+ * certificate at once (another account seeds its own template).
  */
 export async function seedDefaultCertificateTemplate(tx: Executor, createdBy: string): Promise<string> {
   const [template] = await tx
     .insert(certificateTemplates)
-    .values({ title: 'Default certificate', orientation: 'landscape', fields: DEFAULT_TEMPLATE_FIELDS, createdBy, modifiedBy: createdBy })
+    .values({ accountId: FIRST_ACCOUNT_ID, title: 'Default certificate', orientation: 'landscape', fields: DEFAULT_TEMPLATE_FIELDS, createdBy, modifiedBy: createdBy })
     .returning({ id: certificateTemplates.id });
-  const all = await tx.select({ id: programs.id }).from(programs);
+  const all = await tx.select({ id: programs.id }).from(programs).where(eq(programs.accountId, FIRST_ACCOUNT_ID));
   if (all.length > 0) {
     await tx
       .insert(programCertificateTemplates)

@@ -25,7 +25,7 @@ import {
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { AppError } from '../../platform/app-error';
 import { NO_ACCESS_LOG, type PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { Storage } from '../../platform/storage/storage';
 import type { AttachmentService } from '../attachment/attachment.service';
 import { canStaffReadAward, isAwardHolder } from '../award/award.policy';
@@ -81,7 +81,8 @@ export class CertificateService {
 
   async list(actor: CurrentUser): Promise<CertificateTemplateRow[]> {
     this.assertManager(actor);
-    const rows = await this.repository.findTemplates();
+    // The account's oldest template is its default.
+    const rows = await this.repository.findTemplates(staffAccountOf(actor));
     const programs = await this.repository.findProgramsOfTemplates(rows.map((row) => row.id));
     return rows.map((row, index) => {
       const { fields: _fields, ...rest } = this.toTemplate(row, index === 0, programs);
@@ -91,12 +92,13 @@ export class CertificateService {
 
   async find(actor: CurrentUser, id: string): Promise<CertificateTemplate> {
     this.assertManager(actor);
-    const row = await this.existing(id);
+    const row = await this.existing(actor, id);
     return this.present(row);
   }
 
   async create(actor: CurrentUser, input: CertificateTemplateRequest): Promise<CertificateTemplate> {
     this.assertManager(actor);
+    const accountId = staffAccountOf(actor);
     const id = randomUUID();
     const background = await this.storedFile(actor, id, 'background', input.background, input.orientation);
     let signature: Awaited<ReturnType<CertificateService['storedFile']>>;
@@ -111,6 +113,7 @@ export class CertificateService {
       const row = await this.repository.transaction(async (tx) => {
         const created = await this.repository.insertTemplate(tx, {
           id,
+          accountId,
           title: input.title,
           orientation: input.orientation,
           fields: input.fields,
@@ -121,9 +124,9 @@ export class CertificateService {
           createdBy: actor.id,
           modifiedBy: actor.id,
         });
-        // The first template becomes the default: awards of programs without a template change design.
-        const first = await this.repository.findDefaultTemplate(tx);
-        if (first?.id === id) await this.repository.bumpCertificatesOfTemplate(tx, id, true);
+        // The account's first template becomes its default: awards of its programs without a template change design.
+        const first = await this.repository.findDefaultTemplate(accountId, tx);
+        if (first?.id === id) await this.repository.bumpCertificatesOfTemplate(tx, created, true);
         return created;
       });
       return this.present(row);
@@ -135,7 +138,7 @@ export class CertificateService {
 
   async update(actor: CurrentUser, id: string, input: CertificateTemplateRequest): Promise<CertificateTemplate> {
     this.assertManager(actor);
-    const before = await this.existing(id);
+    const before = await this.existing(actor, id);
     const background = await this.storedFile(actor, id, 'background', input.background, input.orientation);
     let signature: Awaited<ReturnType<CertificateService['storedFile']>>;
     try {
@@ -163,7 +166,7 @@ export class CertificateService {
     const replaced: (string | null | undefined)[] = [];
     try {
       const row = await this.repository.transaction(async (tx) => {
-        const locked = await this.repository.lockTemplate(tx, id);
+        const locked = await this.repository.lockTemplate(tx, id, before.accountId);
         if (!locked) throw new AppError('NOT_FOUND', CERTIFICATE_MESSAGES.notFound);
         const values: Parameters<CertificateRepository['updateTemplate']>[2] = { title: input.title, orientation: input.orientation, fields: input.fields, modifiedBy: actor.id };
         if (background !== undefined) {
@@ -175,8 +178,8 @@ export class CertificateService {
           replaced.push(locked.signatureKey);
         }
         const updated = await this.repository.updateTemplate(tx, id, values);
-        const first = await this.repository.findDefaultTemplate(tx);
-        await this.repository.bumpCertificatesOfTemplate(tx, id, first?.id === id);
+        const first = await this.repository.findDefaultTemplate(locked.accountId, tx);
+        await this.repository.bumpCertificatesOfTemplate(tx, locked, first?.id === id);
         return updated!;
       });
       await this.removeQuietly(replaced);
@@ -190,7 +193,7 @@ export class CertificateService {
   /** The designer's live preview: the draft drawn with sample values (nothing is stored). */
   async preview(actor: CurrentUser, input: CertificateTemplatePreviewRequest): Promise<Uint8Array> {
     this.assertManager(actor);
-    const stored = input.templateId ? await this.existing(input.templateId) : undefined;
+    const stored = input.templateId ? await this.existing(actor, input.templateId) : undefined;
     const background = await this.draftFile(actor, 'background', input.background, stored?.backgroundKey, stored?.backgroundContentType, input.orientation);
     const signature = await this.draftFile(actor, 'signature', input.signature, stored?.signatureKey, stored?.signatureContentType, input.orientation);
     const values: CertificateValues = {
@@ -201,10 +204,10 @@ export class CertificateService {
     return renderCertificatePdf({ orientation: input.orientation, fields: input.fields, background, signature }, values, { title: `Preview of ${input.title || 'a certificate template'}` });
   }
 
-  /** Programs the caller manages, each with the template it uses now (null: the default). */
+  /** Programs of the caller's account they manage, each with the template it uses now (null: the default). */
   async assignablePrograms(actor: CurrentUser): Promise<AssignableProgram[]> {
     this.assertManager(actor);
-    const programs = await this.repository.findProgramsWithTemplate();
+    const programs = await this.repository.findProgramsWithTemplate(staffAccountOf(actor));
     const allowed: AssignableProgram[] = [];
     for (const program of programs) {
       if (canAssignTemplate(actor, await this.programs.programPrivilege(actor, program.id))) allowed.push(program);
@@ -215,9 +218,11 @@ export class CertificateService {
   async assign(actor: CurrentUser, programId: string, templateId: string): Promise<CertificateTemplate> {
     if (actor.userType !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     if (!UUID.test(programId)) throw new AppError('NOT_FOUND', CERTIFICATE_MESSAGES.programNotFound);
+    // Another account's program is not found (404); the program is then of the caller's account.
     const standing = await this.programs.programPrivilege(actor, programId);
     if (!canAssignTemplate(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const template = await this.repository.findTemplate(templateId);
+    // A program uses a template of its own account only: another account's is as unknown as none.
+    const template = await this.repository.findTemplate(templateId, staffAccountOf(actor));
     if (!template) throw new AppError('BAD_REQUEST', CERTIFICATE_MESSAGES.notFound, { templateId: CERTIFICATE_MESSAGES.notFound });
     await this.repository.transaction(async (tx) => {
       await this.repository.assignTemplate(tx, programId, templateId, actor.id);
@@ -412,14 +417,15 @@ export class CertificateService {
     if (!canManageTemplates(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
   }
 
-  private async existing(id: string): Promise<CertificateTemplateRowData> {
-    const row = UUID.test(id) ? await this.repository.findTemplate(id) : undefined;
+  /** A template of the caller's account; another account's answers 404 as if it did not exist. */
+  private async existing(actor: CurrentUser, id: string): Promise<CertificateTemplateRowData> {
+    const row = UUID.test(id) ? await this.repository.findTemplate(id, staffAccountOf(actor)) : undefined;
     if (!row) throw new AppError('NOT_FOUND', CERTIFICATE_MESSAGES.notFound);
     return row;
   }
 
   private async present(row: CertificateTemplateRowData): Promise<CertificateTemplate> {
-    const [programs, first] = await Promise.all([this.repository.findProgramsOfTemplates([row.id]), this.repository.findDefaultTemplate()]);
+    const [programs, first] = await Promise.all([this.repository.findProgramsOfTemplates([row.id]), this.repository.findDefaultTemplate(row.accountId)]);
     return this.toTemplate(row, first?.id === row.id, programs);
   }
 
