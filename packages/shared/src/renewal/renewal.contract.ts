@@ -107,6 +107,8 @@ export const RenewalInvoice = z.object({
   id: z.string(),
   invoiceNumberText: z.string(),
   totalCents: z.number().int(),
+  /** The issuing account's currency (AUD or NZD). */
+  currency: z.string(),
   status: z.enum(['Issued', 'Paid', 'Void']),
   /** The pay page of the newest open payment link (`/student/payments/{trackerId}`), while unpaid. */
   payPath: z.string().nullable(),

@@ -179,7 +179,7 @@ export class RenewalRepository {
   /** The renewal's invoice with the tracker of its newest open payment link (the holder's pay page). */
   async findInvoice(invoiceId: string, db: Executor = this.db) {
     const [invoice] = await db
-      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, totalCents: invoices.totalCents, status: invoices.status })
+      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, issuer: invoices.issuer, totalCents: invoices.totalCents, currency: invoices.currency, status: invoices.status })
       .from(invoices)
       .where(eq(invoices.id, invoiceId));
     if (!invoice) return undefined;

@@ -110,7 +110,7 @@ export class RenewalService {
   private renewBlockedReason(typePath: RenewalTypePath, renewal: RenewalTableRow, invoice: InvoiceFacts | undefined, modules: ModuleWithNames[]): string | null {
     if (renewal.status !== 'submitted') return null;
     if (RENEWAL_TYPES[typePath].hasModules && !renewal.invoiceId) return RENEWAL_MESSAGES.modulesNotInvoiced;
-    if (invoice && invoice.status !== 'Paid') return RENEWAL_MESSAGES.invoiceNotPaid(formatInvoiceNumber(invoice.invoiceNumber));
+    if (invoice && invoice.status !== 'Paid') return RENEWAL_MESSAGES.invoiceNotPaid(formatInvoiceNumber(invoice.invoiceNumber, invoice.issuer.invoicePrefix));
     const notPassed = modules.filter((m) => m.row.isRequired && m.row.result !== 'Pass').map((m) => m.moduleCode);
     if (notPassed.length > 0) return RENEWAL_MESSAGES.modulesNotPassed(notPassed);
     return null;
@@ -170,7 +170,7 @@ export class RenewalService {
       graceEndsOn: award.expiresOn ? graceEndsOn(award.expiresOn, rules) : null,
       hasModules: RENEWAL_TYPES[typePath].hasModules,
       invoice: invoice
-        ? { id: invoice.id, invoiceNumberText: formatInvoiceNumber(invoice.invoiceNumber), totalCents: invoice.totalCents, status: invoice.status, payPath: invoice.status === 'Issued' && invoice.trackerId ? `/student/payments/${invoice.trackerId}` : null }
+        ? { id: invoice.id, invoiceNumberText: formatInvoiceNumber(invoice.invoiceNumber, invoice.issuer.invoicePrefix), totalCents: invoice.totalCents, currency: invoice.currency, status: invoice.status, payPath: invoice.status === 'Issued' && invoice.trackerId ? `/student/payments/${invoice.trackerId}` : null }
         : null,
       modules: modules.map((m) => this.moduleView(m)),
       previousCertificateNumber: renewal?.previousCertificateNumber ?? null,

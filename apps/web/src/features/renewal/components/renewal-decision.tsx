@@ -101,7 +101,7 @@ export function RenewalDecision({ renewal }: { renewal: Renewal }) {
           )}
           {renewal.invoice && !renewal.hasModules && (
             <Fact label="Invoice" testId="renewal-invoice">
-              {`${renewal.invoice.invoiceNumberText}: ${formatMoney(renewal.invoice.totalCents)}, ${renewal.invoice.status === "Paid" ? "paid" : "awaiting payment"}`}
+              {`${renewal.invoice.invoiceNumberText}: ${formatMoney(renewal.invoice.totalCents, renewal.invoice.currency)}, ${renewal.invoice.status === "Paid" ? "paid" : "awaiting payment"}`}
             </Fact>
           )}
           <Fact label="CPD hours in the period" testId="renewal-cpd">

@@ -169,7 +169,7 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
       {renewal.invoice && (
         <Paper withBorder radius="md" p="lg" data-testid="renewal-invoice">
           <Group justify="space-between" wrap="wrap">
-            <Text>{`Invoice ${renewal.invoice.invoiceNumberText}: ${formatMoney(renewal.invoice.totalCents)} incl. GST, ${renewal.invoice.status === "Paid" ? "paid" : "awaiting payment"}.`}</Text>
+            <Text>{`Invoice ${renewal.invoice.invoiceNumberText}: ${formatMoney(renewal.invoice.totalCents, renewal.invoice.currency)} incl. GST, ${renewal.invoice.status === "Paid" ? "paid" : "awaiting payment"}.`}</Text>
             {renewal.invoice.payPath && (
               <Button component={Link} to={renewal.invoice.payPath}>
                 Pay invoice

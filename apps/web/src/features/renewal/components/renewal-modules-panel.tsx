@@ -24,7 +24,7 @@ function ModuleChoice({ renewal }: { renewal: Renewal }) {
   if (renewal.invoice) {
     return (
       <Text data-testid="renewal-invoice">
-        {`Invoice ${renewal.invoice.invoiceNumberText}: ${formatMoney(renewal.invoice.totalCents)} incl. GST, ${renewal.invoice.status === 'Paid' ? 'paid' : 'awaiting payment'}.`}
+        {`Invoice ${renewal.invoice.invoiceNumberText}: ${formatMoney(renewal.invoice.totalCents, renewal.invoice.currency)} incl. GST, ${renewal.invoice.status === 'Paid' ? 'paid' : 'awaiting payment'}.`}
       </Text>
     );
   }
