@@ -103,6 +103,7 @@ describe('Export CSV on staff tables', () => {
       lastError: 'Mailbox full',
       createdOn: '2026-03-01T23:30:00.000Z',
       sentOn: null,
+      fromName: null,
     };
     const { calls } = renderAt('/admin/emails', { '/api/email/pagination': () => ({ rows: [mail] }) });
     const table = await screen.findByRole('table', { name: 'Emails' }, PAGE_LOAD);
