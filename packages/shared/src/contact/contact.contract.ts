@@ -10,14 +10,21 @@ export const CONTACT_MESSAGES = {
   messageRequired: 'Message is required',
   thanks: 'Thank you. Your message has been sent to our staff.',
   notFound: 'Message not found',
+  unknownAccount: 'Choose the awarding body your message is for',
 } as const;
 
-/** The contact form (spec sections 3 and 5): all four fields required. */
+/**
+ * The contact form (spec sections 3 and 5): all four fields required. `account` names the awarding
+ * body the message is for (its short name or id, issue 40), chosen on the form when the platform
+ * has several; without it the message goes to the sender's own body (staff), to the one body an
+ * applicant has applied to, or else to the first account.
+ */
 export const ContactMessageRequest = z.strictObject({
   name: z.string().trim().min(1, CONTACT_MESSAGES.nameRequired).max(128),
   email: requiredEmail(),
   phoneNumber: z.string().trim().min(1, CONTACT_MESSAGES.phoneRequired).max(32),
   message: z.string().trim().min(1, CONTACT_MESSAGES.messageRequired).max(4000, 'Message must be at most 4000 characters'),
+  account: z.string().trim().max(64, CONTACT_MESSAGES.unknownAccount).optional(),
 });
 export type ContactMessageRequest = z.input<typeof ContactMessageRequest>;
 
@@ -47,3 +54,8 @@ export const ContactReply = z.object({ id: z.string(), body: z.string(), replied
 export const ContactMessageDetails = ContactMessage.extend({ handledBy: z.string().nullable(), replies: z.array(ContactReply) });
 export type ContactMessageDetails = z.infer<typeof ContactMessageDetails>;
 export const CONTACT_REPLY_SUBJECT = 'Reply to your message';
+
+/** The awarding bodies a message may be sent to, for the form's choice (shown when there are several). */
+export const ContactAccount = z.object({ id: z.string(), name: z.string(), shortName: z.string() });
+export const ContactAccountList = z.array(ContactAccount);
+export type ContactAccount = z.infer<typeof ContactAccount>;

@@ -1,20 +1,30 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
+import { accounts } from '../../db/schema/account';
+import { applications } from '../../db/schema/application';
 import { contactMessages } from '../../db/schema/contact';
+import { programs } from '../../db/schema/program';
 import { contactMessageReplies } from '../../db/schema/support';
 import { users } from '../../db/schema/user';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Contact Us messages. Each is sent to an account (decision 033); staff reads and changes name
+ * their account, so another account's message is not found.
+ */
 export class ContactRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(values: typeof contactMessages.$inferInsert): Promise<void> {
+  async insert(values: typeof contactMessages.$inferInsert & { accountId: string }): Promise<void> {
     await this.db.insert(contactMessages).values(values);
   }
 
-  async findPage(options: { page: number; pageSize: number; search?: string; isHandled?: boolean }) {
+  async findPage(options: { accountId: string; page: number; pageSize: number; search?: string; isHandled?: boolean }) {
     const like = options.search ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
     const where = and(
+      eq(contactMessages.accountId, options.accountId),
       like ? or(ilike(contactMessages.name, like), ilike(contactMessages.email, like), ilike(contactMessages.message, like)) : undefined,
       options.isHandled === undefined ? undefined : options.isHandled ? isNotNull(contactMessages.handledOn) : isNull(contactMessages.handledOn),
     );
@@ -29,17 +39,21 @@ export class ContactRepository {
     return { rows, totalRows: total?.n ?? 0 };
   }
 
-  async findById(id: string, db: Executor = this.db) {
+  async findById(id: string, accountId: string, db: Executor = this.db) {
     const [row] = await db
       .select({ message: contactMessages, handledByFirstName: users.firstName, handledByLastName: users.lastName })
       .from(contactMessages)
       .leftJoin(users, eq(users.id, contactMessages.handledBy))
-      .where(eq(contactMessages.id, id));
+      .where(and(eq(contactMessages.id, id), eq(contactMessages.accountId, accountId)));
     return row;
   }
 
-  async lock(tx: Executor, id: string) {
-    const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
+  async lock(tx: Executor, id: string, accountId: string) {
+    const [row] = await tx
+      .select()
+      .from(contactMessages)
+      .where(and(eq(contactMessages.id, id), eq(contactMessages.accountId, accountId)))
+      .for('update');
     return row;
   }
 
@@ -61,6 +75,31 @@ export class ContactRepository {
       .update(contactMessages)
       .set({ handledOn: isHandled ? new Date() : null, handledBy: isHandled ? actorId : null, modifiedOn: new Date(), modifiedBy: actorId })
       .where(eq(contactMessages.id, id));
+  }
+
+  /** The awarding bodies a message may be sent to, the first account first (read-only; the account module owns the table). */
+  async findAccounts(): Promise<{ id: string; name: string; shortName: string }[]> {
+    return this.db.select({ id: accounts.id, name: accounts.name, shortName: accounts.shortName }).from(accounts).orderBy(asc(accounts.createdOn), asc(accounts.name));
+  }
+
+  /** The account a form names by id or short name (whatever its case), or undefined. */
+  async findAccountId(reference: string): Promise<string | undefined> {
+    const byId = UUID.test(reference) ? eq(accounts.id, reference) : undefined;
+    const [row] = await this.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(or(byId, sql`lower(${accounts.shortName}) = lower(${reference})`));
+    return row?.id;
+  }
+
+  /** The accounts whose programs an applicant has applied to (read-only), for where their message most likely belongs. */
+  async findAccountsAppliedTo(applicantId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ accountId: programs.accountId })
+      .from(applications)
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .where(eq(applications.applicantId, applicantId));
+    return rows.map((row) => row.accountId);
   }
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {

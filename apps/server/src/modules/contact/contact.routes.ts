@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import {
   CONTACT_MESSAGES,
   CONTACT_REPLY_SUBJECT,
+  ContactAccountList,
   ContactHandledRequest,
   ContactMessageDetails,
   ContactMessagePage,
@@ -13,7 +15,7 @@ import {
 } from '@certs/shared/contact/contact.contract';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
 import { AppError } from '../../platform/app-error';
-import { currentUserOf, requireAdmin, requireSignedIn } from '../../platform/auth/authenticate';
+import { currentUserOf, requireAdmin, requireSignedIn, staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService } from '../../platform/mail/mail.service';
 import type { ContactRepository } from './contact.repository';
 
@@ -28,13 +30,33 @@ function toMessage(row: MessageRow) {
 
 const nameOf = (row: { firstName: string | null; lastName: string | null }) => (row.firstName === null ? null : `${row.firstName} ${row.lastName ?? ''}`.trim());
 
-/** The contact form (spec section 7, POST api/contactus) and the staff's Contact Us screen: open, reply by mail, mark handled. */
+/**
+ * The contact form (spec section 7, POST api/contactus) and the staff's Contact Us screen: open,
+ * reply by mail, mark handled. A message is sent to an account (decision 033) and only that
+ * account's Contact Us staff see it: another account's message answers 404.
+ */
 export function registerContactRoutes(api: FastifyInstance, repository: ContactRepository, mail: MailService): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const contactStaff = requireAdmin({ menu: 'Contact Us' });
 
-  async function details(id: string) {
-    const found = UUID.test(id) ? await repository.findById(id) : undefined;
+  /**
+   * The account a message goes to: the one the form names; else the sender's own (staff), else the
+   * one body an applicant has applied to; else the first account (the platform's only one until a
+   * second is added, so a form without the choice keeps working).
+   */
+  async function recipientOf(actor: CurrentUser, named: string | undefined): Promise<string> {
+    if (named) {
+      const accountId = await repository.findAccountId(named);
+      if (!accountId) throw new AppError('BAD_REQUEST', CONTACT_MESSAGES.unknownAccount, { account: CONTACT_MESSAGES.unknownAccount });
+      return accountId;
+    }
+    if (actor.userType === 'admin') return staffAccountOf(actor);
+    const appliedTo = actor.applicantId ? await repository.findAccountsAppliedTo(actor.applicantId) : [];
+    return appliedTo.length === 1 ? appliedTo[0]! : FIRST_ACCOUNT_ID;
+  }
+
+  async function details(actor: CurrentUser, id: string) {
+    const found = UUID.test(id) ? await repository.findById(id, staffAccountOf(actor)) : undefined;
     if (!found) throw new AppError('NOT_FOUND', CONTACT_MESSAGES.notFound);
     const replies = await repository.findReplies(id);
     return {
@@ -46,26 +68,36 @@ export function registerContactRoutes(api: FastifyInstance, repository: ContactR
 
   r.post(
     '/api/contactus',
-    { onRequest: requireSignedIn(), schema: { ...doc, summary: 'Send a message to staff', body: ContactMessageRequest, response: { 201: z.object({ message: z.string() }) } } },
+    {
+      onRequest: requireSignedIn(),
+      schema: { ...doc, summary: "Send a message to an awarding body's staff (`account`: its short name or id; see contactus/accounts)", body: ContactMessageRequest, response: { 201: z.object({ message: z.string() }) } },
+    },
     async (request, reply) => {
       const actor = currentUserOf(request);
-      await repository.insert({ ...request.body, fromApplicantId: actor.applicantId, createdBy: actor.id, modifiedBy: actor.id });
+      const { account, ...message } = request.body;
+      const accountId = await recipientOf(actor, account || undefined);
+      await repository.insert({ ...message, accountId, fromApplicantId: actor.applicantId, createdBy: actor.id, modifiedBy: actor.id });
       return reply.status(201).send({ message: CONTACT_MESSAGES.thanks });
     },
+  );
+  r.get(
+    '/api/contactus/accounts',
+    { onRequest: requireSignedIn(), schema: { ...doc, summary: 'The awarding bodies a message may be sent to (the form offers the choice when there are several)', response: { 200: ContactAccountList } } },
+    async () => repository.findAccounts(),
   );
   r.get(
     '/api/contactus/pagination',
     { onRequest: contactStaff, schema: { ...doc, summary: 'Messages sent through the contact form (Contact Us menu); `handled` filters', querystring: ContactMessageQuery, response: { 200: ContactMessagePage } } },
     async (request) => {
       const { page, pageSize, search, handled } = request.query;
-      const { rows, totalRows } = await repository.findPage({ page, pageSize, search: searchTermOrUndefined(search), isHandled: handled === undefined ? undefined : handled === 'true' });
+      const { rows, totalRows } = await repository.findPage({ accountId: staffAccountOf(currentUserOf(request)), page, pageSize, search: searchTermOrUndefined(search), isHandled: handled === undefined ? undefined : handled === 'true' });
       return { rows: rows.map(toMessage), page, pageSize, totalRows };
     },
   );
   r.get(
     '/api/contactus/:id',
     { onRequest: contactStaff, schema: { ...doc, summary: 'One message with the replies staff sent', params: IdParams, response: { 200: ContactMessageDetails } } },
-    async (request) => details(request.params.id),
+    async (request) => details(currentUserOf(request), request.params.id),
   );
   r.post(
     '/api/contactus/:id/reply',
@@ -75,7 +107,7 @@ export function registerContactRoutes(api: FastifyInstance, repository: ContactR
       const { id } = request.params;
       if (!UUID.test(id)) throw new AppError('NOT_FOUND', CONTACT_MESSAGES.notFound);
       await repository.transaction(async (tx) => {
-        const message = await repository.lock(tx, id);
+        const message = await repository.lock(tx, id, staffAccountOf(actor));
         if (!message) throw new AppError('NOT_FOUND', CONTACT_MESSAGES.notFound);
         // A message from a signed-in applicant also lands in their inbox (the sender is its creator).
         const sent = await mail.send(
@@ -90,20 +122,21 @@ export function registerContactRoutes(api: FastifyInstance, repository: ContactR
         await repository.insertReply(tx, { messageId: id, body: request.body.body, mailId: sent.id, createdBy: actor.id, modifiedBy: actor.id });
         if (request.body.markHandled) await repository.setHandled(tx, id, true, actor.id);
       });
-      return details(id);
+      return details(actor, id);
     },
   );
   r.post(
     '/api/contactus/:id/handled',
     { onRequest: contactStaff, schema: { ...doc, summary: 'Mark a message handled, or waiting again', params: IdParams, body: ContactHandledRequest, response: { 200: ContactMessageDetails } } },
     async (request) => {
+      const actor = currentUserOf(request);
       const { id } = request.params;
       if (!UUID.test(id)) throw new AppError('NOT_FOUND', CONTACT_MESSAGES.notFound);
       await repository.transaction(async (tx) => {
-        if (!(await repository.lock(tx, id))) throw new AppError('NOT_FOUND', CONTACT_MESSAGES.notFound);
-        await repository.setHandled(tx, id, request.body.isHandled, currentUserOf(request).id);
+        if (!(await repository.lock(tx, id, staffAccountOf(actor)))) throw new AppError('NOT_FOUND', CONTACT_MESSAGES.notFound);
+        await repository.setHandled(tx, id, request.body.isHandled, actor.id);
       });
-      return details(id);
+      return details(actor, id);
     },
   );
 }
