@@ -137,6 +137,8 @@ export const CurrentAccount = z.object({
   /** Every account, for the platform super user's switcher; only their own for anyone else. */
   accounts: z.array(AccountSummary),
   canSwitch: z.boolean(),
+  /** More than one account on the platform: every screen then names the account it shows. */
+  hasSeveralAccounts: z.boolean(),
 });
 export type CurrentAccount = z.infer<typeof CurrentAccount>;
 

@@ -76,6 +76,7 @@ describe('the current account and the switcher', () => {
     expect(mine.account).toMatchObject({ id: nz.id, name: 'Kiwi Welding Body' });
     expect(mine.accounts).toHaveLength(1);
     expect(mine.canSwitch).toBe(false);
+    expect(mine.hasSeveralAccounts).toBe(true);
     const superView = (await call('GET', '/api/accounts/current', superJwt)).json();
     expect(superView.account.id).toBe(FIRST_ACCOUNT_ID);
     expect(superView.canSwitch).toBe(true);

@@ -129,7 +129,7 @@ export class AccountService {
     const own = all.find((row) => row.id === accountId);
     if (!own) throw notFound();
     const isSuper = isPlatformSuperUser(actor);
-    return { account: summaryOf(own), accounts: (isSuper ? all : [own]).map(summaryOf), canSwitch: isSuper && all.length > 1 };
+    return { account: summaryOf(own), accounts: (isSuper ? all : [own]).map(summaryOf), canSwitch: isSuper && all.length > 1, hasSeveralAccounts: all.length > 1 };
   }
 
   async list(actor: CurrentUser): Promise<AccountSummary[]> {

@@ -47,7 +47,7 @@ function renderAt(route: string, user: SessionUser, current: CurrentAccount, ext
   return { ...renderWithProviders(null, { route, routes }), ...stub };
 }
 
-const oneAccount: CurrentAccount = { account: australia, accounts: [australia], canSwitch: false };
+const oneAccount: CurrentAccount = { account: australia, accounts: [australia], canSwitch: false, hasSeveralAccounts: false };
 
 describe('account settings and the account in the header', () => {
   afterEach(() => {
@@ -90,7 +90,7 @@ describe('account settings and the account in the header', () => {
   it('lets a super user create an account, which the switcher then offers', async () => {
     let accounts = [australia];
     const { calls } = renderAt('/admin/account-settings', superUser, oneAccount, (call) => {
-      if (call.url === '/api/accounts/current' && call.method === 'GET') return jsonResponse({ account: australia, accounts, canSwitch: accounts.length > 1 });
+      if (call.url === '/api/accounts/current' && call.method === 'GET') return jsonResponse({ account: australia, accounts, canSwitch: accounts.length > 1, hasSeveralAccounts: accounts.length > 1 });
       if (call.url === '/api/accounts' && call.method === 'POST') {
         accounts = [australia, newZealand];
         return jsonResponse({ ...settingsOfAustralia, ...newZealand, abn: '', nzbn: '9429041234563', followsEnvironment: false }, 201);
@@ -126,7 +126,7 @@ describe('account settings and the account in the header', () => {
     const fullWidth = window.innerWidth;
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 900 });
     try {
-      renderAt('/admin/accountAdminHome', accountAdministrator, { account: australia, accounts: [australia, newZealand], canSwitch: false });
+      renderAt('/admin/accountAdminHome', accountAdministrator, { account: australia, accounts: [australia], canSwitch: false, hasSeveralAccounts: true });
       const menu = await screen.findByRole('navigation', { name: 'Main menu' });
       expect(await within(menu).findByText(australia.name)).toBeInTheDocument();
       expect(within(menu).getByRole('link', { name: 'Account settings' })).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe('account settings and the account in the header', () => {
   });
 
   it("switching takes the super user to their home, reading the new account's screens anew", async () => {
-    let current: CurrentAccount = { account: australia, accounts: [australia, newZealand], canSwitch: true };
+    let current: CurrentAccount = { account: australia, accounts: [australia, newZealand], canSwitch: true, hasSeveralAccounts: true };
     const { router } = renderAt('/admin/account-settings', superUser, current, (call) => {
       if (call.url === '/api/accounts/current' && call.method === 'POST') {
         current = { ...current, account: newZealand };

@@ -42,7 +42,7 @@ describe('HeaderAccount', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('gives a super user who can switch a switcher of every account, showing the current one', async () => {
-    serve({ account: australia, accounts: [australia, newZealand], canSwitch: true });
+    serve({ account: australia, accounts: [australia, newZealand], canSwitch: true, hasSeveralAccounts: true });
     renderHeader(superUser);
     const switcher = await screen.findByRole('combobox', { name: 'Account' });
     expect(switcher).toHaveValue(australia.id);
@@ -50,7 +50,7 @@ describe('HeaderAccount', () => {
   });
 
   it('switches: tells the server, forgets everything read in the old account, and goes on', async () => {
-    const { calls } = serve({ account: australia, accounts: [australia, newZealand], canSwitch: true });
+    const { calls } = serve({ account: australia, accounts: [australia, newZealand], canSwitch: true, hasSeveralAccounts: true });
     const { queryClient, onSwitched } = renderHeader(superUser);
     queryClient.setQueryData(['programs', 'list'], { rows: ['an Australian program'] });
     await userEvent.setup().selectOptions(await screen.findByRole('combobox', { name: 'Account' }), newZealand.name);
@@ -63,7 +63,7 @@ describe('HeaderAccount', () => {
   });
 
   it('gives anyone but a super user no switcher, even were the server to say they could switch', async () => {
-    const { calls } = serve({ account: australia, accounts: [australia, newZealand], canSwitch: true });
+    const { calls } = serve({ account: australia, accounts: [australia, newZealand], canSwitch: true, hasSeveralAccounts: true });
     renderHeader(accountAdministrator);
     expect(await screen.findByTestId('header-account-name')).toHaveTextContent(australia.name);
     await untilAccountRead(calls);
@@ -71,7 +71,7 @@ describe('HeaderAccount', () => {
   });
 
   it('names the account, without a switcher, for a super user who has nowhere to switch to', async () => {
-    serve({ account: newZealand, accounts: [australia, newZealand], canSwitch: false });
+    serve({ account: newZealand, accounts: [newZealand], canSwitch: false, hasSeveralAccounts: true });
     renderHeader(superUser);
     expect(await screen.findByTestId('header-account-name')).toHaveTextContent(newZealand.name);
     expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('HeaderAccount', () => {
     ['a super user', superUser],
     ['an account administrator', accountAdministrator],
   ])('shows %s of a deployment with one account no account words at all', async (_who, user) => {
-    const { calls } = serve({ account: australia, accounts: [australia], canSwitch: false });
+    const { calls } = serve({ account: australia, accounts: [australia], canSwitch: false, hasSeveralAccounts: false });
     const { container } = renderHeader(user);
     await untilAccountRead(calls);
     // Give the answer its render: nothing appears, now or after.

@@ -19,7 +19,7 @@ interface HeaderAccountProps {
  * account looks as it did before accounts.
  */
 export function showsAccountName(current: CurrentAccount): boolean {
-  return current.accounts.length > 1 || current.canSwitch;
+  return current.hasSeveralAccounts || current.canSwitch;
 }
 
 function AccountSwitcher({ current, onSwitched, width }: { current: CurrentAccount; onSwitched: () => void; width: number | string }) {
