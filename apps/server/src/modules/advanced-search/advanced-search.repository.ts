@@ -85,14 +85,14 @@ export class AdvancedSearchRepository {
           ...(filters.status ? [sql`ap.status = ${filters.status}`] : []),
           ...(filters.stage ? [sql`ap.workflow_stage = ${filters.stage}`] : []),
         ]);
-        const needsApplication = !scope.all || filters.programId || filters.programType || filters.status || filters.stage;
         query = sql`
           select u.created_on as sort, a.id, a.member_number as reference, u.first_name as "firstName", u.last_name as "lastName", u.email,
                  null::uuid as "programId", null as "programCode", null as "programTitle", null::int as "programType",
                  case when u.active then 'Active' else 'Inactive' end as status, to_char(u.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date, null::int as "invoiceNumber", count(*) over ()::int as "totalRows"
           from applicants a join users u on u.id = a.user_id
           where ${and_([
-            needsApplication ? sql`exists (select 1 from applications ap where ${application})` : sql`true`,
+            // Applicants belong to the platform: an account reaches one through an application to its programs.
+            sql`exists (select 1 from applications ap where ${application})`,
             ...common,
             withinDays(sql`u.created_on`, filters.from, filters.to),
             ...nameOrEmail(filters.searchTerm, [sql`a.member_number`]),
@@ -133,17 +133,25 @@ export class AdvancedSearchRepository {
     return rowsOf<FoundRow>(await this.db.execute(sql`${query} ${paging}`));
   }
 
-  async listSaved(userId: string) {
-    return this.db.select().from(savedSearches).where(eq(savedSearches.userId, userId)).orderBy(asc(savedSearches.name));
+  /** A user's saved searches in one account (a super user's searches stay with the account they were saved in). */
+  async listSaved(userId: string, accountId: string) {
+    return this.db
+      .select()
+      .from(savedSearches)
+      .where(and(eq(savedSearches.userId, userId), eq(savedSearches.accountId, accountId)))
+      .orderBy(asc(savedSearches.name));
   }
 
-  async insertSaved(userId: string, name: string, filters: Record<string, unknown>) {
-    const [row] = await this.db.insert(savedSearches).values({ userId, name, filters, createdBy: userId, modifiedBy: userId }).returning();
+  async insertSaved(userId: string, accountId: string, name: string, filters: Record<string, unknown>) {
+    const [row] = await this.db.insert(savedSearches).values({ userId, accountId, name, filters, createdBy: userId, modifiedBy: userId }).returning();
     return row!;
   }
 
-  async deleteSaved(userId: string, id: string): Promise<boolean> {
-    const rows = await this.db.delete(savedSearches).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId))).returning({ id: savedSearches.id });
+  async deleteSaved(userId: string, accountId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(savedSearches)
+      .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId), eq(savedSearches.accountId, accountId)))
+      .returning({ id: savedSearches.id });
     return rows.length > 0;
   }
 }

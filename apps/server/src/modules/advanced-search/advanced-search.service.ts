@@ -5,7 +5,7 @@ import { formatInvoiceNumber } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { StaffScope } from '../report/staff-scope';
 import type { AdvancedSearchRepository, FoundRow } from './advanced-search.repository';
 
@@ -14,7 +14,7 @@ type Filters = z.output<typeof AdvancedSearchFilters>;
 /**
  * `advancesearch` (spec section 7): one staff search across applications, applicants, awards and
  * payments with combined filters, only within the caller's programs (`StaffScope`); searches are
- * saved per user by name.
+ * saved per user by name, in the account they work in.
  */
 export class AdvancedSearchService {
   constructor(
@@ -30,13 +30,13 @@ export class AdvancedSearchService {
   }
 
   async listSaved(actor: CurrentUser): Promise<SavedSearch[]> {
-    const rows = await this.repository.listSaved(actor.id);
+    const rows = await this.repository.listSaved(actor.id, staffAccountOf(actor));
     return rows.map((row) => ({ id: row.id, name: row.name, filters: AdvancedSearchFilters.parse(row.filters), createdOn: row.createdOn.toISOString() }));
   }
 
   async save(actor: CurrentUser, input: { name: string; filters: Filters }): Promise<SavedSearch> {
     try {
-      const row = await this.repository.insertSaved(actor.id, input.name, input.filters);
+      const row = await this.repository.insertSaved(actor.id, staffAccountOf(actor), input.name, input.filters);
       return { id: row.id, name: row.name, filters: input.filters, createdOn: row.createdOn.toISOString() };
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', ADVANCED_SEARCH_MESSAGES.nameTaken, { name: ADVANCED_SEARCH_MESSAGES.nameTaken });
@@ -46,7 +46,7 @@ export class AdvancedSearchService {
 
   /** Another user's saved search answers as an unknown one (404). */
   async remove(actor: CurrentUser, id: string): Promise<void> {
-    if (!(await this.repository.deleteSaved(actor.id, id))) throw new AppError('NOT_FOUND', ADVANCED_SEARCH_MESSAGES.notFound);
+    if (!(await this.repository.deleteSaved(actor.id, staffAccountOf(actor), id))) throw new AppError('NOT_FOUND', ADVANCED_SEARCH_MESSAGES.notFound);
   }
 }
 

@@ -14,8 +14,11 @@ export interface Paging {
   pageSize: number;
 }
 
-/** Which of the applicant's applications the caller may see: all, or only submitted ones in these programs. */
-/** The applicant reach's scope (applicant/applicant-reach.ts): which applications and history a reader sees. */
+/**
+ * The applicant reach's scope (applicant/applicant-reach.ts): which of the applicant's applications
+ * (and their history and notes) a reader sees: those in the account's programs, or only submitted
+ * ones in these programs.
+ */
 export type ProgramScope = ApplicantReachScope;
 
 function offsetOf(paging: Paging): number {
@@ -37,7 +40,9 @@ export class ApplicantAdminRepository {
   private applicationsIn(applicantId: string, scope: ProgramScope): SQL | undefined {
     return and(
       eq(applications.applicantId, applicantId),
-      scope.kind === 'programs' ? and(isNotNull(applications.submittedOn), inArray(applications.programId, scope.programIds.length ? scope.programIds : ['00000000-0000-0000-0000-000000000000'])) : undefined,
+      scope.kind === 'programs'
+        ? and(isNotNull(applications.submittedOn), inArray(applications.programId, scope.programIds.length ? scope.programIds : ['00000000-0000-0000-0000-000000000000']))
+        : inArray(applications.programId, this.db.select({ id: programs.id }).from(programs).where(eq(programs.accountId, scope.accountId))),
     );
   }
 
@@ -104,9 +109,9 @@ export class ApplicantAdminRepository {
     return { rows: rows.map((row) => ({ ...row, writtenBy: nameOf(row) })), totalRows: total?.n ?? 0 };
   }
 
-  /** Every mail the platform sent to the applicant's account. */
-  async findEmails(applicantId: string, paging: Paging) {
-    const where = eq(applicants.id, applicantId);
+  /** Every mail the account sent to the applicant (another account's mail, and the platform's own sign-in mail, are not its staff's to read). */
+  async findEmails(applicantId: string, accountId: string, paging: Paging) {
+    const where = and(eq(applicants.id, applicantId), eq(mails.accountId, accountId));
     const [total] = await this.db.select({ n: count() }).from(mails).innerJoin(applicants, eq(applicants.userId, mails.toUserId)).where(where);
     const rows = await this.db
       .select({ mail: mails })

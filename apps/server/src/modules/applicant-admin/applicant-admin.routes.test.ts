@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_SUB_LISTS } from '@certs/shared/applicant-admin/applicant-admin.contract';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { ROLES } from '@certs/shared/auth/roles';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
+import { createApplicationWithModules } from '../../../test/factories/application-module.factory';
 import { createInvoicedApplication, type InvoicedApplication } from '../../../test/factories/invoice.factory';
-import { addProgramUser, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
+import { addProgramUser, createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 import { applicantEducation, applicantExperience } from '../../db/schema/applicant-profile';
@@ -32,7 +35,9 @@ beforeAll(async () => {
   await db.insert(applicantExperience).values({ applicantId, employer: 'Hunter Fabrication', position: 'Welder', duties: 'Pipe welding', startDate: '2015-01-01' });
   await db.insert(applicationHistory).values({ applicationId: invoiced.applicationId, fromStatus: 'Application Submitted', toStatus: 'Examinations Stage', note: 'Accepted' });
   await db.insert(applicationFileNotes).values({ applicationId: invoiced.applicationId, note: 'Phoned about the invoice' });
-  await db.insert(mails).values({ toEmail: invoiced.applicant.email, toUserId: invoiced.applicant.id, subject: 'Your invoice', text: 'Pay it', html: '<p>Pay it</p>', status: 'kept' });
+  await db.insert(mails).values({ toEmail: invoiced.applicant.email, toUserId: invoiced.applicant.id, subject: 'Your invoice', text: 'Pay it', html: '<p>Pay it</p>', status: 'kept', accountId: FIRST_ACCOUNT_ID });
+  // The platform's own mail (no account) and another account's are not the first account's staff's to read.
+  await db.insert(mails).values({ toEmail: invoiced.applicant.email, toUserId: invoiced.applicant.id, subject: 'Activate your account', text: 'Activate', html: '<p>Activate</p>', status: 'kept' });
   adminJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Users'] }))).jwt;
   const assessor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
   await addProgramUser(db, invoiced.programId, assessor.id, 'assessor');
@@ -87,6 +92,34 @@ describe("staff's applicant page", () => {
       expect(response.statusCode, list).toBe(403);
       expect(response.body).not.toContain(invoiced.applicant.email);
     }
+  });
+
+  it("keeps another account's administrator out until the applicant applies there, then shows only that account's applications and mail (issue 40)", async () => {
+    const db = t.database.db;
+    const applicantId = invoiced.applicant.applicantId!;
+    const nz = await createAccount(db, { name: 'Kiwi Body' });
+    const nzAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Users', 'Programs'], accountId: nz.id });
+    const nzJwt = (await signIn(t.app, nzAdmin)).jwt;
+    const lists = ['record', ...APPLICANT_SUB_LISTS.filter((list) => list !== 'awards')];
+    const logBefore = (await db.select().from(personalDataAccessLog)).length;
+    for (const list of lists) {
+      const response = await get(`/api/applicant/${applicantId}/${list}`, nzJwt);
+      expect(response.statusCode, list).toBe(403);
+      expect(response.body).not.toContain(invoiced.applicant.email);
+    }
+    // A refused read is not a read of personal data: nothing is logged.
+    expect((await db.select().from(personalDataAccessLog)).length).toBe(logBefore);
+
+    const nzProgram = await createProgram(db, { programManagerId: nzAdmin.id, status: 2, accountId: nz.id });
+    const nzApplication = await createApplicationWithModules(db, { applicantId, programId: nzProgram.id, status: 'Application Submitted', workflowStage: null, programModuleIds: [] });
+    await db.insert(mails).values({ toEmail: invoiced.applicant.email, toUserId: invoiced.applicant.id, subject: 'Kiwi welcome', text: 'Kia ora', html: '<p>Kia ora</p>', status: 'kept', accountId: nz.id });
+    expect((await get(`/api/applicant/${applicantId}/record`, nzJwt)).statusCode).toBe(200);
+    const applications = (await get(`/api/applicant/${applicantId}/applications`, nzJwt)).json();
+    expect(applications.rows.map((row: { id: string }) => row.id)).toEqual([nzApplication.id]);
+    expect((await get(`/api/applicant/${applicantId}/filenotes`, nzJwt)).json().rows).toEqual([]);
+    expect((await get(`/api/applicant/${applicantId}/history`, nzJwt)).json().rows).toEqual([]);
+    expect((await get(`/api/applicant/${applicantId}/emails`, nzJwt)).json().rows.map((row: { subject: string }) => row.subject)).toEqual(['Kiwi welcome']);
+    expect((await get(`/api/applicant/${applicantId}/emails`, adminJwt)).json().rows.map((row: { subject: string }) => row.subject)).toEqual(['Your invoice']);
   });
 
   it("holds the profile routes to the same reach: a program's staff read their applicant's profile and lists, staff outside get 403 even with the Users menu", async () => {

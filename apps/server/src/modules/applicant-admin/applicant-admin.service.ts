@@ -19,7 +19,8 @@ export interface ApplicantAdminDeps {
 }
 
 /**
- * Staff's view of one applicant (issue 20): administrators read everything; a program's staff
+ * Staff's view of one applicant (issue 20): administrators read everything of their account (an
+ * applicant without an application to its programs is not theirs: 403); a program's staff
  * only applicants with a submitted application in a program they serve (403 otherwise, reads
  * included), and of those only their programs' applications, history and file notes. Every read
  * is written to the personal-data access log (decision 016).
@@ -95,9 +96,9 @@ export class ApplicantAdminService {
         });
       }
       case 'emails': {
-        // Mail of every program the applicant deals with: administrators only.
-        if (scope.kind !== 'all') throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-        const result = await repository.findEmails(applicantId, paging);
+        // Mail of every program of the account the applicant deals with: administrators only.
+        if (scope.kind !== 'account') throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+        const result = await repository.findEmails(applicantId, scope.accountId, paging);
         return page({ ...result, rows: result.rows.map((mail) => ({ id: mail.id, subject: mail.subject, toEmail: mail.toEmail, status: mail.status, text: mail.text, createdOn: mail.createdOn.toISOString() })) });
       }
     }

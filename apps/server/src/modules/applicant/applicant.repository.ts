@@ -8,6 +8,7 @@ import {
   applicantProfessionalDevelopment,
 } from '../../db/schema/applicant-profile';
 import { applications } from '../../db/schema/application';
+import { programs } from '../../db/schema/program';
 import { applicants, mfaRecoveryCodes, userMfa, users } from '../../db/schema/user';
 
 export type ApplicantRow = typeof applicants.$inferSelect;
@@ -33,6 +34,15 @@ export class ApplicantRepository {
       .select({ n: count() })
       .from(applications)
       .where(and(eq(applications.applicantId, applicantId), isNotNull(applications.submittedOn), inArray(applications.programId, programIds)));
+    return (row?.n ?? 0) > 0;
+  }
+
+  /** Whether the applicant has any application in a program of the account (the applicant reach of its administrators). */
+  async hasApplicationInAccount(applicantId: string, accountId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(applications)
+      .where(and(eq(applications.applicantId, applicantId), inArray(applications.programId, this.db.select({ id: programs.id }).from(programs).where(eq(programs.accountId, accountId)))));
     return (row?.n ?? 0) > 0;
   }
 
@@ -84,15 +94,21 @@ export class ApplicantRepository {
       .where(eq(applicants.id, id));
   }
 
-  async findPage(options: { page: number; pageSize: number; search?: string; onlyConfirmedMembers: boolean }) {
-    const conditions: SQL[] = [];
+  /** Staff's applicant list: the applicants with an application in a program of the account (applicants belong to the platform). */
+  async findPage(options: { accountId: string; page: number; pageSize: number; search?: string; onlyConfirmedMembers: boolean }) {
+    const ofAccount = this.db
+      .select({ applicantId: applications.applicantId })
+      .from(applications)
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .where(eq(programs.accountId, options.accountId));
+    const conditions: SQL[] = [inArray(applicants.id, ofAccount)];
     if (options.search) {
       const like = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const matches = or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(applicants.memberNumber, like));
       if (matches) conditions.push(matches);
     }
     if (options.onlyConfirmedMembers) conditions.push(isNotNull(applicants.membershipConfirmedOn));
-    const where = conditions.length ? and(...conditions) : undefined;
+    const where = and(...conditions);
     const [total] = await this.db.select({ n: count() }).from(applicants).innerJoin(users, eq(users.id, applicants.userId)).where(where);
     const rows = await this.db
       .select({ applicant: applicants, user: userColumns })

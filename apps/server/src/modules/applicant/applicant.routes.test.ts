@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_MESSAGES } from '@certs/shared/applicant/applicant.contract';
 import { ROLES } from '@certs/shared/auth/roles';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
+import { createApplicationWithModules } from '../../../test/factories/application-module.factory';
+import { createProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 
@@ -18,7 +21,13 @@ beforeAll(async () => {
   bob = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Bob', lastName: 'Bead' });
   adaJwt = (await signIn(t.app, ada)).jwt;
   bobJwt = (await signIn(t.app, bob)).jwt;
-  staffJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.AccountAdministrator, menuItems: ['Users'] }))).jwt;
+  const staff = await createUser(t.database.db, { role: ROLES.AccountAdministrator, menuItems: ['Users'] });
+  staffJwt = (await signIn(t.app, staff)).jwt;
+  // Staff reach an applicant through an application to their account's programs (issue 40).
+  const program = await createProgram(t.database.db, { programManagerId: staff.id, status: 2, programType: 1 });
+  for (const applicant of [ada, bob]) {
+    await createApplicationWithModules(t.database.db, { applicantId: applicant.applicantId!, programId: program.id, status: 'Application Submitted', workflowStage: null, programModuleIds: [] });
+  }
 });
 afterAll(async () => {
   await t.close();
@@ -69,6 +78,20 @@ describe('membership', () => {
   it('counts an expired membership as none', async () => {
     await post('/api/applicant/save', { firstName: 'Ada', lastName: 'Arc', membershipType: 'individual', memberNumber: 'OLD-1' }, adaJwt);
     expect((await post(`/api/applicant/${ada.applicantId}/membership`, { isConfirmed: true, memberCurrentUntil: '2020-01-01' }, staffJwt)).json().isMember).toBe(false);
+  });
+
+  it("keeps an applicant of one account from another account's staff: not listed, not readable, not confirmed (issue 40)", async () => {
+    const nz = await createAccount(t.database.db);
+    const nzJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.AccountAdministrator, menuItems: ['Users'], accountId: nz.id }))).jwt;
+    const list = (await get('/api/applicant/pagination/all?pageSize=250', nzJwt)).json();
+    expect(list).toMatchObject({ rows: [], totalRows: 0 });
+    expect((await get(`/api/applicant/${ada.applicantId}`, nzJwt)).statusCode).toBe(403);
+    expect((await get(`/api/applicant/profiledetails/${ada.applicantId}`, nzJwt)).statusCode).toBe(403);
+    expect((await get(`/api/applicantexperience/byapplicant/${ada.applicantId}`, nzJwt)).statusCode).toBe(403);
+    const before = (await get(`/api/applicant/${ada.applicantId}`, adaJwt)).json();
+    const refused = await post(`/api/applicant/${ada.applicantId}/membership`, { isConfirmed: false, memberCurrentUntil: null }, nzJwt);
+    expect(refused.statusCode).toBe(404);
+    expect((await get(`/api/applicant/${ada.applicantId}`, adaJwt)).json()).toEqual(before);
   });
 
   it('keeps the staff screens from applicants', async () => {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
 import { NO_ACCESS_LOG, type PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { ApplicantReach } from './applicant-reach';
 import { canChangeApplicant, canManageApplicants } from './applicant.policy';
 import type { ApplicantRepository, ApplicantWithUser } from './applicant.repository';
@@ -124,6 +124,7 @@ export class ApplicantService {
   async findApplicants(actor: CurrentUser, query: { page: number; pageSize: number; searchTerm?: string; canShowActiveMember?: 'true' | 'false' }) {
     if (!canManageApplicants(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const { rows, totalRows } = await this.repository.findPage({
+      accountId: staffAccountOf(actor),
       page: query.page,
       pageSize: query.pageSize,
       search: searchTermOrUndefined(query.searchTerm),
@@ -134,7 +135,8 @@ export class ApplicantService {
 
   async confirmMembership(actor: CurrentUser, id: string, input: { isConfirmed: boolean; memberCurrentUntil: string | null }): Promise<Applicant> {
     if (!canManageApplicants(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const current = UUID.test(id) ? await this.repository.findById(id) : undefined;
+    // Only an applicant of the caller's account (one with an application to its programs) is theirs to confirm.
+    const current = UUID.test(id) && (await this.repository.hasApplicationInAccount(id, staffAccountOf(actor))) ? await this.repository.findById(id) : undefined;
     if (!current) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
     if (input.isConfirmed && current.applicant.membershipType === 'none') {
       throw new AppError('BAD_REQUEST', 'This applicant has not declared a membership');

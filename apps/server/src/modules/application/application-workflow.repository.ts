@@ -11,7 +11,9 @@ export type AssessorReviewRow = typeof applicationAssessorReviews.$inferSelect;
 export type AssessmentRow = typeof applicationAssessments.$inferSelect;
 
 export interface QueueFilters {
-  /** The programs to list; every program when absent (an empty list finds nothing). */
+  /** The account whose programs are listed: never another account's. */
+  accountId: string;
+  /** The programs to list; every program of the account when absent (an empty list finds nothing). */
   programIds?: readonly string[];
   programType: number;
   status?: string;
@@ -56,7 +58,11 @@ export class ApplicationWorkflowRepository {
    */
   async findQueue(filters: QueueFilters) {
     if (filters.programIds && filters.programIds.length === 0) return { totalRows: 0, rows: [] };
-    const conditions: SQL[] = [eq(applications.programType, filters.programType), isNotNull(applications.submittedOn)];
+    const conditions: SQL[] = [
+      eq(applications.programType, filters.programType),
+      isNotNull(applications.submittedOn),
+      inArray(applications.programId, this.db.select({ id: programs.id }).from(programs).where(eq(programs.accountId, filters.accountId))),
+    ];
     if (filters.programIds) conditions.push(inArray(applications.programId, [...filters.programIds]));
     if (filters.status) conditions.push(eq(applications.status, filters.status));
     if (filters.stage) conditions.push(eq(applications.workflowStage, filters.stage));

@@ -24,7 +24,7 @@ import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
-import { hasMenuAccess, type CurrentUser } from '../../platform/auth/authenticate';
+import { hasMenuAccess, staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
 import type { ApplicantService } from '../applicant/applicant.service';
 import type { ProgramSettingsService } from '../program/program-settings.service';
@@ -77,11 +77,12 @@ export class ApplicationWorkflowService {
       if (program.programType !== APPLICATION_TYPES[typePath].programType) throw new AppError('BAD_REQUEST', APPLICATION_MESSAGES.wrongType);
       programIds = [query.programId];
     } else {
-      // Across programs: administrators see every program; other staff the programs they serve on (decision 006).
+      // Across programs: administrators see every program of their account; other staff the programs they serve on (decision 006).
       if (!hasMenuAccess(actor, 'Programs')) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
       if (!isApplicationAdministrator(actor)) programIds = await this.repository.findProgramIdsServedBy(actor.id);
     }
     const { rows, totalRows } = await this.repository.findQueue({
+      accountId: staffAccountOf(actor),
       programIds,
       programType: APPLICATION_TYPES[typePath].programType,
       status: query.status,

@@ -8,8 +8,10 @@ import { applicants, users } from '../../db/schema/user';
 
 export type AwardTableRow = typeof awards.$inferSelect;
 
-/** Which awards a list may show; absent `programIds`: every program (an empty list finds nothing). */
+/** Which awards a list may show; absent `programIds`: every program (of the account, when given; an empty list finds nothing). */
 export interface AwardFilters {
+  /** Staff's lists: only the awards of this account's programs. */
+  accountId?: string;
   applicantId?: string;
   programIds?: readonly string[];
   programId?: string;
@@ -126,6 +128,7 @@ export class AwardRepository {
 
   private conditionsOf(filters: AwardFilters): SQL[] {
     const conditions: SQL[] = [];
+    if (filters.accountId) conditions.push(inArray(awards.programId, this.db.select({ id: programs.id }).from(programs).where(eq(programs.accountId, filters.accountId))));
     if (filters.applicantId) conditions.push(eq(awards.applicantId, filters.applicantId));
     if (filters.programIds) conditions.push(inArray(awards.programId, [...filters.programIds]));
     if (filters.programId) conditions.push(eq(awards.programId, filters.programId));
@@ -189,8 +192,14 @@ export class AwardRepository {
     return row;
   }
 
-  async applicantExists(applicantId: string): Promise<boolean> {
-    const [row] = await this.db.select({ id: applicants.id }).from(applicants).where(eq(applicants.id, applicantId));
+  /** Whether the applicant has an application in a program of the account: the only way staff of an account reach an applicant. */
+  async isApplicantOfAccount(applicantId: string, accountId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: applications.id })
+      .from(applications)
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .where(and(eq(applications.applicantId, applicantId), eq(programs.accountId, accountId)))
+      .limit(1);
     return !!row;
   }
 }

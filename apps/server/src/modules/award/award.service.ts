@@ -9,7 +9,7 @@ import type { Executor } from '../../db/executor';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../platform/app-error';
 import type { PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
-import { hasMenuAccess, type CurrentUser } from '../../platform/auth/authenticate';
+import { hasMenuAccess, staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { toCsv } from '../../platform/csv';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
 import { moveApplication } from '../application/application-move';
@@ -358,10 +358,12 @@ export class AwardService {
 
   /** Staff's sub-list of one applicant's awards: only those of programs the caller may read (a logged read of personal data). */
   async findOfApplicant(actor: CurrentUser, applicantId: string, query: { page: number; pageSize: number }, route: string): Promise<AwardPage> {
-    if (!UUID.test(applicantId) || !(await this.deps.repository.applicantExists(applicantId))) throw new AppError('NOT_FOUND', AWARD_MESSAGES.holderNotFound);
     const programIds = await this.readableProgramIds(actor);
+    const accountId = staffAccountOf(actor);
+    // An applicant with no application to the caller's account is unknown to its staff.
+    if (!UUID.test(applicantId) || !(await this.deps.repository.isApplicantOfAccount(applicantId, accountId))) throw new AppError('NOT_FOUND', AWARD_MESSAGES.holderNotFound);
     await this.deps.accessLog.record(actor, { applicantId }, { route });
-    return this.page({ applicantId, programIds }, query.page, query.pageSize);
+    return this.page({ accountId, applicantId, programIds }, query.page, query.pageSize);
   }
 
   /** Staff's Awards screen: one program (which the caller may read) or every program the caller may read. */
@@ -381,7 +383,7 @@ export class AwardService {
   }
 
   private async staffFilters(actor: CurrentUser, query: Pick<StaffAwardListQuery, 'programId' | 'status' | 'search'>): Promise<AwardFilters> {
-    const filters: AwardFilters = { status: query.status, search: searchTermOrUndefined(query.search) };
+    const filters: AwardFilters = { accountId: staffAccountOf(actor), status: query.status, search: searchTermOrUndefined(query.search) };
     if (query.programId) {
       const standing = await this.deps.programs.programPrivilege(actor, query.programId);
       if (!canStaffReadAward(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
@@ -392,7 +394,7 @@ export class AwardService {
     return filters;
   }
 
-  /** Administrators read every program's awards (undefined: no limit); other staff the programs they serve on, as the application queue does (decision 006). */
+  /** Administrators read every program's awards (undefined: every program of their account); other staff the programs they serve on, as the application queue does (decision 006). */
   private async readableProgramIds(actor: CurrentUser): Promise<string[] | undefined> {
     if (actor.userType !== 'admin' || !hasMenuAccess(actor, 'Programs')) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     return isApplicationAdministrator(actor) ? undefined : this.deps.workflow.findProgramIdsServedBy(actor.id);

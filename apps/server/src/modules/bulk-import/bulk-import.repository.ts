@@ -47,7 +47,7 @@ export class BulkImportRepository {
 
   async findProgram(id: string) {
     const [row] = await this.db
-      .select({ id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle, programType: programs.programType, status: programs.status })
+      .select({ id: programs.id, accountId: programs.accountId, programCode: programs.programCode, programTitle: programs.programTitle, programType: programs.programType, status: programs.status })
       .from(programs)
       .where(eq(programs.id, id));
     return row;

@@ -12,7 +12,7 @@ import {
 } from '@certs/shared/bulk-import/bulk-import.contract';
 import { PROGRAM_STATUS } from '@certs/shared/program/program-status';
 import { AppError } from '../../platform/app-error';
-import { hasMenuAccess, type CurrentUser } from '../../platform/auth/authenticate';
+import { hasMenuAccess, staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { hashToken, newRandomToken } from '../../platform/auth/tokens';
 import { toCsv } from '../../platform/csv';
 import type { MailService } from '../../platform/mail/mail.service';
@@ -103,6 +103,7 @@ export class BulkImportService {
     await this.assertCanImport(actor, input.programId);
     const checked = this.checked(input.csvContent);
     const id = await this.repository.insertImport({
+      accountId: staffAccountOf(actor),
       programId: input.programId,
       fileName: input.fileName,
       content: input.csvContent,
@@ -122,7 +123,8 @@ export class BulkImportService {
 
   async findOne(actor: CurrentUser, id: string): Promise<BulkImport> {
     const found = await this.repository.findImport(id);
-    if (!found) throw new AppError('NOT_FOUND', BULK_IMPORT_MESSAGES.notFound);
+    // Another account's import is unknown here, not forbidden.
+    if (!found || found.import.accountId !== staffAccountOf(actor)) throw new AppError('NOT_FOUND', BULK_IMPORT_MESSAGES.notFound);
     await this.deps.scopes.narrowed(actor, found.import.programId);
     return toBulkImport(found);
   }
@@ -300,11 +302,11 @@ export class BulkImportService {
     return checked;
   }
 
-  /** Administrators import into any program; a program's manager into theirs; a program must be published. */
+  /** Administrators import into any program of their account; a program's manager into theirs; a program must be published. */
   private async assertCanImport(actor: CurrentUser, programId: string): Promise<void> {
     if (actor.userType !== 'admin' || !hasMenuAccess(actor, 'Programs')) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const program = await this.repository.findProgram(programId);
-    if (!program) throw new AppError('NOT_FOUND', 'Program not found');
+    if (!program || program.accountId !== staffAccountOf(actor)) throw new AppError('NOT_FOUND', 'Program not found');
     if (!isAccountWide(actor)) {
       const standing = await this.deps.programs.programPrivilege(actor, programId);
       if (!standing.isManager) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);

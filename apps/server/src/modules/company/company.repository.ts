@@ -1,7 +1,9 @@
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { applications } from '../../db/schema/application';
 import { companies } from '../../db/schema/company';
+import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -67,12 +69,21 @@ export class CompanyRepository {
   }
 
   /** The applicants who name the company as their employer. */
-  async findPeople(companyId: string) {
+  /**
+   * The company's people an account's staff see: companies are shared by every account, their
+   * employees (applicants, who belong to the platform) only through applications to the account's programs.
+   */
+  async findPeople(companyId: string, accountId: string) {
+    const ofAccount = this.db
+      .select({ applicantId: applications.applicantId })
+      .from(applications)
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .where(eq(programs.accountId, accountId));
     return this.db
       .select({ applicantId: applicants.id, firstName: users.firstName, lastName: users.lastName, email: users.email, memberNumber: applicants.memberNumber })
       .from(applicants)
       .innerJoin(users, eq(users.id, applicants.userId))
-      .where(eq(applicants.employerCompanyId, companyId))
+      .where(and(eq(applicants.employerCompanyId, companyId), inArray(applicants.id, ofAccount)))
       .orderBy(asc(users.lastName), asc(users.firstName));
   }
 

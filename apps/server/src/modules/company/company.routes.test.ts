@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { COMPANY_MESSAGES as M } from '@certs/shared/company/company.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
+import { createApplicationWithModules } from '../../../test/factories/application-module.factory';
+import { createProgram } from '../../../test/factories/program.factory';
 import { createUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 
@@ -97,12 +100,21 @@ describe('companies for staff with the Users menu', () => {
     expect((await send('GET', `/api/company/${crypto.randomUUID()}`, usersJwt)).statusCode).toBe(404);
   });
 
-  it('show their people: the applicants who name them as employer', async () => {
+  it("show their people: the applicants who name them as employer, to the staff of the accounts they applied to (issue 40)", async () => {
     const chosen = await send('POST', '/api/company/employer', applicantJwt, { companyId });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().company).toMatchObject({ id: companyId, name: 'Hunter Fabrication' });
-    const details = (await send('GET', `/api/company/${companyId}`, usersJwt)).json();
-    expect(details.people).toEqual([expect.objectContaining({ applicantId, firstName: 'Wendy', lastName: 'Welder' })]);
+    const peopleSeenBy = async (jwt: string) => (await send('GET', `/api/company/${companyId}`, jwt)).json().people;
+    // Applicants belong to the platform: an account's staff see one once they applied to its programs.
+    expect(await peopleSeenBy(usersJwt)).toEqual([]);
+    const db = t.database.db;
+    const program = await createProgram(db, { programManagerId: (await createUser(db, { role: ROLES.AccountAdministrator })).id, status: 2 });
+    await createApplicationWithModules(db, { applicantId, programId: program.id, status: 'Application Submitted', workflowStage: null, programModuleIds: [] });
+    expect(await peopleSeenBy(usersJwt)).toEqual([expect.objectContaining({ applicantId, firstName: 'Wendy', lastName: 'Welder' })]);
+    // The company is shared by every account; another account's staff see it, not Wendy.
+    const nz = await createAccount(db);
+    const nzJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Users'], accountId: nz.id }))).jwt;
+    expect((await send('GET', `/api/company/${companyId}`, nzJwt)).json()).toMatchObject({ name: 'Hunter Fabrication', people: [] });
   });
 });
 

@@ -15,7 +15,7 @@ import {
 } from '@certs/shared/company/company.contract';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { canManageCompanies, isApplicantActor } from './company.policy';
 import type { CompanyRepository, CompanyRow } from './company.repository';
 
@@ -94,7 +94,7 @@ export class CompanyService {
   async findDetails(actor: CurrentUser, id: string): Promise<CompanyDetails> {
     if (!canManageCompanies(actor)) throw forbidden();
     const row = await this.existing(id);
-    return { ...toCompany(row, this.today()), people: await this.repository.findPeople(row.id) };
+    return { ...toCompany(row, this.today()), people: await this.repository.findPeople(row.id, staffAccountOf(actor)) };
   }
 
   async create(actor: CurrentUser, input: z.output<typeof CompanyRequest>): Promise<Company> {

@@ -65,16 +65,18 @@ export class DashboardRepository {
           where e.status <> 'InProgress' and qi.actual_marks is null and ${inScope(sql`ap.program_id`, scope)})::int as "answersToMark"`);
   }
 
-  async assignedApplications(userId: string) {
+  // A member of staff's own work, within the account they work in now (a super user's duties in
+  // another account show there, once switched to it).
+  async assignedApplications(userId: string, accountId: string) {
     return this.all<{ id: string; applicationNumber: string; programId: string; programCode: string; programTitle: string; programType: number; status: string; firstName: string; lastName: string }>(sql`
       select ap.id, ap.application_number as "applicationNumber", p.id as "programId", p.program_code as "programCode", p.program_title as "programTitle",
              ap.program_type::int as "programType", ap.status, u.first_name as "firstName", u.last_name as "lastName"
       from applications ap join programs p on p.id = ap.program_id join applicants a on a.id = ap.applicant_id join users u on u.id = a.user_id
-      where ap.assessor_id = ${userId}::uuid and ap.status = 'Being Assessed'
+      where ap.assessor_id = ${userId}::uuid and ap.status = 'Being Assessed' and p.account_id = ${accountId}
       order by ap.submitted_on nulls last`);
   }
 
-  async sittings(userId: string) {
+  async sittings(userId: string, accountId: string) {
     return this.all<{ applicationModuleId: string; scheduledAt: Date; timeZone: string | null; programCode: string; moduleTitle: string; examKind: string | null; firstName: string; lastName: string; isExaminer: boolean }>(sql`
       select am.id as "applicationModuleId", am.scheduled_at as "scheduledAt", am.schedule_time_zone as "timeZone", p.program_code as "programCode",
              pm.module_title as "moduleTitle", am.exam_kind as "examKind", u.first_name as "firstName", u.last_name as "lastName",
@@ -82,18 +84,18 @@ export class DashboardRepository {
       from application_modules am join program_modules pm on pm.id = am.program_module_id join programs p on p.id = pm.program_id
       join applications ap on ap.id = am.application_id join applicants a on a.id = ap.applicant_id join users u on u.id = a.user_id
       where (am.examiner_id = ${userId}::uuid or am.invigilator_id = ${userId}::uuid) and am.scheduled_at is not null and am.result is null
-        and am.scheduled_at > now() - interval '1 day'
+        and am.scheduled_at > now() - interval '1 day' and p.account_id = ${accountId}
       order by am.scheduled_at limit 50`);
   }
 
-  async answersToMark(userId: string) {
+  async answersToMark(userId: string, accountId: string) {
     return this.all<{ examInstanceId: string; programCode: string; moduleTitle: string; firstName: string; lastName: string; waiting: number }>(sql`
       select e.id as "examInstanceId", p.program_code as "programCode", pm.module_title as "moduleTitle", u.first_name as "firstName", u.last_name as "lastName",
              count(*)::int as waiting
       from question_instances qi join exam_instances e on e.id = qi.exam_instance_id
       join application_modules am on am.id = e.application_module_id join program_modules pm on pm.id = am.program_module_id join programs p on p.id = pm.program_id
       join applicants a on a.id = e.applicant_id join users u on u.id = a.user_id
-      where am.examiner_id = ${userId}::uuid and e.status <> 'InProgress' and qi.actual_marks is null
+      where am.examiner_id = ${userId}::uuid and e.status <> 'InProgress' and qi.actual_marks is null and p.account_id = ${accountId}
       group by 1, 2, 3, 4, 5 order by min(e.submitted_on) nulls last`);
   }
 }

@@ -3,7 +3,7 @@ import { WORKFLOW_STAGES } from '@certs/shared/application/application-workflow'
 import { EXAMS_AHEAD_DAYS, type DashboardSummary, type MyWork } from '@certs/shared/dashboard/dashboard.contract';
 import { AWARDS_EXPIRING_WITHIN_DAYS, stageLabelOf } from '@certs/shared/report/report.contract';
 import { WPQ_DUE_WITHIN_DAYS } from '@certs/shared/wpq/wpq-validity.contract';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { ProgramScope, StaffScope } from '../report/staff-scope';
 import type { DashboardRepository } from './dashboard.repository';
 
@@ -11,8 +11,8 @@ import type { DashboardRepository } from './dashboard.repository';
  * The Dashboard menu's summary (the whole account for administrators, the caller's programs for
  * other staff) and each member of staff's own work for their role home (issue 20).
  */
-/** Counts the Welders due list for a scope (the welder qualification validity module's own rule). */
-export type ConfirmationsDueCounter = (options: { programIds?: readonly string[]; withinDays: number }) => Promise<number>;
+/** Counts the Welders due list for a scope: these programs, or every program of the account (the welder qualification validity module's own rule). */
+export type ConfirmationsDueCounter = (options: { programIds?: readonly string[]; accountId?: string; withinDays: number }) => Promise<number>;
 
 export class DashboardService {
   private confirmationsDue: ConfirmationsDueCounter = async () => 0;
@@ -28,7 +28,7 @@ export class DashboardService {
   }
 
   private countConfirmationsDue(scope: ProgramScope): Promise<number> {
-    return this.confirmationsDue({ programIds: scope.all ? undefined : scope.programIds, withinDays: WPQ_DUE_WITHIN_DAYS });
+    return this.confirmationsDue({ ...(scope.all ? { accountId: scope.accountId } : { programIds: scope.programIds }), withinDays: WPQ_DUE_WITHIN_DAYS });
   }
 
   async summary(actor: CurrentUser): Promise<DashboardSummary> {
@@ -70,7 +70,12 @@ export class DashboardService {
   }
 
   async myWork(actor: CurrentUser): Promise<MyWork> {
-    const [assigned, sittings, answers] = await Promise.all([this.repository.assignedApplications(actor.id), this.repository.sittings(actor.id), this.repository.answersToMark(actor.id)]);
+    const accountId = staffAccountOf(actor);
+    const [assigned, sittings, answers] = await Promise.all([
+      this.repository.assignedApplications(actor.id, accountId),
+      this.repository.sittings(actor.id, accountId),
+      this.repository.answersToMark(actor.id, accountId),
+    ]);
     const nameOf = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
     return {
       assignedApplications: assigned.map((row) => ({

@@ -11,7 +11,7 @@ import { isChoiceQuestion, roundMarks } from '@certs/shared/exam/exam-rules';
 import { DEFAULT_SECTION } from '@certs/shared/exam-definition/exam-section.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { canManageApplications } from '../application/application-workflow.policy';
 import type { ProgramService } from '../program/program.service';
 import type { ExamContent } from './exam-content';
@@ -60,6 +60,7 @@ export class ExamStaffService {
       searchTerm,
       needsMarking: query.needsMarking === undefined ? undefined : query.needsMarking === 'true',
       staffUserId: seesAllSittings(actor) ? undefined : actor.id,
+      accountId: staffAccountOf(actor),
       now: this.now(),
       page: query.page,
       pageSize: query.pageSize,

@@ -7,7 +7,7 @@ export function hasExamMenu(actor: CurrentUser): boolean {
   return hasMenuAccess(actor, 'Examinations') || hasMenuAccess(actor, 'Programs');
 }
 
-/** Every sitting, or only those of the caller's programs (as manager, program user or module examiner). */
+/** Every sitting of the account, or only those of the caller's programs (as manager, program user or module examiner). */
 export function seesAllSittings(actor: CurrentUser): boolean {
   return isApplicationAdministrator(actor);
 }

@@ -886,6 +886,8 @@ export class ExamRepository {
     applicantId?: string;
     /** Staff who are not account administrators see only their programs' sittings. */
     staffUserId?: string;
+    /** Staff see only the sittings of their account's programs. */
+    accountId?: string;
     filter: 'All' | 'Upcoming' | 'Completed' | 'Resits';
     kind?: ExamType;
     programId?: string;
@@ -897,6 +899,7 @@ export class ExamRepository {
   }): Promise<{ rows: SittingDbRow[]; totalRows: number }> {
     const conditions: SQL[] = [sql`true`];
     if (options.applicantId) conditions.push(sql`s.applicant_id = ${options.applicantId}`);
+    if (options.accountId) conditions.push(sql`s.program_id in (select id from programs where account_id = ${options.accountId})`);
     if (options.kind) conditions.push(sql`s.kind = ${options.kind}`);
     if (options.programId) conditions.push(sql`s.program_id = ${options.programId}`);
     if (options.needsMarking !== undefined) conditions.push(options.needsMarking ? sql`s.needs_marking` : sql`not s.needs_marking`);

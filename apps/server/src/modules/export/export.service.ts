@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { EXPORT_MESSAGES, type ExportFailureRequest, type SaveCsvRequest, type SaveCsvResponse } from '@certs/shared/export/export.contract';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { toCsv } from '../../platform/csv';
 import type { ExportRepository } from './export.repository';
 
@@ -33,12 +33,12 @@ export class ExportService {
     const [header, ...rows] = records;
     if (!header) throw new AppError('BAD_REQUEST', EXPORT_MESSAGES.contentRequired, { csvContent: EXPORT_MESSAGES.contentRequired });
     const fileName = `${input.fileName.replace(/\.csv$/i, '').replace(/\s+/g, '-')}-${randomBytes(6).toString('hex')}.csv`;
-    await this.repository.insert({ fileName, content: toCsv(rows, { columns: header }), rowCount: rows.length, userId: actor.id });
+    await this.repository.insert({ fileName, content: toCsv(rows, { columns: header }), rowCount: rows.length, userId: actor.id, accountId: staffAccountOf(actor) });
     return { fileName, rowCount: rows.length };
   }
 
   async download(actor: CurrentUser, fileName: string): Promise<{ fileName: string; content: string }> {
-    const found = await this.repository.findOwn(fileName, actor.id);
+    const found = await this.repository.findOwn(fileName, actor.id, staffAccountOf(actor));
     if (!found) throw new AppError('NOT_FOUND', EXPORT_MESSAGES.notFound);
     return found;
   }

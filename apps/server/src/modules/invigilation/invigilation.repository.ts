@@ -224,7 +224,8 @@ export class InvigilationRepository {
   }
 
   /** Online sittings not yet over where the user is named invigilator or examiner of at least one candidate. */
-  async findMySittings(userId: string, now: Date): Promise<MySittingRow[]> {
+  /** The sittings where the user is named, of the account they work in (a super user's duties in another account show there). */
+  async findMySittings(userId: string, accountId: string, now: Date): Promise<MySittingRow[]> {
     const rows = rowsOf<MySittingRow & { moduleIds: string[] }>(
       await this.db.execute(sql`
         with mine as (
@@ -232,6 +233,7 @@ export class InvigilationRepository {
             bool_or(am.invigilator_id = ${userId}) over (partition by am.exam_definition_id, am.scheduled_at, a.program_id) as is_invigilator
           from application_modules am join applications a on a.id = am.application_id
           where (am.invigilator_id = ${userId} or am.examiner_id = ${userId}) and ${IS_ONLINE_SITTING}
+            and a.program_id in (select id from programs where account_id = ${accountId})
             and am.scheduled_at + make_interval(mins => am.duration_minutes) > ${at(now)}
         )
         select array_agg(am.id::text order by am.id::text) as "moduleIds", p.program_code as "programCode",

@@ -20,7 +20,7 @@ import {
   type SnapshotLink,
 } from '@certs/shared/invigilation/invigilation.contract';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { Storage } from '../../platform/storage/storage';
 import type { Executor } from '../../db/executor';
 import type { ExamClock } from '../exam/exam-clock';
@@ -73,7 +73,7 @@ export class InvigilationService {
   async mySittings(actor: CurrentUser): Promise<MySittings> {
     if (actor.userType !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const now = this.now();
-    const rows = await this.repository.findMySittings(actor.id, now);
+    const rows = await this.repository.findMySittings(actor.id, staffAccountOf(actor), now);
     const today = dayjs(now).tz(DEFAULT_TIME_ZONE).format('YYYY-MM-DD');
     const summaries = rows.map((row) => ({ row, summary: mySummaryOf(row) }));
     return {
@@ -87,7 +87,7 @@ export class InvigilationService {
     const modules = await this.repository.findSittingModules(sittingId);
     const first = modules[0];
     if (!first) throw new AppError('NOT_FOUND', INVIGILATION_MESSAGES.notFound);
-    const standing = needsStanding(actor, modules) ? await this.deps.programs.programPrivilege(actor, first.programId) : null;
+    const standing = needsStanding(actor) ? await this.deps.programs.programPrivilege(actor, first.programId) : null;
     const role = sittingRoleOf(actor, modules, standing);
     if (!role) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     return { modules, role };
@@ -263,7 +263,7 @@ export class InvigilationService {
     if (!target || !target.scheduledAt) throw new AppError('NOT_FOUND', INVIGILATION_MESSAGES.notFound);
     const modules = await this.repository.findSittingModules(applicationModuleId);
     if (modules.length === 0) throw new AppError('NOT_FOUND', INVIGILATION_MESSAGES.notFound);
-    const standing = needsStanding(actor, modules) ? await this.deps.programs.programPrivilege(actor, target.programId) : null;
+    const standing = needsStanding(actor) ? await this.deps.programs.programPrivilege(actor, target.programId) : null;
     if (!sittingRoleOf(actor, modules, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const now = this.now();
     return this.repository.transaction((tx) => work(tx, target, now));

@@ -34,8 +34,20 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}
 /** A part of the person's full name or email, in any case. */
 const nameOrEmailLike = (table: typeof users, term: string): SQL => or(ilike(fullName(table), likePattern(term)), ilike(table.email, likePattern(term)))!;
 
+/**
+ * Whose deletion requests an account's administrators handle (issue 40): applicants belong to the
+ * platform, so those of applicants with an application to the account's programs, and those of
+ * applicants who have applied nowhere yet (no account's record; support's rule too).
+ */
+function handledBy(accountId: string, applicantId: typeof personalDataDeletionRequests.applicantId): SQL {
+  return sql`(exists (select 1 from applications ap join programs p on p.id = ap.program_id where ap.applicant_id = ${applicantId} and p.account_id = ${accountId})
+    or not exists (select 1 from applications ap where ap.applicant_id = ${applicantId}))`;
+}
+
 /** The log's filters as the repository takes them: days already turned into instants. */
 export interface AccessLogFilters {
+  /** Only reads by staff of this account: the log is each account's check on its own staff. */
+  accountId: string;
   applicantId?: string;
   actorUserId?: string;
   applicant?: string;
@@ -72,15 +84,15 @@ export class PrivacyRepository {
   }
 
   async findAccessLogPage(options: AccessLogFilters & { page: number; pageSize: number }) {
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = [eq(actorUsers.accountId, options.accountId)];
     if (options.applicantId) conditions.push(eq(personalDataAccessLog.applicantId, options.applicantId));
     if (options.actorUserId) conditions.push(eq(personalDataAccessLog.actorUserId, options.actorUserId));
     if (options.applicant) conditions.push(nameOrEmailLike(subjectUsers, options.applicant));
     if (options.staff) conditions.push(nameOrEmailLike(actorUsers, options.staff));
     if (options.from) conditions.push(gte(personalDataAccessLog.createdOn, options.from));
     if (options.to) conditions.push(lt(personalDataAccessLog.createdOn, options.to));
-    const where = conditions.length ? and(...conditions) : undefined;
-    // The count joins the same tables as the page: the name filters read them.
+    const where = and(...conditions);
+    // The count joins the same tables as the page: the name and account filters read them.
     const [total] = await this.db
       .select({ n: count() })
       .from(personalDataAccessLog)
@@ -120,8 +132,13 @@ export class PrivacyRepository {
     return row;
   }
 
-  async lockDeletionRequest(tx: Executor, id: string): Promise<DeletionRequestRow | undefined> {
-    const [row] = await tx.select().from(personalDataDeletionRequests).where(eq(personalDataDeletionRequests.id, id)).for('update');
+  /** The request under its row lock, when the account handles it (another account's answers as missing). */
+  async lockDeletionRequest(tx: Executor, id: string, accountId: string): Promise<DeletionRequestRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(personalDataDeletionRequests)
+      .where(and(eq(personalDataDeletionRequests.id, id), handledBy(accountId, personalDataDeletionRequests.applicantId)))
+      .for('update');
     return row;
   }
 
@@ -133,8 +150,9 @@ export class PrivacyRepository {
       .where(and(eq(personalDataDeletionRequests.id, id), eq(personalDataDeletionRequests.status, 'requested')));
   }
 
-  async findDeletionRequestPage(options: { status?: DeletionRequestRow['status']; page: number; pageSize: number; id?: string }): Promise<{ rows: DeletionRequestListRow[]; totalRows: number }> {
+  async findDeletionRequestPage(options: { status?: DeletionRequestRow['status']; page: number; pageSize: number; id?: string; accountId?: string }): Promise<{ rows: DeletionRequestListRow[]; totalRows: number }> {
     const conditions: SQL[] = [];
+    if (options.accountId) conditions.push(handledBy(options.accountId, personalDataDeletionRequests.applicantId));
     if (options.status) conditions.push(eq(personalDataDeletionRequests.status, options.status));
     if (options.id) conditions.push(eq(personalDataDeletionRequests.id, options.id));
     const where = conditions.length ? and(...conditions) : undefined;

@@ -17,7 +17,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../platform/app-error';
 import type { PersonalDataAccessLog, PersonalDataRead, PersonalDataSubject } from '../../platform/audit/personal-data-access';
-import type { CurrentUser, SessionUserChanges } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser, type SessionUserChanges } from '../../platform/auth/authenticate';
 import type { MailService } from '../../platform/mail/mail.service';
 import type { Storage } from '../../platform/storage/storage';
 import type { ApplicantService } from '../applicant/applicant.service';
@@ -48,6 +48,7 @@ export class PersonalDataAccessLogService implements PersonalDataAccessLog {
     const { from, to, ...rest } = query;
     const { rows, totalRows } = await this.repository.findAccessLogPage({
       ...rest,
+      accountId: staffAccountOf(actor),
       from: from ? dayRangeInZone(from)?.from : undefined,
       to: to ? dayRangeInZone(to)?.to : undefined,
     });
@@ -142,7 +143,7 @@ export class PrivacyService {
 
   async findDeletionRequests(actor: CurrentUser, query: { status?: DeletionRequestStatus; page: number; pageSize: number }): Promise<DeletionRequestPage> {
     if (!canManageDeletionRequests(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const { rows, totalRows } = await this.repository.findDeletionRequestPage(query);
+    const { rows, totalRows } = await this.repository.findDeletionRequestPage({ ...query, accountId: staffAccountOf(actor) });
     return { rows: rows.map(toDeletionRequest), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
@@ -155,7 +156,7 @@ export class PrivacyService {
     if (!canManageDeletionRequests(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     if (!UUID.test(id)) throw new AppError('NOT_FOUND', PRIVACY_MESSAGES.requestNotFound);
     const userId = await this.repository.transaction(async (tx) => {
-      const request = await this.repository.lockDeletionRequest(tx, id);
+      const request = await this.repository.lockDeletionRequest(tx, id, staffAccountOf(actor));
       if (!request) throw new AppError('NOT_FOUND', PRIVACY_MESSAGES.requestNotFound);
       if (request.status !== 'requested') throw new AppError('CONFLICT', PRIVACY_MESSAGES.alreadyCompleted);
       const anonymised = await this.deps.applicants.anonymise(tx, request.applicantId, actor.id);

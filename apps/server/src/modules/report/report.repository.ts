@@ -17,10 +17,13 @@ export class ReportRepository {
     return rowsOf<T>(await this.db.execute(query));
   }
 
-  /** Applicants registered in the period; for scoped staff, those with an application in their programs. */
+  /**
+   * Applicants registered in the period with an application in the scope's programs: applicants
+   * belong to the platform, and an account counts those who applied to it.
+   */
   async applicantCounts(scope: ProgramScope, period: Period) {
     const where = sql`${withinDays(sql`u.created_on`, period.from, period.to)}
-      and (${scope.all ? sql`true` : sql`exists (select 1 from applications ap where ap.applicant_id = a.id and ${inScope(sql`ap.program_id`, scope)})`})`;
+      and exists (select 1 from applications ap where ap.applicant_id = a.id and ${inScope(sql`ap.program_id`, scope)})`;
     const base = sql`from applicants a join users u on u.id = a.user_id where ${where}`;
     const [byState, byMembership, byMonth] = await Promise.all([
       this.all<{ label: string; count: number }>(sql`select coalesce(nullif(trim(a.home_address->>'state'), ''), '') as label, count(*)::int as count ${base} group by 1 order by 2 desc, 1`),
@@ -30,10 +33,10 @@ export class ReportRepository {
     return { byState, byMembership, byMonth };
   }
 
-  /** Active staff by role; for scoped staff, those serving on the same programs. */
+  /** Active staff by role: the account's for the account-wide; for scoped staff, those serving on the same programs. */
   async staffByRole(scope: ProgramScope) {
     const served = scope.all
-      ? sql`true`
+      ? sql`u.account_id = ${scope.accountId}`
       : sql`(u.id in (select user_id from program_users where ${inScope(sql`program_id`, scope)}) or u.id in (select program_manager_id from programs where ${inScope(sql`id`, scope)}))`;
     return this.all<{ role: number; count: number }>(sql`select u.role, count(*)::int as count from users u where u.user_type = 'admin' and u.active and ${served} group by 1 order by 1`);
   }

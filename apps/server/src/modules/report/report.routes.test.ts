@@ -4,6 +4,7 @@ import { ROLES } from '@certs/shared/auth/roles';
 import type { DashboardSummary, MyWork } from '@certs/shared/dashboard/dashboard.contract';
 import type { ApplicationHistoryReport, AwardsReport, ExamResultsReport, QuestionStatisticsReport, UserStatReport } from '@certs/shared/report/report.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { createApplicationWithModules, createPublishedModuleTest } from '../../../test/factories/application-module.factory';
 import { addProgramUser, createProgram } from '../../../test/factories/program.factory';
 import { createQuestion, createSubject, createTag } from '../../../test/factories/question-bank.factory';
@@ -279,5 +280,33 @@ describe('dashboard', () => {
     expect(work.answersToMark).toEqual([expect.objectContaining({ candidateName: 'Ben Tester', waiting: 1 })]);
     const others = (await get('/api/dashboard/mywork', 'outsider')).json<MyWork>();
     expect(others).toEqual({ assignedApplications: [], sittings: [], answersToMark: [] });
+  });
+});
+
+describe("another account's staff", () => {
+  it("count and list only their account's programs; asking for the first account's program is a 403 (issue 40)", async () => {
+    const db = t.database.db;
+    const nz = await createAccount(db, { name: 'Kiwi Reports Body' });
+    const nzAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Reports', 'Dashboard', 'Programs'], accountId: nz.id, firstName: 'Nia', lastName: 'Kiwi' });
+    const nzProgram = await createProgram(db, { programManagerId: nzAdmin.id, status: 2, programType: 1, programTitle: 'Kiwi Inspector', accountId: nz.id });
+    const kiri = await applicant('Kiri', 'Auckland', 'none');
+    await createApplicationWithModules(db, { applicantId: kiri.applicantId!, programId: nzProgram.id, programModuleIds: [], status: 'Application Submitted', workflowStage: null });
+    jwt.nzAdmin = (await signIn(t.app, nzAdmin)).jwt;
+
+    const users = (await get('/api/reports/userstat', 'nzAdmin')).json<UserStatReport>();
+    expect(users).toMatchObject({ isScoped: false, totalApplicants: 1, applicantsByState: [{ label: 'Auckland', count: 1 }], totalStaff: 1 });
+    expect((await get('/api/reports/programs', 'nzAdmin')).json()).toEqual([expect.objectContaining({ id: nzProgram.id, programTitle: 'Kiwi Inspector' })]);
+    expect((await get('/api/reports/examresults', 'nzAdmin')).json<ExamResultsReport>().rows).toEqual([]);
+    expect((await get('/api/reports/awards', 'nzAdmin')).json<AwardsReport>().rows).toEqual([]);
+    expect((await get('/api/reports/questionstatistics', 'nzAdmin')).json<QuestionStatisticsReport>().sittings).toBe(0);
+    for (const path of ['userstat', 'applicationhistory', 'examresults', 'awards', 'questionstatistics']) {
+      expect((await get(`/api/reports/${path}?programId=${programA}`, 'nzAdmin')).statusCode, path).toBe(403);
+    }
+    const summary = (await get('/api/dashboard/summary', 'nzAdmin')).json<DashboardSummary>();
+    expect(summary.applicationsByStatus.filter((row) => row.count > 0)).toEqual([{ label: 'Application Submitted', count: 1 }]);
+    expect(summary.awards).toMatchObject({ current: 0, expiringSoon: 0 });
+    // The first account's figures leave the new account's applicant out.
+    const first = (await get('/api/reports/userstat', 'superUser')).json<UserStatReport>();
+    expect(first.applicantsByState.find((row) => row.label === 'Auckland')).toBeUndefined();
   });
 });

@@ -3,15 +3,16 @@ import { ROLES } from '@certs/shared/auth/roles';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 
 /**
  * Which programs' records a member of staff may count or list in reports, exports, the dashboard
- * and the advanced search: super users and account administrators every program (`all`), other
- * staff the programs they serve on (named manager or any program role), as the application queue
- * does (decision 006). One place, so that every figure is scoped the same way.
+ * and the advanced search: super users and account administrators every program of the account
+ * they work in (`all`), other staff the programs of that account they serve on (named manager or
+ * any program role), as the application queue does (decision 006). One place, so that every figure
+ * is scoped the same way; no scope reaches another account's programs (issue 40).
  */
-export type ProgramScope = { all: true } | { all: false; programIds: readonly string[] };
+export type ProgramScope = { all: true; accountId: string } | { all: false; programIds: readonly string[] };
 
 export function isAccountWide(actor: CurrentUser): boolean {
   return actor.role === ROLES.SuperUser || actor.role === ROLES.AccountAdministrator;
@@ -21,26 +22,40 @@ export class StaffScope {
   constructor(private readonly db: Database) {}
 
   async of(actor: CurrentUser): Promise<ProgramScope> {
-    if (actor.userType !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    if (isAccountWide(actor)) return { all: true };
+    const accountId = staffAccountOf(actor);
+    if (isAccountWide(actor)) return { all: true, accountId };
     const result = await this.db.execute(sql`
-      select id from programs where program_manager_id = ${actor.id}
-      union select program_id from program_users where user_id = ${actor.id}`);
-    return { all: false, programIds: (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id) };
+      select id from programs
+      where account_id = ${accountId}
+        and (program_manager_id = ${actor.id} or id in (select program_id from program_users where user_id = ${actor.id}))`);
+    return { all: false, programIds: rowsOf<{ id: string }>(result).map((row) => row.id) };
   }
 
-  /** The scope narrowed to one program when asked; a program outside the caller's scope is a 403, never an empty answer. */
+  /** The scope narrowed to one program when asked; a program outside the caller's scope (another account's too) is a 403, never an empty answer. */
   async narrowed(actor: CurrentUser, programId: string | undefined): Promise<ProgramScope> {
     const scope = await this.of(actor);
     if (!programId) return scope;
-    if (!scope.all && !scope.programIds.includes(programId)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const isInScope = scope.all ? await this.isOfAccount(programId, scope.accountId) : scope.programIds.includes(programId);
+    if (!isInScope) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     return { all: false, programIds: [programId] };
+  }
+
+  private async isOfAccount(programId: string, accountId: string): Promise<boolean> {
+    if (!UUID.test(programId)) return false;
+    return rowsOf(await this.db.execute(sql`select 1 from programs where id = ${programId}::uuid and account_id = ${accountId}`)).length > 0;
   }
 }
 
-/** `column in (...)` for a scoped caller; true for the account-wide; false for staff serving on no program. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The account's programs (a subquery), for the account-wide. */
+export function programsOfAccount(accountId: string): SQL {
+  return sql`(select id from programs where account_id = ${accountId})`;
+}
+
+/** `column in (...)`: the account's programs for the account-wide, the programs served for other staff (false when none). */
 export function inScope(column: SQL, scope: ProgramScope): SQL {
-  if (scope.all) return sql`true`;
+  if (scope.all) return sql`${column} in ${programsOfAccount(scope.accountId)}`;
   if (scope.programIds.length === 0) return sql`false`;
   return sql`${column} in (${sql.join(
     scope.programIds.map((id) => sql`${id}::uuid`),

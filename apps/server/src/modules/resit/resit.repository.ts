@@ -69,6 +69,8 @@ export interface ResitListFilter {
   applicantId?: string;
   /** Staff who are not administrators: the programs they manage or serve on. */
   staffUserId?: string;
+  /** Staff: only their account's programs. */
+  accountId?: string;
   programType: number;
   incompleteOnly: boolean;
   page: number;
@@ -207,6 +209,7 @@ export class ResitRepository {
     if (filter.programId) conditions.push(eq(applications.programId, filter.programId));
     if (filter.applicantId) conditions.push(eq(applications.applicantId, filter.applicantId));
     if (filter.incompleteOnly) conditions.push(ne(resitModules.stage, 'Resit Result'));
+    if (filter.accountId) conditions.push(eq(programs.accountId, filter.accountId));
     if (filter.staffUserId) {
       const served = this.db.select({ id: programUsers.programId }).from(programUsers).where(eq(programUsers.userId, filter.staffUserId));
       conditions.push(or(eq(programs.programManagerId, filter.staffUserId), inArray(programs.id, served))!);

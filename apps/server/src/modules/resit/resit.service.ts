@@ -31,7 +31,7 @@ import {
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
-import { hasMenuAccess, type CurrentUser } from '../../platform/auth/authenticate';
+import { hasMenuAccess, staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
 import { moveApplication } from '../application/application-move';
 import { isApplicationAdministrator, type ProgramStanding } from '../application/application-workflow.policy';
@@ -107,10 +107,10 @@ export class ResitService {
       const standing = await this.deps.programs.programPrivilege(actor, query.programId);
       if (!canReadResits(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     }
-    // Without a named program, the list is of the programs the caller serves on (all for administrators).
+    // Without a named program, the list is of the programs the caller serves on (all of the account's for administrators).
     if (!hasMenuAccess(actor, 'Programs')) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const staffUserId = isApplicationAdministrator(actor) ? undefined : actor.id;
-    const { rows, totalRows } = await this.deps.repository.findPage({ ...filter, staffUserId });
+    const { rows, totalRows } = await this.deps.repository.findPage({ ...filter, staffUserId, accountId: staffAccountOf(actor) });
     return { rows: await Promise.all(rows.map((row) => this.toResit(row, true))), page: query.page, pageSize: query.pageSize, totalRows };
   }
 

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { applications } from '../../db/schema/application';
+import { programs } from '../../db/schema/program';
 import { supportActions, temporaryPasswords } from '../../db/schema/support';
 import { applicants, users } from '../../db/schema/user';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
@@ -34,6 +35,18 @@ const foundUserColumns = {
 const actor = alias(users, 'actor');
 const target = alias(users, 'target');
 
+/**
+ * The users an account's support reaches (issue 40): its own staff, the applicants with an
+ * application to its programs, and applicants who have applied nowhere yet (the platform's, no
+ * account's record: any account's support helps them activate and sign in).
+ */
+function reachableBy(accountId: string): SQL {
+  return sql`((${users.userType} = 'admin' and ${users.accountId} = ${accountId})
+    or (${users.userType} = 'applicant' and (
+      exists (select 1 from applications ap join programs p on p.id = ap.program_id join applicants ra on ra.id = ap.applicant_id where ra.user_id = ${users.id} and p.account_id = ${accountId})
+      or not exists (select 1 from applications ap join applicants ra on ra.id = ap.applicant_id where ra.user_id = ${users.id}))))`;
+}
+
 export class SupportRepository {
   constructor(private readonly db: Database) {}
 
@@ -49,7 +62,7 @@ export class SupportRepository {
       .leftJoin(temporaryPasswords, eq(temporaryPasswords.userId, users.id));
   }
 
-  async findUsers(options: { page: number; pageSize: number; search: string; searchBy: 'all' | 'email' | 'name' | 'number' }) {
+  async findUsers(options: { accountId: string; page: number; pageSize: number; search: string; searchBy: 'all' | 'email' | 'name' | 'number' }) {
     const like = likeOf(options.search);
     const byEmail = or(ilike(users.email, like), ilike(applicants.primaryEmail, like));
     const byName = or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.lastName, like));
@@ -57,7 +70,7 @@ export class SupportRepository {
       ilike(applicants.memberNumber, like),
       exists(this.db.select({ one: sql`1` }).from(applications).where(and(eq(applications.applicantId, applicants.id), ilike(applications.applicationNumber, like)))),
     );
-    const where: SQL | undefined = { all: or(byEmail, byName, byNumber), email: byEmail, name: byName, number: byNumber }[options.searchBy];
+    const where = and(reachableBy(options.accountId), { all: or(byEmail, byName, byNumber), email: byEmail, name: byName, number: byNumber }[options.searchBy]);
     const [total] = await this.db.select({ n: count() }).from(users).leftJoin(applicants, eq(applicants.userId, users.id)).where(where);
     const rows = await this.userQuery()
       .where(where)
@@ -67,13 +80,18 @@ export class SupportRepository {
     return { rows, totalRows: total?.n ?? 0 };
   }
 
-  async findUser(userId: string, db: Executor = this.db) {
-    const [row] = await this.userQuery(db).where(eq(users.id, userId));
+  /** The user, when the account's support reaches them (another account's answer as missing). */
+  async findUser(userId: string, accountId: string, db: Executor = this.db) {
+    const [row] = await this.userQuery(db).where(and(eq(users.id, userId), reachableBy(accountId)));
     return row;
   }
 
-  async lockUser(tx: Executor, userId: string) {
-    const [row] = await tx.select({ id: users.id, role: users.role, active: users.active }).from(users).where(eq(users.id, userId)).for('update');
+  async lockUser(tx: Executor, userId: string, accountId: string) {
+    const [row] = await tx
+      .select({ id: users.id, role: users.role, active: users.active })
+      .from(users)
+      .where(and(eq(users.id, userId), reachableBy(accountId)))
+      .for('update');
     return row;
   }
 
@@ -128,22 +146,25 @@ export class SupportRepository {
     await tx.insert(supportActions).values(values);
   }
 
-  async findApplication(applicationId: string) {
+  /** An application of the account's programs (another account's answers as missing). */
+  async findApplication(applicationId: string, accountId: string) {
     const [row] = await this.db
       .select({ id: applications.id, programType: applications.programType, applicationNumber: applications.applicationNumber, userId: applicants.userId })
       .from(applications)
       .innerJoin(applicants, eq(applicants.id, applications.applicantId))
-      .where(eq(applications.id, applicationId));
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .where(and(eq(applications.id, applicationId), eq(programs.accountId, accountId)));
     return row;
   }
 
-  /** AICIP applications waiting for a payment, searched by application or invoice number, name, email or member number. */
-  async findAicipAwaitingPayment(options: { page: number; pageSize: number; search?: string }): Promise<{ rows: AicipApplicationRow[]; totalRows: number }> {
+  /** The account's AICIP applications waiting for a payment, searched by application or invoice number, name, email or member number. */
+  async findAicipAwaitingPayment(options: { accountId: string; page: number; pageSize: number; search?: string }): Promise<{ rows: AicipApplicationRow[]; totalRows: number }> {
     const like = options.search ? likeOf(options.search) : undefined;
+    const awaiting = sql`${AWAITING_PAYMENT} and p.account_id = ${options.accountId}`;
     const where = like
-      ? sql`${AWAITING_PAYMENT} and (ap.application_number ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like} or u.email ilike ${like}
+      ? sql`${awaiting} and (ap.application_number ilike ${like} or (u.first_name || ' ' || u.last_name) ilike ${like} or u.email ilike ${like}
           or a.member_number ilike ${like} or ('INV-' || lpad(inv.invoice_number::text, 6, '0')) ilike ${like})`
-      : AWAITING_PAYMENT;
+      : awaiting;
     const [total] = rowsOf<{ n: number }>(await this.db.execute(sql`select count(*)::int as n from (${aicipApplicationSelect(where)}) found`));
     const rows = rowsOf<AicipApplicationRow>(
       await this.db.execute(sql`${aicipApplicationSelect(where)} order by inv.issued_on, ap.application_number limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`),
@@ -152,13 +173,15 @@ export class SupportRepository {
   }
 
   /** One AICIP application with its latest invoice, whatever its stage (the screen shows it after the payment). */
-  async findAicipApplication(applicationId: string): Promise<AicipApplicationRow | undefined> {
-    return rowsOf<AicipApplicationRow>(await this.db.execute(aicipApplicationSelect(sql`ap.id = ${applicationId}::uuid`)))[0];
+  async findAicipApplication(applicationId: string, accountId: string): Promise<AicipApplicationRow | undefined> {
+    return rowsOf<AicipApplicationRow>(await this.db.execute(aicipApplicationSelect(sql`ap.id = ${applicationId}::uuid and p.account_id = ${accountId}`)))[0];
   }
 
-  async findLog(options: { page: number; pageSize: number; search?: string; action?: (typeof supportActions.$inferSelect)['action'] }) {
+  /** The account's support log: what its own staff did. */
+  async findLog(options: { accountId: string; page: number; pageSize: number; search?: string; action?: (typeof supportActions.$inferSelect)['action'] }) {
     const like = options.search ? likeOf(options.search) : undefined;
     const where = and(
+      eq(actor.accountId, options.accountId),
       options.action ? eq(supportActions.action, options.action) : undefined,
       like
         ? or(

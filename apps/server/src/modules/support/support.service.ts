@@ -19,7 +19,7 @@ import type { Payment } from '@certs/shared/payment/payment.contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser, SessionUserChanges } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser, type SessionUserChanges } from '../../platform/auth/authenticate';
 import { hashPassword } from '../../platform/auth/password';
 import { hashToken, newRandomToken } from '../../platform/auth/tokens';
 import type { PaymentService } from '../payment/payment.service';
@@ -107,7 +107,7 @@ export class SupportService {
 
   async findUsers(actor: CurrentUser, query: z.output<typeof FindUserQuery>) {
     this.assertSupport(actor);
-    const { rows, totalRows } = await this.deps.repository.findUsers({ page: query.page, pageSize: query.pageSize, search: query.searchTerm, searchBy: query.searchBy });
+    const { rows, totalRows } = await this.deps.repository.findUsers({ accountId: staffAccountOf(actor), page: query.page, pageSize: query.pageSize, search: query.searchTerm, searchBy: query.searchBy });
     return { rows: rows.map(toFoundUser), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
@@ -120,7 +120,7 @@ export class SupportService {
     });
     // This instance forgets the user at once; the others hear of it from PostgreSQL (decision 013).
     this.deps.sessionUsers.forget(userId);
-    return { message: input.active ? SUPPORT_MESSAGES.activated : SUPPORT_MESSAGES.deactivated, user: await this.found(userId) };
+    return { message: input.active ? SUPPORT_MESSAGES.activated : SUPPORT_MESSAGES.deactivated, user: await this.found(actor, userId) };
   }
 
   /** A temporary password, shown once to support; the next sign-in must choose a new one. */
@@ -135,13 +135,13 @@ export class SupportService {
       await this.log(tx, actor, 'temporaryPassword', { targetUserId: userId, reason });
     });
     this.deps.sessionUsers.forget(userId);
-    return { message: SUPPORT_MESSAGES.temporaryPasswordSet, temporaryPassword, user: await this.found(userId) };
+    return { message: SUPPORT_MESSAGES.temporaryPasswordSet, temporaryPassword, user: await this.found(actor, userId) };
   }
 
   /** A new activation link for an applicant who never activated, through registration's own flow (its limits apply). */
   async resendActivation(actor: CurrentUser, userId: string, reason: string, clientAddress: string) {
     this.assertSupport(actor);
-    const user = UUID.test(userId) ? await this.deps.repository.findUser(userId) : undefined;
+    const user = UUID.test(userId) ? await this.deps.repository.findUser(userId, staffAccountOf(actor)) : undefined;
     if (!user) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.userNotFound);
     if (user.userType !== 'applicant') throw new AppError('CONFLICT', SUPPORT_MESSAGES.notAnApplicant);
     if (user.activatedOn) throw new AppError('CONFLICT', SUPPORT_MESSAGES.alreadyActivated);
@@ -156,7 +156,7 @@ export class SupportService {
    */
   async recordAicipPayment(actor: CurrentUser, input: z.output<typeof AicipPaymentRequest>): Promise<Payment> {
     this.assertSupport(actor);
-    const application = await this.deps.repository.findApplication(input.applicationId);
+    const application = await this.deps.repository.findApplication(input.applicationId, staffAccountOf(actor));
     if (!application) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.applicationNotFound);
     if (application.programType !== PROGRAM_TYPES.AICIP) throw new AppError('CONFLICT', SUPPORT_MESSAGES.notAicip);
     const payment = await this.deps.payments.verifyOffline(actor, 'aicipapplicationmodule', application.id, {
@@ -178,21 +178,21 @@ export class SupportService {
   /** The AICIP applications waiting for a payment support may record (`api/108/aicipapplications`). */
   async findAicipAwaitingPayment(actor: CurrentUser, query: z.output<typeof AicipAwaitingPaymentQuery>) {
     this.assertSupport(actor);
-    const { rows, totalRows } = await this.deps.repository.findAicipAwaitingPayment({ page: query.page, pageSize: query.pageSize, search: query.searchTerm?.trim() || undefined });
+    const { rows, totalRows } = await this.deps.repository.findAicipAwaitingPayment({ accountId: staffAccountOf(actor), page: query.page, pageSize: query.pageSize, search: query.searchTerm?.trim() || undefined });
     return { rows: rows.map(toAicipApplication), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
   /** One AICIP application with its latest invoice, paid or not (what the screen shows after recording a payment). */
   async findAicipApplication(actor: CurrentUser, applicationId: string): Promise<AicipPaymentApplication> {
     this.assertSupport(actor);
-    const row = UUID.test(applicationId) ? await this.deps.repository.findAicipApplication(applicationId) : undefined;
+    const row = UUID.test(applicationId) ? await this.deps.repository.findAicipApplication(applicationId, staffAccountOf(actor)) : undefined;
     if (!row) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.applicationNotFound);
     return toAicipApplication(row);
   }
 
   async findLog(actor: CurrentUser, query: z.output<typeof SupportLogQuery>) {
     this.assertSupport(actor);
-    const { rows, totalRows } = await this.deps.repository.findLog({ page: query.page, pageSize: query.pageSize, search: query.searchTerm?.trim() || undefined, action: query.action });
+    const { rows, totalRows } = await this.deps.repository.findLog({ accountId: staffAccountOf(actor), page: query.page, pageSize: query.pageSize, search: query.searchTerm?.trim() || undefined, action: query.action });
     return {
       rows: rows.map((row) => ({
         id: row.entry.id,
@@ -240,7 +240,7 @@ export class SupportService {
   }
 
   private async lockChangeable(tx: Executor, actor: CurrentUser, userId: string): Promise<void> {
-    const target = UUID.test(userId) ? await this.deps.repository.lockUser(tx, userId) : undefined;
+    const target = UUID.test(userId) ? await this.deps.repository.lockUser(tx, userId, staffAccountOf(actor)) : undefined;
     if (!target) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.userNotFound);
     const verdict = canChangeAccount(actor, target);
     if (verdict === 'self') throw new AppError('CONFLICT', SUPPORT_MESSAGES.notYourself);
@@ -260,8 +260,8 @@ export class SupportService {
     });
   }
 
-  private async found(userId: string): Promise<FoundUser> {
-    const row = await this.deps.repository.findUser(userId);
+  private async found(actor: CurrentUser, userId: string): Promise<FoundUser> {
+    const row = await this.deps.repository.findUser(userId, staffAccountOf(actor));
     if (!row) throw new AppError('NOT_FOUND', SUPPORT_MESSAGES.userNotFound);
     return toFoundUser(row);
   }

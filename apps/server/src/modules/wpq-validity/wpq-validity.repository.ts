@@ -113,11 +113,15 @@ export class WpqValidityRepository {
     return row;
   }
 
-  /** Every record whose award is current and whose validity has not been ended: the job's and the search's candidates. */
-  async findCurrentKept(options: { programIds?: readonly string[] } = {}): Promise<KeptFacts[]> {
+  /**
+   * Every record whose award is current and whose validity has not been ended: the job's (every
+   * account's) and the search's candidates, of these programs or of one account's programs.
+   */
+  async findCurrentKept(options: { programIds?: readonly string[]; accountId?: string } = {}): Promise<KeptFacts[]> {
     const ended = this.db.select({ one: sql`1` }).from(wpqValidityEnds).where(eq(wpqValidityEnds.wpqRecordId, wpqRecords.id));
     const conditions = [eq(awards.status, 'current'), notExists(ended)];
     if (options.programIds) conditions.push(options.programIds.length ? inArray(wpqRecords.programId, [...options.programIds]) : sql`false`);
+    if (options.accountId) conditions.push(inArray(wpqRecords.programId, this.db.select({ id: programs.id }).from(programs).where(eq(programs.accountId, options.accountId))));
     return keptQuery(this.db)
       .where(and(...conditions))
       .orderBy(asc(awards.certificateNumber));

@@ -40,7 +40,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import type { InvoiceLine } from '../../db/schema/payment';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { hashToken, newRandomToken } from '../../platform/auth/tokens';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
 import type { AccountIdentity } from '../account/account.service';
@@ -671,6 +671,8 @@ export class WpqValidityService {
     const readable = new Map<string, boolean>();
     const rows = await this.dueRows({
       programIds: query.programId ? [query.programId] : undefined,
+      // Administrators read every program of their account, never another account's.
+      accountId: staffAccountOf(actor),
       withinDays: query.withinDays,
       searchTerm: query.searchTerm,
       isReadable: async (programId) => {
@@ -682,23 +684,24 @@ export class WpqValidityService {
   }
 
   /**
-   * How many rows the Welders due list holds for the programs given (all when `programIds` is
-   * undefined) within the days given: the dashboard's "confirmations due", counted by the list's own rule.
+   * How many rows the Welders due list holds for the programs given, or for every program of the
+   * account given, within the days given: the dashboard's "confirmations due", counted by the
+   * list's own rule.
    */
-  async countDue(options: { programIds?: readonly string[]; withinDays: number }): Promise<number> {
+  async countDue(options: { programIds?: readonly string[]; accountId?: string; withinDays: number }): Promise<number> {
     if (options.programIds && options.programIds.length === 0) return 0;
     return (await this.dueRows({ ...options, isReadable: async () => true })).length;
   }
 
   /** The welders whose confirmation, revalidation or new test falls due within the days given, soonest first. */
-  private async dueRows(options: { programIds?: readonly string[]; withinDays: number; searchTerm?: string; isReadable: (programId: string) => Promise<boolean> }): Promise<WpqRenewalRow[]> {
+  private async dueRows(options: { programIds?: readonly string[]; accountId?: string; withinDays: number; searchTerm?: string; isReadable: (programId: string) => Promise<boolean> }): Promise<WpqRenewalRow[]> {
     const today = this.today();
     const horizon = new Date(`${today}T00:00:00Z`);
     horizon.setUTCDate(horizon.getUTCDate() + options.withinDays);
     const until = horizon.toISOString().slice(0, 10);
     const rows: WpqRenewalRow[] = [];
     const term = options.searchTerm?.trim().toLowerCase();
-    for (const facts of await this.deps.repository.findCurrentKept(options.programIds ? { programIds: options.programIds } : {})) {
+    for (const facts of await this.deps.repository.findCurrentKept({ programIds: options.programIds, accountId: options.accountId })) {
       if (!(await options.isReadable(facts.programId))) continue;
       const welderName = `${facts.welderFirstName} ${facts.welderLastName}`;
       if (term && ![welderName, facts.welderEmail, facts.certificateNumber, facts.employerName ?? ''].some((v) => v.toLowerCase().includes(term))) continue;

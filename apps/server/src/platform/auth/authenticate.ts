@@ -150,6 +150,8 @@ export interface RouteAccessEntry {
   access: RouteAccess;
   /** The route's body schema (zod), for the fuzz test that derives bad input from it. */
   bodySchema?: unknown;
+  /** The route's query schema (zod), for the account isolation probe that fills in its filters. */
+  querySchema?: unknown;
 }
 
 /**
@@ -161,7 +163,7 @@ export function requireAccessDeclarations(scope: FastifyInstance, table: RouteAc
     const access = routeAccessOf(route.onRequest);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access: give it onRequest: requireAdmin(...), requireApplicant() or requireSignedIn()`);
-    const bodySchema = (route.schema as { body?: unknown } | undefined)?.body;
-    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url, access, bodySchema });
+    const { body: bodySchema, querystring: querySchema } = (route.schema as { body?: unknown; querystring?: unknown } | undefined) ?? {};
+    for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url, access, bodySchema, querySchema });
   });
 }
