@@ -149,7 +149,7 @@ export const coupons = pgTable(
     active: boolean('active').notNull().default(true),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('coupons_code_unique').on(sql`upper(${t.code})`)],
+  (t) => [uniqueIndex('coupons_code_unique').on(t.accountId, sql`upper(${t.code})`)],
 );
 
 /** A code used by an applicant: once per applicant and code. */

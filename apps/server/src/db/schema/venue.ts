@@ -35,5 +35,5 @@ export const testingAgencies = pgTable(
     alternateEmail: text('alternate_email').notNull().default(''),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('testing_agencies_reference_unique').on(sql`lower(${t.referenceNumber})`)],
+  (t) => [uniqueIndex('testing_agencies_reference_unique').on(t.accountId, sql`lower(${t.referenceNumber})`)],
 );

@@ -95,6 +95,15 @@ describe('discount codes of two accounts', () => {
     expect(row!.discountValue).toBe(1000);
   });
 
+  it('may both hold the same code, still once within each account (and a code taken elsewhere is not told)', async () => {
+    const code = codeFor('SHARED');
+    await createCoupon(auJwt, { code });
+    await createCoupon(nzJwt, { code });
+    const again = await send('POST', BASE, nzJwt, couponBody({ code }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().fieldErrors).toEqual({ code: M.codeTaken });
+  });
+
   it("lands a new code in the creator's account", async () => {
     const nz = await createCoupon(nzJwt, { code: codeFor('NZ') });
     expect((await send('GET', `${BASE}/${nz.id}`, nzJwt)).statusCode).toBe(200);

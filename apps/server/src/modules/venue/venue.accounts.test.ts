@@ -85,4 +85,11 @@ describe('test centres of two accounts', () => {
     expect((await send('GET', '/api/testingagency/pagination?searchTerm=Auckland', nzJwt)).json().totalRows).toBe(1);
     expect((await send('GET', '/api/testingagency/pagination?searchTerm=Auckland', auJwt)).json().totalRows).toBe(0);
   });
+
+  it('may both hold the same reference number, still once within each account', async () => {
+    expect((await send('POST', '/api/testingagency', auJwt, centre({ referenceNumber: 'TC-SHARED-7' }))).statusCode).toBe(201);
+    expect((await send('POST', '/api/testingagency', nzJwt, centre({ referenceNumber: 'TC-SHARED-7', country: 'New Zealand' }))).statusCode).toBe(201);
+    const again = await send('POST', '/api/testingagency', nzJwt, centre({ referenceNumber: 'tc-shared-7', country: 'New Zealand' }));
+    expect(again.statusCode).toBe(409);
+  });
 });
