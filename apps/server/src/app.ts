@@ -268,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail,
     publicUrl,
   );
-  const certificateModule = createCertificateModule(deps.database.db, { storage, attachments, programs: programModule.programs, settings: { publicUrl, awardingBodyName: deps.env.AWARDING_BODY_NAME }, accessLog: personalDataAccessLog });
+  const certificateModule = createCertificateModule(deps.database.db, { storage, attachments, programs: programModule.programs, settings: { publicUrl }, accessLog: personalDataAccessLog });
   const venueModule = createVenueModule(deps.database.db);
   const examModule = createExamModule(deps.database.db, { programs: programModule.programs, attachments, secret: deps.jwtSecret, publicUrl, answerDb: deps.database.answerDb, answerLane: deps.database.answerLane });
   // Recorded sittings: consent, record, chunk manifest, keystrokes, the candidate's events (issue 19, decision 028).

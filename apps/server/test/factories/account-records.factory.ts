@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
 import { ROLES } from '@certs/shared/auth/roles';
@@ -60,38 +61,57 @@ function dayFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+export interface AccountRecordsOptions {
+  /** The account the records belong to (default: the first account). */
+  accountId?: string;
+  /** The word in the records' text (default RECORDS_WORD) and their administrator's surname (default RECORDS_STAFF_NAME). */
+  word?: string;
+  staffName?: string;
+  /**
+   * An applicant of the platform to give the records to (one who applied to another account too);
+   * their name and email are then not the account's markers. Default: a new applicant named after the word.
+   */
+  applicant?: CreatedUser;
+}
+
 /**
- * Records of every kind in the first account (the factories' default), each with a marker in its
- * text: programs of three kinds, an applicant's applications (invoiced and paid, submitted,
- * awarded, failed with a re-sit and a review, in an online sitting), a welder's qualification due
- * for confirmation, a certification due for renewal, a saved file, the question bank, a test,
- * a venue and a test centre, a coupon, a library document, a certificate template, a Contact Us
- * message, an import, an export, a saved search, a deletion request, and entries in the privacy
- * access log and the support log. For probes that another account's staff see none of it.
+ * Records of every kind in one account, each with a marker in its text: programs of three kinds,
+ * an applicant's applications (invoiced and paid, submitted, awarded, failed with a re-sit and a
+ * review, in an online sitting), a welder's qualification due for confirmation, a certification
+ * due for renewal, a saved file, the question bank, a test, a venue and a test centre, a coupon, a
+ * library document, a certificate template, a Contact Us message, an import, an export, a saved
+ * search, a deletion request, and entries in the privacy access log and the support log. For
+ * probes that another account's staff see none of it.
  */
-export async function createAccountRecords(app: FastifyInstance, db: Database): Promise<AccountRecords> {
-  const word = RECORDS_WORD;
+export async function createAccountRecords(app: FastifyInstance, db: Database, options: AccountRecordsOptions = {}): Promise<AccountRecords> {
+  const accountId = options.accountId ?? FIRST_ACCOUNT_ID;
+  const word = options.word ?? RECORDS_WORD;
+  const staffName = options.staffName ?? RECORDS_STAFF_NAME;
+  const code = word.slice(0, 3).toUpperCase();
   const tag = randomBytes(3).toString('hex').toUpperCase();
-  const admin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ADMIN_MENU_ITEMS.filter((item) => item !== 'Utilities'), firstName: 'Ines', lastName: RECORDS_STAFF_NAME });
+  // Rows the shared factories write in the first account are moved into this one.
+  const moveToAccount = (table: string, ids: SQL) => db.execute(sql`update ${sql.identifier(table)} set account_id = ${accountId} where id in ${ids}`);
+  const admin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ADMIN_MENU_ITEMS.filter((item) => item !== 'Utilities'), firstName: 'Ines', lastName: staffName, accountId });
   const adminJwt = (await signIn(app, admin)).jwt;
-  const program = await createProgram(db, { programManagerId: admin.id, programType: 1, status: 2, programTitle: `${word} Inspection Program` });
+  const program = await createProgram(db, { programManagerId: admin.id, programType: 1, status: 2, programTitle: `${word} Inspection Program`, accountId });
   await completeProgram(db, program.id, 1, admin.id);
   const [programModule] = await db.select({ id: programModules.id }).from(programModules).where(sql`${programModules.programId} = ${program.id}`);
-  const welderProgram = await createProgram(db, { programManagerId: admin.id, programType: 3, status: 2, programTitle: `${word} Welder Program` });
+  const welderProgram = await createProgram(db, { programManagerId: admin.id, programType: 3, status: 2, programTitle: `${word} Welder Program`, accountId });
   await completeProgram(db, welderProgram.id, 3, admin.id);
-  const certificationProgram = await createProgram(db, { programManagerId: admin.id, programType: 2, status: 2, programTitle: `${word} Certification Program` });
+  const certificationProgram = await createProgram(db, { programManagerId: admin.id, programType: 2, status: 2, programTitle: `${word} Certification Program`, accountId });
   await completeProgram(db, certificationProgram.id, 2, admin.id);
 
-  const applicant = await createUser(db, { role: ROLES.Applicant, firstName: 'Alex', lastName: word, email: `alex.${word.toLowerCase()}.${tag.toLowerCase()}@example.test` });
+  const applicant = options.applicant ?? (await createUser(db, { role: ROLES.Applicant, firstName: 'Alex', lastName: word, email: `alex.${word.toLowerCase()}.${tag.toLowerCase()}@example.test` }));
   const applicantId = applicant.applicantId!;
   const applicantJwt = (await signIn(app, applicant)).jwt;
   const invoiced = await createInvoicedApplication(db, { applicant, manager: admin, programId: program.id, programCode: program.programCode });
+  await moveToAccount('invoices', sql`(${invoiced.invoiceId})`);
   const [payment] = await db
     .insert(payments)
-    .values({ invoiceId: invoiced.invoiceId, applicationId: invoiced.applicationId, gateway: 'offline', amountCents: invoiced.totalCents, status: 'Success', transactionStatus: true, offlineReference: `QRV-BANK-${tag}`, expiresOn: new Date(Date.now() + 86_400_000), paidOn: new Date() })
+    .values({ invoiceId: invoiced.invoiceId, applicationId: invoiced.applicationId, gateway: 'offline', amountCents: invoiced.totalCents, status: 'Success', transactionStatus: true, offlineReference: `${code}-BANK-${tag}`, expiresOn: new Date(Date.now() + 86_400_000), paidOn: new Date() })
     .returning({ id: payments.id });
   const submitted = await createApplicationWithModules(db, { applicantId, programId: program.id, programType: 1, status: 'Application Submitted', workflowStage: null, programModuleIds: [] });
-  const award = await insertAward(db, { applicantId, programId: program.id, programType: 1, awardedOn: '2026-01-15', expiresOn: null, certificateNumber: `QRV-AWD-${tag}` });
+  const award = await insertAward(db, { applicantId, programId: program.id, programType: 1, awardedOn: '2026-01-15', expiresOn: null, certificateNumber: `${code}-AWD-${tag}` });
   const failed = await createApplicationWithModules(db, { applicantId, programId: program.id, programType: 1, status: 'Failed', workflowStage: 'Exam Modules Evaluation Completed', programModuleIds: [programModule!.id] });
   const failedModuleId = failed.moduleIds[0]!;
   await db.execute(sql`update application_modules set result = 'Fail', result_percentage = 40 where id = ${failedModuleId}`);
@@ -101,9 +121,13 @@ export async function createAccountRecords(app: FastifyInstance, db: Database): 
 
   // An online sitting the applicant has started, of a published test of the account's.
   const test = await createPublishedTest(db, { testType: 'module', questions: EVERY_TYPE, overallTime: 60, minimumTime: 0 });
-  await db.update(examDefinitions).set({ title: `${word} module test ${tag}` }).where(sql`${examDefinitions.id} = ${test.id}`);
+  await db.update(examDefinitions).set({ title: `${word} module test ${tag}`, accountId }).where(sql`${examDefinitions.id} = ${test.id}`);
+  const testQuestions = sql`(select question_id from exam_section_questions where exam_definition_id = ${test.id})`;
+  await moveToAccount('questions', testQuestions);
+  await moveToAccount('subjects', sql`(select subject_id from question_subjects where question_id in ${testQuestions})`);
+  await moveToAccount('tags', sql`(select tag_id from question_tags where question_id in ${testQuestions})`);
   const scheduled = await createScheduledModule(db, { applicantId, managerId: admin.id, examDefinitionId: test.id, examinerId: admin.id });
-  await db.update(programs).set({ programTitle: `${word} Exam Program` }).where(sql`${programs.id} = ${scheduled.programId}`);
+  await db.update(programs).set({ programTitle: `${word} Exam Program`, accountId }).where(sql`${programs.id} = ${scheduled.programId}`);
   const launched = await app.inject({ method: 'POST', url: '/api/launchexam/init', headers: bearer(applicantJwt), payload: { applicationModuleId: scheduled.applicationModuleId } });
   if (launched.statusCode !== 200) throw new Error(`the exam did not start: ${launched.body}`);
   const examInstanceId = launched.json<{ id: string }>().id;
@@ -113,7 +137,7 @@ export async function createAccountRecords(app: FastifyInstance, db: Database): 
   const employer = await insertEmployer(db, `Employer ${tag}`, `coordinator.${tag.toLowerCase()}@example.test`);
   await db.update(applicants).set({ employerCompanyId: employer.id }).where(eq(applicants.id, applicantId));
   const weld = await insertKeptQualification(db, { applicantId, programId: welderProgram.id, testDate: dayFromNow(-150), option: '9.3a', employerCompanyId: employer.id });
-  const certification = await insertAward(db, { applicantId, programId: certificationProgram.id, programType: 2, awardedOn: '2023-06-01', expiresOn: dayFromNow(21), certificateNumber: `QRV-CRT-${tag}` });
+  const certification = await insertAward(db, { applicantId, programId: certificationProgram.id, programType: 2, awardedOn: '2023-06-01', expiresOn: dayFromNow(21), certificateNumber: `${code}-CRT-${tag}` });
   const [renewal] = await db
     .insert(renewalApplications)
     .values({ awardId: certification.id, applicationId: certification.applicationId, applicantId, programId: certificationProgram.id, programType: 2, status: 'submitted' })
@@ -128,30 +152,35 @@ export async function createAccountRecords(app: FastifyInstance, db: Database): 
   const question = await createQuestion(db, { subjectIds: [subject.id], tagIds: [questionTag.id], content: `<p>${word} bevel angle question</p>` });
   const venue = await createVenue(db, `${word} Hall ${tag}`);
   const centre = await createTestCentre(db, `${word} Testing ${tag}`);
+  await moveToAccount('subjects', sql`(${subject.id})`);
+  await moveToAccount('tags', sql`(${questionTag.id})`);
+  await moveToAccount('questions', sql`(${question.id})`);
+  await moveToAccount('venues', sql`(${venue.id})`);
+  await moveToAccount('testing_agencies', sql`(${centre.id})`);
   const [coupon] = await db
     .insert(coupons)
-    .values({ code: `QRV${tag}`, description: `${word} discount`, discountType: 'percentage', discountValue: 1000, programId: program.id, validFrom: new Date(Date.now() - 86_400_000), validTo: new Date(Date.now() + 30 * 86_400_000) })
+    .values({ accountId, code: `${code}${tag}`, description: `${word} discount`, discountType: 'percentage', discountValue: 1000, programId: program.id, validFrom: new Date(Date.now() - 86_400_000), validTo: new Date(Date.now() + 30 * 86_400_000) })
     .returning({ id: coupons.id });
   const [document] = await db
     .insert(libraryDocuments)
-    .values({ documentNumber: `QRV-DOC-${tag}`, documentTitle: `${word} handbook`, documentDate: '2026-01-10', revision: 'A', documentType: 'Publication', isForExternalUsers: true, isForInternalUsers: true })
+    .values({ accountId, documentNumber: `${code}-DOC-${tag}`, documentTitle: `${word} handbook`, documentDate: '2026-01-10', revision: 'A', documentType: 'Publication', isForExternalUsers: true, isForInternalUsers: true })
     .returning({ id: libraryDocuments.id });
-  const [template] = await db.insert(certificateTemplates).values({ title: `${word} certificate template` }).returning({ id: certificateTemplates.id });
+  const [template] = await db.insert(certificateTemplates).values({ accountId, title: `${word} certificate template` }).returning({ id: certificateTemplates.id });
   const [message] = await db
     .insert(contactMessages)
-    .values({ name: `Alex ${word}`, email: applicant.email, phoneNumber: '0400 000 000', message: `${word} enquiry about my exam`, fromApplicantId: applicantId })
+    .values({ accountId, name: `Enquirer ${word}`, email: applicant.email, phoneNumber: '0400 000 000', message: `${word} enquiry about my exam`, fromApplicantId: applicantId })
     .returning({ id: contactMessages.id });
 
   // Back-office records: an import, an export, a saved search, a deletion request, and the two logs.
   const [bulkImport] = await db
     .insert(bulkImports)
-    .values({ programId: program.id, fileName: `${word.toLowerCase()}-import.csv`, content: 'email\n', status: 'Completed', totalRows: 1, processedRows: 1, createdCount: 1, createdBy: admin.id })
+    .values({ accountId, programId: program.id, fileName: `${word.toLowerCase()}-import.csv`, content: 'email\n', status: 'Completed', totalRows: 1, processedRows: 1, createdCount: 1, createdBy: admin.id })
     .returning({ id: bulkImports.id });
   await db.insert(bulkImportRows).values({ importId: bulkImport!.id, rowNumber: 1, email: applicant.email, result: 'created', applicantId });
   // The file name carries no marker: a 404 that echoes the name back is no leak.
   const exportName = `isolation-export-${tag}.csv`;
-  await db.insert(csvExports).values({ fileName: exportName, content: `Name\nAlex ${word}\n`, rowCount: 1, createdBy: admin.id });
-  const [savedSearch] = await db.insert(savedSearches).values({ userId: admin.id, name: `${word} saved search`, filters: { entity: 'applications', searchTerm: word } }).returning({ id: savedSearches.id });
+  await db.insert(csvExports).values({ accountId, fileName: exportName, content: `Name\nAlex ${word}\n`, rowCount: 1, createdBy: admin.id });
+  const [savedSearch] = await db.insert(savedSearches).values({ accountId, userId: admin.id, name: `${word} saved search`, filters: { entity: 'applications', searchTerm: word } }).returning({ id: savedSearches.id });
   const [deletion] = await db.insert(personalDataDeletionRequests).values({ applicantId, reason: `${word} erasure request` }).returning({ id: personalDataDeletionRequests.id });
   const read = await app.inject({ method: 'GET', url: `/api/applicant/${applicantId}/record`, headers: bearer(adminJwt) });
   if (read.statusCode !== 200) throw new Error(`the administrator cannot read the applicant's record: ${read.body}`);
@@ -212,8 +241,8 @@ export async function createAccountRecords(app: FastifyInstance, db: Database): 
     markers: [
       word,
       word.toLowerCase(),
-      applicant.email,
-      RECORDS_STAFF_NAME,
+      ...(options.applicant ? [] : [applicant.email]),
+      staffName,
       program.programCode,
       invoiced.applicationNumber,
       submitted.applicationNumber,
@@ -221,9 +250,9 @@ export async function createAccountRecords(app: FastifyInstance, db: Database): 
       award.certificateNumber,
       certification.certificateNumber,
       weld.certificateNumber,
-      `QRV-BANK-${tag}`,
-      `QRV${tag}`,
-      `QRV-DOC-${tag}`,
+      `${code}-BANK-${tag}`,
+      `${code}${tag}`,
+      `${code}-DOC-${tag}`,
     ],
     queryValues: {
       programId: [program.id, welderProgram.id, certificationProgram.id, scheduled.programId],
@@ -235,7 +264,7 @@ export async function createAccountRecords(app: FastifyInstance, db: Database): 
       search: [word, applicant.email, invoiced.applicationNumber],
       searchTerm: [word, applicant.email, invoiced.applicationNumber],
       applicant: [word],
-      staff: [RECORDS_STAFF_NAME],
+      staff: [staffName],
     },
   };
 }

@@ -10,6 +10,7 @@ import { createUser, type CreatedUser } from '../../../test/factories/user.facto
 import { bearer, signIn } from '../../../test/sign-in';
 import { applications } from '../../db/schema/application';
 import { awards, programCertificateTemplates } from '../../db/schema/award';
+import { PDFDocument } from 'pdf-lib';
 import { textOfPdf } from '../pre-exam/pdf-text';
 
 /**
@@ -28,6 +29,7 @@ let auTemplateId: string;
 let nzTemplateId: string;
 /** The Australian award's certificate version before and after New Zealand's first template was made. */
 let auVersions: [number, number];
+let nzBodyName: string;
 
 const get = (url: string, jwt: string) => t.app.inject({ method: 'GET', url, headers: bearer(jwt) });
 const send = (method: 'POST' | 'PUT', url: string, payload: object, jwt: string) => t.app.inject({ method, url, headers: bearer(jwt), payload });
@@ -67,7 +69,8 @@ const versionOf = async (awardId: string) => (await t.database.db.select().from(
 beforeAll(async () => {
   t = await buildTestApp();
   const db = t.database.db;
-  const nz = await createAccount(db);
+  const nz = await createAccount(db, { name: 'Kiwi Certification Body' });
+  nzBodyName = nz.name;
   const auAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs', 'Libraries'] });
   const nzAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs', 'Libraries'], accountId: nz.id });
   auJwt = (await signIn(t.app, auAdmin)).jwt;
@@ -118,6 +121,12 @@ describe('certificate templates of two accounts', () => {
     expect(nzText.join(' ')).toContain('Kiwi No.');
     const auText = await textOfPdf((await get(`/api/award/${auAward.id}/certificate`, auAward.holderJwt)).rawPayload);
     expect(auText.join(' ')).toContain('Aussie No.');
+  });
+
+  it('names its own issuing body on each certificate', async () => {
+    const authorOf = async (award: { id: string; holderJwt: string }) => (await PDFDocument.load((await get(`/api/award/${award.id}/certificate`, award.holderJwt)).rawPayload)).getAuthor();
+    expect(await authorOf(nzAward)).toBe(nzBodyName);
+    expect(await authorOf(auAward)).toBe('Welding Certification Board of Australia and New Zealand');
   });
 });
 

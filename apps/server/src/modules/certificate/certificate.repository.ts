@@ -3,6 +3,7 @@ import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { DEFAULT_TEMPLATE_FIELDS } from '@certs/shared/certificate/certificate-template.contract';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
+import { accounts } from '../../db/schema/account';
 import { awards, certificateTemplates, programCertificateTemplates } from '../../db/schema/award';
 import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
@@ -14,6 +15,8 @@ export interface TemplateProgramRow {
   id: string;
   programCode: string;
   programTitle: string;
+  /** The issuing body: the account that owns the program (decision 033). */
+  awardingBodyName: string;
 }
 
 /** One award with what its certificate prints. */
@@ -208,12 +211,20 @@ export class CertificateRepository {
         memberNumber: applicants.memberNumber,
         programCode: programs.programCode,
         programTitle: programs.programTitle,
+        awardingBodyName: accounts.name,
       })
       .from(awards)
       .innerJoin(applicants, eq(applicants.id, awards.applicantId))
       .innerJoin(users, eq(users.id, applicants.userId))
       .innerJoin(programs, eq(programs.id, awards.programId))
+      .innerJoin(accounts, eq(accounts.id, programs.accountId))
       .$dynamic();
+  }
+
+  /** The name an account's certificates print (the designer's preview). */
+  async findAccountName(accountId: string): Promise<string> {
+    const [row] = await this.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+    return row?.name ?? '';
   }
 }
 

@@ -47,9 +47,9 @@ const BUILT_IN_DESIGN: CertificateDesign = { orientation: 'landscape', fields: D
 /** Draws an award's whole certificate (null: use the program's template after all). */
 export type ProgramTypeCertificateRenderer = (awardId: string, options: { verifyUrl: string; stamp?: string; awardingBodyName: string }) => Promise<Uint8Array | null>;
 
+/** Each certificate names its own issuing body (the program's account, decision 033). */
 export interface CertificateSettings {
   publicUrl: string;
-  awardingBodyName: string;
 }
 
 /** The award's status as a certificate shows it today: a current award past its last valid day is expired. */
@@ -198,7 +198,7 @@ export class CertificateService {
     const signature = await this.draftFile(actor, 'signature', input.signature, stored?.signatureKey, stored?.signatureContentType, input.orientation);
     const values: CertificateValues = {
       ...SAMPLE_CERTIFICATE_VALUES,
-      awardingBodyName: this.settings.awardingBodyName,
+      awardingBodyName: await this.repository.findAccountName(staffAccountOf(actor)),
       verifyUrl: `${this.settings.publicUrl}${verifyPathOf(SAMPLE_CERTIFICATE_VALUES.certificateNumber)}`,
     };
     return renderCertificatePdf({ orientation: input.orientation, fields: input.fields, background, signature }, values, { title: `Preview of ${input.title || 'a certificate template'}` });
@@ -310,7 +310,7 @@ export class CertificateService {
 
   private async renderAndStore(award: AwardCertificateRow, status: string, key: string): Promise<Uint8Array> {
     const own = this.programTypeRenderers.get(award.programType);
-    const drawn = own ? await own(award.id, { verifyUrl: this.valuesOf(award).verifyUrl, stamp: NOT_CURRENT_STAMP[status], awardingBodyName: this.settings.awardingBodyName }) : null;
+    const drawn = own ? await own(award.id, { verifyUrl: this.valuesOf(award).verifyUrl, stamp: NOT_CURRENT_STAMP[status], awardingBodyName: award.awardingBodyName }) : null;
     const bytes = drawn ?? (await renderCertificatePdf(await this.designOfProgram(award.programId), this.valuesOf(award), { title: `Certificate ${award.certificateNumber}`, stamp: NOT_CURRENT_STAMP[status] }));
     await this.storage.write(key, bytes, 'application/pdf');
     const marked = await this.repository.markGenerated(award.id, key, award.certificateVersion);
@@ -327,7 +327,7 @@ export class CertificateService {
       certificateNumber: award.certificateNumber,
       awardDate: formatCertificateDate(award.awardedOn),
       expiryDate: formatCertificateDate(award.expiresOn),
-      awardingBodyName: this.settings.awardingBodyName,
+      awardingBodyName: award.awardingBodyName,
       verifyUrl: `${this.settings.publicUrl}${verifyPathOf(award.certificateNumber)}`,
     };
   }

@@ -141,23 +141,45 @@ export class ExamScheduleRepository {
     await tx.update(applicationModules).set({ ...values, modifiedOn: new Date() }).where(eq(applicationModules.id, id));
   }
 
-  async findVenues(): Promise<{ id: string; title: string }[]> {
-    return this.db.select({ id: venues.id, title: venues.title }).from(venues).orderBy(asc(venues.title));
+  /** The account of a program, as a subquery: venues and test centres are each account's own. */
+  private accountOfProgram(programId: string) {
+    return this.db.select({ accountId: programs.accountId }).from(programs).where(eq(programs.id, programId));
   }
 
-  async findTestingAgencies(): Promise<TestingAgencyRow[]> {
-    return this.db.select().from(testingAgencies).orderBy(asc(testingAgencies.companyName));
+  /** The venues a program's schedules may name: its account's. */
+  async findVenues(programId: string): Promise<{ id: string; title: string }[]> {
+    return this.db
+      .select({ id: venues.id, title: venues.title })
+      .from(venues)
+      .where(inArray(venues.accountId, this.accountOfProgram(programId)))
+      .orderBy(asc(venues.title));
   }
 
-  async existingVenueIds(ids: string[]): Promise<Set<string>> {
+  /** The test centres a program's schedules may name: its account's. */
+  async findTestingAgencies(programId: string): Promise<TestingAgencyRow[]> {
+    return this.db
+      .select()
+      .from(testingAgencies)
+      .where(inArray(testingAgencies.accountId, this.accountOfProgram(programId)))
+      .orderBy(asc(testingAgencies.companyName));
+  }
+
+  /** Which of these venues a program's schedule may name (another account's is as unknown as a missing one). */
+  async existingVenueIds(ids: string[], programId: string): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.select({ id: venues.id }).from(venues).where(inArray(venues.id, ids));
+    const rows = await this.db
+      .select({ id: venues.id })
+      .from(venues)
+      .where(and(inArray(venues.id, ids), inArray(venues.accountId, this.accountOfProgram(programId))));
     return new Set(rows.map((row) => row.id));
   }
 
-  async existingTestingAgencyIds(ids: string[]): Promise<Set<string>> {
+  async existingTestingAgencyIds(ids: string[], programId: string): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.select({ id: testingAgencies.id }).from(testingAgencies).where(inArray(testingAgencies.id, ids));
+    const rows = await this.db
+      .select({ id: testingAgencies.id })
+      .from(testingAgencies)
+      .where(and(inArray(testingAgencies.id, ids), inArray(testingAgencies.accountId, this.accountOfProgram(programId))));
     return new Set(rows.map((row) => row.id));
   }
 

@@ -450,8 +450,8 @@ export class ExamScheduleService {
     const [examiners, invigilators, venueIds, centreIds, tests] = await Promise.all([
       this.deps.programUsers.listUsers(actor, programId, 'examiner'),
       this.deps.programUsers.listUsers(actor, programId, 'invigilator'),
-      this.deps.repository.existingVenueIds(rows.flatMap((row) => (row.venueId ? [row.venueId] : []))),
-      this.deps.repository.existingTestingAgencyIds(rows.flatMap((row) => (row.testingAgencyId ? [row.testingAgencyId] : []))),
+      this.deps.repository.existingVenueIds(rows.flatMap((row) => (row.venueId ? [row.venueId] : [])), programId),
+      this.deps.repository.existingTestingAgencyIds(rows.flatMap((row) => (row.testingAgencyId ? [row.testingAgencyId] : [])), programId),
       this.deps.repository.findPublishedModuleTests(rows.flatMap((row) => (row.programModuleId ? [row.programModuleId] : []))),
     ]);
     const activeExaminers = new Set(examiners.filter((u) => u.active).map((u) => u.userId));
@@ -471,8 +471,8 @@ export class ExamScheduleService {
   /** What a schedule may name: public for an AICIP renewal's modules (decision 023). */
   async choicesFor(actor: CurrentUser, programId: string, programModuleIds: string[]): Promise<ScheduleChoices> {
     const [venues, centres, examiners, invigilators, tests] = await Promise.all([
-      this.deps.repository.findVenues(),
-      this.deps.repository.findTestingAgencies(),
+      this.deps.repository.findVenues(programId),
+      this.deps.repository.findTestingAgencies(programId),
       this.deps.programUsers.listUsers(actor, programId, 'examiner'),
       this.deps.programUsers.listUsers(actor, programId, 'invigilator'),
       this.deps.repository.findPublishedModuleTests(programModuleIds),

@@ -128,21 +128,41 @@ export class WpqRepository {
     return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
   }
 
-  async findVenue(id: string): Promise<{ id: string; title: string } | undefined> {
-    const [row] = await this.db.select({ id: venues.id, title: venues.title }).from(venues).where(eq(venues.id, id));
+  /** The account of a program, as a subquery: venues and test centres are each account's own. */
+  private accountOfProgram(programId: string) {
+    return this.db.select({ accountId: programs.accountId }).from(programs).where(eq(programs.id, programId));
+  }
+
+  /** A venue; with `ofProgramId`, only one its account may name (another account's is as unknown as a missing one). */
+  async findVenue(id: string, ofProgramId?: string): Promise<{ id: string; title: string } | undefined> {
+    const [row] = await this.db
+      .select({ id: venues.id, title: venues.title })
+      .from(venues)
+      .where(and(eq(venues.id, id), ofProgramId ? inArray(venues.accountId, this.accountOfProgram(ofProgramId)) : undefined));
     return row;
   }
 
-  async findTestCentre(id: string): Promise<{ id: string; name: string } | undefined> {
-    const [row] = await this.db.select({ id: testingAgencies.id, name: testingAgencies.companyName }).from(testingAgencies).where(eq(testingAgencies.id, id));
+  async findTestCentre(id: string, ofProgramId?: string): Promise<{ id: string; name: string } | undefined> {
+    const [row] = await this.db
+      .select({ id: testingAgencies.id, name: testingAgencies.companyName })
+      .from(testingAgencies)
+      .where(and(eq(testingAgencies.id, id), ofProgramId ? inArray(testingAgencies.accountId, this.accountOfProgram(ofProgramId)) : undefined));
     return row;
   }
 
-  /** The schedule form's choices: every venue and test centre, and the program's examiners. */
+  /** The schedule form's choices: the venues and test centres of the program's account, and the program's examiners. */
   async findScheduleChoices(programId: string) {
     const [venueRows, centreRows, examinerRows] = await Promise.all([
-      this.db.select({ id: venues.id, name: venues.title }).from(venues).orderBy(asc(venues.title)),
-      this.db.select({ id: testingAgencies.id, name: testingAgencies.companyName }).from(testingAgencies).orderBy(asc(testingAgencies.companyName)),
+      this.db
+        .select({ id: venues.id, name: venues.title })
+        .from(venues)
+        .where(inArray(venues.accountId, this.accountOfProgram(programId)))
+        .orderBy(asc(venues.title)),
+      this.db
+        .select({ id: testingAgencies.id, name: testingAgencies.companyName })
+        .from(testingAgencies)
+        .where(inArray(testingAgencies.accountId, this.accountOfProgram(programId)))
+        .orderBy(asc(testingAgencies.companyName)),
       this.db
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
         .from(programUsers)

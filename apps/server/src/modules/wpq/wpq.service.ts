@@ -151,9 +151,9 @@ export class WpqService {
     if (!('instant' in reading) || input.durationMinutes === null || !input.examinerId) throw badRequest({ scheduledLocal: WPQ_RECORD_MESSAGES.notPaid });
     const { application } = loaded;
     if (!(await this.deps.repository.isProgramExaminer(application.programId, input.examinerId))) throw badRequest({ examinerId: WPQ_RECORD_MESSAGES.examinerNotInProgram });
-    const venue = input.venueId ? await this.deps.repository.findVenue(input.venueId) : undefined;
+    const venue = input.venueId ? await this.deps.repository.findVenue(input.venueId, application.programId) : undefined;
     if (input.venueId && !venue) throw badRequest({ venueId: 'Venue not found' });
-    const centre = input.testingAgencyId ? await this.deps.repository.findTestCentre(input.testingAgencyId) : undefined;
+    const centre = input.testingAgencyId ? await this.deps.repository.findTestCentre(input.testingAgencyId, application.programId) : undefined;
     if (input.testingAgencyId && !centre) throw badRequest({ testingAgencyId: WPQ_RECORD_MESSAGES.testCentreUnknown });
 
     await this.deps.repository.transaction(async (tx) => {
@@ -229,10 +229,10 @@ export class WpqService {
     if (input.details) await this.checkEvidence(actor, input.details);
     const [file] = await this.deps.attachments.findOwned(actor.id, [input.testResultFile]);
     if (!file) throw badRequest({ testResultFile: WPQ_RECORD_MESSAGES.testResultFileRequired });
-    if (input.applicationTestingAgency && !(await this.deps.repository.findTestCentre(input.applicationTestingAgency))) {
+    const { application } = loaded;
+    if (input.applicationTestingAgency && !(await this.deps.repository.findTestCentre(input.applicationTestingAgency, application.programId))) {
       throw badRequest({ applicationTestingAgency: WPQ_RECORD_MESSAGES.testCentreUnknown });
     }
-    const { application } = loaded;
     const standard = standardOf(loaded.record?.standard);
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockApplication(tx, application.id);

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
-import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
 import { ROLES } from '@certs/shared/auth/roles';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAccount } from '../../../test/factories/account.factory';
-import { createAccountRecords, RECORDS_WORD } from '../../../test/factories/account-records.factory';
+import { createAccountRecords, RECORDS_WORD, type AccountRecords } from '../../../test/factories/account-records.factory';
 import { createApplicationWithModules } from '../../../test/factories/application-module.factory';
-import { completeProgram, createProgram } from '../../../test/factories/program.factory';
-import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
+import { addProgramUser } from '../../../test/factories/program.factory';
+import { createUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
+import { applicationFileNotes } from '../../db/schema/application';
 import type { RouteAccessEntry } from './authenticate';
 
 /**
@@ -33,22 +33,14 @@ import type { RouteAccessEntry } from './authenticate';
 const OPEN_TO_EVERY_APPLICANT: readonly string[] = ['GET /api/program/published', 'GET /api/program/published/:id'];
 
 const A = FIRST_ACCOUNT_ID;
-const allButUtilities = ADMIN_MENU_ITEMS.filter((item) => item !== 'Utilities');
 const WORD = RECORDS_WORD;
 
 let t: TestApp;
 let routes: RouteAccessEntry[];
-let alex: CreatedUser;
-let aAdmin: CreatedUser;
-/** Every id of A's records, filled into the path parameters. */
-let ids: string[] = [];
-let fileKey = '';
-let exportName = '';
-/** Text of A's records that no answer to B's staff may carry. */
-let markers: string[] = [];
-/** What fills a query's filters: A's ids by the filter's name, A's markers for its search fields. */
-let queryValues: Record<string, string[]> = {};
-let bProgramId = '';
+/** A's records (Alex's in its programs), whose markers no answer to B's staff may carry. */
+let a: AccountRecords;
+/** B's own records, given to Sam, an applicant of both accounts: B's staff read them, and nothing of A's with them. */
+let b: AccountRecords;
 type Caller = { name: string; jwt: string };
 const outsiders: Caller[] = [];
 let owner: Caller;
@@ -62,6 +54,7 @@ function rowsOf(result: unknown): unknown[] {
 /** The rows of A's that no call of B's staff may change. */
 async function snapshotOfA() {
   const db = t.database.db;
+  const alex = a.applicant;
   const alexApplications = sql.raw(`(select id from applications where applicant_id = '${alex.applicantId}')`);
   const accountOwned = ['programs', 'exam_definitions', 'questions', 'subjects', 'tags', 'venues', 'testing_agencies', 'coupons', 'invoices', 'library_documents', 'certificate_templates', 'contact_messages', 'bulk_imports', 'csv_exports', 'saved_searches'];
   const snapshot: Record<string, unknown[]> = {};
@@ -72,7 +65,7 @@ async function snapshotOfA() {
   for (const table of ['application_modules', 'application_file_notes', 'application_reviews', 'resit_modules', 'payments']) {
     snapshot[table] = rowsOf(await db.execute(sql`select * from ${sql.identifier(table)} where application_id in ${alexApplications} order by id`));
   }
-  snapshot.users = rowsOf(await db.execute(sql`select * from users where id in (${alex.id}, ${aAdmin.id}) order by id`));
+  snapshot.users = rowsOf(await db.execute(sql`select * from users where id in (${alex.id}, ${a.admin.id}) order by id`));
   snapshot.applicants = rowsOf(await db.execute(sql`select * from applicants where id = ${alex.applicantId}`));
   snapshot.attachments = rowsOf(await db.execute(sql`select * from attachments where owner_user_id = ${alex.id} order by id`));
   return snapshot;
@@ -82,28 +75,28 @@ beforeAll(async () => {
   t = await buildTestApp();
   routes = t.app.routeAccess;
   const db = t.database.db;
-  const records = await createAccountRecords(t.app, db);
-  ({ ids, fileKey, exportName, markers, queryValues } = records);
-  alex = records.applicant;
-  aAdmin = records.admin;
-  owner = { name: "A's administrator", jwt: records.adminJwt };
+  a = await createAccountRecords(t.app, db);
+  owner = { name: "A's administrator", jwt: a.adminJwt };
 
-  // Account B: its administrator, a contributor serving on B's program, and a super user switched into B.
-  const b = await createAccount(db, { name: 'Kiwi Welding Body' });
-  const bAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: allButUtilities, accountId: b.id });
-  const bContributor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs', 'Examinations', 'Reports'], accountId: b.id });
-  const bProgram = await createProgram(db, { programManagerId: bContributor.id, programType: 1, status: 2, programTitle: 'Kiwi Inspection Program', accountId: b.id });
-  await completeProgram(db, bProgram.id, 1, bContributor.id);
-  bProgramId = bProgram.id;
-  const bApplicant = await createUser(db, { role: ROLES.Applicant, firstName: 'Kiri', lastName: 'Kiwi' });
-  await createApplicationWithModules(db, { applicantId: bApplicant.applicantId!, programId: bProgram.id, programType: 1, status: 'Application Submitted', workflowStage: null, programModuleIds: [] });
+  // Sam applied to both accounts: their application to A, and A's note on it, are A's records; Sam is not.
+  const sam = await createUser(db, { role: ROLES.Applicant, firstName: 'Sam', lastName: 'Commons' });
+  const samInA = await createApplicationWithModules(db, { applicantId: sam.applicantId!, programId: a.queryValues.programId![0]!, status: 'Application Submitted', workflowStage: null, programModuleIds: [] });
+  await db.insert(applicationFileNotes).values({ applicationId: samInA.id, note: `${WORD} note on Sam`, createdBy: a.admin.id });
+  a.ids.push(samInA.id);
+  a.markers.push(samInA.applicationNumber);
+
+  // Account B: records of every kind of its own (Sam's), its administrator, a contributor serving on its program, and a super user switched into it.
+  const account = await createAccount(db, { name: 'Kiwi Welding Body' });
+  b = await createAccountRecords(t.app, db, { accountId: account.id, word: 'Zelphicorn', staffName: 'Tawhirimatea', applicant: sam });
+  const bContributor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs', 'Examinations', 'Reports'], accountId: account.id });
+  await addProgramUser(db, b.queryValues.programId![0]!, bContributor.id, 'assessor');
   const superUser = await createUser(db, { role: ROLES.SuperUser });
   const superJwt = (await signIn(t.app, superUser)).jwt;
-  const switched = await t.app.inject({ method: 'POST', url: '/api/accounts/current', headers: bearer(superJwt), payload: { accountId: b.id } });
+  const switched = await t.app.inject({ method: 'POST', url: '/api/accounts/current', headers: bearer(superJwt), payload: { accountId: account.id } });
   if (switched.statusCode !== 200) throw new Error(`the switch failed: ${switched.body}`);
   newcomer = { name: 'an applicant who applied nowhere', jwt: (await signIn(t.app, await createUser(db, { role: ROLES.Applicant }))).jwt };
   outsiders.push(
-    { name: "B's administrator", jwt: (await signIn(t.app, bAdmin)).jwt },
+    { name: "B's administrator", jwt: b.adminJwt },
     { name: "B's contributor", jwt: (await signIn(t.app, bContributor)).jwt },
     { name: 'a super user in B', jwt: superJwt },
   );
@@ -118,14 +111,17 @@ function admitsStaff(route: RouteAccessEntry): boolean {
   return route.access.audience === 'staff' || route.access.audience === 'signed-in';
 }
 
+/** A sitting's console stream stays open for a caller it admits (its snapshot route answers the same). */
+const isStream = (route: RouteAccessEntry) => route.url.endsWith('/stream');
+
 /**
- * Each concrete URL of a route: every parameter filled with one of A's ids (a wildcard with Alex's
- * file key, a file name with the name of A's export).
+ * Each concrete URL of a route: every parameter filled with one of the records' ids (a wildcard
+ * with their applicant's file key, a file name with the name of their export).
  */
-function urlsOf(pattern: string): string[] {
-  if (pattern.endsWith('*')) return [pattern.replace(/:[A-Za-z]+/g, ids[0]!).replace(/\*$/, fileKey)];
-  if (pattern.includes(':fileName')) return [pattern.replace(':fileName', exportName)];
-  return ids.map((id) => pattern.replace(/:[A-Za-z]+/g, id));
+function urlsOf(pattern: string, records: AccountRecords): string[] {
+  if (pattern.endsWith('*')) return [pattern.replace(/:[A-Za-z]+/g, records.ids[0]!).replace(/\*$/, records.fileKey)];
+  if (pattern.includes(':fileName')) return [pattern.replace(':fileName', records.exportName)];
+  return records.ids.map((id) => pattern.replace(/:[A-Za-z]+/g, id));
 }
 
 /**
@@ -173,12 +169,12 @@ function queriesOf(route: RouteAccessEntry): string[] {
   if (names.includes('pageSize')) base.pageSize = '250';
   for (const name of names) {
     if (name in base || fields[name]!.isOptional?.()) continue;
-    const value = queryValues[name]?.[0];
+    const value = a.queryValues[name]?.[0];
     if (value) base[name] = value;
   }
   const variants: Record<string, string>[] = [base];
   for (const name of names) {
-    const values = [...(queryValues[name] ?? []), ...enumValuesOf(fields[name]!), ...(name === 'programId' ? [bProgramId] : [])];
+    const values = [...(a.queryValues[name] ?? []), ...enumValuesOf(fields[name]!), ...(name === 'programId' ? b.queryValues.programId! : [])];
     for (const value of values) variants.push({ ...base, [name]: value });
   }
   const strings = variants.map((variant) => new URLSearchParams(variant).toString());
@@ -188,14 +184,14 @@ function queriesOf(route: RouteAccessEntry): string[] {
 /** The searches sent as POST (their filters are a body): each with A's program and markers. */
 function searchBodies(): { url: string; bodies: object[] }[] {
   const paging = { page: 1, pageSize: 250 };
-  const programId = queryValues.programId![0]!;
+  const programId = a.queryValues.programId![0]!;
   const entities = ['applications', 'applicants', 'awards', 'payments'];
   return [
     {
       url: '/api/advancesearch',
       bodies: entities.flatMap((entity) => [{ ...paging, filters: { entity } }, { ...paging, filters: { entity, searchTerm: WORD } }, { ...paging, filters: { entity, programId } }]),
     },
-    { url: '/api/applicant/search/wpqrenewal', bodies: [{ ...paging, withinDays: 3650 }, { ...paging, withinDays: 3650, searchTerm: WORD }, ...queryValues.programId!.map((id) => ({ ...paging, withinDays: 3650, programId: id }))] },
+    { url: '/api/applicant/search/wpqrenewal', bodies: [{ ...paging, withinDays: 3650 }, { ...paging, withinDays: 3650, searchTerm: WORD }, ...a.queryValues.programId!.map((id) => ({ ...paging, withinDays: 3650, programId: id }))] },
     { url: '/api/question/search', bodies: [paging, { ...paging, text: WORD }] },
     { url: '/api/question/export', bodies: [{ format: 'csv' }, { format: 'moodle' }] },
   ];
@@ -214,45 +210,50 @@ interface Sighting {
 interface ProbeResult {
   /** Every answer that showed a marker of A's: the route, the call and what it showed. */
   seenIn: Sighting[];
+  /** The routes whose answers showed a marker of the records in the URLs (B's own, to B's staff). */
+  ownSeenIn: Set<string>;
   failures: string[];
   requests: number;
   routesProbed: number;
 }
 
+const emptyResult = (): ProbeResult => ({ seenIn: [], ownSeenIn: new Set(), failures: [], requests: 0, routesProbed: 0 });
+
 async function call(caller: Caller, method: string, url: string, payload?: object) {
   return t.app.inject({ method: method as 'GET', url, headers: bearer(caller.jwt), ...(payload ? { payload } : {}) });
 }
 
-function markersIn(body: string): string[] {
+function markersIn(body: string, markers: readonly string[] = a.markers): string[] {
   return markers.filter((marker) => body.includes(marker));
 }
 
-/** Makes the call and notes a 5xx and any marker of A's in the answer. */
-async function probeCall(result: ProbeResult, caller: Caller, route: string, method: string, url: string, payload?: object) {
+/** Makes the call and notes a 5xx, any marker of A's in the answer, and whether it showed the own records asked for. */
+async function probeCall(result: ProbeResult, caller: Caller, route: string, method: string, url: string, payload?: object, own?: AccountRecords) {
   const response = await call(caller, method, url, payload);
   result.requests += 1;
   const shown = payload && method === 'POST' ? JSON.stringify(payload) : '';
   if (response.statusCode >= 500 && !SPEC_500.includes(route)) result.failures.push(`${caller.name}: ${method} ${url} ${shown}: ${response.statusCode}`);
   const seen = markersIn(response.body);
   if (seen.length > 0) result.seenIn.push({ route, method, url, payload, seen, detail: `${caller.name}: ${method} ${url} ${shown} (${response.statusCode}) shows ${seen.join(', ')}` });
+  if (own && own !== a && markersIn(response.body, own.markers).length > 0) result.ownSeenIn.add(route);
 }
 
-/** (a): every route with a path parameter, each of A's ids in it; reads only or writes too. */
-async function probeByIds(caller: Caller, methods: readonly string[], skip: (route: RouteAccessEntry) => boolean = () => false): Promise<ProbeResult> {
-  const result: ProbeResult = { seenIn: [], failures: [], requests: 0, routesProbed: 0 };
+/** (a): every route with a path parameter, each of the records' ids in it; reads only or writes too. */
+async function probeByIds(caller: Caller, records: AccountRecords, methods: readonly string[], skip: (route: RouteAccessEntry) => boolean = () => false): Promise<ProbeResult> {
+  const result = emptyResult();
   const withParams = routes.filter((route) => /[:*]/.test(route.url) && methods.includes(route.method) && admitsStaff(route) && !skip(route));
   for (const route of withParams) {
     result.routesProbed += 1;
-    const urls = urlsOf(route.url);
+    const urls = urlsOf(route.url, records);
     const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-    for (const url of refusesEmptyBody(route) ? urls.slice(0, 1) : urls) await probeCall(result, caller, `${route.method} ${route.url}`, route.method, url, hasBody ? {} : undefined);
+    for (const url of refusesEmptyBody(route) ? urls.slice(0, 1) : urls) await probeCall(result, caller, `${route.method} ${route.url}`, route.method, url, hasBody ? {} : undefined, records);
   }
   return result;
 }
 
 /** (b): every GET route without a path parameter with its query strings, and the POST searches. */
 async function probeLists(caller: Caller): Promise<ProbeResult> {
-  const result: ProbeResult = { seenIn: [], failures: [], requests: 0, routesProbed: 0 };
+  const result = emptyResult();
   const lists = routes.filter((route) => route.method === 'GET' && !/[:*]/.test(route.url) && admitsStaff(route));
   for (const route of lists) {
     result.routesProbed += 1;
@@ -272,8 +273,7 @@ function leaksOf(seenIn: readonly Sighting[]): string[] {
 
 describe("another account's staff get nothing of account A's", () => {
   it("the probe finds A's records where they are open: to A's own administrator, through many routes", async () => {
-    // The console's stream stays open for a caller it admits; its snapshot route answers the same.
-    const byIds = await probeByIds(owner, ['GET'], (route) => route.url.endsWith('/stream'));
+    const byIds = await probeByIds(owner, a, ['GET'], isStream);
     const lists = await probeLists(owner);
     expect(new Set(byIds.seenIn.map((seen) => seen.route)).size).toBeGreaterThan(40);
     expect(new Set(lists.seenIn.map((seen) => seen.route)).size).toBeGreaterThan(20);
@@ -283,10 +283,10 @@ describe("another account's staff get nothing of account A's", () => {
   it('from any route with a path parameter, reads and writes alike, nor from any list, report, export or search, and change none of them', async () => {
     expect(routes.filter((route) => /[:*]/.test(route.url) && admitsStaff(route)).length).toBeGreaterThan(200);
     const before = await snapshotOfA();
-    const seenIn: ProbeResult['seenIn'] = [];
+    const seenIn: Sighting[] = [];
     let requests = 0;
     for (const caller of outsiders) {
-      const byIds = await probeByIds(caller, ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+      const byIds = await probeByIds(caller, a, ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
       const lists = await probeLists(caller);
       requests += byIds.requests + lists.requests;
       seenIn.push(...byIds.seenIn, ...lists.seenIn);
@@ -301,4 +301,16 @@ describe("another account's staff get nothing of account A's", () => {
     expect(requests).toBeGreaterThan(20_000);
     expect(await snapshotOfA()).toEqual(before);
   }, 1_800_000);
+
+  it("nor through B's own records: their pages, pickers and Sam's applicant page (Sam applied to A too) show B's and nothing of A's", async () => {
+    const seenIn: Sighting[] = [];
+    for (const caller of outsiders) {
+      const own = await probeByIds(caller, b, ['GET'], isStream);
+      seenIn.push(...own.seenIn);
+      expect(own.failures).toEqual([]);
+      // The probe reads B's records where B's staff may: it is not looking in the wrong place.
+      if (caller.jwt === b.adminJwt) expect(own.ownSeenIn.size).toBeGreaterThan(40);
+    }
+    expect(leaksOf(seenIn)).toEqual([]);
+  }, 900_000);
 });
