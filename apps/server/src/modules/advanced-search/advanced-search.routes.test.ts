@@ -5,6 +5,7 @@ import type { SavedSearch, SearchResultPage } from '@certs/shared/advanced-searc
 import { ROLES } from '@certs/shared/auth/roles';
 import type { SaveCsvResponse } from '@certs/shared/export/export.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { createApplicationWithModules } from '../../../test/factories/application-module.factory';
 import { createInvoicedApplication } from '../../../test/factories/invoice.factory';
 import { createProgram } from '../../../test/factories/program.factory';
@@ -129,5 +130,30 @@ describe('CSV exports (exportcsvdata/save/csv)', () => {
     expect(unreadable.json().message).toBe('Export failed');
     expect((await post('/api/exportcsvdata/failure', { table: 'Applications', message: 'network' }, 'manager')).statusCode).toBe(204);
     expect((await post('/api/exportcsvdata/save/csv', { csvContent: 'a\n1', fileName: 'x.csv' }, 'ann')).statusCode).toBe(403);
+  });
+});
+
+describe('another account (issue 40)', () => {
+  it("searches, saves searches and exports within its own account: nothing of the first account's is found, and a super user's searches and exports stay with the account they were made in", async () => {
+    const db = t.database.db;
+    const nz = await createAccount(db, { name: 'Kiwi Search Body' });
+    const nzAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Reports', 'Programs'], accountId: nz.id });
+    jwt.nzAdmin = (await signIn(t.app, nzAdmin)).jwt;
+    for (const entity of ['applications', 'applicants', 'awards', 'payments']) {
+      const found = await search({ entity }, 'nzAdmin', { pageSize: 250 });
+      expect(found.json<SearchResultPage>(), entity).toMatchObject({ rows: [], totalRows: 0 });
+      expect((await search({ entity, searchTerm: 'Annabel' }, 'nzAdmin')).json<SearchResultPage>().totalRows, entity).toBe(0);
+    }
+    expect((await search({ programId: programA }, 'nzAdmin')).statusCode).toBe(403);
+
+    // A super user's saved search and export of the first account are not theirs once in another account.
+    const wanderer = await createUser(db, { role: ROLES.SuperUser });
+    jwt.wanderer = (await signIn(t.app, wanderer)).jwt;
+    expect((await post('/api/advancesearch/saved', { name: 'Mine', filters: { entity: 'awards' } }, 'wanderer')).statusCode).toBe(201);
+    const { fileName } = (await post('/api/exportcsvdata/save/csv', { csvContent: 'Name\nAnnabel Arc', fileName: 'first.csv' }, 'wanderer')).json<SaveCsvResponse>();
+    expect((await post('/api/accounts/current', { accountId: nz.id }, 'wanderer')).statusCode).toBe(200);
+    expect((await get('/api/advancesearch/saved', 'wanderer')).json<SavedSearch[]>()).toEqual([]);
+    expect((await get(`/api/exportcsvdata/download/${fileName}`, 'wanderer')).statusCode).toBe(404);
+    expect((await search({ entity: 'applicants', searchTerm: 'Annabel' }, 'wanderer')).json<SearchResultPage>().totalRows).toBe(0);
   });
 });

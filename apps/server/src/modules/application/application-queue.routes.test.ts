@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { createProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
@@ -98,5 +99,26 @@ describe('the applications queue across programs', () => {
     expect((await queue('assessor', `?programId=${programIds.managed}`)).statusCode).toBe(403);
     expect((await queue('noMenu')).statusCode).toBe(403);
     expect((await queue('applicant')).statusCode).toBe(403);
+  });
+});
+
+describe('the queues of another account (issue 40)', () => {
+  it("list only its own programs' applications, to its administrator and a super user switched into it; the first account's program is refused", async () => {
+    const db = t.database.db;
+    const nz = await createAccount(db, { name: 'Kiwi Queue Body' });
+    const nzAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'], accountId: nz.id });
+    const nzProgram = await createProgram(db, { programManagerId: nzAdmin.id, status: 2, programType: 1, programCode: 'Q-QUEUE-NZ', accountId: nz.id });
+    const kiri = await createUser(db, { role: ROLES.Applicant, firstName: 'Kiri', lastName: 'Kiwi' });
+    const kiwiNumber = await submittedApplication(kiri, nzProgram.id, 1);
+    const switched = await createUser(db, { role: ROLES.SuperUser });
+    const switchedJwt = (await signIn(t.app, switched)).jwt;
+    expect((await t.app.inject({ method: 'POST', url: '/api/accounts/current', headers: bearer(switchedJwt), payload: { accountId: nz.id } })).statusCode).toBe(200);
+    for (const callerJwt of [(await signIn(t.app, nzAdmin)).jwt, switchedJwt]) {
+      const list = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(callerJwt) });
+      expect(numbersIn((await list('/api/qualificationapplication/pagination?pageSize=250')).json())).toEqual([kiwiNumber]);
+      expect((await list(`/api/qualificationapplication/pagination?programId=${programIds.assessed}`)).statusCode).toBe(404);
+      expect((await list('/api/certificationapplication/pagination?pageSize=250')).json().totalRows).toBe(0);
+    }
+    expect(numbersIn((await queue('super', '?pageSize=250')).json())).not.toContain(kiwiNumber);
   });
 });

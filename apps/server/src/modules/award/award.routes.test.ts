@@ -5,6 +5,7 @@ import { AWARD_MESSAGES, type Award, type AwardPage } from '@certs/shared/award/
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { createApplicationWithModules } from '../../../test/factories/application-module.factory';
 import { createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
@@ -383,5 +384,31 @@ describe('reading awards', () => {
     expect(asOutsider.rows.map((row) => row.id)).toEqual([outsiderAwardId]);
     expect((await get(`/api/applicant/${ada.applicantId}/awards`, bobJwt)).statusCode).toBe(403);
     expect((await get('/api/applicant/00000000-0000-4000-8000-000000000000/awards', managerJwt)).statusCode).toBe(404);
+  });
+});
+
+describe("another account's staff (issue 40)", () => {
+  it("list, export and open none of the first account's awards, nor an applicant of the first account's awards", async () => {
+    const db = t.database.db;
+    const held = await createApplicationWithModules(db, { applicantId: ada.applicantId!, programId, programType: 2, status: 'Awarded', workflowStage: null, programModuleIds: [] });
+    const [award] = await db
+      .insert(awards)
+      .values({ applicationId: held.id, applicantId: ada.applicantId!, programId, programType: 2, awardType: 'Awarded', certificateNumber: `FIRST-${Date.now()}`, awardedOn: '2026-02-02' })
+      .returning();
+    const nz = await createAccount(db, { name: 'Kiwi Award Body' });
+    const nzJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'], accountId: nz.id }))).jwt;
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(nzJwt) });
+    expect((await get('/api/award/pagination?pageSize=250')).json<AwardPage>()).toMatchObject({ rows: [], totalRows: 0 });
+    expect((await get(`/api/award/pagination?search=${award!.certificateNumber}`)).json<AwardPage>().totalRows).toBe(0);
+    expect((await get(`/api/award/pagination?programId=${programId}`)).statusCode).toBe(404);
+    const exported = await get('/api/award/export');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).not.toContain(award!.certificateNumber);
+    expect((await get(`/api/applicant/${ada.applicantId}/awards`)).statusCode).toBe(404);
+    expect((await get(`/api/award/${award!.id}`)).statusCode).toBe(404);
+    const refused = await t.app.inject({ method: 'POST', url: `${C}/${held.id}/award/hold`, headers: bearer(nzJwt), payload: { reason: 'Checking' } });
+    expect(refused.statusCode).toBe(404);
+    const [after] = await db.select().from(awards).where(eq(awards.id, award!.id));
+    expect(after).toEqual(award);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { BULK_IMPORT_COLUMNS, type BulkImport, type BulkImportPage, type BulkImportPreview } from '@certs/shared/bulk-import/bulk-import.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { addProgramUser, createProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
@@ -174,4 +175,29 @@ describe('template, preview and import', () => {
     const numbers = await t.database.db.select({ n: sql<number>`count(distinct ${applications.applicationNumber})::int` }).from(applications).where(inArray(applications.programId, [programId]));
     expect(numbers[0]!.n).toBe((await t.database.db.select({ n: count() }).from(applications).where(eq(applications.programId, programId)))[0]!.n);
   }, 180_000);
+});
+
+describe('another account (issue 40)', () => {
+  it("imports into its own programs only, and neither lists nor opens the first account's imports; nothing is written for it", async () => {
+    const db = t.database.db;
+    const mine = await runImport(csvOf([line(`first.${Date.now()}@example.test`, 'Fay')]), 'superUser');
+    const nz = await createAccount(db, { name: 'Kiwi Import Body' });
+    const nzAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'], accountId: nz.id });
+    jwt.nzAdmin = (await signIn(t.app, nzAdmin)).jwt;
+    const applicationsBefore = await countOf(applications);
+    const body = { programId, fileName: 'a.csv', csvContent: csvOf([line(`kiwi.${Date.now()}@example.test`, 'Kiri')]) };
+    expect((await post('/api/bulkimportprocess/preview', body, 'nzAdmin')).statusCode).toBe(404);
+    expect((await post('/api/bulkimportprocess/add', body, 'nzAdmin')).statusCode).toBe(404);
+    expect(await countOf(applications)).toBe(applicationsBefore);
+    expect((await get(`/api/bulkimportprocess/${mine.id}`, 'nzAdmin')).statusCode).toBe(404);
+    expect((await get(`/api/bulkimportprocess/${mine.id}/results`, 'nzAdmin')).statusCode).toBe(404);
+    expect((await get(`/api/bulkimportprocess/lists?programId=${programId}`, 'nzAdmin')).statusCode).toBe(403);
+    expect((await get('/api/bulkimportprocess/lists?pageSize=250', 'nzAdmin')).json<BulkImportPage>()).toMatchObject({ rows: [], totalRows: 0 });
+
+    const nzProgram = await createProgram(db, { programManagerId: nzAdmin.id, status: 2, programType: 1, accountId: nz.id });
+    const theirs = await runImport(csvOf([line(`kiwi.${Date.now()}@example.test`, 'Kiri')]), 'nzAdmin', nzProgram.id);
+    expect(theirs).toMatchObject({ status: 'Completed', created: 1 });
+    expect((await get('/api/bulkimportprocess/lists?pageSize=250', 'nzAdmin')).json<BulkImportPage>().rows.map((row) => row.id)).toEqual([theirs.id]);
+    expect((await get('/api/bulkimportprocess/lists?pageSize=250', 'superUser')).json<BulkImportPage>().rows.map((row) => row.id)).not.toContain(theirs.id);
+  });
 });

@@ -15,8 +15,6 @@ export interface TemplateProgramRow {
   id: string;
   programCode: string;
   programTitle: string;
-  /** The issuing body: the account that owns the program (decision 033). */
-  awardingBodyName: string;
 }
 
 /** One award with what its certificate prints. */
@@ -37,6 +35,8 @@ export interface AwardCertificateRow {
   memberNumber: string;
   programCode: string;
   programTitle: string;
+  /** The issuing body: the account that owns the program (decision 033). */
+  awardingBodyName: string;
 }
 
 /**

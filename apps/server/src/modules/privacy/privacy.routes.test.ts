@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { EXPORT_FILES, PRIVACY_MESSAGES } from '@certs/shared/privacy/privacy.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { createInvoicedApplication } from '../../../test/factories/invoice.factory';
 import { completeProgram, createProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
@@ -274,6 +275,40 @@ describe('staff access log', () => {
     const before = (await logOf(carl.user.applicantId!)).json().totalRows;
     expect((await get(`/api/applicant/${carl.user.applicantId}`, contributor)).statusCode).toBe(403);
     expect((await logOf(carl.user.applicantId!)).json().totalRows).toBe(before);
+  });
+});
+
+describe("another account's staff (issue 40)", () => {
+  it("neither see nor complete a deletion request of the first account's applicant, nor read its staff's access log; a request of an applicant who applied nowhere is every account's", async () => {
+    const db = t.database.db;
+    const erin = await createPerson('Erin', 'Elsewhere', 'erin-marker');
+    const request = (await post('/api/privacy/me/deletion-request', { reason: 'Please forget me.' }, erin.jwt)).json();
+    expect((await get(`/api/applicant/${erin.user.applicantId}`, superJwt)).statusCode).toBe(200);
+    const nz = await createAccount(db, { name: 'Kiwi Privacy Body' });
+    const nzAdminJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Users'], accountId: nz.id }))).jwt;
+    const nzSuperJwt = (await signIn(t.app, await createUser(db, { role: ROLES.SuperUser }))).jwt;
+    expect((await post('/api/accounts/current', { accountId: nz.id }, nzSuperJwt)).statusCode).toBe(200);
+
+    for (const jwt of [nzAdminJwt, nzSuperJwt]) {
+      const list = await get('/api/privacy/deletion-requests?pageSize=250', jwt);
+      expect(list.statusCode).toBe(200);
+      expect(list.body).not.toContain(erin.user.email);
+      const refused = await post(`/api/privacy/deletion-requests/${request.id}/complete`, undefined, jwt);
+      expect(refused.statusCode).toBe(404);
+    }
+    // Erin is as she was: her request open, her name and sign-in kept.
+    expect((await get(`/api/applicant/${erin.user.applicantId}`, erin.jwt)).json()).toMatchObject({ firstName: 'Erin', lastName: 'Elsewhere', active: true });
+    expect((await get('/api/privacy/deletion-requests?status=requested&pageSize=250', administratorJwt)).json().rows).toContainEqual(expect.objectContaining({ id: request.id }));
+
+    const log = await get('/api/privacy/access-log?pageSize=250', nzSuperJwt);
+    expect(log.statusCode).toBe(200);
+    expect(log.json().totalRows).toBe(0);
+    expect((await get(`/api/privacy/access-log?applicantId=${erin.user.applicantId}`, superJwt)).json().totalRows).toBeGreaterThan(0);
+
+    // An applicant who applied nowhere belongs to no account: any account's administrators handle their request.
+    const loner = await createUser(db, { role: ROLES.Applicant, firstName: 'Lou', lastName: 'Loner' });
+    const lonerRequest = (await post('/api/privacy/me/deletion-request', { reason: 'Never applied.' }, (await signIn(t.app, loner)).jwt)).json();
+    expect((await get('/api/privacy/deletion-requests?pageSize=250', nzAdminJwt)).json().rows).toContainEqual(expect.objectContaining({ id: lonerRequest.id, applicantEmail: loner.email }));
   });
 });
 

@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES } from '@certs/shared/payment/payment.contract';
 import { SUPPORT_MESSAGES, type AicipPaymentApplication, type AicipPaymentApplicationPage, type SupportLogRow } from '@certs/shared/support/support.contract';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { createInvoicedApplication } from '../../../test/factories/invoice.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { ADMIN_LOGIN, APPLICANT_LOGIN, bearer, refreshCookieOf, signIn } from '../../../test/sign-in';
@@ -269,5 +270,38 @@ describe('support: AICIP applications waiting for payment', () => {
     const listed = (await get(`/api/108/aicipapplications?searchTerm=${waiting.applicationNumber}`, accountAdminJwt)).json<AicipPaymentApplicationPage>();
     expect(listed.totalRows).toBe(0);
     expect((await logRows(waiting.applicant.email)).map((row) => row.action)).toEqual(['aicipPayment']);
+  });
+});
+
+describe("support: another account's applicants and staff (issue 40)", () => {
+  const get = (url: string, jwt: string) => t.app.inject({ method: 'GET', url, headers: bearer(jwt) });
+
+  it("finds, changes and logs only its own account's staff and applicants, and those who applied nowhere; another account's answer 404 and stay as they were", async () => {
+    const db = t.database.db;
+    const lastName = `Farshore${Date.now()}`;
+    const applicant = await createUser(db, { role: ROLES.Applicant, firstName: 'Fern', lastName });
+    const invoiced = await createInvoicedApplication(db, { applicant });
+    await db.update(programs).set({ programType: 4 }).where(eq(programs.id, invoiced.programId));
+    await db.update(applications).set({ programType: 4 }).where(eq(applications.id, invoiced.applicationId));
+    const firstStaff = await createUser(db, { role: ROLES.User, firstName: 'Fern', lastName: `${lastName}-Staff` });
+    expect((await post(`/api/108/user/${firstStaff.id}/active`, accountAdminJwt, { active: false, reason: `${lastName} left` })).statusCode).toBe(200);
+
+    const nz = await createAccount(db, { name: 'Kiwi Support Body' });
+    const nzJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Users', 'Programs'], accountId: nz.id }))).jwt;
+    const loner = await createUser(db, { role: ROLES.Applicant, firstName: 'Fern', lastName: `${lastName}-Loner` });
+    const found = await get(`/api/108/finduser?searchTerm=${lastName}&searchBy=name`, nzJwt);
+    expect(found.json().rows.map((row: { userId: string }) => row.userId)).toEqual([loner.id]);
+    for (const target of [applicant, firstStaff]) {
+      expect((await post(`/api/108/user/${target.id}/active`, nzJwt, { active: false, reason: 'x' })).statusCode).toBe(404);
+      expect((await post(`/api/108/user/${target.id}/temporarypassword`, nzJwt, { reason: 'x' })).statusCode).toBe(404);
+      expect((await post(`/api/108/user/${target.id}/activationlink`, nzJwt, { reason: 'x' })).statusCode).toBe(404);
+    }
+    expect((await loginOf(applicant)).statusCode).toBe(200);
+    expect((await get(`/api/108/log?searchTerm=${lastName}`, nzJwt)).json().totalRows).toBe(0);
+    expect((await logRows(lastName)).map((row) => row.action)).toEqual(['deactivate']);
+    expect((await get(`/api/108/aicipapplications?searchTerm=${lastName}`, nzJwt)).json().totalRows).toBe(0);
+    expect((await get(`/api/108/aicipapplication/${invoiced.applicationId}`, nzJwt)).statusCode).toBe(404);
+    expect((await post('/api/108/aicippayment', nzJwt, { applicationId: invoiced.applicationId, reference: 'EFT-NZ', reason: 'x' })).statusCode).toBe(404);
+    expect((await get(`/api/108/aicipapplication/${invoiced.applicationId}`, accountAdminJwt)).json()).toMatchObject({ isAwaitingPayment: true });
   });
 });
