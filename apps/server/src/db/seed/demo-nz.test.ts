@@ -49,6 +49,7 @@ describe('demo: the New Zealand awarding body', () => {
       account: { id: DEMO_NZ_ACCOUNT.id, name: 'Welding Certification New Zealand', shortName: 'wcnz', country: 'NZ', currency: 'NZD' },
       accounts: [expect.objectContaining({ id: DEMO_NZ_ACCOUNT.id })],
       canSwitch: false,
+      hasSeveralAccounts: true,
     });
     const settings = (await get(`/api/accounts/${DEMO_NZ_ACCOUNT.id}`, nzAdmin)).json();
     expect(settings).toMatchObject({
