@@ -6,6 +6,7 @@ import { RESULT_MESSAGES, SCHEDULE_MESSAGES, WHAT_TO_BRING, type ExamSchedule, t
 import { PUBLIC_SCHEDULE_MESSAGES, type PublicSchedule } from '@certs/shared/exam-schedule/public-schedule.contract';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { createApplicationWithModules, createPublishedModuleTest, createTestCentre, createVenue, moveExamIntoPast } from '../../../test/factories/application-module.factory';
 import { completeProgram, createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
@@ -16,6 +17,7 @@ import { applicationModules } from '../../db/schema/application-module';
 import { mails } from '../../db/schema/mail';
 import { programModules, programUsers } from '../../db/schema/program';
 import { users } from '../../db/schema/user';
+import { testingAgencies, venues } from '../../db/schema/venue';
 import { ExamScheduleRepository } from './exam-schedule.repository';
 import { PublicScheduleService } from './public-schedule.service';
 
@@ -715,5 +717,26 @@ describe('the public schedule', () => {
     const byDefault = await get('/unauth/schedule');
     expect(byDefault.statusCode).toBe(200);
     expect(byDefault.json().from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe("another account's venues and test centres (issue 40)", () => {
+  it("are neither offered nor accepted in a schedule: the form's choices are the program's account's, another's answers as unknown", async () => {
+    const db = t.database.db;
+    const nz = await createAccount(db, { name: 'Kiwi Schedule Body' });
+    const nzVenue = await createVenue(db, 'Auckland Welding Hall');
+    const nzCentre = await createTestCentre(db, 'Waikato Weld Testing');
+    await db.update(venues).set({ accountId: nz.id }).where(eq(venues.id, nzVenue.id));
+    await db.update(testingAgencies).set({ accountId: nz.id }).where(eq(testingAgencies.id, nzCentre.id));
+    const application = await applicationFor(bob);
+    const choices = (await scheduleOf(application.id)).choices!;
+    expect(choices.venues.map((v) => v.id)).toEqual([venue.id]);
+    expect(choices.testCentres.map((c) => c.id)).toEqual([centre.id]);
+    const practical = application.moduleIds[1]!;
+    const errors = async (row: ScheduleModuleRequest) => (await post(`${M}/${application.id}/examination/update`, { modules: [row] }, managerJwt)).json().fieldErrors;
+    expect(await errors(practicalRow(practical, { venueId: nzVenue.id }))).toEqual({ 'modules.0.venueId': SCHEDULE_MESSAGES.venueNotFound });
+    expect(await errors(practicalRow(practical, { venueId: null, testingAgencyId: nzCentre.id }))).toEqual({ 'modules.0.testingAgencyId': SCHEDULE_MESSAGES.testCentreNotFound });
+    const [row] = await db.select().from(applicationModules).where(eq(applicationModules.id, practical));
+    expect([row!.venueId, row!.testingAgencyId]).toEqual([null, null]);
   });
 });

@@ -5,6 +5,7 @@ import { EXAM_MESSAGES, type CandidateExam } from '@certs/shared/exam/exam.contr
 import { RESULT_MESSAGES } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { addProgramUser, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { signIn } from '../../../test/sign-in';
@@ -391,5 +392,20 @@ describe("the staff's sittings", () => {
       expect((await api.get(`/api/moduleexaminstance/${exam.id}/marking`, jwt)).statusCode).toBe(200);
       expect((await api.get('/api/examinations/pagination?pageSize=250', jwt)).body).toContain(exam.id);
     }
+  });
+});
+
+describe("another account's staff (issue 40)", () => {
+  it("list none of the first account's sittings, and get 404 on marking one", async () => {
+    const db = t.database.db;
+    const { exam } = await sitModule(EVERY_TYPE);
+    await ageSitting(db, exam.id, 120);
+    await api.post(`/api/moduleexaminstance/${exam.id}/submit`, undefined, adaJwt);
+    const nz = await createAccount(db, { name: 'Kiwi Marking Body' });
+    const nzJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs', 'Examinations'], accountId: nz.id }))).jwt;
+    expect((await api.get('/api/examinations/pagination?pageSize=250', nzJwt)).json()).toMatchObject({ rows: [], totalRows: 0 });
+    expect((await api.get('/api/examinations/pagination?searchTerm=arcwright', nzJwt)).json().totalRows).toBe(0);
+    expect((await api.get(`/api/moduleexaminstance/${exam.id}/marking`, nzJwt)).statusCode).toBe(404);
+    expect((await api.get('/api/examinations/pagination?searchTerm=arcwright', superJwt)).json().totalRows).toBeGreaterThan(0);
   });
 });

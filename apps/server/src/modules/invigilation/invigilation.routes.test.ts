@@ -13,6 +13,7 @@ import {
   type SittingReview,
 } from '@certs/shared/invigilation/invigilation.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { signIn } from '../../../test/sign-in';
@@ -296,5 +297,30 @@ describe("the examiner's review", () => {
     for (const who of ['invigilator', 'otherProgram', 'idleStaff'] as const) expect((await api.get(url, jwt[who])).statusCode, who).toBe(403);
     expect((await api.get(url, jwt.ada)).statusCode).toBe(403);
     expect((await api.post(`${url}/decision`, { decision: 'maybe' }, jwt.examiner)).json()).toMatchObject({ message: INVIGILATION_MESSAGES.decisionRequired });
+  });
+});
+
+describe('another account (issue 40)', () => {
+  it("keeps a sitting from another account's staff: its administrator and a super user named on it who moved to another account get 404 on the console and its actions, and no home entry", async () => {
+    const db = t.database.db;
+    const dan = await createUser(db, { role: ROLES.Applicant, firstName: 'Dan', lastName: 'Drifter' });
+    const roamer = await createUser(db, { role: ROLES.SuperUser });
+    const roamerJwt = (await signIn(t.app, roamer)).jwt;
+    const managerOfIt = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
+    const named = await createSitting(db, { applicantIds: [dan.applicantId!], managerId: managerOfIt.id, invigilatorId: roamer.id, scheduledAt: new Date(Date.now() + 60 * 60_000) });
+    const sittingId = named.moduleIds[0]!;
+    const before = (await api.get('/api/invigilation/mysittings', roamerJwt)).json<MySittings>();
+    expect([...before.today, ...before.next].map((s) => s.sittingId)).toContain(sittingId);
+
+    const nz = await createAccount(db, { name: 'Kiwi Exam Body' });
+    const nzAdminJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs', 'Examinations'], accountId: nz.id }))).jwt;
+    expect((await api.post('/api/accounts/current', { accountId: nz.id }, roamerJwt)).statusCode).toBe(200);
+    for (const token of [nzAdminJwt, roamerJwt]) {
+      expect((await api.get(`/api/invigilation/sittings/${sittingId}`, token)).statusCode).toBe(404);
+      expect((await api.post(`/api/invigilation/candidates/${sittingId}/message`, { text: 'x', reason: 'y' }, token)).statusCode).toBe(404);
+      const home = (await api.get('/api/invigilation/mysittings', token)).json<MySittings>();
+      expect([...home.today, ...home.next]).toEqual([]);
+    }
+    expect(await events('message', sittingId)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { CandidateExam, LaunchedExam } from '@certs/shared/exam/exam.contra
 import { SCHEDULE_MESSAGES } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { RESIT_MESSAGES, type ResitApplicationView, type ResitModule } from '@certs/shared/resit/resit.contract';
 import type { TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { createApplicationWithModules } from '../../../test/factories/application-module.factory';
 import { buildPaymentTestApp } from '../../../test/factories/payment.factory';
 import { addProgramUser, createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
@@ -408,5 +409,19 @@ describe('who may do what', () => {
     // Another applicant cannot launch the sitting.
     expect((await post('/api/launchexam/initresit', body, bobJwt)).statusCode).toBe(404);
     expect(await t.database.db.select().from(examInstances).where(and(eq(examInstances.resitModuleId, resit.id)))).toHaveLength(0);
+  });
+});
+
+describe("another account's staff (issue 40)", () => {
+  it("list none of the first account's re-sits, and get 404 for its program", async () => {
+    const db = t.database.db;
+    const { resit } = await applied(bob, bobJwt);
+    const nz = await createAccount(db, { name: 'Kiwi Resit Body' });
+    const nzJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'], accountId: nz.id }))).jwt;
+    for (const list of ['status/all', 'incomplete/resitModules']) {
+      expect((await get(`${Q}/${list}?pageSize=250`, nzJwt)).json(), list).toMatchObject({ rows: [], totalRows: 0 });
+      expect((await get(`${Q}/${list}?programId=${programId}`, nzJwt)).statusCode, list).toBe(404);
+    }
+    expect((await get(`${Q}/status/all?pageSize=250`, managerJwt)).json().rows.map((row: { id: string }) => row.id)).toContain(resit.id);
   });
 });

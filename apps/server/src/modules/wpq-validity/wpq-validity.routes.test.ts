@@ -5,6 +5,7 @@ import { expiryToday, subtractMonths } from '@certs/shared/award/award-expiry';
 import type { DashboardSummary } from '@certs/shared/dashboard/dashboard.contract';
 import { WPQ_VALIDITY_MESSAGES as M } from '@certs/shared/wpq/wpq-validity.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAccount } from '../../../test/factories/account.factory';
 import { addProgramUser, completeProgram, createProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
@@ -372,5 +373,28 @@ describe('revalidation (9.3 b)', () => {
     // Staff without the Dashboard menu and applicants read no figure.
     expect((await send('GET', '/api/dashboard/summary', jwt.manager)).statusCode).toBe(403);
     expect((await send('GET', '/api/dashboard/summary', jwt.welder)).statusCode).toBe(403);
+  });
+});
+
+describe("another account's Welders due (issue 40)", () => {
+  it("lists and counts only its own account's welders: the first account's stay off its list and its dashboard, and its own stay off the first account's", async () => {
+    const db = t.database.db;
+    const firstDue = await kept(otherWelder, '9.3a', 5);
+    const nz = await createAccount(db, { name: 'Kiwi Welder Body' });
+    const nzAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Dashboard', 'Programs'], accountId: nz.id });
+    const nzProgramId = (await createProgram(db, { programType: 3, programManagerId: nzAdmin.id, status: 2, accountId: nz.id })).id;
+    await completeProgram(db, nzProgramId, 3, nzAdmin.id);
+    const kiwi = await createUser(db, { role: ROLES.Applicant, firstName: 'Kiri', lastName: 'Kiwi' });
+    const nzDue = await insertKeptQualification(db, { applicantId: kiwi.applicantId!, programId: nzProgramId, testDate: subtractMonths(today(), 5), option: '9.3a' });
+    const nzJwt = (await signIn(t.app, nzAdmin)).jwt;
+    const listed = (await send('POST', '/api/applicant/search/wpqrenewal', nzJwt, { withinDays: 3650, pageSize: 250 })).json<{ rows: { wpqRecordId: string }[] }>();
+    expect(listed.rows.map((row) => row.wpqRecordId)).toEqual([nzDue.recordId]);
+    expect((await send('POST', '/api/applicant/search/wpqrenewal', nzJwt, { withinDays: 3650, programId })).statusCode).toBe(404);
+    const summary = (await send('GET', '/api/dashboard/summary', nzJwt)).json<DashboardSummary>();
+    expect(summary.pending.find((action) => action.key === 'confirmationsDue')!.count).toBe(1);
+    const firstAdminJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'] }))).jwt;
+    const firstList = (await send('POST', '/api/applicant/search/wpqrenewal', firstAdminJwt, { withinDays: 3650, pageSize: 250 })).json<{ rows: { wpqRecordId: string }[] }>();
+    expect(firstList.rows.map((row) => row.wpqRecordId)).toContain(firstDue.recordId);
+    expect(firstList.rows.map((row) => row.wpqRecordId)).not.toContain(nzDue.recordId);
   });
 });

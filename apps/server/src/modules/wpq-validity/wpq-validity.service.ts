@@ -669,6 +669,8 @@ export class WpqValidityService {
     const page = query.currentPage ?? query.page;
     const pageSize = query.perPageCount ?? query.pageSize;
     const readable = new Map<string, boolean>();
+    // A program named is one the caller reads (another account's answers 404, as everywhere).
+    if (query.programId && !canSeeApplications(actor, await this.deps.programs.programPrivilege(actor, query.programId))) throw forbidden();
     const rows = await this.dueRows({
       programIds: query.programId ? [query.programId] : undefined,
       // Administrators read every program of their account, never another account's.
