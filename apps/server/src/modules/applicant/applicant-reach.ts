@@ -2,8 +2,8 @@ import { ROLES } from '@certs/shared/auth/roles';
 import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 
 /**
- * The applicants' records a member of staff may read: those of their account (an administrator:
- * every application to the account's programs), or those in some programs.
+ * The applicants' records a member of staff may read: an administrator's account's (their
+ * applications to its programs), or a program's staff's programs'.
  */
 export type ApplicantReachScope = { kind: 'account'; accountId: string } | { kind: 'programs'; programIds: string[] };
 
@@ -11,8 +11,8 @@ export type ApplicantReachScope = { kind: 'account'; accountId: string } | { kin
 export interface ApplicantReachSources {
   findProgramIdsServedBy(userId: string): Promise<string[]>;
   hasApplicationIn(applicantId: string, programIds: string[]): Promise<boolean>;
-  /** Whether the applicant has any application (a draft too) in a program of the account. */
-  hasApplicationInAccount(applicantId: string, accountId: string): Promise<boolean>;
+  /** Whether the applicant is the account's: an application (a draft too) to its programs, or none anywhere yet. */
+  isApplicantOfAccount(applicantId: string, accountId: string): Promise<boolean>;
 }
 
 /** Administrators (super users and account administrators) read the whole record of their account's applicants. */
@@ -22,9 +22,11 @@ export function isApplicantAdministrator(actor: CurrentUser): boolean {
 
 /**
  * One rule for every staff read of an applicant's profile, profile lists and record (issue 20,
- * hardening): applicants belong to the platform, and staff reach one only through applications to
- * their account's programs (issue 40): administrators any such applicant; any other member of staff
- * only applicants with a submitted application in a program they serve (manager or a program role),
+ * hardening): applicants belong to the platform, and an account's administrators reach one through
+ * an application to the account's programs, or while they have applied nowhere yet (a registrant
+ * is no account's record, and every account's staff help them: membership, support); once they
+ * applied, only the accounts they applied to (issue 40). Any other member of staff reaches only
+ * applicants with a submitted application in a program they serve (manager or a program role),
  * whatever side menu they were given. An applicant is never "staff": their own record is their
  * domain's rule.
  */
@@ -36,7 +38,7 @@ export class ApplicantReach {
     if (actor.userType !== 'admin') return null;
     if (isApplicantAdministrator(actor)) {
       const accountId = staffAccountOf(actor);
-      return (await this.sources.hasApplicationInAccount(applicantId, accountId)) ? { kind: 'account', accountId } : null;
+      return (await this.sources.isApplicantOfAccount(applicantId, accountId)) ? { kind: 'account', accountId } : null;
     }
     const programIds = await this.sources.findProgramIdsServedBy(actor.id);
     return (await this.sources.hasApplicationIn(applicantId, programIds)) ? { kind: 'programs', programIds } : null;

@@ -23,7 +23,7 @@ export function createApplicantModule(db: Database, accessLog: PersonalDataAcces
   const reach = new ApplicantReach({
     findProgramIdsServedBy: (userId) => programsServed.findProgramIdsServedBy(userId),
     hasApplicationIn: (applicantId, programIds) => repository.hasApplicationIn(applicantId, programIds),
-    hasApplicationInAccount: (applicantId, accountId) => repository.hasApplicationInAccount(applicantId, accountId),
+    isApplicantOfAccount: (applicantId, accountId) => repository.isApplicantOfAccount(applicantId, accountId),
   });
   const education = new ProfileListService({
     repository: new ProfileListRepository(db, applicantEducation),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import {
@@ -19,6 +19,21 @@ export interface ApplicantWithUser {
 
 const userColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active };
 
+/**
+ * The applicants an account's staff reach (issue 40): those with an application to its programs,
+ * and those who have applied nowhere yet; an applicant who applied elsewhere only is another
+ * account's.
+ */
+function ofAccount(db: Database, accountId: string): SQL {
+  const ofTheAccount = db
+    .select({ applicantId: applications.applicantId })
+    .from(applications)
+    .innerJoin(programs, eq(programs.id, applications.programId))
+    .where(eq(programs.accountId, accountId));
+  const anywhere = db.select({ applicantId: applications.applicantId }).from(applications);
+  return or(inArray(applicants.id, ofTheAccount), notInArray(applicants.id, anywhere))!;
+}
+
 export class ApplicantRepository {
   constructor(private readonly db: Database) {}
 
@@ -37,13 +52,13 @@ export class ApplicantRepository {
     return (row?.n ?? 0) > 0;
   }
 
-  /** Whether the applicant has any application in a program of the account (the applicant reach of its administrators). */
-  async hasApplicationInAccount(applicantId: string, accountId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(applications)
-      .where(and(eq(applications.applicantId, applicantId), inArray(applications.programId, this.db.select({ id: programs.id }).from(programs).where(eq(programs.accountId, accountId)))));
-    return (row?.n ?? 0) > 0;
+  /**
+   * Whether the applicant is the account's (the applicant reach of its administrators): they have
+   * an application to its programs, or none anywhere yet.
+   */
+  async isApplicantOfAccount(applicantId: string, accountId: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: applicants.id }).from(applicants).where(and(eq(applicants.id, applicantId), ofAccount(this.db, accountId)));
+    return !!row;
   }
 
   /** Overwrites the personal fields of the applicant and its user, ends the user's sessions, and deletes the profile lists. */
@@ -94,14 +109,9 @@ export class ApplicantRepository {
       .where(eq(applicants.id, id));
   }
 
-  /** Staff's applicant list: the applicants with an application in a program of the account (applicants belong to the platform). */
+  /** Staff's applicant list: the account's applicants (applicants belong to the platform; see ofAccount). */
   async findPage(options: { accountId: string; page: number; pageSize: number; search?: string; onlyConfirmedMembers: boolean }) {
-    const ofAccount = this.db
-      .select({ applicantId: applications.applicantId })
-      .from(applications)
-      .innerJoin(programs, eq(programs.id, applications.programId))
-      .where(eq(programs.accountId, options.accountId));
-    const conditions: SQL[] = [inArray(applicants.id, ofAccount)];
+    const conditions: SQL[] = [ofAccount(this.db, options.accountId)];
     if (options.search) {
       const like = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const matches = or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(applicants.memberNumber, like));

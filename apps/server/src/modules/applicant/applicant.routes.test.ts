@@ -84,7 +84,7 @@ describe('membership', () => {
     const nz = await createAccount(t.database.db);
     const nzJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.AccountAdministrator, menuItems: ['Users'], accountId: nz.id }))).jwt;
     const list = (await get('/api/applicant/pagination/all?pageSize=250', nzJwt)).json();
-    expect(list).toMatchObject({ rows: [], totalRows: 0 });
+    expect(list.rows.map((row: { id: string }) => row.id)).not.toContain(ada.applicantId);
     expect((await get(`/api/applicant/${ada.applicantId}`, nzJwt)).statusCode).toBe(403);
     expect((await get(`/api/applicant/profiledetails/${ada.applicantId}`, nzJwt)).statusCode).toBe(403);
     expect((await get(`/api/applicantexperience/byapplicant/${ada.applicantId}`, nzJwt)).statusCode).toBe(403);
@@ -92,6 +92,11 @@ describe('membership', () => {
     const refused = await post(`/api/applicant/${ada.applicantId}/membership`, { isConfirmed: false, memberCurrentUntil: null }, nzJwt);
     expect(refused.statusCode).toBe(404);
     expect((await get(`/api/applicant/${ada.applicantId}`, adaJwt)).json()).toEqual(before);
+    // A registrant who has applied nowhere is no account's record: any account's staff list them and confirm their membership.
+    const newcomer = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Nina', lastName: 'Newcomer' });
+    await post('/api/applicant/save', { firstName: 'Nina', lastName: 'Newcomer', membershipType: 'individual', memberNumber: 'NZ-77' }, (await signIn(t.app, newcomer)).jwt);
+    expect((await get('/api/applicant/pagination/all?searchTerm=Newcomer', nzJwt)).json().rows.map((row: { id: string }) => row.id)).toEqual([newcomer.applicantId]);
+    expect((await post(`/api/applicant/${newcomer.applicantId}/membership`, { isConfirmed: true, memberCurrentUntil: '2099-06-30' }, nzJwt)).json()).toMatchObject({ isMember: true });
   });
 
   it('keeps the staff screens from applicants', async () => {

@@ -135,8 +135,8 @@ export class ApplicantService {
 
   async confirmMembership(actor: CurrentUser, id: string, input: { isConfirmed: boolean; memberCurrentUntil: string | null }): Promise<Applicant> {
     if (!canManageApplicants(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    // Only an applicant of the caller's account (one with an application to its programs) is theirs to confirm.
-    const current = UUID.test(id) && (await this.repository.hasApplicationInAccount(id, staffAccountOf(actor))) ? await this.repository.findById(id) : undefined;
+    // Only an applicant of the caller's account is theirs to confirm (another account's answers as missing).
+    const current = UUID.test(id) && (await this.repository.isApplicantOfAccount(id, staffAccountOf(actor))) ? await this.repository.findById(id) : undefined;
     if (!current) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
     if (input.isConfirmed && current.applicant.membershipType === 'none') {
       throw new AppError('BAD_REQUEST', 'This applicant has not declared a membership');

@@ -192,14 +192,15 @@ export class AwardRepository {
     return row;
   }
 
-  /** Whether the applicant has an application in a program of the account: the only way staff of an account reach an applicant. */
+  /**
+   * Whether the applicant is the account's: an application to its programs, or none anywhere yet
+   * (the applicant reach's rule); an applicant who applied elsewhere only is unknown to its staff.
+   */
   async isApplicantOfAccount(applicantId: string, accountId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: applications.id })
-      .from(applications)
-      .innerJoin(programs, eq(programs.id, applications.programId))
-      .where(and(eq(applications.applicantId, applicantId), eq(programs.accountId, accountId)))
-      .limit(1);
-    return !!row;
+    const [row] = await this.db.execute<{ yes: boolean }>(sql`
+      select exists (select 1 from applicants a where a.id = ${applicantId}
+        and (exists (select 1 from applications ap join programs p on p.id = ap.program_id where ap.applicant_id = a.id and p.account_id = ${accountId})
+          or not exists (select 1 from applications ap where ap.applicant_id = a.id))) as yes`).then((result) => (result as unknown as { rows: { yes: boolean }[] }).rows);
+    return !!row?.yes;
   }
 }

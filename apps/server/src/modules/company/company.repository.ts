@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { applications } from '../../db/schema/application';
@@ -71,7 +71,8 @@ export class CompanyRepository {
   /** The applicants who name the company as their employer. */
   /**
    * The company's people an account's staff see: companies are shared by every account, their
-   * employees (applicants, who belong to the platform) only through applications to the account's programs.
+   * employees (applicants, who belong to the platform) are the account's through applications to
+   * its programs, or while they have applied nowhere yet (the applicant reach's rule).
    */
   async findPeople(companyId: string, accountId: string) {
     const ofAccount = this.db
@@ -79,11 +80,12 @@ export class CompanyRepository {
       .from(applications)
       .innerJoin(programs, eq(programs.id, applications.programId))
       .where(eq(programs.accountId, accountId));
+    const anywhere = this.db.select({ applicantId: applications.applicantId }).from(applications);
     return this.db
       .select({ applicantId: applicants.id, firstName: users.firstName, lastName: users.lastName, email: users.email, memberNumber: applicants.memberNumber })
       .from(applicants)
       .innerJoin(users, eq(users.id, applicants.userId))
-      .where(and(eq(applicants.employerCompanyId, companyId), inArray(applicants.id, ofAccount)))
+      .where(and(eq(applicants.employerCompanyId, companyId), or(inArray(applicants.id, ofAccount), notInArray(applicants.id, anywhere))))
       .orderBy(asc(users.lastName), asc(users.firstName));
   }
 

@@ -105,15 +105,17 @@ describe('companies for staff with the Users menu', () => {
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().company).toMatchObject({ id: companyId, name: 'Hunter Fabrication' });
     const peopleSeenBy = async (jwt: string) => (await send('GET', `/api/company/${companyId}`, jwt)).json().people;
-    // Applicants belong to the platform: an account's staff see one once they applied to its programs.
-    expect(await peopleSeenBy(usersJwt)).toEqual([]);
+    const wendy = [expect.objectContaining({ applicantId, firstName: 'Wendy', lastName: 'Welder' })];
     const db = t.database.db;
-    const program = await createProgram(db, { programManagerId: (await createUser(db, { role: ROLES.AccountAdministrator })).id, status: 2 });
-    await createApplicationWithModules(db, { applicantId, programId: program.id, status: 'Application Submitted', workflowStage: null, programModuleIds: [] });
-    expect(await peopleSeenBy(usersJwt)).toEqual([expect.objectContaining({ applicantId, firstName: 'Wendy', lastName: 'Welder' })]);
-    // The company is shared by every account; another account's staff see it, not Wendy.
     const nz = await createAccount(db);
     const nzJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Users'], accountId: nz.id }))).jwt;
+    // Applicants belong to the platform: while Wendy has applied nowhere, every account's staff see her.
+    expect(await peopleSeenBy(usersJwt)).toEqual(wendy);
+    expect(await peopleSeenBy(nzJwt)).toEqual(wendy);
+    // Once she applies to the first account's program, she is its; another account's staff still see the shared company, not her.
+    const program = await createProgram(db, { programManagerId: (await createUser(db, { role: ROLES.AccountAdministrator })).id, status: 2 });
+    await createApplicationWithModules(db, { applicantId, programId: program.id, status: 'Application Submitted', workflowStage: null, programModuleIds: [] });
+    expect(await peopleSeenBy(usersJwt)).toEqual(wendy);
     expect((await send('GET', `/api/company/${companyId}`, nzJwt)).json()).toMatchObject({ name: 'Hunter Fabrication', people: [] });
   });
 });
