@@ -319,7 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reviewModule = createReviewModule(deps.database.db, { programs: programModule.programs, attachments, mail, awards: awardModule.awards, publicUrl });
   const couponModule = createCouponModule(deps.database.db, programModule.programs);
   // Reports, dashboard, CSV exports, advanced search and bulk imports (issue 20, decision 030); the import job polls outside tests.
-  const backOffice = createBackOfficeModule(deps.database.db, { programs: programModule.programs, mail, publicUrl, awardingBodyName: deps.env.AWARDING_BODY_NAME, log: app.log, runJobs: deps.env.NODE_ENV !== 'test' });
+  const backOffice = createBackOfficeModule(deps.database.db, { programs: programModule.programs, mail, publicUrl, log: app.log, runJobs: deps.env.NODE_ENV !== 'test' });
   app.addHook('onClose', async () => backOffice.importJob.stop());
   // Companies: employers and corporate members, one record for the back office and the welder qualification (decision 027).
   const companyModule = createCompanyModule(deps.database.db);

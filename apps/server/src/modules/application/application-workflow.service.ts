@@ -208,6 +208,7 @@ export class ApplicationWorkflowService {
         {
           to: assessor.email,
           toUserId: assessor.userId,
+          programId: found.application.programId,
           subject: `Application ${found.application.applicationNumber} assigned to you for assessment`,
           paragraphs: [
             `You have been assigned to assess application ${found.application.applicationNumber} of ${applicant.firstName} ${applicant.lastName} for ${found.program.programTitle} (${found.program.programCode}).`,
@@ -373,6 +374,7 @@ export class ApplicationWorkflowService {
     return {
       to: applicant.email,
       toUserId: applicant.userId,
+      programId: found.application.programId,
       subject: `Application ${number}: ${subjectTail}`,
       paragraphs: [`Dear ${applicant.firstName},`, `This is about your application ${number} for ${found.program.programTitle} (${found.program.programCode}).`, ...paragraphs],
       links: [{ label: 'Your application', url: this.applicantPageUrl(found) }],

@@ -101,6 +101,7 @@ export class ApplicationService {
         {
           to: actor.email,
           toUserId: actor.id,
+          programId: found.application.programId,
           subject: `Application ${found.application.applicationNumber} received`,
           paragraphs: [
             `We have received your application ${found.application.applicationNumber} for ${found.program.programTitle} (${found.program.programCode}).`,

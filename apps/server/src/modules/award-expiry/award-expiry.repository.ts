@@ -14,6 +14,7 @@ export interface HolderMailFacts {
   email: string;
   userId: string;
   firstName: string | null;
+  programId: string;
   programCode: string;
   programTitle: string;
   certificateNumber: string;
@@ -143,6 +144,7 @@ export class AwardExpiryRepository {
         email: users.email,
         userId: users.id,
         firstName: users.firstName,
+        programId: programs.id,
         programCode: programs.programCode,
         programTitle: programs.programTitle,
         certificateNumber: awards.certificateNumber,

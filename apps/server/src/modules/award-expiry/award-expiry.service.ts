@@ -128,6 +128,7 @@ export class AwardExpiryService {
     return {
       to: facts.email,
       toUserId: facts.userId,
+      programId: facts.programId,
       subject: kind === 'day' ? `Your certificate ${facts.certificateNumber} expires today` : `Your certificate ${facts.certificateNumber} expires on ${expiresOn}`,
       paragraphs: [
         `Dear ${facts.firstName ?? 'certificate holder'},`,
@@ -144,6 +145,7 @@ export class AwardExpiryService {
     return {
       to: facts.email,
       toUserId: facts.userId,
+      programId: facts.programId,
       subject: `Your certificate ${facts.certificateNumber} has expired`,
       paragraphs: [
         `Dear ${facts.firstName ?? 'certificate holder'},`,

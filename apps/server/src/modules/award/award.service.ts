@@ -304,6 +304,7 @@ export class AwardService {
     return {
       to: row.email,
       toUserId: row.userId,
+      programId: row.award.programId,
       subject: `Your certificate ${row.award.certificateNumber}: ${MAIL_SUBJECT_ENDINGS[action]}`,
       paragraphs: [`Dear ${row.firstName},`, ...sentences[action], 'If you have a question, write to us through Contact us.'],
       links: [{ label: 'Your awards', url: `${this.deps.publicUrl}${HOLDER_AWARDS_PATH}` }],

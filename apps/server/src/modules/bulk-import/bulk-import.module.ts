@@ -15,14 +15,14 @@ export const BULK_IMPORT_POLL_MS = 5_000;
  */
 export function createBulkImportModule(
   db: Database,
-  deps: { scopes: StaffScope; programs: ProgramService; mail: MailService; publicUrl: string; awardingBodyName: string; log: { warn(obj: object, msg: string): void }; runJobs: boolean },
+  deps: { scopes: StaffScope; programs: ProgramService; mail: MailService; publicUrl: string; log: { warn(obj: object, msg: string): void }; runJobs: boolean },
 ) {
   // The job's work reads the service, created next; it first runs after both exist.
   const job: PeriodicJob = new PeriodicJob('bulk imports', BULK_IMPORT_POLL_MS, () => service.runPending(), deps.log);
   const service = new BulkImportService(
     new BulkImportRepository(db),
     { scopes: deps.scopes, programs: deps.programs, mail: deps.mail, onQueued: deps.runJobs ? () => void job.runOnce() : undefined },
-    { publicUrl: deps.publicUrl, awardingBodyName: deps.awardingBodyName, log: deps.log },
+    { publicUrl: deps.publicUrl, log: deps.log },
   );
   if (deps.runJobs) job.start();
   return { service, job };

@@ -63,7 +63,7 @@ beforeAll(async () => {
   await addProgramUser(db, programId, assessor.id, 'assessor');
   const { programs } = createProgramModule(db);
   const mail = new MailService(new MailRepository(db), { from: 'test@example.test', log: { info: () => undefined, warn: () => undefined } });
-  imports = createBulkImportModule(db, { scopes: new StaffScope(db), programs, mail, publicUrl: 'http://localhost:3000', awardingBodyName: 'WCB', log: { warn: () => undefined }, runJobs: false }).service;
+  imports = createBulkImportModule(db, { scopes: new StaffScope(db), programs, mail, publicUrl: 'http://localhost:3000', log: { warn: () => undefined }, runJobs: false }).service;
   for (const [name, user] of Object.entries({ superUser, manager, assessor, outsider, known, staffMember })) jwt[name] = (await signIn(t.app, user)).jwt;
 });
 afterAll(async () => {

@@ -29,7 +29,6 @@ export const INVITATION_DAYS = 7;
 
 interface Settings {
   publicUrl: string;
-  awardingBodyName: string;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -269,7 +268,7 @@ export class BulkImportService {
   }
 
   /** The invitation: a single-use link (the password-reset kind, which also activates the account) to choose a password. */
-  private async invite(tx: Executor, people: { userId: string; email: string; firstName: string }[], program: { programCode: string; programTitle: string }): Promise<void> {
+  private async invite(tx: Executor, people: { userId: string; email: string; firstName: string }[], program: { id: string; programCode: string; programTitle: string }): Promise<void> {
     const expiresOn = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
     const tokens = people.map(() => newRandomToken());
     await this.repository.insertTokens(
@@ -279,15 +278,17 @@ export class BulkImportService {
     for (const [index, person] of people.entries()) await this.mailInvitation(tx, person, program, tokens[index]!);
   }
 
-  private async mailInvitation(tx: Executor, person: { userId: string; email: string; firstName: string }, program: { programCode: string; programTitle: string }, token: string): Promise<void> {
+  private async mailInvitation(tx: Executor, person: { userId: string; email: string; firstName: string }, program: { id: string; programCode: string; programTitle: string }, token: string): Promise<void> {
     await this.deps.mail.send(
       {
         to: person.email,
         toUserId: person.userId,
+        programId: program.id,
         subject: 'Your account is ready: choose your password',
         paragraphs: [
           `Hello ${person.firstName},`,
-          `${this.settings.awardingBodyName} has created an account for you and an application to ${program.programTitle} (${program.programCode}).`,
+          // The body is the program's account: the mail's From name and its last line name it.
+          `An account has been created for you, with an application to ${program.programTitle} (${program.programCode}).`,
           `Use the link below within ${INVITATION_DAYS} days to choose your password and sign in. After that, use Forgot password on the sign-in page.`,
         ],
         links: [{ label: 'Choose your password', url: `${this.settings.publicUrl}/reset-password/${token}` }],

@@ -596,6 +596,7 @@ export class ExamScheduleService {
     return {
       to: found.candidate.email,
       toUserId: found.candidate.userId,
+      programId: found.application.programId,
       subject: isChange ? `Application ${number}: your exam schedule has changed` : `Application ${number}: your exams are scheduled`,
       paragraphs: [
         `Dear ${found.candidate.firstName},`,
@@ -616,6 +617,7 @@ export class ExamScheduleService {
     return {
       to: found.candidate.email,
       toUserId: found.candidate.userId,
+      programId: found.application.programId,
       subject: `Application ${number}: your examination result`,
       paragraphs: [
         `Dear ${found.candidate.firstName},`,

@@ -424,6 +424,7 @@ export class PaymentService {
         {
           to: details.applicantEmail,
           toUserId: details.applicantUserId,
+          programId: details.programId,
           subject: `Payment not completed: invoice ${invoiceNumber}`,
           paragraphs: [
             `Dear ${details.applicantName},`,
@@ -479,6 +480,7 @@ export class PaymentService {
       {
         to: details.applicantEmail,
         toUserId: details.applicantUserId,
+        programId: details.programId,
         subject: `Payment received: invoice ${invoiceNumber}`,
         paragraphs: [
           `Dear ${details.applicantName},`,
@@ -550,6 +552,7 @@ export class PaymentService {
           {
             to: recipient.email,
             toUserId: recipient.userId,
+            programId: application.programId,
             subject: `Application ${locked.applicationNumber}: payment link for invoice ${invoiceNumber}`,
             paragraphs: [
               `Dear ${recipient.name},`,

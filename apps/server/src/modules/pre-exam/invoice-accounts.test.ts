@@ -143,6 +143,8 @@ describe('a New Zealand program', () => {
       expect(mail.text).toContain(text);
     }
     expect(mail.text).not.toContain('ABN');
+    // Sent by the body itself: its name as the From name and as the mail's last line (decision 033).
+    expect(mail.raw).toMatch(/^From: Welding Certification New Zealand </m);
   });
 
   it('prints the PDF with the NZ body, NZBN and GST number, NZD and 15 % GST', async () => {

@@ -654,6 +654,7 @@ export class PreExamService {
     return {
       to: applicant.email,
       toUserId: applicant.userId,
+      programId: application.programId,
       subject: `Application ${application.applicationNumber}: invoice ${issued.numberText} and payment link`,
       paragraphs: [
         `Dear ${applicant.firstName},`,

@@ -342,6 +342,7 @@ export class RenewalService {
     return {
       to: found.email,
       toUserId: found.userId,
+      programId: found.award.programId,
       subject,
       paragraphs: [`Dear ${found.firstName},`, ...sentences, 'If you have a question, write to us through Contact us.'],
       links: [{ label: 'Your awards', url: `${this.deps.publicUrl}${HOLDER_AWARDS_PATH}` }],

@@ -20,7 +20,7 @@ import { registerReportRoutes } from './report.routes';
  */
 export function createBackOfficeModule(
   db: Database,
-  deps: { programs: ProgramService; mail: MailService; publicUrl: string; awardingBodyName: string; log: { warn(obj: object, msg: string): void }; runJobs: boolean },
+  deps: { programs: ProgramService; mail: MailService; publicUrl: string; log: { warn(obj: object, msg: string): void }; runJobs: boolean },
 ) {
   const { scopes, reports } = createReportModule(db);
   const dashboard = createDashboardModule(db, scopes);

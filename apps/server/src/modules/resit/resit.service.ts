@@ -617,6 +617,7 @@ export class ResitService {
     return {
       to: found.holder.email,
       toUserId: found.holder.userId,
+      programId: found.application.programId,
       subject: `${subject} (${found.application.applicationNumber})`,
       paragraphs: [`Dear ${found.holder.firstName},`, `This is about your application ${found.application.applicationNumber} for ${found.programTitle} (${found.programCode}).`, ...paragraphs],
       links: [...links, { label: 'Your application', url: this.applicationPageUrl(found, word) }],

@@ -217,6 +217,7 @@ export class ReviewService {
     return {
       to: found.holder.email,
       toUserId: found.holder.userId,
+      programId: found.application.programId,
       subject: `Review requested: ${found.application.applicationNumber}`,
       paragraphs: [
         `Dear ${found.holder.firstName},`,
@@ -231,6 +232,7 @@ export class ReviewService {
     return {
       to: manager.email,
       toUserId: manager.id,
+      programId: found.application.programId,
       subject: `Review requested: ${found.application.applicationNumber}`,
       paragraphs: [`Dear ${manager.firstName},`, `${found.holder.firstName} ${found.holder.lastName} has asked for a review of the result of ${this.describe(found)}. Please record the outcome on the application page.`],
       links: [{ label: 'The application', url: `${this.deps.publicUrl}/admin/programs/${found.application.programId}/applications/${typePath}/${found.application.id}` }],
@@ -242,6 +244,7 @@ export class ReviewService {
     return {
       to: found.holder.email,
       toUserId: found.holder.userId,
+      programId: found.application.programId,
       subject: `Review ${outcome}: ${found.application.applicationNumber}`,
       paragraphs: [
         `Dear ${found.holder.firstName},`,

@@ -482,6 +482,7 @@ export class WpqService {
     return {
       to: application.applicantEmail,
       toUserId: application.applicantUserId,
+      programId: application.programId,
       subject,
       paragraphs: [`Dear ${application.applicantFirstName},`, ...body],
       links: [{ label: 'Your application', url: `${this.deps.publicUrl}${HOLDER_AWARDS_PATH}/${TYPE_PATH}/${application.id}` }],
