@@ -103,3 +103,16 @@ describe("another account's staff", () => {
     expect(await t.database.db.select().from(mails).where(eq(mails.toEmail, applicant.email))).toEqual([]);
   });
 });
+
+describe("the body's reply", () => {
+  it('is sent from the body the message went to, named as the sender and under the text', async () => {
+    const text = `Christchurch re-sit ${randomBytes(3).toString('hex')}?`;
+    const email = `reply-${randomBytes(3).toString('hex')}@example.test`;
+    expect((await send('POST', '/api/contactus', applicantJwt, message(text, { account: nz.shortName, email }))).statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.message, text));
+    expect((await send('POST', `/api/contactus/${row!.id}/reply`, nzStaffJwt, { body: 'The next one is in March.' })).statusCode).toBe(200);
+    const [reply] = await t.database.db.select().from(mails).where(eq(mails.toEmail, email));
+    expect(reply).toMatchObject({ accountId: nz.id, fromName: 'Welding Certification New Zealand' });
+    expect(reply!.text.split('\n\n').at(-1)).toBe('Welding Certification New Zealand');
+  });
+});

@@ -101,7 +101,7 @@ export function registerContactRoutes(api: FastifyInstance, repository: ContactR
   );
   r.post(
     '/api/contactus/:id/reply',
-    { onRequest: contactStaff, schema: { ...doc, summary: 'Reply by mail from the platform; the reply is kept with the message', params: IdParams, body: ContactReplyRequest, response: { 200: ContactMessageDetails } } },
+    { onRequest: contactStaff, schema: { ...doc, summary: 'Reply by mail from the awarding body the message was sent to; the reply is kept with the message', params: IdParams, body: ContactReplyRequest, response: { 200: ContactMessageDetails } } },
     async (request) => {
       const actor = currentUserOf(request);
       const { id } = request.params;
@@ -114,6 +114,7 @@ export function registerContactRoutes(api: FastifyInstance, repository: ContactR
           {
             to: message.email,
             toUserId: message.fromApplicantId ? message.createdBy : null,
+            accountId: message.accountId,
             subject: CONTACT_REPLY_SUBJECT,
             paragraphs: [`Hello ${message.name},`, ...request.body.body.split(/\n{2,}/), `Your message of ${message.createdOn.toISOString().slice(0, 10)}: "${message.message}"`],
           },

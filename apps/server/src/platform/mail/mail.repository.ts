@@ -26,6 +26,11 @@ export class MailRepository {
     return row;
   }
 
+  async findSenderOfAccount(accountId: string, db: Executor = this.db): Promise<{ accountId: string; senderName: string } | undefined> {
+    const [row] = await db.select({ accountId: accounts.id, senderName: accounts.mailSenderName }).from(accounts).where(eq(accounts.id, accountId));
+    return row;
+  }
+
   /**
    * Takes up to `limit` mails due for sending and leases them for `leaseSeconds` (next attempt
    * pushed forward), so that another instance polling at the same time skips them.

@@ -15,6 +15,8 @@ export interface OutgoingMail {
    * name and under the text. Without one the mail is the platform's own (sign-in, registration).
    */
   programId?: string | null;
+  /** The awarding body itself, for a mail about no program (a reply to a message sent to the body). */
+  accountId?: string | null;
 }
 
 /** The address part of MAIL_FROM ("Name <address>" or a bare address), for a From with another name. */
@@ -69,7 +71,11 @@ export class MailService {
   /** Records the mail (in the caller's transaction when given) and queues it when SMTP is configured. */
   async send(mail: OutgoingMail, db?: Executor): Promise<MailRow> {
     const links = mail.links ?? [];
-    const sender = mail.programId ? await this.repository.findSenderOfProgram(mail.programId, db) : undefined;
+    const sender = mail.programId
+      ? await this.repository.findSenderOfProgram(mail.programId, db)
+      : mail.accountId
+        ? await this.repository.findSenderOfAccount(mail.accountId, db)
+        : undefined;
     const paragraphs = sender ? [...mail.paragraphs, sender.senderName] : mail.paragraphs;
     const text = [...paragraphs, ...links.map((link) => `${link.label}: ${link.url}`)].join('\n\n');
     const html = [
