@@ -19,6 +19,8 @@ export interface FoundRow {
   status: string | null;
   date: string | null;
   invoiceNumber: number | null;
+  /** The issuing account's prefix as the invoice was issued; null for other entities and invoices from before accounts. */
+  invoicePrefix: string | null;
   totalRows: number;
   /** Awards and payments open on their application's page. */
   applicationId?: string;
@@ -65,7 +67,7 @@ export class AdvancedSearchRepository {
         query = sql`
           select ap.submitted_on as sort, ap.id, ap.application_number as reference, u.first_name as "firstName", u.last_name as "lastName", u.email,
                  p.id as "programId", p.program_code as "programCode", p.program_title as "programTitle", ap.program_type::int as "programType",
-                 ap.status, to_char(ap.submitted_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date, null::int as "invoiceNumber", count(*) over ()::int as "totalRows"
+                 ap.status, to_char(ap.submitted_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date, null::int as "invoiceNumber", null::text as "invoicePrefix", count(*) over ()::int as "totalRows"
           from applications ap join programs p on p.id = ap.program_id join applicants a on a.id = ap.applicant_id join users u on u.id = a.user_id
           where ${and_([
             sql`ap.submitted_on is not null`,
@@ -88,7 +90,7 @@ export class AdvancedSearchRepository {
         query = sql`
           select u.created_on as sort, a.id, a.member_number as reference, u.first_name as "firstName", u.last_name as "lastName", u.email,
                  null::uuid as "programId", null as "programCode", null as "programTitle", null::int as "programType",
-                 case when u.active then 'Active' else 'Inactive' end as status, to_char(u.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date, null::int as "invoiceNumber", count(*) over ()::int as "totalRows"
+                 case when u.active then 'Active' else 'Inactive' end as status, to_char(u.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date, null::int as "invoiceNumber", null::text as "invoicePrefix", count(*) over ()::int as "totalRows"
           from applicants a join users u on u.id = a.user_id
           where ${and_([
             // Applicants belong to the platform: an account reaches one through an application to its programs.
@@ -103,7 +105,7 @@ export class AdvancedSearchRepository {
         query = sql`
           select w.awarded_on as sort, w.id, w.certificate_number as reference, u.first_name as "firstName", u.last_name as "lastName", u.email,
                  p.id as "programId", p.program_code as "programCode", p.program_title as "programTitle", w.program_type::int as "programType",
-                 w.status, w.awarded_on::text as date, null::int as "invoiceNumber", count(*) over ()::int as "totalRows", w.application_id as "applicationId"
+                 w.status, w.awarded_on::text as date, null::int as "invoiceNumber", null::text as "invoicePrefix", count(*) over ()::int as "totalRows", w.application_id as "applicationId"
           from awards w join programs p on p.id = w.program_id join applicants a on a.id = w.applicant_id join users u on u.id = a.user_id
           where ${and_([
             ...program('w'),
@@ -118,7 +120,7 @@ export class AdvancedSearchRepository {
         query = sql`
           select coalesce(pay.paid_on, pay.created_on) as sort, pay.id, ap.application_number as reference, u.first_name as "firstName", u.last_name as "lastName", u.email,
                  p.id as "programId", p.program_code as "programCode", p.program_title as "programTitle", ap.program_type::int as "programType",
-                 pay.status, to_char(coalesce(pay.paid_on, pay.created_on) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date, i.invoice_number as "invoiceNumber", count(*) over ()::int as "totalRows", ap.id as "applicationId"
+                 pay.status, to_char(coalesce(pay.paid_on, pay.created_on) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as date, i.invoice_number as "invoiceNumber", i.issuer->>'invoicePrefix' as "invoicePrefix", count(*) over ()::int as "totalRows", ap.id as "applicationId"
           from payments pay join invoices i on i.id = pay.invoice_id join applications ap on ap.id = pay.application_id join programs p on p.id = ap.program_id
           join applicants a on a.id = ap.applicant_id join users u on u.id = a.user_id
           where ${and_([

@@ -56,7 +56,7 @@ function toResultRow(entity: Filters['entity'], row: FoundRow): SearchResultRow 
   return {
     entity,
     id: row.id,
-    reference: entity === 'payments' && row.invoiceNumber !== null ? `${formatInvoiceNumber(row.invoiceNumber)} (${row.reference ?? ''})` : (row.reference ?? ''),
+    reference: entity === 'payments' && row.invoiceNumber !== null ? `${formatInvoiceNumber(row.invoiceNumber, row.invoicePrefix)} (${row.reference ?? ''})` : (row.reference ?? ''),
     name: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
     programCode: row.programCode,

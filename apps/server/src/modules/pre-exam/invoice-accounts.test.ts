@@ -162,6 +162,14 @@ describe('a New Zealand program', () => {
     const tracker = (await get(`/api/paymentgateway/payment/${first.payment.trackerId}/trackerdata`, applicantJwt)).json();
     expect(tracker).toMatchObject({ invoiceNumber: 'NZWB-000001', amountCents: 128000, currency: 'NZD' });
   });
+
+  it("finds the payment in the advanced search under the NZ invoice's own number", async () => {
+    const found = await post('/api/advancesearch', { page: 1, pageSize: 50, filters: { entity: 'payments' } }, nz.jwt);
+    expect(found.statusCode, found.body).toBe(200);
+    const references = (found.json().rows as { reference: string }[]).map((row) => row.reference);
+    expect(references.some((reference) => reference.startsWith('NZWB-000001 '))).toBe(true);
+    expect(references.some((reference) => reference.startsWith('INV-'))).toBe(false);
+  });
 });
 
 describe('an Australian program', () => {

@@ -235,6 +235,8 @@ export interface AicipApplicationRow {
   workflowStage: string | null;
   invoiceId: string | null;
   invoiceNumber: number | null;
+  /** The issuing account's prefix as the invoice was issued (decision 033); null: an invoice from before accounts (INV). */
+  invoicePrefix: string | null;
   totalCents: number | null;
   currency: string | null;
   invoiceStatus: 'Issued' | 'Paid' | 'Void' | null;
@@ -247,14 +249,14 @@ function aicipApplicationSelect(where: SQL): SQL {
   return sql`
     select ap.id as "applicationId", ap.application_number as "applicationNumber", p.id as "programId", p.program_code as "programCode",
            p.program_title as "programTitle", u.first_name as "firstName", u.last_name as "lastName", u.email, a.member_number as "memberNumber",
-           ap.status, ap.workflow_stage as "workflowStage", inv.id as "invoiceId", inv.invoice_number as "invoiceNumber",
+           ap.status, ap.workflow_stage as "workflowStage", inv.id as "invoiceId", inv.invoice_number as "invoiceNumber", inv.issuer->>'invoicePrefix' as "invoicePrefix",
            inv.total_cents as "totalCents", inv.currency, inv.status as "invoiceStatus", inv.issued_on as "issuedOn", inv.paid_on as "paidOn"
     from applications ap
     join programs p on p.id = ap.program_id
     join applicants a on a.id = ap.applicant_id
     join users u on u.id = a.user_id
     left join lateral (
-      select i.id, i.invoice_number, i.total_cents, i.currency, i.status, i.issued_on, i.paid_on from invoices i
+      select i.id, i.invoice_number, i.issuer, i.total_cents, i.currency, i.status, i.issued_on, i.paid_on from invoices i
       where i.application_id = ap.id and i.status in ('Issued', 'Paid')
       order by i.issued_on desc, i.invoice_number desc limit 1
     ) inv on true

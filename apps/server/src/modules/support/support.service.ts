@@ -65,7 +65,7 @@ function toAicipApplication(row: AicipApplicationRow): AicipPaymentApplication {
     row.invoiceId && row.invoiceNumber !== null && row.invoiceStatus && row.issuedOn
       ? {
           id: row.invoiceId,
-          invoiceNumber: formatInvoiceNumber(Number(row.invoiceNumber)),
+          invoiceNumber: formatInvoiceNumber(Number(row.invoiceNumber), row.invoicePrefix),
           totalCents: Number(row.totalCents ?? 0),
           currency: row.currency ?? 'AUD',
           status: row.invoiceStatus,
