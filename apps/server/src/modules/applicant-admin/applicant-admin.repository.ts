@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { applicantEducation, applicantExperience, applicantProfessionalActivities } from '../../db/schema/applicant-profile';
@@ -109,9 +109,12 @@ export class ApplicantAdminRepository {
     return { rows: rows.map((row) => ({ ...row, writtenBy: nameOf(row) })), totalRows: total?.n ?? 0 };
   }
 
-  /** Every mail the account sent to the applicant (another account's mail, and the platform's own sign-in mail, are not its staff's to read). */
+  /**
+   * Every mail the account sent to the applicant, and the platform's own (activation, password
+   * reset: support staff resend and check them); another account's mail is not its staff's to read.
+   */
   async findEmails(applicantId: string, accountId: string, paging: Paging) {
-    const where = and(eq(applicants.id, applicantId), eq(mails.accountId, accountId));
+    const where = and(eq(applicants.id, applicantId), or(eq(mails.accountId, accountId), isNull(mails.accountId)));
     const [total] = await this.db.select({ n: count() }).from(mails).innerJoin(applicants, eq(applicants.userId, mails.toUserId)).where(where);
     const rows = await this.db
       .select({ mail: mails })
