@@ -70,18 +70,10 @@ function identityOf(row: AccountRow): AccountIdentity {
 }
 
 function settingsOf(row: AccountRow): AccountSettings {
+  const { gstRateBasisPoints, ...identity } = identityOf(row);
   return {
-    ...summaryOf(row),
-    abn: row.abn,
-    nzbn: row.nzbn,
-    gstNumber: row.gstNumber,
-    address: row.address,
-    contactEmail: row.contactEmail,
-    mailSenderName: row.mailSenderName,
-    timeZone: row.timeZone,
-    gstRatePercent: row.gstRateBasisPoints / 100,
-    invoicePrefix: row.invoicePrefix,
-    certificateNumberPattern: row.certificateNumberPattern,
+    ...identity,
+    gstRatePercent: gstRateBasisPoints / 100,
     stripePublishableKey: row.stripePublishableKey,
     hasStripeSecretKey: !!row.stripeSecretKeyEncrypted,
     hasStripeWebhookSecret: !!row.stripeWebhookSecretEncrypted,
