@@ -12,12 +12,14 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { buildApp } = await import('../apps/server/src/app.ts');
 const { readEnv } = await import('../apps/server/src/config/env.ts');
-const { openPglite } = await import('../apps/server/src/db/client.ts');
+const { migrateDatabase, openPglite } = await import('../apps/server/src/db/client.ts');
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'certs-openapi-'));
 const documentFile = path.join(workDir, 'openapi.json');
-// The document describes routes only: an empty in-memory database is enough to build the app.
+// The document describes routes only: an in-memory database is enough to build the app, migrated
+// because the app reads the first account's settings as it starts (decision 033).
 const database = await openPglite();
+await migrateDatabase(database);
 let status = 1;
 try {
   const app = await buildApp({
