@@ -436,6 +436,7 @@ export class WpqValidityService {
       {
         to: facts.employerContactEmail,
         toUserId: null,
+        programId: facts.programId,
         subject: `Please confirm ${welder}'s welder qualification ${facts.certificateNumber} by ${day(period.dueOn)}`,
         paragraphs: [
           `Dear ${facts.employerContactName || 'welding coordinator'},`,
@@ -456,6 +457,7 @@ export class WpqValidityService {
     const message: OutgoingMail = {
       to: facts.welderEmail,
       toUserId: facts.welderUserId,
+      programId: facts.programId,
       subject: mail.subject,
       paragraphs: [`Dear ${facts.welderFirstName},`, ...mail.paragraphs, 'If you have a question, write to us through Contact us.'],
       links: [{ label: 'Your awards', url: `${this.deps.publicUrl}${HOLDER_AWARDS_PATH}` }],
