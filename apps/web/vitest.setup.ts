@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setWindowWidth } from './src/test/window-width';
 
 // findBy and waitFor wait for what a user would see; on a busy two-core machine a lazily loaded
 // page can take more than Testing Library's default second to appear (access-log.test.tsx failed
@@ -41,8 +42,10 @@ window.getComputedStyle = (element: Element) => originalGetComputedStyle(element
 
 // Test files share a worker's modules (isolate: false), so module-level stores such as Mantine's
 // notifications must be emptied here, or one file's notification shows up in the next file.
+const startingWidth = window.innerWidth;
 afterEach(() => {
   cleanup();
+  setWindowWidth(startingWidth);
   notifications.clean();
   window.localStorage.clear();
   window.sessionStorage.clear();

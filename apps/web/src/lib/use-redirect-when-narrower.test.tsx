@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setWindowWidth } from '../test/window-width';
 import { useRedirectWhenNarrower } from './use-redirect-when-narrower';
 
 function ExamScreen() {
@@ -8,12 +9,9 @@ function ExamScreen() {
   return <p>Exam</p>;
 }
 
-function setWidth(width: number) {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
-}
 
 function renderAt(width: number) {
-  setWidth(width);
+  setWindowWidth(width);
   const router = createMemoryRouter(
     [
       { path: '/student/exam', element: <ExamScreen /> },
@@ -26,8 +24,6 @@ function renderAt(width: number) {
 }
 
 describe('useRedirectWhenNarrower', () => {
-  const originalWidth = window.innerWidth;
-  afterEach(() => setWidth(originalWidth));
 
   it('sends a window narrower than the breakpoint (lg is 1024) to the path', async () => {
     const router = renderAt(1023);
@@ -45,7 +41,7 @@ describe('useRedirectWhenNarrower', () => {
     const router = renderAt(1280);
     expect(screen.getByText('Exam')).toBeInTheDocument();
     act(() => {
-      setWidth(800);
+      setWindowWidth(800);
       window.dispatchEvent(new Event('resize'));
     });
     expect(await screen.findByText('Too narrow')).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render-with-providers';
+import { setWindowWidth } from '../../test/window-width';
 import { PagedTable } from './paged-table';
 
 interface Row {
@@ -58,12 +59,9 @@ describe('PagedTable', () => {
 });
 
 describe('PagedTable below the md breakpoint (issue 21 item 12)', () => {
-  const originalWidth = window.innerWidth;
-  const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
-  afterEach(() => setWidth(originalWidth));
 
   function renderPhoneTable(rows: Row[], minWidth?: number) {
-    setWidth(390);
+    setWindowWidth(390);
     renderWithProviders(
       <PagedTable<Row>
         label="Things"

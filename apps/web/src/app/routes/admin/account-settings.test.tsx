@@ -7,6 +7,7 @@ import { clearSession, reloadSessionFromStorage, saveSession } from '../../../li
 import { jsonResponse, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { contributor, superUser } from '../../../test/session-fixtures';
+import { setWindowWidth } from '../../../test/window-width';
 import { routes } from '../../router';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
@@ -123,19 +124,14 @@ describe('account settings and the account in the header', () => {
   });
 
   it('moves the account and Account settings into the menu where the header is short (below 1024)', async () => {
-    const fullWidth = window.innerWidth;
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 900 });
-    try {
-      renderAt('/admin/accountAdminHome', accountAdministrator, { account: australia, accounts: [australia], canSwitch: false, hasSeveralAccounts: true });
-      const menu = await screen.findByRole('navigation', { name: 'Main menu' });
-      expect(await within(menu).findByText(australia.name)).toBeInTheDocument();
-      expect(within(menu).getByRole('link', { name: 'Account settings' })).toBeInTheDocument();
-      const header = screen.getByRole('banner');
-      expect(within(header).queryByText(australia.name)).not.toBeInTheDocument();
-      expect(within(header).queryByRole('link', { name: 'Account settings' })).not.toBeInTheDocument();
-    } finally {
-      Object.defineProperty(window, 'innerWidth', { configurable: true, value: fullWidth });
-    }
+    setWindowWidth(900);
+    renderAt('/admin/accountAdminHome', accountAdministrator, { account: australia, accounts: [australia], canSwitch: false, hasSeveralAccounts: true });
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(await within(menu).findByText(australia.name)).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Account settings' })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByText(australia.name)).not.toBeInTheDocument();
+    expect(within(header).queryByRole('link', { name: 'Account settings' })).not.toBeInTheDocument();
   });
 
   it("switching takes the super user to their home, reading the new account's screens anew", async () => {

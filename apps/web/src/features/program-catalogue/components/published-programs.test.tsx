@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublishedProgramDetail } from '@certs/shared/program/program-catalogue.contract';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { setWindowWidth } from '../../../test/window-width';
 import { PublishedProgramView } from './published-program-view';
 import { PublishedProgramsList } from './published-programs-list';
 
@@ -28,10 +29,8 @@ const detail: PublishedProgramDetail = {
   welderQualificationSettings: null,
 };
 
-const width = window.innerWidth;
 afterEach(() => {
   vi.unstubAllGlobals();
-  window.innerWidth = width;
 });
 
 /** A code is kept on one line: it may not break after a hyphen ("C-WELD-" / "SUP"). */
@@ -45,7 +44,7 @@ describe('program codes in the catalogue', () => {
     ['a desktop', 1280],
     ['a 390 px phone', 390],
   ])('keep a code on one line in the list on %s', async (_, innerWidth) => {
-    window.innerWidth = innerWidth;
+    setWindowWidth(innerWidth);
     stubFetch(() => jsonResponse({ rows: [row], page: 1, pageSize: 10, totalRows: 1 }));
     renderWithProviders(<PublishedProgramsList hrefOf={(program) => `/student/programs/${program.id}`} />);
     const link = await screen.findByRole('link', { name: 'C-WELD-SUP' });
