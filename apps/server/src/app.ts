@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { isLocalPublicUrl, type Env } from './config/env';
+import { runRequestUnbound } from './db/account-boundary';
 import type { DatabaseHandle } from './db/client';
 import { createAccountModule } from './modules/account/account.module';
 import { registerAccountRoutes } from './modules/account/account.routes';
@@ -162,6 +163,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of all hooks: each request gets its own account boundary, bound once the caller is known
+  // to be an account's staff (requireAuthentication; decision 034).
+  app.addHook('onRequest', (_request, _reply, done) => runRequestUnbound(done));
   registerErrorHandler(app);
   // Before any route: a NUL in the input is a 400, never a 500 from PostgreSQL.
   registerInputGuard(app);

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { AccountBoundPool, accountBoundPglite } from './account-boundary';
 import { HEARTBEAT, watchConnection } from './connection-heartbeat';
 import * as schema from './schema/index';
 import { MIGRATIONS_DIR } from '../platform/server-paths';
@@ -56,7 +57,7 @@ export interface AnswerLane {
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(accountBoundPglite(client), { schema }) as unknown as Database;
   return {
     db,
     answerDb: db,
@@ -94,8 +95,9 @@ interface PoolOptions {
   waitLimitMs: number;
 }
 
-function openPool(connectionString: string, size: number, { applicationName, keptOpen, idleTimeoutMs, waitLimitMs }: PoolOptions): pg.Pool {
-  const pool = new pg.Pool({
+/** `bindsAccounts`: the pool runs an account's staff statements under row-level security (db/account-boundary.ts). */
+function openPool(connectionString: string, size: number, { applicationName, keptOpen, idleTimeoutMs, waitLimitMs }: PoolOptions, bindsAccounts = false): pg.Pool {
+  const pool = new (bindsAccounts ? AccountBoundPool : pg.Pool)({
     connectionString,
     max: size,
     min: keptOpen,
@@ -132,7 +134,7 @@ export interface PostgresPools {
  */
 export async function openPostgres(connectionString: string, pools: PostgresPools = {}): Promise<DatabaseHandle> {
   const { poolSize = 10, answerPoolSize = 0, idleTimeoutMs = IDLE_CONNECTION_KEPT_MS, waitLimitMs = 0 } = pools;
-  const pool = openPool(connectionString, poolSize, { applicationName: POOL_APPLICATION_NAMES.main, keptOpen: 0, idleTimeoutMs, waitLimitMs });
+  const pool = openPool(connectionString, poolSize, { applicationName: POOL_APPLICATION_NAMES.main, keptOpen: 0, idleTimeoutMs, waitLimitMs }, true);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const answerPool =
     answerPoolSize > 0 ? openPool(connectionString, answerPoolSize, { applicationName: POOL_APPLICATION_NAMES.answerSaves, keptOpen: answerPoolSize, idleTimeoutMs, waitLimitMs }) : null;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { AdminMenuItem } from '@certs/shared/auth/admin-menu';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { ROLES, type Role, type UserType } from '@certs/shared/auth/roles';
+import { bindRequestToAccount } from '../../db/account-boundary';
 import { AppError } from '../app-error';
 import { noStore } from '../no-store';
 import type { TokenService } from './tokens';
@@ -66,6 +67,9 @@ export function requireAuthentication(scope: FastifyInstance, tokens: TokenServi
     const user = await sessions.findSessionUser(claims.sub, claims.sv, claims.sid);
     if (!user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
     request.currentUser = user;
+    // The database's second line of defence (decision 034): an account's staff reach only their
+    // account's rows, whatever a query forgets. The platform super user works across accounts.
+    if (user.userType === 'admin' && user.accountId && !isSuperUser(user)) bindRequestToAccount(user.accountId);
   });
   // Every answer of the scope is the user's own, 401s included: none is kept by a cache.
   scope.addHook('onSend', noStore);

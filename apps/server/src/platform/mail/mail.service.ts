@@ -1,3 +1,4 @@
+import { runUnbound } from '../../db/account-boundary';
 import type { Mail } from '@certs/shared/mail/mail.contract';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Executor } from '../../db/executor';
@@ -102,7 +103,8 @@ export class MailService {
     } else if (this.options.sendImmediately !== false) {
       // Sending right away keeps the wait short; a mail written in a transaction that has not
       // committed yet is invisible here, and the next poll sends it.
-      setImmediate(() => void this.sendDue());
+      // Unbound: the outbox is every account's, whoever's request wrote this mail.
+      setImmediate(() => runUnbound(() => void this.sendDue()));
     }
     return row;
   }
