@@ -1,3 +1,4 @@
+import { dayInTimeZone } from '../common/dates';
 import { todayInSydney } from '../pre-exam/pre-exam-rules';
 
 /**
@@ -76,8 +77,8 @@ export function isInRenewalWindow(expiresOn: string | null, today: string): bool
   return expiresOn !== null && today >= reminderDates(expiresOn)['6-months'] && today <= expiresOn;
 }
 
-/** The day the expiry job judges by: Sydney's date at `now`. */
-export function expiryToday(now: Date = new Date()): string {
-  return todayInSydney(now);
+/** The day the expiry job judges an account's awards by: the account's date at `now` (Sydney's by default). */
+export function expiryToday(now: Date = new Date(), timeZone?: string): string {
+  return timeZone ? dayInTimeZone(now, timeZone) : todayInSydney(now);
 }
 

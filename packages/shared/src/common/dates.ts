@@ -66,6 +66,11 @@ function toZoned(value: DateInput, zone: string): dayjs.Dayjs | null {
   return parsed.tz(isOfferedTimeZone(zone) ? zone : DEFAULT_TIME_ZONE);
 }
 
+/** The day (YYYY-MM-DD) an instant falls on in a zone: an awarding body's "today" in its own zone (Sydney for an unknown zone). */
+export function dayInTimeZone(value: string | number | Date, zone: string = DEFAULT_TIME_ZONE): string {
+  return toZoned(value, zone)?.format('YYYY-MM-DD') ?? '';
+}
+
 /** Formats an instant in a zone; a missing or unreadable date shows a dash. */
 export function formatDate(value: DateInput, format: DateFormatName = 'day', zone: string = DEFAULT_TIME_ZONE): string {
   const zoned = toZoned(value, zone);

@@ -278,6 +278,8 @@ export type ScheduledModule = z.infer<typeof ScheduledModule>;
 export const ScheduleChoices = z.object({
   kinds: z.array(z.enum(EXAM_KINDS)),
   zones: z.array(z.string()),
+  /** The zone a new schedule starts in: the program's awarding body's (Auckland for a New Zealand body). */
+  defaultZone: z.string(),
   venues: z.array(Person),
   testCentres: z.array(TestCentreChoice),
   examiners: z.array(Person),

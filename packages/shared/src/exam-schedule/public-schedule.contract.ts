@@ -17,7 +17,7 @@ export const PUBLIC_SCHEDULE_MESSAGES = {
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PUBLIC_SCHEDULE_MESSAGES.dayInvalid);
 
-/** Days in Australia/Sydney; `venueId` is a venue, a test centre, or `online`. */
+/** Days (YYYY-MM-DD) as each awarding body counts them in its time zone; `venueId` is a venue, a test centre, or `online`. */
 export const PublicScheduleQuery = z
   .strictObject({
     from: day.optional(),
@@ -55,7 +55,7 @@ export type PublicSession = z.infer<typeof PublicSession>;
 
 export const PublicScheduleDay = z.object({
   place: PublicPlace,
-  /** YYYY-MM-DD in Australia/Sydney. */
+  /** YYYY-MM-DD in the time zone of the awarding body that holds the session (Auckland for a New Zealand body). */
   date: z.string(),
   sessions: z.array(PublicSession),
 });

@@ -37,6 +37,8 @@ export interface InvoiceIssuer {
   gstNumber?: string;
   /** The account's prefix when the invoice was issued, so its number prints the same ever after. */
   invoicePrefix?: string;
+  /** The account's time zone on the day of issue: the invoice's dates are that body's days. */
+  timeZone?: string;
 }
 
 /** A tax invoice issued at the pre-exam stage: a snapshot of what was charged, GST-inclusive. */

@@ -75,7 +75,7 @@ export class AdvancedSearchRepository {
             ...common,
             ...(filters.status ? [sql`ap.status = ${filters.status}`] : []),
             ...(filters.stage ? [sql`ap.workflow_stage = ${filters.stage}`] : []),
-            withinDays(sql`ap.submitted_on`, filters.from, filters.to),
+            withinDays(sql`ap.submitted_on`, filters.from, filters.to, scope.timeZone),
             ...nameOrEmail(filters.searchTerm, [sql`ap.application_number`]),
           ])}`;
         break;
@@ -96,7 +96,7 @@ export class AdvancedSearchRepository {
             // Applicants belong to the platform: an account reaches one through an application to its programs.
             sql`exists (select 1 from applications ap where ${application})`,
             ...common,
-            withinDays(sql`u.created_on`, filters.from, filters.to),
+            withinDays(sql`u.created_on`, filters.from, filters.to, scope.timeZone),
             ...nameOrEmail(filters.searchTerm, [sql`a.member_number`]),
           ])}`;
         break;
@@ -127,7 +127,7 @@ export class AdvancedSearchRepository {
             ...program('ap'),
             ...common,
             ...(filters.status ? [sql`pay.status = ${filters.status}`] : []),
-            withinDays(sql`coalesce(pay.paid_on, pay.created_on)`, filters.from, filters.to),
+            withinDays(sql`coalesce(pay.paid_on, pay.created_on)`, filters.from, filters.to, scope.timeZone),
             ...nameOrEmail(filters.searchTerm, [sql`ap.application_number`, sql`pay.offline_reference`]),
           ])}`;
         break;

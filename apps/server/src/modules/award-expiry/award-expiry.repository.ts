@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
+import { AccountTimeZones } from '../account/account-time-zone';
 import { applications } from '../../db/schema/application';
 import { awardHistory, awards } from '../../db/schema/award';
 import { awardReminders } from '../../db/schema/award-reminder';
@@ -27,12 +28,20 @@ export interface HolderMailFacts {
  */
 const hasNewerAward = sql`exists (select 1 from awards newer_award where newer_award.application_id = ${awards.applicationId} and (newer_award.created_on, newer_award.id) > (${awards.createdOn}, ${awards.id}))`;
 
+/** Awards of one account's programs: each account's awards expire on its own day (issue 40). */
+const ofAccount = (accountId: string) => sql`${awards.programId} in (select id from ${programs} where ${programs.accountId} = ${accountId})`;
+
 /** The expiry job's reads and writes (issue 17): current awards past their day, and the reminder ledger. */
 export class AwardExpiryRepository {
   constructor(private readonly db: Database) {}
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(tx));
+  }
+
+  /** Every account and its zone: the pass runs for each on its own day. */
+  accounts(): Promise<{ accountId: string; timeZone: string }[]> {
+    return new AccountTimeZones(this.db).accounts();
   }
 
   /**
@@ -42,7 +51,7 @@ export class AwardExpiryRepository {
    * superseded. Read without locks, a page at a time after `after` (expiry day, id): each is locked
    * and checked again in its own transaction.
    */
-  async findExpiryCandidates(today: string, limit: number, after?: { expiresOn: string; id: string }): Promise<{ id: string; applicationId: string; expiresOn: string }[]> {
+  async findExpiryCandidates(accountId: string, today: string, limit: number, after?: { expiresOn: string; id: string }): Promise<{ id: string; applicationId: string; expiresOn: string }[]> {
     const rows = await this.db
       .select({ id: awards.id, applicationId: awards.applicationId, expiresOn: awards.expiresOn })
       .from(awards)
@@ -50,6 +59,7 @@ export class AwardExpiryRepository {
       .where(
         and(
           eq(awards.status, 'current'),
+          ofAccount(accountId),
           lt(awards.expiresOn, today),
           or(eq(applications.status, 'Awarded'), hasNewerAward),
           after ? sql`(${awards.expiresOn}, ${awards.id}) > (${after.expiresOn}::date, ${after.id}::uuid)` : undefined,
@@ -65,7 +75,7 @@ export class AwardExpiryRepository {
    * the reminders already sent for that expiry day: the application's latest award, the application Awarded (a holder
    * who applied to renew needs none).
    */
-  async findReminderCandidates(today: string, horizon: string): Promise<{ id: string; expiresOn: string; sentKinds: string[] }[]> {
+  async findReminderCandidates(accountId: string, today: string, horizon: string): Promise<{ id: string; expiresOn: string; sentKinds: string[] }[]> {
     const rows = await this.db
       .select({
         id: awards.id,
@@ -74,7 +84,7 @@ export class AwardExpiryRepository {
       })
       .from(awards)
       .innerJoin(applications, eq(applications.id, awards.applicationId))
-      .where(and(eq(awards.status, 'current'), gte(awards.expiresOn, today), lte(awards.expiresOn, horizon), eq(applications.status, 'Awarded'), sql`not ${hasNewerAward}`))
+      .where(and(eq(awards.status, 'current'), ofAccount(accountId), gte(awards.expiresOn, today), lte(awards.expiresOn, horizon), eq(applications.status, 'Awarded'), sql`not ${hasNewerAward}`))
       .orderBy(asc(awards.expiresOn), asc(awards.id));
     return rows.flatMap((row) => (row.expiresOn ? [{ id: row.id, expiresOn: row.expiresOn, sentKinds: row.sentKinds }] : []));
   }

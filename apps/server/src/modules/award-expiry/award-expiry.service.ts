@@ -20,12 +20,15 @@ export interface AwardExpiryDeps {
   workflow: ApplicationWorkflowRepository;
   mail: Pick<MailService, 'send'>;
   publicUrl: string;
-  /** Tests hand in a clock; the job's "today" is Sydney's date at this instant. */
+  /** Tests hand in a clock; the job's "today" is each account's date at this instant (Sydney's, Auckland's). */
   now?: () => Date;
 }
 
 export interface ExpiryPass {
+  /** The earliest of the accounts' days (Sydney's beside Auckland's). */
   today: string;
+  /** Each account's day, by account id. */
+  days: Record<string, string>;
   expired: number;
   reminders: number;
 }
@@ -44,18 +47,27 @@ export const displayDay = (day: string) => formatDate(day, 'day');
 export class AwardExpiryService {
   constructor(private readonly deps: AwardExpiryDeps) {}
 
+  /** One pass over every account, each judged on its own day: a New Zealand award expires after Auckland's midnight. */
   async runOnce(): Promise<ExpiryPass> {
-    const today = expiryToday(this.deps.now?.() ?? new Date());
-    const expired = await this.expireDue(today);
-    const reminders = await this.sendDueReminders(today);
-    return { today, expired, reminders };
+    const now = this.deps.now?.() ?? new Date();
+    const days: Record<string, string> = {};
+    let expired = 0;
+    let reminders = 0;
+    for (const { accountId, timeZone } of await this.deps.repository.accounts()) {
+      const today = expiryToday(now, timeZone);
+      days[accountId] = today;
+      expired += await this.expireDue(accountId, today);
+      reminders += await this.sendDueReminders(accountId, today);
+    }
+    const today = Object.values(days).sort()[0] ?? expiryToday(now);
+    return { today, days, expired, reminders };
   }
 
-  private async expireDue(today: string): Promise<number> {
+  private async expireDue(accountId: string, today: string): Promise<number> {
     let count = 0;
     let after: { expiresOn: string; id: string } | undefined;
     for (;;) {
-      const page = await this.deps.repository.findExpiryCandidates(today, EXPIRY_PAGE, after);
+      const page = await this.deps.repository.findExpiryCandidates(accountId, today, EXPIRY_PAGE, after);
       for (const candidate of page) if (await this.expireOne(candidate, today)) count += 1;
       if (page.length < EXPIRY_PAGE) return count;
       after = page.at(-1);
@@ -94,8 +106,8 @@ export class AwardExpiryService {
     });
   }
 
-  private async sendDueReminders(today: string): Promise<number> {
-    const candidates = await this.deps.repository.findReminderCandidates(today, subtractMonths(today, -REMINDER_HORIZON_MONTHS));
+  private async sendDueReminders(accountId: string, today: string): Promise<number> {
+    const candidates = await this.deps.repository.findReminderCandidates(accountId, today, subtractMonths(today, -REMINDER_HORIZON_MONTHS));
     let count = 0;
     for (const candidate of candidates) {
       const kind = dueReminder(candidate.expiresOn, today);

@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inScope, rowsOf, type ProgramScope } from '../report/staff-scope';
 
-const SYDNEY_NOW = sql`(now() at time zone 'Australia/Sydney')`;
-const MONTH_START = sql`date_trunc('month', ${SYDNEY_NOW})::date`;
+/** The wall-clock now and this month's first day in the account's zone (its days, not Sydney's). */
+const localNow = (scope: ProgramScope) => sql`(now() at time zone ${scope.timeZone})`;
+const monthStart = (scope: ProgramScope) => sql`date_trunc('month', ${localNow(scope)})::date`;
 
 /** The dashboard's counts; each uses the same conditions as the list it summarises. */
 export class DashboardRepository {
@@ -32,7 +33,7 @@ export class DashboardRepository {
 
   async examsAhead(scope: ProgramScope, days: number) {
     return this.all<{ day: string; count: number }>(sql`
-      select to_char(am.scheduled_at at time zone 'Australia/Sydney', 'YYYY-MM-DD') as day, count(*)::int as count
+      select to_char(am.scheduled_at at time zone ${scope.timeZone}, 'YYYY-MM-DD') as day, count(*)::int as count
       from application_modules am join applications ap on ap.id = am.application_id
       where am.scheduled_at >= now() and am.scheduled_at < now() + make_interval(days => ${days}) and ${inScope(sql`ap.program_id`, scope)}
       group by 1 order by 1`);
@@ -41,16 +42,16 @@ export class DashboardRepository {
   async paymentsThisMonth(scope: ProgramScope) {
     return this.one<{ count: number; amountCents: number; from: string; to: string }>(sql`
       select count(*)::int as count, coalesce(sum(pay.amount_cents), 0)::int as "amountCents",
-             ${MONTH_START}::text as "from", ${SYDNEY_NOW}::date::text as "to"
+             ${monthStart(scope)}::text as "from", ${localNow(scope)}::date::text as "to"
       from payments pay join applications ap on ap.id = pay.application_id
-      where pay.status = 'Success' and (pay.paid_on at time zone 'Australia/Sydney')::date >= ${MONTH_START} and ${inScope(sql`ap.program_id`, scope)}`);
+      where pay.status = 'Success' and (pay.paid_on at time zone ${scope.timeZone})::date >= ${monthStart(scope)} and ${inScope(sql`ap.program_id`, scope)}`);
   }
 
   async awards(scope: ProgramScope, expiringWithinDays: number) {
     return this.one<{ issuedThisMonth: number; current: number; expiringSoon: number }>(sql`
-      select count(*) filter (where awarded_on >= ${MONTH_START})::int as "issuedThisMonth",
+      select count(*) filter (where awarded_on >= ${monthStart(scope)})::int as "issuedThisMonth",
              count(*) filter (where status = 'current')::int as current,
-             count(*) filter (where status = 'current' and expires_on between ${SYDNEY_NOW}::date and ${SYDNEY_NOW}::date + ${expiringWithinDays}::int)::int as "expiringSoon"
+             count(*) filter (where status = 'current' and expires_on between ${localNow(scope)}::date and ${localNow(scope)}::date + ${expiringWithinDays}::int)::int as "expiringSoon"
       from awards where ${inScope(sql`program_id`, scope)}`);
   }
 

@@ -1,7 +1,9 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { AccountTimeZones } from '../account/account-time-zone';
 import type { Executor } from '../../db/executor';
+import { accounts } from '../../db/schema/account';
 import { applications } from '../../db/schema/application';
 import { applicationModules } from '../../db/schema/application-module';
 import { attachments } from '../../db/schema/attachment';
@@ -61,6 +63,8 @@ export interface PublicSessionRow {
   venueId: string | null;
   venueTitle: string | null;
   testingAgency: TestingAgencyRow | null;
+  /** The zone of the account that owns the program: the session's day is that body's. */
+  timeZone: string;
 }
 
 /** The schedule and result columns of `application_modules`, the only writer of them besides the online exam. */
@@ -194,6 +198,16 @@ export class ExamScheduleRepository {
     return rows.flatMap((row) => (row.programModuleId ? [{ id: row.id, title: row.title, programModuleId: row.programModuleId, recordExam: row.recordExam }] : []));
   }
 
+  /** The program's awarding body's zone: where a new schedule starts. */
+  programZone(programId: string): Promise<string> {
+    return new AccountTimeZones(this.db).ofProgram(programId);
+  }
+
+  /** Every awarding body's zone, for a schedule that spans them. */
+  accountZones(): Promise<string[]> {
+    return new AccountTimeZones(this.db).all();
+  }
+
   /**
    * Sessions sent to candidates from `from` (inclusive) to `to` (exclusive). Only module, program
    * and place columns are selected: the public schedule cannot leak a candidate.
@@ -212,11 +226,13 @@ export class ExamScheduleRepository {
         venueId: applicationModules.venueId,
         venueTitle: venues.title,
         testingAgency: testingAgencies,
+        timeZone: accounts.timeZone,
       })
       .from(applicationModules)
       .innerJoin(applications, eq(applications.id, applicationModules.applicationId))
       .innerJoin(programModules, eq(programModules.id, applicationModules.programModuleId))
       .innerJoin(programs, eq(programs.id, applications.programId))
+      .innerJoin(accounts, eq(accounts.id, programs.accountId))
       .leftJoin(venues, eq(venues.id, applicationModules.venueId))
       .leftJoin(testingAgencies, eq(testingAgencies.id, applicationModules.testingAgencyId))
       .where(

@@ -91,7 +91,7 @@ export function registerPublicScheduleRoutes(app: FastifyInstance, service: Publ
     {
       schema: {
         tags: ['public schedule'],
-        summary: 'Upcoming exam sessions by venue or test centre and day (Australia/Sydney), with the number of candidates; never who they are',
+        summary: 'Upcoming exam sessions by venue or test centre and day (the awarding body time zone of each), with the number of candidates; never who they are',
         querystring: PublicScheduleQuery,
         response: { 200: PublicSchedule },
       },

@@ -470,16 +470,18 @@ export class ExamScheduleService {
 
   /** What a schedule may name: public for an AICIP renewal's modules (decision 023). */
   async choicesFor(actor: CurrentUser, programId: string, programModuleIds: string[]): Promise<ScheduleChoices> {
-    const [venues, centres, examiners, invigilators, tests] = await Promise.all([
+    const [venues, centres, examiners, invigilators, tests, defaultZone] = await Promise.all([
       this.deps.repository.findVenues(programId),
       this.deps.repository.findTestingAgencies(programId),
       this.deps.programUsers.listUsers(actor, programId, 'examiner'),
       this.deps.programUsers.listUsers(actor, programId, 'invigilator'),
       this.deps.repository.findPublishedModuleTests(programModuleIds),
+      this.deps.repository.programZone(programId),
     ]);
     return {
       kinds: [...EXAM_KINDS],
       zones: [...OFFERED_TIME_ZONE_NAMES],
+      defaultZone,
       venues: venues.map((v) => ({ id: v.id, name: v.title })),
       testCentres: centres.map((c) => ({ id: c.id, name: c.companyName, address: testCentreAddress(c) })),
       examiners: examiners.filter((u) => u.active).map((u) => ({ id: u.userId, name: u.name })),

@@ -1,4 +1,3 @@
-import { DEFAULT_TIME_ZONE } from '@certs/shared/common/dates';
 import { DURATION_MAX_MINUTES, testCentreAddress, type ExamKind } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { addDays, dayBoundsInZone, dayInZone, daysBetween } from '@certs/shared/exam-schedule/exam-schedule-time';
 import {
@@ -13,6 +12,7 @@ import {
 } from '@certs/shared/exam-schedule/public-schedule.contract';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
+import { accountZone } from '../account/account-time-zone';
 import type { ExamScheduleRepository, PublicSessionRow } from './exam-schedule.repository';
 
 const ONLINE_PLACE: PublicPlace = { id: ONLINE_PLACE_ID, kind: 'online', name: 'Online (sat in the applicant area)', address: '' };
@@ -27,8 +27,10 @@ const byPlaceName = (a: PublicPlace, b: PublicPlace) => Number(a.kind === 'onlin
 
 /**
  * The public exam schedule: sessions sent to candidates that have not ended yet (an online exam's
- * window that opened this morning is still listed), grouped by place and day (Australia/Sydney),
+ * window that opened this morning is still listed), grouped by place and day,
  * with the number of candidates at a venue or test centre, none for online, and never who they are.
+ * A session's day is its awarding body's (an Auckland session at 00:30 on the 2nd is on the 2nd,
+ * though it is still the 1st in Sydney); `from` and `to` are read as each body's own days.
  */
 export class PublicScheduleService {
   constructor(
@@ -38,18 +40,22 @@ export class PublicScheduleService {
 
   async find(query: z.output<typeof PublicScheduleQuery>): Promise<PublicSchedule> {
     const now = this.now();
-    const from = query.from ?? dayInZone(now, DEFAULT_TIME_ZONE);
+    const zones = await this.repository.accountZones();
+    // Today of the body whose day began last (Sydney's, beside Auckland's): no body's today is left out.
+    const from = query.from ?? zones.map((zone) => dayInZone(now, zone)).sort()[0]!;
     const to = query.to ?? addDays(from, PUBLIC_SCHEDULE_DEFAULT_DAYS - 1);
     const days = daysBetween(from, to);
     if (days < 0) throw new AppError('BAD_REQUEST', PUBLIC_SCHEDULE_MESSAGES.toBeforeFrom, { to: PUBLIC_SCHEDULE_MESSAGES.toBeforeFrom });
     if (days >= PUBLIC_SCHEDULE_MAX_DAYS) throw new AppError('BAD_REQUEST', PUBLIC_SCHEDULE_MESSAGES.rangeTooLong, { to: PUBLIC_SCHEDULE_MESSAGES.rangeTooLong });
-    const start = dayBoundsInZone(from);
-    const end = dayBoundsInZone(to);
-    if (!start || !end) throw new AppError('BAD_REQUEST', PUBLIC_SCHEDULE_MESSAGES.dayInvalid);
+    // Fetched from the earliest start to the latest end of those days in any body's zone; each
+    // session is then kept by its own body's day.
+    const starts = zones.map((zone) => dayBoundsInZone(from, zone)?.start.getTime() ?? Number.NaN);
+    const ends = zones.map((zone) => dayBoundsInZone(to, zone)?.end.getTime() ?? Number.NaN);
+    if ([...starts, ...ends].some(Number.isNaN)) throw new AppError('BAD_REQUEST', PUBLIC_SCHEDULE_MESSAGES.dayInvalid);
     // Not ended yet: a session still running (an online exam's window is open until its end) is
     // listed; it started at most the longest duration ago. Issue 21: today's online exams were missing.
     const earliest = now.getTime() - DURATION_MAX_MINUTES * 60_000;
-    const rows = (await this.repository.findSentSessions(new Date(Math.max(start.start.getTime(), earliest)), end.end)).filter(
+    const rows = (await this.repository.findSentSessions(new Date(Math.max(Math.min(...starts), earliest)), new Date(Math.max(...ends)))).filter(
       (row) => row.scheduledAt.getTime() + row.durationMinutes * 60_000 > now.getTime(),
     );
 
@@ -57,9 +63,10 @@ export class PublicScheduleService {
     const dayGroups = new Map<string, PublicScheduleDay>();
     for (const row of rows) {
       const place = placeOf(row);
+      const date = dayInZone(row.scheduledAt, accountZone(row.timeZone));
+      if (date < from || date > to) continue;
       places.set(place.id, place);
       if (query.venueId && place.id !== query.venueId) continue;
-      const date = dayInZone(row.scheduledAt, DEFAULT_TIME_ZONE);
       const key = `${place.id}|${date}`;
       const group = dayGroups.get(key) ?? { place, date, sessions: [] };
       dayGroups.set(key, group);

@@ -4,6 +4,7 @@ import type { Storage } from '../../platform/storage/storage';
 import type { ExamClock } from '../exam/exam-clock';
 import type { ProgramService } from '../program/program.service';
 import { CONSOLE_STREAM_DEFAULTS, type ConsoleStreamOptions } from './console-stream';
+import { AccountTimeZones } from '../account/account-time-zone';
 import { InvigilationRepository } from './invigilation.repository';
 import { InvigilationService } from './invigilation.service';
 import { deleteExpiredRecordings, type RetentionPass } from './recording-retention.job';
@@ -39,7 +40,7 @@ export function createInvigilationModule(
   const repository = new InvigilationRepository(db);
   const reviewRepository = new SittingReviewRepository(db);
   return {
-    invigilation: new InvigilationService(repository, { programs: deps.programs, clock: deps.clock, storage: deps.storage, now: deps.now }),
+    invigilation: new InvigilationService(repository, { programs: deps.programs, clock: deps.clock, storage: deps.storage, zones: new AccountTimeZones(db), now: deps.now }),
     reviews: new SittingReviewService(reviewRepository, repository, { programs: deps.programs, storage: deps.storage, manifestOf: deps.manifestOf, retentionDays: deps.retentionDays, now: deps.now }),
     repository,
     hub: new SittingEventHub(),

@@ -1,8 +1,4 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
-import { DEFAULT_TIME_ZONE } from '@certs/shared/common/dates';
 import { remainingSeconds } from '@certs/shared/exam/exam-rules';
 import type { ExamEventKind } from '@certs/shared/exam-integrity/exam-event';
 import { CHECK_IN_EVERY_SECONDS, OFFLINE_AFTER_SECONDS } from '@certs/shared/invigilation/console-state';
@@ -23,15 +19,13 @@ import { AppError } from '../../platform/app-error';
 import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { Storage } from '../../platform/storage/storage';
 import type { Executor } from '../../db/executor';
+import { dayIn, type AccountTimeZones } from '../account/account-time-zone';
 import type { ExamClock } from '../exam/exam-clock';
 import type { ProgramService } from '../program/program.service';
 import { applicantOf } from '../exam/exam.service';
 import { canReadReports, needsStanding, sittingRoleOf, type SittingRole } from './invigilation.policy';
 import type { InvigilationRepository, MySittingRow, ReportRow, SittingModuleRow } from './invigilation.repository';
 import { SittingView } from './sitting-view';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** How far out a paused sitting's deadline is held, so that no time-out closes it meanwhile. */
 export const PAUSE_HOLD_SECONDS = 12 * 60 * 60;
@@ -41,6 +35,8 @@ export interface InvigilationDeps {
   programs: Pick<ProgramService, 'programPrivilege'>;
   clock: ExamClock;
   storage: Storage;
+  /** The caller's account's zone decides which sittings are today's. */
+  zones: Pick<AccountTimeZones, 'ofAccount'>;
   now?: () => Date;
 }
 
@@ -73,12 +69,14 @@ export class InvigilationService {
   async mySittings(actor: CurrentUser): Promise<MySittings> {
     if (actor.userType !== 'admin') throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const now = this.now();
-    const rows = await this.repository.findMySittings(actor.id, staffAccountOf(actor), now);
-    const today = dayjs(now).tz(DEFAULT_TIME_ZONE).format('YYYY-MM-DD');
+    const accountId = staffAccountOf(actor);
+    // Every sitting listed is of the account the caller works in, so its day is that account's.
+    const [rows, zone] = await Promise.all([this.repository.findMySittings(actor.id, accountId, now), this.deps.zones.ofAccount(accountId)]);
+    const today = dayIn(zone, now);
     const summaries = rows.map((row) => ({ row, summary: mySummaryOf(row) }));
     return {
-      today: summaries.filter(({ row }) => dayjs(row.scheduledAt).tz(DEFAULT_TIME_ZONE).format('YYYY-MM-DD') <= today).map(({ summary }) => summary),
-      next: summaries.filter(({ row }) => dayjs(row.scheduledAt).tz(DEFAULT_TIME_ZONE).format('YYYY-MM-DD') > today).map(({ summary }) => summary),
+      today: summaries.filter(({ row }) => dayIn(zone, row.scheduledAt) <= today).map(({ summary }) => summary),
+      next: summaries.filter(({ row }) => dayIn(zone, row.scheduledAt) > today).map(({ summary }) => summary),
     };
   }
 

@@ -8,6 +8,7 @@ import type { PaymentGateway } from './gateways/payment-gateway';
 import { paymentSigningSecret } from './gateways/signature';
 import { StripeGateway } from './gateways/stripe-gateway';
 import { TestGateway, type WebhookDelivery } from './gateways/test-gateway';
+import { AccountTimeZones } from '../account/account-time-zone';
 import { PaymentRepository } from './payment.repository';
 import { PaymentService, type PaymentServiceDeps } from './payment.service';
 
@@ -57,6 +58,7 @@ export function createPaymentModule(db: Database, options: PaymentModuleOptions)
       accounts: options.accounts,
       // An account without a webhook secret is settled by the re-checks (pay page, pending job): no callback of its verifies.
       stripeGatewayOf: (keys) => new StripeGateway({ secretKey: keys.secretKey, webhookSecret: keys.webhookSecret ?? '', apiUrl: env.STRIPE_API_URL }),
+      zones: new AccountTimeZones(db),
     },
     { publicUrl: options.publicUrl, gateway: env.PAYMENT_GATEWAY, linkHours: env.PAYMENT_LINK_HOURS, log },
   );

@@ -42,6 +42,7 @@ import { WebhookSignatureError, type GatewayCheck, type PaymentGateway } from '.
 import { stripeTrackerIdOf } from './gateways/stripe-gateway';
 import { checkoutIdOf, type TestGateway } from './gateways/test-gateway';
 import type { PaymentDetailsRow, PaymentRepository, PaymentRow } from './payment.repository';
+import { accountZone, type AccountTimeZones } from '../account/account-time-zone';
 
 export interface PaymentServiceOptions {
   publicUrl: string;
@@ -62,6 +63,8 @@ export interface PaymentServiceDeps {
   accounts: { stripeKeysOf(accountId: string): Promise<StripeKeys | null> };
   /** A Stripe gateway on an account's own keys. */
   stripeGatewayOf(keys: StripeKeys): PaymentGateway;
+  /** The account's zone: the report's days are its days. */
+  zones: Pick<AccountTimeZones, 'ofAccount'>;
 }
 
 export interface StripeKeys {
@@ -429,7 +432,7 @@ export class PaymentService {
           paragraphs: [
             `Dear ${details.applicantName},`,
             `Your payment of ${money(invoice.totalCents)} for invoice ${invoiceNumber} (application ${details.applicationNumber}) was not completed. Nothing has been charged.`,
-            `You can try again from the link below until ${formatDateTimeWithZone(payment.expiresOn)}.`,
+            `You can try again from the link below until ${formatDateTimeWithZone(payment.expiresOn, accountZone(invoice.issuer.timeZone))}.`,
           ],
           links: [{ label: 'Pay the invoice', url: this.payPageUrl(payment.trackerId) }],
         },
@@ -485,7 +488,7 @@ export class PaymentService {
         paragraphs: [
           `Dear ${details.applicantName},`,
           `Thank you: we have received your payment for application ${details.applicationNumber} (${details.programTitle}).`,
-          `Receipt — invoice ${invoiceNumber}; amount paid ${money(expected)} ${invoice.currency} (including GST ${money(invoice.gstCents)}); date ${formatDate(paidOn, 'day')}; paid by ${gatewayLabel}, reference ${reference}.`,
+          `Receipt — invoice ${invoiceNumber}; amount paid ${money(expected)} ${invoice.currency} (including GST ${money(invoice.gstCents)}); date ${formatDate(paidOn, 'day', accountZone(invoice.issuer.timeZone))}; paid by ${gatewayLabel}, reference ${reference}.`,
           'We will let you know when your examinations are scheduled.',
         ],
         links: [{ label: 'View your application', url: this.applicationPageUrl(typePath, application.id) }],
@@ -543,7 +546,7 @@ export class PaymentService {
         locked,
         typePath,
         what: 'sent a payment link',
-        note: [`Payment link sent again for invoice ${invoiceNumber} (${money(invoice.totalCents)}), open until ${formatDateTimeWithZone(opened.expiresOn)}`, note].filter(Boolean).join('. '),
+        note: [`Payment link sent again for invoice ${invoiceNumber} (${money(invoice.totalCents)}), open until ${formatDateTimeWithZone(opened.expiresOn, accountZone(invoice.issuer.timeZone))}`, note].filter(Boolean).join('. '),
         actorId: actor.id,
       });
       const recipient = await this.deps.repository.findApplicantContact(application.id, tx);
@@ -559,7 +562,7 @@ export class PaymentService {
               invoice.totalCents === 0
                 ? `Invoice ${invoiceNumber} for application ${locked.applicationNumber} has nothing to pay. Please confirm it from the link below.`
                 : `Here is a new link to pay invoice ${invoiceNumber} for application ${locked.applicationNumber}: ${money(invoice.totalCents)} including GST ${money(invoice.gstCents)}.`,
-              `The link is open until ${formatDateTimeWithZone(opened.expiresOn)}. Earlier links for this invoice no longer work.`,
+              `The link is open until ${formatDateTimeWithZone(opened.expiresOn, accountZone(invoice.issuer.timeZone))}. Earlier links for this invoice no longer work.`,
             ],
             links: [
               { label: 'Pay the invoice', url: opened.paymentUrl },
@@ -672,7 +675,7 @@ export class PaymentService {
 
   /** The payments of the staff member's account: another account's never appear. */
   async report(actor: CurrentUser, query: PaymentReportQuery): Promise<PaymentReportPage> {
-    const { totalRows, rows } = await this.deps.repository.findReport({ ...this.reportFilters(actor, query), page: query.page, pageSize: query.pageSize });
+    const { totalRows, rows } = await this.deps.repository.findReport({ ...(await this.reportFilters(actor, query)), page: query.page, pageSize: query.pageSize });
     return { rows: rows.map((row) => this.toReportRow(row)), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
@@ -681,14 +684,15 @@ export class PaymentService {
   }
 
   async reportCsv(actor: CurrentUser, query: PaymentReportCsvQuery): Promise<string> {
-    const { rows } = await this.deps.repository.findReport({ ...this.reportFilters(actor, query), page: 1, pageSize: 1 }, false);
+    const filters = await this.reportFilters(actor, query);
+    const { rows } = await this.deps.repository.findReport({ ...filters, page: 1, pageSize: 1 }, false);
     // Plain-number strings: toCsv leaves them as they are (a spreadsheet reads them as numbers).
     const dollars = (cents: number) => (cents / 100).toFixed(2);
     return toCsv(
       rows.map((row) => {
         const report = this.toReportRow(row);
         return [
-          formatDate(report.paidOn ?? report.createdOn, 'isoTime'),
+          formatDate(report.paidOn ?? report.createdOn, 'isoTime', filters.timeZone),
           report.invoiceNumber,
           report.applicationNumber,
           report.applicantName,
@@ -705,11 +709,15 @@ export class PaymentService {
     );
   }
 
-  private reportFilters(actor: CurrentUser, query: PaymentReportCsvQuery) {
+  /** The account's payments; the days asked for are the account's days. */
+  private async reportFilters(actor: CurrentUser, query: PaymentReportCsvQuery) {
+    const accountId = staffAccountOf(actor);
+    const timeZone = await this.deps.zones.ofAccount(accountId);
     return {
-      accountId: staffAccountOf(actor),
-      from: query.from ? dayRangeInZone(query.from)?.from : undefined,
-      to: query.to ? dayRangeInZone(query.to)?.to : undefined,
+      accountId,
+      timeZone,
+      from: query.from ? dayRangeInZone(query.from, timeZone)?.from : undefined,
+      to: query.to ? dayRangeInZone(query.to, timeZone)?.to : undefined,
       status: query.status,
       gateway: query.gateway,
       programId: query.programId,

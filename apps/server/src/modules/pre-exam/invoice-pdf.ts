@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatDate } from '@certs/shared/common/dates';
+import { DEFAULT_TIME_ZONE, formatDate } from '@certs/shared/common/dates';
 import { taxIdentifiersText, type Invoice } from '@certs/shared/pre-exam/pre-exam.contract';
 import { FEE_BASIS_LABELS, formatGstRate, formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
 
@@ -87,8 +87,9 @@ class Writer {
 /**
  * The tax invoice as a PDF, drawn from the invoice's immutable snapshot (issuer, billed-to, lines
  * and totals as issued), so the same invoice always renders the same and nothing needs storing.
+ * Its dates are days in the issuing body's zone (an Auckland body's invoice is dated in Auckland).
  */
-export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
+export async function renderInvoicePdf(invoice: Invoice, timeZone: string = DEFAULT_TIME_ZONE): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Tax invoice ${invoice.invoiceNumberText}`);
   pdf.setAuthor(invoice.issuer.name);
@@ -122,9 +123,9 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 
   const facts: [string, string][] = [
     ['Invoice number', invoice.invoiceNumberText],
-    ['Invoice date', formatDate(invoice.issuedOn, 'day')],
+    ['Invoice date', formatDate(invoice.issuedOn, 'day', timeZone)],
     ['Application', invoice.applicationNumber],
-    ['Status', invoice.status === 'Paid' ? `Paid ${formatDate(invoice.paidOn, 'day')}` : invoice.status === 'Void' ? 'Void' : 'Awaiting payment'],
+    ['Status', invoice.status === 'Paid' ? `Paid ${formatDate(invoice.paidOn, 'day', timeZone)}` : invoice.status === 'Void' ? 'Void' : 'Awaiting payment'],
   ];
   facts.forEach(([label, value], index) => {
     const y = top - index * 14;
@@ -173,7 +174,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
     w.right(value, RIGHT, { font: isStrong ? w.bold : w.regular, size: isStrong ? 11 : 10 });
   }
   w.down(30);
-  w.text(invoice.status === 'Paid' ? `Paid in full on ${formatDate(invoice.paidOn, 'day')}. Thank you.` : 'Pay with the payment link we sent you, or from your application page.', MARGIN, { color: MUTED });
+  w.text(invoice.status === 'Paid' ? `Paid in full on ${formatDate(invoice.paidOn, 'day', timeZone)}. Thank you.` : 'Pay with the payment link we sent you, or from your application page.', MARGIN, { color: MUTED });
   w.down(14);
   w.text(`All amounts are in ${invoice.currency} and include GST. Questions about this invoice: ${invoice.issuer.email}`, MARGIN, { size: 9, color: MUTED });
   return pdf.save();

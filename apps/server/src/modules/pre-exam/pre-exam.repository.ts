@@ -3,6 +3,7 @@ import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { INVOICE_SERIES } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
+import { accounts } from '../../db/schema/account';
 import { applications } from '../../db/schema/application';
 import { applicationModules } from '../../db/schema/application-module';
 import { invoiceCounters, invoices } from '../../db/schema/payment';
@@ -34,6 +35,8 @@ export interface InvoiceWithApplication {
   programType: number;
   programCode: string;
   programTitle: string;
+  /** The issuing account's zone now, for invoices whose snapshot predates keeping it. */
+  accountTimeZone?: string;
 }
 
 /**
@@ -176,10 +179,12 @@ export class PreExamRepository {
         programType: applications.programType,
         programCode: programs.programCode,
         programTitle: programs.programTitle,
+        accountTimeZone: accounts.timeZone,
       })
       .from(invoices)
       .innerJoin(applications, eq(applications.id, invoices.applicationId))
-      .innerJoin(programs, eq(programs.id, applications.programId));
+      .innerJoin(programs, eq(programs.id, applications.programId))
+      .innerJoin(accounts, eq(accounts.id, invoices.accountId));
   }
 
   async findInvoicesOfApplication(applicationId: string, db: Executor = this.db): Promise<InvoiceWithApplication[]> {

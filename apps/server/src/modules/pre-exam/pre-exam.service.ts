@@ -41,6 +41,7 @@ import type { InvoiceIssuer as InvoiceIssuerColumn, InvoiceLine as InvoiceLineCo
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService } from '../../platform/mail/mail.service';
+import { accountZone } from '../account/account-time-zone';
 import type { AccountIdentity } from '../account/account.service';
 import type { ApplicantService } from '../applicant/applicant.service';
 import { moveApplication, type ApplicationMove } from '../application/application-move';
@@ -150,7 +151,13 @@ export function issuerSnapshotOf(account: AccountIdentity): InvoiceIssuerColumn 
     nzbn: account.nzbn,
     gstNumber: account.gstNumber,
     invoicePrefix: account.invoicePrefix,
+    timeZone: account.timeZone,
   };
+}
+
+/** The zone an invoice's dates are printed in: its issuer's as issued (the account's now, for an older snapshot). */
+export function invoiceZoneOf(row: Pick<InvoiceWithApplication, 'invoice' | 'accountTimeZone'>): string {
+  return accountZone(row.invoice.issuer.timeZone ?? row.accountTimeZone);
 }
 
 /** A stored issuer as the API shows it; a snapshot from before accounts is an Australian body's. */
@@ -315,17 +322,22 @@ export class PreExamService {
   }
 
   async findInvoice(actor: CurrentUser, id: string): Promise<Invoice> {
+    return toInvoice(await this.readableInvoice(actor, id));
+  }
+
+  /** The tax invoice as a PDF, with its file name (INV-000001.pdf); its dates are the issuing body's days. */
+  async renderPdf(actor: CurrentUser, id: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const row = await this.readableInvoice(actor, id);
+    const invoice = toInvoice(row);
+    return { fileName: `${invoice.invoiceNumberText}.pdf`, bytes: await renderInvoicePdf(invoice, invoiceZoneOf(row)) };
+  }
+
+  private async readableInvoice(actor: CurrentUser, id: string): Promise<InvoiceWithApplication> {
     const row = UUID.test(id) ? await this.deps.repository.findInvoice(id) : undefined;
     if (!row) throw new AppError('NOT_FOUND', PRE_EXAM_MESSAGES.invoiceNotFound);
     const application = await this.deps.repository.findApplication(row.invoice.applicationId);
     await this.assertCanReadInvoicesOf(actor, application, PRE_EXAM_MESSAGES.invoiceNotFound);
-    return toInvoice(row);
-  }
-
-  /** The tax invoice as a PDF, with its file name (INV-000001.pdf). */
-  async renderPdf(actor: CurrentUser, id: string): Promise<{ fileName: string; bytes: Uint8Array }> {
-    const invoice = await this.findInvoice(actor, id);
-    return { fileName: `${invoice.invoiceNumberText}.pdf`, bytes: await renderInvoicePdf(invoice) };
+    return row;
   }
 
   // ---- Issuing ------------------------------------------------------------------------------
@@ -650,7 +662,8 @@ export class PreExamService {
       `Total (incl. GST): ${money(totals.totalCents)}`,
       `GST included (${formatGstRate(issuer.gstRateBasisPoints)}): ${money(totals.gstCents)}`,
     ];
-    const due = formatDateTimeWithZone(issued.expiresOn);
+    // The issuing body's clock: a New Zealand body's link runs out at an Auckland time.
+    const due = formatDateTimeWithZone(issued.expiresOn, issuer.timeZone);
     return {
       to: applicant.email,
       toUserId: applicant.userId,

@@ -7,7 +7,8 @@ export interface Period {
   to?: string;
 }
 
-const SYDNEY_TODAY = sql`(now() at time zone 'Australia/Sydney')::date`;
+/** Today in the account's zone. */
+const todayIn = (timeZone: string) => sql`(now() at time zone ${timeZone})::date`;
 
 /** The reports' aggregate queries: every one counts only the programs of the caller's scope. */
 export class ReportRepository {
@@ -22,13 +23,13 @@ export class ReportRepository {
    * belong to the platform, and an account counts those who applied to it.
    */
   async applicantCounts(scope: ProgramScope, period: Period) {
-    const where = sql`${withinDays(sql`u.created_on`, period.from, period.to)}
+    const where = sql`${withinDays(sql`u.created_on`, period.from, period.to, scope.timeZone)}
       and exists (select 1 from applications ap where ap.applicant_id = a.id and ${inScope(sql`ap.program_id`, scope)})`;
     const base = sql`from applicants a join users u on u.id = a.user_id where ${where}`;
     const [byState, byMembership, byMonth] = await Promise.all([
       this.all<{ label: string; count: number }>(sql`select coalesce(nullif(trim(a.home_address->>'state'), ''), '') as label, count(*)::int as count ${base} group by 1 order by 2 desc, 1`),
       this.all<{ label: string; count: number }>(sql`select a.membership_type as label, count(*)::int as count ${base} group by 1 order by 1`),
-      this.all<{ label: string; count: number }>(sql`select to_char(u.created_on at time zone 'Australia/Sydney', 'YYYY-MM') as label, count(*)::int as count ${base} group by 1 order by 1`),
+      this.all<{ label: string; count: number }>(sql`select to_char(u.created_on at time zone ${scope.timeZone}, 'YYYY-MM') as label, count(*)::int as count ${base} group by 1 order by 1`),
     ]);
     return { byState, byMembership, byMonth };
   }
@@ -49,7 +50,7 @@ export class ReportRepository {
       join applications ap on ap.id = h.application_id
       join programs p on p.id = ap.program_id
       left join users u on u.id = h.created_by
-      where ${inScope(sql`ap.program_id`, scope)} and ${withinDays(sql`h.created_on`, filters.from, filters.to)}
+      where ${inScope(sql`ap.program_id`, scope)} and ${withinDays(sql`h.created_on`, filters.from, filters.to, scope.timeZone)}
         and ${filters.status ? sql`h.to_status = ${filters.status}` : sql`true`}
         and ${filters.staffId ? sql`h.created_by = ${filters.staffId}::uuid` : sql`true`}
       group by 1, 2, 3, 4, 5, 6, 7, 8
@@ -67,7 +68,7 @@ export class ReportRepository {
       from application_modules am
       join program_modules pm on pm.id = am.program_module_id
       join programs p on p.id = pm.program_id
-      where am.result is not null and ${inScope(sql`p.id`, scope)} and ${withinDays(sql`am.result_entered_on`, period.from, period.to)}
+      where am.result is not null and ${inScope(sql`p.id`, scope)} and ${withinDays(sql`am.result_entered_on`, period.from, period.to, scope.timeZone)}
       group by 1, 2, 3, 4, 5
       order by 2, 4`);
   }
@@ -78,7 +79,7 @@ export class ReportRepository {
       select p.id as "programId", p.program_code as "programCode", p.program_title as "programTitle",
              count(*) filter (where ${issuedIn})::int as issued,
              count(*) filter (where w.status = 'current')::int as current,
-             count(*) filter (where w.status = 'current' and w.expires_on between ${SYDNEY_TODAY} and ${SYDNEY_TODAY} + ${expiringWithinDays}::int)::int as "expiringSoon",
+             count(*) filter (where w.status = 'current' and w.expires_on between ${todayIn(scope.timeZone)} and ${todayIn(scope.timeZone)} + ${expiringWithinDays}::int)::int as "expiringSoon",
              count(*) filter (where w.status = 'expired')::int as expired
       from awards w join programs p on p.id = w.program_id
       where ${inScope(sql`w.program_id`, scope)}
@@ -97,7 +98,7 @@ export class ReportRepository {
       join applications ap on ap.id = am.application_id
       where e.exam_type = 'module' and e.score is not null and qi.actual_marks is not null
         and ${inScope(sql`ap.program_id`, scope)}
-        and ${withinDays(sql`e.submitted_on`, filters.from, filters.to)}
+        and ${withinDays(sql`e.submitted_on`, filters.from, filters.to, scope.timeZone)}
         and ${filters.examDefinitionId ? sql`e.exam_definition_id = ${filters.examDefinitionId}::uuid` : sql`true`}`);
   }
 

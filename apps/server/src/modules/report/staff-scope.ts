@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/app-error';
 import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
+import { AccountTimeZones } from '../account/account-time-zone';
 
 /**
  * Which programs' records a member of staff may count or list in reports, exports, the dashboard
@@ -12,23 +13,31 @@ import { staffAccountOf, type CurrentUser } from '../../platform/auth/authentica
  * any program role), as the application queue does (decision 006). One place, so that every figure
  * is scoped the same way; no scope reaches another account's programs (issue 40).
  */
-export type ProgramScope = { all: true; accountId: string } | { all: false; programIds: readonly string[] };
+export type ProgramScope = ({ all: true; accountId: string } | { all: false; programIds: readonly string[] }) & {
+  /** The account's time zone: its days and months are judged in it (a New Zealand body's in Auckland's). */
+  timeZone: string;
+};
 
 export function isAccountWide(actor: CurrentUser): boolean {
   return actor.role === ROLES.SuperUser || actor.role === ROLES.AccountAdministrator;
 }
 
 export class StaffScope {
-  constructor(private readonly db: Database) {}
+  private readonly zones: AccountTimeZones;
+
+  constructor(private readonly db: Database) {
+    this.zones = new AccountTimeZones(db);
+  }
 
   async of(actor: CurrentUser): Promise<ProgramScope> {
     const accountId = staffAccountOf(actor);
-    if (isAccountWide(actor)) return { all: true, accountId };
+    const timeZone = await this.zones.ofAccount(accountId);
+    if (isAccountWide(actor)) return { all: true, accountId, timeZone };
     const result = await this.db.execute(sql`
       select id from programs
       where account_id = ${accountId}
         and (program_manager_id = ${actor.id} or id in (select program_id from program_users where user_id = ${actor.id}))`);
-    return { all: false, programIds: rowsOf<{ id: string }>(result).map((row) => row.id) };
+    return { all: false, programIds: rowsOf<{ id: string }>(result).map((row) => row.id), timeZone };
   }
 
   /** The scope narrowed to one program when asked; a program outside the caller's scope (another account's too) is a 403, never an empty answer. */
@@ -37,7 +46,7 @@ export class StaffScope {
     if (!programId) return scope;
     const isInScope = scope.all ? await this.isOfAccount(programId, scope.accountId) : scope.programIds.includes(programId);
     if (!isInScope) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    return { all: false, programIds: [programId] };
+    return { all: false, programIds: [programId], timeZone: scope.timeZone };
   }
 
   private async isOfAccount(programId: string, accountId: string): Promise<boolean> {
@@ -63,9 +72,9 @@ export function inScope(column: SQL, scope: ProgramScope): SQL {
   )})`;
 }
 
-/** A timestamp column's Sydney day within an optional period of days. */
-export function withinDays(column: SQL, from: string | undefined, to: string | undefined): SQL {
-  const day = sql`(${column} at time zone 'Australia/Sydney')::date`;
+/** A timestamp column's day in the account's zone within an optional period of days. */
+export function withinDays(column: SQL, from: string | undefined, to: string | undefined, timeZone: string): SQL {
+  const day = sql`(${column} at time zone ${timeZone})::date`;
   const parts: SQL[] = [sql`true`];
   if (from) parts.push(sql`${day} >= ${from}::date`);
   if (to) parts.push(sql`${day} <= ${to}::date`);

@@ -43,10 +43,11 @@ export function proposedRecording(module: Pick<ScheduledModule, 'recordExam' | '
   return tests.find((t) => t.id === module.examDefinition?.id)?.recordExam ?? false;
 }
 
-/** The row as saved, or empty with the module's own examination type and Sydney. */
-export function initialRowValues(module: ScheduledModule, tests: readonly { id: string; recordExam: boolean }[] = []): ScheduleRowValues {
+/** The row as saved, or empty with the module's own examination type and the awarding body's zone. */
+export function initialRowValues(module: ScheduledModule, tests: readonly { id: string; recordExam: boolean }[] = [], defaultZone: string = DEFAULT_TIME_ZONE): ScheduleRowValues {
   const [day = '', time = ''] = (module.scheduledLocal ?? '').split('T');
-  const zone = module.scheduleTimeZone && isOfferedTimeZone(module.scheduleTimeZone) ? module.scheduleTimeZone : DEFAULT_TIME_ZONE;
+  const fallback = isOfferedTimeZone(defaultZone) ? defaultZone : DEFAULT_TIME_ZONE;
+  const zone = module.scheduleTimeZone && isOfferedTimeZone(module.scheduleTimeZone) ? module.scheduleTimeZone : fallback;
   const place = module.testCentre ? `centre:${module.testCentre.id}` : module.venue ? `venue:${module.venue.id}` : '';
   return {
     applicationModuleId: module.id,

@@ -44,6 +44,7 @@ const modules: ScheduledModule[] = [
 const choices: ScheduleChoices = {
   kinds: ['Online', 'Practical', 'Oral', 'Pen & Paper', 'Practical & Oral'],
   zones: ['Australia/Sydney', 'Australia/Perth'],
+  defaultZone: 'Australia/Sydney',
   venues: [{ id: ID(5), name: 'Sydney Welding Hall' }],
   testCentres: [{ id: ID(4), name: 'Hunter Weld Testing', address: 'Newcastle NSW' }],
   examiners: [{ id: ID(6), name: 'Eve Examiner' }],

@@ -142,7 +142,7 @@ function instantIsoOf(local: string, zone: string): string | null {
 export function ScheduleForm({ modules, choices, candidateTimeZone, onSave, now = () => new Date() }: ScheduleFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
-  const form = useForm<{ rows: ScheduleRowValues[] }>({ initialValues: { rows: modules.map((module) => initialRowValues(module, choices.tests)) } });
+  const form = useForm<{ rows: ScheduleRowValues[] }>({ initialValues: { rows: modules.map((module) => initialRowValues(module, choices.tests, choices.defaultZone)) } });
 
   const save = async () => {
     setFailure(null);

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, NumberInput, Paper, Stack, Table, T
 import { DateTimeField } from '../../../components/ui/date-field';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { DEFAULT_TIME_ZONE, OFFERED_TIME_ZONES } from '@certs/shared/common/dates';
+import { OFFERED_TIME_ZONES } from '@certs/shared/common/dates';
 import { MODULE_RESULTS, type ScheduleChoices } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { MODULE_CHOICES, MODULE_CHOICE_LABELS, formatMoney, type ModuleChoice } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { Renewal, RenewalModule } from '@certs/shared/renewal/renewal.contract';
@@ -123,7 +123,7 @@ interface ScheduleDraft {
 const draftOf = (m: RenewalModule, choices: ScheduleChoices): ScheduleDraft => ({
   examKind: m.examKind ?? (choices.kinds.includes(m.examinationType as ScheduleChoices['kinds'][number]) ? m.examinationType : (choices.kinds[0] ?? '')),
   scheduledLocal: m.scheduledLocal ?? '',
-  scheduleTimeZone: m.scheduleTimeZone ?? DEFAULT_TIME_ZONE,
+  scheduleTimeZone: m.scheduleTimeZone ?? choices.defaultZone,
   durationMinutes: m.durationMinutes ?? 60,
   venueId: m.venueId ?? '',
   examinerId: m.examinerId ?? '',

@@ -37,7 +37,8 @@ function ResitScheduleForm({ word, resit, module, choices, onDone }: { word: Res
   const [values, setValues] = useState({
     examKind: resit.examKind,
     scheduledLocal: resit.scheduledLocal ?? '',
-    scheduleTimeZone: (resit.scheduleTimeZone && isOfferedTimeZone(resit.scheduleTimeZone) ? resit.scheduleTimeZone : DEFAULT_TIME_ZONE) as OfferedTimeZone,
+    // A new schedule starts in the awarding body's zone.
+    scheduleTimeZone: (resit.scheduleTimeZone && isOfferedTimeZone(resit.scheduleTimeZone) ? resit.scheduleTimeZone : isOfferedTimeZone(choices.defaultZone) ? choices.defaultZone : DEFAULT_TIME_ZONE) as OfferedTimeZone,
     durationMinutes: resit.durationMinutes as number | null,
     venueId: resit.venue?.id ?? null,
     testingAgencyId: resit.testCentre?.id ?? null,
