@@ -33,6 +33,14 @@ END $$;
 CREATE OR REPLACE FUNCTION certs_bound_account() RETURNS uuid LANGUAGE sql STABLE
   AS $$ SELECT nullif(current_setting('certs.account_id', true), '')::uuid $$;
 --> statement-breakpoint
+-- Whether an applicant has applied anywhere, on every account's programs: an account's staff reach
+-- an applicant who has applied nowhere yet (decision 033), and under the policies below their own
+-- view of applications would take "applied only to another body" for "applied nowhere". Runs as
+-- the owner, so it sees every application, and answers only yes or no.
+CREATE OR REPLACE FUNCTION certs_applied_anywhere(applicant uuid) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+  SET search_path = public
+  AS $$ SELECT EXISTS (SELECT 1 FROM applications WHERE applicant_id = applicant) $$;
+--> statement-breakpoint
 -- Rows an account owns.
 ALTER TABLE "programs" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint

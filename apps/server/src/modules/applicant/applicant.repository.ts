@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import {
@@ -10,6 +10,7 @@ import {
 import { applications } from '../../db/schema/application';
 import { programs } from '../../db/schema/program';
 import { applicants, mfaRecoveryCodes, userMfa, users } from '../../db/schema/user';
+import { appliedNowhere } from './applied-nowhere';
 
 export type ApplicantRow = typeof applicants.$inferSelect;
 export interface ApplicantWithUser {
@@ -30,8 +31,7 @@ function ofAccount(db: Database, accountId: string): SQL {
     .from(applications)
     .innerJoin(programs, eq(programs.id, applications.programId))
     .where(eq(programs.accountId, accountId));
-  const anywhere = db.select({ applicantId: applications.applicantId }).from(applications);
-  return or(inArray(applicants.id, ofTheAccount), notInArray(applicants.id, anywhere))!;
+  return or(inArray(applicants.id, ofTheAccount), appliedNowhere(applicants.id))!;
 }
 
 export class ApplicantRepository {

@@ -5,6 +5,7 @@ import { applications } from '../../db/schema/application';
 import { awardHistory, awards, certificateNumberCounters } from '../../db/schema/award';
 import { programCertificationSettings, programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
+import { appliedNowhere } from '../applicant/applied-nowhere';
 
 export type AwardTableRow = typeof awards.$inferSelect;
 
@@ -200,7 +201,7 @@ export class AwardRepository {
     const [row] = await this.db.execute<{ yes: boolean }>(sql`
       select exists (select 1 from applicants a where a.id = ${applicantId}
         and (exists (select 1 from applications ap join programs p on p.id = ap.program_id where ap.applicant_id = a.id and p.account_id = ${accountId})
-          or not exists (select 1 from applications ap where ap.applicant_id = a.id))) as yes`).then((result) => (result as unknown as { rows: { yes: boolean }[] }).rows);
+          or ${appliedNowhere(sql`a.id`)})) as yes`).then((result) => (result as unknown as { rows: { yes: boolean }[] }).rows);
     return !!row?.yes;
   }
 }

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { applications } from '../../db/schema/application';
 import { companies } from '../../db/schema/company';
 import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
+import { appliedNowhere } from '../applicant/applied-nowhere';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanySearchBy = 'all' | 'name' | 'businessNumber' | 'memberNumber' | 'email';
@@ -80,12 +81,11 @@ export class CompanyRepository {
       .from(applications)
       .innerJoin(programs, eq(programs.id, applications.programId))
       .where(eq(programs.accountId, accountId));
-    const anywhere = this.db.select({ applicantId: applications.applicantId }).from(applications);
     return this.db
       .select({ applicantId: applicants.id, firstName: users.firstName, lastName: users.lastName, email: users.email, memberNumber: applicants.memberNumber })
       .from(applicants)
       .innerJoin(users, eq(users.id, applicants.userId))
-      .where(and(eq(applicants.employerCompanyId, companyId), or(inArray(applicants.id, ofAccount), notInArray(applicants.id, anywhere))))
+      .where(and(eq(applicants.employerCompanyId, companyId), or(inArray(applicants.id, ofAccount), appliedNowhere(applicants.id))))
       .orderBy(asc(users.lastName), asc(users.firstName));
   }
 

@@ -18,6 +18,7 @@ import { personalDataAccessLog, personalDataDeletionRequests } from '../../db/sc
 import { programModules, programRequirements, programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
 import { venues } from '../../db/schema/venue';
+import { appliedNowhere } from '../applicant/applied-nowhere';
 
 export type DeletionRequestRow = typeof personalDataDeletionRequests.$inferSelect;
 export interface DeletionRequestListRow {
@@ -41,7 +42,7 @@ const nameOrEmailLike = (table: typeof users, term: string): SQL => or(ilike(ful
  */
 function handledBy(accountId: string, applicantId: typeof personalDataDeletionRequests.applicantId): SQL {
   return sql`(exists (select 1 from applications ap join programs p on p.id = ap.program_id where ap.applicant_id = ${applicantId} and p.account_id = ${accountId})
-    or not exists (select 1 from applications ap where ap.applicant_id = ${applicantId}))`;
+    or ${appliedNowhere(applicantId)})`;
 }
 
 /** The log's filters as the repository takes them: days already turned into instants. */

@@ -8,6 +8,7 @@ import { supportActions, temporaryPasswords } from '../../db/schema/support';
 import { applicants, users } from '../../db/schema/user';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
 import { rowsOf } from '../report/staff-scope';
+import { userAppliedNowhere } from '../applicant/applied-nowhere';
 
 function likeOf(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -44,7 +45,7 @@ function reachableBy(accountId: string): SQL {
   return sql`((${users.userType} = 'admin' and ${users.accountId} = ${accountId})
     or (${users.userType} = 'applicant' and (
       exists (select 1 from applications ap join programs p on p.id = ap.program_id join applicants ra on ra.id = ap.applicant_id where ra.user_id = ${users.id} and p.account_id = ${accountId})
-      or not exists (select 1 from applications ap join applicants ra on ra.id = ap.applicant_id where ra.user_id = ${users.id}))))`;
+      or ${userAppliedNowhere(users.id)})))`;
 }
 
 export class SupportRepository {
