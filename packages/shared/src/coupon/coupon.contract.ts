@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedResponse, pagingShape } from '../common/paging';
 import { PROGRAM_TYPE_INFO, type ProgramType } from '../program/program-type';
+import { formatMoney } from '../pre-exam/pre-exam-rules';
 
 /**
  * Discount codes (`api/programapplicationcoupon`, menu Discount Codes): a percentage or a fixed
@@ -127,10 +128,10 @@ export const CouponRequest = z
 export type CouponRequest = z.input<typeof CouponRequest>;
 export type CouponValues = z.output<typeof CouponRequest>;
 
-/** "15 %", "12.5 %" or "$50.00": how a discount reads on screens and invoices. */
-export function discountText(discountType: DiscountType, storedValue: number): string {
+/** "15 %", "12.5 %", "$50.00" or "NZ$50.00" (the account's currency): how a discount reads on screens and invoices. */
+export function discountText(discountType: DiscountType, storedValue: number, currency?: string | null): string {
   if (discountType === 'percentage') return `${Number((storedValue / 100).toFixed(2))} %`;
-  return `$${(storedValue / 100).toFixed(2)}`;
+  return formatMoney(storedValue, currency);
 }
 
 /**

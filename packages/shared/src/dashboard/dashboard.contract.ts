@@ -26,7 +26,8 @@ export const DashboardSummary = z.object({
   examsNextDays: z.number().int(),
   examsAhead: z.array(z.object({ day: z.string(), count: z.number().int() })),
   examsAheadTotal: z.number().int(),
-  paymentsThisMonth: z.object({ count: z.number().int(), amountCents: z.number().int(), from: z.string(), to: z.string() }),
+  /** The month's successful payments; `currency` is the account's (AUD, NZD): every payment of its programs is in it. */
+  paymentsThisMonth: z.object({ count: z.number().int(), amountCents: z.number().int(), currency: z.string(), from: z.string(), to: z.string() }),
   awards: z.object({ issuedThisMonth: z.number().int(), current: z.number().int(), expiringSoon: z.number().int(), expiringWithinDays: z.number().int() }),
   pending: z.array(PendingAction),
 });

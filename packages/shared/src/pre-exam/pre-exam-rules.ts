@@ -148,6 +148,15 @@ export function formatMoney(cents: number, currency?: string | null): string {
   return symbol ? `${sign}${symbol}${amount}` : `${sign}$${amount} ${code}`;
 }
 
+/**
+ * The symbol an amount of this currency is written with, for a fee field's "$" or a label's
+ * "Fee ($)": "$" (AUD, or none given), "NZ$" (NZD), the code otherwise.
+ */
+export function currencySymbol(currency?: string | null): string {
+  const code = (currency ?? 'AUD').toUpperCase();
+  return CURRENCY_SYMBOLS[code] ?? code;
+}
+
 /** A GST rate in basis points as people write it: 1000 -> "10%", 1250 -> "12.5%". */
 export function formatGstRate(rateBasisPoints: number): string {
   return `${Number((rateBasisPoints / 100).toFixed(2))}%`;

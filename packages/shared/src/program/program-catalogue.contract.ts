@@ -10,6 +10,8 @@ export const PublishedProgramDetail = z.object({
   programCode: z.string(),
   programTitle: z.string(),
   programType: z.number().int(),
+  /** The body's currency (AUD, NZD): every fee of the program is in it. */
+  currency: z.string(),
   publishedOn: z.string().nullable(),
   programDeclaration: z.string(),
   programTooltips: z.string(),

@@ -36,6 +36,8 @@ export const RenewalModuleChoices = z.object({
   feeBasis: z.enum(FEE_BASES),
   isSelectionSaved: z.boolean(),
   lateFeeCents: z.number().int().nullable(),
+  /** The program's body's currency (AUD, NZD): the fees are in it. */
+  currency: z.string(),
   canEdit: z.boolean(),
   modules: z.array(RenewalModuleChoice),
 });

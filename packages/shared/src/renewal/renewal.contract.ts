@@ -178,6 +178,8 @@ export const Renewal = z.object({
   /** Applied after the expiry day, within the program's grace period; the late fee is on its invoice. */
   isLate: z.boolean(),
   lateFeeCents: z.number().int().nullable(),
+  /** The program's body's currency (AUD, NZD): the late fee and module fees are in it. */
+  currency: z.string(),
   /** The last day of the grace period after expiry, or null when the program takes no late renewals. */
   graceEndsOn: z.string().nullable(),
   hasModules: z.boolean(),

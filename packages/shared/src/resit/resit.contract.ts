@@ -105,6 +105,8 @@ export const ResitModule = z.object({
   attempt: z.number().int(),
   stage: z.enum(RESIT_STAGES),
   feeCents: z.number().int(),
+  /** The program's body's currency (AUD, NZD): the fee is in it. */
+  currency: z.string(),
   feeBasis: z.enum(FEE_BASES),
   invoiceId: z.string().nullable(),
   invoiceStatus: z.string().nullable(),
@@ -160,6 +162,8 @@ export const ResitApplicationView = z.object({
   applicationId: z.string(),
   applicationStatus: z.enum(APPLICATION_STATUSES),
   maxResitsPerModule: z.number().int().nullable(),
+  /** The program's body's currency (AUD, NZD): the modules' re-sit fees are in it. */
+  currency: z.string(),
   modules: z.array(ResitCandidateModule),
   resits: z.array(ResitModule),
   /** Staff: schedule, send, result (administrators and the program's manager). */

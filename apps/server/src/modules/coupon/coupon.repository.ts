@@ -1,26 +1,33 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
 import { couponRedemptions, coupons } from '../../db/schema/payment';
 import { programs } from '../../db/schema/program';
 import { applicants } from '../../db/schema/user';
+import { accountCurrencyOf } from '../account/account-currency';
 
 export type CouponRow = typeof coupons.$inferSelect;
-export type CouponWithProgram = CouponRow & { programCode: string | null; programTitle: string | null };
+/** A code with its account's currency (a fixed discount reads "NZ$50.00" for a New Zealand body). */
+export type CouponWithCurrency = CouponRow & { currency: string };
+export type CouponWithProgram = CouponWithCurrency & { programCode: string | null; programTitle: string | null };
 
 const likeEscaped = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const withProgram = {
   coupon: coupons,
+  currency: accountCurrencyOf(coupons.accountId),
   programCode: programs.programCode,
   programTitle: programs.programTitle,
 };
-const flatten = (row: { coupon: CouponRow; programCode: string | null; programTitle: string | null }): CouponWithProgram => ({
+const flatten = (row: { coupon: CouponRow; currency: string; programCode: string | null; programTitle: string | null }): CouponWithProgram => ({
   ...row.coupon,
+  currency: row.currency,
   programCode: row.programCode,
   programTitle: row.programTitle,
 });
+
+const withCurrency = { ...getTableColumns(coupons), currency: accountCurrencyOf(coupons.accountId) };
 
 /** A code, whatever its case, of the account that owns the program. */
 function codeForProgram(code: string, programId: string): SQL {
@@ -89,14 +96,14 @@ export class CouponRepository {
   }
 
   /** The code as used for a program: only a code of the account owning that program (another account's is not found). */
-  async findByCode(db: Executor, code: string, programId: string): Promise<CouponRow | undefined> {
-    const [row] = await db.select().from(coupons).where(codeForProgram(code, programId));
+  async findByCode(db: Executor, code: string, programId: string): Promise<CouponWithCurrency | undefined> {
+    const [row] = await db.select(withCurrency).from(coupons).where(codeForProgram(code, programId));
     return row;
   }
 
   /** The code's row (of the program's account), locked until the caller's transaction ends: redemptions of one code queue here. */
-  async lockByCode(tx: Executor, code: string, programId: string): Promise<CouponRow | undefined> {
-    const [row] = await tx.select().from(coupons).where(codeForProgram(code, programId)).for('update');
+  async lockByCode(tx: Executor, code: string, programId: string): Promise<CouponWithCurrency | undefined> {
+    const [row] = await tx.select(withCurrency).from(coupons).where(codeForProgram(code, programId)).for('update');
     return row;
   }
 

@@ -18,7 +18,7 @@ import { staffAccountOf, type CurrentUser } from '../../platform/auth/authentica
 import { canManageApplications } from '../application/application-workflow.policy';
 import type { ProgramService } from '../program/program.service';
 import { canManageCoupons } from './coupon.policy';
-import type { CouponRepository, CouponRow, CouponWithProgram } from './coupon.repository';
+import type { CouponRepository, CouponRow, CouponWithCurrency, CouponWithProgram } from './coupon.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,13 +56,13 @@ function refusalOf(coupon: CouponRow | undefined, input: CouponQuoteInput, at: D
   return null;
 }
 
-function quoteOf(coupon: CouponRow, subtotalCents: number): CouponQuote {
+function quoteOf(coupon: CouponWithCurrency, subtotalCents: number): CouponQuote {
   const type = coupon.discountType as DiscountType;
   return {
     couponId: coupon.id,
     code: coupon.code,
     discountCents: discountCentsOf(type, coupon.discountValue, subtotalCents),
-    description: `Discount code ${coupon.code} (${discountText(type, coupon.discountValue)})`,
+    description: `Discount code ${coupon.code} (${discountText(type, coupon.discountValue, coupon.currency)})`,
   };
 }
 
@@ -74,7 +74,7 @@ function toCoupon(row: CouponWithProgram): Coupon {
     description: row.description,
     discountType: type,
     discountValue: row.discountValue,
-    discountText: discountText(type, row.discountValue),
+    discountText: discountText(type, row.discountValue, row.currency),
     appliesTo: row.programId ? 'program' : 'programType',
     programType: row.programType,
     programId: row.programId,
@@ -221,7 +221,7 @@ export class CouponService {
       description: coupon.description,
       discountType: coupon.discountType as DiscountType,
       discountValue: coupon.discountValue,
-      discountText: discountText(coupon.discountType as DiscountType, coupon.discountValue),
+      discountText: discountText(coupon.discountType as DiscountType, coupon.discountValue, coupon.currency),
       validTo: coupon.validTo.toISOString(),
       subtotalCents: subtotalCents ?? null,
       discountCents: subtotalCents === undefined ? null : quote.discountCents,

@@ -20,6 +20,8 @@ export class DashboardService {
   constructor(
     private readonly repository: DashboardRepository,
     private readonly scopes: StaffScope,
+    /** The account's currency: the month's payments are summed in it. */
+    private readonly currencyOf: (accountId: string) => Promise<string>,
   ) {}
 
   /** The welder qualification validity module counts its Welders due list (it is built after the back office). */
@@ -33,13 +35,14 @@ export class DashboardService {
 
   async summary(actor: CurrentUser): Promise<DashboardSummary> {
     const scope = await this.scopes.of(actor);
-    const [applications, exams, payments, awards, pending, confirmationsDue] = await Promise.all([
+    const [applications, exams, payments, awards, pending, confirmationsDue, currency] = await Promise.all([
       this.repository.applications(scope),
       this.repository.examsAhead(scope, EXAMS_AHEAD_DAYS),
       this.repository.paymentsThisMonth(scope),
       this.repository.awards(scope, AWARDS_EXPIRING_WITHIN_DAYS),
       this.repository.pending(scope),
       this.countConfirmationsDue(scope),
+      this.currencyOf(staffAccountOf(actor)),
     ]);
     const byStatus = new Map(applications.byStatus.map((row) => [row.label, row.count]));
     const byStage = new Map(applications.byStage.map((row) => [row.stage ?? '', row.count]));
@@ -58,7 +61,7 @@ export class DashboardService {
       examsNextDays: EXAMS_AHEAD_DAYS,
       examsAhead: exams,
       examsAheadTotal: exams.reduce((sum, row) => sum + row.count, 0),
-      paymentsThisMonth: payments,
+      paymentsThisMonth: { ...payments, currency },
       awards: { ...awards, expiringWithinDays: AWARDS_EXPIRING_WITHIN_DAYS },
       pending: [
         { key: 'awaitingAssessor', label: 'Applications waiting for an assessor', count: pending.awaitingAssessor },

@@ -66,7 +66,7 @@ export class ProgramCatalogueService {
     const found = /^[0-9a-f-]{36}$/i.test(id) ? await this.programs.findById(id) : undefined;
     if (!found || found.program.status !== PROGRAM_STATUS.Published) throw new AppError('NOT_FOUND', PROGRAM_MESSAGES.notFound);
     const { program } = found;
-    const [instructions, requirements, modules, renewalModules, certification, renewal, welder] = await Promise.all([
+    const [instructions, requirements, modules, renewalModules, certification, renewal, welder, currency] = await Promise.all([
       this.instructions.list(id),
       this.requirements.list(id),
       this.modules.list(id, moduleScope(false)),
@@ -74,12 +74,14 @@ export class ProgramCatalogueService {
       this.settings.findCertification(id, 'initial'),
       this.settings.findCertification(id, 'renewal'),
       this.settings.findWelderQualification(id),
+      this.programs.findAccountCurrency(program.accountId),
     ]);
     return {
       id: program.id,
       programCode: program.programCode,
       programTitle: program.programTitle,
       programType: program.programType,
+      currency,
       publishedOn: program.publishedOn?.toISOString() ?? null,
       programDeclaration: program.programDeclaration,
       programTooltips: program.programTooltips,

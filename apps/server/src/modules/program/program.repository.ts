@@ -15,6 +15,7 @@ import {
   programs,
 } from '../../db/schema/program';
 import { users } from '../../db/schema/user';
+import { findAccountCurrency } from '../account/account-currency';
 
 export type ProgramRow = typeof programs.$inferSelect;
 export interface ProgramWithManager {
@@ -203,6 +204,11 @@ export class ProgramRepository {
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize);
     return { rows, totalRows: total?.n ?? 0 };
+  }
+
+  /** The currency of the program's body: the catalogue writes its fees in it. */
+  findAccountCurrency(accountId: string) {
+    return findAccountCurrency(this.db, accountId);
   }
 
   /** Active admin users of the account, who can manage or serve on its programs. */

@@ -87,13 +87,18 @@ export class RenewalModuleService {
   }
 
   private async choicesOf(renewal: RenewalTableRow, feeBasis?: FeeBasis): Promise<RenewalModuleChoices> {
-    const [programModules, chosen] = await Promise.all([this.deps.repository.findRenewalProgramModules(renewal.programId), this.deps.repository.findModules(renewal.id)]);
+    const [programModules, chosen, issuer] = await Promise.all([
+      this.deps.repository.findRenewalProgramModules(renewal.programId),
+      this.deps.repository.findModules(renewal.id),
+      this.deps.invoicing.invoiceIssuerOf(renewal.programId),
+    ]);
     const basis = feeBasis ?? chosen[0]?.row.feeBasis ?? (await this.deps.invoicing.billingOf(renewal.applicantId)).feeBasis;
     const isSelectionSaved = chosen.length > 0;
     return {
       feeBasis: basis,
       isSelectionSaved,
       lateFeeCents: renewal.lateFeeCents,
+      currency: issuer.currency,
       canEdit: renewal.status === 'submitted' && !renewal.invoiceId,
       modules: programModules
         .filter((m) => !m.isInactive || chosen.some((c) => c.row.programModuleId === m.id))

@@ -8,6 +8,7 @@ import { invoices, payments } from '../../db/schema/payment';
 import { programCertificationSettings, programModules, programRequirements, programs } from '../../db/schema/program';
 import { programRenewalRules, renewalApplications, renewalModules } from '../../db/schema/renewal';
 import { applicants, users } from '../../db/schema/user';
+import { accountCurrencyOf } from '../account/account-currency';
 
 export type RenewalTableRow = typeof renewalApplications.$inferSelect;
 export type RenewalModuleRow = typeof renewalModules.$inferSelect;
@@ -45,6 +46,7 @@ export class RenewalRepository {
         programCode: programs.programCode,
         programTitle: programs.programTitle,
         programType: programs.programType,
+        currency: accountCurrencyOf(programs.accountId),
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,

@@ -167,6 +167,7 @@ export class RenewalService {
       decidedOn: renewal?.decidedOn?.toISOString() ?? null,
       isLate: renewal?.isLate ?? false,
       lateFeeCents: renewal?.lateFeeCents ?? null,
+      currency: found.currency,
       graceEndsOn: award.expiresOn ? graceEndsOn(award.expiresOn, rules) : null,
       hasModules: RENEWAL_TYPES[typePath].hasModules,
       invoice: invoice
@@ -321,7 +322,7 @@ export class RenewalService {
       const sentences = [
         `We have received your application to renew ${current.programTitle} (${current.programCode}), certificate ${current.award.certificateNumber}.`,
         isLate
-          ? `Your certificate expired on ${current.award.expiresOn}; this is a late renewal${lateFeeCents ? ` with a late fee of ${formatMoney(lateFeeCents)}` : ''}.`
+          ? `Your certificate expired on ${current.award.expiresOn}; this is a late renewal${lateFeeCents ? ` with a late fee of ${formatMoney(lateFeeCents, issuer.currency)}` : ''}.`
           : 'Your certificate stays current while we assess it.',
         `You listed ${cpdHours} hours of continuing professional development; the program asks for ${requiredCpdHours}.`,
         ...(invoice ? [`Tax invoice ${invoice.invoiceNumberText} for ${formatMoney(invoice.totals.totalCents, invoice.currency)} (incl. GST ${formatMoney(invoice.totals.gstCents, invoice.currency)}) is ready to pay.`] : []),

@@ -12,6 +12,7 @@ import { programModules, programUsers, programs } from '../../db/schema/program'
 import { resitModules } from '../../db/schema/resit';
 import { applicants, users } from '../../db/schema/user';
 import { testingAgencies, venues } from '../../db/schema/venue';
+import { accountCurrencyOf } from '../account/account-currency';
 
 export type ResitRow = typeof resitModules.$inferSelect;
 
@@ -21,6 +22,8 @@ export interface ResitApplication {
   programCode: string;
   programTitle: string;
   maxResitsPerModule: number | null;
+  /** The program's account's currency: the fees of its re-sits are in it. */
+  currency: string;
   holder: { userId: string; firstName: string; lastName: string; email: string; timeZone: string };
   manager: { id: string; email: string; firstName: string } | null;
 }
@@ -48,6 +51,7 @@ export interface ResitWithNames {
   programId: string;
   programCode: string;
   programTitle: string;
+  currency: string;
   applicantFirstName: string;
   applicantLastName: string;
   moduleCode: string;
@@ -98,6 +102,7 @@ export class ResitRepository {
         programCode: programs.programCode,
         programTitle: programs.programTitle,
         maxResitsPerModule: programs.maxResitsPerModule,
+        currency: accountCurrencyOf(programs.accountId),
         managerId: programs.programManagerId,
         holder: { userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, timeZone: users.timeZone },
       })
@@ -115,6 +120,7 @@ export class ResitRepository {
       programCode: row.programCode,
       programTitle: row.programTitle,
       maxResitsPerModule: row.maxResitsPerModule,
+      currency: row.currency,
       holder: row.holder,
       manager: manager?.active ? { id: manager.id, email: manager.email, firstName: manager.firstName } : null,
     };
@@ -150,6 +156,7 @@ export class ResitRepository {
         programId: programs.id,
         programCode: programs.programCode,
         programTitle: programs.programTitle,
+        currency: accountCurrencyOf(programs.accountId),
         applicantFirstName: applicantUser.firstName,
         applicantLastName: applicantUser.lastName,
         moduleCode: programModules.moduleCode,

@@ -9,7 +9,9 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { findCoupons, useCouponPrograms, useCoupons, useSaveCoupon } from '../../../features/coupon/api/coupons';
 import { COUPON_CSV_COLUMNS, CouponsTable } from '../../../features/coupon/components/coupons-table';
 import { CouponForm } from '../../../features/coupon/forms/coupon-form';
+import { useCurrentAccount } from '../../../features/account/api/find-current-account';
 import { errorMessageOf } from '../../../lib/api-client';
+import { CurrencyProvider } from '../../../lib/currency';
 import { pagesOf } from '../../../lib/export-csv';
 import { useRequiredSession } from '../../../lib/auth';
 import { useUserTimeZone } from '../../../lib/dates';
@@ -30,6 +32,8 @@ function DiscountCodesScreen() {
   const programs = useCouponPrograms(editing ? programSearch.term : undefined);
   const save = useSaveCoupon();
   const current = editing && editing !== 'new' ? editing : null;
+  // A fixed discount is in the account's own currency ("Amount (NZ$)").
+  const account = useCurrentAccount();
 
   return (
     <Stack gap="lg">
@@ -60,18 +64,20 @@ function DiscountCodesScreen() {
         </Stack>
       </Paper>
       <FormDialog opened={editing !== null} title={current ? `Edit ${current.code}` : 'New discount code'} onClose={() => setEditing(null)}>
-        <CouponForm
-          coupon={current}
-          zone={zone}
-          submitLabel={current ? 'Save discount code' : 'Create discount code'}
-          programs={programs.data ?? []}
-          onProgramSearch={programSearch.onTextChange}
-          onSubmit={async (request) => {
-            const saved = await save.mutateAsync({ id: current?.id ?? null, request });
-            setEditing(null);
-            notifications.show({ color: 'green', title: 'Discount code saved', message: saved.code });
-          }}
-        />
+        <CurrencyProvider currency={account.data?.account.currency}>
+          <CouponForm
+            coupon={current}
+            zone={zone}
+            submitLabel={current ? 'Save discount code' : 'Create discount code'}
+            programs={programs.data ?? []}
+            onProgramSearch={programSearch.onTextChange}
+            onSubmit={async (request) => {
+              const saved = await save.mutateAsync({ id: current?.id ?? null, request });
+              setEditing(null);
+              notifications.show({ color: 'green', title: 'Discount code saved', message: saved.code });
+            }}
+          />
+        </CurrencyProvider>
       </FormDialog>
       <ConfirmDialog
         opened={toggling !== null}

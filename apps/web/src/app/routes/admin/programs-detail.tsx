@@ -27,7 +27,9 @@ import { ProgramStatusBadge } from '../../../features/program/components/program
 import { programTypeLabel } from '../../../features/program/components/program-type-label';
 import { ProgramUsersPanel } from '../../../features/program/components/program-users-panel';
 import { RequirementsPanel } from '../../../features/program/components/requirements-panel';
+import { useCurrentAccount } from '../../../features/account/api/find-current-account';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { CurrencyProvider } from '../../../lib/currency';
 import { usePageTitle } from '../../../lib/page-title';
 import { programAwardsPath } from './awards';
 import { programRenewalsPath } from './renewals';
@@ -165,6 +167,8 @@ export function AdminProgramRoute() {
   const { id = '' } = useParams();
   const program = useProgram(id);
   const privilege = useProgramPrivilege(id);
+  // Staff reach only their account's programs: its currency is the program's (the fee fields' "NZ$").
+  const account = useCurrentAccount();
   usePageTitle(program.data ? `${program.data.programCode} · Programs` : 'Program');
 
   if (program.isPending || privilege.isPending) {
@@ -181,5 +185,9 @@ export function AdminProgramRoute() {
     if (status === 403) return <NotAvailable title="Program" message="You do not have access to this program." />;
     return <NotAvailable title="Program" message={errorMessageOf(error)} />;
   }
-  return <ProgramWorkspace program={program.data} privilege={privilege.data} />;
+  return (
+    <CurrencyProvider currency={account.data?.account.currency}>
+      <ProgramWorkspace program={program.data} privilege={privilege.data} />
+    </CurrencyProvider>
+  );
 }

@@ -33,7 +33,7 @@ export function PayAction({ payment }: { payment: Payment }) {
         Pay invoice {payment.invoiceNumber}
       </Button>
       <Text size="sm">
-        {formatAmount(payment.amountCents)} {payment.currency}, pay by <DateDisplay value={payment.expiresOn} withTime />
+        {formatAmount(payment.amountCents, payment.currency)} {payment.currency}, pay by <DateDisplay value={payment.expiresOn} withTime />
         {payment.status === 'Failed' && '. The last attempt did not go through: try again.'}
       </Text>
     </Group>

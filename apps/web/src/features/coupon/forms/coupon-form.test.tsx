@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { COUPON_MESSAGES as M, type Coupon, type CouponRequest } from '@certs/shared/coupon/coupon.contract';
 import { ApiError } from '../../../lib/api-client';
+import { CurrencyProvider } from '../../../lib/currency';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { CouponForm } from './coupon-form';
 
@@ -108,5 +109,16 @@ describe('CouponForm', () => {
     expect(field('Valid to')).toHaveValue('31-Mar-2026');
     expect(field('Usage limit')).toBeEnabled();
     expect(screen.getByText(/Used 2 times/)).toBeInTheDocument();
+  });
+
+  it("labels a fixed amount in a New Zealand account's NZ$", () => {
+    renderWithProviders(
+      <CurrencyProvider currency="NZD">
+        <CouponForm coupon={null} zone="Pacific/Auckland" submitLabel="Create discount code" programs={PROGRAMS} onProgramSearch={() => undefined} onSubmit={() => Promise.resolve()} />
+      </CurrencyProvider>,
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'Fixed amount' }));
+    expect(field('Amount (NZ$)')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Amount \(\$\)/)).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo, useState } from 'react';
+import { useCurrencySymbol } from '../../../lib/currency';
 import { OFFERED_TIME_ZONES, type OfferedTimeZone } from '@certs/shared/common/dates';
 import {
   CouponRequest,
@@ -96,6 +97,7 @@ interface CouponFormProps {
 export function CouponForm({ coupon, zone, submitLabel, programs, onProgramSearch, onSubmit }: CouponFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const isUsed = (coupon?.usedCount ?? 0) > 0;
+  const symbol = useCurrencySymbol();
   const form = useForm<CouponFormValues>({
     initialValues: couponFormValuesOf(coupon, zone),
     validate: (values) => resolve(couponRequestOf(values, zone) as unknown as Record<string, unknown>),
@@ -158,7 +160,7 @@ export function CouponForm({ coupon, zone, submitLabel, programs, onProgramSearc
           </Group>
         </Radio.Group>
         <TextInput
-          label={values.discountType === 'percentage' ? 'Percentage (%)' : 'Amount ($)'}
+          label={values.discountType === 'percentage' ? 'Percentage (%)' : `Amount (${symbol})`}
           description={values.discountType === 'percentage' ? '1 to 100, up to 2 decimals' : 'GST-inclusive dollars, up to 2 decimals; never more than the invoice'}
           inputMode="decimal"
           required

@@ -13,7 +13,7 @@ const summary: DashboardSummary = {
   examsNextDays: 7,
   examsAhead: [],
   examsAheadTotal: 0,
-  paymentsThisMonth: { count: 0, amountCents: 0, from: '2026-11-01', to: '2026-11-27' },
+  paymentsThisMonth: { count: 0, amountCents: 0, currency: 'AUD', from: '2026-11-01', to: '2026-11-27' },
   awards: { issuedThisMonth: 0, current: 3, expiringSoon: 0, expiringWithinDays: 90 },
   pending: [
     { key: 'awaitingAssessor', label: 'Applications waiting for an assessor', count: 1 },
@@ -36,5 +36,15 @@ describe('DashboardView', () => {
     expect(link).toHaveTextContent('4');
     const table = screen.getByTestId('dashboard-pending');
     expect(within(table).getByRole('row', { name: /Welder confirmations and revalidations due in 60 days/ })).toHaveTextContent('4');
+  });
+
+  it.each([
+    ['NZD', 'NZ$1,234.50'],
+    ['AUD', '$1,234.50'],
+  ])("writes the month's payments in the account's currency (%s)", async (currency, text) => {
+    const inAccount = { ...summary, paymentsThisMonth: { ...summary.paymentsThisMonth, count: 3, amountCents: 123450, currency } };
+    stubFetch(async (call) => (call.url.startsWith('/api/dashboard/summary') ? jsonResponse(inAccount) : jsonResponse({ message: 'unexpected' }, 404)));
+    renderWithProviders(<DashboardView />);
+    expect(await screen.findByRole('link', { name: `Payments this month (3): ${text}` })).toBeInTheDocument();
   });
 });

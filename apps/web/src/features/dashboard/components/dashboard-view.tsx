@@ -57,7 +57,7 @@ export function DashboardView() {
       </Stack>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <Figure label={`Exams in the next ${data.examsNextDays} days`} value={data.examsAheadTotal} href="/admin/examinations/sittings" testId="dashboard-exams-ahead" />
-        <Figure label={`Payments this month (${data.paymentsThisMonth.count})`} value={formatAmount(data.paymentsThisMonth.amountCents)} href="/admin/reports" testId="dashboard-payments" />
+        <Figure label={`Payments this month (${data.paymentsThisMonth.count})`} value={formatAmount(data.paymentsThisMonth.amountCents, data.paymentsThisMonth.currency)} href="/admin/reports" testId="dashboard-payments" />
         <Figure label="Awards issued this month" value={data.awards.issuedThisMonth} href="/admin/awards" testId="dashboard-awards-issued" />
         <Figure label={`Current awards expiring in ${data.awards.expiringWithinDays} days`} value={data.awards.expiringSoon} href="/admin/awards" testId="dashboard-awards-expiring" />
       </SimpleGrid>

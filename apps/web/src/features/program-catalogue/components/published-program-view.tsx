@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title, Typography } from '@mantine/core';
 import { useId } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { currencySymbol } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { PublishedProgramDetail } from '@certs/shared/program/program-catalogue.contract';
 import type { ProgramModule } from '@certs/shared/program/program-module.contract';
 import { formatFee, plainTextOf } from '@certs/shared/program/program-rules';
@@ -42,7 +43,7 @@ function Declaration({ html }: { html: string }) {
   );
 }
 
-function ModulesTable({ label, modules }: { label: string; modules: readonly ProgramModule[] }) {
+function ModulesTable({ label, modules, symbol }: { label: string; modules: readonly ProgramModule[]; symbol: string }) {
   const offered = modules.filter((module) => !module.isInactive);
   if (offered.length === 0) return <Text c="dimmed">None listed.</Text>;
   return (
@@ -54,10 +55,10 @@ function ModulesTable({ label, modules }: { label: string; modules: readonly Pro
             <Table.Th scope="col">Module Title</Table.Th>
             <Table.Th scope="col">Examination Type</Table.Th>
             <Table.Th scope="col" ta="right">
-              Member Fee ($)
+              {`Member Fee (${symbol})`}
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              Non Member Fee ($)
+              {`Non Member Fee (${symbol})`}
             </Table.Th>
             <Table.Th scope="col" ta="right">
               Pass Mark
@@ -105,6 +106,8 @@ function yearsText(years: number | null): string {
 /** Everything an applicant reads about one published program before applying. */
 export function PublishedProgramView({ program }: { program: PublishedProgramDetail }) {
   const certification = program.certificationSettings;
+  // Fees are the program's body's: "NZ$" on a New Zealand body's program.
+  const symbol = currencySymbol(program.currency);
   const renewal = program.renewalSettings;
   const welder = program.welderQualificationSettings;
   const hasModules = program.programType === PROGRAM_TYPES.Qualification || program.programType === PROGRAM_TYPES.AICIP;
@@ -146,15 +149,15 @@ export function PublishedProgramView({ program }: { program: PublishedProgramDet
       {certification && (
         <Section title="Fees and renewal" testId="program-fees">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            <Fact label="Member fee ($)">{formatFee(certification.memberFee)}</Fact>
-            <Fact label="Non-member fee ($)">{formatFee(certification.nonmemberFee)}</Fact>
+            <Fact label={`Member fee (${symbol})`}>{formatFee(certification.memberFee)}</Fact>
+            <Fact label={`Non-member fee (${symbol})`}>{formatFee(certification.nonmemberFee)}</Fact>
             <Fact label="Renewal period">{yearsText(certification.renewalPeriod)}</Fact>
             <Fact label="Review">{certification.reviewAllowed ? 'Allowed' : 'Not offered'}</Fact>
           </SimpleGrid>
           {renewal && (
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mt="md">
-              <Fact label="Renewal member fee ($)">{formatFee(renewal.memberFee)}</Fact>
-              <Fact label="Renewal non-member fee ($)">{formatFee(renewal.nonmemberFee)}</Fact>
+              <Fact label={`Renewal member fee (${symbol})`}>{formatFee(renewal.memberFee)}</Fact>
+              <Fact label={`Renewal non-member fee (${symbol})`}>{formatFee(renewal.nonmemberFee)}</Fact>
             </SimpleGrid>
           )}
         </Section>
@@ -167,13 +170,13 @@ export function PublishedProgramView({ program }: { program: PublishedProgramDet
             <Fact label="Confirmations">
               {welder.numOfConfirmation}, every {welder.interval} months{welder.repeat ? ', repeating' : ''}
             </Fact>
-            <Fact label="Member fee ($)">{formatFee(welder.memberFee)}</Fact>
-            <Fact label="Non-member fee ($)">{formatFee(welder.nonmemberFee)}</Fact>
+            <Fact label={`Member fee (${symbol})`}>{formatFee(welder.memberFee)}</Fact>
+            <Fact label={`Non-member fee (${symbol})`}>{formatFee(welder.nonmemberFee)}</Fact>
           </SimpleGrid>
           {welder.reValidationProlongation && (
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mt="md">
-              <Fact label="Revalidation member fee ($)">{formatFee(welder.revalidationMemberFee)}</Fact>
-              <Fact label="Revalidation non-member fee ($)">{formatFee(welder.revalidationNonmemberFee)}</Fact>
+              <Fact label={`Revalidation member fee (${symbol})`}>{formatFee(welder.revalidationMemberFee)}</Fact>
+              <Fact label={`Revalidation non-member fee (${symbol})`}>{formatFee(welder.revalidationNonmemberFee)}</Fact>
             </SimpleGrid>
           )}
         </Section>
@@ -222,12 +225,12 @@ export function PublishedProgramView({ program }: { program: PublishedProgramDet
 
       {hasModules && (
         <Section title="Modules" testId="program-modules">
-          <ModulesTable label="Modules" modules={program.modules} />
+          <ModulesTable label="Modules" modules={program.modules} symbol={symbol} />
         </Section>
       )}
       {program.programType === PROGRAM_TYPES.AICIP && (
         <Section title="Renewal modules" testId="program-renewal-modules">
-          <ModulesTable label="Renewal modules" modules={program.renewalModules} />
+          <ModulesTable label="Renewal modules" modules={program.renewalModules} symbol={symbol} />
         </Section>
       )}
 

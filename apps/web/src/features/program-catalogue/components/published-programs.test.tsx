@@ -18,6 +18,7 @@ const row = {
 
 const detail: PublishedProgramDetail = {
   ...row,
+  currency: 'AUD',
   programDeclaration: '',
   programTooltips: '',
   instructions: [],
@@ -56,5 +57,30 @@ describe('program codes in the catalogue', () => {
   it("keep the code on one line in the program page's badge", () => {
     renderWithProviders(<PublishedProgramView program={detail} />);
     expectOnOneLine(screen.getByTestId('program-code'));
+  });
+});
+
+describe("a program's fees in the catalogue", () => {
+  const certification = {
+    programId: row.id,
+    kind: 'initial' as const,
+    memberFee: 450,
+    nonmemberFee: 600,
+    reviewAllowed: true,
+    renewalPeriod: 3,
+    requiredCpdHours: 20,
+    assessorAssessmentInstruction: '',
+    certificationTooltips: '',
+    programDeclaration: '',
+  };
+
+  it.each([
+    ['NZD', 'NZ$'],
+    ['AUD', '$'],
+  ])("are labelled in the body's currency (%s)", (currency, symbol) => {
+    renderWithProviders(<PublishedProgramView program={{ ...detail, currency, certificationSettings: certification }} />);
+    const fees = screen.getByTestId('program-fees');
+    expect(within(fees).getByText(`Member fee (${symbol})`)).toBeInTheDocument();
+    expect(within(fees).getByText(`Non-member fee (${symbol})`)).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import type { SettingsKind } from '../api/save-certification-settings';
 import { RichTextField } from '../../../components/ui/rich-text-field';
 import { validateCertificationSettingsValues, type CertificationSettingsFormValues } from './certification-settings-form.values';
 import { applyServerErrors } from './server-errors';
+import { useCurrencySymbol } from '../../../lib/currency';
 
 interface CertificationSettingsFormProps {
   /** `initial`: Certification or AICIP settings; `renewal`: AICIP renewal settings (no renewal period). */
@@ -16,6 +17,7 @@ interface CertificationSettingsFormProps {
 
 /** Certification and AICIP settings of spec section 3, checked by the shared schema. */
 export function CertificationSettingsForm({ kind, initialValues, isReadOnly = false, onSubmit }: CertificationSettingsFormProps) {
+  const symbol = useCurrencySymbol();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CertificationSettingsFormValues>({
     initialValues,
@@ -45,13 +47,13 @@ export function CertificationSettingsForm({ kind, initialValues, isReadOnly = fa
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: kind === 'initial' ? 4 : 2 }}>
-          <TextInput label="Member Fee" required withAsterisk inputMode="decimal" leftSection="$" autoComplete="off" {...textLock} {...form.getInputProps('memberFee')} />
+          <TextInput label="Member Fee" required withAsterisk inputMode="decimal" leftSection={symbol} autoComplete="off" {...textLock} {...form.getInputProps('memberFee')} />
           <TextInput
             label="Non Member Fee"
             required
             withAsterisk
             inputMode="decimal"
-            leftSection="$"
+            leftSection={symbol}
             autoComplete="off"
             {...textLock}
             {...form.getInputProps('nonmemberFee')}

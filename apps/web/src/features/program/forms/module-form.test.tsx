@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MODULE_MESSAGES, type ProgramModule } from '@certs/shared/program/program-module.contract';
+import { CurrencyProvider } from '../../../lib/currency';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { ModuleForm } from './module-form';
 import { emptyModuleValues, moduleValuesOf, toModuleRequest, validateModuleValues, type ModuleFormValues } from './module-form.values';
@@ -27,6 +28,19 @@ const complete: ModuleFormValues = {
 };
 
 describe('ModuleForm', { timeout: 15_000 }, () => {
+  it.each([
+    ['NZD', 'NZ$'],
+    ['AUD', '$'],
+  ])("marks the fee fields with the account's currency (%s)", (currency, symbol) => {
+    renderWithProviders(
+      <CurrencyProvider currency={currency}>
+        <ModuleForm mode="create" initialValues={emptyModuleValues()} onSubmit={() => Promise.resolve()} onCancel={() => {}} />
+      </CurrencyProvider>,
+    );
+    // The member and non-member fees (re-sit fees show once re-sits are allowed).
+    expect(screen.getAllByText(symbol, { exact: true })).toHaveLength(2);
+  });
+
   it('shows the shared messages at each field', async () => {
     const { onSubmit, user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Add module' }));

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EXAMINATION_TYPES } from '@certs/shared/program/program-module.contract';
 import { applyServerErrors } from './server-errors';
 import { validateModuleValues, type ModuleFormValues } from './module-form.values';
+import { useCurrencySymbol } from '../../../lib/currency';
 
 interface ModuleFormProps {
   mode: 'create' | 'edit';
@@ -19,6 +20,7 @@ const EXAMINATION_TYPE_OPTIONS = [
 
 /** A program module with every field of spec section 3, checked by the shared schema. */
 export function ModuleForm({ mode, initialValues, onSubmit, onCancel }: ModuleFormProps) {
+  const symbol = useCurrencySymbol();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ModuleFormValues>({ initialValues, validate: validateModuleValues });
 
@@ -66,13 +68,13 @@ export function ModuleForm({ mode, initialValues, onSubmit, onCancel }: ModuleFo
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Member Fee" required withAsterisk inputMode="decimal" leftSection="$" autoComplete="off" {...form.getInputProps('memberFee')} />
+          <TextInput label="Member Fee" required withAsterisk inputMode="decimal" leftSection={symbol} autoComplete="off" {...form.getInputProps('memberFee')} />
           <TextInput
             label="Non Member Fee"
             required
             withAsterisk
             inputMode="decimal"
-            leftSection="$"
+            leftSection={symbol}
             autoComplete="off"
             {...form.getInputProps('nonMemberFee')}
           />
@@ -90,7 +92,7 @@ export function ModuleForm({ mode, initialValues, onSubmit, onCancel }: ModuleFo
                 required
                 withAsterisk
                 inputMode="decimal"
-                leftSection="$"
+                leftSection={symbol}
                 autoComplete="off"
                 {...form.getInputProps('reSitMemberFee')}
               />
@@ -99,7 +101,7 @@ export function ModuleForm({ mode, initialValues, onSubmit, onCancel }: ModuleFo
                 required
                 withAsterisk
                 inputMode="decimal"
-                leftSection="$"
+                leftSection={symbol}
                 autoComplete="off"
                 {...form.getInputProps('reSitNonMemberFee')}
               />

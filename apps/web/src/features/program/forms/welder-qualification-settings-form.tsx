@@ -8,6 +8,7 @@ import {
   validateWelderQualificationSettingsValues,
   type WelderQualificationSettingsFormValues,
 } from './welder-qualification-settings-form.values';
+import { useCurrencySymbol } from '../../../lib/currency';
 
 interface WelderQualificationSettingsFormProps {
   initialValues: WelderQualificationSettingsFormValues;
@@ -19,6 +20,7 @@ const STANDARD_OPTIONS = [{ value: '', label: 'Select a standard', disabled: tru
 
 /** Welder qualification settings of spec section 3, checked by the shared schema. */
 export function WelderQualificationSettingsForm({ initialValues, isReadOnly = false, onSubmit }: WelderQualificationSettingsFormProps) {
+  const symbol = useCurrencySymbol();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<WelderQualificationSettingsFormValues>({ initialValues, validate: validateWelderQualificationSettingsValues });
   const handleSubmit = async (values: WelderQualificationSettingsFormValues) => {
@@ -66,13 +68,13 @@ export function WelderQualificationSettingsForm({ initialValues, isReadOnly = fa
         </SimpleGrid>
         <Switch label="Repeat the confirmations" disabled={disabled} {...form.getInputProps('repeat', { type: 'checkbox' })} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Member Fee" required withAsterisk inputMode="decimal" leftSection="$" autoComplete="off" {...textLock} {...form.getInputProps('memberFee')} />
+          <TextInput label="Member Fee" required withAsterisk inputMode="decimal" leftSection={symbol} autoComplete="off" {...textLock} {...form.getInputProps('memberFee')} />
           <TextInput
             label="Non Member Fee"
             required
             withAsterisk
             inputMode="decimal"
-            leftSection="$"
+            leftSection={symbol}
             autoComplete="off"
             {...textLock}
             {...form.getInputProps('nonmemberFee')}
@@ -102,7 +104,7 @@ export function WelderQualificationSettingsForm({ initialValues, isReadOnly = fa
                     required
                     withAsterisk
                     inputMode="decimal"
-                    leftSection="$"
+                    leftSection={symbol}
                     autoComplete="off"
                     {...textLock}
                     {...form.getInputProps('revalidationMemberFee')}
@@ -112,7 +114,7 @@ export function WelderQualificationSettingsForm({ initialValues, isReadOnly = fa
                     required
                     withAsterisk
                     inputMode="decimal"
-                    leftSection="$"
+                    leftSection={symbol}
                     autoComplete="off"
                     {...textLock}
                     {...form.getInputProps('revalidationNonmemberFee')}

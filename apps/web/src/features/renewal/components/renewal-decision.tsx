@@ -96,7 +96,7 @@ export function RenewalDecision({ renewal }: { renewal: Renewal }) {
           </Fact>
           {renewal.isLate && (
             <Fact label="Late renewal" testId="renewal-late">
-              {`Applied after expiry${renewal.lateFeeCents ? `, late fee ${formatMoney(renewal.lateFeeCents)}` : ""}`}
+              {`Applied after expiry${renewal.lateFeeCents ? `, late fee ${formatMoney(renewal.lateFeeCents, renewal.currency)}` : ""}`}
             </Fact>
           )}
           {renewal.invoice && !renewal.hasModules && (

@@ -40,6 +40,7 @@ const blank: Renewal = {
   decisionReason: null,
   isLate: false,
   lateFeeCents: null,
+  currency: 'AUD',
   graceEndsOn: null,
   hasModules: false,
   invoice: null,

@@ -71,13 +71,13 @@ function ModuleChoice({ renewal }: { renewal: Renewal }) {
                     data={MODULE_CHOICES.map((value) => ({ value, label: MODULE_CHOICE_LABELS[value] }))}
                   />
                 </Table.Td>
-                <Table.Td ta="right">{m.choice === 'notTaken' ? '-' : formatMoney(m.feeCents)}</Table.Td>
+                <Table.Td ta="right">{m.choice === 'notTaken' ? '-' : formatMoney(m.feeCents, choices.data.currency)}</Table.Td>
               </Table.Tr>
             ))}
             {choices.data.lateFeeCents ? (
               <Table.Tr>
                 <Table.Td colSpan={3}>Late renewal fee</Table.Td>
-                <Table.Td ta="right">{formatMoney(choices.data.lateFeeCents)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(choices.data.lateFeeCents, choices.data.currency)}</Table.Td>
               </Table.Tr>
             ) : null}
           </Table.Tbody>

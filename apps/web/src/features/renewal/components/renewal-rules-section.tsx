@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { RenewalRules } from '@certs/shared/renewal/renewal-module.contract';
 import { LATE_RENEWAL_CHOICES, LATE_RENEWAL_LABELS, type LateRenewalChoice } from '@certs/shared/renewal/renewal-rules';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { useCurrencySymbol } from '../../../lib/currency';
 import { useRenewalRules, useSaveRenewalRules } from '../api/renewal-modules';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -18,6 +19,7 @@ function RulesForm({ rules, isReadOnly }: { rules: RenewalRules; isReadOnly: boo
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveRenewalRules(rules.programId);
   const readOnly = isReadOnly || !rules.canEdit;
+  const symbol = useCurrencySymbol();
   const isGrace = lateRenewal === 'grace';
 
   const submit = () =>
@@ -47,8 +49,8 @@ function RulesForm({ rules, isReadOnly }: { rules: RenewalRules; isReadOnly: boo
       {isGrace && (
         <Group gap="md" align="flex-start" wrap="wrap">
           <TextInput label="Grace Period (days)" value={graceDays} onChange={(e) => setGraceDays(e.currentTarget.value)} error={errors.graceDays} readOnly={readOnly} inputMode="numeric" w={180} />
-          <TextInput label="Late Fee, member ($)" value={lateFeeMember} onChange={(e) => setLateFeeMember(e.currentTarget.value)} error={errors.lateFeeMember} readOnly={readOnly} inputMode="decimal" w={180} />
-          <TextInput label="Late Fee, non-member ($)" value={lateFeeNonMember} onChange={(e) => setLateFeeNonMember(e.currentTarget.value)} error={errors.lateFeeNonMember} readOnly={readOnly} inputMode="decimal" w={200} />
+          <TextInput label={`Late Fee, member (${symbol})`} value={lateFeeMember} onChange={(e) => setLateFeeMember(e.currentTarget.value)} error={errors.lateFeeMember} readOnly={readOnly} inputMode="decimal" w={180} />
+          <TextInput label={`Late Fee, non-member (${symbol})`} value={lateFeeNonMember} onChange={(e) => setLateFeeNonMember(e.currentTarget.value)} error={errors.lateFeeNonMember} readOnly={readOnly} inputMode="decimal" w={200} />
         </Group>
       )}
       <Checkbox

@@ -25,8 +25,8 @@ function ResitNextStep({ resit, payHref, examinationsHref }: { resit: ResitModul
   const dates = useDateFormatter();
   if (resit.paymentTrackerId) {
     return (
-      <Button size="xs" component={Link} to={payHref(resit.paymentTrackerId)} aria-label={`Pay invoice (${formatMoney(resit.feeCents)}) for the re-sit of ${resit.moduleCode}`}>
-        Pay invoice ({formatMoney(resit.feeCents)})
+      <Button size="xs" component={Link} to={payHref(resit.paymentTrackerId)} aria-label={`Pay invoice (${formatMoney(resit.feeCents, resit.currency)}) for the re-sit of ${resit.moduleCode}`}>
+        Pay invoice ({formatMoney(resit.feeCents, resit.currency)})
       </Button>
     );
   }
@@ -61,7 +61,7 @@ export function ApplicantResitSection({ word, applicationId, payHref, examinatio
   const [couponCode, setCouponCode] = useState('');
   const [error, setError] = useState<{ field?: string; form?: string }>({});
   if (!view.data) return null;
-  const { modules, resits } = view.data;
+  const { modules, resits, currency } = view.data;
   const open = modules.filter((module) => module.cannotApplyBecause === null);
   if (open.length === 0 && resits.length === 0) return null;
 
@@ -89,7 +89,7 @@ export function ApplicantResitSection({ word, applicationId, payHref, examinatio
             <Group justify="space-between" align="center">
               <Text size="sm">
                 {module.moduleCode} {module.moduleTitle} was {RESULT_LABELS[module.currentResult ?? ''] ?? 'not passed'}. You may re-sit it
-                {module.feeCents !== null ? ` for ${formatMoney(module.feeCents)} (incl. GST)` : ''}.
+                {module.feeCents !== null ? ` for ${formatMoney(module.feeCents, currency)} (incl. GST)` : ''}.
               </Text>
               {choosing?.applicationModuleId !== module.applicationModuleId && (
                 <Button onClick={() => setChoosing(module)} aria-label={`Apply for a re-sit of ${module.moduleCode}`}>

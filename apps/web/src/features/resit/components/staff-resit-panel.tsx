@@ -191,7 +191,7 @@ function StaffResitRow({ word, resit, module, choices, canManage, onMoved }: { w
           <StatusBadge label={resit.stage} color={RESIT_STAGE_COLORS[resit.stage]} />
         </Group>
         <Text size="sm">
-          Fee {formatMoney(resit.feeCents)} ({resit.feeBasis === 'member' ? 'member' : 'non-member'}), invoice {resit.invoiceStatus ?? '-'}
+          Fee {formatMoney(resit.feeCents, resit.currency)} ({resit.feeBasis === 'member' ? 'member' : 'non-member'}), invoice {resit.invoiceStatus ?? '-'}
           {resit.scheduledAt ? `; ${resit.examKind}, ${dates.dateTime(resit.scheduledAt)}, ${resit.scheduleSentOn ? 'sent' : 'not sent'}` : ''}
           {resit.result ? `; result ${resit.result}${resit.resultPercentage !== null ? ` ${resit.resultPercentage}%` : ''}` : ''}
         </Text>

@@ -115,6 +115,22 @@ describe('AicipPayments', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ applicationId: waiting.applicationId, reference: 'EFT-991', reason: 'Bank transfer seen on the statement' }]);
   });
 
+  it("shows a New Zealand body's invoice in NZ$ (the invoice's currency), in the list and the dialog", async () => {
+    const nz: AicipPaymentApplication = { ...waiting, invoice: { ...waiting.invoice!, currency: 'NZD' } };
+    stubFetch(async (call) => {
+      if (call.url.startsWith('/api/108/aicipapplications')) return jsonResponse({ rows: [nz], page: 1, pageSize: 10, totalRows: 1 });
+      if (call.url.startsWith(`/api/108/aicipapplication/${nz.applicationId}`)) return jsonResponse(nz);
+      return jsonResponse({ message: 'unexpected' }, 404);
+    });
+    renderWithProviders(<AicipPayments />);
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'AICIP applications waiting for payment' });
+    expect(await within(table).findByText('NZ$580.00')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Record payment: AICIP-2026-00007' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record AICIP payment: AICIP-2026-00007' });
+    expect(within(dialog).getByRole('textbox', { name: /Payment reference/ })).toHaveAccessibleDescription("The bank transfer's reference for NZ$580.00");
+  });
+
   it("puts the server's field messages back at the fields", async () => {
     serve(() => jsonResponse({ statusCode: 400, error: 'Bad Request', message: PAYMENT_MESSAGES.referenceMax, fieldErrors: { reference: PAYMENT_MESSAGES.referenceMax } }, 400));
     renderWithProviders(<AicipPayments />);

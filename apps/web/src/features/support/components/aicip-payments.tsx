@@ -84,7 +84,7 @@ function InvoiceFacts({ application }: { application: AicipPaymentApplication })
         </Table.Tr>
         <Table.Tr>
           <Table.Th scope="row">Amount</Table.Th>
-          <Table.Td data-testid="aicip-invoice-amount">{invoice ? formatAmount(invoice.totalCents) : '-'}</Table.Td>
+          <Table.Td data-testid="aicip-invoice-amount">{invoice ? formatAmount(invoice.totalCents, invoice.currency) : '-'}</Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Th scope="row">Invoice status</Table.Th>
@@ -119,7 +119,7 @@ export function RecordAicipPaymentDialog({ application, onClose }: { application
   const result = useAicipApplication(step.kind === 'done' && application ? application.applicationId : null);
   if (!application) return null;
   const invoice = application.invoice;
-  const amountText = invoice ? formatAmount(invoice.totalCents) : '';
+  const amountText = invoice ? formatAmount(invoice.totalCents, invoice.currency) : '';
   const today = dayjs().tz(zone).format('YYYY-MM-DD');
 
   const close = () => {
@@ -258,7 +258,7 @@ export const AICIP_PAYMENT_CSV_COLUMNS: readonly CsvColumn<AicipPaymentApplicati
   { header: 'Email', value: (row) => row.email },
   { header: 'Member Number', value: (row) => row.memberNumber },
   { header: 'Invoice', value: (row) => row.invoice?.invoiceNumber },
-  { header: 'Amount', value: (row) => (row.invoice ? formatAmount(row.invoice.totalCents) : '') },
+  { header: 'Amount', value: (row) => (row.invoice ? formatAmount(row.invoice.totalCents, row.invoice.currency) : '') },
   { header: 'Issued', value: (row, dates) => (row.invoice ? dates.date(row.invoice.issuedOn) : '') },
   { header: 'Invoice Status', value: (row) => row.invoice?.status },
 ];
@@ -297,7 +297,7 @@ export function AicipPayments() {
     },
     { key: 'member', header: 'Member Number', render: (row) => row.memberNumber || '-' },
     { key: 'invoice', header: 'Invoice', noWrap: true, render: (row) => row.invoice?.invoiceNumber ?? '-' },
-    { key: 'amount', header: 'Amount', align: 'right', noWrap: true, render: (row) => (row.invoice ? formatAmount(row.invoice.totalCents) : '-') },
+    { key: 'amount', header: 'Amount', align: 'right', noWrap: true, render: (row) => (row.invoice ? formatAmount(row.invoice.totalCents, row.invoice.currency) : '-') },
     { key: 'issued', header: 'Issued', noWrap: true, render: (row) => (row.invoice ? <DateDisplay value={row.invoice.issuedOn} /> : '-') },
     { key: 'status', header: 'Invoice Status', noWrap: true, render: (row) => (row.invoice ? <StatusBadge color={INVOICE_STATUS_COLORS[row.invoice.status]} label={row.invoice.status} /> : '-') },
     {
