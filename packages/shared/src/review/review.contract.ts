@@ -49,12 +49,12 @@ export const REVIEW_MESSAGES = {
   stillNotPassed: (codes: readonly string[]) => `Upholding the review must leave every module passed: ${codes.join(', ')} would still not be passed`,
 } as const;
 
-/** The last day (YYYY-MM-DD, Sydney) on which a review may be asked for: the result's Sydney day plus the window. */
-export function reviewWindowClosesOn(resultRecordedOn: Date | string, windowDays: number): string {
-  return dayjs(resultRecordedOn).tz(DEFAULT_TIME_ZONE).startOf('day').add(windowDays, 'day').format('YYYY-MM-DD');
+/** The last day (YYYY-MM-DD) on which a review may be asked for: the result's day plus the window, both in the awarding body's zone (Sydney by default). */
+export function reviewWindowClosesOn(resultRecordedOn: Date | string, windowDays: number, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return dayjs(resultRecordedOn).tz(timeZone).startOf('day').add(windowDays, 'day').format('YYYY-MM-DD');
 }
 
-/** Open through its last day, on Sydney's date. */
+/** Open through its last day, on the awarding body's date. */
 export function isReviewWindowOpen(closesOn: string, today: string): boolean {
   return today <= closesOn;
 }

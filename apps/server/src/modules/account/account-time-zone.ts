@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, dayInTimeZone, isOfferedTimeZone } from '@certs/shared/common/dates';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor';
 import { accounts } from '../../db/schema/account';
 import { programs } from '../../db/schema/program';
@@ -25,8 +25,8 @@ export function dayIn(zone: string, at: Date = new Date()): string {
  * SQL for the zone of the account that owns the program in `programColumn`, for a query that
  * has no join to `accounts` at hand (one value per program, looked up by the database).
  */
-export function programZoneSql(programColumn: SQL): SQL {
-  return sql`coalesce((select acz.time_zone from programs pgz join accounts acz on acz.id = pgz.account_id where pgz.id = ${programColumn}), ${DEFAULT_TIME_ZONE})`;
+export function programZoneSql(programColumn: SQL | AnyColumn): SQL<string> {
+  return sql<string>`coalesce((select acz.time_zone from programs pgz join accounts acz on acz.id = pgz.account_id where pgz.id = ${programColumn}), ${DEFAULT_TIME_ZONE})`;
 }
 
 /** Zones read from the database: an account's, a program's account's, every account's. */

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
+import { accounts } from '../../db/schema/account';
 import { applications } from '../../db/schema/application';
 import { awardHistory, awards, certificateNumberCounters } from '../../db/schema/award';
 import { programCertificationSettings, programs } from '../../db/schema/program';
@@ -32,6 +33,8 @@ export interface AwardProgramFacts {
   certificateNumPattern: string;
   certificateStartNum: string;
   renewalPeriod: number | null;
+  /** The program's awarding body's zone: the award is dated on that body's day. */
+  timeZone: string;
 }
 
 /** Awards, their history and the certificate number counters: the only Drizzle of the award module. */
@@ -53,8 +56,10 @@ export class AwardRepository {
         certificateNumPattern: programs.certificateNumPattern,
         certificateStartNum: programs.certificateStartNum,
         renewalPeriod: programCertificationSettings.renewalPeriod,
+        timeZone: accounts.timeZone,
       })
       .from(programs)
+      .innerJoin(accounts, eq(accounts.id, programs.accountId))
       .leftJoin(programCertificationSettings, and(eq(programCertificationSettings.programId, programs.id), eq(programCertificationSettings.kind, 'initial')))
       .where(eq(programs.id, programId));
     return row;

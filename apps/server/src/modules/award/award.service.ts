@@ -4,7 +4,6 @@ import { ACTION_PAST, AWARD_MESSAGES, awardActionRequest, type Award, type Award
 import { AWARD_ACTIONS, AWARD_STATUS_LABELS, type AwardAction, type AwardStatus, type AwardType } from '@certs/shared/award/award-status';
 import { counterWidth, firstCounter, formatCertificateNumber } from '@certs/shared/award/certificate-number';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
-import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { Executor } from '../../db/executor';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../platform/app-error';
@@ -13,6 +12,7 @@ import { hasMenuAccess, staffAccountOf, type CurrentUser } from '../../platform/
 import { toCsv } from '../../platform/csv';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
 import { moveApplication } from '../application/application-move';
+import { dayIn } from '../account/account-time-zone';
 import { isApplicationAdministrator } from '../application/application-workflow.policy';
 import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { ProgramService } from '../program/program.service';
@@ -97,7 +97,8 @@ export class AwardRecords {
     if (!application) throw new AppError('NOT_FOUND', AWARD_MESSAGES.notFound);
     const program = await this.deps.repository.findProgramFacts(tx, application.programId);
     if (!program) throw new AppError('NOT_FOUND', AWARD_MESSAGES.notFound);
-    const awardedOn = todayInSydney(this.now());
+    // The awarding body's day: a New Zealand award made at 00:30 in Auckland is dated that day.
+    const awardedOn = dayIn(program.timeZone, this.now());
     const certificateNumber = await this.nextCertificateNumber(tx, program, Number(awardedOn.slice(0, 4)));
     let award: AwardTableRow;
     try {
@@ -204,7 +205,7 @@ export class AwardRecords {
     const program = await this.deps.repository.findProgramFacts(tx, award.programId);
     if (!award.expiresOn || !program?.renewalPeriod || !EXPIRING_PROGRAM_TYPES.has(award.programType)) throw new AppError('CONFLICT', 'An award without an expiry cannot be renewed');
     const newExpiresOn = addYears(award.expiresOn, program.renewalPeriod);
-    const certificateNumber = input.newCertificateNumber ? await this.nextCertificateNumber(tx, program, Number(todayInSydney(this.now()).slice(0, 4))) : award.certificateNumber;
+    const certificateNumber = input.newCertificateNumber ? await this.nextCertificateNumber(tx, program, Number(dayIn(program.timeZone, this.now()).slice(0, 4))) : award.certificateNumber;
     await this.deps.repository.update(tx, award.id, {
       status: 'current',
       awardType: 'Renewal',

@@ -8,6 +8,7 @@ import { invoices, payments } from '../../db/schema/payment';
 import { programCertificationSettings, programModules, programRequirements, programs } from '../../db/schema/program';
 import { programRenewalRules, renewalApplications, renewalModules } from '../../db/schema/renewal';
 import { applicants, users } from '../../db/schema/user';
+import { programZoneSql } from '../account/account-time-zone';
 import { accountCurrencyOf } from '../account/account-currency';
 
 export type RenewalTableRow = typeof renewalApplications.$inferSelect;
@@ -52,6 +53,8 @@ export class RenewalRepository {
         email: users.email,
         userId: users.id,
         memberNumber: applicants.memberNumber,
+        /** The program's awarding body's zone: its "today" decides the renewal window and lateness. */
+        timeZone: programZoneSql(awards.programId),
       })
       .from(awards)
       .innerJoin(applications, eq(applications.id, awards.applicationId))

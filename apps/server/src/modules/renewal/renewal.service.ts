@@ -2,7 +2,6 @@ import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import type { ApplicationStatus } from '@certs/shared/application/application-status';
 import { isInRenewalWindow, reminderDates } from '@certs/shared/award/award-expiry';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
-import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import {
   RENEWAL_MESSAGES,
   RENEWAL_STATUS_LABELS,
@@ -27,6 +26,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
+import { dayIn } from '../account/account-time-zone';
 import { moveApplication } from '../application/application-move';
 import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { AwardRenewer } from '../award/award.service';
@@ -73,8 +73,9 @@ function badRequest(error: z.ZodError): AppError {
 export class RenewalService {
   constructor(private readonly deps: RenewalDeps) {}
 
-  private today(): string {
-    return todayInSydney(this.deps.now?.() ?? new Date());
+  /** Today of the award's awarding body (Auckland's for a New Zealand program). */
+  private today(found: Pick<AwardFacts, 'timeZone'>): string {
+    return dayIn(found.timeZone, this.deps.now?.() ?? new Date());
   }
 
   /** The award of the holder's renewal, or 404 (another holder's, another type's, or none). */
@@ -95,7 +96,7 @@ export class RenewalService {
     if (award.status !== 'current' && !expiredByJob) return RENEWAL_MESSAGES.awardNotCurrent;
     if (!award.expiresOn) return RENEWAL_MESSAGES.notRenewable;
     if (open?.status === 'submitted' || (!expiredByJob && found.applicationStatus !== 'Awarded')) return RENEWAL_MESSAGES.alreadyOpen;
-    const today = this.today();
+    const today = this.today(found);
     const standing = lateStanding(award.expiresOn, today, rules);
     if (standing === 'noLateRenewal' || (expiredByJob && standing === 'onTime')) return RENEWAL_MESSAGES.noLateRenewal(award.expiresOn);
     if (standing === 'graceOver') return RENEWAL_MESSAGES.graceOver(graceEndsOn(award.expiresOn, rules) ?? award.expiresOn);
@@ -281,7 +282,7 @@ export class RenewalService {
       const current = await this.deps.repository.findAward(renewal.awardId, tx);
       const blocked = current ? this.blockedReason(current, renewal, rules) : RENEWAL_MESSAGES.awardNotFound;
       if (!current || blocked) throw new AppError('CONFLICT', blocked ?? RENEWAL_MESSAGES.awardNotFound);
-      const isLate = !!current.award.expiresOn && this.today() > current.award.expiresOn;
+      const isLate = !!current.award.expiresOn && this.today(current) > current.award.expiresOn;
       const lateFeeCents = isLate ? (billing.feeBasis === 'member' ? rules.lateFeeMemberCents : rules.lateFeeNonMemberCents) : null;
       const requirements = await this.deps.repository.findRequirements(current.award.programId, tx);
       const answered = new Map(renewal.answers.map((a) => [a.requirementId, a.answerText.trim()]));

@@ -7,6 +7,7 @@ import { applicationModules } from '../../db/schema/application-module';
 import { programModules, programs } from '../../db/schema/program';
 import { applicationReviewAttachments, applicationReviews, type ReviewedModuleResult } from '../../db/schema/review';
 import { applicants, users } from '../../db/schema/user';
+import { accountZone, programZoneSql } from '../account/account-time-zone';
 
 export type ReviewRow = typeof applicationReviews.$inferSelect;
 
@@ -16,6 +17,8 @@ export interface ReviewApplication {
   programCode: string;
   programTitle: string;
   reviewWindowDays: number;
+  /** The program's awarding body's zone: the review window runs on its days. */
+  timeZone: string;
   holder: { userId: string; firstName: string; lastName: string; email: string };
   manager: { id: string; email: string; firstName: string } | null;
 }
@@ -52,6 +55,7 @@ export class ReviewRepository {
         programCode: programs.programCode,
         programTitle: programs.programTitle,
         reviewWindowDays: programs.reviewWindowDays,
+        timeZone: programZoneSql(programs.id),
         managerId: programs.programManagerId,
         holder: { userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
       })
@@ -69,6 +73,7 @@ export class ReviewRepository {
       programCode: row.programCode,
       programTitle: row.programTitle,
       reviewWindowDays: row.reviewWindowDays,
+      timeZone: accountZone(row.timeZone),
       holder: row.holder,
       manager: manager?.active ? { id: manager.id, email: manager.email, firstName: manager.firstName } : null,
     };

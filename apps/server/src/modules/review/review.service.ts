@@ -1,7 +1,6 @@
 import { APPLICATION_TYPES, type ApplicationStatus } from '@certs/shared/application/application-status';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { modulesNotPassed, type ModuleResult } from '@certs/shared/exam-schedule/exam-schedule.contract';
-import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import {
   REVIEW_MESSAGES,
   isReviewWindowOpen,
@@ -25,6 +24,7 @@ import { HOLDER_AWARDS_PATH, type AwardCreator } from '../award/award.service';
 import type { ProgramService } from '../program/program.service';
 import { canDecideReview, canReadReview, isReviewHolder } from './review.policy';
 import type { ReviewApplication, ReviewModuleRow, ReviewRepository } from './review.repository';
+import { dayIn } from '../account/account-time-zone';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -80,7 +80,7 @@ export class ReviewService {
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockOrMissing(tx, id);
       const modules = await this.deps.repository.findModules(id, tx);
-      const refusal = await this.refusalToAsk(tx, locked, modules, found.reviewWindowDays);
+      const refusal = await this.refusalToAsk(tx, locked, modules, found.reviewWindowDays, found.timeZone);
       if (refusal) throw new AppError('CONFLICT', refusal);
       const review = await this.deps.repository.insertOpen(tx, { applicationId: id, reason: input.reason, attachmentIds, actorId: actor.id });
       if (!review) throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyOpen);
@@ -168,13 +168,14 @@ export class ReviewService {
   }
 
   /** Why a review cannot be asked for now, or null; read again under the application's lock before asking. */
-  private async refusalToAsk(tx: Executor, application: ApplicationRow, modules: readonly ReviewModuleRow[], windowDays: number): Promise<string | null> {
+  private async refusalToAsk(tx: Executor, application: ApplicationRow, modules: readonly ReviewModuleRow[], windowDays: number, timeZone: string): Promise<string | null> {
     const status = application.status as ApplicationStatus;
     if (status === 'Applied for review' || (await this.deps.repository.hasOpen(tx, application.id))) return REVIEW_MESSAGES.alreadyOpen;
     if (status !== 'Failed') return REVIEW_MESSAGES.notFailed;
     if (!application.resultRecordedOn || reviewableOf(modules).length === 0) return REVIEW_MESSAGES.noModuleAllowsReview;
-    const closesOn = reviewWindowClosesOn(application.resultRecordedOn, windowDays);
-    if (!isReviewWindowOpen(closesOn, todayInSydney(this.now()))) return windowClosedMessage(closesOn);
+    // The awarding body's days: a New Zealand result's window closes at Auckland's midnight.
+    const closesOn = reviewWindowClosesOn(application.resultRecordedOn, windowDays, timeZone);
+    if (!isReviewWindowOpen(closesOn, dayIn(timeZone, this.now()))) return windowClosedMessage(closesOn);
     if (await this.deps.repository.hasDecided(tx, application.id)) return REVIEW_MESSAGES.alreadyReviewed;
     return null;
   }
@@ -183,11 +184,11 @@ export class ReviewService {
     const { application } = loaded.found;
     const [modules, reviews] = await Promise.all([this.deps.repository.findModules(application.id), this.deps.repository.findReviews(application.id)]);
     const files = await this.deps.attachments.findByIds(reviews.flatMap((review) => review.attachmentIds));
-    const refusal = await this.refusalToAsk(this.deps.repository.reader(), application, modules, loaded.found.reviewWindowDays);
+    const refusal = await this.refusalToAsk(this.deps.repository.reader(), application, modules, loaded.found.reviewWindowDays, loaded.found.timeZone);
     return {
       applicationStatus: application.status,
       resultRecordedOn: application.resultRecordedOn?.toISOString() ?? null,
-      windowClosesOn: application.resultRecordedOn ? reviewWindowClosesOn(application.resultRecordedOn, loaded.found.reviewWindowDays) : null,
+      windowClosesOn: application.resultRecordedOn ? reviewWindowClosesOn(application.resultRecordedOn, loaded.found.reviewWindowDays, loaded.found.timeZone) : null,
       cannotAskBecause: refusal,
       modules: modules.map((module) => ({ ...module })),
       reviews: reviews.map(({ review, deciderFirstName, deciderLastName, attachmentIds }) => ({

@@ -8,6 +8,7 @@ import { applicants, users } from '../../db/schema/user';
 import { testingAgencies } from '../../db/schema/venue';
 import { wpqRecords, wpqTestResults } from '../../db/schema/wpq';
 import { wpqConfirmationLinks, wpqConfirmations, wpqExtensionLogs, wpqRevalidations, wpqValidityEnds, wpqValidityReminders } from '../../db/schema/wpq-validity';
+import { programZoneSql } from '../account/account-time-zone';
 
 export type ConfirmationRow = typeof wpqConfirmations.$inferSelect;
 export type ConfirmationLinkRow = typeof wpqConfirmationLinks.$inferSelect;
@@ -50,6 +51,8 @@ const keptColumns = {
   revalidationNonmemberFeeCents: programWelderQualificationSettings.revalidationNonmemberFeeCents,
   messageConfirmation: programWelderQualificationSettings.messageConfirmation,
   messageProlongation: programWelderQualificationSettings.messageProlongationReValidation,
+  /** The program's awarding body's zone: confirmations fall due on that body's days. */
+  timeZone: programZoneSql(wpqRecords.programId),
 };
 
 function keptQuery(executor: Executor) {

@@ -150,8 +150,9 @@ const notFound = () => new AppError('NOT_FOUND', M.notFound);
 export class WpqValidityService {
   constructor(private readonly deps: WpqValidityDeps) {}
 
-  private today(): string {
-    return expiryToday(this.deps.now?.() ?? new Date());
+  /** Today of the qualification's awarding body (Auckland's for a New Zealand program). */
+  private today(facts: Pick<KeptFacts, 'timeZone'>): string {
+    return expiryToday(this.deps.now?.() ?? new Date(), facts.timeZone);
   }
 
   // ---- Reading ---------------------------------------------------------------------------------
@@ -196,7 +197,7 @@ export class WpqValidityService {
   }
 
   private validityOf(loaded: Loaded): WpqValidity {
-    const today = this.today();
+    const today = this.today(loaded.facts);
     const { facts, kept } = loaded;
     const rule = validityOfKept(today, kept);
     const ended = facts.awardStatus === 'expired' && rule.isValid ? { isValid: false, reason: M.noLongerValid } : {};
@@ -315,9 +316,9 @@ export class WpqValidityService {
   /** The open period, which must be the one named (a link is for one confirmation). */
   private openPeriodFor(loaded: Loaded, sequence?: number): ConfirmationPeriod {
     if (loaded.facts.awardStatus !== 'current') throw new AppError('CONFLICT', M.noLongerValid);
-    const period = openConfirmation(this.today(), loaded.kept);
+    const period = openConfirmation(this.today(loaded.facts), loaded.kept);
     if (sequence !== undefined && loaded.confirmations.some((c) => c.sequence === sequence)) throw new AppError('CONFLICT', M.alreadyConfirmed);
-    if (!period || (sequence !== undefined && period.sequence !== sequence)) throw new AppError('CONFLICT', validityOfKept(this.today(), loaded.kept).isValid ? M.notDue : M.noLongerValid);
+    if (!period || (sequence !== undefined && period.sequence !== sequence)) throw new AppError('CONFLICT', validityOfKept(this.today(loaded.facts), loaded.kept).isValid ? M.notDue : M.noLongerValid);
     return period;
   }
 
@@ -353,7 +354,7 @@ export class WpqValidityService {
       const loaded = await this.load(recordId, tx);
       if (!loaded) throw notFound();
       const period = this.openPeriodFor(loaded, link?.sequence);
-      const today = this.today();
+      const today = this.today(loaded.facts);
       if (input.confirmedOn > today) throw new AppError('BAD_REQUEST', M.confirmedOnFuture, { confirmedOn: M.confirmedOnFuture });
       if (!(input.confirmedOn > period.periodStart && input.confirmedOn <= period.dueOn)) {
         const message = M.confirmedOnOutside(day(period.periodStart), day(period.dueOn));
@@ -469,14 +470,17 @@ export class WpqValidityService {
 
   /** One pass: ends the qualifications whose confirmation (or validity) lapsed and sends the reminders due. */
   async runOnce(): Promise<ValidityPass> {
-    const today = this.today();
+    const days = new Set<string>();
     let ended = 0;
     let reminders = 0;
     for (const facts of await this.deps.repository.findCurrentKept()) {
+      // Each qualification on its own body's day: a New Zealand one's reminder goes out after Auckland's midnight.
+      const today = this.today(facts);
+      days.add(today);
       if (await this.endIfLapsed(facts.recordId, today)) ended += 1;
       else reminders += await this.sendDueReminders(facts.recordId, today);
     }
-    return { today, ended, reminders };
+    return { today: [...days].sort()[0] ?? expiryToday(this.deps.now?.() ?? new Date()), ended, reminders };
   }
 
   /**
@@ -569,10 +573,11 @@ export class WpqValidityService {
       if (!application || !loaded) throw notFound();
       if (!loaded.facts.reValidationProlongation) throw new AppError('CONFLICT', M.revalidationNotOffered);
       if (loaded.kept.option !== '9.3b') throw new AppError('CONFLICT', M.revalidationOptionB);
-      const rule = validityOfKept(this.today(), loaded.kept);
+      const today = this.today(loaded.facts);
+      const rule = validityOfKept(today, loaded.kept);
       if (!rule.isValid || !rule.validUntil || loaded.facts.awardStatus !== 'current') throw new AppError('CONFLICT', M.noLongerValid);
       const window = revalidationWindow(rule.validUntil, loaded.kept);
-      const latest = this.today() < window.to ? this.today() : window.to;
+      const latest = today < window.to ? today : window.to;
       if (input.welds.some((w) => !(w.weldedOn > window.from && w.weldedOn <= latest))) {
         const message = M.weldWindow(day(window.from), day(window.to));
         throw new AppError('BAD_REQUEST', message, { welds: message });
@@ -649,7 +654,7 @@ export class WpqValidityService {
     const application = await this.deps.workflow.lock(tx, loaded.facts.applicationId);
     if (!application) throw notFound();
     const revalidatedOn = (revalidation.welds as { weldedOn: string }[]).map((w) => w.weldedOn).sort().at(-1)!;
-    const after = validityOfKept(this.today(), { ...loaded.kept, revalidatedOn: [...loaded.kept.revalidatedOn, revalidatedOn] });
+    const after = validityOfKept(this.today(loaded.facts), { ...loaded.kept, revalidatedOn: [...loaded.kept.revalidatedOn, revalidatedOn] });
     const validUntilAfter = after.validUntil ?? revalidation.validUntilBefore;
     await this.deps.repository.updateRevalidation(tx, revalidation.id, { status: 'approved', revalidatedOn, validUntilAfter, decisionReason: note || null, decidedOn: new Date(), decidedBy: actorId, modifiedBy: actorId });
     await moveApplication(tx, this.deps.workflow, { locked: application, typePath: applicationTypeOfProgram(loaded.facts.programType)!, action: 'revalidate', what: 'revalidated', note: `Revalidated until ${day(validUntilAfter)}${note ? `: ${note}` : ''}`, actorId });
@@ -699,10 +704,6 @@ export class WpqValidityService {
 
   /** The welders whose confirmation, revalidation or new test falls due within the days given, soonest first. */
   private async dueRows(options: { programIds?: readonly string[]; accountId?: string; withinDays: number; searchTerm?: string; isReadable: (programId: string) => Promise<boolean> }): Promise<WpqRenewalRow[]> {
-    const today = this.today();
-    const horizon = new Date(`${today}T00:00:00Z`);
-    horizon.setUTCDate(horizon.getUTCDate() + options.withinDays);
-    const until = horizon.toISOString().slice(0, 10);
     const rows: WpqRenewalRow[] = [];
     const term = options.searchTerm?.trim().toLowerCase();
     for (const facts of await this.deps.repository.findCurrentKept({ programIds: options.programIds, accountId: options.accountId })) {
@@ -711,6 +712,10 @@ export class WpqValidityService {
       if (term && ![welderName, facts.welderEmail, facts.certificateNumber, facts.employerName ?? ''].some((v) => v.toLowerCase().includes(term))) continue;
       const loaded = await this.load(facts.recordId);
       if (!loaded) continue;
+      const today = this.today(facts);
+      const horizon = new Date(`${today}T00:00:00Z`);
+      horizon.setUTCDate(horizon.getUTCDate() + options.withinDays);
+      const until = horizon.toISOString().slice(0, 10);
       const rule = validityOfKept(today, loaded.kept);
       if (!rule.isValid) continue;
       const candidates: { due: WpqRenewalRow['due']; dueOn: string }[] = [];
