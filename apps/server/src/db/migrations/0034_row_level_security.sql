@@ -277,3 +277,179 @@ ALTER TABLE "resit_modules" ENABLE ROW LEVEL SECURITY;
 CREATE POLICY account_staff ON "resit_modules" AS PERMISSIVE FOR ALL TO PUBLIC
   USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM applications a WHERE a.id = application_id))
   WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM applications a WHERE a.id = application_id));
+--> statement-breakpoint
+-- One level further down: rows of a test, a question, an award, a renewal, a welder qualification,
+-- a sitting, an application's module or a recording are the account's when their parent is.
+ALTER TABLE "exam_instances" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "exam_instances" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_definitions parent WHERE parent.id = exam_definition_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_definitions parent WHERE parent.id = exam_definition_id));
+--> statement-breakpoint
+ALTER TABLE "exam_sections" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "exam_sections" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_definitions parent WHERE parent.id = exam_definition_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_definitions parent WHERE parent.id = exam_definition_id));
+--> statement-breakpoint
+ALTER TABLE "exam_section_questions" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "exam_section_questions" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_definitions parent WHERE parent.id = exam_definition_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_definitions parent WHERE parent.id = exam_definition_id));
+--> statement-breakpoint
+ALTER TABLE "question_versions" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "question_versions" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM questions parent WHERE parent.id = question_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM questions parent WHERE parent.id = question_id));
+--> statement-breakpoint
+ALTER TABLE "question_subjects" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "question_subjects" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM questions parent WHERE parent.id = question_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM questions parent WHERE parent.id = question_id));
+--> statement-breakpoint
+ALTER TABLE "question_tags" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "question_tags" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM questions parent WHERE parent.id = question_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM questions parent WHERE parent.id = question_id));
+--> statement-breakpoint
+ALTER TABLE "award_history" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "award_history" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM awards parent WHERE parent.id = award_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM awards parent WHERE parent.id = award_id));
+--> statement-breakpoint
+ALTER TABLE "award_reminders" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "award_reminders" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM awards parent WHERE parent.id = award_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM awards parent WHERE parent.id = award_id));
+--> statement-breakpoint
+ALTER TABLE "renewal_modules" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "renewal_modules" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM renewal_applications parent WHERE parent.id = renewal_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM renewal_applications parent WHERE parent.id = renewal_id));
+--> statement-breakpoint
+ALTER TABLE "wpq_confirmation_links" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "wpq_confirmation_links" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id));
+--> statement-breakpoint
+ALTER TABLE "wpq_confirmations" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "wpq_confirmations" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id));
+--> statement-breakpoint
+ALTER TABLE "wpq_extension_logs" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "wpq_extension_logs" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id));
+--> statement-breakpoint
+ALTER TABLE "wpq_revalidations" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "wpq_revalidations" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id));
+--> statement-breakpoint
+ALTER TABLE "wpq_test_results" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "wpq_test_results" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id));
+--> statement-breakpoint
+ALTER TABLE "wpq_validity_ends" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "wpq_validity_ends" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id));
+--> statement-breakpoint
+ALTER TABLE "wpq_validity_reminders" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "wpq_validity_reminders" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM wpq_records parent WHERE parent.id = wpq_record_id));
+--> statement-breakpoint
+ALTER TABLE "exam_keystroke_batches" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "exam_keystroke_batches" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id));
+--> statement-breakpoint
+ALTER TABLE "exam_recordings" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "exam_recordings" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id));
+--> statement-breakpoint
+ALTER TABLE "invigilation_pauses" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "invigilation_pauses" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id));
+--> statement-breakpoint
+ALTER TABLE "invigilation_presence" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "invigilation_presence" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id));
+--> statement-breakpoint
+ALTER TABLE "question_instances" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "question_instances" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id));
+--> statement-breakpoint
+ALTER TABLE "recording_holds" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "recording_holds" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id));
+--> statement-breakpoint
+ALTER TABLE "sitting_review_decisions" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "sitting_review_decisions" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id));
+--> statement-breakpoint
+ALTER TABLE "sitting_review_flags" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "sitting_review_flags" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_instances parent WHERE parent.id = exam_instance_id));
+--> statement-breakpoint
+ALTER TABLE "exam_recording_consents" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "exam_recording_consents" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM application_modules parent WHERE parent.id = application_module_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM application_modules parent WHERE parent.id = application_module_id));
+--> statement-breakpoint
+ALTER TABLE "exam_time_extensions" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "exam_time_extensions" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM application_modules parent WHERE parent.id = application_module_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM application_modules parent WHERE parent.id = application_module_id));
+--> statement-breakpoint
+ALTER TABLE "irregularity_reports" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "irregularity_reports" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM application_modules parent WHERE parent.id = application_module_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM application_modules parent WHERE parent.id = application_module_id));
+--> statement-breakpoint
+ALTER TABLE "exam_recording_chunks" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "exam_recording_chunks" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_recordings parent WHERE parent.id = recording_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_recordings parent WHERE parent.id = recording_id));
+--> statement-breakpoint
+ALTER TABLE "exam_recording_segments" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY account_staff ON "exam_recording_segments" AS PERMISSIVE FOR ALL TO PUBLIC
+  USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_recordings parent WHERE parent.id = recording_id))
+  WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM exam_recordings parent WHERE parent.id = recording_id));
