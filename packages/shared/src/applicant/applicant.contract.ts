@@ -57,6 +57,23 @@ export const SaveApplicantRequest = z
   });
 export type SaveApplicantRequest = z.input<typeof SaveApplicantRequest>;
 
+/**
+ * A membership of one awarding body (issue 40): applicants belong to the platform, but each body
+ * confirms its own members, and only a body's own confirmation gives its member fees and library.
+ */
+export const AccountMembership = z.object({
+  accountId: z.string(),
+  /** The awarding body's name. */
+  accountName: z.string(),
+  membershipType: z.enum(['individual', 'corporate']),
+  memberNumber: z.string(),
+  membershipConfirmedOn: z.string(),
+  memberCurrentUntil: z.string().nullable(),
+  /** Confirmed and not past Current Until today: the body's member fees apply. */
+  isMember: z.boolean(),
+});
+export type AccountMembership = z.infer<typeof AccountMembership>;
+
 export const Applicant = z.object({
   id: z.string(),
   userId: z.string(),
@@ -68,12 +85,19 @@ export const Applicant = z.object({
   primaryEmail: z.string(),
   homeAddress: Address,
   workAddress: Address,
+  /** The membership the applicant declares, for each body's staff to confirm. */
   membershipType: z.enum(MEMBERSHIP_TYPES),
   memberNumber: z.string(),
-  /** Set by staff; until then non-member fees apply. */
+  /**
+   * The membership in the account the profile is read for (staff: their own account; a program's
+   * record: the program's account); null and false for the applicant's own read, whose bodies are
+   * listed in `memberships`. Set by that body's staff; until then its non-member fees apply.
+   */
   membershipConfirmedOn: z.string().nullable(),
   memberCurrentUntil: z.string().nullable(),
   isMember: z.boolean(),
+  /** The bodies that confirmed a membership: every one for the applicant, the reader's own for staff. */
+  memberships: z.array(AccountMembership),
   /** Whether the holder's certificates appear in the public register (default true; the holder may opt out). */
   listedInRegister: z.boolean(),
   active: z.boolean(),
@@ -81,7 +105,7 @@ export const Applicant = z.object({
 });
 export type Applicant = z.infer<typeof Applicant>;
 
-/** Staff confirm (or withdraw) a membership on the applicant's record. */
+/** Staff confirm (or withdraw) a membership on the applicant's record: their own account's membership. */
 export const ConfirmMembershipRequest = z.strictObject({ isConfirmed: z.boolean(), memberCurrentUntil: isoDate('Current Until').nullable().default(null) });
 
 /** Staff list of applicants (spec section 7: currentPage, perPageCount, searchBy, searchTerm, canShowActiveMember). */

@@ -55,7 +55,10 @@ const companyFields = {
   contactPhone: z.string().trim().max(32).regex(/^[0-9+()\-\s]*$/, 'Phone must be digits, spaces and + ( ) - only').default(''),
 };
 
-/** Staff's form: every field, with the corporate membership and whether the company is active. */
+/**
+ * Staff's form: every field, with the corporate membership of the staff's own awarding body (the
+ * company is shared by every account; each body keeps its own membership) and whether it is active.
+ */
 export const CompanyRequest = z
   .strictObject({
     ...companyFields,
@@ -92,6 +95,7 @@ export const Company = z.object({
   contactPosition: z.string(),
   contactEmail: z.string(),
   contactPhone: z.string(),
+  /** The corporate membership of the reader's account ('' and null: not its member). */
   corporateMemberNumber: z.string(),
   membershipStartsOn: z.string().nullable(),
   membershipEndsOn: z.string().nullable(),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns } from './columns';
 
 /**
- * A company (issue 18 and issue 20, decision 027): an employer of applicants and, with a membership
- * number and dates, a corporate member. One record for both: the welder qualification's employer
- * confirmations mail its contact, and corporate membership drives library access. Staff create and
+ * A company (issue 18 and issue 20, decision 027): an employer of applicants and a corporate member
+ * of awarding bodies (one membership per account: `account_memberships`, migration 0035). One
+ * record, shared by every account: the welder qualification's employer confirmations mail its
+ * contact, and each body's corporate membership drives access to that body's library. Staff create and
  * edit; an applicant's request for a company not listed is created inactive for staff to approve.
  */
 export const companies = pgTable(
@@ -26,9 +27,6 @@ export const companies = pgTable(
     contactPosition: text('contact_position').notNull().default(''),
     contactEmail: text('contact_email').notNull(),
     contactPhone: text('contact_phone').notNull().default(''),
-    corporateMemberNumber: text('corporate_member_number').notNull().default(''),
-    membershipStartsOn: date('membership_starts_on', { mode: 'string' }),
-    membershipEndsOn: date('membership_ends_on', { mode: 'string' }),
     active: boolean('active').notNull().default(true),
     /** The applicant who asked for it (created inactive); null when staff created it. */
     requestedByApplicantId: uuid('requested_by_applicant_id'),

@@ -24,6 +24,7 @@ export * from './exam-integrity';
 export * from './exam-recording';
 export * from './wpq';
 export * from './company';
+export * from './membership';
 export * from './report';
 export * from './bulk-import';
 export * from './invigilation';

@@ -55,12 +55,12 @@ export const applicants = pgTable('applicants', {
   primaryEmail: text('primary_email').notNull().default(''),
   homeAddress: jsonb('home_address').$type<AddressColumns>(),
   workAddress: jsonb('work_address').$type<AddressColumns>(),
+  /**
+   * The membership the applicant says they hold, for each body's staff to check. Only a body's own
+   * confirmation (`account_memberships`, migration 0035) makes them its member.
+   */
   membershipType: text('membership_type', { enum: ['none', 'individual', 'corporate'] }).notNull().default('none'),
   memberNumber: text('member_number').notNull().default(''),
-  /** Staff confirm a membership; until then non-member fees apply. Cleared when the applicant changes it. */
-  membershipConfirmedOn: timestamp('membership_confirmed_on', { withTimezone: true, mode: 'date' }),
-  membershipConfirmedBy: uuid('membership_confirmed_by'),
-  memberCurrentUntil: date('member_current_until', { mode: 'string' }),
   /** Listed in the public register of holders (issue 16); the holder may opt out in their profile. */
   listedInRegister: boolean('listed_in_register').notNull().default(true),
   /** The employer chosen from the companies (decision 027); null: none chosen yet. */

@@ -12,6 +12,7 @@ import { ApplicationWorkflowRepository } from '../../modules/application/applica
 import { checkFile } from '../../modules/bulk-import/bulk-import-csv';
 import { BulkImportRepository } from '../../modules/bulk-import/bulk-import.repository';
 import { AwardRepository } from '../../modules/award/award.repository';
+import { setCompanyMembership } from '../account-memberships';
 import { PreExamRepository } from '../../modules/pre-exam/pre-exam.repository';
 import type { Database } from '../client';
 import { attachments } from '../schema/attachment';
@@ -93,13 +94,19 @@ async function seedCompanies(tx: Database, staffId: string): Promise<{ corporate
       contactPosition: 'Welding coordinator',
       contactEmail: 'welding@huntervalleyfab.example',
       contactPhone: '02 4964 1000',
-      corporateMemberNumber: DEMO_CORPORATE_MEMBER_COMPANY.corporateMemberNumber,
-      membershipStartsOn: subtractMonths(today, 6),
-      membershipEndsOn: subtractMonths(today, -6),
       createdBy: staffId,
       modifiedBy: staffId,
     })
     .returning({ id: companies.id });
+  // A corporate member of the first account (the Australian body) only: memberships are per account.
+  await setCompanyMembership(tx, {
+    accountId: FIRST_ACCOUNT_ID,
+    companyId: corporate!.id,
+    memberNumber: DEMO_CORPORATE_MEMBER_COMPANY.corporateMemberNumber,
+    startsOn: subtractMonths(today, 6),
+    endsOn: subtractMonths(today, -6),
+    by: staffId,
+  });
   const [employer] = await tx
     .insert(companies)
     .values({

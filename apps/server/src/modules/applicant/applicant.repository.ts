@@ -8,14 +8,18 @@ import {
   applicantProfessionalDevelopment,
 } from '../../db/schema/applicant-profile';
 import { applications } from '../../db/schema/application';
+import { accountMemberships } from '../../db/schema/membership';
 import { programs } from '../../db/schema/program';
 import { applicants, mfaRecoveryCodes, userMfa, users } from '../../db/schema/user';
+import { confirmApplicantMembership, membershipsOfApplicants, withdrawApplicantMemberships, type MembershipWithAccount } from '../../db/account-memberships';
 import { appliedNowhere } from './applied-nowhere';
 
 export type ApplicantRow = typeof applicants.$inferSelect;
 export interface ApplicantWithUser {
   applicant: ApplicantRow;
   user: { id: string; email: string; firstName: string; lastName: string; active: boolean };
+  /** The bodies' confirmed memberships read with it (every account's, or one account's). */
+  memberships: MembershipWithAccount[];
 }
 
 const userColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active };
@@ -37,9 +41,10 @@ function ofAccount(db: Database, accountId: string): SQL {
 export class ApplicantRepository {
   constructor(private readonly db: Database) {}
 
-  async findById(id: string, db: Executor = this.db): Promise<ApplicantWithUser | undefined> {
+  /** The applicant with their memberships: of `membershipsOf` only when given, else of every account. */
+  async findById(id: string, db: Executor = this.db, membershipsOf?: string): Promise<ApplicantWithUser | undefined> {
     const [row] = await db.select({ applicant: applicants, user: userColumns }).from(applicants).innerJoin(users, eq(users.id, applicants.userId)).where(eq(applicants.id, id));
-    return row;
+    return row ? { ...row, memberships: await membershipsOfApplicants(db, [id], membershipsOf) } : undefined;
   }
 
   /** Whether the applicant has a submitted application in one of these programs (the applicant reach). */
@@ -78,15 +83,13 @@ export class ApplicantRepository {
         workAddress: null,
         membershipType: 'none',
         memberNumber: '',
-        membershipConfirmedOn: null,
-        membershipConfirmedBy: null,
-        memberCurrentUntil: null,
         // No person is left to list: the register leaves an anonymised holder out.
         listedInRegister: false,
         modifiedOn: now,
         modifiedBy: input.byUserId,
       })
       .where(eq(applicants.id, input.applicantId));
+    await withdrawApplicantMemberships(tx, input.applicantId);
     for (const table of [applicantEducation, applicantExperience, applicantProfessionalActivities, applicantProfessionalDevelopment]) {
       await tx.delete(table).where(eq(table.applicantId, input.applicantId));
     }
@@ -95,18 +98,23 @@ export class ApplicantRepository {
     await tx.delete(userMfa).where(eq(userMfa.userId, input.userId));
   }
 
-  async update(id: string, userId: string, names: { firstName: string; lastName: string }, values: Partial<typeof applicants.$inferInsert>): Promise<void> {
+  /** Saves the profile; `withdrawMemberships`: the declared membership changed, so no body's confirmation of it stands. */
+  async update(id: string, userId: string, names: { firstName: string; lastName: string }, values: Partial<typeof applicants.$inferInsert>, withdrawMemberships = false): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ ...names, modifiedOn: new Date(), modifiedBy: userId }).where(eq(users.id, userId));
       await tx.update(applicants).set({ ...values, modifiedOn: new Date(), modifiedBy: userId }).where(eq(applicants.id, id));
+      if (withdrawMemberships) await withdrawApplicantMemberships(tx, id);
     });
   }
 
-  async setMembershipConfirmation(id: string, confirmedBy: string | null, currentUntil: string | null): Promise<void> {
-    await this.db
-      .update(applicants)
-      .set({ membershipConfirmedOn: confirmedBy ? new Date() : null, membershipConfirmedBy: confirmedBy, memberCurrentUntil: currentUntil, modifiedOn: new Date(), modifiedBy: confirmedBy })
-      .where(eq(applicants.id, id));
+  /** One account's confirmation of the declared membership (`confirmedBy` null: withdrawn). */
+  async setMembershipConfirmation(
+    input: { accountId: string; applicantId: string; membershipType: 'individual' | 'corporate'; memberNumber: string },
+    confirmedBy: string | null,
+    currentUntil: string | null,
+  ): Promise<void> {
+    if (confirmedBy) await confirmApplicantMembership(this.db, { ...input, endsOn: currentUntil, confirmedBy });
+    else await withdrawApplicantMemberships(this.db, input.applicantId, input.accountId);
   }
 
   /** Staff's applicant list: the account's applicants (applicants belong to the platform; see ofAccount). */
@@ -117,7 +125,10 @@ export class ApplicantRepository {
       const matches = or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(applicants.memberNumber, like));
       if (matches) conditions.push(matches);
     }
-    if (options.onlyConfirmedMembers) conditions.push(isNotNull(applicants.membershipConfirmedOn));
+    if (options.onlyConfirmedMembers) {
+      const confirmedHere = this.db.select({ applicantId: accountMemberships.applicantId }).from(accountMemberships).where(and(eq(accountMemberships.accountId, options.accountId), isNotNull(accountMemberships.applicantId)));
+      conditions.push(inArray(applicants.id, confirmedHere));
+    }
     const where = and(...conditions);
     const [total] = await this.db.select({ n: count() }).from(applicants).innerJoin(users, eq(users.id, applicants.userId)).where(where);
     const rows = await this.db
@@ -128,7 +139,8 @@ export class ApplicantRepository {
       .orderBy(desc(applicants.createdOn), asc(users.lastName))
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize);
-    return { rows, totalRows: total?.n ?? 0 };
+    const memberships = await membershipsOfApplicants(this.db, rows.map((row) => row.applicant.id), options.accountId);
+    return { rows: rows.map((row) => ({ ...row, memberships: memberships.filter((m) => m.applicantId === row.applicant.id) })), totalRows: total?.n ?? 0 };
   }
 }
 

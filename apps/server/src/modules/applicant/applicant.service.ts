@@ -1,4 +1,4 @@
-import { APPLICANT_MESSAGES, type Applicant, type SaveApplicantRequest } from '@certs/shared/applicant/applicant.contract';
+import { APPLICANT_MESSAGES, type AccountMembership, type Applicant, type SaveApplicantRequest } from '@certs/shared/applicant/applicant.contract';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
 import { feeBasisOf, todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
@@ -9,6 +9,7 @@ import { NO_ACCESS_LOG, type PersonalDataAccessLog } from '../../platform/audit/
 import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { ApplicantReach } from './applicant-reach';
 import { canChangeApplicant, canManageApplicants } from './applicant.policy';
+import type { MembershipWithAccount } from '../../db/account-memberships';
 import type { ApplicantRepository, ApplicantWithUser } from './applicant.repository';
 
 const emptyAddress = { streetNumber: '', streetName: '', city: '', state: '', postalCode: '', country: '' };
@@ -28,7 +29,28 @@ async function authoriseRead(actor: CurrentUser, applicantId: string, reach: Pic
   if (!(await reach.scopeOf(actor, applicantId))) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
 }
 
-export function toApplicant({ applicant, user }: ApplicantWithUser): Applicant {
+function toMembership(row: MembershipWithAccount, today: string): AccountMembership {
+  const membershipConfirmedOn = row.confirmedOn.toISOString();
+  return {
+    accountId: row.accountId,
+    accountName: row.accountName,
+    membershipType: row.membershipType,
+    memberNumber: row.memberNumber,
+    membershipConfirmedOn,
+    memberCurrentUntil: row.endsOn,
+    // The same rule and the same (Sydney) day as the fees charged at the pre-exam stage.
+    isMember: feeBasisOf({ membershipType: row.membershipType, membershipConfirmedOn, memberCurrentUntil: row.endsOn }, today) === 'member',
+  };
+}
+
+/**
+ * The profile; `accountId` names the body whose membership the flat fields tell (staff's own
+ * account, or the program's for fees). Without it they say "not confirmed": an applicant's own
+ * profile lists every body in `memberships`.
+ */
+export function toApplicant({ applicant, user, memberships }: ApplicantWithUser, accountId?: string): Applicant {
+  const bodies = memberships.map((row) => toMembership(row, todayInSydney()));
+  const here = accountId ? bodies.find((m) => m.accountId === accountId) : undefined;
   return {
     id: applicant.id,
     userId: user.id,
@@ -42,14 +64,19 @@ export function toApplicant({ applicant, user }: ApplicantWithUser): Applicant {
     workAddress: applicant.workAddress ?? emptyAddress,
     membershipType: applicant.membershipType,
     memberNumber: applicant.memberNumber,
-    membershipConfirmedOn: applicant.membershipConfirmedOn?.toISOString() ?? null,
-    memberCurrentUntil: applicant.memberCurrentUntil,
-    // The same rule and the same (Sydney) day as the fees charged at the pre-exam stage.
-    isMember: feeBasisOf(applicant, todayInSydney()) === 'member',
+    membershipConfirmedOn: here?.membershipConfirmedOn ?? null,
+    memberCurrentUntil: here?.memberCurrentUntil ?? null,
+    isMember: here?.isMember ?? false,
+    memberships: bodies,
     listedInRegister: applicant.listedInRegister,
     active: user.active,
     createdOn: applicant.createdOn.toISOString(),
   };
+}
+
+/** The account whose membership a reader sees: staff, their own; an applicant, none (they see every body's). */
+function membershipAccountOf(actor: CurrentUser): string | undefined {
+  return actor.userType === 'admin' ? staffAccountOf(actor) : undefined;
 }
 
 export class ApplicantService {
@@ -63,22 +90,25 @@ export class ApplicantService {
   /** `route` names the read in the staff access log (an applicant's own reads are not logged). */
   async findApplicant(actor: CurrentUser, id: string, route = 'GET /api/applicant/:id'): Promise<Applicant> {
     await authoriseRead(actor, id, this.reach);
-    const found = await this.repository.findById(id);
+    const accountId = membershipAccountOf(actor);
+    const found = await this.repository.findById(id, undefined, accountId);
     if (!found) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
     await this.accessLog.record(actor, { applicantId: id }, { route });
-    return toApplicant(found);
+    return toApplicant(found, accountId);
   }
 
   /**
    * For another module that has already authorised the caller to a record of this applicant (staff
    * on the applicant's application): the profile, without the Users-menu check. With `readBy` (a
    * staff page showing the profile) the read is logged; without, it is the module's own use.
+   * The membership told is the account's of `membershipOf` (the program's, for its fees), else the reader's.
    */
-  async findForAuthorisedRecord(id: string, readBy?: { actor: CurrentUser; route: string; resource?: string }): Promise<Applicant> {
-    const found = UUID.test(id) ? await this.repository.findById(id) : undefined;
+  async findForAuthorisedRecord(id: string, readBy?: { actor: CurrentUser; route: string; resource?: string }, membershipOf?: string): Promise<Applicant> {
+    const accountId = membershipOf ?? (readBy ? membershipAccountOf(readBy.actor) : undefined);
+    const found = UUID.test(id) ? await this.repository.findById(id, undefined, accountId) : undefined;
     if (!found) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
     if (readBy) await this.accessLog.record(readBy.actor, { applicantId: id }, { route: readBy.route, resource: readBy.resource });
-    return toApplicant(found);
+    return toApplicant(found, accountId);
   }
 
   /**
@@ -95,7 +125,7 @@ export class ApplicantService {
     return { userId: found.user.id, email };
   }
 
-  /** The applicant's own profile; changing the membership number or type withdraws the staff confirmation. */
+  /** The applicant's own profile; changing the membership number or type withdraws every body's confirmation of it. */
   async saveOwn(actor: CurrentUser, input: z.output<typeof SaveApplicantRequest>): Promise<Applicant> {
     const id = actor.applicantId;
     if (!id || !canChangeApplicant(actor, id)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
@@ -114,23 +144,24 @@ export class ApplicantService {
         workAddress: input.workAddress,
         membershipType: input.membershipType,
         memberNumber: input.membershipType === 'none' ? '' : input.memberNumber,
-        ...(membershipChanged ? { membershipConfirmedOn: null, membershipConfirmedBy: null, memberCurrentUntil: null } : {}),
         ...(input.listedInRegister === undefined ? {} : { listedInRegister: input.listedInRegister }),
       },
+      membershipChanged,
     );
     return this.findApplicant(actor, id);
   }
 
   async findApplicants(actor: CurrentUser, query: { page: number; pageSize: number; searchTerm?: string; canShowActiveMember?: 'true' | 'false' }) {
     if (!canManageApplicants(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const accountId = staffAccountOf(actor);
     const { rows, totalRows } = await this.repository.findPage({
-      accountId: staffAccountOf(actor),
+      accountId,
       page: query.page,
       pageSize: query.pageSize,
       search: searchTermOrUndefined(query.searchTerm),
       onlyConfirmedMembers: query.canShowActiveMember === 'true',
     });
-    return { rows: rows.map(toApplicant), page: query.page, pageSize: query.pageSize, totalRows };
+    return { rows: rows.map((row) => toApplicant(row, accountId)), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
   async confirmMembership(actor: CurrentUser, id: string, input: { isConfirmed: boolean; memberCurrentUntil: string | null }): Promise<Applicant> {
@@ -138,10 +169,16 @@ export class ApplicantService {
     // Only an applicant of the caller's account is theirs to confirm (another account's answers as missing).
     const current = UUID.test(id) && (await this.repository.isApplicantOfAccount(id, staffAccountOf(actor))) ? await this.repository.findById(id) : undefined;
     if (!current) throw new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
-    if (input.isConfirmed && current.applicant.membershipType === 'none') {
+    const { membershipType, memberNumber } = current.applicant;
+    if (input.isConfirmed && membershipType === 'none') {
       throw new AppError('BAD_REQUEST', 'This applicant has not declared a membership');
     }
-    await this.repository.setMembershipConfirmation(id, input.isConfirmed ? actor.id : null, input.isConfirmed ? input.memberCurrentUntil : null);
+    // The caller's own account's membership only: another body's confirmation is not theirs to change.
+    await this.repository.setMembershipConfirmation(
+      { accountId: staffAccountOf(actor), applicantId: id, membershipType: membershipType === 'none' ? 'individual' : membershipType, memberNumber },
+      input.isConfirmed ? actor.id : null,
+      input.isConfirmed ? input.memberCurrentUntil : null,
+    );
     return this.findForAuthorisedRecord(id, { actor, route: 'POST /api/applicant/:id/membership' });
   }
 }

@@ -7,6 +7,7 @@ import { programs } from '../../db/schema/program';
 import { applicants, userTokens, users } from '../../db/schema/user';
 import { inScope, rowsOf, type ProgramScope } from '../report/staff-scope';
 import type { ImportRow } from './bulk-import-csv';
+import { withdrawApplicantMemberships } from '../../db/account-memberships';
 
 /** What the import needs to know about a person already on the platform with a row's email. */
 export interface KnownPerson {
@@ -156,6 +157,8 @@ export class BulkImportRepository {
     const now = new Date();
     if (Object.keys(changes.user).length > 0) await tx.update(users).set({ ...changes.user, modifiedOn: now, modifiedBy: actorId }).where(eq(users.id, person.userId));
     if (Object.keys(changes.applicant).length > 0) await tx.update(applicants).set({ ...changes.applicant, modifiedOn: now, modifiedBy: actorId }).where(eq(applicants.id, person.applicantId));
+    // A changed declared membership: no body's confirmation of the old one stands (as when the applicant changes it).
+    if (changes.applicant.membershipType !== undefined) await withdrawApplicantMemberships(tx, person.applicantId);
   }
 
   /** Takes `n` application numbers of a type and year at once, under the counter's row lock. */

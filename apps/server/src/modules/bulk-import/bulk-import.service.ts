@@ -35,7 +35,7 @@ interface Settings {
 type Decision = { result: RowResult; field: string | null; reason: string | null; changes: Changes };
 interface Changes {
   user: { firstName?: string; lastName?: string };
-  applicant: { phone?: string; dateOfBirth?: string; homeAddress?: ImportRow['homeAddress']; membershipType?: ImportRow['membershipType']; memberNumber?: string; membershipConfirmedOn?: null };
+  applicant: { phone?: string; dateOfBirth?: string; homeAddress?: ImportRow['homeAddress']; membershipType?: ImportRow['membershipType']; memberNumber?: string };
 }
 
 /**
@@ -58,8 +58,8 @@ export function decide(row: ImportRow, person: KnownPerson | undefined): Decisio
   for (const key of Object.keys(row.homeAddress) as (keyof ImportRow['homeAddress'])[]) if (row.homeAddress[key]) merged[key] = row.homeAddress[key];
   if (JSON.stringify(merged) !== JSON.stringify(current)) changes.applicant.homeAddress = merged;
   if (row.membershipType !== 'none' && (row.membershipType !== person.membershipType || row.memberNumber !== person.memberNumber)) {
-    // A changed membership waits for staff to confirm it again, as when the applicant changes it.
-    Object.assign(changes.applicant, { membershipType: row.membershipType, memberNumber: row.memberNumber, membershipConfirmedOn: null });
+    // A changed membership waits for staff to confirm it again, as when the applicant changes it (the repository withdraws the confirmations).
+    Object.assign(changes.applicant, { membershipType: row.membershipType, memberNumber: row.memberNumber });
   }
   if (!person.hasApplication) return { result: 'created', field: null, reason: null, changes };
   const changed = Object.keys(changes.user).length + Object.keys(changes.applicant).length > 0;

@@ -1,14 +1,29 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { applications } from '../../db/schema/application';
 import { companies } from '../../db/schema/company';
+import { accountMemberships } from '../../db/schema/membership';
 import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
+import { membershipsOfCompanies, setCompanyMembership, type MembershipRow } from '../../db/account-memberships';
 import { appliedNowhere } from '../applicant/applied-nowhere';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanySearchBy = 'all' | 'name' | 'businessNumber' | 'memberNumber' | 'email';
+/** A company with one account's corporate membership of it (null: not that body's member). */
+export interface CompanyWithMembership {
+  row: CompanyRow;
+  membership: MembershipRow | null;
+}
+/** The membership staff set on the company form: their own account's (an empty number ends it). */
+export interface CompanyMembershipInput {
+  accountId: string;
+  memberNumber: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  by: string;
+}
 
 const likeEscaped = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -21,13 +36,20 @@ async function orDuplicate<T>(work: Promise<T>): Promise<T | 'duplicate'> {
   }
 }
 
-function searchCondition(term: string, by: CompanySearchBy): SQL | undefined {
+function searchCondition(db: Database, term: string, by: CompanySearchBy, accountId: string): SQL | undefined {
   const like = likeEscaped(term);
   const digits = term.replace(/[\s-]/g, '');
+  // The member number is the searching account's: another body's numbers are not theirs to search.
+  const memberNumber = exists(
+    db
+      .select({ id: accountMemberships.id })
+      .from(accountMemberships)
+      .where(and(eq(accountMemberships.companyId, companies.id), eq(accountMemberships.accountId, accountId), ilike(accountMemberships.memberNumber, like))),
+  );
   const byField: Record<Exclude<CompanySearchBy, 'all'>, SQL | undefined> = {
     name: ilike(companies.name, like),
     businessNumber: digits ? ilike(companies.businessNumber, likeEscaped(digits)) : undefined,
-    memberNumber: ilike(companies.corporateMemberNumber, like),
+    memberNumber,
     email: ilike(companies.contactEmail, like),
   };
   return by === 'all' ? or(...Object.values(byField)) : byField[by];
@@ -37,8 +59,17 @@ function searchCondition(term: string, by: CompanySearchBy): SQL | undefined {
 export class CompanyRepository {
   constructor(private readonly db: Database) {}
 
-  async findPage(query: { page: number; pageSize: number; searchTerm?: string; searchBy: CompanySearchBy; active?: boolean }) {
-    const where = and(query.searchTerm ? searchCondition(query.searchTerm, query.searchBy) : undefined, query.active === undefined ? undefined : eq(companies.active, query.active));
+  /** Attaches the account's corporate membership to each company. */
+  async withMemberships(rows: CompanyRow[], accountId: string | undefined): Promise<CompanyWithMembership[]> {
+    const memberships = accountId ? await membershipsOfCompanies(this.db, rows.map((row) => row.id), accountId) : [];
+    return rows.map((row) => ({ row, membership: memberships.find((m) => m.companyId === row.id) ?? null }));
+  }
+
+  async findPage(query: { accountId: string; page: number; pageSize: number; searchTerm?: string; searchBy: CompanySearchBy; active?: boolean }) {
+    const where = and(
+      query.searchTerm ? searchCondition(this.db, query.searchTerm, query.searchBy, query.accountId) : undefined,
+      query.active === undefined ? undefined : eq(companies.active, query.active),
+    );
     const [total] = await this.db.select({ n: count() }).from(companies).where(where);
     const rows = await this.db
       .select()
@@ -47,7 +78,7 @@ export class CompanyRepository {
       .orderBy(asc(companies.name), asc(companies.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
-    return { rows, totalRows: total?.n ?? 0 };
+    return { rows: await this.withMemberships(rows, query.accountId), totalRows: total?.n ?? 0 };
   }
 
   /** Active companies by name for an applicant's choice (at most 50; they narrow by typing). */
@@ -61,12 +92,25 @@ export class CompanyRepository {
     return row;
   }
 
-  async insert(values: typeof companies.$inferInsert): Promise<CompanyRow | 'duplicate'> {
-    return orDuplicate(this.db.insert(companies).values(values).returning().then(([row]) => row!));
+  /** The company and the staff's account's membership of it, together. */
+  async insert(values: typeof companies.$inferInsert, membership: CompanyMembershipInput): Promise<CompanyRow | 'duplicate'> {
+    return orDuplicate(
+      this.db.transaction(async (tx) => {
+        const [row] = await tx.insert(companies).values(values).returning();
+        await setCompanyMembership(tx, { ...membership, companyId: row!.id });
+        return row!;
+      }),
+    );
   }
 
-  async update(id: string, values: Partial<typeof companies.$inferInsert>): Promise<CompanyRow | undefined | 'duplicate'> {
-    return orDuplicate(this.db.update(companies).set(values).where(eq(companies.id, id)).returning().then(([row]) => row));
+  async update(id: string, values: Partial<typeof companies.$inferInsert>, membership: CompanyMembershipInput): Promise<CompanyRow | undefined | 'duplicate'> {
+    return orDuplicate(
+      this.db.transaction(async (tx) => {
+        const [row] = await tx.update(companies).set(values).where(eq(companies.id, id)).returning();
+        if (row) await setCompanyMembership(tx, { ...membership, companyId: id });
+        return row;
+      }),
+    );
   }
 
   /** The applicants who name the company as their employer. */

@@ -17,17 +17,19 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
 import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { canManageCompanies, isApplicantActor } from './company.policy';
-import type { CompanyRepository, CompanyRow } from './company.repository';
+import type { MembershipRow } from '../../db/account-memberships';
+import type { CompanyRepository, CompanyRow, CompanyWithMembership } from './company.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A corporate membership is current from its start to its end day, both included (Sydney's today). */
-export function isCurrentCorporateMember(row: Pick<CompanyRow, 'corporateMemberNumber' | 'membershipStartsOn' | 'membershipEndsOn'>, today: string): boolean {
-  if (!row.corporateMemberNumber || !row.membershipEndsOn) return false;
-  return (!row.membershipStartsOn || row.membershipStartsOn <= today) && today <= row.membershipEndsOn;
+export function isCurrentCorporateMember(membership: Pick<MembershipRow, 'memberNumber' | 'startsOn' | 'endsOn'> | null, today: string): boolean {
+  if (!membership?.memberNumber || !membership.endsOn) return false;
+  return (!membership.startsOn || membership.startsOn <= today) && today <= membership.endsOn;
 }
 
-function toCompany(row: CompanyRow, today: string): Company {
+/** The company with the reader's account's corporate membership (another body's is not shown). */
+function toCompany({ row, membership }: CompanyWithMembership, today: string): Company {
   return {
     id: row.id,
     name: row.name,
@@ -42,10 +44,10 @@ function toCompany(row: CompanyRow, today: string): Company {
     contactPosition: row.contactPosition,
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
-    corporateMemberNumber: row.corporateMemberNumber,
-    membershipStartsOn: row.membershipStartsOn,
-    membershipEndsOn: row.membershipEndsOn,
-    isCurrentCorporateMember: isCurrentCorporateMember(row, today),
+    corporateMemberNumber: membership?.memberNumber ?? '',
+    membershipStartsOn: membership?.startsOn ?? null,
+    membershipEndsOn: membership?.endsOn ?? null,
+    isCurrentCorporateMember: isCurrentCorporateMember(membership, today),
     active: row.active,
     isRequested: row.requestedByApplicantId !== null,
     createdOn: row.createdOn.toISOString(),
@@ -81,6 +83,7 @@ export class CompanyService {
   async findPage(actor: CurrentUser, query: z.output<typeof CompanyListQuery>): Promise<CompanyPage> {
     if (!canManageCompanies(actor)) throw forbidden();
     const { rows, totalRows } = await this.repository.findPage({
+      accountId: staffAccountOf(actor),
       page: query.page,
       pageSize: query.pageSize,
       searchBy: query.searchBy,
@@ -94,23 +97,34 @@ export class CompanyService {
   async findDetails(actor: CurrentUser, id: string): Promise<CompanyDetails> {
     if (!canManageCompanies(actor)) throw forbidden();
     const row = await this.existing(id);
-    return { ...toCompany(row, this.today()), people: await this.repository.findPeople(row.id, staffAccountOf(actor)) };
+    const [found] = await this.repository.withMemberships([row], staffAccountOf(actor));
+    return { ...toCompany(found!, this.today()), people: await this.repository.findPeople(row.id, staffAccountOf(actor)) };
   }
 
   async create(actor: CurrentUser, input: z.output<typeof CompanyRequest>): Promise<Company> {
     if (!canManageCompanies(actor)) throw forbidden();
-    const row = await this.repository.insert({ ...this.columns(input), createdBy: actor.id, modifiedBy: actor.id });
+    const row = await this.repository.insert({ ...this.columns(input), createdBy: actor.id, modifiedBy: actor.id }, this.membershipOf(actor, input));
     if (row === 'duplicate') throw taken();
-    return toCompany(row, this.today());
+    return this.companyFor(actor, row);
   }
 
   async update(actor: CurrentUser, id: string, input: z.output<typeof CompanyRequest>): Promise<Company> {
     if (!canManageCompanies(actor)) throw forbidden();
     await this.existing(id);
-    const row = await this.repository.update(id, { ...this.columns(input), modifiedBy: actor.id, modifiedOn: new Date() });
+    const row = await this.repository.update(id, { ...this.columns(input), modifiedBy: actor.id, modifiedOn: new Date() }, this.membershipOf(actor, input));
     if (row === 'duplicate') throw taken();
     if (!row) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
-    return toCompany(row, this.today());
+    return this.companyFor(actor, row);
+  }
+
+  private async companyFor(actor: CurrentUser, row: CompanyRow): Promise<Company> {
+    const [found] = await this.repository.withMemberships([row], staffAccountOf(actor));
+    return toCompany(found!, this.today());
+  }
+
+  /** The corporate membership on the form is the staff's own account's (decision 033). */
+  private membershipOf(actor: CurrentUser, input: z.output<typeof CompanyRequest>) {
+    return { accountId: staffAccountOf(actor), memberNumber: input.corporateMemberNumber, startsOn: input.membershipStartsOn, endsOn: input.membershipEndsOn, by: actor.id };
   }
 
   /** Active companies an applicant may choose from, by name. */
@@ -154,7 +168,8 @@ export class CompanyService {
   /** For the welder qualification's confirmations: the company, without an actor (the caller checked access). */
   async findForConfirmation(id: string): Promise<(Company & { isActive: boolean }) | null> {
     const row = UUID.test(id) ? await this.repository.findById(id) : undefined;
-    return row ? { ...toCompany(row, this.today()), isActive: row.active } : null;
+    // No account reads it here: the confirmations need the company's contact, not a membership.
+    return row ? { ...toCompany({ row, membership: null }, this.today()), isActive: row.active } : null;
   }
 
   private columns(input: z.output<typeof CompanyRequest>) {
@@ -171,9 +186,6 @@ export class CompanyService {
       contactPosition: input.contactPosition,
       contactEmail: input.contactEmail,
       contactPhone: input.contactPhone,
-      corporateMemberNumber: input.corporateMemberNumber,
-      membershipStartsOn: input.membershipStartsOn,
-      membershipEndsOn: input.membershipEndsOn,
       active: input.active,
     };
   }

@@ -6,8 +6,15 @@ import { attachments } from '../../db/schema/attachment';
 import { companies } from '../../db/schema/company';
 import { libraryDocumentRevisions, libraryDocuments } from '../../db/schema/library-document';
 import { applicants } from '../../db/schema/user';
+import { membershipsOfApplicants, membershipsOfCompanies } from '../../db/account-memberships';
 
 export type LibraryDocumentRow = typeof libraryDocuments.$inferSelect;
+/** A reader per awarding body where they hold a membership, and how every other body sees them. */
+export interface LibraryReaders {
+  byAccount: Map<string, LibraryReader>;
+  others: LibraryReader;
+}
+
 export type LibraryDocumentValues = Omit<typeof libraryDocuments.$inferInsert, 'id' | 'createdOn' | 'modifiedOn'>;
 
 function likeOf(term: string): string {
@@ -27,6 +34,12 @@ function readableBy(reader: LibraryReader): SQL {
   return or(...open.filter(([, isOpen]) => isOpen).map(([flag]) => eq(libraryDocuments[flag], true))) ?? sql`false`;
 }
 
+/** Each document is read by the rule of its own account's memberships (issue 40). */
+function readableByAny(readers: LibraryReaders): SQL {
+  const perAccount = [...readers.byAccount].map(([accountId, reader]) => and(eq(libraryDocuments.accountId, accountId), readableBy(reader)));
+  return or(readableBy(readers.others), ...perAccount)!;
+}
+
 /**
  * Library documents. Staff reads and writes name their account (another account's document is not
  * found, decision 033); an applicant's reads name none, since applicants read every account's
@@ -39,14 +52,14 @@ export class LibraryDocumentRepository {
     return this.db.transaction(work);
   }
 
-  async findPage(options: { accountId?: string; page: number; pageSize: number; search?: string; documentType?: string; includeRetired: boolean; reader?: LibraryReader }) {
+  async findPage(options: { accountId?: string; page: number; pageSize: number; search?: string; documentType?: string; includeRetired: boolean; readers?: LibraryReaders }) {
     const like = options.search ? likeOf(options.search) : undefined;
     const where = and(
       options.accountId ? eq(libraryDocuments.accountId, options.accountId) : undefined,
       like ? or(ilike(libraryDocuments.documentNumber, like), ilike(libraryDocuments.documentTitle, like), ilike(libraryDocuments.comments, like)) : undefined,
       options.documentType ? eq(libraryDocuments.documentType, options.documentType) : undefined,
       options.includeRetired ? undefined : isNull(libraryDocuments.retiredOn),
-      options.reader ? readableBy(options.reader) : undefined,
+      options.readers ? readableByAny(options.readers) : undefined,
     );
     const [total] = await this.db.select({ n: count() }).from(libraryDocuments).where(where);
     const rows = await this.db
@@ -113,25 +126,19 @@ export class LibraryDocumentRepository {
   }
 
   /**
-   * What the access rule needs of an applicant: their own membership and their employer company's
-   * corporate membership (read-only; the company module owns that table).
+   * What the access rule needs of an applicant, per account: their own memberships and their
+   * employer company's corporate memberships (while the company is active).
    */
   async findMembershipFacts(applicantId: string) {
-    const [row] = await this.db
-      .select({
-        membershipType: applicants.membershipType,
-        membershipConfirmedOn: applicants.membershipConfirmedOn,
-        memberCurrentUntil: applicants.memberCurrentUntil,
-        company: {
-          active: companies.active,
-          corporateMemberNumber: companies.corporateMemberNumber,
-          membershipStartsOn: companies.membershipStartsOn,
-          membershipEndsOn: companies.membershipEndsOn,
-        },
-      })
-      .from(applicants)
-      .leftJoin(companies, eq(companies.id, applicants.employerCompanyId))
-      .where(eq(applicants.id, applicantId));
-    return row;
+    const [row] = await this.db.select({ employerCompanyId: applicants.employerCompanyId }).from(applicants).where(eq(applicants.id, applicantId));
+    const own = row ? await membershipsOfApplicants(this.db, [applicantId]) : [];
+    const company = row?.employerCompanyId ? await membershipsOfCompanies(this.db, [row.employerCompanyId]) : [];
+    const isActive = row?.employerCompanyId ? await this.isActiveCompany(row.employerCompanyId) : false;
+    return { own, company: isActive ? company : [] };
+  }
+
+  private async isActiveCompany(companyId: string): Promise<boolean> {
+    const [row] = await this.db.select({ active: companies.active }).from(companies).where(eq(companies.id, companyId));
+    return !!row?.active;
   }
 }

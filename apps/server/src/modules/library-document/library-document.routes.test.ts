@@ -5,6 +5,7 @@ import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import dayjs from 'dayjs';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { giveMembership } from '../../../test/factories/membership.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 import { PDF_BYTES, uploadFile } from '../../../test/upload';
@@ -31,20 +32,22 @@ async function applicantWith(membership: { type?: 'none' | 'individual' | 'corpo
     .set({
       membershipType: membership.type ?? 'none',
       memberNumber: membership.type && membership.type !== 'none' ? 'M-1' : '',
-      membershipConfirmedOn: membership.confirmed ? new Date() : null,
-      memberCurrentUntil: membership.until ?? null,
       employerCompanyId: membership.companyId ?? null,
     })
     .where(eq(applicants.id, user.applicantId));
+  if (membership.confirmed && membership.type && membership.type !== 'none') {
+    await giveMembership(t.database.db, { applicantId: user.applicantId, membershipType: membership.type, endsOn: membership.until ?? null });
+  }
   return (await signIn(t.app, user)).jwt;
 }
 
 async function company(startsOn: string | null, endsOn: string | null, memberNumber = 'CM-9'): Promise<string> {
   const [row] = await t.database.db
     .insert(companies)
-    .values({ name: `Hunter Fabrication ${Math.random().toString(16).slice(2, 8)}`, contactEmail: 'coordinator@hunter.test', corporateMemberNumber: memberNumber, membershipStartsOn: startsOn, membershipEndsOn: endsOn })
+    .values({ name: `Hunter Fabrication ${Math.random().toString(16).slice(2, 8)}`, contactEmail: 'coordinator@hunter.test' })
     .returning({ id: companies.id });
   if (!row) throw new Error('no company');
+  if (memberNumber) await giveMembership(t.database.db, { companyId: row.id, memberNumber, startsOn, endsOn });
   return row.id;
 }
 

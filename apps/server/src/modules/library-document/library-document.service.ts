@@ -18,7 +18,7 @@ import { staffAccountOf, type CurrentUser } from '../../platform/auth/authentica
 import type { Storage } from '../../platform/storage/storage';
 import type { AttachmentService } from '../attachment/attachment.service';
 import { canManageLibraryDocuments } from './library-document.policy';
-import type { LibraryDocumentRepository, LibraryDocumentRow } from './library-document.repository';
+import type { LibraryDocumentRepository, LibraryDocumentRow, LibraryReaders } from './library-document.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DOWNLOAD_URL_SECONDS = 300;
@@ -67,23 +67,31 @@ export class LibraryDocumentService {
     return (this.deps.today ?? (() => todayInSydney()))();
   }
 
-  /** The caller as the access rule sees them today: staff, or an applicant with their memberships. */
-  async readerOf(actor: CurrentUser): Promise<LibraryReader> {
+  /**
+   * The caller as the access rule sees them today, per awarding body: staff (one reader), or an
+   * applicant with each body's memberships (their own as that body confirmed it, and their employer
+   * company's corporate membership of that body). A body where they are no member reads as `others`.
+   */
+  async readersOf(actor: CurrentUser): Promise<LibraryReaders> {
     const none = { isMember: false, isCurrent: false };
-    if (actor.userType === 'admin' || !actor.applicantId) return { kind: 'staff', individual: none, corporate: none };
+    if (actor.userType === 'admin' || !actor.applicantId) return { byAccount: new Map(), others: { kind: 'staff', individual: none, corporate: none } };
+    const others: LibraryReader = { kind: 'applicant', individual: none, corporate: none };
     const facts = await this.deps.repository.findMembershipFacts(actor.applicantId);
-    if (!facts) return { kind: 'applicant', individual: none, corporate: none };
     const today = this.today();
-    const isConfirmed = !!facts.membershipConfirmedOn;
-    const ownIsCurrent = isConfirmed && isMembershipCurrentOn(today, null, facts.memberCurrentUntil);
-    const company = facts.company?.active && facts.company.corporateMemberNumber ? facts.company : null;
-    const companyIsCurrent = !!company && !!company.membershipStartsOn && isMembershipCurrentOn(today, company.membershipStartsOn, company.membershipEndsOn);
-    const isOwn = (type: string) => isConfirmed && facts.membershipType === type;
-    return {
-      kind: 'applicant',
-      individual: { isMember: isOwn('individual'), isCurrent: isOwn('individual') && ownIsCurrent },
-      corporate: { isMember: isOwn('corporate') || !!company, isCurrent: (isOwn('corporate') && ownIsCurrent) || companyIsCurrent },
-    };
+    const byAccount = new Map<string, LibraryReader>();
+    for (const accountId of new Set([...facts.own, ...facts.company].map((m) => m.accountId))) {
+      const own = facts.own.find((m) => m.accountId === accountId);
+      const ownIsCurrent = !!own && isMembershipCurrentOn(today, null, own.endsOn);
+      const company = facts.company.find((m) => m.accountId === accountId && m.memberNumber);
+      const companyIsCurrent = !!company && !!company.startsOn && isMembershipCurrentOn(today, company.startsOn, company.endsOn);
+      const isOwn = (type: string) => own?.membershipType === type;
+      byAccount.set(accountId, {
+        kind: 'applicant',
+        individual: { isMember: isOwn('individual'), isCurrent: isOwn('individual') && ownIsCurrent },
+        corporate: { isMember: isOwn('corporate') || !!company, isCurrent: (isOwn('corporate') && ownIsCurrent) || companyIsCurrent },
+      });
+    }
+    return { byAccount, others };
   }
 
   async findPage(actor: CurrentUser, query: z.output<typeof LibraryDocumentQuery>): Promise<LibraryDocumentPage> {
@@ -95,7 +103,7 @@ export class LibraryDocumentService {
       search: searchTermOrUndefined(query.searchTerm),
       documentType: query.documentType,
       includeRetired: isManager && query.includeRetired === 'true',
-      reader: isManager ? undefined : await this.readerOf(actor),
+      readers: isManager ? undefined : await this.readersOf(actor),
     });
     return { rows: rows.map((row) => toRow(row.document, row.fileName)), page: query.page, pageSize: query.pageSize, totalRows };
   }
@@ -241,7 +249,9 @@ export class LibraryDocumentService {
     if (!found) throw new AppError('NOT_FOUND', LIBRARY_DOCUMENT_MESSAGES.notFound);
     if (canManageLibraryDocuments(actor)) return found;
     if (found.document.retiredOn) throw new AppError('NOT_FOUND', LIBRARY_DOCUMENT_MESSAGES.notFound);
-    if (!mayReadLibraryDocument(found.document, await this.readerOf(actor))) throw new AppError('FORBIDDEN', LIBRARY_DOCUMENT_MESSAGES.notAllowed);
+    const readers = await this.readersOf(actor);
+    // The document's own body decides: a member of another body is not its member.
+    if (!mayReadLibraryDocument(found.document, readers.byAccount.get(found.document.accountId) ?? readers.others)) throw new AppError('FORBIDDEN', LIBRARY_DOCUMENT_MESSAGES.notAllowed);
     return found;
   }
 

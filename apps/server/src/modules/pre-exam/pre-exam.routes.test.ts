@@ -10,11 +10,13 @@ import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { completeProgram, createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
+import { giveMembership } from '../../../test/factories/membership.factory';
 import { MailCatcher } from '../../../test/mail-catcher';
 import { bearer, signIn } from '../../../test/sign-in';
 import type { Database } from '../../db/client';
 import { applicationHistory, applications } from '../../db/schema/application';
 import { applicationModules } from '../../db/schema/application-module';
+import { accountMemberships } from '../../db/schema/membership';
 import { couponRedemptions, coupons, invoiceCounters, invoices, payments } from '../../db/schema/payment';
 import { programCertificationSettings, programModules, programUsers } from '../../db/schema/program';
 import { applicants } from '../../db/schema/user';
@@ -99,10 +101,12 @@ beforeAll(async () => {
   // Ada: a confirmed member, current; Carl: confirmed, but lapsed yesterday; Bob: not a member.
   await db
     .update(applicants)
-    .set({ membershipType: 'individual', memberNumber: 'M-1001', membershipConfirmedOn: new Date(), memberCurrentUntil: '2099-12-31', homeAddress: { streetNumber: '7', streetName: 'Arc Road', city: 'Newcastle', state: 'NSW', postalCode: '2300', country: 'Australia' } })
+    .set({ membershipType: 'individual', memberNumber: 'M-1001', homeAddress: { streetNumber: '7', streetName: 'Arc Road', city: 'Newcastle', state: 'NSW', postalCode: '2300', country: 'Australia' } })
     .where(eq(applicants.id, ada.applicantId!));
+  await giveMembership(db, { applicantId: ada.applicantId!, memberNumber: 'M-1001', endsOn: '2099-12-31' });
   const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000);
-  await db.update(applicants).set({ membershipType: 'individual', memberNumber: 'M-2002', membershipConfirmedOn: yesterday, memberCurrentUntil: todayInSydney(yesterday) }).where(eq(applicants.id, carl.applicantId!));
+  await db.update(applicants).set({ membershipType: 'individual', memberNumber: 'M-2002' }).where(eq(applicants.id, carl.applicantId!));
+  await giveMembership(db, { applicantId: carl.applicantId!, memberNumber: 'M-2002', confirmedOn: yesterday, endsOn: todayInSydney(yesterday) });
 
   const program = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 1, programTitle: 'International Welding Inspector', programCode: 'IWI-PRE' });
   programId = program.id;
@@ -217,7 +221,7 @@ describe('the fee basis', () => {
     };
     expect(await basisOf(bob)).toEqual(['nonMember', 60000]);
     expect(await basisOf(carl)).toEqual(['nonMember', 60000]);
-    await db.update(applicants).set({ memberCurrentUntil: todayInSydney() }).where(eq(applicants.id, carl.applicantId!));
+    await db.update(accountMemberships).set({ endsOn: todayInSydney() }).where(eq(accountMemberships.applicantId, carl.applicantId!));
     expect(await basisOf(carl)).toEqual(['member', 45000]);
     expect(await basisOf(ada)).toEqual(['member', 45000]);
   });

@@ -223,7 +223,7 @@ export class PreExamService {
   async update(actor: CurrentUser, type: PreExamType, id: string, input: Selection): Promise<PreExamView> {
     const loaded = await this.loadForManaging(actor, type, id);
     // Read before the transaction: another module's reads run outside it (one connection on PGlite).
-    const applicant = await this.deps.applicants.findForAuthorisedRecord(loaded.application.applicantId);
+    const applicant = await this.applicantFor(loaded.application);
     await this.deps.repository.transaction(async (tx) => {
       await this.lockOpen(tx, loaded);
       await this.saveSelection(tx, loaded, applicant, input, actor.id);
@@ -240,8 +240,8 @@ export class PreExamService {
    */
   async submit(actor: CurrentUser, type: PreExamType, id: string, input: Selection | undefined): Promise<PreExamSubmitResponse> {
     const loaded = await this.loadForManaging(actor, type, id);
-    const applicant = await this.deps.applicants.findForAuthorisedRecord(loaded.application.applicantId);
     const issuer = await this.invoiceIssuerOf(loaded.application.programId);
+    const applicant = await this.deps.applicants.findForAuthorisedRecord(loaded.application.applicantId, undefined, issuer.id);
     const payment = await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockOpen(tx, loaded);
       if (input) await this.saveSelection(tx, loaded, applicant, input, actor.id);
@@ -385,9 +385,18 @@ export class PreExamService {
     return this.deps.accounts.identityOfProgram(programId);
   }
 
-  /** Who to bill and on which fee basis today; read it before the caller's transaction (another module's read). */
-  async billingOf(applicantId: string): Promise<{ billedTo: InvoiceBilledTo; feeBasis: FeeBasis }> {
-    const applicant = await this.deps.applicants.findForAuthorisedRecord(applicantId);
+  /**
+   * The applicant with their membership of the program's account: member fees are the body's own
+   * (a member of another body pays this one's non-member fees).
+   */
+  private async applicantFor(application: { applicantId: string; programId: string }): Promise<Applicant> {
+    const { id: accountId } = await this.invoiceIssuerOf(application.programId);
+    return this.deps.applicants.findForAuthorisedRecord(application.applicantId, undefined, accountId);
+  }
+
+  /** Who to bill for the program and on which fee basis today (its account's membership); read it before the caller's transaction (another module's read). */
+  async billingOf(applicantId: string, programId: string): Promise<{ billedTo: InvoiceBilledTo; feeBasis: FeeBasis }> {
+    const applicant = await this.applicantFor({ applicantId, programId });
     const feeBasis = feeBasisOf(applicant, todayInSydney());
     return { feeBasis, billedTo: billedToOf(applicant, feeBasis) };
   }
@@ -600,7 +609,7 @@ export class PreExamService {
     const canEdit = application.status === 'Assessment Completed' && canManageApplications(actor, loaded.standing);
     let priced: Priced;
     try {
-      priced = await this.price(loaded, this.deps.repository.executor, await this.deps.applicants.findForAuthorisedRecord(application.applicantId));
+      priced = await this.price(loaded, this.deps.repository.executor, await this.deps.applicants.findForAuthorisedRecord(application.applicantId, undefined, issuer.id));
     } catch (error) {
       // A Certification without fees set: the page still opens and says why nothing can be invoiced.
       if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;

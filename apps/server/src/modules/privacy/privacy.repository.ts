@@ -17,6 +17,7 @@ import { invoices, payments } from '../../db/schema/payment';
 import { personalDataAccessLog, personalDataDeletionRequests } from '../../db/schema/privacy';
 import { programModules, programRequirements, programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
+import { membershipsOfApplicants } from '../../db/account-memberships';
 import { venues } from '../../db/schema/venue';
 import { appliedNowhere } from '../applicant/applied-nowhere';
 
@@ -199,8 +200,6 @@ export class PrivacyRepository {
             workAddress: applicants.workAddress,
             membershipType: applicants.membershipType,
             memberNumber: applicants.memberNumber,
-            membershipConfirmedOn: applicants.membershipConfirmedOn,
-            memberCurrentUntil: applicants.memberCurrentUntil,
             createdOn: applicants.createdOn,
             modifiedOn: applicants.modifiedOn,
           })
@@ -428,8 +427,17 @@ export class PrivacyRepository {
           .where(eq(personalDataDeletionRequests.applicantId, applicantId))
           .orderBy(asc(personalDataDeletionRequests.createdOn));
 
+        // Each awarding body's confirmation of their membership (issue 40) belongs with the profile.
+        const memberships = (await membershipsOfApplicants(tx, [applicantId])).map((m) => ({
+          awardingBody: m.accountName,
+          membershipType: m.membershipType,
+          memberNumber: m.memberNumber,
+          membershipConfirmedOn: m.confirmedOn,
+          memberCurrentUntil: m.endsOn,
+        }));
+
         return {
-          profile,
+          profile: profile ? { ...profile, memberships } : profile,
           education,
           experience,
           professionalActivities,

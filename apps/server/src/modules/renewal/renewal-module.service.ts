@@ -92,7 +92,7 @@ export class RenewalModuleService {
       this.deps.repository.findModules(renewal.id),
       this.deps.invoicing.invoiceIssuerOf(renewal.programId),
     ]);
-    const basis = feeBasis ?? chosen[0]?.row.feeBasis ?? (await this.deps.invoicing.billingOf(renewal.applicantId)).feeBasis;
+    const basis = feeBasis ?? chosen[0]?.row.feeBasis ?? (await this.deps.invoicing.billingOf(renewal.applicantId, renewal.programId)).feeBasis;
     const isSelectionSaved = chosen.length > 0;
     return {
       feeBasis: basis,
@@ -122,7 +122,7 @@ export class RenewalModuleService {
   /** `preexam/update`: saves the choice of renewal modules while nothing is invoiced. */
   async saveSelection(actor: CurrentUser, id: string, input: z.output<typeof RenewalModuleSelectionRequest>): Promise<RenewalModuleChoices> {
     const renewal = await this.loadManaged(actor, id);
-    const { feeBasis } = await this.deps.invoicing.billingOf(renewal.applicantId);
+    const { feeBasis } = await this.deps.invoicing.billingOf(renewal.applicantId, renewal.programId);
     await this.deps.repository.transaction(async (tx) => {
       const { current } = await this.lockSubmitted(tx, renewal);
       await this.writeSelection(tx, current, input, feeBasis, actor.id);
@@ -157,7 +157,7 @@ export class RenewalModuleService {
    */
   async submitSelection(actor: CurrentUser, id: string, input: z.output<typeof RenewalModuleSelectionRequest> | undefined): Promise<Renewal> {
     const renewal = await this.loadManaged(actor, id);
-    const billing = await this.deps.invoicing.billingOf(renewal.applicantId);
+    const billing = await this.deps.invoicing.billingOf(renewal.applicantId, renewal.programId);
     const found = await this.deps.repository.findAward(renewal.awardId);
     if (!found) throw new AppError('NOT_FOUND', RENEWAL_MESSAGES.notFound);
     const issuer = await this.deps.invoicing.invoiceIssuerOf(found.award.programId);

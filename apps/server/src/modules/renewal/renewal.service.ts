@@ -272,7 +272,7 @@ export class RenewalService {
     const found = await this.holderAward(actor, typePath, draft.awardId);
     const rules = await this.deps.repository.findRules(found.award.programId);
     // Read before the transaction (another module's read): who to bill a late fee to, and at which basis.
-    const billing = await this.deps.invoicing.billingOf(found.award.applicantId);
+    const billing = await this.deps.invoicing.billingOf(found.award.applicantId, found.award.programId);
     const issuer = await this.deps.invoicing.invoiceIssuerOf(found.award.programId);
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.deps.workflow.lock(tx, draft.applicationId);

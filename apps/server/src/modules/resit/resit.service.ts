@@ -123,7 +123,7 @@ export class ResitService {
     if (access.isStaff) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const { found } = access;
     // Read before the transaction: the applicant module's read runs outside it (one connection on PGlite).
-    const billing = await this.deps.invoices.billingOf(found.application.applicantId);
+    const billing = await this.deps.invoices.billingOf(found.application.applicantId, found.application.programId);
     const issuer = await this.deps.invoices.invoiceIssuerOf(found.application.programId);
     const typePath = RESIT_TYPES[word];
     const resitId = await this.deps.repository.transaction(async (tx) => {
@@ -527,7 +527,7 @@ export class ResitService {
   private async viewOf(actor: CurrentUser, access: Access): Promise<ResitApplicationView> {
     const { application } = access.found;
     const [modules, resits] = await Promise.all([this.deps.repository.findModules(application.id), this.deps.repository.findResitsOfApplication(application.id)]);
-    const billing = access.isStaff ? null : await this.deps.invoices.billingOf(application.applicantId);
+    const billing = access.isStaff ? null : await this.deps.invoices.billingOf(application.applicantId, application.programId);
     const candidateModules: ResitCandidateModule[] = modules.map((module) => {
       const earlier = resits.filter((resit) => resit.resit.applicationModuleId === module.id).map((resit) => resit.resit);
       return {

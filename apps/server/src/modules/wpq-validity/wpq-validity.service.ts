@@ -68,7 +68,7 @@ export interface WpqValidityDeps {
   };
   /** The pre-exam module's invoicing (numbering, GST, payment link) for the revalidation fee. */
   invoices: {
-    billingOf(applicantId: string): Promise<{ billedTo: Parameters<WpqValidityDeps['invoices']['issueInvoice']>[1]['billedTo']; feeBasis: 'member' | 'nonMember' }>;
+    billingOf(applicantId: string, programId: string): Promise<{ billedTo: Parameters<WpqValidityDeps['invoices']['issueInvoice']>[1]['billedTo']; feeBasis: 'member' | 'nonMember' }>;
     /** The account that issues the program's invoices: read before the transaction, handed to issueInvoice. */
     invoiceIssuerOf(programId: string): Promise<AccountIdentity>;
     issueInvoice(
@@ -611,7 +611,7 @@ export class WpqValidityService {
     if (!canManageApplications(actor, standing)) throw forbidden();
     const facts = await this.deps.repository.findKept(recordId);
     if (!facts || !UUID.test(revalidationId)) throw notFound();
-    const billing = input.decision === 'approve' ? await this.deps.invoices.billingOf(applicantId) : undefined;
+    const billing = input.decision === 'approve' ? await this.deps.invoices.billingOf(applicantId, facts.programId) : undefined;
     const issuer = input.decision === 'approve' ? await this.deps.invoices.invoiceIssuerOf(facts.programId) : undefined;
     return this.deps.repository.transaction(async (tx) => {
       const application = await this.deps.workflow.lock(tx, facts.applicationId);

@@ -8,6 +8,7 @@ import { NotAvailable } from '../../../components/ui/not-available';
 import { ExportButton } from '../../../components/ui/export-button';
 import { findApplicants, useApplicants, type ApplicantListRow } from '../../../features/applicant-profile/api/find-applicants';
 import { APPLICANT_CSV_COLUMNS, ApplicantsTable } from '../../../features/applicant-profile/components/applicants-table';
+import { useCurrentAccount } from '../../../features/account/api/find-current-account';
 import { ConfirmMembershipDialog } from '../../../features/applicant-profile/components/confirm-membership-dialog';
 import { ApplicantAwardsList } from '../../../features/award/components/applicant-awards-list';
 import { pagesOf } from '../../../lib/export-csv';
@@ -32,6 +33,7 @@ function ApplicantsScreen() {
   const [awardsOf, setAwardsOf] = useState<ApplicantListRow | null>(null);
   const filter = { searchTerm: search.term, membersOnly };
   const list = useApplicants({ page, pageSize, ...filter });
+  const account = useCurrentAccount().data;
 
   return (
     <Stack gap="lg">
@@ -68,7 +70,7 @@ function ApplicantsScreen() {
           />
         </Stack>
       </Paper>
-      <ConfirmMembershipDialog applicant={reviewing} onClose={() => setReviewing(null)} />
+      <ConfirmMembershipDialog applicant={reviewing} accountName={account?.hasSeveralAccounts ? account.account.name : undefined} onClose={() => setReviewing(null)} />
       <FormDialog opened={awardsOf !== null} title={awardsOf ? `Awards of ${awardsOf.firstName} ${awardsOf.lastName}` : ''} size="90rem" onClose={() => setAwardsOf(null)}>
         {awardsOf && <ApplicantAwardsList applicantId={awardsOf.id} applicantName={`${awardsOf.firstName} ${awardsOf.lastName}`} applicationHrefOf={awardApplicationPath} />}
       </FormDialog>

@@ -10,6 +10,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { ExportButton } from '../../../components/ui/export-button';
 import { findCompanies, useCompanies, useSaveCompany } from '../../../features/company/api/companies';
 import { COMPANY_CSV_COLUMNS, CompaniesTable } from '../../../features/company/components/companies-table';
+import { useCurrentAccount } from '../../../features/account/api/find-current-account';
 import { CompanyForm, companyValuesOf } from '../../../features/company/forms/company-form';
 import { errorMessageOf } from '../../../lib/api-client';
 import { pagesOf } from '../../../lib/export-csv';
@@ -25,6 +26,7 @@ function CompaniesScreen() {
   const filter = { searchTerm: search.term };
   const list = useCompanies({ page, pageSize, ...filter });
   const save = useSaveCompany();
+  const account = useCurrentAccount().data;
   return (
     <Stack gap="lg">
       <Breadcrumbs>
@@ -60,6 +62,7 @@ function CompaniesScreen() {
       </Paper>
       <FormDialog opened={editing !== null} title={editing === 'new' ? 'New company' : 'Edit company'} size="lg" onClose={() => setEditing(null)}>
         <CompanyForm
+          accountName={account?.hasSeveralAccounts ? account.account.name : undefined}
           key={editing === 'new' ? 'new' : (editing?.id ?? 'none')}
           initialValues={companyValuesOf(editing && editing !== 'new' ? editing : null)}
           submitLabel={editing === 'new' ? 'Create company' : 'Save company'}

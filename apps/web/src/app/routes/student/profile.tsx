@@ -72,7 +72,7 @@ export function StudentProfileRoute() {
     );
   } else {
     const record = applicant.data;
-    const formKey = `${record.id}-${record.membershipType}-${record.memberNumber}-${record.membershipConfirmedOn ?? ''}`;
+    const formKey = `${record.id}-${record.membershipType}-${record.memberNumber}-${record.memberships.map((m) => m.accountId).join(',')}`;
     body = (
       <Tabs
         value={tab}
@@ -117,7 +117,7 @@ export function StudentProfileRoute() {
                   Membership
                 </Title>
                 <Text size="sm" c="dimmed">
-                  Members pay member fees once staff have confirmed their membership.
+                  Members pay an awarding body's member fees once its staff have confirmed their membership.
                 </Text>
               </Stack>
               <MembershipStatus applicant={record} />

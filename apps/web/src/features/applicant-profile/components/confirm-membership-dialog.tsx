@@ -18,7 +18,14 @@ interface Values {
 const resolve = zod4Resolver(ConfirmMembershipRequest, { errorPriority: 'first' });
 const shapeOf = (values: Values) => ({ isConfirmed: values.isConfirmed, memberCurrentUntil: values.memberCurrentUntil.trim() || null });
 
-function ConfirmMembershipForm({ applicant, onClose }: { applicant: ApplicantListRow; onClose: () => void }) {
+interface ConfirmMembershipProps {
+  applicant: ApplicantListRow;
+  /** The staff member's awarding body, named when the platform has several: the membership confirmed is its own. */
+  accountName?: string;
+  onClose: () => void;
+}
+
+function ConfirmMembershipForm({ applicant, accountName, onClose }: ConfirmMembershipProps) {
   const confirm = useConfirmMembership();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({ initialValues: { isConfirmed: true, memberCurrentUntil: '' }, validate: (values) => resolve(shapeOf(values)) });
@@ -43,6 +50,12 @@ function ConfirmMembershipForm({ applicant, onClose }: { applicant: ApplicantLis
           {applicant.firstName} {applicant.lastName} says they are an {MEMBERSHIP_TYPE_LABELS[applicant.membershipType].toLowerCase()} with member number{' '}
           <strong>{applicant.memberNumber || '-'}</strong>. Check it against the membership register.
         </Text>
+        {/* Membership is per awarding body (issue 40): this changes the staff member's own body's only. */}
+        {accountName && (
+          <Text size="sm" c="dimmed">
+            This is their membership of {accountName}; other awarding bodies confirm their own.
+          </Text>
+        )}
         {failure && (
           <Alert color="red" variant="light" title="Could not change the membership">
             {failure}
@@ -64,10 +77,10 @@ function ConfirmMembershipForm({ applicant, onClose }: { applicant: ApplicantLis
 }
 
 /** Staff confirm or withdraw an applicant's membership. */
-export function ConfirmMembershipDialog({ applicant, onClose }: { applicant: ApplicantListRow | null; onClose: () => void }) {
+export function ConfirmMembershipDialog({ applicant, accountName, onClose }: Omit<ConfirmMembershipProps, 'applicant'> & { applicant: ApplicantListRow | null }) {
   return (
     <FormDialog opened={applicant !== null} title="Membership" size="md" onClose={onClose}>
-      {applicant && <ConfirmMembershipForm applicant={applicant} onClose={onClose} />}
+      {applicant && <ConfirmMembershipForm applicant={applicant} accountName={accountName} onClose={onClose} />}
     </FormDialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Group, Text } from '@mantine/core';
-import { MEMBERSHIP_TYPE_LABELS, type Applicant } from '@certs/shared/applicant/applicant.contract';
+import { Alert, Group, List, Stack, Text } from '@mantine/core';
+import { MEMBERSHIP_TYPE_LABELS, type AccountMembership, type Applicant } from '@certs/shared/applicant/applicant.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { StatusBadge } from '../../../components/ui/status-badge';
 
 export type MembershipState = 'none' | 'awaiting' | 'confirmed';
 
+/** For staff: where the membership stands with their own awarding body (the flat fields are its). */
 export function membershipStateOf(applicant: Pick<Applicant, 'membershipType' | 'membershipConfirmedOn'>): MembershipState {
   if (applicant.membershipType === 'none') return 'none';
   return applicant.membershipConfirmedOn ? 'confirmed' : 'awaiting';
@@ -29,9 +30,33 @@ export function MembershipStateBadge({ applicant, isShort = false }: MembershipS
   return <StatusBadge label={label} color={color} />;
 }
 
-/** Where the applicant's membership stands, and so which fees apply. */
+/** Where the applicant's own membership stands: each awarding body confirms its own members. */
+export function ownMembershipStateOf(applicant: Pick<Applicant, 'membershipType' | 'memberships'>): MembershipState {
+  if (applicant.membershipType === 'none') return 'none';
+  return applicant.memberships.length > 0 ? 'confirmed' : 'awaiting';
+}
+
+/** One awarding body's confirmation, and so whether its member fees apply. */
+function BodyMembership({ membership }: { membership: AccountMembership }) {
+  return (
+    <Text size="sm" component="li">
+      <strong>{membership.accountName}</strong>: member number {membership.memberNumber}, confirmed <DateDisplay value={membership.membershipConfirmedOn} />
+      {membership.memberCurrentUntil && (
+        <>
+          , current until <DateDisplay value={membership.memberCurrentUntil} />
+        </>
+      )}
+      . {membership.isMember ? 'Member fees apply.' : 'No longer current: non-member fees apply.'}
+    </Text>
+  );
+}
+
+/**
+ * Where the applicant's membership stands with each awarding body, and so which fees apply: a
+ * body's member fees and members' documents need that body's own confirmation.
+ */
 export function MembershipStatus({ applicant }: { applicant: Applicant }) {
-  const state = membershipStateOf(applicant);
+  const state = ownMembershipStateOf(applicant);
   return (
     <Alert
       color={state === 'confirmed' ? 'teal' : state === 'awaiting' ? 'yellow' : 'gray'}
@@ -42,7 +67,7 @@ export function MembershipStatus({ applicant }: { applicant: Applicant }) {
             {MEMBERSHIP_TYPE_LABELS[applicant.membershipType]}
           </Text>
           {/* "Not a member" is said once: a non-member's badge would only repeat the title. */}
-          {state !== 'none' && <MembershipStateBadge applicant={applicant} />}
+          {state !== 'none' && <StatusBadge label={MEMBERSHIP_STATE_LABELS[state]} color={state === 'confirmed' ? 'green' : 'yellow'} />}
         </Group>
       }
       data-testid="membership-status"
@@ -54,15 +79,16 @@ export function MembershipStatus({ applicant }: { applicant: Applicant }) {
         </Text>
       )}
       {state === 'confirmed' && (
-        <Text size="sm">
-          Member number {applicant.memberNumber}, confirmed <DateDisplay value={applicant.membershipConfirmedOn} />
-          {applicant.memberCurrentUntil && (
-            <>
-              , current until <DateDisplay value={applicant.memberCurrentUntil} />
-            </>
-          )}
-          . Member fees apply.
-        </Text>
+        <Stack gap={4}>
+          <List size="sm" spacing={4} aria-label="Memberships by awarding body">
+            {applicant.memberships.map((membership) => (
+              <BodyMembership key={membership.accountId} membership={membership} />
+            ))}
+          </List>
+          <Text size="sm" c="dimmed">
+            Another awarding body charges its non-member fees until its own staff confirm your membership.
+          </Text>
+        </Stack>
       )}
     </Alert>
   );

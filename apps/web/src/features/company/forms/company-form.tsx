@@ -53,12 +53,16 @@ interface CompanyFormProps {
   initialValues: CompanyFormValues;
   submitLabel: string;
   onSubmit: (request: CompanyRequest) => Promise<unknown>;
+  /** The staff member's awarding body, named when the platform has several: the corporate membership is its own. */
+  accountName?: string;
 }
 
 /** A company (decision 027): ABN or NZBN checked by its check digits, the contact's email (confirmations go there), corporate membership. */
-export function CompanyForm({ initialValues, submitLabel, onSubmit }: CompanyFormProps) {
+export function CompanyForm({ initialValues, submitLabel, accountName, onSubmit }: CompanyFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CompanyFormValues>({ initialValues, validate });
+  // The company is shared by every awarding body; the corporate membership on it is the staff member's own body's.
+  const memberOf = accountName ? `Of ${accountName}; other awarding bodies keep their own` : undefined;
   const handleSubmit = async (values: CompanyFormValues) => {
     setFailure(null);
     try {
@@ -96,7 +100,7 @@ export function CompanyForm({ initialValues, submitLabel, onSubmit }: CompanyFor
           {input('contactPosition', 'Contact Position')}
           {input('contactEmail', 'Contact Email', { type: 'email', required: true, description: 'Welder qualification confirmations are sent here' })}
           {input('contactPhone', 'Contact Phone', { type: 'tel' })}
-          {input('corporateMemberNumber', 'Corporate Member Number')}
+          {input('corporateMemberNumber', 'Corporate Member Number', { description: memberOf })}
           {input('membershipStartsOn', 'Membership Start', { type: 'date' })}
           {input('membershipEndsOn', 'Membership End', { type: 'date' })}
         </SimpleGrid>
