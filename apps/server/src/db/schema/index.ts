@@ -30,3 +30,4 @@ export * from './bulk-import';
 export * from './invigilation';
 export * from './wpq-validity';
 export * from './credential';
+export * from './migration';
