@@ -84,6 +84,25 @@ describe('applicant instructions and requirements', () => {
     expect((await post('/api/applicantinstruction/update/00000000-0000-4000-8000-000000000000', { instruction: 'x' })).statusCode).toBe(404);
     expect((await get('/api/programrequirement/remove/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
+
+  it.each([
+    ['applicantinstruction', PROGRAM_PART_MESSAGES.instructionNotFound],
+    ['programrequirement', PROGRAM_PART_MESSAGES.requirementNotFound],
+    ['programmodule', MODULE_MESSAGES.notFound],
+  ])('answers 404 to /api/%s/remove and /update with an id that is not a UUID, and removes nothing', async (base, message) => {
+    const { id } = await newProgram(1, 1);
+    await completeProgram(t.database.db, id, 1, superUser.id);
+    const partsOf = async () => [(await get(`/api/program/${id}/instructions`)).json().length, (await get(`/api/program/${id}/requirements`)).json().length, (await get(`/api/program/${id}/modules`)).json().length];
+    const before = await partsOf();
+    for (const bad of ['not-a-uuid', '123', "1' or '1'='1"]) {
+      const removed = await get(`/api/${base}/remove/${encodeURIComponent(bad)}`);
+      expect(removed.statusCode, removed.body).toBe(404);
+      expect(removed.json().message).toBe(message);
+    }
+    // The update routes read the id the same way (a bad body is refused first, 400).
+    expect([400, 404]).toContain((await post(`/api/${base}/update/not-a-uuid`, {})).statusCode);
+    expect(await partsOf()).toEqual(before);
+  });
 });
 
 describe('modules', () => {

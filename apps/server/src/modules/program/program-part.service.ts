@@ -17,6 +17,8 @@ import { moduleScope } from './program-part.repository';
 import type { ProgramService } from './program.service';
 import { fromCents, toCents } from '@certs/shared/program/program-rules';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 type InstructionRow = typeof applicantInstructions.$inferSelect;
 type RequirementRow = typeof programRequirements.$inferSelect;
 type ModuleRow = typeof programModules.$inferSelect;
@@ -204,7 +206,8 @@ export class ProgramPartService {
   // Shared steps
 
   private async existing<T extends { programId: string }>(repository: { findById(id: string): Promise<T | undefined> }, id: string, message: string): Promise<T> {
-    const row = await repository.findById(id);
+    // An id that is no UUID names no part: 404, as an unknown one (the database would refuse the cast).
+    const row = UUID.test(id) ? await repository.findById(id) : undefined;
     if (!row) throw new AppError('NOT_FOUND', message);
     return row;
   }
