@@ -12,11 +12,11 @@ import { PublicScheduleService } from './public-schedule.service';
 /** Wires the exam schedule, results and public schedule once, for app.ts. */
 export function createExamScheduleModule(
   db: Database,
-  services: { programs: ProgramService; programUsers: ProgramUserService; attachments: AttachmentService; mail: MailService; awards: AwardCreator; publicUrl: string },
+  services: { programs: ProgramService; programUsers: ProgramUserService; attachments: AttachmentService; mail: MailService; awards: AwardCreator; publicUrl: string; now?: () => Date },
 ) {
   const repository = new ExamScheduleRepository(db);
   return {
     schedule: new ExamScheduleService({ repository, workflow: new ApplicationWorkflowRepository(db), ...services }),
-    publicSchedule: new PublicScheduleService(repository),
+    publicSchedule: new PublicScheduleService(repository, services.now),
   };
 }
