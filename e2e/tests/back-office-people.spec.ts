@@ -119,10 +119,23 @@ test('a document for members only is seen by a confirmed member and refused to a
   }
 });
 
-test('staff reply to a Contact Us message by mail and it is marked handled', async ({ browser, request }) => {
+test('an applicant writes to the body of their choice through Contact us; its staff reply by mail and it is marked handled', async ({ browser, request }) => {
   const sender = await newApplicant(request, 'Cora', `Contact${Date.now() % 100000}`);
   const question = `Is there a practical exam in Hobart this year? (${Date.now()})`;
-  await api(request, 'POST', '/api/contactus', sender.jwt, { name: sender.name, email: sender.email, phoneNumber: '0400 111 222', message: question });
+  // The demo serves several bodies, so the form asks which one; the first account is Sam Super's.
+  const bodies = await api<{ id: string; name: string }[]>(request, 'GET', '/api/contactus/accounts', sender.jwt);
+  expect(bodies.length).toBeGreaterThan(1);
+  const writer = await personAt(browser, '/student/login', sender.email, PASSWORD);
+  await writer.goto('/student/contact');
+  const form = writer.getByRole('form', { name: 'Contact us' });
+  await form.getByLabel('Phone Number').fill('0400 111 222');
+  await form.getByLabel('Message').fill(question);
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(form.getByText('Choose the awarding body your message is for')).toBeVisible();
+  await form.getByLabel(/Awarding body/).selectOption({ label: bodies[0]!.name });
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(writer.getByTestId('contact-sent')).toBeVisible();
+  await writer.context().close();
 
   const staff = await staffPage(browser);
   await staff.goto('/admin/contact-us');

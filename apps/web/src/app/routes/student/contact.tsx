@@ -1,6 +1,7 @@
-import { Alert, Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CONTACT_MESSAGES } from '@certs/shared/contact/contact.contract';
+import { useContactAccounts } from '../../../features/contact/api/find-contact-accounts';
 import { useSendContactMessage } from '../../../features/contact/api/send-contact-message';
 import { ContactForm } from '../../../features/contact/forms/contact-form';
 import { useRequiredSession } from '../../../lib/auth';
@@ -14,6 +15,7 @@ export function StudentContactRoute() {
   usePageTitle('Contact us');
   const { user } = useRequiredSession();
   const send = useSendContactMessage();
+  const accounts = useContactAccounts();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
 
@@ -42,9 +44,12 @@ export function StudentContactRoute() {
                 Send another message
               </Button>
             </Stack>
+          ) : accounts.isPending ? (
+            <Loader aria-label="Loading the form" />
           ) : (
             <ContactForm
               key={formKey}
+              accounts={accounts.data}
               initialValues={{ name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phoneNumber: '', message: '' }}
               onSubmit={async (request) => {
                 const answer = await send.mutateAsync(request);

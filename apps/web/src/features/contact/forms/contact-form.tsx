@@ -1,27 +1,37 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { ContactMessageRequest } from '@certs/shared/contact/contact.contract';
+import { CONTACT_MESSAGES, ContactMessageRequest, type ContactAccount } from '@certs/shared/contact/contact.contract';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 
-export type ContactFormValues = { name: string; email: string; phoneNumber: string; message: string };
+export type ContactFormValues = { name: string; email: string; phoneNumber: string; message: string; account?: string };
 
-const validate = zod4Resolver(ContactMessageRequest, { errorPriority: 'first' });
+const validateFields = zod4Resolver(ContactMessageRequest, { errorPriority: 'first' });
 
 interface ContactFormProps {
   initialValues: ContactFormValues;
+  /** The awarding bodies on the platform: with several, the sender chooses one (issue 40); with one, no choice shows. */
+  accounts?: readonly ContactAccount[];
   onSubmit: (request: ContactMessageRequest) => Promise<unknown>;
 }
 
-/** Name, email, phone and message, all required (spec section 5); "Invalid email" for a bad email. */
-export function ContactForm({ initialValues, onSubmit }: ContactFormProps) {
+/**
+ * Name, email, phone and message, all required (spec section 5); "Invalid email" for a bad email.
+ * Where the platform serves several awarding bodies, the body the message is for, required too.
+ */
+export function ContactForm({ initialValues, accounts = [], onSubmit }: ContactFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ContactFormValues>({ initialValues, validate });
+  const offersBodies = accounts.length > 1;
+  const form = useForm<ContactFormValues>({
+    initialValues: { ...initialValues, account: initialValues.account ?? '' },
+    validate: (values) => ({ ...validateFields(values), ...(offersBodies && !values.account ? { account: CONTACT_MESSAGES.unknownAccount } : {}) }),
+  });
   const handleSubmit = async (values: ContactFormValues) => {
     setFailure(null);
     try {
-      await onSubmit(ContactMessageRequest.parse(values));
+      const { account, ...fields } = values;
+      await onSubmit(ContactMessageRequest.parse(offersBodies && account ? { ...fields, account } : fields));
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
       const atFields = Object.entries(fieldErrors).filter(([field]) => field in values);
@@ -37,6 +47,17 @@ export function ContactForm({ initialValues, onSubmit }: ContactFormProps) {
           <Alert color="red" variant="light" title="Could not send the message">
             {failure}
           </Alert>
+        )}
+        {offersBodies && (
+          <NativeSelect
+            label="Awarding body"
+            description="The body your message is for"
+            required
+            withAsterisk
+            maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+            data={[{ value: '', label: 'Choose the awarding body' }, ...accounts.map((account) => ({ value: account.id, label: account.name }))]}
+            {...form.getInputProps('account')}
+          />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Name" required withAsterisk autoComplete="name" {...form.getInputProps('name')} />
