@@ -5,7 +5,7 @@ import { searchTermOrUndefined } from '@certs/shared/common/paging';
 import type { z } from 'zod';
 import type { PublishedProgramQuery } from '@certs/shared/program/program.contract';
 import { AppError } from '../../platform/app-error';
-import type { CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { OrderedPartRepository, ProgramSettingsRepository } from './program-part.repository';
 import { moduleScope } from './program-part.repository';
 import type { ProgramRepository } from './program.repository';
@@ -17,6 +17,15 @@ const NOT_APPLIED: ApplicantProgramStatus = 'Not Applied';
 
 /** The applicant's status per program, from the application domain (wired in app.ts, which sees both). */
 export type ApplicantStatusLookup = (applicantId: string, programIds: string[]) => Promise<Map<string, ApplicantProgramStatus>>;
+
+/**
+ * The account whose published programs a caller reads: applicants read every body's (they belong to
+ * the platform and may apply anywhere); staff preview their own account's only (a super user's:
+ * the account they work in now), as for every other staff read (decision 033).
+ */
+function catalogueAccountOf(actor: CurrentUser): string | undefined {
+  return actor.userType === 'admin' ? staffAccountOf(actor) : undefined;
+}
 
 /** The published catalogue, as applicants (and staff previewing it) read it. */
 export class ProgramCatalogueService {
@@ -44,6 +53,7 @@ export class ProgramCatalogueService {
       pageSize: query.pageSize,
       search: searchTermOrUndefined(query.search),
       programType: query.programType,
+      accountId: catalogueAccountOf(actor),
     });
     const statuses = await this.statusesFor(actor, rows.map((row) => row.id));
     return {
@@ -65,6 +75,9 @@ export class ProgramCatalogueService {
   async findPublishedDetail(actor: CurrentUser, id: string): Promise<PublishedProgramDetail> {
     const found = /^[0-9a-f-]{36}$/i.test(id) ? await this.programs.findById(id) : undefined;
     if (!found || found.program.status !== PROGRAM_STATUS.Published) throw new AppError('NOT_FOUND', PROGRAM_MESSAGES.notFound);
+    // Another account's program does not exist for staff here either, as in their own program screens.
+    const staffAccount = catalogueAccountOf(actor);
+    if (staffAccount && found.program.accountId !== staffAccount) throw new AppError('NOT_FOUND', PROGRAM_MESSAGES.notFound);
     const { program } = found;
     const [instructions, requirements, modules, renewalModules, certification, renewal, welder, currency] = await Promise.all([
       this.instructions.list(id),

@@ -186,8 +186,9 @@ export class ProgramRepository {
     return !!byRole;
   }
 
-  async findPublishedPage(options: { page: number; pageSize: number; search?: string; programType?: number }) {
+  async findPublishedPage(options: { page: number; pageSize: number; search?: string; programType?: number; accountId?: string }) {
     const conditions: SQL[] = [eq(programs.status, 2 satisfies ProgramStatus)];
+    if (options.accountId) conditions.push(eq(programs.accountId, options.accountId));
     if (options.search) {
       const like = likePattern(options.search);
       const matches = or(ilike(programs.programCode, like), ilike(programs.programTitle, like));
