@@ -70,6 +70,12 @@ describe('the schedule form rows', () => {
     expect(saved).toMatchObject({ examKind: 'Practical', day: '2026-11-21', time: '09:30', scheduleTimeZone: 'Australia/Perth', durationMinutes: '120', place: `centre:${ID(4)}`, examinerId: ID(6) });
   });
 
+  it("start a new schedule in the awarding body's zone (Auckland for a New Zealand program); a saved one keeps its own", () => {
+    expect(initialRowValues(moduleOf(), [], 'Pacific/Auckland').scheduleTimeZone).toBe('Pacific/Auckland');
+    expect(initialRowValues(moduleOf({ scheduledLocal: '2026-11-21T09:30', scheduleTimeZone: 'Australia/Perth' }), [], 'Pacific/Auckland').scheduleTimeZone).toBe('Australia/Perth');
+    expect(initialRowValues(moduleOf(), [], 'Mars/Olympus').scheduleTimeZone).toBe('Australia/Sydney');
+  });
+
   it("propose recording an invigilated module's first online schedule; otherwise keep the module's setting or follow its test", () => {
     const tests = [
       { id: ID(7), recordExam: true },
