@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { readEnv, type Env } from '../src/config/env';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
-import { serverUrlFor, TEMPLATE_DATABASE, uniqueDatabaseName, withAdminClient } from './test-database';
+import { serverUrlFor, uniqueDatabaseName, withAdminClient } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -24,7 +24,7 @@ export async function openTestDatabase(pools: { size: number; answerSize: number
   const serverUrl = inject('postgresBaseUrl');
   if (serverUrl) {
     const name = uniqueDatabaseName();
-    await withAdminClient(serverUrl, (client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
+    await withAdminClient(serverUrl, (client) => client.query(`create database ${name} template ${inject('postgresTemplate')}`));
     const handle = await openPostgres(serverUrlFor(serverUrl, name), { poolSize: pools.size, answerPoolSize: pools.answerSize, idleTimeoutMs: pools.idleTimeoutMs, waitLimitMs: pools.waitLimitMs });
     return {
       ...handle,

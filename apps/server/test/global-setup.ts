@@ -2,12 +2,13 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openPglite, openPostgres } from '../src/db/client';
-import { TEMPLATE_DATABASE, serverUrlFor, withAdminClient } from './test-database';
+import { serverUrlFor, templateDatabaseOf, withAdminClient } from './test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplatePath: string;
     postgresBaseUrl: string;
+    postgresTemplate: string;
   }
 }
 
@@ -18,18 +19,20 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
+    const template = templateDatabaseOf(process.pid);
     await withAdminClient(serverUrl, async (client) => {
-      await client.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
-      await client.query(`create database ${TEMPLATE_DATABASE}`);
+      await client.query(`drop database if exists ${template} with (force)`);
+      await client.query(`create database ${template}`);
     });
-    const handle = await openPostgres(serverUrlFor(serverUrl, TEMPLATE_DATABASE), { poolSize: 1 });
+    const handle = await openPostgres(serverUrlFor(serverUrl, template), { poolSize: 1 });
     await migrateDatabase(handle);
     await handle.close();
     project.provide('postgresBaseUrl', serverUrl);
+    project.provide('postgresTemplate', template);
     project.provide('pgliteTemplatePath', '');
     return async () => {
       await withAdminClient(serverUrl, async (client) => {
-        await client.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+        await client.query(`drop database if exists ${template} with (force)`);
       });
     };
   }
@@ -45,6 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplatePath', file);
   project.provide('postgresBaseUrl', '');
+  project.provide('postgresTemplate', '');
   return async () => {
     rmSync(file, { force: true });
   };
