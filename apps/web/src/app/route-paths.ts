@@ -34,6 +34,8 @@ export const ADMIN_SECURITY_PATH = '/admin/security';
 export const ADMIN_ACCOUNT_SETTINGS_PATH = '/admin/account-settings';
 /** A new account (awarding body), for the platform's super users. */
 export const ADMIN_NEW_ACCOUNT_PATH = `${ADMIN_ACCOUNT_SETTINGS_PATH}/new-account`;
+/** Every account's programs, staff, applications, awards and the mail outbox, for the platform's super users. */
+export const ADMIN_ACCOUNTS_OVERVIEW_PATH = `${ADMIN_ACCOUNT_SETTINGS_PATH}/overview`;
 export const LIBRARIES_PATH = '/admin/libraries';
 export const ADMIN_ACCESS_LOG_PATH = `${ADMIN_MENU_PATHS.Users}/access-log`;
 export const FORGOT_PASSWORD_PATH = '/forgot-password';

@@ -9,6 +9,7 @@ import {
   ADMIN_ACCESS_LOG_PATH,
   ADMIN_ACCOUNT_SETTINGS_PATH,
   ADMIN_NEW_ACCOUNT_PATH,
+  ADMIN_ACCOUNTS_OVERVIEW_PATH,
   ADMIN_APPLICANTS_PATH,
   ADMIN_COMPANIES_PATH,
   WPQ_CONFIRM_PATH,
@@ -141,6 +142,7 @@ const AdminTestCentresRoute = lazyRoute(() => import('./routes/admin/test-centre
 const AdminSecurityRoute = lazyRoute(() => import('./routes/admin/security'), (page) => page.AdminSecurityRoute);
 const AdminAccountSettingsRoute = lazyRoute(loadAccountSettingsPages, (page) => page.AdminAccountSettingsRoute);
 const AdminNewAccountRoute = lazyRoute(loadAccountSettingsPages, (page) => page.AdminNewAccountRoute);
+const AdminAccountsOverviewRoute = lazyRoute(loadAccountSettingsPages, (page) => page.AdminAccountsOverviewRoute);
 const InvigilationConsoleRoute = lazyRoute(loadInvigilationPages, (page) => page.InvigilationConsoleRoute);
 const SittingReviewRoute = lazyRoute(loadInvigilationPages, (page) => page.SittingReviewRoute);
 
@@ -247,6 +249,7 @@ export const routes: RouteObject[] = [
           { path: ADMIN_SECURITY_PATH, element: <AdminSecurityRoute /> },
           { path: ADMIN_ACCOUNT_SETTINGS_PATH, element: <AdminAccountSettingsRoute /> },
           { path: ADMIN_NEW_ACCOUNT_PATH, element: <AdminNewAccountRoute /> },
+          { path: ADMIN_ACCOUNTS_OVERVIEW_PATH, element: <AdminAccountsOverviewRoute /> },
           { path: `${INVIGILATION_PATH}/sittings/:id`, element: <InvigilationConsoleRoute /> },
           { path: `${INVIGILATION_PATH}/review/:examInstanceId`, element: <SittingReviewRoute /> },
           { path: ADMIN_MENU_PATHS['Discount Codes'], element: <AdminDiscountCodesRoute /> },

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountSettings, AccountSummary, CurrentAccount } from '@certs/shared/account/account.contract';
+import type { AccountSettings, AccountSummary, CurrentAccount, PlatformOverview } from '@certs/shared/account/account.contract';
 import type { SessionUser } from '@certs/shared/auth/auth.contract';
 import { clearSession, reloadSessionFromStorage, saveSession } from '../../../lib/auth';
 import { jsonResponse, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
@@ -86,6 +86,39 @@ describe('account settings and the account in the header', () => {
     renderAt('/admin/account-settings', contributor, oneAccount);
     expect(await screen.findByText(NO_ACCESS_MESSAGE)).toBeInTheDocument();
     expect(within(await screen.findByRole('banner')).queryByRole('link', { name: 'Account settings' })).not.toBeInTheDocument();
+  });
+
+  it("takes a super user from Account settings to the accounts overview: each account's holdings and the mail outbox", async () => {
+    const twoAccounts: CurrentAccount = { account: australia, accounts: [australia, newZealand], canSwitch: true, hasSeveralAccounts: true };
+    const overview: PlatformOverview = {
+      accounts: [
+        { ...australia, programs: 12, publishedPrograms: 9, activeStaff: 14, openApplications: 37, currentAwards: 410 },
+        { ...newZealand, programs: 2, publishedPrograms: 1, activeStaff: 3, openApplications: 4, currentAwards: 18 },
+      ],
+      mailsQueued: 5,
+      mailsFailed: 1,
+    };
+    renderAt('/admin/account-settings', superUser, twoAccounts, (call) => (call.url === '/api/accounts/overview' ? jsonResponse(overview) : null));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Accounts overview' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accounts overview' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Accounts on the platform' });
+    const kiwi = within(table).getByRole('row', { name: new RegExp(newZealand.name) });
+    expect(within(kiwi).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['New Zealand (NZD)', '2 (1)', '3', '4', '18']);
+    const aussie = within(table).getByRole('row', { name: new RegExp(australia.name) });
+    expect(within(aussie).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Australia (AUD)', '12 (9)', '14', '37', '410']);
+    expect(screen.getByTestId('overview-mails-queued')).toHaveTextContent('Mails waiting to be sent5');
+    expect(screen.getByTestId('overview-mails-failed')).toHaveTextContent('Mails that failed1');
+  });
+
+  it('gives an account administrator neither the link nor the overview, and does not ask the server for it', async () => {
+    renderAt('/admin/account-settings', accountAdministrator, oneAccount);
+    expect(await screen.findByLabelText(/^ABN/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Accounts overview' })).not.toBeInTheDocument();
+    cleanup();
+    const { calls } = renderAt('/admin/account-settings/overview', accountAdministrator, oneAccount);
+    expect(await screen.findByText(NO_ACCESS_MESSAGE)).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/accounts/overview')).toBe(false);
   });
 
   it('lets a super user create an account, which the switcher then offers', async () => {

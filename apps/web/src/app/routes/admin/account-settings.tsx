@@ -5,8 +5,10 @@ import { NotAvailable } from '../../../components/ui/not-available';
 import { canManageAccountSettings, isPlatformSuperUser } from '../../../features/account/account-roles';
 import { useCreateAccount } from '../../../features/account/api/create-account';
 import { useAccountSettings } from '../../../features/account/api/find-account-settings';
+import { useAccountsOverview } from '../../../features/account/api/find-accounts-overview';
 import { useCurrentAccount } from '../../../features/account/api/find-current-account';
 import { useUpdateAccountSettings } from '../../../features/account/api/update-account-settings';
+import { AccountsOverview } from '../../../features/account/components/accounts-overview';
 import { AccountSettingsForm } from '../../../features/account/forms/account-settings-form';
 import {
   accountSettingsValuesOf,
@@ -17,7 +19,7 @@ import {
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
-import { ADMIN_ACCOUNT_SETTINGS_PATH, ADMIN_NEW_ACCOUNT_PATH } from '../../route-paths';
+import { ADMIN_ACCOUNTS_OVERVIEW_PATH, ADMIN_ACCOUNT_SETTINGS_PATH, ADMIN_NEW_ACCOUNT_PATH } from '../../route-paths';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 function Loading({ label }: { label: string }) {
@@ -80,9 +82,14 @@ export function AdminAccountSettingsRoute() {
           </Text>
         </Stack>
         {isPlatformSuperUser(user) && (
-          <Button component={Link} to={ADMIN_NEW_ACCOUNT_PATH} variant="default">
-            New account
-          </Button>
+          <Group gap="sm">
+            <Button component={Link} to={ADMIN_ACCOUNTS_OVERVIEW_PATH} variant="default">
+              Accounts overview
+            </Button>
+            <Button component={Link} to={ADMIN_NEW_ACCOUNT_PATH} variant="default">
+              New account
+            </Button>
+          </Group>
         )}
       </Group>
       <Paper withBorder radius="md" p="lg">
@@ -125,6 +132,39 @@ export function AdminNewAccountRoute() {
       <Paper withBorder radius="md" p="lg">
         <AccountSettingsForm mode="create" initialValues={emptyAccountSettingsValues()} onSubmit={handleSubmit} onCancel={() => void navigate(ADMIN_ACCOUNT_SETTINGS_PATH)} />
       </Paper>
+    </Stack>
+  );
+}
+
+/** Accounts overview (issue 40): every account's programs, staff, open applications, current awards and the mail outbox; super users only. */
+export function AdminAccountsOverviewRoute() {
+  const { user } = useRequiredSession();
+  const isSuper = isPlatformSuperUser(user);
+  // Nobody else may read it (the server refuses them too): not even asked for.
+  const overview = useAccountsOverview({ enabled: isSuper });
+  usePageTitle('Accounts overview');
+  if (!isSuper) return <NotAvailable title="Accounts overview" message={NO_ACCESS_MESSAGE} />;
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Breadcrumbs>
+        <Anchor component={Link} to={ADMIN_ACCOUNT_SETTINGS_PATH}>
+          Account settings
+        </Anchor>
+        <Text>Accounts overview</Text>
+      </Breadcrumbs>
+      <Stack gap={4}>
+        <Title order={1}>Accounts overview</Title>
+        <Text c="dimmed">The awarding bodies on the platform: what each holds now, and the mails waiting to be sent.</Text>
+      </Stack>
+      {overview.error ? (
+        <Alert color="red" variant="light" title="Could not load the overview">
+          {errorMessageOf(overview.error)}
+        </Alert>
+      ) : overview.data ? (
+        <AccountsOverview overview={overview.data} />
+      ) : (
+        <Loading label="Loading the accounts overview" />
+      )}
     </Stack>
   );
 }

@@ -3,5 +3,6 @@ export const accountKeys = {
   all: ['accounts'] as const,
   current: () => [...accountKeys.all, 'current'] as const,
   list: () => [...accountKeys.all, 'list'] as const,
+  overview: () => [...accountKeys.all, 'overview'] as const,
   settings: (id: string) => [...accountKeys.all, 'settings', id] as const,
 };
