@@ -37,6 +37,8 @@ export interface AwardCertificateRow {
   programTitle: string;
   /** The issuing body: the account that owns the program (decision 033). */
   awardingBodyName: string;
+  /** Its time zone: whether the award has expired is judged on that body's today. */
+  timeZone: string;
 }
 
 /**
@@ -212,6 +214,7 @@ export class CertificateRepository {
         programCode: programs.programCode,
         programTitle: programs.programTitle,
         awardingBodyName: accounts.name,
+        timeZone: accounts.timeZone,
       })
       .from(awards)
       .innerJoin(applicants, eq(applicants.id, awards.applicantId))

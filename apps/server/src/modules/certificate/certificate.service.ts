@@ -22,11 +22,11 @@ import {
   type GenerateResult,
   type TemplateOrientation,
 } from '@certs/shared/certificate/certificate-template.contract';
-import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { AppError } from '../../platform/app-error';
 import { NO_ACCESS_LOG, type PersonalDataAccessLog } from '../../platform/audit/personal-data-access';
 import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { Storage } from '../../platform/storage/storage';
+import { dayIn } from '../account/account-time-zone';
 import type { AttachmentService } from '../attachment/attachment.service';
 import { canStaffReadAward, isAwardHolder } from '../award/award.policy';
 import { canManageAward } from '../award/award.policy';
@@ -52,8 +52,8 @@ export interface CertificateSettings {
   publicUrl: string;
 }
 
-/** The award's status as a certificate shows it today: a current award past its last valid day is expired. */
-export function certificateStatusOf(award: Pick<AwardCertificateRow, 'status' | 'expiresOn'>, today: string = todayInSydney()): string {
+/** The award's status as a certificate shows it today (its awarding body's): a current award past its last valid day is expired. */
+export function certificateStatusOf(award: Pick<AwardCertificateRow, 'status' | 'expiresOn' | 'timeZone'>, today: string = dayIn(award.timeZone)): string {
   if (award.status === 'current' && award.expiresOn !== null && award.expiresOn < today) return 'expired';
   return award.status;
 }

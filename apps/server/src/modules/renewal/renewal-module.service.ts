@@ -184,7 +184,7 @@ export class RenewalModuleService {
         `Your renewal of ${found.programTitle} (${found.programCode}) takes these modules:`,
         ...lines.map((line) => `${line.moduleCode} ${line.moduleTitle} (${line.isRequired ? 'required' : 'optional'}): ${money(line.amountCents)}`),
         ...(invoice.totals.discountCents > 0 ? [`Discount code ${input?.couponCode ?? ''}: -${money(invoice.totals.discountCents)}`] : []),
-        `Tax invoice ${invoice.invoiceNumberText}: ${money(invoice.totals.totalCents)} incl. GST ${money(invoice.totals.gstCents)}. Please pay by ${formatDateTimeWithZone(invoice.payment.expiresOn)}; we schedule your modules once it is paid.`,
+        `Tax invoice ${invoice.invoiceNumberText}: ${money(invoice.totals.totalCents)} incl. GST ${money(invoice.totals.gstCents)}. Please pay by ${formatDateTimeWithZone(invoice.payment.expiresOn, issuer.timeZone)}; we schedule your modules once it is paid.`,
       ]);
       await this.deps.mail.send({ ...mail, links: [{ label: 'Pay the invoice', url: invoice.payment.paymentUrl }, ...(mail.links ?? [])] }, tx);
     });

@@ -8,6 +8,7 @@ import { programUsers, programWelderQualificationSettings, programs } from '../.
 import { applicants, users } from '../../db/schema/user';
 import { testingAgencies, venues } from '../../db/schema/venue';
 import { wpqRecords, wpqTestResults } from '../../db/schema/wpq';
+import { programZoneSql } from '../account/account-time-zone';
 
 export type WpqRecordRow = typeof wpqRecords.$inferSelect;
 export type WpqRecordValues = Partial<typeof wpqRecords.$inferInsert>;
@@ -30,6 +31,8 @@ export interface WpqApplication {
   applicantName: string;
   applicantFirstName: string;
   applicantEmail: string;
+  /** The program's awarding body's zone: "today" for the record's checks is that body's. */
+  timeZone: string;
 }
 
 /** The only file that touches the WPQ tables with Drizzle. */
@@ -62,6 +65,7 @@ export class WpqRepository {
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
+        timeZone: programZoneSql(programs.id),
       })
       .from(applications)
       .innerJoin(programs, eq(programs.id, applications.programId))

@@ -4,7 +4,6 @@ import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { formatDateTimeWithZone } from '@certs/shared/common/dates';
 import { WHAT_TO_BRING, scheduleRowIssues } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { instantOfLocal } from '@certs/shared/exam-schedule/exam-schedule-time';
-import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { calculateRange, type RangeResult } from '@certs/shared/wpq/wpq-range';
 import { WPQ_STANDARDS, type WpqStandard } from '@certs/shared/wpq/wpq-reference';
 import {
@@ -34,6 +33,7 @@ import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
+import { dayIn } from '../account/account-time-zone';
 import { moveApplication } from '../application/application-move';
 import type { ProgramStanding } from '../application/application-workflow.policy';
 import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
@@ -126,7 +126,8 @@ export class WpqService {
     const loaded = await this.loadByApplication(actor, input.applicationId);
     this.assertCanEdit(actor, loaded);
     const standard = standardOf(loaded.record?.standard ?? loaded.application.standard);
-    const issues = wpqRecordIssues(this.fieldsFrom(input), standard, todayInSydney(this.now()));
+    // The awarding body's today: a New Zealand welder's test taken this morning in Auckland is not "in the future".
+    const issues = wpqRecordIssues(this.fieldsFrom(input), standard, dayIn(loaded.application.timeZone, this.now()));
     if (Object.keys(issues).length > 0) throw badRequest(issues);
     const id = await this.write(actor, loaded, input, true);
     return this.toView(actor, await this.loadByRecord(actor, id));
