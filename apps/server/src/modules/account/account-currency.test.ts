@@ -31,7 +31,7 @@ let applicantId: string;
 const get = (url: string, jwt: string) => t.app.inject({ method: 'GET', url, headers: bearer(jwt) });
 const post = (url: string, payload: object, jwt: string) => t.app.inject({ method: 'POST', url, headers: bearer(jwt), payload });
 
-async function bodyOf(accountId: string, programType = 1): Promise<Body> {
+async function bodyOf(accountId: string, programType: 1 | 2 | 3 | 4 = 1): Promise<Body> {
   const admin = await createUser(db, { role: ROLES.AccountAdministrator, accountId, menuItems: ['Dashboard', 'Programs', 'Discount Codes'] });
   const program = await createProgram(db, { programManagerId: admin.id, status: 2, programType, accountId });
   await completeProgram(db, program.id, programType, admin.id);

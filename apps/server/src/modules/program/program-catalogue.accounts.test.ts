@@ -37,9 +37,11 @@ beforeAll(async () => {
   const superUser = await createUser(db, { role: ROLES.SuperUser, accountId: FIRST_ACCOUNT_ID });
   auProgram = (await createProgram(db, { programManagerId: auAdmin.id, status: 2, programTitle: 'Australian Welding Inspector' })).id;
   nzProgram = (await createProgram(db, { programManagerId: nzAdmin.id, status: 2, programTitle: 'New Zealand Welding Inspector', accountId: nzAccountId })).id;
-  [applicantJwt, auAdminJwt, nzAdminJwt, superJwt] = await Promise.all(
-    [await createUser(db, { role: ROLES.Applicant }), auAdmin, nzAdmin, superUser].map(async (user) => (await signIn(t.app, user)).jwt),
-  );
+  const jwtOf = async (user: Parameters<typeof signIn>[1]) => (await signIn(t.app, user)).jwt;
+  applicantJwt = await jwtOf(await createUser(db, { role: ROLES.Applicant }));
+  auAdminJwt = await jwtOf(auAdmin);
+  nzAdminJwt = await jwtOf(nzAdmin);
+  superJwt = await jwtOf(superUser);
 });
 afterAll(async () => {
   await t.close();
