@@ -140,8 +140,8 @@ const dayText = z
   .optional();
 
 /**
- * `POST api/question/search`. Blank terms are no terms (spec section 5); days are read in
- * Australia/Sydney and both ends are included.
+ * `POST api/question/search`. Blank terms are no terms (spec section 5); days are read in the
+ * account's time zone (Sydney for the first account) and both ends are included.
  */
 export const QuestionSearchRequest = z
   .strictObject({

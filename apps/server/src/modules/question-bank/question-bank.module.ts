@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { AccountTimeZones } from '../account/account-time-zone';
 import { QuestionRepository } from './question.repository';
 import { QuestionService } from './question.service';
 import { QuestionTransferService, type QuestionImageStore } from './question-transfer.service';
@@ -9,7 +10,7 @@ import { ReferenceService } from './reference.service';
 export function createQuestionBankModule(db: Database, images: QuestionImageStore) {
   const subjectRepository = new ReferenceRepository(db, 'subject');
   const tagRepository = new ReferenceRepository(db, 'tag');
-  const questions = new QuestionService(new QuestionRepository(db), subjectRepository, tagRepository);
+  const questions = new QuestionService(new QuestionRepository(db), subjectRepository, tagRepository, new AccountTimeZones(db));
   return {
     subjects: new ReferenceService(subjectRepository),
     tags: new ReferenceService(tagRepository),

@@ -19,6 +19,7 @@ import type { NewVersion, QuestionFilters, QuestionRepository, QuestionVersionRo
 import { htmlToPlainText } from './question-text';
 import type { ReferenceRepository } from './reference.repository';
 import { assertCanRead, assertCanWrite } from './reference.service';
+import type { AccountTimeZones } from '../account/account-time-zone';
 
 const UUID = z.uuid();
 const QUESTION_NUMBER = /^(?:q-?)?(\d{1,9})$/i;
@@ -60,9 +61,10 @@ function isSameVersion(current: QuestionVersionRow, currentOptions: { option: st
   );
 }
 
-function dayBounds(from: string | undefined, to: string | undefined): { from?: Date; to?: Date } | undefined {
-  const start = from ? dayRangeInZone(from) : null;
-  const end = to ? dayRangeInZone(to) : null;
+/** The instants a filter's days begin and end, as the account counts days (its time zone). */
+function dayBounds(from: string | undefined, to: string | undefined, timeZone: string): { from?: Date; to?: Date } | undefined {
+  const start = from ? dayRangeInZone(from, timeZone) : null;
+  const end = to ? dayRangeInZone(to, timeZone) : null;
   if (!start && !end) return undefined;
   return { from: start?.from, to: end?.to };
 }
@@ -83,6 +85,7 @@ export class QuestionService {
     private readonly repository: QuestionRepository,
     private readonly subjects: ReferenceRepository,
     private readonly tags: ReferenceRepository,
+    private readonly zones: Pick<AccountTimeZones, 'ofAccount'>,
   ) {}
 
   /** One transaction for work spanning several saves (an import). */
@@ -98,8 +101,10 @@ export class QuestionService {
     assertCanRead(actor);
     const text = searchTermOrUndefined(search.text);
     const number = text ? QUESTION_NUMBER.exec(text) : null;
+    const accountId = staffAccountOf(actor);
+    const timeZone = await this.zones.ofAccount(accountId);
     const filters: QuestionFilters = {
-      accountId: staffAccountOf(actor),
+      accountId,
       page: search.page,
       pageSize: search.pageSize,
       text,
@@ -108,8 +113,8 @@ export class QuestionService {
       difficulty: search.difficulty,
       subjectIds: search.subjectIds?.length ? search.subjectIds : undefined,
       tagIds: search.tagIds?.length ? search.tagIds : undefined,
-      created: dayBounds(searchTermOrUndefined(search.createdFrom), searchTermOrUndefined(search.createdTo)),
-      modified: dayBounds(searchTermOrUndefined(search.modifiedFrom), searchTermOrUndefined(search.modifiedTo)),
+      created: dayBounds(searchTermOrUndefined(search.createdFrom), searchTermOrUndefined(search.createdTo), timeZone),
+      modified: dayBounds(searchTermOrUndefined(search.modifiedFrom), searchTermOrUndefined(search.modifiedTo), timeZone),
       excludeTestId: search.excludeTestId,
     };
     const { rows, totalRows } = await this.repository.findPage(filters);
