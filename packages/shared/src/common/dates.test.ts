@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRangeInZone, formatDate, formatDateTimeWithZone, formatTimeText, INVALID_TIME_FORMAT, MISSING_DATE, OFFERED_TIME_ZONES, zoneAbbreviation } from './dates';
+import { dayInTimeZone, dayRangeInZone, formatDate, formatDateTimeWithZone, formatTimeText, INVALID_TIME_FORMAT, MISSING_DATE, OFFERED_TIME_ZONES, zoneAbbreviation } from './dates';
 
 // 2026-01-15 02:30 UTC is summer in the south: daylight time wherever it is kept.
 const SUMMER = '2026-01-15T02:30:00.000Z';
@@ -75,5 +75,16 @@ describe('formatTimeText', () => {
 
   it('says Invalid Time Format for anything else', () => {
     for (const bad of ['25:00', '12:60', 'noon', '', null, '12', '1230']) expect(formatTimeText(bad), String(bad)).toBe(INVALID_TIME_FORMAT);
+  });
+});
+
+describe('dayInTimeZone', () => {
+  it("gives an awarding body's day: 12:30 UTC is the next day in Auckland and the same day in Sydney, summer and winter", () => {
+    expect(dayInTimeZone('2026-03-01T12:30:00Z', 'Pacific/Auckland')).toBe('2026-03-02');
+    expect(dayInTimeZone('2026-03-01T12:30:00Z', 'Australia/Sydney')).toBe('2026-03-01');
+    expect(dayInTimeZone('2026-07-01T12:30:00Z', 'Pacific/Auckland')).toBe('2026-07-02');
+    expect(dayInTimeZone('2026-07-01T12:30:00Z', 'Australia/Sydney')).toBe('2026-07-01');
+    // An unknown zone is read as Sydney, the default.
+    expect(dayInTimeZone('2026-03-01T12:30:00Z', 'Mars/Olympus')).toBe('2026-03-01');
   });
 });
