@@ -50,6 +50,8 @@ export const PublicSession = z.object({
   programCode: z.string(),
   programTitle: z.string(),
   candidates: z.number().int().nullable(),
+  /** The awarding body's time zone (Auckland for a New Zealand body): the session's day and time are read in it. */
+  timeZone: z.string(),
 });
 export type PublicSession = z.infer<typeof PublicSession>;
 

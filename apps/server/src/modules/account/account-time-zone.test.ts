@@ -172,6 +172,9 @@ describe('the public schedule', () => {
     const week = ours(await schedule.find({ from: '2026-03-01', to: '2026-03-07' }));
     expect(week).toEqual(expect.arrayContaining([['2026-03-01', auCode], ['2026-03-02', nzCode]]));
     expect(week).toHaveLength(2);
+    // Each session tells the zone its time is read in.
+    const zones = (await schedule.find({ from: '2026-03-01', to: '2026-03-07' })).days.flatMap((d) => d.sessions.filter((s) => [auCode, nzCode].includes(s.programCode)).map((s) => [s.programCode, s.timeZone]));
+    expect(zones).toEqual(expect.arrayContaining([[auCode, 'Australia/Sydney'], [nzCode, 'Pacific/Auckland']]));
   });
 });
 

@@ -63,7 +63,8 @@ export class PublicScheduleService {
     const dayGroups = new Map<string, PublicScheduleDay>();
     for (const row of rows) {
       const place = placeOf(row);
-      const date = dayInZone(row.scheduledAt, accountZone(row.timeZone));
+      const timeZone = accountZone(row.timeZone);
+      const date = dayInZone(row.scheduledAt, timeZone);
       if (date < from || date > to) continue;
       places.set(place.id, place);
       if (query.venueId && place.id !== query.venueId) continue;
@@ -87,6 +88,7 @@ export class PublicScheduleService {
           programCode: row.programCode,
           programTitle: row.programTitle,
           candidates: counted ? 1 : null,
+          timeZone,
         });
       }
     }

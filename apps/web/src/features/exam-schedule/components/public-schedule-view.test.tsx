@@ -21,12 +21,12 @@ function schedule(): PublicSchedule {
       {
         place: online,
         date: '2026-12-01',
-        sessions: [{ startsAt: openedAt, examKind: 'Online', durationMinutes: 90, moduleCode: 'M1', moduleTitle: 'Theory', programCode: 'Q-ES-INSP', programTitle: 'Inspector', candidates: null }],
+        sessions: [{ startsAt: openedAt, examKind: 'Online', durationMinutes: 90, moduleCode: 'M1', moduleTitle: 'Theory', programCode: 'Q-ES-INSP', programTitle: 'Inspector', candidates: null, timeZone: 'Australia/Sydney' }],
       },
       {
         place: hall,
         date: hallStartsAt.toISOString().slice(0, 10),
-        sessions: [{ startsAt: hallStartsAt.toISOString(), examKind: 'Practical', durationMinutes: 120, moduleCode: 'M2', moduleTitle: 'Practical inspection', programCode: 'Q-ES-INSP', programTitle: 'Inspector', candidates: 2 }],
+        sessions: [{ startsAt: hallStartsAt.toISOString(), examKind: 'Practical', durationMinutes: 120, moduleCode: 'M2', moduleTitle: 'Practical inspection', programCode: 'Q-ES-INSP', programTitle: 'Inspector', candidates: 2, timeZone: 'Pacific/Auckland' }],
       },
     ],
   };
@@ -45,6 +45,8 @@ describe('PublicScheduleView', () => {
     expect(within(hallDay!).getByRole('columnheader', { name: 'Candidates' })).toBeInTheDocument();
     expect(within(hallDay!).getByRole('cell', { name: '2' })).toBeInTheDocument();
     expect(within(hallDay!).queryByText('In progress')).toBeNull();
+    // Each session's time is its awarding body's: the New Zealand body's hall session in Auckland time.
+    expect(within(hallDay!).getByText(/^\d{2}:\d{2} (AM|PM) (NZDT|NZST|GMT\+1[23])$/)).toBeInTheDocument();
   });
 
   it('says the list covers venues, test centres and online exams when there is nothing', async () => {

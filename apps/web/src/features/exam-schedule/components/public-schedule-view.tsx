@@ -19,7 +19,7 @@ function isOpenNow(startsAt: string, durationMinutes: number, now: number): bool
 
 /**
  * The public exam schedule: sessions not yet ended, at venues, test centres and online, by place
- * and day in Sydney time, with the number of candidates at a place (never who they are; none for
+ * and day (each session's in its awarding body's time zone), with the number of candidates at a place (never who they are; none for
  * online exams, sat from anywhere). Filtered by dates and place.
  */
 export function PublicScheduleView() {
@@ -43,7 +43,7 @@ export function PublicScheduleView() {
       </Paper>
       {data && (
         <Text size="sm" c="dimmed">
-          Sessions from {scheduleDayLabel(data.from)} to {scheduleDayLabel(data.to)}, times in Sydney.
+          Sessions from {scheduleDayLabel(data.from)} to {scheduleDayLabel(data.to)}; each session's day and time are its awarding body's (Sydney, Auckland...).
         </Text>
       )}
       {schedule.isPending && (
@@ -94,7 +94,7 @@ export function PublicScheduleView() {
                     <Table.Tr key={`${session.startsAt}-${session.programCode}-${session.moduleCode}-${session.examKind}`}>
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
-                          <time dateTime={session.startsAt}>{timeInZone(session.startsAt)}</time>
+                          <time dateTime={session.startsAt}>{timeInZone(session.startsAt, session.timeZone)}</time>
                           {isOpenNow(session.startsAt, session.durationMinutes, now) && (
                             <Badge size="sm" variant="light" color="teal" radius="sm" tt="none">
                               {online ? 'Open now' : 'In progress'}
@@ -107,7 +107,7 @@ export function PublicScheduleView() {
                         {session.moduleCode} {session.moduleTitle}
                       </Table.Td>
                       <Table.Td>{session.programCode}</Table.Td>
-                      <Table.Td>{online ? `${session.durationMinutes} min, until ${timeInZone(new Date(Date.parse(session.startsAt) + session.durationMinutes * 60_000))}` : `${session.durationMinutes} min`}</Table.Td>
+                      <Table.Td>{online ? `${session.durationMinutes} min, until ${timeInZone(new Date(Date.parse(session.startsAt) + session.durationMinutes * 60_000), session.timeZone)}` : `${session.durationMinutes} min`}</Table.Td>
                       {!online && <Table.Td>{session.candidates ?? '—'}</Table.Td>}
                     </Table.Tr>
                   ))}
