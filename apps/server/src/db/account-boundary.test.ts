@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -11,6 +11,7 @@ import { ProgramRepository } from '../modules/program/program.repository';
 import { bindRequestToAccount, runRequestUnbound, runUnbound } from './account-boundary';
 import { applications } from './schema/application';
 import { programs } from './schema/program';
+import { users } from './schema/user';
 
 /**
  * Decision 034: the database itself keeps an account's staff to their account's rows, so a query
@@ -40,7 +41,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   const db = t.database.db;
   const admin = await createUser(db, { role: ROLES.AccountAdministrator });
-  first = (await db.execute(sql`select account_id as id from users where id = ${admin.id}`)).rows[0]!.id as string;
+  const [row] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, admin.id));
+  first = row!.accountId!;
   second = (await createAccount(db, { name: 'Second Body' })).id;
   const secondAdmin = await createUser(db, { role: ROLES.AccountAdministrator, accountId: second });
   const applicant = await createUser(db, { role: ROLES.Applicant });
