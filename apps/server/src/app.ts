@@ -82,6 +82,8 @@ import { registerResitRoutes } from './modules/resit/resit.routes';
 import { createWpqModule } from './modules/wpq/wpq.module';
 import { registerWpqRoutes } from './modules/wpq/wpq.routes';
 import { createBackOfficeModule } from './modules/report/back-office.module';
+import { createMigrationModule } from './modules/migration/migration.module';
+import { registerMigrationRoutes } from './modules/migration/migration.routes';
 import { createCompanyModule } from './modules/company/company.module';
 import { registerCompanyRoutes } from './modules/company/company.routes';
 import { createWpqValidityModule } from './modules/wpq-validity/wpq-validity.module';
@@ -325,6 +327,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Reports, dashboard, CSV exports, advanced search and bulk imports (issue 20, decision 030); the import job polls outside tests.
   const backOffice = createBackOfficeModule(deps.database.db, { programs: programModule.programs, mail, publicUrl, log: app.log, runJobs: deps.env.NODE_ENV !== 'test' });
   app.addHook('onClose', async () => backOffice.importJob.stop());
+  // Legacy import (issue 41, decision 035): its job polls outside tests, which run its passes directly.
+  const migration = createMigrationModule(deps.database.db, { defaultPattern: deps.env.CERTIFICATE_NUMBER_PATTERN, log: app.log, runJobs: deps.env.NODE_ENV !== 'test' });
+  app.addHook('onClose', async () => migration.job.stop());
   // Companies: employers and corporate members, one record for the back office and the welder qualification (decision 027).
   const companyModule = createCompanyModule(deps.database.db);
   // Awards as signed Open Badges credentials with published status lists (decision 018).
@@ -427,6 +432,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backOffice.registerRoutes(api);
     registerCompanyRoutes(api, companyModule.companies);
     registerWpqValidityRoutes(api, wpqValidity.service);
+    registerMigrationRoutes(api, migration.service);
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

@@ -1,0 +1,19 @@
+import type { Database } from '../../db/client';
+import { PeriodicJob } from '../../platform/jobs/periodic-job';
+import { MigrationRepository } from './migration.repository';
+import { MigrationService } from './migration.service';
+
+/** How often the job looks for queued imports (and abandoned ones) when nothing woke it. */
+export const MIGRATION_POLL_MS = 5_000;
+
+/**
+ * The legacy import service and its job: imports are claimed with `FOR UPDATE SKIP LOCKED`, so any
+ * instance may run them; a new import wakes this instance's job at once. Tests run passes directly.
+ */
+export function createMigrationModule(db: Database, deps: { defaultPattern: string; log: { warn(obj: object, msg: string): void }; runJobs: boolean }) {
+  // The job's work reads the service, created next; it first runs after both exist.
+  const job: PeriodicJob = new PeriodicJob('legacy imports', MIGRATION_POLL_MS, () => service.runPending(), deps.log);
+  const service = new MigrationService(new MigrationRepository(db), { onQueued: deps.runJobs ? () => void job.runOnce() : undefined }, { defaultPattern: deps.defaultPattern, log: deps.log });
+  if (deps.runJobs) job.start();
+  return { service, job };
+}
