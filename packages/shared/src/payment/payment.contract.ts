@@ -179,8 +179,11 @@ export type PaymentReportPage = z.infer<typeof PaymentReportPage>;
 export const PaymentReportPrograms = z.array(z.object({ id: z.string(), programCode: z.string(), programTitle: z.string() }));
 export type PaymentReportPrograms = z.infer<typeof PaymentReportPrograms>;
 
-/** The CSV columns of the payments export, in order. */
+/** The CSV columns of the payments export, in order; the first names the account's zone ("Date (Sydney)", "Date (Auckland)"). */
 export const PAYMENT_REPORT_CSV_COLUMNS = ['Date (Sydney)', 'Invoice', 'Application', 'Applicant', 'Program', 'Amount', 'GST', 'Discount', 'Gateway', 'Reference', 'Status'] as const;
+export function paymentReportCsvColumns(zoneLabel: string): string[] {
+  return [`Date (${zoneLabel})`, ...PAYMENT_REPORT_CSV_COLUMNS.slice(1)];
+}
 
 /** The built-in test gateway's hosted page (`unauth/testgateway/...`). */
 export const TestGatewaySessionQuery = z.strictObject({ token: z.string().min(1).max(4000) });

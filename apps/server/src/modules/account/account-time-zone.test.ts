@@ -220,6 +220,16 @@ describe('a tax invoice', () => {
     expect(printed[FIRST_ACCOUNT_ID]).toContain('01-Mar-2026');
     expect(printed[FIRST_ACCOUNT_ID]).not.toContain('02-Mar-2026');
   });
+
+  it("lists payments in the payments report's CSV with dates in the account's zone, and says which", async () => {
+    const headerOf = async (jwt: string) => {
+      const response = await get('/api/paymentgateway/all/reports/csv', jwt);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.body.replace(/^\uFEFF/, '').split('\n')[0]!.split(',')[0];
+    };
+    expect(await headerOf(nz.jwt)).toBe('Date (Auckland)');
+    expect(await headerOf(au.jwt)).toBe('Date (Sydney)');
+  });
 });
 
 describe('the award expiry job', () => {

@@ -3,10 +3,11 @@ import { APPLICATION_TYPES, applicationTypeOfProgram, type ApplicationStatus, ty
 import { canMoveStage, type WorkflowStage } from '@certs/shared/application/application-workflow';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { dayRangeInZone, formatDate, formatDateTimeWithZone } from '@certs/shared/common/dates';
+import { zoneLabel } from '@certs/shared/exam-schedule/exam-schedule-time';
 import {
   PAYMENT_MESSAGES,
   PAYMENT_MODULE_TYPES,
-  PAYMENT_REPORT_CSV_COLUMNS,
+  paymentReportCsvColumns,
   formatAmount,
   formatInvoiceNumber,
   type Payment,
@@ -705,7 +706,7 @@ export class PaymentService {
           report.displayedStatus,
         ];
       }),
-      { columns: PAYMENT_REPORT_CSV_COLUMNS },
+      { columns: paymentReportCsvColumns(zoneLabel(filters.timeZone)) },
     );
   }
 

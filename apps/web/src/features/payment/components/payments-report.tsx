@@ -94,7 +94,7 @@ const columns: PagedTableColumn<PaymentReportRow>[] = [
   { key: 'status', header: 'Status', noWrap: true, render: (row) => <PaymentStatusBadge status={row.displayedStatus} /> },
 ];
 
-/** Reports: the payments report, filtered by date range (days in Sydney), status, gateway and program, with a CSV export. */
+/** Reports: the payments report, filtered by date range (days in the account's time zone), status, gateway and program, with a CSV export. */
 export function PaymentsReport() {
   const { page, pageSize, onPageChange, onPageSizeChange, resetPage } = usePaging();
   const [form, setForm] = useState({ from: '', to: '', status: '', gateway: '', programId: '' });
@@ -119,8 +119,8 @@ export function PaymentsReport() {
           <ExportButton table="Payments" fileName="payments.csv" source={{ kind: 'server', path: csvPathOf(filters) }} />
         </Group>
         <Group gap="md" align="flex-end" wrap="wrap">
-          <DateField label="From" description="Day in Sydney" value={form.from} onChange={change('from')} w={170} />
-          <DateField label="To" description="Day in Sydney" value={form.to} min={form.from || undefined} onChange={change('to')} w={170} />
+          <DateField label="From" description="Day in the account's time zone" value={form.from} onChange={change('from')} w={170} />
+          <DateField label="To" description="Day in the account's time zone" value={form.to} min={form.from || undefined} onChange={change('to')} w={170} />
           <NativeSelect label="Status" value={form.status} onChange={change('status')} data={[{ value: '', label: 'All' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: s }))]} w={150} />
           <NativeSelect label="Gateway" value={form.gateway} onChange={change('gateway')} data={[{ value: '', label: 'All' }, ...PAYMENT_GATEWAYS.map((g) => ({ value: g, label: PAYMENT_GATEWAY_LABELS[g] }))]} w={200} />
           <NativeSelect

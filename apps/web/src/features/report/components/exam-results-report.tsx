@@ -29,7 +29,7 @@ export function ExamResultsReportView() {
       id="examresults"
       title="Exam results"
       description="Module results recorded in the period. The pass rate counts those who sat (absences excluded)."
-      filters={<ReportFilters value={form} onChange={setForm} periodLabel="Result recorded (Sydney)" />}
+      filters={<ReportFilters value={form} onChange={setForm} periodLabel="Result recorded (account's time zone)" />}
       action={
         <ExportButton<Row>
           table="Exam results"

@@ -46,7 +46,7 @@ export function QuestionStatisticsReportView() {
       id="questionstatistics"
       title="Question statistics"
       description="From marked module sittings: facility (average mark as % of the maximum), discrimination (correlation with the rest of the sitting, x100), average time and how often each option was chosen."
-      filters={<ReportFilters value={form} onChange={setForm} periodLabel="Sitting submitted (Sydney)" />}
+      filters={<ReportFilters value={form} onChange={setForm} periodLabel="Sitting submitted (account's time zone)" />}
       action={
         <ExportButton<Row>
           table="Question statistics"

@@ -17,8 +17,8 @@ export function reportQueryOf(form: PeriodForm): ReportQuery {
   return { from: DAY.test(form.from) ? form.from : undefined, to: DAY.test(form.to) ? form.to : undefined, programId: form.programId || undefined };
 }
 
-/** From, To (Sydney days) and Program: the filters every report shares. */
-export function ReportFilters({ value, onChange, periodLabel = 'Day in Sydney' }: { value: PeriodForm; onChange: (next: PeriodForm) => void; periodLabel?: string }) {
+/** From, To (days in the account's time zone: Sydney's, Auckland's) and Program: the filters every report shares. */
+export function ReportFilters({ value, onChange, periodLabel = "Day in the account's time zone" }: { value: PeriodForm; onChange: (next: PeriodForm) => void; periodLabel?: string }) {
   const programs = useReportPrograms();
   // Selects hand in their event, date fields their day.
   const set = (field: keyof PeriodForm) => (input: string | { currentTarget: { value: string } }) => onChange({ ...value, [field]: typeof input === 'string' ? input : input.currentTarget.value });

@@ -15,7 +15,7 @@ export function UserStatReportView() {
       id="userstat"
       title="User statistics"
       description="Applicants registered in the period by state, membership and month; staff by role."
-      filters={<ReportFilters value={form} onChange={setForm} periodLabel="Registered (Sydney)" />}
+      filters={<ReportFilters value={form} onChange={setForm} periodLabel="Registered (account's time zone)" />}
       query={report}
     >
       {data && (
