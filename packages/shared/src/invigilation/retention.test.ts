@@ -26,4 +26,12 @@ describe('retention dates', () => {
     expect(isRetentionDue('2026-04-10', new Date('2026-04-09T14:00:00Z'))).toBe(true); // midnight on the 10th
     expect(isRetentionDue(null, new Date())).toBe(false);
   });
+
+  it("counts an awarding body's own days: a result at 12:30 UTC is the next day in Auckland", () => {
+    // 1 March 12:30 UTC: 2 March 01:30 in Auckland, 1 March 23:30 in Sydney.
+    expect(retentionDueOn({ ...base, resultRecordedOn: '2026-03-01T12:30:00Z', retentionDays: 1, timeZone: 'Pacific/Auckland' })).toBe('2026-04-02');
+    expect(retentionDueOn({ ...base, resultRecordedOn: '2026-03-01T12:30:00Z', retentionDays: 1, timeZone: 'Australia/Sydney' })).toBe('2026-04-01');
+    expect(isRetentionDue('2026-04-02', new Date('2026-04-01T12:30:00Z'), 'Pacific/Auckland')).toBe(true);
+    expect(isRetentionDue('2026-04-02', new Date('2026-04-01T12:30:00Z'), 'Australia/Sydney')).toBe(false);
+  });
 });

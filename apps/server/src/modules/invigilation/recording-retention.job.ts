@@ -23,7 +23,8 @@ export async function deleteExpiredRecordings(
   const candidates = await deps.review.findErasable(now, options.retentionDays, options.limit ?? 200);
   const erased: RetentionPass['erased'] = [];
   for (const sitting of candidates) {
-    if (!isRetentionDue(retentionDueOn({ ...sitting, retentionDays: options.retentionDays }), now)) continue;
+    // Due on the awarding body's day (a New Zealand sitting's after Auckland's midnight).
+    if (!isRetentionDue(retentionDueOn({ ...sitting, retentionDays: options.retentionDays }), now, sitting.timeZone)) continue;
     const { chunkKeys, snapshotKeys } = await deps.review.findStoredKeys(sitting.examInstanceId);
     for (const key of [...chunkKeys, ...snapshotKeys]) await deps.storage.remove(key);
     const counts = await deps.review.transaction(async (tx) => {

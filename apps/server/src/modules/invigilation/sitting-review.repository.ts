@@ -27,6 +27,8 @@ export interface ReviewedSittingRow {
   reviewWindowDays: number;
   hasOpenReview: boolean;
   lastReviewDecidedOn: Date | null;
+  /** The program's awarding body's zone: retention days are its days. */
+  timeZone: string;
 }
 
 /** What the retention job needs to erase one sitting's media and logs. */
@@ -38,6 +40,7 @@ export interface ErasableSitting {
   reviewWindowDays: number;
   hasOpenReview: boolean;
   lastReviewDecidedOn: Date | null;
+  timeZone: string;
 }
 
 const SITTING_FACTS = sql.raw(`
@@ -45,7 +48,7 @@ const SITTING_FACTS = sql.raw(`
   a.applicant_id as "applicantId", trim(u.first_name || ' ' || u.last_name) as "applicantName", a.program_id as "programId",
   pm.module_code as "moduleCode", pm.module_title as "moduleTitle", am.examiner_id as "examinerId", am.invigilator_id as "invigilatorId",
   e.status, e.started_on as "startedOn", e.submitted_on as "submittedOn", a.result_recorded_on as "resultRecordedOn",
-  p.review_window_days as "reviewWindowDays",
+  p.review_window_days as "reviewWindowDays", (select acz.time_zone from accounts acz where acz.id = p.account_id) as "timeZone",
   exists (select 1 from application_reviews rv where rv.application_id = a.id and rv.status = 'open') as "hasOpenReview",
   (select max(rv.decided_on) from application_reviews rv where rv.application_id = a.id) as "lastReviewDecidedOn"`);
 
@@ -158,13 +161,14 @@ export class SittingReviewRepository {
     const rows = rowsOf<ErasableSitting>(
       await this.db.execute(sql`
         select e.id as "examInstanceId", am.id as "applicationModuleId", e.applicant_id as "applicantId",
-          a.result_recorded_on as "resultRecordedOn", p.review_window_days as "reviewWindowDays",
+          a.result_recorded_on as "resultRecordedOn", p.review_window_days as "reviewWindowDays", acz.time_zone as "timeZone",
           exists (select 1 from application_reviews rv where rv.application_id = a.id and rv.status = 'open') as "hasOpenReview",
           (select max(rv.decided_on) from application_reviews rv where rv.application_id = a.id) as "lastReviewDecidedOn"
         from exam_instances e
         join application_modules am on am.id = e.application_module_id
         join applications a on a.id = am.application_id
         join programs p on p.id = a.program_id
+        join accounts acz on acz.id = p.account_id
         where e.status <> 'InProgress' and a.result_recorded_on is not null
           and a.result_recorded_on < ${at(now)} - make_interval(days => ${minimumDays})
           and not exists (select 1 from recording_holds h where h.exam_instance_id = e.id)
