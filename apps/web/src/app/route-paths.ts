@@ -12,6 +12,8 @@ export const ADMIN_SITTINGS_PATH = `${ADMIN_MENU_PATHS.Examinations}/sittings`;
 export const ADMIN_RENEWALS_PATH = '/admin/renewals';
 export const ADMIN_TEST_CENTRES_PATH = `${ADMIN_MENU_PATHS.Utilities}/test-centres`;
 export const ADMIN_BULK_IMPORT_PATH = `${ADMIN_MENU_PATHS.Programs}/bulk-import`;
+/** Legacy import: an awarding body's records from its old system (issue 41). */
+export const ADMIN_LEGACY_IMPORT_PATH = `${ADMIN_MENU_PATHS.Utilities}/legacy-import`;
 export const ADMIN_APPLICANTS_PATH = `${ADMIN_MENU_PATHS.Users}/applicants`;
 export const ADMIN_COMPANIES_PATH = `${ADMIN_MENU_PATHS.Users}/companies`;
 export const ADMIN_SUPPORT_PATH = `${ADMIN_MENU_PATHS.Users}/support`;

@@ -25,6 +25,7 @@ import {
   ADMIN_SECURITY_PATH,
   ADMIN_SITTINGS_PATH,
   ADMIN_TEST_CENTRES_PATH,
+  ADMIN_LEGACY_IMPORT_PATH,
   ADMIN_VENUES_PATH,
   AICIP_PERSONNEL_SEARCH_PATH,
   ANSWER_PAPER_PATH,
@@ -93,6 +94,7 @@ const StudentPaymentRoute = lazyRoute(() => import('./routes/student/payment'), 
 const AdminReportsRoute = lazyRoute(() => import('./routes/admin/reports'), (page) => page.AdminReportsRoute);
 const AdminDashboardRoute = lazyRoute(() => import('./routes/admin/dashboard'), (page) => page.AdminDashboardRoute);
 const AdminBulkImportRoute = lazyRoute(() => import('./routes/admin/bulk-import'), (page) => page.AdminBulkImportRoute);
+const AdminLegacyImportRoute = lazyRoute(() => import('./routes/admin/legacy-import'), (page) => page.AdminLegacyImportRoute);
 const ApplicantHomeRoute = lazyRoute(() => import('./routes/student/applicant-home'), (page) => page.ApplicantHomeRoute);
 const StudentLoginRoute = lazyRoute(() => import('./routes/student/login'), (page) => page.StudentLoginRoute);
 const StudentRangeOfQualificationRoute = lazyRoute(() => import('./routes/student/range-of-qualification'), (page) => page.StudentRangeOfQualificationRoute);
@@ -246,6 +248,7 @@ export const routes: RouteObject[] = [
           { path: ADMIN_RANGE_OF_QUALIFICATION_PATH, element: <AdminRangeOfQualificationRoute /> },
           { path: ADMIN_VENUES_PATH, element: <AdminVenuesRoute /> },
           { path: ADMIN_TEST_CENTRES_PATH, element: <AdminTestCentresRoute /> },
+          { path: ADMIN_LEGACY_IMPORT_PATH, element: <AdminLegacyImportRoute /> },
           { path: ADMIN_SECURITY_PATH, element: <AdminSecurityRoute /> },
           { path: ADMIN_ACCOUNT_SETTINGS_PATH, element: <AdminAccountSettingsRoute /> },
           { path: ADMIN_NEW_ACCOUNT_PATH, element: <AdminNewAccountRoute /> },

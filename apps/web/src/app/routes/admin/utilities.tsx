@@ -7,6 +7,8 @@ import { NO_ACCESS_MESSAGE } from './menu-area';
 import { ADMIN_RANGE_OF_QUALIFICATION_PATH } from '../../route-paths';
 import { ADMIN_TEST_CENTRES_PATH } from '../../route-paths';
 import { ADMIN_VENUES_PATH } from '../../route-paths';
+import { ADMIN_LEGACY_IMPORT_PATH } from '../../route-paths';
+import { USER_MANAGER_ROLES } from '@certs/shared/auth/roles';
 
 const UTILITIES = [
   {
@@ -17,6 +19,13 @@ const UTILITIES = [
   { title: 'Venues', to: ADMIN_VENUES_PATH, description: 'Where practical, oral and pen-and-paper exams are held.' },
   { title: 'Test centres', to: ADMIN_TEST_CENTRES_PATH, description: 'Testing agencies that host candidates, with their address and contacts.' },
 ];
+
+/** Only an Account Administrator (or the super user) imports an old system's records. */
+const LEGACY_IMPORT = {
+  title: 'Import from another system',
+  to: ADMIN_LEGACY_IMPORT_PATH,
+  description: "Your old system's people and awards as CSV files: checked first, applied in the background, undone while untouched.",
+};
 
 /** The Utilities menu area: staff tools that belong to no single record. */
 export function AdminUtilitiesRoute() {
@@ -30,7 +39,7 @@ export function AdminUtilitiesRoute() {
         <Text c="dimmed">Tools for staff.</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {UTILITIES.map((utility) => (
+        {[...UTILITIES, ...((USER_MANAGER_ROLES as readonly number[]).includes(user.role) ? [LEGACY_IMPORT] : [])].map((utility) => (
           <Paper key={utility.to} withBorder radius="md" p="lg">
             <Anchor component={Link} to={utility.to} fw={600}>
               {utility.title}
