@@ -1,3 +1,4 @@
+import { runUnbound } from '../../db/account-boundary';
 import type { Database } from '../../db/client';
 import { PeriodicJob } from '../../platform/jobs/periodic-job';
 import { MigrationRepository } from './migration.repository';
@@ -13,7 +14,8 @@ export const MIGRATION_POLL_MS = 5_000;
 export function createMigrationModule(db: Database, deps: { defaultPattern: string; log: { warn(obj: object, msg: string): void }; runJobs: boolean }) {
   // The job's work reads the service, created next; it first runs after both exist.
   const job: PeriodicJob = new PeriodicJob('legacy imports', MIGRATION_POLL_MS, () => service.runPending(), deps.log);
-  const service = new MigrationService(new MigrationRepository(db), { onQueued: deps.runJobs ? () => void job.runOnce() : undefined }, { defaultPattern: deps.defaultPattern, log: deps.log });
+  // Woken by a staff request, the pass still runs unbound (decision 034): it must see every account's certificate numbers to refuse a collision.
+  const service = new MigrationService(new MigrationRepository(db), { onQueued: deps.runJobs ? () => runUnbound(() => void job.runOnce()) : undefined }, { defaultPattern: deps.defaultPattern, log: deps.log });
   if (deps.runJobs) job.start();
   return { service, job };
 }

@@ -25,6 +25,10 @@ import { dayInTimeZone } from '@certs/shared/common/dates';
 import { awardReminders } from '../../db/schema/award-reminder';
 import { createAwardModule } from '../award/award.module';
 import { insertTestAward } from '../public-register/test-awards';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
+import { bindRequestToAccount, runRequestUnbound } from '../../db/account-boundary';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import { createMigrationModule } from './migration.module';
 import { MigrationRepository } from './migration.repository';
 import { MigrationService } from './migration.service';
 
@@ -40,6 +44,7 @@ let otherAccountProgram: { id: string; programCode: string };
 let staff: CreatedUser;
 let known: CreatedUser;
 let addressCounter = 0;
+let adminId: string;
 
 const post = (url: string, payload: object, who: string) => t.app.inject({ method: 'POST', url, payload, headers: bearer(jwt[who]!) });
 const get = (url: string, who: string) => t.app.inject({ method: 'GET', url, headers: bearer(jwt[who]!) });
@@ -82,6 +87,7 @@ beforeAll(async () => {
   const db = t.database.db;
   service = new MigrationService(new MigrationRepository(db), {}, { defaultPattern: 'WCB-{YYYY}-{N}', log: { warn: () => undefined }, chunkRows: 2 });
   const admin = await createUser(db, { role: ROLES.AccountAdministrator });
+  adminId = admin.id;
   const superUser = await createUser(db, { role: ROLES.SuperUser });
   const contributor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs', 'Utilities'] });
   const applicant = await createUser(db, { role: ROLES.Applicant });
@@ -308,6 +314,28 @@ describe('awards', () => {
     expect(refused.json<{ message: string }>().message).toBe(MIGRATION_MESSAGES.touched(2, 'award'));
     expect(await awardsWithNumbers([number('0801')])).toHaveLength(1);
     expect((await get(`/api/migration/${kept.id}`, 'admin')).json<MigrationImport>().status).toBe('Finished');
+  });
+
+  it("runs unbound when a staff request wakes the job, so another body's certificate number is refused, not a failed import", async () => {
+    const db = t.database.db;
+    const theirs = await insertTestAward(db, { applicantId: known.applicantId!, programId: otherAccountProgram.id, programType: 2, certificateNumber: `THEIRS-${run}` });
+    const migration = createMigrationModule(db, { defaultPattern: 'WCB-{YYYY}-{N}', log: { warn: () => undefined }, runJobs: true });
+    const actor: CurrentUser = { id: adminId, email: 'admin@example.test', role: ROLES.AccountAdministrator, userType: 'admin', menuItems: [], applicantId: null, accountId: FIRST_ACCOUNT_ID };
+    try {
+      // As in a request of the first account's administrator: bound to their account when the import is queued.
+      const { id } = await new Promise<{ id: string }>((resolve, reject) =>
+        runRequestUnbound(() => {
+          bindRequestToAccount(FIRST_ACCOUNT_ID);
+          migration.service.start(actor, 'awards', { fileName: 'theirs.csv', csvContent: awardsCsv([awardLine({ email: email('theirs'), certificateNumber: theirs.certificateNumber })]) }).then(resolve, reject);
+        }),
+      );
+      await migration.job.runOnce();
+      const found = (await get(`/api/migration/${id}`, 'admin')).json<MigrationImport>();
+      expect(found).toMatchObject({ status: 'Finished', refused: 1 });
+      expect(found.refusedRows).toEqual([{ rowNumber: 2, column: 'certificateNumber', message: MIGRATION_MESSAGES.numberTaken(theirs.certificateNumber) }]);
+    } finally {
+      await migration.job.stop();
+    }
   });
 
   it('resumes an import whose worker stopped part way, without doing a row twice', async () => {
