@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
+import { accounts } from '../../db/schema/account';
 import { awardHistory, awards } from '../../db/schema/award';
 import { companies } from '../../db/schema/company';
 import { programs, programWelderQualificationSettings } from '../../db/schema/program';
@@ -8,7 +9,6 @@ import { applicants, users } from '../../db/schema/user';
 import { testingAgencies } from '../../db/schema/venue';
 import { wpqRecords, wpqTestResults } from '../../db/schema/wpq';
 import { wpqConfirmationLinks, wpqConfirmations, wpqExtensionLogs, wpqRevalidations, wpqValidityEnds, wpqValidityReminders } from '../../db/schema/wpq-validity';
-import { programZoneSql } from '../account/account-time-zone';
 
 export type ConfirmationRow = typeof wpqConfirmations.$inferSelect;
 export type ConfirmationLinkRow = typeof wpqConfirmationLinks.$inferSelect;
@@ -52,7 +52,7 @@ const keptColumns = {
   messageConfirmation: programWelderQualificationSettings.messageConfirmation,
   messageProlongation: programWelderQualificationSettings.messageProlongationReValidation,
   /** The program's awarding body's zone: confirmations fall due on that body's days. */
-  timeZone: programZoneSql(wpqRecords.programId),
+  timeZone: accounts.timeZone,
 };
 
 function keptQuery(executor: Executor) {
@@ -61,6 +61,7 @@ function keptQuery(executor: Executor) {
     .from(wpqRecords)
     .innerJoin(awards, eq(awards.id, wpqRecords.awardId))
     .innerJoin(programs, eq(programs.id, wpqRecords.programId))
+    .innerJoin(accounts, eq(accounts.id, programs.accountId))
     .innerJoin(applicants, eq(applicants.id, wpqRecords.applicantId))
     .innerJoin(users, eq(users.id, applicants.userId))
     .leftJoin(programWelderQualificationSettings, eq(programWelderQualificationSettings.programId, wpqRecords.programId))
