@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { boundAccount, bindRequestToAccount, runRequestUnbound } from '../../db/account-boundary';
 import { JobRunner, PeriodicJob } from './periodic-job';
 
 const log = () => ({ warn: vi.fn() });
@@ -8,6 +9,21 @@ afterEach(() => {
 });
 
 describe('PeriodicJob', () => {
+  it("runs unbound when a staff member's request wakes it: a pass serves every account (decision 034)", async () => {
+    let seenBy: string | null | undefined;
+    const job = new PeriodicJob('woken', 60_000, async () => {
+      seenBy = boundAccount();
+    }, log());
+    await new Promise<void>((resolve) => {
+      runRequestUnbound(() => {
+        bindRequestToAccount('00000000-0000-4000-8000-000000000002');
+        expect(boundAccount()).toBe('00000000-0000-4000-8000-000000000002');
+        void job.runOnce().then(resolve);
+      });
+    });
+    expect(seenBy).toBeNull();
+  });
+
   it('runs at each interval once started, and not after stop', async () => {
     vi.useFakeTimers();
     const work = vi.fn(async () => undefined);

@@ -1,3 +1,5 @@
+import { runUnbound } from '../../db/account-boundary';
+
 export interface JobLog {
   warn(obj: object, msg: string): void;
 }
@@ -37,10 +39,14 @@ export class PeriodicJob {
     return this.running !== null;
   }
 
-  /** One pass now; while a pass runs, a second call waits for it instead of starting another. */
+  /**
+   * One pass now; while a pass runs, a second call waits for it instead of starting another.
+   * A pass serves every account, so it runs unbound even when a staff request wakes it (decision
+   * 034): bound to that member's account, it would see, and write, only that account's rows.
+   */
   runOnce(): Promise<void> {
     if (this.running) return this.running;
-    this.running = this.pass().finally(() => {
+    this.running = runUnbound(() => this.pass()).finally(() => {
       this.running = null;
     });
     return this.running;
