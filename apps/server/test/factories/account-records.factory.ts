@@ -8,6 +8,7 @@ import type { Database } from '../../src/db/client';
 import { applicationFileNotes } from '../../src/db/schema/application';
 import { certificateTemplates } from '../../src/db/schema/award';
 import { bulkImportRows, bulkImports } from '../../src/db/schema/bulk-import';
+import { migrationImportRows, migrationImports } from '../../src/db/schema/migration';
 import { contactMessages } from '../../src/db/schema/contact';
 import { examDefinitions } from '../../src/db/schema/exam-definition';
 import { libraryDocuments } from '../../src/db/schema/library-document';
@@ -177,6 +178,12 @@ export async function createAccountRecords(app: FastifyInstance, db: Database, o
     .values({ accountId, programId: program.id, fileName: `${word.toLowerCase()}-import.csv`, content: 'email\n', status: 'Completed', totalRows: 1, processedRows: 1, createdCount: 1, createdBy: admin.id })
     .returning({ id: bulkImports.id });
   await db.insert(bulkImportRows).values({ importId: bulkImport!.id, rowNumber: 1, email: applicant.email, result: 'created', applicantId });
+  // A finished legacy import (issue 41): another body's staff neither read nor undo it.
+  const [legacyImport] = await db
+    .insert(migrationImports)
+    .values({ accountId, kind: 'applicants', fileName: `${word.toLowerCase()}-legacy.csv`, content: 'email\n', status: 'Finished', totalRows: 1, processedRows: 1, refusedCount: 1, createdBy: admin.id })
+    .returning({ id: migrationImports.id });
+  await db.insert(migrationImportRows).values({ importId: legacyImport!.id, rowNumber: 2, result: 'refused', column: 'email', message: `${word} is not an email` });
   // The file name carries no marker: a 404 that echoes the name back is no leak.
   const exportName = `isolation-export-${tag}.csv`;
   await db.insert(csvExports).values({ accountId, fileName: exportName, content: `Name\nAlex ${word}\n`, rowCount: 1, createdBy: admin.id });
@@ -233,6 +240,7 @@ export async function createAccountRecords(app: FastifyInstance, db: Database, o
       template!.id,
       message!.id,
       bulkImport!.id,
+      legacyImport!.id,
       savedSearch!.id,
       deletion!.id,
       employer.id,

@@ -63,7 +63,7 @@ async function snapshotOfA() {
   const db = t.database.db;
   const alex = a.applicant;
   const alexApplications = sql.raw(`(select id from applications where applicant_id = '${alex.applicantId}')`);
-  const accountOwned = ['programs', 'exam_definitions', 'questions', 'subjects', 'tags', 'venues', 'testing_agencies', 'coupons', 'invoices', 'library_documents', 'certificate_templates', 'contact_messages', 'bulk_imports', 'csv_exports', 'saved_searches'];
+  const accountOwned = ['programs', 'exam_definitions', 'questions', 'subjects', 'tags', 'venues', 'testing_agencies', 'coupons', 'invoices', 'library_documents', 'certificate_templates', 'contact_messages', 'bulk_imports', 'migration_imports', 'csv_exports', 'saved_searches'];
   const snapshot: Record<string, unknown[]> = {};
   for (const table of accountOwned) snapshot[table] = rowsOf(await db.execute(sql`select * from ${sql.identifier(table)} where account_id = ${A} order by id`));
   for (const table of ['applications', 'awards', 'wpq_records', 'renewal_applications', 'personal_data_deletion_requests', 'exam_instances']) {
