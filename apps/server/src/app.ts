@@ -9,7 +9,7 @@ import { isLocalPublicUrl, type Env } from './config/env';
 import { runRequestUnbound } from './db/account-boundary';
 import type { DatabaseHandle } from './db/client';
 import { createAccountModule } from './modules/account/account.module';
-import { registerAccountRoutes } from './modules/account/account.routes';
+import { registerAccountLogoRoute, registerAccountRoutes } from './modules/account/account.routes';
 import { AccountUserRepository } from './modules/account-user/account-user.repository';
 import { registerAccountUserRoutes } from './modules/account-user/account-user.routes';
 import { AccountUserService } from './modules/account-user/account-user.service';
@@ -231,7 +231,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every instance forgets a changed user as PostgreSQL announces it (migration 0009).
   const stopListening = await deps.database.listen(SESSION_USER_CHANNEL, auth.sessionUsers);
   app.addHook('onClose', stopListening);
-  const accounts = createAccountModule(deps.database.db, { serverSecret: deps.jwtSecret, sessionUsers: auth.sessionUsers });
+  // The logo is a saved file of the attachments module (below), checked and read through it.
+  const accounts = createAccountModule(deps.database.db, {
+    serverSecret: deps.jwtSecret,
+    sessionUsers: auth.sessionUsers,
+    logoFiles: { check: (actor, attachmentId) => attachments.accountLogoFile(actor, attachmentId), read: (attachmentId) => attachments.readAccountLogo(attachmentId) },
+  });
   // A deployment of one body keeps configuring it with AWARDING_BODY_* (decision 033).
   await accounts.followEnvironment(deps.env);
   const accountUsers = new AccountUserService(new AccountUserRepository(deps.database.db), auth.sessionUsers);
@@ -362,6 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => wpqValidity.job.stop());
   // A welder qualification's certificate is the ISO 9606-1 Annex A form with its confirmation and revalidation tables (decision 026).
+  accounts.onLogoChanged((accountId) => certificateModule.certificates.accountLogoChanged(accountId));
   certificateModule.certificates.useProgramTypeRenderer(3, (awardId, options) => wpqValidity.service.certificatePdf(awardId, options));
   // Issue 20: staff's applicant page, library documents, and support actions (a temporary password gates the sign-in).
   const applicantAdmin = createApplicantAdminModule(deps.database.db, { applicants: applicantModule.applicants, reach: applicantModule.reach, accessLog: personalDataAccessLog });
@@ -381,6 +387,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTemporaryPasswordRoute(app, supportModule.support);
   if (storage instanceof LocalStorage) await registerLocalStorageRoutes(app, storage, deps.env.MAX_UPLOAD_BYTES);
   registerQuestionImageRoute(app, attachments, storage instanceof LocalStorage ? storage : undefined);
+  registerAccountLogoRoute(app, accounts);
   registerExamPublicRoutes(app, examModule);
   await registerPaymentPublicRoutes(app, paymentModule.service);
   registerPublicScheduleRoutes(app, examSchedule.publicSchedule);

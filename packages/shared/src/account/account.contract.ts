@@ -40,7 +40,26 @@ export const ACCOUNT_MESSAGES = {
   forbidden: 'You do not have access to this account',
   /** A staff member's record of another account answers as if it did not exist. */
   otherAccount: 'Not found',
+  logoType: 'The logo must be a PNG or JPEG image',
+  logoTooLarge: 'The logo must be at most 1 MB',
+  logoNotFound: 'This account has no logo',
 } as const;
+
+/** The body's logo: what certificates and invoices can draw, small enough to embed in every PDF. */
+export const ACCOUNT_LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+export const ACCOUNT_LOGO_MAX_BYTES = 1024 * 1024;
+
+/** `PUT api/accounts/{id}/logo`: one of the caller's saved files (uploaded as any other) becomes the logo. */
+export const AccountLogoRequest = z.strictObject({ attachmentId: z.uuid({ error: 'File not found' }) });
+export type AccountLogoRequest = z.infer<typeof AccountLogoRequest>;
+
+/**
+ * The public address of a body's logo (no sign-in: certificates, the verification page, mails).
+ * The file's id in the query makes a replaced logo a new address, so caches never show the old one.
+ */
+export function accountLogoPath(shortName: string, logoAttachmentId: string): string {
+  return `/unauth/accounts/${encodeURIComponent(shortName)}/logo?v=${logoAttachmentId.slice(0, 8)}`;
+}
 
 const SHORT_NAME = /^[a-z][a-z0-9-]{2,31}$/;
 
@@ -117,6 +136,8 @@ export const AccountSettings = z.object({
   hasStripeWebhookSecret: z.boolean(),
   /** The first account follows the AWARDING_BODY_* settings until its administrators save this screen. */
   followsEnvironment: z.boolean(),
+  /** The logo's public address (`accountLogoPath`), or null when the account has none. */
+  logoUrl: z.string().nullable(),
   modifiedOn: z.string(),
 });
 export type AccountSettings = z.infer<typeof AccountSettings>;

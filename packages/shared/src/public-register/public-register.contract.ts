@@ -101,6 +101,8 @@ export const PublicCertificate = z.strictObject({
   designations: z.array(z.string()),
   /** The awarding body that issued it: the name of the account of the award's program. */
   issuingBody: z.string(),
+  /** The issuing body's logo (a public path), or null when it has none. */
+  issuingBodyLogoUrl: z.string().nullable(),
 });
 export type PublicCertificate = z.infer<typeof PublicCertificate>;
 

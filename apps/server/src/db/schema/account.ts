@@ -35,6 +35,12 @@ export const accounts = pgTable(
     stripeSecretKeyEncrypted: text('stripe_secret_key_encrypted'),
     stripeWebhookSecretEncrypted: text('stripe_webhook_secret_encrypted'),
     followsEnvironment: boolean('follows_environment').notNull().default(false),
+    /**
+     * The body's logo: a saved PNG or JPEG attachment (at most 1 MB) uploaded by its staff, shown on
+     * certificates, invoices and the verification page; null: none. No foreign key, as with the
+     * applicant's photograph (`attachments` imports the user schema, which imports this one).
+     */
+    logoAttachmentId: uuid('logo_attachment_id'),
     ...auditColumns,
   },
   (t) => [uniqueIndex('accounts_short_name_unique').on(sql`lower(${t.shortName})`)],

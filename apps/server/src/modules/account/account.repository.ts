@@ -30,6 +30,12 @@ export class AccountRepository {
     return row;
   }
 
+  /** Short names are unique whatever their case (and saved in lower case). */
+  async findByShortName(shortName: string): Promise<AccountRow | undefined> {
+    const [row] = await this.db.select().from(accounts).where(sql`lower(${accounts.shortName}) = ${shortName.toLowerCase()}`);
+    return row;
+  }
+
   /** The account that owns a program (the issuer of its invoices, certificates and credentials). */
   async findByProgram(programId: string): Promise<AccountRow | undefined> {
     const [row] = await this.db

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, AccountSettings, AccountSettingsRequest, AccountSummary, CurrentAccount, PlatformOverview, SwitchAccountRequest } from '@certs/shared/account/account.contract';
+import { ACCOUNT_MESSAGES, AccountLogoRequest, AccountSettings, AccountSettingsRequest, AccountSummary, CurrentAccount, PlatformOverview, SwitchAccountRequest } from '@certs/shared/account/account.contract';
 import { ROLES } from '@certs/shared/auth/roles';
 import { currentUserOf, requireAdmin } from '../../platform/auth/authenticate';
 import type { AccountService } from './account.service';
@@ -52,5 +52,42 @@ export function registerAccountRoutes(api: FastifyInstance, service: AccountServ
       schema: { ...secured, summary: "Save an account's settings", params: IdParams, body: AccountSettingsRequest, response: { 200: AccountSettings } },
     },
     async (request) => service.update(currentUserOf(request), request.params.id, request.body),
+  );
+  r.put(
+    '/api/accounts/:id/logo',
+    {
+      onRequest: administrators,
+      schema: {
+        ...secured,
+        summary: "Set or replace the account's logo: one of the caller's saved files (uploaded as any other), a PNG or JPEG of at most 1 MB",
+        params: IdParams,
+        body: AccountLogoRequest,
+        response: { 200: AccountSettings },
+      },
+    },
+    async (request) => service.setLogo(currentUserOf(request), request.params.id, request.body.attachmentId),
+  );
+  r.delete(
+    '/api/accounts/:id/logo',
+    { onRequest: administrators, schema: { ...secured, summary: "Remove the account's logo", params: IdParams, response: { 200: AccountSettings } } },
+    async (request) => service.removeLogo(currentUserOf(request), request.params.id),
+  );
+}
+
+const ShortNameParams = z.strictObject({ shortName: z.string().min(1).max(64) });
+
+/**
+ * An awarding body's logo without signing in (decision 014: outside `api/`), for the verification
+ * page, mails and anyone showing the certificate; 404 when the body has none.
+ */
+export function registerAccountLogoRoute(app: FastifyInstance, service: AccountService): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/unauth/accounts/:shortName/logo',
+    { schema: { tags: ['accounts'], summary: "An awarding body's logo (PNG or JPEG); 404 when it has none", params: ShortNameParams } },
+    async (request, reply) => {
+      const logo = await service.logoByShortName(request.params.shortName);
+      // Addresses handed out carry the file's id (accountLogoPath), so a replaced logo is a new address.
+      return reply.header('content-type', logo.contentType).header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff').send(logo.bytes);
+    },
   );
 }

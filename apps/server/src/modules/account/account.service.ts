@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   FIRST_ACCOUNT_ID,
+  accountLogoPath,
   type AccountCountry,
   type AccountCurrency,
   type AccountSettings,
@@ -33,6 +34,15 @@ export interface AccountIdentity {
   gstRateBasisPoints: number;
   invoicePrefix: string;
   certificateNumberPattern: string;
+  /** The logo's saved file (read with `AccountService.logoOf`), or null when the body has none. */
+  logoAttachmentId: string | null;
+}
+
+/** The attachment module's part in the logo: checking a file that is to become one, and reading it. */
+export interface AccountLogoFiles {
+  /** Throws the refusal (not the caller's, not PNG or JPEG, over 1 MB) when the file cannot be a logo. */
+  check(actor: CurrentUser, attachmentId: string): Promise<unknown>;
+  read(attachmentId: string): Promise<{ bytes: Buffer; contentType: 'image/png' | 'image/jpeg' } | null>;
 }
 
 /** The AWARDING_BODY_* settings the first account follows until its settings are saved on screen. */
@@ -66,11 +76,12 @@ function identityOf(row: AccountRow): AccountIdentity {
     gstRateBasisPoints: row.gstRateBasisPoints,
     invoicePrefix: row.invoicePrefix,
     certificateNumberPattern: row.certificateNumberPattern,
+    logoAttachmentId: row.logoAttachmentId,
   };
 }
 
 function settingsOf(row: AccountRow): AccountSettings {
-  const { gstRateBasisPoints, ...identity } = identityOf(row);
+  const { gstRateBasisPoints, logoAttachmentId, ...identity } = identityOf(row);
   return {
     ...identity,
     gstRatePercent: gstRateBasisPoints / 100,
@@ -78,6 +89,7 @@ function settingsOf(row: AccountRow): AccountSettings {
     hasStripeSecretKey: !!row.stripeSecretKeyEncrypted,
     hasStripeWebhookSecret: !!row.stripeWebhookSecretEncrypted,
     followsEnvironment: row.followsEnvironment,
+    logoUrl: logoAttachmentId ? accountLogoPath(row.shortName, logoAttachmentId) : null,
     modifiedOn: row.modifiedOn.toISOString(),
   };
 }
@@ -99,7 +111,54 @@ export class AccountService {
     private readonly repository: AccountRepository,
     private readonly secrets: SecretBox,
     private readonly sessionUsers: SessionUserChanges,
+    private readonly logoFiles?: AccountLogoFiles,
   ) {}
+
+  private readonly logoListeners: ((accountId: string) => Promise<void>)[] = [];
+
+  /** A module that prints the logo hears when it changes (certificates are made again). */
+  onLogoChanged(listener: (accountId: string) => Promise<void>): void {
+    this.logoListeners.push(listener);
+  }
+
+  /**
+   * The logo becomes one of the caller's saved files (super users for any account, an account
+   * administrator for their own). A refused file changes nothing.
+   */
+  async setLogo(actor: CurrentUser, id: string, attachmentId: string): Promise<AccountSettings> {
+    await this.manageable(actor, id);
+    if (!this.logoFiles) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.logoNotFound);
+    await this.logoFiles.check(actor, attachmentId);
+    return this.changeLogo(actor, id, attachmentId);
+  }
+
+  async removeLogo(actor: CurrentUser, id: string): Promise<AccountSettings> {
+    const row = await this.manageable(actor, id);
+    if (!row.logoAttachmentId) return settingsOf(row);
+    return this.changeLogo(actor, id, null);
+  }
+
+  private async changeLogo(actor: CurrentUser, id: string, attachmentId: string | null): Promise<AccountSettings> {
+    // Only the logo: the rest of the settings (and whether the first account follows the environment) stay.
+    const row = await this.repository.update(id, { logoAttachmentId: attachmentId, modifiedBy: actor.id, modifiedOn: new Date() });
+    if (!row || row === 'taken') throw notFound();
+    for (const listener of this.logoListeners) await listener(id);
+    return settingsOf(row);
+  }
+
+  /** The logo of the body with this short name, for the public path; 404 when there is none. */
+  async logoByShortName(shortName: string): Promise<{ bytes: Buffer; contentType: string }> {
+    const row = await this.repository.findByShortName(shortName);
+    const logo = row?.logoAttachmentId ? await this.logoOf(row.logoAttachmentId) : null;
+    if (!logo) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.logoNotFound);
+    return logo;
+  }
+
+  /** A logo's bytes, for the PDFs that draw it; null when it is gone. */
+  async logoOf(logoAttachmentId: string | null): Promise<{ bytes: Buffer; contentType: 'image/png' | 'image/jpeg' } | null> {
+    if (!logoAttachmentId || !this.logoFiles) return null;
+    return this.logoFiles.read(logoAttachmentId);
+  }
 
   /** Refreshes the first account from the settings while it follows them (every start). */
   async followEnvironment(env: EnvironmentIdentity): Promise<void> {

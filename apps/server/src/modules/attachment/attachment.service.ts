@@ -6,6 +6,7 @@ import {
   type PresignUploadRequest,
   type PresignUploadResponse,
 } from '@certs/shared/attachment/attachment.contract';
+import { ACCOUNT_LOGO_MAX_BYTES, ACCOUNT_LOGO_TYPES, ACCOUNT_MESSAGES } from '@certs/shared/account/account.contract';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
@@ -283,6 +284,28 @@ export class AttachmentService {
     const contentType = row?.contentType ?? '';
     if (!row || !(PHOTO_CONTENT_TYPES as readonly string[]).includes(contentType)) return null;
     return { bytes: await this.storage.read(row.resourceKey), contentType: contentType as (typeof PHOTO_CONTENT_TYPES)[number] };
+  }
+
+  // ---- An awarding body's logo (issue 40): a saved image of the staff member who sets it ----
+
+  /**
+   * Checks that a file may become an account's logo: a saved file of the caller (uploaded the usual
+   * way: presigned upload, then saving checks its bytes), a PNG or JPEG by those bytes, at most 1 MB.
+   */
+  async accountLogoFile(actor: CurrentUser, attachmentId: string): Promise<Attachment> {
+    const [owned] = await this.findOwned(actor.id, [attachmentId]);
+    if (!owned) throw new AppError('NOT_FOUND', ATTACHMENT_MESSAGES.notFound, { attachmentId: ATTACHMENT_MESSAGES.notFound });
+    if (!(ACCOUNT_LOGO_TYPES as readonly string[]).includes(owned.contentType)) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.logoType, { attachmentId: ACCOUNT_MESSAGES.logoType });
+    if (owned.size > ACCOUNT_LOGO_MAX_BYTES) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.logoTooLarge, { attachmentId: ACCOUNT_MESSAGES.logoTooLarge });
+    return owned;
+  }
+
+  /** A logo's bytes and type (certificates, invoices, the public logo path); null when the file is gone or not an image. */
+  async readAccountLogo(attachmentId: string): Promise<{ bytes: Buffer; contentType: (typeof ACCOUNT_LOGO_TYPES)[number] } | null> {
+    const [row] = await this.repository.findSavedByIds([attachmentId]);
+    const contentType = row?.contentType ?? '';
+    if (!row || !(ACCOUNT_LOGO_TYPES as readonly string[]).includes(contentType)) return null;
+    return { bytes: await this.storage.read(row.resourceKey), contentType: contentType as (typeof ACCOUNT_LOGO_TYPES)[number] };
   }
 
   /** For other modules: saved attachments by id, whoever owns them (access is checked by the caller). */

@@ -118,11 +118,34 @@ export function drawStamp(page: PDFPage, font: PDFFont, stamp: string): void {
   page.drawRectangle({ x: 40, y: 40, width: width - 80, height: height - 80, borderColor: STAMP, borderWidth: 4, opacity: 0.6, borderOpacity: 0.6 });
 }
 
+/** The issuing body's logo, centred at the top inside the frame: at most this tall and wide (points). */
+const LOGO_TOP = 40;
+const LOGO_MAX_HEIGHT = 42;
+const LOGO_MAX_WIDTH = 200;
+
 /**
- * One certificate page: the background, then each placed field with the award's values, then, for
+ * The logo above everything else (the default layout's first line starts lower down). A file that
+ * pdf-lib cannot read leaves the certificate without a logo rather than without a certificate.
+ */
+async function drawLogo(pdf: PDFDocument, page: PDFPage, logo: TemplateFileBytes): Promise<void> {
+  let image: PDFImage;
+  try {
+    image = logo.contentType === 'image/png' ? await pdf.embedPng(logo.bytes) : await pdf.embedJpg(logo.bytes);
+  } catch {
+    return;
+  }
+  const { width: pageWidth, height: pageHeight } = page.getSize();
+  const scale = Math.min(LOGO_MAX_HEIGHT / image.height, LOGO_MAX_WIDTH / image.width);
+  const width = image.width * scale;
+  const height = image.height * scale;
+  page.drawImage(image, { x: (pageWidth - width) / 2, y: pageHeight - LOGO_TOP - height, width, height });
+}
+
+/**
+ * One certificate page: the background, the issuing body's logo when it has one, then each placed field with the award's values, then, for
  * an award that is not current, the stamp that says so. Positions are points from the top-left.
  */
-export async function renderCertificatePdf(design: CertificateDesign, values: CertificateValues, options: { title: string; stamp?: string }): Promise<Uint8Array> {
+export async function renderCertificatePdf(design: CertificateDesign, values: CertificateValues, options: { title: string; stamp?: string; logo?: TemplateFileBytes | null }): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(options.title);
   pdf.setAuthor(values.awardingBodyName);
@@ -131,6 +154,7 @@ export async function renderCertificatePdf(design: CertificateDesign, values: Ce
   const page = pdf.addPage([size.width, size.height]);
   if (design.background) await drawBackground(pdf, page, design.background);
   else drawFrame(page);
+  if (options.logo) await drawLogo(pdf, page, options.logo);
 
   const fonts = new Map<CertificateFont, PDFFont>();
   const fontOf = async (name: CertificateFont) => {

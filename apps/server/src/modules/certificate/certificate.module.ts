@@ -9,7 +9,7 @@ import { CertificateService, type CertificateSettings } from './certificate.serv
 /** Wires certificate templates and certificates once, for app.ts. */
 export function createCertificateModule(
   db: Database,
-  deps: { storage: Storage; attachments: Pick<AttachmentService, 'findOwned'>; programs: Pick<ProgramService, 'programPrivilege'>; settings: CertificateSettings; accessLog?: PersonalDataAccessLog },
+  deps: { storage: Storage; attachments: Pick<AttachmentService, 'findOwned' | 'readAccountLogo'>; programs: Pick<ProgramService, 'programPrivilege'>; settings: CertificateSettings; accessLog?: PersonalDataAccessLog },
 ) {
   return { certificates: new CertificateService(new CertificateRepository(db), deps.storage, deps.attachments, deps.programs, deps.settings, deps.accessLog) };
 }

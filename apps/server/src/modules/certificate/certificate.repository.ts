@@ -37,6 +37,8 @@ export interface AwardCertificateRow {
   programTitle: string;
   /** The issuing body: the account that owns the program (decision 033). */
   awardingBodyName: string;
+  /** Its logo (drawn at the top of the certificate), or null. */
+  logoAttachmentId: string | null;
   /** Its time zone: whether the award has expired is judged on that body's today. */
   timeZone: string;
 }
@@ -214,6 +216,7 @@ export class CertificateRepository {
         programCode: programs.programCode,
         programTitle: programs.programTitle,
         awardingBodyName: accounts.name,
+        logoAttachmentId: accounts.logoAttachmentId,
         timeZone: accounts.timeZone,
       })
       .from(awards)
@@ -224,10 +227,20 @@ export class CertificateRepository {
       .$dynamic();
   }
 
-  /** The name an account's certificates print (the designer's preview). */
+  /** The name and logo an account's certificates print (the designer's preview). */
   async findAccountName(accountId: string): Promise<string> {
-    const [row] = await this.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-    return row?.name ?? '';
+    return (await this.findAccountLook(accountId)).name;
+  }
+
+  async findAccountLook(accountId: string): Promise<{ name: string; logoAttachmentId: string | null }> {
+    const [row] = await this.db.select({ name: accounts.name, logoAttachmentId: accounts.logoAttachmentId }).from(accounts).where(eq(accounts.id, accountId));
+    return row ?? { name: '', logoAttachmentId: null };
+  }
+
+  /** The account's logo changed: every certificate of its programs is made again when next asked for. */
+  async bumpCertificatesOfAccount(accountId: string): Promise<void> {
+    const ofAccount = this.db.select({ id: programs.id }).from(programs).where(eq(programs.accountId, accountId));
+    await this.db.update(awards).set({ certificateVersion: sql`${awards.certificateVersion} + 1` }).where(inArray(awards.programId, ofAccount));
   }
 }
 

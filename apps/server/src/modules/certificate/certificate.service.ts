@@ -72,7 +72,7 @@ export class CertificateService {
   constructor(
     private readonly repository: CertificateRepository,
     private readonly storage: Storage,
-    private readonly attachments: Pick<AttachmentService, 'findOwned'>,
+    private readonly attachments: Pick<AttachmentService, 'findOwned' | 'readAccountLogo'>,
     private readonly programs: Pick<ProgramService, 'programPrivilege'>,
     private readonly settings: CertificateSettings,
     /** Staff opening a holder's certificate is a read of their personal data (decision 016). */
@@ -196,12 +196,16 @@ export class CertificateService {
     const stored = input.templateId ? await this.existing(actor, input.templateId) : undefined;
     const background = await this.draftFile(actor, 'background', input.background, stored?.backgroundKey, stored?.backgroundContentType, input.orientation);
     const signature = await this.draftFile(actor, 'signature', input.signature, stored?.signatureKey, stored?.signatureContentType, input.orientation);
+    const look = await this.repository.findAccountLook(staffAccountOf(actor));
     const values: CertificateValues = {
       ...SAMPLE_CERTIFICATE_VALUES,
-      awardingBodyName: await this.repository.findAccountName(staffAccountOf(actor)),
+      awardingBodyName: look.name,
       verifyUrl: `${this.settings.publicUrl}${verifyPathOf(SAMPLE_CERTIFICATE_VALUES.certificateNumber)}`,
     };
-    return renderCertificatePdf({ orientation: input.orientation, fields: input.fields, background, signature }, values, { title: `Preview of ${input.title || 'a certificate template'}` });
+    return renderCertificatePdf({ orientation: input.orientation, fields: input.fields, background, signature }, values, {
+      title: `Preview of ${input.title || 'a certificate template'}`,
+      logo: await this.logoOf(look.logoAttachmentId),
+    });
   }
 
   /** Programs of the caller's account they manage, each with the template it uses now (null: the default). */
@@ -311,11 +315,27 @@ export class CertificateService {
   private async renderAndStore(award: AwardCertificateRow, status: string, key: string): Promise<Uint8Array> {
     const own = this.programTypeRenderers.get(award.programType);
     const drawn = own ? await own(award.id, { verifyUrl: this.valuesOf(award).verifyUrl, stamp: NOT_CURRENT_STAMP[status], awardingBodyName: award.awardingBodyName }) : null;
-    const bytes = drawn ?? (await renderCertificatePdf(await this.designOfProgram(award.programId), this.valuesOf(award), { title: `Certificate ${award.certificateNumber}`, stamp: NOT_CURRENT_STAMP[status] }));
+    const bytes =
+      drawn ??
+      (await renderCertificatePdf(await this.designOfProgram(award.programId), this.valuesOf(award), {
+        title: `Certificate ${award.certificateNumber}`,
+        stamp: NOT_CURRENT_STAMP[status],
+        logo: await this.logoOf(award.logoAttachmentId),
+      }));
     await this.storage.write(key, bytes, 'application/pdf');
     const marked = await this.repository.markGenerated(award.id, key, award.certificateVersion);
     if (marked?.replacedKey) await this.removeQuietly([marked.replacedKey]);
     return bytes;
+  }
+
+  /** The issuing body's logo, when it has one whose file is still there. */
+  private async logoOf(logoAttachmentId: string | null): Promise<TemplateFileBytes | null> {
+    return logoAttachmentId ? this.attachments.readAccountLogo(logoAttachmentId) : null;
+  }
+
+  /** The body's logo changed (issue 40): its certificates are made again when next asked for. */
+  async accountLogoChanged(accountId: string): Promise<void> {
+    await this.repository.bumpCertificatesOfAccount(accountId);
   }
 
   private valuesOf(award: AwardCertificateRow): CertificateValues {

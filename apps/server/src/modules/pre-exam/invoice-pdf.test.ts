@@ -2,6 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '@certs/shared/pre-exam/pre-exam.contract';
 import { renderInvoicePdf } from './invoice-pdf';
+import { simplePng } from '../account/simple-png';
 import { textOfPdf } from './pdf-text';
 
 const invoice: Invoice = {
@@ -48,6 +49,15 @@ describe('the tax invoice PDF', () => {
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toBe('Tax invoice INV-000123');
     expect(pdf.getAuthor()).toBe('Welding Certification Board');
+  });
+
+  it("draws the issuing body's logo at the top when it has one, and keeps every line", async () => {
+    const hasImage = (bytes: Uint8Array) => /\/Subtype\s*\/Image/.test(Buffer.from(bytes).toString('latin1'));
+    expect(hasImage(await renderInvoicePdf(invoice))).toBe(false);
+    const withLogo = await renderInvoicePdf(invoice, undefined, { bytes: simplePng(30, 10, () => [10, 60, 140]), contentType: 'image/png' });
+    expect(hasImage(withLogo)).toBe(true);
+    expect((await PDFDocument.load(withLogo)).getPageCount()).toBe(1);
+    expect(await textOfPdf(withLogo)).toEqual(await textOfPdf(await renderInvoicePdf(invoice)));
   });
 
   it('shows the issuer, ABN, number, Sydney date, billed-to, application, lines, discount, total and GST', async () => {

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { DEFAULT_TIME_ZONE, formatDate } from '@certs/shared/common/dates';
 import { taxIdentifiersText, type Invoice } from '@certs/shared/pre-exam/pre-exam.contract';
 import { FEE_BASIS_LABELS, formatGstRate, formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
@@ -89,7 +89,11 @@ class Writer {
  * and totals as issued), so the same invoice always renders the same and nothing needs storing.
  * Its dates are days in the issuing body's zone (an Auckland body's invoice is dated in Auckland).
  */
-export async function renderInvoicePdf(invoice: Invoice, timeZone: string = DEFAULT_TIME_ZONE): Promise<Uint8Array> {
+/** The issuer's logo at the top left, at most this tall and wide (points). */
+const LOGO_MAX_HEIGHT = 48;
+const LOGO_MAX_WIDTH = 180;
+
+export async function renderInvoicePdf(invoice: Invoice, timeZone: string = DEFAULT_TIME_ZONE, logo: { bytes: Uint8Array; contentType: string } | null = null): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Tax invoice ${invoice.invoiceNumberText}`);
   pdf.setAuthor(invoice.issuer.name);
@@ -99,6 +103,21 @@ export async function renderInvoicePdf(invoice: Invoice, timeZone: string = DEFA
   const page = pdf.addPage([A4.width, A4.height]);
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const w = new Writer(page, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+
+  // The issuing body's logo (its current one) above the heading, which moves down below it.
+  // A file pdf-lib cannot read leaves the invoice as it is without one.
+  let image: PDFImage | null = null;
+  try {
+    if (logo) image = logo.contentType === 'image/png' ? await pdf.embedPng(logo.bytes) : await pdf.embedJpg(logo.bytes);
+  } catch {
+    image = null;
+  }
+  if (image) {
+    const scale = Math.min(LOGO_MAX_HEIGHT / image.height, LOGO_MAX_WIDTH / image.width);
+    const top = w.y + 16;
+    page.drawImage(image, { x: MARGIN, y: top - image.height * scale, width: image.width * scale, height: image.height * scale });
+    w.y = top - image.height * scale - 30;
+  }
 
   // Heading: the issuer on the left, the invoice's identity on the right.
   w.text('Tax invoice', MARGIN, { size: 22, font: w.bold });

@@ -91,6 +91,8 @@ export interface CouponPricing {
  */
 export interface InvoiceIssuers {
   identityOfProgram(programId: string): Promise<AccountIdentity>;
+  /** The body's logo for the PDF (its current one: the logo is no part of the tax snapshot). */
+  logoOf?(logoAttachmentId: string | null): Promise<{ bytes: Uint8Array; contentType: string } | null>;
 }
 
 export interface PreExamOptions {
@@ -329,7 +331,8 @@ export class PreExamService {
   async renderPdf(actor: CurrentUser, id: string): Promise<{ fileName: string; bytes: Uint8Array }> {
     const row = await this.readableInvoice(actor, id);
     const invoice = toInvoice(row);
-    return { fileName: `${invoice.invoiceNumberText}.pdf`, bytes: await renderInvoicePdf(invoice, invoiceZoneOf(row)) };
+    const logo = this.deps.accounts.logoOf ? await this.deps.accounts.logoOf((await this.deps.accounts.identityOfProgram(row.programId)).logoAttachmentId) : null;
+    return { fileName: `${invoice.invoiceNumberText}.pdf`, bytes: await renderInvoicePdf(invoice, invoiceZoneOf(row), logo) };
   }
 
   private async readableInvoice(actor: CurrentUser, id: string): Promise<InvoiceWithApplication> {

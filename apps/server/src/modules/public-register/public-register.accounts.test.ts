@@ -126,7 +126,7 @@ describe('verification of several bodies\' certificates', () => {
   it("reads the status now on the issuing body's own day", () => {
     // 12:00 UTC on 1 March 2026 is already 2 March in Auckland (+13:00) but still 1 March in Sydney (+11:00).
     const now = new Date('2026-03-01T12:00:00Z');
-    const row: PublicCertificateRow = { firstName: 'Kiri', lastName: 'Holder', programCode: 'C', programTitle: 'T', certificateNumber: 'N', awardedOn: '2023-03-01', expiresOn: '2026-03-01', status: 'current', range: null, issuingBody: 'B', timeZone: 'Pacific/Auckland' };
+    const row: PublicCertificateRow = { firstName: 'Kiri', lastName: 'Holder', programCode: 'C', programTitle: 'T', certificateNumber: 'N', awardedOn: '2023-03-01', expiresOn: '2026-03-01', status: 'current', range: null, issuingBody: 'B', timeZone: 'Pacific/Auckland', issuingBodyShortName: 'b-body', issuingBodyLogoId: null };
     expect(toPublicCertificate(row, now).status).toBe('expired');
     expect(toPublicCertificate({ ...row, timeZone: 'Australia/Sydney' }, now).status).toBe('current');
   });

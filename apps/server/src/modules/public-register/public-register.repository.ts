@@ -22,6 +22,9 @@ const publicColumns = {
   /** The issuing body (the account of the award's program) and its time zone, whose today decides expiry. */
   issuingBody: accounts.name,
   timeZone: accounts.timeZone,
+  /** For the logo's public address only (`accountLogoPath`). */
+  issuingBodyShortName: accounts.shortName,
+  issuingBodyLogoId: accounts.logoAttachmentId,
 };
 
 /** `%`, `_` and `\` match themselves: a visitor's term is a literal text, never a pattern. */

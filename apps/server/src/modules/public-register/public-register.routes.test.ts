@@ -17,7 +17,7 @@ import { PUBLIC_REGISTER_LIMITS } from './client-request-limit';
 import { insertKeptQualification } from '../wpq-validity/wpq-validity-test-records';
 import { insertTestAward } from './test-awards';
 
-const PUBLIC_KEYS = ['awardDate', 'certificateNumber', 'designations', 'expiresOn', 'issuingBody', 'name', 'programCode', 'programTitle', 'status'];
+const PUBLIC_KEYS = ['awardDate', 'certificateNumber', 'designations', 'expiresOn', 'issuingBody', 'issuingBodyLogoUrl', 'name', 'programCode', 'programTitle', 'status'];
 const SEARCH = '/unauth/application/companyreports/search';
 const AICIP = '/unauth/application/companyreports/aicip';
 
@@ -76,7 +76,7 @@ describe('the public register', () => {
     expect(Object.keys(page).sort()).toEqual(['page', 'pageSize', 'rows', 'totalRows']);
     expect(page.totalRows).toBe(1);
     expect(page.rows).toEqual([
-      { name: `Robin ${name}`, programCode: programs[2].programCode, programTitle: 'Welding Supervisor', certificateNumber: shown.certificateNumber, awardDate: '2026-02-03', expiresOn: '2029-02-02', status: 'current', designations: [], issuingBody: bodyName },
+      { name: `Robin ${name}`, programCode: programs[2].programCode, programTitle: 'Welding Supervisor', certificateNumber: shown.certificateNumber, awardDate: '2026-02-03', expiresOn: '2029-02-02', status: 'current', designations: [], issuingBody: bodyName, issuingBodyLogoUrl: null },
     ]);
     expect(Object.keys(page.rows[0]!).sort()).toEqual(PUBLIC_KEYS);
     // Nothing about the person beyond the name: no email, address, date of birth or ids.

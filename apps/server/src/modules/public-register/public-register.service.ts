@@ -1,3 +1,4 @@
+import { accountLogoPath } from '@certs/shared/account/account.contract';
 import type { AwardStatus } from '@certs/shared/award/award-status';
 import {
   PUBLIC_REGISTER_MESSAGES,
@@ -38,6 +39,7 @@ export function toPublicCertificate(row: PublicCertificateRow, now: Date = new D
     status: publicStatusOf(row.status as AwardStatus, row.expiresOn, today),
     designations: ((row.range as { designations?: unknown } | null)?.designations as string[] | undefined)?.filter((d) => typeof d === 'string') ?? [],
     issuingBody: row.issuingBody,
+    issuingBodyLogoUrl: row.issuingBodyLogoId ? accountLogoPath(row.issuingBodyShortName, row.issuingBodyLogoId) : null,
   };
 }
 

@@ -32,6 +32,7 @@ const settingsOfAustralia: AccountSettings = {
   hasStripeSecretKey: false,
   hasStripeWebhookSecret: false,
   followsEnvironment: true,
+  logoUrl: null,
   modifiedOn: '2026-03-01T00:00:00.000Z',
 };
 

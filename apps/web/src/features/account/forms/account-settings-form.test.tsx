@@ -34,6 +34,7 @@ const australian: AccountSettings = {
   hasStripeSecretKey: true,
   hasStripeWebhookSecret: false,
   followsEnvironment: false,
+  logoUrl: null,
   modifiedOn: '2026-03-01T00:00:00.000Z',
 };
 

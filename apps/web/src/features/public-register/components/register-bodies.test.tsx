@@ -12,7 +12,7 @@ const AU: RegisterBody = { name: 'Welding Certification Board', shortName: 'wcb'
 const NZ: RegisterBody = { name: 'Welding Certification New Zealand', shortName: 'wcnz' };
 
 function row(issuingBody: string): PublicCertificate {
-  return { name: 'Kiri Holder', programCode: 'C-WELD-SUP', programTitle: 'Welding Supervisor', certificateNumber: `C-${issuingBody.length}`, awardDate: '2026-02-03', expiresOn: null, status: 'current', designations: [], issuingBody };
+  return { name: 'Kiri Holder', programCode: 'C-WELD-SUP', programTitle: 'Welding Supervisor', certificateNumber: `C-${issuingBody.length}`, awardDate: '2026-02-03', expiresOn: null, status: 'current', designations: [], issuingBody, issuingBodyLogoUrl: null };
 }
 
 /** The personnel search page at `route`, its server listing `bodies`; every search answers one NZ row. */

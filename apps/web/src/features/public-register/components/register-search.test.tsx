@@ -9,7 +9,7 @@ import { RegisterSearch } from './register-search';
 const SEARCH = '/unauth/application/companyreports/search';
 
 function holder(n: number): PublicCertificate {
-  return { name: `Holder ${n}`, programCode: 'C-WELD-SUP', programTitle: 'Welding Supervisor', certificateNumber: `C-${n}`, awardDate: '2026-02-03', expiresOn: null, status: n === 2 ? 'on hold' : 'current', designations: [], issuingBody: 'Welding Certification Board' };
+  return { name: `Holder ${n}`, programCode: 'C-WELD-SUP', programTitle: 'Welding Supervisor', certificateNumber: `C-${n}`, awardDate: '2026-02-03', expiresOn: null, status: n === 2 ? 'on hold' : 'current', designations: [], issuingBody: 'Welding Certification Board', issuingBodyLogoUrl: null };
 }
 
 function renderSearch() {

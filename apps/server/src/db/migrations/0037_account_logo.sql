@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "logo_attachment_id" uuid;
