@@ -98,7 +98,7 @@ describe('app routes', () => {
   it('has the public verification page of a certificate', async () => {
     renderApp('/verify/C-WELD-SUP-0001', null, (call) =>
       call.url === '/unauth/verify/C-WELD-SUP-0001'
-        ? jsonResponse({ name: 'Hana Holder', programCode: 'C-WELD-SUP', programTitle: 'Welding Supervisor', certificateNumber: 'C-WELD-SUP-0001', awardDate: '2026-02-03', expiresOn: null, status: 'on hold', designations: [], issuingBody: 'Welding Certification Board of Australia and New Zealand' })
+        ? jsonResponse({ name: 'Hana Holder', programCode: 'C-WELD-SUP', programTitle: 'Welding Supervisor', certificateNumber: 'C-WELD-SUP-0001', awardDate: '2026-02-03', expiresOn: null, status: 'on hold', designations: [], issuingBody: 'Welding Certification Board of Australia and New Zealand', issuingBodyLogoUrl: null })
         : null,
     );
     expect(await screen.findByRole('heading', { level: 2, name: 'On hold' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Center, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { NotAvailable } from '../../../components/ui/not-available';
@@ -8,6 +8,7 @@ import { useAccountSettings } from '../../../features/account/api/find-account-s
 import { useAccountsOverview } from '../../../features/account/api/find-accounts-overview';
 import { useCurrentAccount } from '../../../features/account/api/find-current-account';
 import { useUpdateAccountSettings } from '../../../features/account/api/update-account-settings';
+import { AccountLogo } from '../../../features/account/components/account-logo';
 import { AccountsOverview } from '../../../features/account/components/accounts-overview';
 import { AccountSettingsForm } from '../../../features/account/forms/account-settings-form';
 import {
@@ -54,15 +55,19 @@ function SettingsOfCurrentAccount() {
   };
 
   return (
-    <AccountSettingsForm
-      // A saved form starts again from what the server kept (the secrets empty, their "kept" hints shown).
-      key={`${saved.id}-${saved.modifiedOn}`}
-      mode="edit"
-      initialValues={accountSettingsValuesOf(saved)}
-      kept={{ hasStripeSecretKey: saved.hasStripeSecretKey, hasStripeWebhookSecret: saved.hasStripeWebhookSecret }}
-      followsEnvironment={saved.followsEnvironment}
-      onSubmit={handleSubmit}
-    />
+    <Stack gap="lg">
+      <AccountLogo settings={saved} />
+      <Divider />
+      <AccountSettingsForm
+        // A saved form starts again from what the server kept (the secrets empty, their "kept" hints shown).
+        key={`${saved.id}-${saved.modifiedOn}`}
+        mode="edit"
+        initialValues={accountSettingsValuesOf(saved)}
+        kept={{ hasStripeSecretKey: saved.hasStripeSecretKey, hasStripeWebhookSecret: saved.hasStripeWebhookSecret }}
+        followsEnvironment={saved.followsEnvironment}
+        onSubmit={handleSubmit}
+      />
+    </Stack>
   );
 }
 
@@ -78,7 +83,7 @@ export function AdminAccountSettingsRoute() {
         <Stack gap={4}>
           <Title order={1}>Account settings</Title>
           <Text c="dimmed">
-            {current.data ? `${current.data.account.name}: ` : ''}the awarding body's identity, tax numbers, invoices, mail and payment gateway.
+            {current.data ? `${current.data.account.name}: ` : ''}the awarding body's identity, logo, tax numbers, invoices, mail and payment gateway.
           </Text>
         </Stack>
         {isPlatformSuperUser(user) && (

@@ -7,6 +7,7 @@ import { DateDisplay } from '../../../components/ui/date-display';
 import { errorMessageOf, httpStatusOf } from '../../../lib/api-client';
 import { useCertificateVerification } from '../api/verify-certificate';
 import { alertColors } from './alert-colors';
+import { IssuingBody } from './issuing-body';
 
 /** Dark shades of each status's colour: large text on the light background passes WCAG AA. */
 const STATUS_STYLE: Record<AwardStatus, { color: string; text: string }> = {
@@ -98,7 +99,9 @@ export function CertificateVerification({ certificateNumber }: { certificateNumb
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
           <Field label="Holder">{certificate.name}</Field>
           <Field label="Certificate number">{certificate.certificateNumber}</Field>
-          <Field label="Issued by">{certificate.issuingBody}</Field>
+          <Field label="Issued by">
+            <IssuingBody name={certificate.issuingBody} logoUrl={certificate.issuingBodyLogoUrl} size={40} />
+          </Field>
           <Field label="Program">
             {certificate.programCode} · {certificate.programTitle}
           </Field>

@@ -85,5 +85,28 @@ describe('the verification page', () => {
     renderWithProviders(<CertificateVerification certificateNumber="C-32" />);
     const issuedBy = await screen.findByText('Issued by');
     expect(issuedBy.nextElementSibling).toHaveTextContent(NZ.name);
+    // A body without a logo shows its name alone.
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it("shows the body's logo beside its name when it has one", async () => {
+    const logoUrl = '/unauth/accounts/wcnz/logo?v=0b7c1d2e';
+    stubFetch(() => jsonResponse({ ...row(NZ.name), issuingBodyLogoUrl: logoUrl }));
+    renderWithProviders(<CertificateVerification certificateNumber="C-32" />);
+    const issuedBy = await screen.findByText('Issued by');
+    const body = issuedBy.nextElementSibling as HTMLElement;
+    expect(body).toHaveTextContent(NZ.name);
+    expect(within(body).getByRole('img', { name: `${NZ.name} logo` })).toHaveAttribute('src', logoUrl);
+  });
+
+  it('shows the logo beside the body in the register results', async () => {
+    const logoUrl = '/unauth/accounts/wcnz/logo?v=0b7c1d2e';
+    stubFetch((call) => (call.url.endsWith('/unauth/accounts') ? jsonResponse([AU, NZ]) : jsonResponse({ rows: [{ ...row(NZ.name), issuingBodyLogoUrl: logoUrl }], page: 1, pageSize: 10, totalRows: 1 })));
+    renderWithProviders(null, { route: '/personnel-search', routes: [{ path: '/personnel-search', element: <RegisterPage register="search" title="Personnel search" summary="The register." /> }] });
+    const user = userEvent.setup();
+    await screen.findByRole('combobox', { name: 'Awarding body' });
+    const table = await searchFor(user, 'Holder');
+    const cell = within(table).getByRole('cell', { name: new RegExp(NZ.name) });
+    expect(within(cell).getByRole('img', { name: `${NZ.name} logo` })).toHaveAttribute('src', logoUrl);
   });
 });

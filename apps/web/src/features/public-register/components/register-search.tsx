@@ -21,6 +21,7 @@ import { errorMessageOf, httpStatusOf } from '../../../lib/api-client';
 import { useRegisterSearch } from '../api/search-register';
 import { alertColors } from './alert-colors';
 import { AwardStatusBadge } from './award-status-badge';
+import { IssuingBody } from './issuing-body';
 
 const ALL_FIELDS = 'all';
 const ALL_BODIES = '';
@@ -62,7 +63,7 @@ const COLUMNS: readonly PagedTableColumn<PublicCertificate>[] = [
 ];
 
 /** With several awarding bodies on the platform, each row says which one issued the certificate. */
-const COLUMNS_WITH_BODY: readonly PagedTableColumn<PublicCertificate>[] = [...COLUMNS.slice(0, 4), { key: 'issuingBody', header: 'Awarding Body', render: (row) => row.issuingBody }, ...COLUMNS.slice(4)];
+const COLUMNS_WITH_BODY: readonly PagedTableColumn<PublicCertificate>[] = [...COLUMNS.slice(0, 4), { key: 'issuingBody', header: 'Awarding Body', render: (row) => <IssuingBody name={row.issuingBody} logoUrl={row.issuingBodyLogoUrl} size={20} /> }, ...COLUMNS.slice(4)];
 
 /**
  * A public register: search by name, certificate number or program, results paged. A search runs
