@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import { MEMBERSHIP_TYPES } from '@certs/shared/applicant/applicant.contract';
 import {
   BULK_IMPORT_COLUMNS,
@@ -9,7 +8,7 @@ import {
   type BulkImportColumn,
 } from '@certs/shared/bulk-import/bulk-import.contract';
 import { toCsv } from '../../platform/csv';
-import { restoreNeutralisedFormula } from '../../platform/csv';
+import { readCsvFile } from '../../platform/csv-file';
 
 /** One row's values once checked; the home address and membership in the shape the applicant tables keep. */
 export interface ImportRow {
@@ -78,9 +77,9 @@ export function templateCsv(): string {
   return toCsv([BULK_IMPORT_COLUMNS.map((column) => example[column])], { columns: BULK_IMPORT_COLUMNS });
 }
 
-/** The per-row reason a row cannot be imported, or its values: the same rules and messages as the profile form. */
+/** The per-row reason a row cannot be imported, or its values: the same rules and messages as the profile form. Cells come trimmed, formula quotes taken off (readCsvFile). */
 function checkRow(rowNumber: number, cells: Record<string, string>): ImportRow | RefusedRow {
-  const value = (column: BulkImportColumn) => restoreNeutralisedFormula((cells[column] ?? '').trim());
+  const value = (column: BulkImportColumn) => cells[column] ?? '';
   const email = value('email');
   const refuse = (field: BulkImportColumn, reason: string): RefusedRow => ({ rowNumber, email, field, reason });
   for (const column of REQUIRED_BULK_IMPORT_COLUMNS) if (!value(column)) return refuse(column, BULK_IMPORT_MESSAGES.required(column));
@@ -113,29 +112,18 @@ function checkRow(rowNumber: number, cells: Record<string, string>): ImportRow |
 }
 
 /**
- * Reads a file with csv-parse and checks it: the header (required columns present, none unknown),
- * then every row (row numbers count the header as row 1, as a spreadsheet shows them). A second
- * row with an email already in the file is refused, so one file never names a person twice.
+ * Reads a file with the shared template reader (`platform/csv-file.ts`: required columns present,
+ * none unknown, row numbers counting the header as row 1) and checks every row. A second row with
+ * an email already in the file is refused, so one file never names a person twice.
  */
 export function checkFile(content: string): CheckedFile {
-  let records: Record<string, string>[];
-  try {
-    records = parse(content, { bom: true, columns: (header: string[]) => header.map((h) => h.trim()), skip_empty_lines: true, relax_column_count: true, trim: false }) as Record<string, string>[];
-  } catch {
-    return { ok: false, reason: BULK_IMPORT_MESSAGES.unreadable };
-  }
-  const header = Object.keys(records[0] ?? {});
-  if (records.length === 0) return { ok: false, reason: BULK_IMPORT_MESSAGES.noRows };
-  const missing = REQUIRED_BULK_IMPORT_COLUMNS.filter((column) => !header.includes(column));
-  if (missing.length > 0) return { ok: false, reason: BULK_IMPORT_MESSAGES.missingColumns(missing) };
-  const unknown = header.filter((column) => !(BULK_IMPORT_COLUMNS as readonly string[]).includes(column));
-  if (unknown.length > 0) return { ok: false, reason: BULK_IMPORT_MESSAGES.unknownColumns(unknown) };
-  if (records.length > MAX_BULK_IMPORT_ROWS) return { ok: false, reason: BULK_IMPORT_MESSAGES.tooManyRows };
+  const file = readCsvFile(content, { columns: BULK_IMPORT_COLUMNS, required: REQUIRED_BULK_IMPORT_COLUMNS, maxRows: MAX_BULK_IMPORT_ROWS, messages: BULK_IMPORT_MESSAGES });
+  if (!file.ok) return file;
   const rows: ImportRow[] = [];
   const refused: RefusedRow[] = [];
   const seen = new Map<string, number>();
-  records.forEach((cells, index) => {
-    const checked = checkRow(index + 2, cells);
+  file.rows.forEach(({ rowNumber, cells }) => {
+    const checked = checkRow(rowNumber, cells);
     if ('reason' in checked) {
       refused.push(checked);
       return;
@@ -149,5 +137,5 @@ export function checkFile(content: string): CheckedFile {
     seen.set(key, checked.rowNumber);
     rows.push(checked);
   });
-  return { ok: true, rows, refused, totalRows: records.length };
+  return { ok: true, rows, refused, totalRows: file.rows.length };
 }

@@ -8,6 +8,7 @@ import { applicants, userTokens, users } from '../../db/schema/user';
 import { inScope, rowsOf, type ProgramScope } from '../report/staff-scope';
 import type { ImportRow } from './bulk-import-csv';
 import { withdrawApplicantMemberships } from '../../db/account-memberships';
+import { NO_PASSWORD_YET } from '../../platform/no-password-yet';
 
 /** What the import needs to know about a person already on the platform with a row's email. */
 export interface KnownPerson {
@@ -28,8 +29,6 @@ export interface KnownPerson {
 export type ImportRowResult = typeof bulkImportRows.$inferInsert;
 export type ImportRecord = typeof bulkImports.$inferSelect;
 
-/** Marks no password: verification of any password against it fails, so an invited applicant signs in only after choosing one. */
-export const NO_PASSWORD_YET = '!invited';
 
 /** A running import untouched this long is taken as abandoned (its process died) and resumed by the next pass. */
 const STALE_RUNNING = sql`interval '5 minutes'`;
