@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -55,7 +55,28 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * Tables that name an account, a program or an application but stay open to every account's staff,
+ * each for a reason: people and mails are the platform's (decision 033), memberships are read and
+ * withdrawn across bodies by rules the app scopes itself, and these rows point at an application
+ * only as a note of what an action touched.
+ */
+const OPEN_ON_PURPOSE = ['users', 'mails', 'account_memberships', 'bulk_import_rows', 'support_actions'];
+
 describe("the database's account boundary (row-level security)", () => {
+  it('covers every table that names an account, a program or an application, but those open on purpose', async () => {
+    const result = await t.database.db.execute(sql`
+      select distinct c.relname as name, c.relrowsecurity as secured
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      join information_schema.columns k on k.table_schema = 'public' and k.table_name = c.relname
+      where c.relkind = 'r' and k.column_name in ('account_id', 'program_id', 'application_id')`);
+    const tables = (result as unknown as { rows: { name: string; secured: boolean }[] }).rows;
+    expect(tables.length).toBeGreaterThan(40);
+    const unsecured = tables.filter((table) => !table.secured).map((table) => table.name).sort();
+    expect(unsecured).toEqual([...OPEN_ON_PURPOSE].sort());
+  });
+
   it("shows an account's staff only their account's programs and applications, and everyone else all", async () => {
     const db = t.database.db;
     const bound = await asStaffOf(second, async () => ({
