@@ -65,7 +65,7 @@ describe('demo: the New Zealand awarding body', () => {
       followsEnvironment: false,
     });
     // Saved back unchanged, the settings pass the settings screen's own checks (NZBN and GST number included).
-    const { id: _id, hasStripeSecretKey: _s, hasStripeWebhookSecret: _w, followsEnvironment: _f, modifiedOn: _m, ...form } = settings;
+    const { id: _id, hasStripeSecretKey: _s, hasStripeWebhookSecret: _w, followsEnvironment: _f, modifiedOn: _m, logoUrl: _l, ...form } = settings;
     expect(AccountSettingsRequest.safeParse(form).error?.issues ?? []).toEqual([]);
 
     // The Australian administrator does not reach the New Zealand settings.

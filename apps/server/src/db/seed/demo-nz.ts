@@ -6,12 +6,16 @@ import { DEFAULT_TEMPLATE_FIELDS } from '@certs/shared/certificate/certificate-t
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import type { Database } from '../client';
+import { randomUUID } from 'node:crypto';
+import { simplePng } from '../../modules/account/simple-png';
 import { accounts } from '../schema/account';
+import { attachments } from '../schema/attachment';
 import { certificateTemplates, programCertificateTemplates } from '../schema/award';
 import { programCertificationSettings } from '../schema/program';
 import { users } from '../schema/user';
 import { insertDemoApplicant } from './demo-applicant';
 import { awardDemoApplication } from './demo-awards';
+import type { DemoFileWriter } from './demo-back-office';
 import { addDemoProgramParts, DECLARATION, insertPublishedDemoProgram } from './demo-programs';
 import { seedQuestionBank, type DemoQuestionBank } from './demo-questions';
 
@@ -210,7 +214,39 @@ export const DEMO_NZ_TEST_TITLES = NZ_QUESTION_BANK.tests.map((test) => test.tit
  * transaction, after the Australian demo, so that nothing of the first account's demo (its default
  * template, numbers and lists) takes in the New Zealand records.
  */
-export async function seedDemoNewZealand(tx: Database, options: { passwordHash: string }): Promise<void> {
+/** The NZ body's demo logo, drawn in code: a navy plate with a silver-fern green band and a white bar. */
+export function demoNzLogoPng(): Buffer {
+  return simplePng(120, 40, (x, y) => {
+    if (y >= 6 && y < 34 && x >= 8 && x < 36) return [34, 139, 84];
+    if (y >= 17 && y < 23 && x >= 44 && x < 112) return [240, 244, 248];
+    return [16, 42, 84];
+  });
+}
+
+/**
+ * Gives the NZ account its logo when the seed can reach the storage (the server's start), as a
+ * saved file of its administrator; a storage that cannot be written leaves it without one.
+ */
+async function seedDemoNzLogo(tx: Database, adminId: string, writeFile: DemoFileWriter | undefined): Promise<void> {
+  if (!writeFile) return;
+  const bytes = demoNzLogoPng();
+  const resourceKey = `attachments/${randomUUID()}.png`;
+  const isWritten = await writeFile(resourceKey, bytes, 'image/png').then(
+    () => true,
+    (error: unknown) => {
+      console.warn(`The demo NZ account has no logo: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    },
+  );
+  if (!isWritten) return;
+  const [logo] = await tx
+    .insert(attachments)
+    .values({ resourceKey, ownerUserId: adminId, name: 'wcnz-logo.png', declaredContentType: 'image/png', contentType: 'image/png', size: bytes.length, status: 'saved', savedOn: new Date(), createdBy: adminId, modifiedBy: adminId })
+    .returning({ id: attachments.id });
+  await tx.update(accounts).set({ logoAttachmentId: logo!.id }).where(eq(accounts.id, DEMO_NZ_ACCOUNT.id));
+}
+
+export async function seedDemoNewZealand(tx: Database, options: { passwordHash: string; writeFile?: DemoFileWriter }): Promise<void> {
   const { id: accountId } = DEMO_NZ_ACCOUNT;
   await tx.insert(accounts).values({ ...DEMO_NZ_ACCOUNT, mailSenderName: DEMO_NZ_ACCOUNT.name });
 
@@ -230,6 +266,7 @@ export async function seedDemoNewZealand(tx: Database, options: { passwordHash: 
   const adminId = admin.id;
   await tx.update(users).set({ createdBy: adminId, modifiedBy: adminId }).where(eq(users.id, adminId));
   await tx.update(accounts).set({ createdBy: adminId, modifiedBy: adminId }).where(eq(accounts.id, accountId));
+  await seedDemoNzLogo(tx, adminId, options.writeFile);
 
   const programId = await insertPublishedDemoProgram(
     tx,

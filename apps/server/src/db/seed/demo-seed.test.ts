@@ -7,6 +7,10 @@ import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { DEMO_HOLD_REASON, DEMO_HOLDER } from './demo-awards';
 import { DEMO_AICIP_PAYER, DEMO_CORPORATE_EMPLOYEE, DEMO_CORPORATE_MEMBER_COMPANY, DEMO_EMPLOYER_COMPANY, DEMO_IMPORT_FILE, DEMO_LIBRARY_DOCUMENTS, DEMO_WELDER_DUE } from './demo-back-office';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo-seed';
+import { DEMO_NZ_ACCOUNT, demoNzLogoPng } from './demo-nz';
+import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
+import { accounts } from '../schema/account';
+import { attachments } from '../schema/attachment';
 
 let t: TestApp;
 /** What the seed stored: the demo documents' files (the server hands in its storage). */
@@ -56,6 +60,19 @@ describe('demo data', () => {
     }
   });
 
+  it('gives the New Zealand body a logo drawn in code (a PNG in the storage), and the first body none', async () => {
+    const logoOf = async (id: string) => (await t.database.db.select({ logo: accounts.logoAttachmentId }).from(accounts).where(eq(accounts.id, id)))[0]?.logo ?? null;
+    expect(await logoOf(FIRST_ACCOUNT_ID)).toBeNull();
+    const logoId = await logoOf(DEMO_NZ_ACCOUNT.id);
+    expect(logoId).not.toBeNull();
+    const [file] = await t.database.db.select().from(attachments).where(eq(attachments.id, logoId!));
+    expect(file).toMatchObject({ status: 'saved', contentType: 'image/png' });
+    const stored = written.get(file!.resourceKey);
+    expect(stored?.contentType).toBe('image/png');
+    expect(Buffer.from(stored!.bytes).equals(demoNzLogoPng())).toBe(true);
+    expect(Buffer.from(stored!.bytes.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
+  });
+
   it("tells applicants what happens to a program's modules, not to choose them on a form that has no such choice", async () => {
     const rows = await t.database.db
       .select({ programCode: programTable.programCode, instruction: applicantInstructions.instruction })
@@ -87,7 +104,9 @@ describe('demo data', () => {
     // Each document has its file, a PDF stored once.
     const documents = (await get('/api/librarydocument/pagination?perPageCount=50', staff)).json().rows as { documentNumber: string; fileName: string | null }[];
     expect(documents.map((d) => d.fileName).sort()).toEqual(Object.values(DEMO_LIBRARY_DOCUMENTS).map((n) => `${n.toLowerCase()}.pdf`).sort());
-    expect([...written.values()].map((file) => [file.contentType, Buffer.from(file.bytes.slice(0, 5)).toString()])).toEqual(Array(3).fill(['application/pdf', '%PDF-']));
+    // (The other file the seed stores is the New Zealand body's logo, below.)
+    const pdfs = [...written.values()].filter((file) => file.contentType !== 'image/png');
+    expect(pdfs.map((file) => [file.contentType, Buffer.from(file.bytes.slice(0, 5)).toString()])).toEqual(Array(3).fill(['application/pdf', '%PDF-']));
 
     const waiting = (await get('/api/contactus/pagination?handled=false&perPageCount=50', staff)).json();
     const handled = (await get('/api/contactus/pagination?handled=true&perPageCount=50', staff)).json();

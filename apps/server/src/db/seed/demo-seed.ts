@@ -95,7 +95,7 @@ export async function seedDemoData(db: Database, options: { invoicing?: DemoInvo
     await seedDemoAicipRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoRevalidatingWelder(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoBackOffice(tx, { passwordHash, staffId: idOf('accountadmin@demo.local'), invoicing: options.invoicing, writeFile: options.writeFile });
-    await seedDemoNewZealand(tx, { passwordHash });
+    await seedDemoNewZealand(tx, { passwordHash, writeFile: options.writeFile });
     return true;
   });
 }

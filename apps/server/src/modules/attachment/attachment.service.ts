@@ -305,7 +305,12 @@ export class AttachmentService {
     const [row] = await this.repository.findSavedByIds([attachmentId]);
     const contentType = row?.contentType ?? '';
     if (!row || !(ACCOUNT_LOGO_TYPES as readonly string[]).includes(contentType)) return null;
-    return { bytes: await this.storage.read(row.resourceKey), contentType: contentType as (typeof ACCOUNT_LOGO_TYPES)[number] };
+    try {
+      return { bytes: await this.storage.read(row.resourceKey), contentType: contentType as (typeof ACCOUNT_LOGO_TYPES)[number] };
+    } catch {
+      // Gone from storage (an emptied bucket, a restored database): certificates and invoices go without it.
+      return null;
+    }
   }
 
   /** For other modules: saved attachments by id, whoever owns them (access is checked by the caller). */
