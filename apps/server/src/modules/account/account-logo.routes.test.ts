@@ -5,6 +5,7 @@ import { ROLES } from '@certs/shared/auth/roles';
 import type { PublicCertificate } from '@certs/shared/public-register/public-register.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAccount } from '../../../test/factories/account.factory';
+import { createInvoicedApplication, type InvoicedApplication } from '../../../test/factories/invoice.factory';
 import { createProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
@@ -34,6 +35,8 @@ let nzContributorJwt: string;
 let applicantJwt: string;
 let holderJwt: string;
 let award: { id: string; certificateNumber: string };
+let invoiced: InvoicedApplication;
+let payerJwt: string;
 
 const logoUrl = (shortName: string) => `/unauth/accounts/${shortName}/logo`;
 const setLogo = (accountId: string, attachmentId: string, jwt: string) =>
@@ -51,6 +54,11 @@ const certificateBytes = async () => {
 };
 /** An image XObject in the PDF: what pdf-lib writes for an embedded PNG or JPEG. */
 const hasImage = (pdf: string) => /\/Subtype\s*\/Image/.test(pdf);
+const invoiceBytes = async () => {
+  const response = await t.app.inject({ method: 'GET', url: `/api/invoice/${invoiced.invoiceId}/pdf`, headers: bearer(payerJwt) });
+  expect(response.statusCode).toBe(200);
+  return response.rawPayload.toString('latin1');
+};
 const publicLogo = () => t.app.inject({ method: 'GET', url: logoUrl(nz.shortName) });
 
 beforeAll(async () => {
@@ -67,13 +75,15 @@ beforeAll(async () => {
   holderJwt = (await signIn(t.app, holder)).jwt;
   const program = await createProgram(db, { programManagerId: nzAdmin.id, programType: 1, status: 2, programTitle: 'Kiwi inspector', accountId: nz.id });
   award = await insertTestAward(db, { applicantId: holder.applicantId!, programId: program.id, programType: 1 });
+  invoiced = await createInvoicedApplication(db, { programId: program.id, programCode: program.programCode, manager: nzAdmin });
+  payerJwt = (await signIn(t.app, invoiced.applicant)).jwt;
 });
 afterAll(async () => {
   await t.close();
 });
 
 describe("an awarding body's logo", () => {
-  it('has none at first: the public path answers 404, the settings and the verification page name none, the certificate draws no image', async () => {
+  it('has none at first: the public path answers 404, the settings and the verification page name none, the certificate and invoice draw no image', async () => {
     expect((await publicLogo()).statusCode).toBe(404);
     expect((await publicLogo()).json().message).toBe(ACCOUNT_MESSAGES.logoNotFound);
     expect((await t.app.inject({ method: 'GET', url: logoUrl('no-such-body') })).statusCode).toBe(404);
@@ -82,6 +92,7 @@ describe("an awarding body's logo", () => {
     const verified = await t.app.inject({ method: 'GET', url: `/unauth/verify/${award.certificateNumber}` });
     expect(verified.json<PublicCertificate>()).toMatchObject({ issuingBody: nz.name, issuingBodyLogoUrl: null });
     expect(hasImage(await certificateBytes())).toBe(false);
+    expect(hasImage(await invoiceBytes())).toBe(false);
   });
 
   it("is set by the account's administrator and shows everywhere the body is named", async () => {
@@ -99,8 +110,9 @@ describe("an awarding body's logo", () => {
 
     const verified = await t.app.inject({ method: 'GET', url: `/unauth/verify/${award.certificateNumber}` });
     expect(verified.json<PublicCertificate>().issuingBodyLogoUrl).toBe(set.json().logoUrl);
-    // The certificate made before the logo is made again, now with the logo.
+    // The certificate made before the logo is made again, now with the logo; invoices print it too.
     expect(hasImage(await certificateBytes())).toBe(true);
+    expect(hasImage(await invoiceBytes())).toBe(true);
   });
 
   it('is replaced by a super user, who may set the logo of any account', async () => {
@@ -147,7 +159,7 @@ describe("an awarding body's logo", () => {
     expect((await publicLogo()).rawPayload.equals(current)).toBe(true);
   });
 
-  it('is removed by its administrator: the public path answers 404 and the certificate is made again without it', async () => {
+  it('is removed by its administrator: the public path answers 404, the certificate is made again and the invoice printed without it', async () => {
     const removed = await removeLogo(nz.id, nzAdminJwt);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().logoUrl).toBeNull();
@@ -155,6 +167,7 @@ describe("an awarding body's logo", () => {
     const verified = await t.app.inject({ method: 'GET', url: `/unauth/verify/${award.certificateNumber}` });
     expect(verified.json<PublicCertificate>().issuingBodyLogoUrl).toBeNull();
     expect(hasImage(await certificateBytes())).toBe(false);
+    expect(hasImage(await invoiceBytes())).toBe(false);
     // Removing again changes nothing.
     expect((await removeLogo(nz.id, nzAdminJwt)).json().logoUrl).toBeNull();
   });
