@@ -123,6 +123,19 @@ export const PAYMENT_MODULE_TYPES = {
 } as const;
 export type PaymentModuleType = keyof typeof PAYMENT_MODULE_TYPES;
 
+/**
+ * The other invoices staff settle offline or send a new link for (issue 41), by route word:
+ * a Welder Qualification's revalidation fee (`{id}` is the WQ application; its open invoice) and
+ * an AICIP renewal's modules (`{id}` is the renewal; its invoice). Neither waits at a payment stage.
+ */
+export const PAYMENT_INVOICE_TYPES = {
+  welderqualificationapplication: 'welderqualificationapplication',
+  aicipapplicationrenewalmodule: 'aicipapplication',
+} as const;
+export type PaymentInvoiceType = keyof typeof PAYMENT_INVOICE_TYPES;
+/** Every route word with `resend/payment/link` and `payment/verified`. */
+export type StaffPaymentType = PaymentModuleType | PaymentInvoiceType;
+
 const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
 
 /** `GET all/reports`: payments created in a date range (days in Sydney), by status, gateway and program. */

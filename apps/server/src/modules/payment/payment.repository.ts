@@ -5,6 +5,7 @@ import type { Executor } from '../../db/executor';
 import { applications } from '../../db/schema/application';
 import { invoices, paymentEvents, payments } from '../../db/schema/payment';
 import { programs } from '../../db/schema/program';
+import { renewalApplications } from '../../db/schema/renewal';
 import { applicants, users } from '../../db/schema/user';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -191,6 +192,26 @@ export class PaymentRepository {
       .where(and(eq(invoices.applicationId, applicationId), inArray(invoices.status, ['Issued', 'Paid'])))
       .orderBy(desc(invoices.issuedOn), desc(invoices.invoiceNumber))
       .limit(1);
+    return row;
+  }
+
+  /** The newest invoice of the application still to be paid (a Welder Qualification's revalidation fee). */
+  async findOpenInvoice(applicationId: string, db: Executor = this.db): Promise<InvoiceRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.applicationId, applicationId), eq(invoices.status, 'Issued')))
+      .orderBy(desc(invoices.issuedOn), desc(invoices.invoiceNumber))
+      .limit(1);
+    return row;
+  }
+
+  /** An AICIP renewal's application and the invoice of its renewal modules (null until invoiced). */
+  async findRenewalInvoiceRef(renewalId: string, db: Executor = this.db): Promise<{ applicationId: string; invoiceId: string | null } | undefined> {
+    const [row] = await db
+      .select({ applicationId: renewalApplications.applicationId, invoiceId: renewalApplications.invoiceId })
+      .from(renewalApplications)
+      .where(eq(renewalApplications.id, renewalId));
     return row;
   }
 

@@ -11,6 +11,7 @@ import {
   PaymentReportQuery,
   PaymentRequestResponse,
   PaymentVerifiedRequest,
+  PAYMENT_INVOICE_TYPES,
   PAYMENT_MODULE_TYPES,
   ResendPaymentLinkRequest,
   ResendPaymentLinkResponse,
@@ -22,7 +23,7 @@ import {
   TrackerParams,
   WebhookParams,
   WebhookResponse,
-  type PaymentModuleType,
+  type StaffPaymentType,
 } from '@certs/shared/payment/payment.contract';
 import { currentUserOf, requireAdmin, requireApplicant, requireSignedIn } from '../../platform/auth/authenticate';
 import { WEBHOOK_PATH } from './gateways/test-gateway';
@@ -93,9 +94,12 @@ export function registerPaymentRoutes(api: FastifyInstance, service: PaymentServ
     },
   );
 
-  // The staff side of a payment lives on the application's module routes (spec section 7: Modules).
+  // The staff side of a payment lives on the application's module routes (spec section 7: Modules),
+  // and (issue 41) on a Welder Qualification application (its revalidation fee) and an AICIP
+  // renewal's modules (`{id}` the renewal), so every invoice can be paid offline or sent again.
   const staff = requireAdmin({ menu: 'Programs' });
-  for (const moduleType of Object.keys(PAYMENT_MODULE_TYPES) as PaymentModuleType[]) {
+  const staffTypes = [...Object.keys(PAYMENT_MODULE_TYPES), ...Object.keys(PAYMENT_INVOICE_TYPES)] as StaffPaymentType[];
+  for (const moduleType of staffTypes) {
     const staffDoc = { tags: ['Payments (staff)'], security: [{ bearer: [] }] };
     r.post(
       `/api/${moduleType}/:id/resend/payment/link`,

@@ -6,12 +6,12 @@ import { dayRangeInZone, formatDate, formatDateTimeWithZone } from '@certs/share
 import { zoneLabel } from '@certs/shared/exam-schedule/exam-schedule-time';
 import {
   PAYMENT_MESSAGES,
+  PAYMENT_INVOICE_TYPES,
   PAYMENT_MODULE_TYPES,
   paymentReportCsvColumns,
   formatAmount,
   formatInvoiceNumber,
   type Payment,
-  type PaymentModuleType,
   type PaymentReportCsvQuery,
   type PaymentReportPage,
   type PaymentReportQuery,
@@ -19,6 +19,7 @@ import {
   type PaymentRequestResponse,
   type PaymentVerifiedRequest,
   type ResendPaymentLinkResponse,
+  type StaffPaymentType,
   type TrackerData,
 } from '@certs/shared/payment/payment.contract';
 import {
@@ -42,7 +43,7 @@ import type { ProgramService } from '../program/program.service';
 import { WebhookSignatureError, type GatewayCheck, type PaymentGateway } from './gateways/payment-gateway';
 import { stripeTrackerIdOf } from './gateways/stripe-gateway';
 import { checkoutIdOf, type TestGateway } from './gateways/test-gateway';
-import type { PaymentDetailsRow, PaymentRepository, PaymentRow } from './payment.repository';
+import type { InvoiceRow, PaymentDetailsRow, PaymentRepository, PaymentRow } from './payment.repository';
 import { accountZone, type AccountTimeZones } from '../account/account-time-zone';
 
 export interface PaymentServiceOptions {
@@ -111,6 +112,14 @@ export interface SettleSignal {
 
 /** Told, in the settling transaction, that an invoice was paid (a re-sit's or a revalidation's invoice moves it on). */
 export type InvoicePaidListener = (tx: Executor, paid: { invoiceId: string; applicationId: string; actorId: string | null }) => Promise<void>;
+
+/** What a staff payment route acts on: the application, which of its invoices, and whether it waits at the payment stage. */
+interface ManagedPaymentTarget {
+  application: { id: string; applicantId: string; programId: string; programType: number; applicationNumber: string };
+  typePath: ApplicationTypePath;
+  invoice: { kind: 'latest' } | { kind: 'open' } | { kind: 'renewal'; invoiceId: string | null };
+  waitsAtPaymentStage: boolean;
+}
 
 export interface SettleOutcome {
   outcome: 'applied' | 'refused' | 'ignored' | 'duplicate';
@@ -529,17 +538,14 @@ export class PaymentService {
   // ---------------------------------------------------------------- staff
 
   /** Staff send a new payment link: the open one expires, a new one is opened and mailed. */
-  async resendLink(actor: CurrentUser, moduleType: PaymentModuleType, applicationId: string, note?: string): Promise<ResendPaymentLinkResponse> {
-    const application = await this.loadManaged(actor, moduleType, applicationId);
-    const typePath = PAYMENT_MODULE_TYPES[moduleType];
+  async resendLink(actor: CurrentUser, type: StaffPaymentType, id: string, note?: string): Promise<ResendPaymentLinkResponse> {
+    const target = await this.loadManaged(actor, type, id);
+    const { application, typePath } = target;
     return this.deps.repository.transaction(async (tx) => {
       const locked = await this.deps.workflowRepository.lock(tx, application.id);
       if (!locked) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
-      const invoice = await this.deps.repository.findLatestInvoice(application.id, tx);
-      if (!invoice) throw new AppError('CONFLICT', PAYMENT_MESSAGES.invoiceNotFound);
-      const lockedInvoice = await this.deps.repository.lockInvoice(tx, invoice.id);
-      if (lockedInvoice?.status === 'Paid') throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
-      if (locked.status !== 'Examinations Stage' || locked.workflowStage !== 'Payment Stage Requested') throw new AppError('CONFLICT', PAYMENT_MESSAGES.notAwaitingPayment);
+      const invoice = await this.lockTargetInvoice(tx, target);
+      if (target.waitsAtPaymentStage && (locked.status !== 'Examinations Stage' || locked.workflowStage !== 'Payment Stage Requested')) throw new AppError('CONFLICT', PAYMENT_MESSAGES.notAwaitingPayment);
       const opened = await this.openPaymentRequest(tx, { invoiceId: invoice.id, applicationId: application.id, amountCents: invoice.totalCents, currency: invoice.currency, actorId: actor.id });
       const invoiceNumber = formatInvoiceNumber(invoice.invoiceNumber, invoice.issuer.invoicePrefix);
       const money = (cents: number) => formatAmount(cents, invoice.currency);
@@ -578,16 +584,14 @@ export class PaymentService {
   }
 
   /** Staff record an offline payment (bank transfer): a payment on the offline gateway, settled like any other. */
-  async verifyOffline(actor: CurrentUser, moduleType: PaymentModuleType, applicationId: string, input: PaymentVerifiedRequest): Promise<Payment> {
-    const application = await this.loadManaged(actor, moduleType, applicationId);
+  async verifyOffline(actor: CurrentUser, type: StaffPaymentType, id: string, input: PaymentVerifiedRequest): Promise<Payment> {
+    const target = await this.loadManaged(actor, type, id);
+    const { application } = target;
     const paymentId = await this.deps.repository.transaction(async (tx) => {
       const locked = await this.deps.workflowRepository.lock(tx, application.id);
       if (!locked) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
-      const latest = await this.deps.repository.findLatestInvoice(application.id, tx);
-      const invoice = latest ? await this.deps.repository.lockInvoice(tx, latest.id) : undefined;
-      if (!invoice) throw new AppError('CONFLICT', PAYMENT_MESSAGES.invoiceNotFound);
-      if (invoice.status === 'Paid') throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
-      if (locked.status !== 'Examinations Stage' || locked.workflowStage !== 'Payment Stage Requested') throw new AppError('CONFLICT', PAYMENT_MESSAGES.notAwaitingPayment);
+      const invoice = await this.lockTargetInvoice(tx, target);
+      if (target.waitsAtPaymentStage && (locked.status !== 'Examinations Stage' || locked.workflowStage !== 'Payment Stage Requested')) throw new AppError('CONFLICT', PAYMENT_MESSAGES.notAwaitingPayment);
       await this.deps.repository.expireOpenOfInvoice(tx, invoice.id, actor.id);
       const payment = await this.deps.repository.insert(tx, {
         invoiceId: invoice.id,
@@ -761,14 +765,44 @@ export class PaymentService {
     if (!canSeeApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
   }
 
-  /** The application of this route's type, once the caller may manage its program's applications. */
-  private async loadManaged(actor: CurrentUser, moduleType: PaymentModuleType, applicationId: string) {
+  /**
+   * The application (and, for a renewal, its invoice) of this route's type, once the caller may
+   * manage its program's applications. An application's modules wait at the payment stage; a
+   * Welder Qualification's revalidation fee and an AICIP renewal's modules are paid outside it.
+   * Another account's record is as unknown as a missing one (its program is not the caller's: 404
+   * from `programPrivilege` or 403 from the policy, as for the application invoices).
+   */
+  private async loadManaged(actor: CurrentUser, type: StaffPaymentType, id: string): Promise<ManagedPaymentTarget> {
+    let applicationId = id;
+    let renewalInvoiceId: string | null | undefined;
+    if (type === 'aicipapplicationrenewalmodule') {
+      const renewal = UUID.test(id) ? await this.deps.repository.findRenewalInvoiceRef(id) : undefined;
+      if (!renewal) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+      applicationId = renewal.applicationId;
+      renewalInvoiceId = renewal.invoiceId;
+    }
     const application = UUID.test(applicationId) ? await this.deps.repository.findApplication(applicationId) : undefined;
-    const typePath: ApplicationTypePath = PAYMENT_MODULE_TYPES[moduleType];
+    const typePath: ApplicationTypePath = type in PAYMENT_MODULE_TYPES ? PAYMENT_MODULE_TYPES[type as keyof typeof PAYMENT_MODULE_TYPES] : PAYMENT_INVOICE_TYPES[type as keyof typeof PAYMENT_INVOICE_TYPES];
     if (!application || application.programType !== APPLICATION_TYPES[typePath].programType) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
     const standing = await this.deps.programs.programPrivilege(actor, application.programId);
     if (!canManageApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    return application;
+    const invoice: ManagedPaymentTarget['invoice'] =
+      type === 'aicipapplicationrenewalmodule' ? { kind: 'renewal', invoiceId: renewalInvoiceId ?? null } : type === 'welderqualificationapplication' ? { kind: 'open' } : { kind: 'latest' };
+    return { application, typePath, invoice, waitsAtPaymentStage: type in PAYMENT_MODULE_TYPES };
+  }
+
+  /** The target's invoice, locked; refused when there is none or it is already paid. */
+  private async lockTargetInvoice(tx: Executor, target: ManagedPaymentTarget): Promise<InvoiceRow> {
+    const { repository } = this.deps;
+    const applicationId = target.application.id;
+    let found: InvoiceRow | undefined;
+    if (target.invoice.kind === 'renewal') found = target.invoice.invoiceId ? await repository.findInvoice(target.invoice.invoiceId, tx) : undefined;
+    else if (target.invoice.kind === 'open') found = (await repository.findOpenInvoice(applicationId, tx)) ?? (await repository.findLatestInvoice(applicationId, tx));
+    else found = await repository.findLatestInvoice(applicationId, tx);
+    const invoice = found ? await repository.lockInvoice(tx, found.id) : undefined;
+    if (!invoice || (invoice.status !== 'Issued' && invoice.status !== 'Paid')) throw new AppError('CONFLICT', PAYMENT_MESSAGES.invoiceNotFound);
+    if (invoice.status === 'Paid') throw new AppError('CONFLICT', PAYMENT_MESSAGES.alreadyPaid);
+    return invoice;
   }
 
   private applicationPageUrl(typePath: ApplicationTypePath, applicationId: string): string {

@@ -2,12 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { COUPON_MESSAGES } from '@certs/shared/coupon/coupon.contract';
+import { PAYMENT_MESSAGES } from '@certs/shared/payment/payment.contract';
 import { subtractMonths } from '@certs/shared/award/award-expiry';
 import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { formatInvoiceNumber, todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import type { RenewalModuleChoices, RenewalModulesView, RenewalRules } from '@certs/shared/renewal/renewal-module.contract';
 import { RENEWAL_MESSAGES, type Renewal } from '@certs/shared/renewal/renewal.contract';
+import { createAccount } from '../../../test/factories/account.factory';
 import { createVenue } from '../../../test/factories/application-module.factory';
 import { buildPaymentTestApp, type PaymentTestApp } from '../../../test/factories/payment.factory';
 import { createProgram, createStaffOfAnotherProgram } from '../../../test/factories/program.factory';
@@ -16,7 +18,7 @@ import { bearer, signIn } from '../../../test/sign-in';
 import { applications } from '../../db/schema/application';
 import { awardHistory, awards } from '../../db/schema/award';
 import { mails } from '../../db/schema/mail';
-import { coupons, invoices } from '../../db/schema/payment';
+import { coupons, invoices, payments } from '../../db/schema/payment';
 import { programCertificationSettings, programModules, programRequirements, programUsers, programs } from '../../db/schema/program';
 import { MailRepository } from '../../platform/mail/mail.repository';
 import { MailService } from '../../platform/mail/mail.service';
@@ -234,6 +236,76 @@ describe('an AICIP renewal takes the renewal modules', () => {
     const [row] = await db.select().from(awards).where(eq(awards.id, award.id));
     expect(row!.status).toBe('current');
     expect(await statusOf(award.applicationId)).toBe('Applied for Renewal');
+  });
+});
+
+describe("staff settle the renewal modules' invoice offline or send its link again (issue 41)", () => {
+  async function invoicedRenewal(holder: CreatedUser, holderJwt: string) {
+    const award = await awardExpiringOn(holder, aicipId, subtractMonths(today(), -2));
+    const renewal = await submit(A, aicipId, award.id, holderJwt);
+    const invoiced = await post(`${M}/${renewal.id}/preexam/submit`, { modules: [{ programModuleId: renewalModuleIds.RM1, choice: 'required' }, { programModuleId: renewalModuleIds.RM2, choice: 'notTaken' }] }, managerJwt);
+    expect(invoiced.statusCode, invoiced.body).toBe(200);
+    return invoiced.json() as Renewal;
+  }
+
+  it('a bank transfer recorded by staff pays the modules as an online payment would: schedulable, refused a second time', async () => {
+    const renewal = await invoicedRenewal(ada, adaJwt);
+    const blank = await post(`${M}/${renewal.id}/payment/verified`, { reference: ' ' }, managerJwt);
+    expect(blank.statusCode).toBe(400);
+    const future = await post(`${M}/${renewal.id}/payment/verified`, { reference: 'EFT-R-1', paidOn: new Date(Date.now() + 3 * 86_400_000).toISOString() }, managerJwt);
+    expect(future.statusCode).toBe(400);
+    expect(future.json().fieldErrors).toEqual({ paidOn: PAYMENT_MESSAGES.paidOnFuture });
+    expect((await get(`${A}/${renewal.id}`, adaJwt)).json().invoice).toMatchObject({ status: 'Issued' });
+
+    const paidOn = new Date(Date.now() - 86_400_000).toISOString();
+    const verified = await post(`${M}/${renewal.id}/payment/verified`, { reference: 'EFT-RENEWAL-1', paidOn }, managerJwt);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ gateway: 'offline', displayedStatus: 'Success', offlineReference: 'EFT-RENEWAL-1', paidOn });
+    const paid: Renewal = (await get(`${A}/${renewal.id}`, adaJwt)).json();
+    expect(paid.invoice).toMatchObject({ status: 'Paid', payPath: null });
+    expect(paid.renewBlockedReason).toBe(RENEWAL_MESSAGES.modulesNotPassed(['RM1']));
+    // What the online payment allows next: the modules are scheduled.
+    const sent = await post(`${M}/${renewal.id}/examination/send`, { modules: [scheduleRow(paid.modules[0]!.id)] }, managerJwt);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await mailSubjectsTo(ada.email)).toContain(`Payment received: invoice ${renewal.invoice!.invoiceNumberText}`);
+
+    const again = await post(`${M}/${renewal.id}/payment/verified`, { reference: 'EFT-RENEWAL-2' }, managerJwt);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PAYMENT_MESSAGES.alreadyPaid);
+    expect((await post(`${M}/${renewal.id}/resend/payment/link`, {}, managerJwt)).json().message).toBe(PAYMENT_MESSAGES.alreadyPaid);
+  });
+
+  it('a new link replaces an expired one: the old link no longer pays, the new one does', async () => {
+    const renewal = await invoicedRenewal(bob, bobJwt);
+    const oldTracker = renewal.invoice!.payPath!.split('/').pop()!;
+    // The first link ran out.
+    await t.database.db.update(payments).set({ expiresOn: new Date(Date.now() - 60_000) }).where(eq(payments.trackerId, oldTracker));
+    const resent = await post(`${M}/${renewal.id}/resend/payment/link`, { note: 'Link expired' }, managerJwt);
+    expect(resent.statusCode, resent.body).toBe(200);
+    const newTracker: string = resent.json().trackerId;
+    expect(newTracker).not.toBe(oldTracker);
+    expect((await mailSubjectsTo(bob.email)).at(-1)).toMatch(/payment link for invoice/);
+    const old = await post(`${PG}/request/${oldTracker}`, undefined, bobJwt);
+    expect(old.statusCode).toBe(409);
+    expect(old.json().message).toBe(PAYMENT_MESSAGES.expired);
+    await pay(`/student/payments/${newTracker}`, bobJwt);
+    expect((await get(`${A}/${renewal.id}`, bobJwt)).json().invoice).toMatchObject({ status: 'Paid' });
+  });
+
+  it('is refused to the holder, staff of another program and another account; an unknown renewal is 404', async () => {
+    const db = t.database.db;
+    const renewal = await invoicedRenewal(ada, adaJwt);
+    const other = await createAccount(db);
+    const otherAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'], accountId: other.id });
+    const otherJwt = (await signIn(t.app, otherAdmin)).jwt;
+    for (const action of ['payment/verified', 'resend/payment/link']) {
+      const body = action === 'payment/verified' ? { reference: 'EFT-X' } : {};
+      expect((await post(`${M}/${renewal.id}/${action}`, body, adaJwt)).statusCode).toBe(403);
+      expect((await post(`${M}/${renewal.id}/${action}`, body, outsiderJwt)).statusCode).toBe(403);
+      expect((await post(`${M}/${renewal.id}/${action}`, body, otherJwt)).statusCode).toBe(404);
+      expect((await post(`${M}/00000000-0000-4000-8000-00000000abcd/${action}`, body, managerJwt)).statusCode).toBe(404);
+    }
+    expect((await get(`${A}/${renewal.id}`, adaJwt)).json().invoice).toMatchObject({ status: 'Issued' });
   });
 });
 

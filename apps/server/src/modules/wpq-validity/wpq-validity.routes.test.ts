@@ -4,6 +4,7 @@ import { ROLES } from '@certs/shared/auth/roles';
 import { expiryToday, subtractMonths } from '@certs/shared/award/award-expiry';
 import type { DashboardSummary } from '@certs/shared/dashboard/dashboard.contract';
 import { WPQ_VALIDITY_MESSAGES as M } from '@certs/shared/wpq/wpq-validity.contract';
+import { PAYMENT_MESSAGES } from '@certs/shared/payment/payment.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAccount } from '../../../test/factories/account.factory';
 import { addProgramUser, completeProgram, createProgram } from '../../../test/factories/program.factory';
@@ -13,6 +14,7 @@ import { PDF_BYTES, uploadFile } from '../../../test/upload';
 import { applications } from '../../db/schema/application';
 import { awardHistory, awards } from '../../db/schema/award';
 import { mails } from '../../db/schema/mail';
+import { invoices as invoiceRows, payments } from '../../db/schema/payment';
 import { programWelderQualificationSettings } from '../../db/schema/program';
 import { wpqConfirmationLinks, wpqConfirmations } from '../../db/schema/wpq-validity';
 import { MailRepository } from '../../platform/mail/mail.repository';
@@ -373,6 +375,91 @@ describe('revalidation (9.3 b)', () => {
     // Staff without the Dashboard menu and applicants read no figure.
     expect((await send('GET', '/api/dashboard/summary', jwt.manager)).statusCode).toBe(403);
     expect((await send('GET', '/api/dashboard/summary', jwt.welder)).statusCode).toBe(403);
+  });
+});
+
+describe("the revalidation fee's invoice paid offline or its link sent again by staff (issue 41)", () => {
+  const W = '/api/welderqualificationapplication';
+
+  /** A welder whose revalidation was approved: the non-member fee is invoiced with a payment link. */
+  async function invoicedRevalidation() {
+    const db = t.database.db;
+    const holder = await createUser(db, { role: ROLES.Applicant, firstName: 'Rita', lastName: 'Revalidated', email: `rita-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test` });
+    const holderJwt = (await signIn(t.app, holder)).jwt;
+    const record = await kept(holder, '9.3b', 23);
+    const testDate = subtractMonths(today(), 23);
+    for (const k of [1, 2, 3]) {
+      const dueOn = subtractMonths(testDate, -6 * k);
+      await db.insert(wpqConfirmations).values({ wpqRecordId: record.recordId, awardId: record.awardId, sequence: k, dueOn, confirmedOn: dueOn, confirmedBy: 'examiner', confirmerName: 'Erin', confirmerPosition: 'Examiner' });
+    }
+    const reports: string[] = [];
+    for (const name of ['rt-1.pdf', 'rt-2.pdf']) reports.push((await uploadFile(t.app, holderJwt, { name, contentType: 'application/pdf', body: PDF_BYTES })).saved!.json().id);
+    const welds = reports.map((id, i) => ({ description: `Production weld ${i + 1}`, weldedOn: today(), testMethod: 'Radiography', testReportAttachmentId: id }));
+    const submitted = await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, holderJwt, { welds });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const approved = await send('POST', `/api/wpq/${record.recordId}/revalidation/${submitted.json().id}/decide`, jwt.manager, { decision: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [invoice] = await db.select().from(invoiceRows).where(eq(invoiceRows.applicationId, record.applicationId));
+    const [link] = await db.select().from(payments).where(eq(payments.invoiceId, invoice!.id));
+    return { holder, holderJwt, record, invoice: invoice!, trackerId: link!.trackerId };
+  }
+
+  const invoiceStatus = async (id: string) => (await t.database.db.select().from(invoiceRows).where(eq(invoiceRows.id, id)))[0]!.status;
+
+  it('a bank transfer recorded by staff pays the fee as the gateway would: invoice Paid, receipt mailed, the old link closed; a second time refused', async () => {
+    const { holder, holderJwt, record, invoice, trackerId } = await invoicedRevalidation();
+    const future = await send('POST', `${W}/${record.applicationId}/payment/verified`, jwt.manager, { reference: 'EFT-W-1', paidOn: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+    expect(future.statusCode).toBe(400);
+    expect((await send('POST', `${W}/${record.applicationId}/payment/verified`, jwt.manager, { reference: '' })).statusCode).toBe(400);
+    expect(await invoiceStatus(invoice.id)).toBe('Issued');
+
+    const verified = await send('POST', `${W}/${record.applicationId}/payment/verified`, jwt.manager, { reference: 'EFT-WPQ-1', note: 'Seen on the statement' });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ gateway: 'offline', displayedStatus: 'Success', offlineReference: 'EFT-WPQ-1', invoiceId: invoice.id });
+    expect(await invoiceStatus(invoice.id)).toBe('Paid');
+    // The link mailed with the invoice no longer pays; the welder's payments show the offline one as paid.
+    const old = await send('GET', `/api/paymentgateway/payment/${trackerId}/trackerdata`, holderJwt);
+    expect(old.json()).toMatchObject({ canPay: false });
+    const mine = (await send('GET', `/api/paymentgateway/payment/byapplication/${record.applicationId}`, holderJwt)).json();
+    expect(mine[0]).toMatchObject({ gateway: 'offline', displayedStatus: 'Success' });
+    const subjects = (await t.database.db.select().from(mails).where(eq(mails.toEmail, holder.email))).map((m) => m.subject);
+    expect(subjects).toContain(`Payment received: invoice ${verified.json().invoiceNumber}`);
+    // The qualification stays revalidated (the fee is collected after the approval).
+    expect((await t.database.db.select().from(applications).where(eq(applications.id, record.applicationId)))[0]!.status).toBe('Awarded');
+
+    const again = await send('POST', `${W}/${record.applicationId}/payment/verified`, jwt.manager, { reference: 'EFT-WPQ-2' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PAYMENT_MESSAGES.alreadyPaid);
+    expect((await send('POST', `${W}/${record.applicationId}/resend/payment/link`, jwt.manager, {})).json().message).toBe(PAYMENT_MESSAGES.alreadyPaid);
+  });
+
+  it('sends a new link for an expired one: the old link stops working, the new one can be paid', async () => {
+    const { holder, holderJwt, record, trackerId } = await invoicedRevalidation();
+    await t.database.db.update(payments).set({ expiresOn: new Date(Date.now() - 60_000) }).where(eq(payments.trackerId, trackerId));
+    const resent = await send('POST', `${W}/${record.applicationId}/resend/payment/link`, jwt.manager, { note: 'Link expired' });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().trackerId).not.toBe(trackerId);
+    const latestMail = (await t.database.db.select().from(mails).where(eq(mails.toEmail, holder.email)).orderBy(desc(mails.createdOn)).limit(1))[0]!;
+    expect(latestMail.subject).toMatch(/payment link for invoice/);
+    expect((await send('GET', `/api/paymentgateway/payment/${trackerId}/trackerdata`, holderJwt)).json()).toMatchObject({ canPay: false, status: 'Expired' });
+    expect((await send('GET', `/api/paymentgateway/payment/${resent.json().trackerId}/trackerdata`, holderJwt)).json()).toMatchObject({ canPay: true });
+  });
+
+  it('is refused to the welder, staff outside the program and another account; only Welder Qualification applications', async () => {
+    const db = t.database.db;
+    const { holderJwt, record, invoice } = await invoicedRevalidation();
+    const other = await createAccount(db);
+    const otherAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'], accountId: other.id });
+    const otherJwt = (await signIn(t.app, otherAdmin)).jwt;
+    for (const action of ['payment/verified', 'resend/payment/link']) {
+      const body = action === 'payment/verified' ? { reference: 'EFT-X' } : {};
+      expect((await send('POST', `${W}/${record.applicationId}/${action}`, holderJwt, body)).statusCode).toBe(403);
+      expect((await send('POST', `${W}/${record.applicationId}/${action}`, jwt.outsider, body)).statusCode).toBe(403);
+      expect((await send('POST', `${W}/${record.applicationId}/${action}`, otherJwt, body)).statusCode).toBe(404);
+      // The route word names the kind: a Welder Qualification application is not an AICIP one.
+      expect((await send('POST', `/api/aicipapplicationmodule/${record.applicationId}/${action}`, jwt.manager, body)).statusCode).toBe(404);
+    }
+    expect(await invoiceStatus(invoice.id)).toBe('Issued');
   });
 });
 
