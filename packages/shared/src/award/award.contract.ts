@@ -15,6 +15,10 @@ export const AWARD_MESSAGES = {
   alreadyAwarded: 'This application has already been awarded',
   /** Two series whose patterns give the same number, awarding at the same moment: the second is refused and may retry. */
   numberTaken: 'Another award took this certificate number at the same moment; please try again',
+  /** The award date staff enter with the result Awarded (spec: "a valid awardedOn date"); its day is the awarding body's. */
+  awardedOnInvalid: 'Award date must be a valid date',
+  awardedOnFuture: 'Award date cannot be in the future',
+  awardedOnBeforeSubmitted: (submittedDay: string) => `Award date cannot be before the application was submitted (${submittedDay})`,
 } as const;
 
 /** How each action reads in a sentence ("cannot be put on hold"). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, type ApplicationTypePath } from '../application/application-status';
 import { WORKFLOW_STAGES, type WorkflowStage } from '../application/application-workflow';
+import { AWARD_MESSAGES } from '../award/award.contract';
 import { DEFAULT_TIME_ZONE, INVALID_TIME_FORMAT, OFFERED_TIME_ZONE_NAMES, formatDate } from '../common/dates';
 import { EXAMINATION_TYPES } from '../program/program-module.contract';
 import { instantOfLocal, zoneLabel } from './exam-schedule-time';
@@ -90,6 +91,7 @@ export const RESULT_MESSAGES = {
   noteMax: `Note must be at most ${RESULT_NOTES_MAX} characters`,
   notEvaluated: 'Every module needs a result before the overall result is recorded',
   awardNeedsPasses: (codes: readonly string[]) => `Awarded needs every module passed; not passed: ${codes.join(', ')}`,
+  awardedOnOnlyAwarded: 'An award date is given only with the result Awarded',
 } as const;
 
 // ---- Scheduling ----------------------------------------------------------------------------
@@ -217,10 +219,19 @@ export const PostExamUpdateRequest = z.strictObject({
 });
 export type PostExamUpdateRequest = z.input<typeof PostExamUpdateRequest>;
 
-export const ResultStageRequest = z.strictObject({
-  overallResult: z.enum(OVERALL_RESULTS, { error: RESULT_MESSAGES.overallRequired }),
-  note: z.string().trim().max(RESULT_NOTES_MAX, RESULT_MESSAGES.noteMax).default(''),
-});
+export const ResultStageRequest = z
+  .strictObject({
+    overallResult: z.enum(OVERALL_RESULTS, { error: RESULT_MESSAGES.overallRequired }),
+    note: z.string().trim().max(RESULT_NOTES_MAX, RESULT_MESSAGES.noteMax).default(''),
+    /**
+     * The day the awarding body decided the award (YYYY-MM-DD); absent means today in the body's
+     * zone. The server refuses a future day or one before the application was submitted.
+     */
+    awardedOn: z.iso.date({ error: AWARD_MESSAGES.awardedOnInvalid }).optional(),
+  })
+  .superRefine((request, ctx) => {
+    if (request.awardedOn && request.overallResult !== 'Awarded') ctx.addIssue({ code: 'custom', path: ['awardedOn'], message: RESULT_MESSAGES.awardedOnOnlyAwarded });
+  });
 export type ResultStageRequest = z.input<typeof ResultStageRequest>;
 
 /** Awarded only when every module passed: the codes of those that did not (empty when it may be awarded). */
@@ -305,6 +316,11 @@ export const ExamSchedule = z.object({
     canEnterResults: z.boolean(),
     canRecordResult: z.boolean(),
   }),
+  /**
+   * To those who may record the result: the first and last day the award date may take (the
+   * submission day and today, in the awarding body's zone), YYYY-MM-DD.
+   */
+  awardDateRange: z.object({ earliest: z.string().nullable(), latest: z.string() }).nullable().default(null),
 });
 export type ExamSchedule = z.infer<typeof ExamSchedule>;
 

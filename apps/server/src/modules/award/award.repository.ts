@@ -192,7 +192,7 @@ export class AwardRepository {
 
   async findApplicationFacts(tx: Executor, applicationId: string) {
     const [row] = await tx
-      .select({ id: applications.id, applicantId: applications.applicantId, programId: applications.programId, programType: applications.programType, applicationNumber: applications.applicationNumber })
+      .select({ id: applications.id, applicantId: applications.applicantId, programId: applications.programId, programType: applications.programType, applicationNumber: applications.applicationNumber, submittedOn: applications.submittedOn })
       .from(applications)
       .where(eq(applications.id, applicationId));
     return row;

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { AWARD_MESSAGES, type Award, type AwardPage } from '@certs/shared/award/award.contract';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
+import { RESULT_MESSAGES } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAccount } from '../../../test/factories/account.factory';
@@ -193,6 +195,102 @@ describe('creating the award with the result', () => {
   it('counts 29 February forward to 28 February in a common year', () => {
     expect(addYears('2028-02-29', 3)).toBe('2031-02-28');
     expect(addYears('2026-11-26', 5)).toBe('2031-11-26');
+  });
+});
+
+describe('the award date staff enter with Awarded (issue 41)', () => {
+  /** A fresh application of Bob's, submitted on `submittedOn`, ready for its result. */
+  async function submittedOn(at: Date) {
+    const application = await readyForResult(bob, programId);
+    await t.database.db.update(applications).set({ submittedOn: at }).where(eq(applications.id, application.id));
+    return application;
+  }
+  const awardsOf = (applicationId: string) => t.database.db.select().from(awards).where(eq(awards.applicationId, applicationId));
+
+  it('dates the award, its expiry and its certificate number the day staff give; the award and the verify page show it', async () => {
+    const application = await submittedOn(new Date('2025-02-01T02:00:00Z'));
+    // The form is offered the days it may take: the submission day to today, in the body's zone.
+    expect((await get(`${C}/${application.id}/resultstage`, managerJwt)).json().awardDateRange).toEqual({ earliest: '2025-02-01', latest: todayInSydney() });
+    const response = await post(`${C}/${application.id}/resultstage`, { overallResult: 'Awarded', awardedOn: '2025-03-03' }, managerJwt);
+    expect(response.statusCode).toBe(200);
+    const [award] = await awardsOf(application.id);
+    expect(award).toMatchObject({ awardedOn: '2025-03-03', expiresOn: '2028-03-03', status: 'current' });
+    // The number's year is the award's year, not this year.
+    expect(award!.certificateNumber).toMatch(/^C-2025-\d{4}$/);
+    const shown = await get(`/api/award/${award!.id}`, bobJwt);
+    expect(shown.json()).toMatchObject({ awardDate: '2025-03-03', expiresOn: '2028-03-03' });
+    const verified = await get(`/unauth/verify/${award!.certificateNumber}`);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ awardDate: '2025-03-03' });
+  });
+
+  it('dates the award today in the awarding body\'s zone when no date is given, and accepts today itself', async () => {
+    const today = todayInSydney();
+    const first = await submittedOn(new Date(Date.now() - 30 * 86_400_000));
+    expect((await post(`${C}/${first.id}/resultstage`, { overallResult: 'Awarded' }, managerJwt)).statusCode).toBe(200);
+    expect((await awardsOf(first.id))[0]).toMatchObject({ awardedOn: today, expiresOn: addYears(today, 3) });
+    const second = await submittedOn(new Date());
+    expect((await post(`${C}/${second.id}/resultstage`, { overallResult: 'Awarded', awardedOn: today }, managerJwt)).statusCode).toBe(200);
+    expect((await awardsOf(second.id))[0]!.awardedOn).toBe(today);
+  });
+
+  it('refuses a day in the future, before the application was submitted, an impossible day, or a date with Failed (400 at awardedOn), and changes nothing', async () => {
+    const application = await submittedOn(new Date('2026-01-20T03:00:00Z'));
+    const tomorrow = addDays(todayInSydney(), 1);
+    const mailsBefore = (await t.database.db.select().from(mails).where(eq(mails.toEmail, bob.email))).length;
+    const cases: [object, string][] = [
+      [{ overallResult: 'Awarded', awardedOn: tomorrow }, AWARD_MESSAGES.awardedOnFuture],
+      [{ overallResult: 'Awarded', awardedOn: '2026-01-19' }, AWARD_MESSAGES.awardedOnBeforeSubmitted('20-Jan-2026')],
+      [{ overallResult: 'Awarded', awardedOn: '2026-02-30' }, AWARD_MESSAGES.awardedOnInvalid],
+      [{ overallResult: 'Failed', awardedOn: '2026-02-03' }, RESULT_MESSAGES.awardedOnOnlyAwarded],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await post(`${C}/${application.id}/resultstage`, payload, managerJwt);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual({ awardedOn: message });
+    }
+    expect(await statusOf(application.id)).not.toMatch(/Awarded|Failed/);
+    expect(await awardsOf(application.id)).toHaveLength(0);
+    expect(await t.database.db.select().from(mails).where(eq(mails.toEmail, bob.email))).toHaveLength(mailsBefore);
+    // The submission day itself is fine.
+    expect((await post(`${C}/${application.id}/resultstage`, { overallResult: 'Awarded', awardedOn: '2026-01-20' }, managerJwt)).statusCode).toBe(200);
+    expect((await awardsOf(application.id))[0]!.awardedOn).toBe('2026-01-20');
+  });
+
+  it("judges today and the submission day in the program's account zone (Auckland is a day ahead of Sydney at 13:00 UTC)", async () => {
+    const db = t.database.db;
+    const nz = await createAccount(db, { name: 'Kiwi Date Body' });
+    const { id: sydneyProgram } = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 1 });
+    const { id: nzProgram } = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 1, accountId: nz.id });
+    // 13:00 UTC on 10 June is 23:00 in Sydney and 01:00 on 11 June in Auckland.
+    const now = new Date('2026-06-10T13:00:00Z');
+    const service = new AwardService({
+      repository: new AwardRepository(db),
+      workflow: new ApplicationWorkflowRepository(db),
+      programs: createProgramModule(db).programs,
+      mail: new MailService(new MailRepository(db), { from: 'test@example.test', log: { info: () => undefined, warn: () => undefined } }),
+      accessLog: NO_ACCESS_LOG,
+      publicUrl: PUBLIC_URL,
+      defaultPattern: 'WCB-{YYYY}-{N}',
+      now: () => now,
+    });
+    const make = async (program: string) => {
+      const application = await readyForResult(bob, program, 1);
+      await db.update(applications).set({ submittedOn: new Date('2026-06-01T00:00:00Z') }).where(eq(applications.id, application.id));
+      return (awardedOn?: string) => db.transaction((tx) => service.createForAwardedApplication(tx, { applicationId: application.id, actorId: manager.id, awardType: 'Awarded', ...(awardedOn ? { awardedOn } : {}) }));
+    };
+    await expect((await make(sydneyProgram))('2026-06-11')).rejects.toMatchObject({ statusCode: 400, fieldErrors: { awardedOn: AWARD_MESSAGES.awardedOnFuture } });
+    expect((await (await make(nzProgram))('2026-06-11')).awardedOn).toBe('2026-06-11');
+    expect((await (await make(nzProgram))()).awardedOn).toBe('2026-06-11');
+    expect((await (await make(sydneyProgram))()).awardedOn).toBe('2026-06-10');
+  });
+
+  it('is still refused to staff outside the program and to applicants, with or without a date', async () => {
+    const application = await submittedOn(new Date('2025-02-01T02:00:00Z'));
+    for (const jwt of [outsiderJwt, examinerJwt, bobJwt]) {
+      expect((await post(`${C}/${application.id}/resultstage`, { overallResult: 'Awarded', awardedOn: '2025-03-03' }, jwt)).statusCode).toBe(403);
+    }
+    expect(await awardsOf(application.id)).toHaveLength(0);
   });
 });
 

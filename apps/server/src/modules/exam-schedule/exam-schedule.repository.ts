@@ -27,6 +27,8 @@ export interface ScheduleApplication {
   programCode: string;
   programTitle: string;
   candidate: { userId: string; firstName: string; lastName: string; email: string; timeZone: string };
+  /** The zone of the account that owns the program: the awarding body's "today" (issue 41's award date). */
+  bodyTimeZone: string;
 }
 
 /** One module of the candidate with everything the schedule and result screens name. */
@@ -82,9 +84,11 @@ export class ExamScheduleRepository {
         programCode: programs.programCode,
         programTitle: programs.programTitle,
         candidate: { userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, timeZone: users.timeZone },
+        bodyTimeZone: accounts.timeZone,
       })
       .from(applications)
       .innerJoin(programs, eq(programs.id, applications.programId))
+      .innerJoin(accounts, eq(accounts.id, programs.accountId))
       .innerJoin(applicants, eq(applicants.id, applications.applicantId))
       .innerJoin(users, eq(users.id, applicants.userId))
       .where(eq(applications.id, id));

@@ -36,6 +36,7 @@ import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
+import { dayIn } from '../account/account-time-zone';
 import { moveApplication } from '../application/application-move';
 import { canSeeApplications, type ProgramStanding } from '../application/application-workflow.policy';
 import type { ApplicationRow, ApplicationWorkflowRepository } from '../application/application-workflow.repository';
@@ -357,12 +358,12 @@ export class ExamScheduleService {
         typePath,
         action: input.overallResult === 'Awarded' ? 'award' : 'failExaminations',
         what: input.overallResult === 'Awarded' ? 'awarded' : 'failed',
-        note: `Overall result: ${input.overallResult}${input.note ? `. ${input.note}` : ''}`,
+        note: `Overall result: ${input.overallResult}${input.awardedOn ? ` (award date ${input.awardedOn})` : ''}${input.note ? `. ${input.note}` : ''}`,
         actorId: actor.id,
       });
       await this.deps.workflow.update(tx, id, { overallResult: input.overallResult, resultRecordedOn: now, modifiedBy: actor.id });
       // The award is made with the move, exactly once (the row lock above; the award's unique index behind it).
-      const award = input.overallResult === 'Awarded' ? await this.deps.awards.createForAwardedApplication(tx, { applicationId: id, actorId: actor.id, awardType: 'Awarded' }) : null;
+      const award = input.overallResult === 'Awarded' ? await this.deps.awards.createForAwardedApplication(tx, { applicationId: id, actorId: actor.id, awardType: 'Awarded', awardedOn: input.awardedOn }) : null;
       await this.deps.mail.send(this.resultMail(loaded.found, modules, input.overallResult, award?.certificateNumber ?? null), tx);
     });
     return this.toExamSchedule(actor, await this.load(actor, typePath, id));
@@ -502,6 +503,7 @@ export class ExamScheduleService {
     const resultsOpen = inExaminations && !!stage && RESULTS_OPEN_STAGES.includes(stage);
     const rows = modules.map((m) => this.toScheduledModule(m, now, resultsOpen && canEnterModuleResult(actor, standing, m.row.examinerId)));
     const withChoices = (options.withChoices ?? true) && canSchedule;
+    const canRecordResult = inExaminations && typePath !== undefined && stage === resultStageOf(typePath) && canRecordOverallResult(actor, standing);
     return {
       applicationId: application.id,
       applicationNumber: application.applicationNumber,
@@ -516,8 +518,10 @@ export class ExamScheduleService {
         canSchedule,
         canSend: canSchedule && !!stage && SEND_OPEN_STAGES.includes(stage) && modules.some((m) => !m.row.result && !m.row.scheduleSentOn),
         canEnterResults: rows.some((m) => m.canEnterResult),
-        canRecordResult: inExaminations && typePath !== undefined && stage === resultStageOf(typePath) && canRecordOverallResult(actor, standing),
+        canRecordResult,
       },
+      // The days the award date may take (the server checks them again when the result is recorded).
+      awardDateRange: canRecordResult ? { earliest: application.submittedOn ? dayIn(found.bodyTimeZone, application.submittedOn) : null, latest: dayIn(found.bodyTimeZone, now) } : null,
     };
   }
 

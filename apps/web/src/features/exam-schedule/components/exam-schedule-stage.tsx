@@ -189,7 +189,7 @@ function OverallResult({ data, status, onRecord }: { data: ExamSchedule; status:
           </Text>
         </Group>
       ) : permissions.canRecordResult ? (
-        <OverallResultForm modules={data.modules} onRecord={onRecord} />
+        <OverallResultForm modules={data.modules} awardDateRange={data.awardDateRange} onRecord={onRecord} />
       ) : (
         <Text size="sm" c="dimmed">
           {status === 'Examinations Stage' && !permissions.canRecordResult && data.modules.length > 0 && data.workflowStage !== 'Exam Modules Evaluation Completed'
