@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTACHMENT_MESSAGES } from '../attachment/attachment.contract';
 import { OFFERED_TIME_ZONE_NAMES } from '../common/dates';
 import { requiredEmail } from '../common/person-fields';
 import { certificatePatternIssues } from '../award/certificate-number';
@@ -50,7 +51,7 @@ export const ACCOUNT_LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 export const ACCOUNT_LOGO_MAX_BYTES = 1024 * 1024;
 
 /** `PUT api/accounts/{id}/logo`: one of the caller's saved files (uploaded as any other) becomes the logo. */
-export const AccountLogoRequest = z.strictObject({ attachmentId: z.uuid({ error: 'File not found' }) });
+export const AccountLogoRequest = z.strictObject({ attachmentId: z.uuid({ error: ATTACHMENT_MESSAGES.notFound }) });
 export type AccountLogoRequest = z.infer<typeof AccountLogoRequest>;
 
 /**

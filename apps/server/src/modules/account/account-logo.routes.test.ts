@@ -145,6 +145,9 @@ describe("an awarding body's logo", () => {
     expect(notMine.statusCode).toBe(404);
     expect(notMine.json().message).toBe(ATTACHMENT_MESSAGES.notFound);
     expect((await setLogo(nz.id, '00000000-0000-4000-8000-00000000abcd', nzAdminJwt)).statusCode).toBe(404);
+    const malformed = await setLogo(nz.id, 'logo.png', nzAdminJwt);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fieldErrors).toEqual({ attachmentId: ATTACHMENT_MESSAGES.notFound });
 
     const pdf = await setLogo(nz.id, await upload(nzAdminJwt, 'logo.pdf', 'application/pdf', PDF_BYTES), nzAdminJwt);
     expect(pdf.statusCode).toBe(400);
