@@ -8,6 +8,7 @@ import { renewalTypeOfProgram, type RenewalTypePath } from '@certs/shared/renewa
 import { renewalTypeOf, useRenewal } from '../../../features/renewal/api/renewal';
 import { RenewalDecision } from '../../../features/renewal/components/renewal-decision';
 import { RenewalQueue } from '../../../features/renewal/components/renewal-queue';
+import { StaffPaymentActions } from '../../../features/payment/components/staff-payment-actions';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -80,7 +81,14 @@ function RenewalScreen({ id, typePath }: { id: string; typePath: RenewalTypePath
           {errorMessageOf(renewal.error)}
         </Alert>
       )}
-      {renewal.data && <RenewalDecision renewal={renewal.data} />}
+      {renewal.data && (
+        <RenewalDecision
+          renewal={renewal.data}
+          renderInvoiceActions={({ renewal: shown, amountText, onMoved }) => (
+            <StaffPaymentActions type="aicipapplicationrenewalmodule" applicationId={shown.applicationId} id={shown.id ?? ''} amountText={amountText} onMoved={onMoved} />
+          )}
+        />
+      )}
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import {
   TestGatewayCompleteResponse,
   TestGatewaySession,
   TrackerData,
-  type PaymentModuleType,
+  type StaffPaymentType,
   type PaymentReportQuery,
   type PaymentVerifiedRequest,
 } from '@certs/shared/payment/payment.contract';
@@ -81,16 +81,20 @@ export function useApplicationInvoices(applicationId: string, enabled = true) {
   return useQuery({ queryKey: paymentKeys.invoices(applicationId), queryFn: ({ signal }) => findApplicationInvoices(applicationId, signal), enabled });
 }
 
-export function resendPaymentLink(moduleType: PaymentModuleType, applicationId: string, note?: string) {
-  return apiRequest(`/api/${moduleType}/${encodeURIComponent(applicationId)}/resend/payment/link`, { method: 'POST', body: note ? { note } : {}, schema: ResendPaymentLinkResponse });
+/** `id` is the application's, or for `aicipapplicationrenewalmodule` the renewal's. */
+export function resendPaymentLink(moduleType: StaffPaymentType, id: string, note?: string) {
+  return apiRequest(`/api/${moduleType}/${encodeURIComponent(id)}/resend/payment/link`, { method: 'POST', body: note ? { note } : {}, schema: ResendPaymentLinkResponse });
 }
 
-export function verifyOfflinePayment(moduleType: PaymentModuleType, applicationId: string, request: PaymentVerifiedRequest): Promise<Payment> {
-  return apiRequest(`/api/${moduleType}/${encodeURIComponent(applicationId)}/payment/verified`, { method: 'POST', body: request, schema: Payment });
+export function verifyOfflinePayment(moduleType: StaffPaymentType, id: string, request: PaymentVerifiedRequest): Promise<Payment> {
+  return apiRequest(`/api/${moduleType}/${encodeURIComponent(id)}/payment/verified`, { method: 'POST', body: request, schema: Payment });
 }
 
-/** Staff actions on an application's payment; afterwards the payments and invoices are read again. */
-export function useStaffPaymentActions(moduleType: PaymentModuleType, applicationId: string, onMoved?: () => void) {
+/**
+ * Staff actions on an invoice's payment; afterwards the application's payments and invoices are
+ * read again. `id` is what the route takes (the renewal's id for a renewal's modules).
+ */
+export function useStaffPaymentActions(moduleType: StaffPaymentType, applicationId: string, onMoved?: () => void, id: string = applicationId) {
   const queryClient = useQueryClient();
   const refresh = async () => {
     await Promise.all([
@@ -99,8 +103,8 @@ export function useStaffPaymentActions(moduleType: PaymentModuleType, applicatio
     ]);
     onMoved?.();
   };
-  const resend = useMutation({ mutationFn: (note?: string) => resendPaymentLink(moduleType, applicationId, note), onSettled: refresh });
-  const verify = useMutation({ mutationFn: (request: PaymentVerifiedRequest) => verifyOfflinePayment(moduleType, applicationId, request), onSettled: refresh });
+  const resend = useMutation({ mutationFn: (note?: string) => resendPaymentLink(moduleType, id, note), onSettled: refresh });
+  const verify = useMutation({ mutationFn: (request: PaymentVerifiedRequest) => verifyOfflinePayment(moduleType, id, request), onSettled: refresh });
   return { resend, verify };
 }
 

@@ -1,22 +1,22 @@
-import { Alert, Button, Group, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { Alert, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ApplicationTypePath } from '@certs/shared/application/application-status';
-import { PAYMENT_MODULE_TYPES, formatAmount, type Payment, type PaymentModuleType } from '@certs/shared/payment/payment.contract';
+import { PAYMENT_MODULE_TYPES, formatAmount, type Payment, type PaymentModuleType, type StaffPaymentType } from '@certs/shared/payment/payment.contract';
 import { PAYMENT_GATEWAY_LABELS } from '@certs/shared/payment/payment-status';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateDisplay } from '../../../components/ui/date-display';
-import { FormDialog } from '../../../components/ui/form-dialog';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useDateFormatter } from '../../../lib/dates';
-import { useApplicationInvoices, useApplicationPayments, useStaffPaymentActions } from '../api/payments';
-import { OfflinePaymentForm } from '../forms/offline-payment-form';
+import { useApplicationInvoices, useApplicationPayments } from '../api/payments';
+import { StaffPaymentActions } from './staff-payment-actions';
 import { PaymentStatusBadge } from './payment-status-badge';
 import { PaymentReferenceCell } from './payment-reference-cell';
 
 /** The module route word that carries payment actions for an application type (none for Welder Qualification). */
 export function paymentModuleTypeOf(type: ApplicationTypePath): PaymentModuleType | undefined {
   return (Object.keys(PAYMENT_MODULE_TYPES) as PaymentModuleType[]).find((moduleType) => PAYMENT_MODULE_TYPES[moduleType] === type);
+}
+
+/** The route word of the staff's payment actions on an application's page (a Welder Qualification's its own). */
+function staffPaymentTypeOf(type: ApplicationTypePath): StaffPaymentType | undefined {
+  return paymentModuleTypeOf(type) ?? (type === 'welderqualificationapplication' ? 'welderqualificationapplication' : undefined);
 }
 
 interface StaffPaymentsStageProps {
@@ -29,24 +29,25 @@ interface StaffPaymentsStageProps {
   onMoved: () => void;
 }
 
-/** The staff's Payments section: every payment of the application, and while payment is awaited, resend the link or record an offline payment. */
+/**
+ * The staff's Payments section: every payment of the application and, while payment is awaited,
+ * resend the link or record an offline payment. A Welder Qualification has no payment stage: its
+ * invoices (the revalidation fee) can be acted on while one is unpaid (issue 41).
+ */
 export function StaffPaymentsStage({ type, applicationId, status, workflowStage, canManage, onMoved }: StaffPaymentsStageProps) {
-  const moduleType = paymentModuleTypeOf(type);
-  const formatter = useDateFormatter();
-  const zone = formatter.zone;
-  const isAwaitingPayment = status === 'Examinations Stage' && workflowStage === 'Payment Stage Requested';
-  const hasReachedPayment = status !== 'Application Started' && status !== 'Application Submitted' && status !== 'Being Assessed';
-  const payments = useApplicationPayments(applicationId, !!moduleType && hasReachedPayment);
-  const invoices = useApplicationInvoices(applicationId, !!moduleType && isAwaitingPayment && canManage);
-  const actions = useStaffPaymentActions(moduleType ?? 'qualificationapplicationmodule', applicationId, onMoved);
-  const [isResending, setResending] = useState(false);
-  const [isRecording, setRecording] = useState(false);
-  const [note, setNote] = useState('');
+  const staffType = staffPaymentTypeOf(type);
+  const isInvoiceType = staffType === 'welderqualificationapplication';
+  const isAtPaymentStage = status === 'Examinations Stage' && workflowStage === 'Payment Stage Requested';
+  const hasReachedPayment = isInvoiceType || (status !== 'Application Started' && status !== 'Application Submitted' && status !== 'Being Assessed');
+  const payments = useApplicationPayments(applicationId, !!staffType && hasReachedPayment);
+  const invoices = useApplicationInvoices(applicationId, !!staffType && canManage && (isAtPaymentStage || isInvoiceType));
 
-  if (!moduleType || !hasReachedPayment) return null;
+  if (!staffType || !hasReachedPayment) return null;
   const rows = payments.data ?? [];
-  if (rows.length === 0 && !isAwaitingPayment) return null;
   const openInvoice = invoices.data?.find((invoice) => invoice.status === 'Issued');
+  const isAwaitingPayment = isInvoiceType ? !!openInvoice : isAtPaymentStage;
+  if (rows.length === 0 && !isAwaitingPayment) return null;
+  const canAct = isAwaitingPayment && canManage;
   const amountText = openInvoice ? `${formatAmount(openInvoice.totalCents, openInvoice.currency)} (${openInvoice.invoiceNumberText})` : 'the invoice total';
 
   return (
@@ -105,46 +106,8 @@ export function StaffPaymentsStage({ type, applicationId, status, workflowStage,
             </Table>
           </Table.ScrollContainer>
         )}
-        {isAwaitingPayment && canManage && (
-          <Group>
-            <Button variant="light" onClick={() => setResending(true)}>
-              Resend payment link
-            </Button>
-            <Button variant="light" onClick={() => setRecording(true)}>
-              Record offline payment
-            </Button>
-          </Group>
-        )}
+        {canAct && <StaffPaymentActions type={staffType} applicationId={applicationId} amountText={amountText} onMoved={onMoved} />}
       </Stack>
-      <ConfirmDialog
-        opened={isResending}
-        title="Resend payment link"
-        confirmLabel="Send new link"
-        failureTitle="Link not sent"
-        onConfirm={async () => {
-          const sent = await actions.resend.mutateAsync(note.trim() || undefined);
-          notifications.show({ color: 'green', title: 'Payment link sent', message: `The applicant has a new link, open until ${formatter.dateTime(sent.expiresOn)}.` });
-          setNote('');
-        }}
-        onClose={() => setResending(false)}
-      >
-        <Stack gap="sm">
-          <Text>The open link stops working and the applicant is mailed a new one.</Text>
-          <Textarea label="Note for the history" value={note} maxLength={1000} onChange={(event) => setNote(event.currentTarget.value)} />
-        </Stack>
-      </ConfirmDialog>
-      <FormDialog opened={isRecording} title="Record offline payment" onClose={() => setRecording(false)}>
-        <OfflinePaymentForm
-          amountText={amountText}
-          zone={zone}
-          onCancel={() => setRecording(false)}
-          onSubmit={async (request) => {
-            await actions.verify.mutateAsync(request);
-            setRecording(false);
-            notifications.show({ color: 'green', title: 'Payment recorded', message: `Reference ${request.reference}` });
-          }}
-        />
-      </FormDialog>
     </Paper>
   );
 }

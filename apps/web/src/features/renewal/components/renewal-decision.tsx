@@ -24,7 +24,7 @@ import { StatusBadge } from "../../../components/ui/status-badge";
 import { errorMessageOf } from "../../../lib/api-client";
 import { formatMoney } from "@certs/shared/pre-exam/pre-exam-rules";
 import { useRenewalAction } from "../api/renewal";
-import { RenewalModulesPanel } from "./renewal-modules-panel";
+import { RenewalModulesPanel, type RenderInvoiceActions } from "./renewal-modules-panel";
 
 function Fact({
   label,
@@ -48,7 +48,7 @@ function Fact({
 }
 
 /** Staff's page of one renewal: what the holder answered and listed, and Renew or Refuse (with a reason). */
-export function RenewalDecision({ renewal }: { renewal: Renewal }) {
+export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Renewal; renderInvoiceActions?: RenderInvoiceActions }) {
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
   const action = useRenewalAction(renewal.id ?? "", renewal.typePath);
@@ -185,7 +185,7 @@ export function RenewalDecision({ renewal }: { renewal: Renewal }) {
         </Stack>
       </Paper>
 
-      {renewal.hasModules && <RenewalModulesPanel renewal={renewal} />}
+      {renewal.hasModules && <RenewalModulesPanel renewal={renewal} renderInvoiceActions={renderInvoiceActions} />}
 
       {renewal.status === "submitted" ? (
         <Paper withBorder radius="md" p="lg">

@@ -86,4 +86,17 @@ describe('RenewalModulesPanel', () => {
     expect(within(table).getByRole('row', { name: /Late renewal fee/ })).toHaveTextContent('$50.00');
     expect(table).not.toHaveTextContent('NZ$');
   });
+
+  it("offers the staff's payment actions on the modules' invoice only while it is unpaid (issue 41)", () => {
+    const invoice = { id: '7b1c2d3e-0000-4000-8000-000000000021', invoiceNumberText: 'INV-000124', totalCents: 27500, currency: 'AUD', status: 'Issued' as const, payPath: '/student/payments/x' };
+    const actions = vi.fn(({ amountText }: { amountText: string }) => <button type="button">{`Pay ${amountText} offline`}</button>);
+    stubFetch(() => jsonResponse({ message: 'unexpected' }, 404));
+    const { unmount } = renderWithProviders(<RenewalModulesPanel renewal={{ ...submitted, invoice }} renderInvoiceActions={actions} />);
+    expect(screen.getByRole('button', { name: 'Pay $275.00 (INV-000124) offline' })).toBeInTheDocument();
+    expect(actions).toHaveBeenCalledWith(expect.objectContaining({ renewal: expect.objectContaining({ id: RENEWAL_ID }) }));
+    unmount();
+    renderWithProviders(<RenewalModulesPanel renewal={{ ...submitted, invoice: { ...invoice, status: 'Paid', payPath: null } }} renderInvoiceActions={actions} />);
+    expect(screen.getByTestId('renewal-invoice')).toHaveTextContent('paid');
+    expect(screen.queryByRole('button', { name: /offline/ })).not.toBeInTheDocument();
+  });
 });

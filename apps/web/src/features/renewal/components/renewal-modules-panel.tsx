@@ -1,6 +1,7 @@
 import { Alert, Button, Group, NativeSelect, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DateTimeField } from '../../../components/ui/date-field';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { OFFERED_TIME_ZONES } from '@certs/shared/common/dates';
 import { MODULE_RESULTS, type ScheduleChoices } from '@certs/shared/exam-schedule/exam-schedule.contract';
@@ -8,12 +9,13 @@ import { MODULE_CHOICES, MODULE_CHOICE_LABELS, formatMoney, type ModuleChoice } 
 import type { Renewal, RenewalModule } from '@certs/shared/renewal/renewal.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { errorMessageOf } from '../../../lib/api-client';
+import { renewalKeys } from '../api/renewal';
 import { useInvoiceRenewalModules, useRenewalModuleChoices, useRenewalSchedule, useSaveRenewalModuleChoice, useSaveRenewalResults, useSendRenewalSchedule } from '../api/renewal-modules';
 
 const failed = (title: string) => (error: unknown) => notifications.show({ color: 'red', title, message: errorMessageOf(error) });
 
 /** Step 1: the renewal modules staff choose, priced at the holder's renewal fee, then the invoice (with a late fee). */
-function ModuleChoice({ renewal }: { renewal: Renewal }) {
+function ModuleChoice({ renewal, renderInvoiceActions }: { renewal: Renewal; renderInvoiceActions?: RenderInvoiceActions }) {
   const id = renewal.id ?? '';
   const choices = useRenewalModuleChoices(id, !renewal.invoice);
   const [picked, setPicked] = useState<Record<string, ModuleChoice>>({});
@@ -21,11 +23,19 @@ function ModuleChoice({ renewal }: { renewal: Renewal }) {
   const invoice = useInvoiceRenewalModules(id);
   const [couponCode, setCouponCode] = useState('');
   const [couponError, setCouponError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   if (renewal.invoice) {
+    const amount = formatMoney(renewal.invoice.totalCents, renewal.invoice.currency);
     return (
-      <Text data-testid="renewal-invoice">
-        {`Invoice ${renewal.invoice.invoiceNumberText}: ${formatMoney(renewal.invoice.totalCents, renewal.invoice.currency)} incl. GST, ${renewal.invoice.status === 'Paid' ? 'paid' : 'awaiting payment'}.`}
-      </Text>
+      <Stack gap="sm">
+        <Text data-testid="renewal-invoice">
+          {`Invoice ${renewal.invoice.invoiceNumberText}: ${amount} incl. GST, ${renewal.invoice.status === 'Paid' ? 'paid' : 'awaiting payment'}.`}
+        </Text>
+        {/* Unpaid: staff send the holder a new link or record a bank transfer, as for an application's invoice (issue 41). */}
+        {renewal.status === 'submitted' &&
+          renewal.invoice.status === 'Issued' &&
+          renderInvoiceActions?.({ renewal, amountText: `${amount} (${renewal.invoice.invoiceNumberText})`, onMoved: () => void queryClient.invalidateQueries({ queryKey: renewalKeys.all }) })}
+      </Stack>
     );
   }
   if (choices.error) return <Alert color="red" variant="light">{errorMessageOf(choices.error)}</Alert>;
@@ -243,8 +253,14 @@ function ModuleResults({ renewal }: { renewal: Renewal }) {
   );
 }
 
+/**
+ * The staff's payment actions on the unpaid invoice (resend the link, record an offline payment):
+ * the payment feature's, composed by the route (a feature never imports another).
+ */
+export type RenderInvoiceActions = (props: { renewal: Renewal; amountText: string; onMoved: () => void }) => React.ReactNode;
+
 /** Staff's steps of an AICIP renewal's modules (decision 023): choose and invoice, schedule once paid, record the results. */
-export function RenewalModulesPanel({ renewal }: { renewal: Renewal }) {
+export function RenewalModulesPanel({ renewal, renderInvoiceActions }: { renewal: Renewal; renderInvoiceActions?: RenderInvoiceActions }) {
   const isOpen = renewal.status === 'submitted';
   return (
     <Paper withBorder radius="md" p="lg" data-testid="renewal-modules">
@@ -252,7 +268,7 @@ export function RenewalModulesPanel({ renewal }: { renewal: Renewal }) {
         <Title order={2} size="h3">
           Renewal modules
         </Title>
-        <ModuleChoice renewal={renewal} />
+        <ModuleChoice renewal={renewal} renderInvoiceActions={renderInvoiceActions} />
         {isOpen && renewal.invoice?.status === 'Paid' && (
           <>
             <Title order={3} size="h4">
