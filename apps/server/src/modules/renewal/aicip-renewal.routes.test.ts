@@ -240,34 +240,37 @@ describe('an AICIP renewal takes the renewal modules', () => {
 });
 
 describe("staff settle the renewal modules' invoice offline or send its link again (issue 41)", () => {
-  async function invoicedRenewal(holder: CreatedUser, holderJwt: string) {
+  /** A holder of their own (the other tests read Ada's and Bob's mail) with the renewal modules invoiced. */
+  async function invoicedRenewal() {
+    const holder = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Hal', lastName: 'Holder', email: `hal.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.test` });
+    const holderJwt = (await signIn(t.app, holder)).jwt;
     const award = await awardExpiringOn(holder, aicipId, subtractMonths(today(), -2));
     const renewal = await submit(A, aicipId, award.id, holderJwt);
     const invoiced = await post(`${M}/${renewal.id}/preexam/submit`, { modules: [{ programModuleId: renewalModuleIds.RM1, choice: 'required' }, { programModuleId: renewalModuleIds.RM2, choice: 'notTaken' }] }, managerJwt);
     expect(invoiced.statusCode, invoiced.body).toBe(200);
-    return invoiced.json() as Renewal;
+    return { holder, holderJwt, renewal: invoiced.json() as Renewal };
   }
 
   it('a bank transfer recorded by staff pays the modules as an online payment would: schedulable, refused a second time', async () => {
-    const renewal = await invoicedRenewal(ada, adaJwt);
+    const { holder, holderJwt, renewal } = await invoicedRenewal();
     const blank = await post(`${M}/${renewal.id}/payment/verified`, { reference: ' ' }, managerJwt);
     expect(blank.statusCode).toBe(400);
     const future = await post(`${M}/${renewal.id}/payment/verified`, { reference: 'EFT-R-1', paidOn: new Date(Date.now() + 3 * 86_400_000).toISOString() }, managerJwt);
     expect(future.statusCode).toBe(400);
     expect(future.json().fieldErrors).toEqual({ paidOn: PAYMENT_MESSAGES.paidOnFuture });
-    expect((await get(`${A}/${renewal.id}`, adaJwt)).json().invoice).toMatchObject({ status: 'Issued' });
+    expect((await get(`${A}/${renewal.id}`, holderJwt)).json().invoice).toMatchObject({ status: 'Issued' });
 
     const paidOn = new Date(Date.now() - 86_400_000).toISOString();
     const verified = await post(`${M}/${renewal.id}/payment/verified`, { reference: 'EFT-RENEWAL-1', paidOn }, managerJwt);
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toMatchObject({ gateway: 'offline', displayedStatus: 'Success', offlineReference: 'EFT-RENEWAL-1', paidOn });
-    const paid: Renewal = (await get(`${A}/${renewal.id}`, adaJwt)).json();
+    const paid: Renewal = (await get(`${A}/${renewal.id}`, holderJwt)).json();
     expect(paid.invoice).toMatchObject({ status: 'Paid', payPath: null });
     expect(paid.renewBlockedReason).toBe(RENEWAL_MESSAGES.modulesNotPassed(['RM1']));
     // What the online payment allows next: the modules are scheduled.
     const sent = await post(`${M}/${renewal.id}/examination/send`, { modules: [scheduleRow(paid.modules[0]!.id)] }, managerJwt);
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(await mailSubjectsTo(ada.email)).toContain(`Payment received: invoice ${renewal.invoice!.invoiceNumberText}`);
+    expect(await mailSubjectsTo(holder.email)).toContain(`Payment received: invoice ${renewal.invoice!.invoiceNumberText}`);
 
     const again = await post(`${M}/${renewal.id}/payment/verified`, { reference: 'EFT-RENEWAL-2' }, managerJwt);
     expect(again.statusCode).toBe(409);
@@ -276,7 +279,7 @@ describe("staff settle the renewal modules' invoice offline or send its link aga
   });
 
   it('a new link replaces an expired one: the old link no longer pays, the new one does', async () => {
-    const renewal = await invoicedRenewal(bob, bobJwt);
+    const { holder, holderJwt, renewal } = await invoicedRenewal();
     const oldTracker = renewal.invoice!.payPath!.split('/').pop()!;
     // The first link ran out.
     await t.database.db.update(payments).set({ expiresOn: new Date(Date.now() - 60_000) }).where(eq(payments.trackerId, oldTracker));
@@ -284,28 +287,28 @@ describe("staff settle the renewal modules' invoice offline or send its link aga
     expect(resent.statusCode, resent.body).toBe(200);
     const newTracker: string = resent.json().trackerId;
     expect(newTracker).not.toBe(oldTracker);
-    expect((await mailSubjectsTo(bob.email)).at(-1)).toMatch(/payment link for invoice/);
-    const old = await post(`${PG}/request/${oldTracker}`, undefined, bobJwt);
+    expect((await mailSubjectsTo(holder.email)).at(-1)).toMatch(/payment link for invoice/);
+    const old = await post(`${PG}/request/${oldTracker}`, undefined, holderJwt);
     expect(old.statusCode).toBe(409);
     expect(old.json().message).toBe(PAYMENT_MESSAGES.expired);
-    await pay(`/student/payments/${newTracker}`, bobJwt);
-    expect((await get(`${A}/${renewal.id}`, bobJwt)).json().invoice).toMatchObject({ status: 'Paid' });
+    await pay(`/student/payments/${newTracker}`, holderJwt);
+    expect((await get(`${A}/${renewal.id}`, holderJwt)).json().invoice).toMatchObject({ status: 'Paid' });
   });
 
   it('is refused to the holder, staff of another program and another account; an unknown renewal is 404', async () => {
     const db = t.database.db;
-    const renewal = await invoicedRenewal(ada, adaJwt);
+    const { holderJwt, renewal } = await invoicedRenewal();
     const other = await createAccount(db);
     const otherAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'], accountId: other.id });
     const otherJwt = (await signIn(t.app, otherAdmin)).jwt;
     for (const action of ['payment/verified', 'resend/payment/link']) {
       const body = action === 'payment/verified' ? { reference: 'EFT-X' } : {};
-      expect((await post(`${M}/${renewal.id}/${action}`, body, adaJwt)).statusCode).toBe(403);
+      expect((await post(`${M}/${renewal.id}/${action}`, body, holderJwt)).statusCode).toBe(403);
       expect((await post(`${M}/${renewal.id}/${action}`, body, outsiderJwt)).statusCode).toBe(403);
       expect((await post(`${M}/${renewal.id}/${action}`, body, otherJwt)).statusCode).toBe(404);
       expect((await post(`${M}/00000000-0000-4000-8000-00000000abcd/${action}`, body, managerJwt)).statusCode).toBe(404);
     }
-    expect((await get(`${A}/${renewal.id}`, adaJwt)).json().invoice).toMatchObject({ status: 'Issued' });
+    expect((await get(`${A}/${renewal.id}`, holderJwt)).json().invoice).toMatchObject({ status: 'Issued' });
   });
 });
 
