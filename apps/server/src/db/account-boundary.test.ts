@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, openTestDatabase, type TestApp } from '../../test/build-test-app';
 import { createAccount } from '../../test/factories/account.factory';
 import { createApplicationWithModules } from '../../test/factories/application-module.factory';
 import { createProgram } from '../../test/factories/program.factory';
@@ -123,6 +123,19 @@ describe("the database's account boundary (row-level security)", () => {
     // Work a bound request starts but does not wait for runs unbound.
     const fromBackground = await asStaffOf(second, () => runUnbound(async () => programIds(await db.select({ id: programs.id }).from(programs))));
     expect(fromBackground).toContain(firstProgram.id);
+  });
+
+  it('on a server where the role was made without grants on the tables, runs staff statements on the app\'s own checks instead of failing them', async () => {
+    // PGlite always has the role with its grants (the migration makes both); this is a server's case.
+    if (t.database.kind !== 'postgres') return;
+    const database = await openTestDatabase();
+    try {
+      await database.db.execute(sql`revoke all on all tables in schema public from certs_account_staff`);
+      const rows = await asStaffOf(second, () => database.db.select({ id: programs.id }).from(programs));
+      expect(rows).toEqual([]);
+    } finally {
+      await database.close();
+    }
   });
 
   it("stops a route whose own account check was switched off: the other body's program answers 404", async () => {

@@ -63,7 +63,7 @@ const UNBINDING_SQL = `RESET ROLE; SELECT set_config('certs.account_id', '', fal
  */
 export class AccountBoundPool extends pg.Pool {
   private readonly boundTo = new WeakMap<pg.PoolClient, string | null>();
-  /** Whether the server has the role (migration 0034 may not make roles everywhere); asked once. */
+  /** Whether the server has the role, granted the tables (migration 0034 may not make roles everywhere); asked once. */
   private roleAvailable: Promise<boolean> | null = null;
 
   override connect(): Promise<pg.PoolClient>;
@@ -110,7 +110,10 @@ export class AccountBoundPool extends pg.Pool {
 
   private hasRole(client: pg.PoolClient): Promise<boolean> {
     this.roleAvailable ??= client
-      .query<{ member: boolean }>(`SELECT pg_has_role(current_user, '${ACCOUNT_STAFF_ROLE}', 'MEMBER') AS member`)
+      // A role made after the migrations ran has no grants on the tables: binding to it would fail every staff statement.
+      .query<{ member: boolean }>(
+        `SELECT pg_has_role(current_user, '${ACCOUNT_STAFF_ROLE}', 'MEMBER') AND has_table_privilege('${ACCOUNT_STAFF_ROLE}', 'public.programs', 'SELECT') AS member`,
+      )
       .then((result) => result.rows[0]?.member === true)
       .catch(() => false)
       .then((available) => {
