@@ -206,6 +206,8 @@ describe('the award date staff enter with Awarded (issue 41)', () => {
     return application;
   }
   const awardsOf = (applicationId: string) => t.database.db.select().from(awards).where(eq(awards.applicationId, applicationId));
+  const resultNoteOf = async (applicationId: string) =>
+    (await t.database.db.select({ note: applicationHistory.note }).from(applicationHistory).where(eq(applicationHistory.applicationId, applicationId))).map((row) => row.note).find((note) => note.startsWith('Overall result'));
 
   it('dates the award, its expiry and its certificate number the day staff give; the award and the verify page show it', async () => {
     const application = await submittedOn(new Date('2025-02-01T02:00:00Z'));
@@ -222,6 +224,8 @@ describe('the award date staff enter with Awarded (issue 41)', () => {
     const verified = await get(`/unauth/verify/${award!.certificateNumber}`);
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ awardDate: '2025-03-03' });
+    // The history says when the body decided, as every date is shown.
+    expect(await resultNoteOf(application.id)).toBe('Overall result: Awarded (award date 03-Mar-2025)');
   });
 
   it('dates the award today in the awarding body\'s zone when no date is given, and accepts today itself', async () => {
@@ -232,6 +236,8 @@ describe('the award date staff enter with Awarded (issue 41)', () => {
     const second = await submittedOn(new Date());
     expect((await post(`${C}/${second.id}/resultstage`, { overallResult: 'Awarded', awardedOn: today }, managerJwt)).statusCode).toBe(200);
     expect((await awardsOf(second.id))[0]!.awardedOn).toBe(today);
+    // Awarded today, as most are: the history needs no date beside the entry's own.
+    expect(await resultNoteOf(second.id)).toBe('Overall result: Awarded');
   });
 
   it('refuses a day in the future, before the application was submitted, an impossible day, or a date with Failed (400 at awardedOn), and changes nothing', async () => {

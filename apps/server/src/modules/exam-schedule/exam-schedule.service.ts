@@ -2,7 +2,7 @@ import { STAGE_MESSAGES } from '@certs/shared/application/application-stage.cont
 import { APPLICATION_TYPES, applicationTypeOfProgram, type ApplicationStatus, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { resultStageOf, type WorkflowStage } from '@certs/shared/application/application-workflow';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
-import { DEFAULT_TIME_ZONE, OFFERED_TIME_ZONE_NAMES, formatDateTimeWithZone, isOfferedTimeZone } from '@certs/shared/common/dates';
+import { DEFAULT_TIME_ZONE, OFFERED_TIME_ZONE_NAMES, formatDate, formatDateTimeWithZone, isOfferedTimeZone } from '@certs/shared/common/dates';
 import {
   EXAM_KINDS,
   MODULE_TYPES,
@@ -353,12 +353,14 @@ export class ExamScheduleService {
         if (notPassed.length > 0) throw badRequest(RESULT_MESSAGES.awardNeedsPasses(notPassed), 'overallResult');
       }
       const now = this.now();
+      // The history names the award date only when it is not the day the result was recorded (a decision made earlier).
+      const earlierAwardDate = input.awardedOn && input.awardedOn !== dayIn(loaded.found.bodyTimeZone, now) ? ` (award date ${formatDate(`${input.awardedOn}T12:00:00Z`, 'day', 'UTC')})` : '';
       await moveApplication(tx, this.deps.workflow, {
         locked,
         typePath,
         action: input.overallResult === 'Awarded' ? 'award' : 'failExaminations',
         what: input.overallResult === 'Awarded' ? 'awarded' : 'failed',
-        note: `Overall result: ${input.overallResult}${input.awardedOn ? ` (award date ${input.awardedOn})` : ''}${input.note ? `. ${input.note}` : ''}`,
+        note: `Overall result: ${input.overallResult}${earlierAwardDate}${input.note ? `. ${input.note}` : ''}`,
         actorId: actor.id,
       });
       await this.deps.workflow.update(tx, id, { overallResult: input.overallResult, resultRecordedOn: now, modifiedBy: actor.id });
