@@ -2,6 +2,13 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { z } from 'zod';
 import { pagedResponse, pagingShape } from '../common/paging';
+import { APPLICANTS_FILE } from './kinds/applicants';
+import { AWARDS_FILE } from './kinds/awards';
+import { COMPANIES_FILE } from './kinds/companies';
+import { CPD_FILE } from './kinds/cpd';
+import { EMPLOYMENTS_FILE } from './kinds/employments';
+import { RESULTS_FILE } from './kinds/results';
+import { WPQ_FILE } from './kinds/wpq';
 
 dayjs.extend(customParseFormat);
 
@@ -10,7 +17,7 @@ dayjs.extend(customParseFormat);
  * from another system as CSV files, one kind a file. The header names below are fixed and
  * documented (README "Moving from another system"); a file with another column is refused whole.
  */
-export const MIGRATION_KINDS = ['applicants', 'awards'] as const;
+export const MIGRATION_KINDS = ['applicants', 'companies', 'employments', 'awards', 'wpq', 'cpd', 'results'] as const;
 export type MigrationKind = (typeof MIGRATION_KINDS)[number];
 
 export const MIGRATION_PATHS = {
@@ -21,41 +28,30 @@ export const MIGRATION_PATHS = {
   undo: (id: string) => `/api/migration/${id}/undo`,
 } as const;
 
-/** `applicants`: a person's profile as the profile form keeps it, and whether they are on the public register. */
-export const APPLICANT_MIGRATION_COLUMNS = [
-  'email',
-  'firstName',
-  'lastName',
-  'dateOfBirth',
-  'phone',
-  'streetNumber',
-  'streetName',
-  'city',
-  'state',
-  'postalCode',
-  'country',
-  'listedInRegister',
-] as const;
-
-/** `awards`: one award as issued; the holder by email (their names create them when new). */
-export const AWARD_MIGRATION_COLUMNS = [
-  'email',
-  'firstName',
-  'lastName',
-  'programCode',
-  'certificateNumber',
-  'awardedOn',
-  'expiresOn',
-  'status',
-  'statusReason',
-  'listedInRegister',
-] as const;
-
-export const MIGRATION_COLUMNS = { applicants: APPLICANT_MIGRATION_COLUMNS, awards: AWARD_MIGRATION_COLUMNS } as const satisfies Record<MigrationKind, readonly string[]>;
+/**
+ * Each kind's fixed columns and the ones a row must fill, in its own file under `kinds/` (one
+ * file a kind, so a kind is read, changed and tested on its own).
+ */
+export const MIGRATION_COLUMNS = {
+  applicants: APPLICANTS_FILE.columns,
+  awards: AWARDS_FILE.columns,
+  companies: COMPANIES_FILE.columns,
+  employments: EMPLOYMENTS_FILE.columns,
+  wpq: WPQ_FILE.columns,
+  cpd: CPD_FILE.columns,
+  results: RESULTS_FILE.columns,
+} as const satisfies Record<MigrationKind, readonly string[]>;
 export const REQUIRED_MIGRATION_COLUMNS: Record<MigrationKind, readonly string[]> = {
-  applicants: ['email', 'firstName', 'lastName'],
-  awards: ['email', 'firstName', 'lastName', 'programCode', 'certificateNumber', 'awardedOn', 'status'],
+  applicants: APPLICANTS_FILE.required,
+  awards: AWARDS_FILE.required,
+  companies: COMPANIES_FILE.required,
+  employments: EMPLOYMENTS_FILE.required,
+  wpq: WPQ_FILE.required,
+  cpd: CPD_FILE.required,
+  results: RESULTS_FILE.required,
 };
+export const APPLICANT_MIGRATION_COLUMNS = APPLICANTS_FILE.columns;
+export const AWARD_MIGRATION_COLUMNS = AWARDS_FILE.columns;
 
 /** An award's status as the old system named it, and the award status it becomes here. */
 export const LEGACY_AWARD_STATUSES = {

@@ -1,9 +1,10 @@
+import { MIGRATION_KINDS } from '@certs/shared/migration/migration.contract';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { owningAccount } from './account';
 import { auditColumns } from './columns';
 
 /**
- * One legacy import (issue 41, decision 035): a CSV of one kind (`applicants`, `awards`) an
+ * One legacy import (issue 41, decision 035): a CSV of one kind (`MIGRATION_KINDS`) an
  * account brings from its old system. The file is kept so the job can read it again after a
  * restart; a dry run checks every row and writes nothing but its row results.
  */
@@ -12,7 +13,7 @@ export const migrationImports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     accountId: owningAccount(),
-    kind: text('kind', { enum: ['applicants', 'awards'] }).notNull(),
+    kind: text('kind', { enum: MIGRATION_KINDS }).notNull(),
     fileName: text('file_name').notNull(),
     content: text('content').notNull(),
     dryRun: boolean('dry_run').notNull().default(false),
@@ -57,8 +58,10 @@ export const migrationImportRows = pgTable(
     createdUser: boolean('created_user').notNull().default(false),
     applicationId: uuid('application_id'),
     awardId: uuid('award_id'),
+    /** The record of the kind's own table the row created or updated (a company, an employment, a WPQ record, a CPD entry, a result). */
+    recordId: uuid('record_id'),
     previous: jsonb('previous'),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('migration_import_rows_row_unique').on(t.importId, t.rowNumber), index('migration_import_rows_award_idx').on(t.awardId)],
+  (t) => [uniqueIndex('migration_import_rows_row_unique').on(t.importId, t.rowNumber), index('migration_import_rows_award_idx').on(t.awardId), index('migration_import_rows_record_idx').on(t.recordId)],
 );

@@ -118,7 +118,7 @@ describe('templates', () => {
       expect(header).toBe(columns.join(','));
       expect(example?.split(',')[0]).toBe('jane.welder@example.com');
     }
-    expect((await get('/api/migration/templates/wpq', 'admin')).statusCode).toBe(400);
+    expect((await get('/api/migration/templates/shoes', 'admin')).statusCode).toBe(400);
   });
 });
 

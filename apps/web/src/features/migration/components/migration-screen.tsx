@@ -18,7 +18,15 @@ import { pagedTableProps } from '../../../lib/paged-table-props';
 import { usePaging } from '../../../lib/use-paging';
 import { useMigrationImport, useMigrationImports, useStartImport, useUndoImport } from '../api/migration';
 
-const KIND_LABELS: Record<MigrationKind, string> = { applicants: 'Applicants', awards: 'Awards' };
+const KIND_LABELS: Record<MigrationKind, string> = {
+  applicants: 'Applicants',
+  companies: 'Companies',
+  employments: 'Employments',
+  awards: 'Awards',
+  wpq: 'Welder qualification records',
+  cpd: 'CPD entries',
+  results: 'Past module results',
+};
 const COUNT_COLORS = { created: 'green', updated: 'blue', unchanged: 'gray', refused: 'red' } as const;
 
 function Counts({ value }: { value: Pick<MigrationSummary, 'created' | 'updated' | 'unchanged' | 'refused'> }) {

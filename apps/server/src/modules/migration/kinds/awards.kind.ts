@@ -1,0 +1,225 @@
+import { APPLICATION_TYPES, applicationTypeOfProgram, type ApplicationStatus } from '@certs/shared/application/application-status';
+import { AWARD_REMINDER_KINDS, reminderDates } from '@certs/shared/award/award-expiry';
+import type { AwardStatus } from '@certs/shared/award/award-status';
+import {
+  type AWARD_MIGRATION_COLUMNS,
+  LEGACY_AWARD_STATUSES,
+  MIGRATION_MESSAGES,
+  STATUSES_WITH_REASON,
+  legacyDay,
+  type LegacyAwardStatus,
+} from '@certs/shared/migration/migration.contract';
+import type { Executor } from '../../../db/executor';
+import { AppError } from '../../../platform/app-error';
+import type { CsvFileRow } from '../../../platform/csv-file';
+import { DEFAULT_SERIES, addYears } from '../../award/award.service';
+import { counterOfNumber } from '../certificate-counter';
+import type { ImportKind, KindRun, Outcome, Refusal, RowRun } from '../import-kind';
+import { CERTIFICATE_NUMBER, checkFile, commonIssue, yesNo } from '../migration-csv';
+import type { ImportProgram, KnownAward, KnownPerson } from '../migration.repository';
+import { isStaff, personByEmail, undoCreatedHolder } from './holders';
+
+export interface AwardRow {
+  rowNumber: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  programCode: string;
+  certificateNumber: string;
+  awardedOn: string;
+  expiresOn: string | null;
+  status: AwardStatus;
+  statusReason: string | null;
+  listedInRegister: boolean | null;
+}
+
+/** Program types whose awards this kind imports: Qualification, Certification, AICIP. Welder Qualification awards come with their records (the `wpq` kind). */
+const AWARDING_PROGRAM_TYPES = new Set([1, 2, 4]);
+/** Certification and AICIP expire after the program's renewal period when the file gives no expiry (as awards made here do). */
+const EXPIRING_PROGRAM_TYPES = new Set([2, 4]);
+/** The application status an award's status goes with, as the award actions move it. */
+export const APPLICATION_STATUS_OF: Record<AwardStatus, ApplicationStatus> = {
+  current: 'Awarded',
+  'on hold': 'Awarded OnHold',
+  cancelled: 'Award Cancelled',
+  withdrawn: 'Award Withdrawn',
+  expired: 'Awarded',
+};
+
+interface PreviousAward {
+  awardedOn: string;
+  expiresOn: string | null;
+  status: string;
+  statusReason: string | null;
+  applicationStatus: string;
+}
+
+function checkAward(row: CsvFileRow, today: string): AwardRow | Refusal {
+  const issue = commonIssue('awards', row);
+  if (issue) return issue;
+  const c = row.cells as Record<(typeof AWARD_MIGRATION_COLUMNS)[number], string>;
+  const refuse = (column: string, message: string): Refusal => ({ rowNumber: row.rowNumber, column, message });
+  if (!CERTIFICATE_NUMBER.test(c.certificateNumber)) return refuse('certificateNumber', 'certificateNumber may hold only letters, digits, "-", "." and "/"');
+  const awardedOn = legacyDay(c.awardedOn);
+  if (!awardedOn) return refuse('awardedOn', MIGRATION_MESSAGES.invalidDate('awardedOn'));
+  if (awardedOn > today) return refuse('awardedOn', MIGRATION_MESSAGES.awardedInFuture);
+  const expiresOn = c.expiresOn ? legacyDay(c.expiresOn) : null;
+  if (c.expiresOn && !expiresOn) return refuse('expiresOn', MIGRATION_MESSAGES.invalidDate('expiresOn'));
+  if (expiresOn && expiresOn <= awardedOn) return refuse('expiresOn', MIGRATION_MESSAGES.expiresBeforeAwarded);
+  const legacy = (Object.keys(LEGACY_AWARD_STATUSES) as LegacyAwardStatus[]).find((status) => status.toLowerCase() === c.status.toLowerCase());
+  if (!legacy) return refuse('status', MIGRATION_MESSAGES.invalidStatus);
+  if (STATUSES_WITH_REASON.includes(legacy) && !c.statusReason) return refuse('statusReason', MIGRATION_MESSAGES.reasonRequired(legacy));
+  return {
+    rowNumber: row.rowNumber,
+    email: c.email,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    programCode: c.programCode,
+    certificateNumber: c.certificateNumber,
+    awardedOn,
+    expiresOn,
+    status: LEGACY_AWARD_STATUSES[legacy],
+    statusReason: c.statusReason || null,
+    listedInRegister: yesNo(c.listedInRegister) as boolean | null,
+  };
+}
+
+/** A certificate number twice in the file is refused, and so is a holder's email given again with other names (the first row's names create the holder). */
+function awardsAcrossRows() {
+  const numbers = new Map<string, number>();
+  const holders = new Map<string, { rowNumber: number; names: string }>();
+  return (row: AwardRow): Refusal | null => {
+    const number = row.certificateNumber.toLowerCase();
+    const firstNumber = numbers.get(number);
+    if (firstNumber !== undefined) return { rowNumber: row.rowNumber, column: 'certificateNumber', message: MIGRATION_MESSAGES.duplicateInFile('certificateNumber', firstNumber) };
+    const names = `${row.firstName}\u0000${row.lastName}`;
+    const holder = holders.get(row.email.toLowerCase());
+    if (holder && holder.names !== names) return { rowNumber: row.rowNumber, column: 'firstName', message: MIGRATION_MESSAGES.namesDifferInFile(holder.rowNumber) };
+    numbers.set(number, row.rowNumber);
+    if (!holder) holders.set(row.email.toLowerCase(), { rowNumber: row.rowNumber, names });
+    return null;
+  };
+}
+
+type Programs = Map<string, ImportProgram>;
+
+/**
+ * `awards`: the program must be the account's and award; the number must be new on the platform,
+ * or one an earlier import here created for the same holder and program (then the row is
+ * unchanged, or updates its dates and status). A new award keeps its number as issued, and the
+ * program's counter moves past it when it follows the program's pattern.
+ */
+export const awardsKind: ImportKind<AwardRow, Programs> = {
+  kind: 'awards',
+  recordWord: 'award',
+  example: {
+    email: 'jane.welder@example.com',
+    firstName: 'Jane',
+    lastName: 'Welder',
+    programCode: 'WI-CERT',
+    certificateNumber: 'WI-2019-00123',
+    awardedOn: '07-Mar-2019',
+    expiresOn: '2027-03-07',
+    status: 'Current',
+    statusReason: '',
+    listedInRegister: 'Yes',
+  },
+  check: (content, today) => checkFile('awards', content, (row) => checkAward(row, today), awardsAcrossRows),
+  facts: (run, rows) => run.repository.findPrograms(run.repository.executor, run.record.accountId, [...new Set(rows.map((row) => row.programCode))]),
+  apply: applyAward,
+  async undo(run, row) {
+    if (row.awardId && row.applicationId) {
+      if (await run.repository.isAwardTouched(run.tx, row.awardId, row.id)) throw new AppError('CONFLICT', MIGRATION_MESSAGES.touched(row.rowNumber, 'award'));
+      if (row.result === 'created') await run.repository.deleteImportedAward(run.tx, row.awardId, row.applicationId);
+      else await run.repository.restoreAward(run.tx, row.awardId, row.applicationId, row.previous as PreviousAward, run.actorId);
+    }
+    await undoCreatedHolder(run, row, 'holder');
+  },
+};
+
+async function applyAward(run: RowRun<Programs>, row: AwardRow): Promise<Outcome> {
+  const base = { rowNumber: row.rowNumber };
+  const refuse = (column: string, message: string): Outcome => ({ ...base, result: 'refused', column, message });
+  const program = run.facts.get(row.programCode.toLowerCase());
+  if (!program) return refuse('programCode', MIGRATION_MESSAGES.unknownProgram(row.programCode));
+  if (!AWARDING_PROGRAM_TYPES.has(program.programType)) return refuse('programCode', MIGRATION_MESSAGES.programDoesNotAward(row.programCode));
+  const person = await personByEmail(run.repository, run.tx, row.email);
+  if (isStaff(person)) return refuse('email', MIGRATION_MESSAGES.staffEmail);
+  const expiresOn = row.expiresOn ?? (EXPIRING_PROGRAM_TYPES.has(program.programType) && program.renewalPeriod ? addYears(row.awardedOn, program.renewalPeriod) : null);
+  // A "Current" award past its last day is expired here and now: stored so, the expiry job has nothing to do (and mails no one).
+  const status: AwardStatus = row.status === 'current' && expiresOn !== null && expiresOn < run.today ? 'expired' : row.status;
+  const existing = (await run.repository.findAwards(run.tx, run.record.accountId, [row.certificateNumber])).get(row.certificateNumber.toLowerCase());
+  if (existing) return existingAward(run, row, { program, person, existing, expiresOn, status });
+
+  // A dry run: the holder is found or would be created (the file's first row with the email names them).
+  if (!run.write) return { ...base, result: 'created' };
+  let holder = person ? { userId: person.userId, applicantId: person.applicantId! } : null;
+  const createdUser = !holder;
+  holder ??= await run.repository.insertPerson(run.tx, { email: row.email, firstName: row.firstName, lastName: row.lastName, listedInRegister: row.listedInRegister ?? true }, run.actorId);
+  const type = applicationTypeOfProgram(program.programType)!;
+  const created = await run.repository.insertImportedAward(run.tx, {
+    applicationNumber: `${APPLICATION_TYPES[type].prefix}-IMP-${row.certificateNumber}`,
+    applicationStatus: APPLICATION_STATUS_OF[status],
+    applicantId: holder.applicantId,
+    program,
+    certificateNumber: row.certificateNumber,
+    awardedOn: row.awardedOn,
+    expiresOn,
+    status,
+    statusReason: row.statusReason,
+    note: `Imported from ${run.record.fileName} (legacy import)`,
+    actorId: run.actorId,
+  });
+  await moveCounter(run, run.tx, program, row.certificateNumber);
+  await markRemindersPassed(run, run.tx, created.awardId, expiresOn);
+  return { ...base, result: 'created', ...holder, createdUser, ...created };
+}
+
+async function existingAward(
+  run: RowRun<Programs>,
+  row: AwardRow,
+  found: { program: ImportProgram; person: KnownPerson | undefined; existing: KnownAward; expiresOn: string | null; status: AwardStatus },
+): Promise<Outcome> {
+  const { existing, program, person } = found;
+  const base = { rowNumber: row.rowNumber };
+  if (!existing.importedHere) return { ...base, result: 'refused', column: 'certificateNumber', message: MIGRATION_MESSAGES.numberTaken(row.certificateNumber) };
+  if (existing.programId !== program.id || existing.holderEmail !== row.email.toLowerCase() || !person) {
+    return { ...base, result: 'refused', column: 'certificateNumber', message: MIGRATION_MESSAGES.numberOfOtherAward(row.certificateNumber) };
+  }
+  const ids = { userId: person.userId, applicantId: person.applicantId!, applicationId: existing.applicationId, awardId: existing.id };
+  const same = existing.awardedOn === row.awardedOn && existing.expiresOn === found.expiresOn && existing.status === found.status && (existing.statusReason ?? null) === row.statusReason;
+  if (same) return { ...base, result: 'unchanged', ...ids };
+  const previous: PreviousAward = {
+    awardedOn: existing.awardedOn,
+    expiresOn: existing.expiresOn,
+    status: existing.status,
+    statusReason: existing.statusReason,
+    applicationStatus: APPLICATION_STATUS_OF[existing.status as AwardStatus] ?? 'Awarded',
+  };
+  if (run.write) {
+    await run.repository.updateImportedAward(run.tx, existing, {
+      awardedOn: row.awardedOn,
+      expiresOn: found.expiresOn,
+      status: found.status,
+      statusReason: row.statusReason,
+      applicationStatus: APPLICATION_STATUS_OF[found.status],
+      actorId: run.actorId,
+    });
+    await markRemindersPassed(run, run.tx, existing.id, found.expiresOn);
+  }
+  return { ...base, result: 'updated', ...ids, previous };
+}
+
+/** The reminders whose day has come by the import (for its expiry day) count as sent: only those still ahead go out. */
+export async function markRemindersPassed(run: KindRun, tx: Executor, awardId: string, expiresOn: string | null): Promise<void> {
+  if (!expiresOn) return;
+  const dates = reminderDates(expiresOn);
+  await run.repository.markRemindersPassed(tx, awardId, expiresOn, AWARD_REMINDER_KINDS.filter((kind) => dates[kind] <= run.today), run.today);
+}
+
+/** The series the award module numbers the program's awards in (award.service nextCertificateNumber), moved past the imported number. */
+export async function moveCounter(run: KindRun, tx: Executor, program: ImportProgram, certificateNumber: string): Promise<void> {
+  const own = program.numberPatternCheck && program.certificateNumPattern.length > 0;
+  const counter = counterOfNumber(own ? program.certificateNumPattern : run.defaultPattern, certificateNumber);
+  if (counter !== null) await run.repository.moveCounterPast(tx, own ? program.id : DEFAULT_SERIES, counter);
+}

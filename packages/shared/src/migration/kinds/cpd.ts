@@ -1,0 +1,5 @@
+/** `cpd`: NOT BUILT YET (issue 41): its helper defines the fixed columns here. */
+export const CPD_FILE = {
+  columns: ['email'],
+  required: ['email'],
+} as const;

@@ -1,0 +1,5 @@
+/** `employments`: NOT BUILT YET (issue 41): its helper defines the fixed columns here. */
+export const EMPLOYMENTS_FILE = {
+  columns: ['email'],
+  required: ['email'],
+} as const;
