@@ -51,6 +51,8 @@ export const awards = pgTable(
   },
   (t) => [
     uniqueIndex('awards_certificate_number_unique').on(t.certificateNumber),
+    // Numbers are looked up forgiving letter case (verification, the legacy import's collision check, a chunk at a time).
+    index('awards_certificate_number_lower_idx').on(sql`lower(${t.certificateNumber})`),
     uniqueIndex('awards_status_list_index_unique').on(t.statusListIndex),
     // One initial award per application, however many staff submit the result at once.
     uniqueIndex('awards_application_awarded_unique').on(t.applicationId).where(sql`award_type = 'Awarded'`),

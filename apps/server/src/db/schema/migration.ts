@@ -5,8 +5,8 @@ import { auditColumns } from './columns';
 
 /**
  * One legacy import (issue 41, decision 035): a CSV of one kind (`MIGRATION_KINDS`) an
- * account brings from its old system. The file is kept so the job can read it again after a
- * restart; a dry run checks every row and writes nothing but its row results.
+ * account brings from its old system. The file is kept (in the row, or in storage under
+ * `file_key`) so the job can read it again after a restart; a dry run checks every row and writes nothing but its row results.
  */
 export const migrationImports = pgTable(
   'migration_imports',
@@ -15,7 +15,10 @@ export const migrationImports = pgTable(
     accountId: owningAccount(),
     kind: text('kind', { enum: MIGRATION_KINDS }).notNull(),
     fileName: text('file_name').notNull(),
-    content: text('content').notNull(),
+    /** The file as sent in the request (a small one); null when it was uploaded to storage first. */
+    content: text('content'),
+    /** The stored upload the job streams the file from (a large one, `POST` with `fileKey`). */
+    fileKey: text('file_key'),
     dryRun: boolean('dry_run').notNull().default(false),
     status: text('status', { enum: ['Queued', 'Running', 'Finished', 'Failed', 'Undone'] })
       .notNull()

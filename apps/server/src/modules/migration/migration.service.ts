@@ -6,15 +6,22 @@ import {
   type MigrationPage,
   type MigrationRequest,
   type MigrationSummary,
-} from '@certs/shared/migration/migration.contract';
-import { isForeignKeyViolation } from '../../db/errors';
-import { AppError } from '../../platform/app-error';
-import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
-import { AccountTimeZones, dayIn } from '../account/account-time-zone';
-import { refusedOutcome, type KindRun, type Outcome } from './import-kind';
-import { IMPORT_KINDS } from './kinds';
-import { fileIssue, templateCsv } from './migration-csv';
-import type { MigrationImportRecord, MigrationRepository, NewMigrationRow } from './migration.repository';
+} from "@certs/shared/migration/migration.contract";
+import { isForeignKeyViolation } from "../../db/errors";
+import { AppError } from "../../platform/app-error";
+import {
+  staffAccountOf,
+  type CurrentUser,
+} from "../../platform/auth/authenticate";
+import { AccountTimeZones, dayIn } from "../account/account-time-zone";
+import { refusedOutcome, type KindRun, type Outcome } from "./import-kind";
+import { IMPORT_KINDS } from "./kinds";
+import { fileIssue, templateCsv } from "./migration-csv";
+import type {
+  MigrationImportRecord,
+  MigrationRepository,
+  NewMigrationRow,
+} from "./migration.repository";
 
 /** Rows written per transaction: progress moves at this step, and a restart resumes after the last whole chunk. */
 export const MIGRATION_CHUNK_ROWS = 100;
@@ -45,10 +52,17 @@ export class MigrationService {
     return templateCsv(kind, IMPORT_KINDS[kind].example);
   }
 
-  async start(actor: CurrentUser, kind: MigrationKind, input: MigrationRequest): Promise<{ id: string }> {
+  async start(
+    actor: CurrentUser,
+    kind: MigrationKind,
+    input: MigrationRequest,
+  ): Promise<{ id: string }> {
     const accountId = staffAccountOf(actor);
     const shape = fileIssue(kind, input.csvContent);
-    if ('reason' in shape) throw new AppError('BAD_REQUEST', shape.reason, { csvContent: shape.reason });
+    if ("reason" in shape)
+      throw new AppError("BAD_REQUEST", shape.reason, {
+        csvContent: shape.reason,
+      });
     const id = await this.repository.insertImport({
       accountId,
       kind,
@@ -63,21 +77,44 @@ export class MigrationService {
     return { id };
   }
 
-  async list(actor: CurrentUser, query: MigrationListQuery & { page: number; pageSize: number }): Promise<MigrationPage> {
-    const { rows, totalRows } = await this.repository.findPage(staffAccountOf(actor), query.page, query.pageSize);
-    return { rows: rows.map(toSummary), page: query.page, pageSize: query.pageSize, totalRows };
+  async list(
+    actor: CurrentUser,
+    query: MigrationListQuery & { page: number; pageSize: number },
+  ): Promise<MigrationPage> {
+    const { rows, totalRows } = await this.repository.findPage(
+      staffAccountOf(actor),
+      query.page,
+      query.pageSize,
+    );
+    return {
+      rows: rows.map(toSummary),
+      page: query.page,
+      pageSize: query.pageSize,
+      totalRows,
+    };
   }
 
   async findOne(actor: CurrentUser, id: string): Promise<MigrationImport> {
     const record = await this.ownImport(actor, id);
     const refused = await this.repository.refusedRows(id);
-    return { ...toSummary(record), refusedRows: refused.map((row) => ({ rowNumber: row.rowNumber, column: row.column ?? '', message: row.message ?? '' })) };
+    return {
+      ...toSummary(record),
+      refusedRows: refused.map((row) => ({
+        rowNumber: row.rowNumber,
+        column: row.column ?? "",
+        message: row.message ?? "",
+      })),
+    };
   }
 
   /** Another account's import is unknown here, not forbidden. */
-  private async ownImport(actor: CurrentUser, id: string): Promise<MigrationImportRecord> {
+  private async ownImport(
+    actor: CurrentUser,
+    id: string,
+  ): Promise<MigrationImportRecord> {
     const record = await this.repository.findImport(id);
-    if (!record || record.accountId !== staffAccountOf(actor)) throw new AppError('NOT_FOUND', MIGRATION_MESSAGES.notFound);
+    if (!record || record.accountId !== staffAccountOf(actor))
+      throw new AppError("NOT_FOUND", MIGRATION_MESSAGES.notFound);
     return record;
   }
 
@@ -86,7 +123,11 @@ export class MigrationService {
   /** Runs every queued import, and any whose worker stopped (the job's pass; tests call it directly). */
   async runPending(): Promise<number> {
     let ran = 0;
-    for (let next = await this.repository.claimNext(); next; next = await this.repository.claimNext()) {
+    for (
+      let next = await this.repository.claimNext();
+      next;
+      next = await this.repository.claimNext()
+    ) {
       await this.runClaimed(next.id);
       ran += 1;
     }
@@ -97,42 +138,74 @@ export class MigrationService {
    * Runs a claimed import from where it stands: rows with a result already are skipped.
    * `stopAfterChunks` stops as a killed worker would (tests of the resume).
    */
-  async runClaimed(importId: string, options: { stopAfterChunks?: number } = {}): Promise<void> {
+  async runClaimed(
+    importId: string,
+    options: { stopAfterChunks?: number } = {},
+  ): Promise<void> {
     const record = await this.repository.findImport(importId);
     if (!record) return;
     try {
       const kind = IMPORT_KINDS[record.kind as MigrationKind];
-      const zone = await new AccountTimeZones(this.repository.executor).ofAccount(record.accountId);
+      const zone = await new AccountTimeZones(
+        this.repository.executor,
+      ).ofAccount(record.accountId);
       const today = dayIn(zone, this.settings.now?.() ?? new Date());
-      const checked = kind.check(record.content, today);
+      const checked = kind.check(record.content ?? "", today);
       if (!checked.ok) throw new Error(checked.reason);
       const done = await this.repository.processedRowNumbers(importId);
-      const actorId = record.createdBy ?? '00000000-0000-0000-0000-000000000000';
-      const stamp = (outcome: Outcome): NewMigrationRow => ({ ...outcome, importId, createdBy: actorId, modifiedBy: actorId });
+      const actorId =
+        record.createdBy ?? "00000000-0000-0000-0000-000000000000";
+      const stamp = (outcome: Outcome): NewMigrationRow => ({
+        ...outcome,
+        importId,
+        createdBy: actorId,
+        modifiedBy: actorId,
+      });
       await this.repository.transaction(async (tx) => {
-        await this.repository.insertRows(tx, checked.refused.filter((row) => !done.has(row.rowNumber)).map((row) => stamp(refusedOutcome(row))));
+        await this.repository.insertRows(
+          tx,
+          checked.refused
+            .filter((row) => !done.has(row.rowNumber))
+            .map((row) => stamp(refusedOutcome(row))),
+        );
         await this.repository.refreshProgress(tx, importId);
       });
       const rows = checked.rows.filter((row) => !done.has(row.rowNumber));
-      const run: KindRun = { record, repository: this.repository, write: !record.dryRun, actorId, today, defaultPattern: this.settings.defaultPattern };
+      const run: KindRun = {
+        record,
+        repository: this.repository,
+        write: !record.dryRun,
+        actorId,
+        today,
+        defaultPattern: this.settings.defaultPattern,
+      };
       const facts: unknown = await kind.facts(run, rows);
       const size = this.settings.chunkRows ?? MIGRATION_CHUNK_ROWS;
       let chunks = 0;
       for (let start = 0; start < rows.length; start += size) {
-        if (options.stopAfterChunks !== undefined && chunks >= options.stopAfterChunks) return;
+        if (
+          options.stopAfterChunks !== undefined &&
+          chunks >= options.stopAfterChunks
+        )
+          return;
         const chunk = rows.slice(start, start + size);
         await this.repository.transaction(async (tx) => {
           const outcomes: NewMigrationRow[] = [];
-          for (const row of chunk) outcomes.push(stamp(await kind.apply({ ...run, tx, facts }, row)));
+          for (const row of chunk)
+            outcomes.push(stamp(await kind.apply({ ...run, tx, facts }, row)));
           await this.repository.insertRows(tx, outcomes);
           await this.repository.refreshProgress(tx, importId);
         });
         chunks += 1;
       }
-      await this.repository.finish(importId, 'Finished', null);
+      await this.repository.finish(importId, "Finished", null);
     } catch (error) {
-      this.settings.log.warn({ err: error, importId }, 'legacy import failed');
-      await this.repository.finish(importId, 'Failed', error instanceof Error ? error.message : String(error));
+      this.settings.log.warn({ err: error, importId }, "legacy import failed");
+      await this.repository.finish(
+        importId,
+        "Failed",
+        error instanceof Error ? error.message : String(error),
+      );
     }
   }
 
@@ -145,24 +218,34 @@ export class MigrationService {
    */
   async undo(actor: CurrentUser, id: string): Promise<MigrationImport> {
     const record = await this.ownImport(actor, id);
-    if (record.dryRun) throw new AppError('CONFLICT', MIGRATION_MESSAGES.dryRunNoUndo);
-    if (record.status === 'Undone') throw new AppError('CONFLICT', MIGRATION_MESSAGES.alreadyUndone);
-    if (record.status !== 'Finished') throw new AppError('CONFLICT', MIGRATION_MESSAGES.notFinished);
+    if (record.dryRun)
+      throw new AppError("CONFLICT", MIGRATION_MESSAGES.dryRunNoUndo);
+    if (record.status === "Undone")
+      throw new AppError("CONFLICT", MIGRATION_MESSAGES.alreadyUndone);
+    if (record.status !== "Finished")
+      throw new AppError("CONFLICT", MIGRATION_MESSAGES.notFinished);
     const rows = await this.repository.rowsOf(id);
     const kind = IMPORT_KINDS[record.kind as MigrationKind];
     let rowNumber = 0;
     try {
       await this.repository.transaction(async (tx) => {
         for (const row of rows) {
-          if (row.result === 'refused' || row.result === 'unchanged') continue;
+          if (row.result === "refused" || row.result === "unchanged") continue;
           rowNumber = row.rowNumber;
-          await kind.undo({ record, repository: this.repository, tx, actorId: actor.id }, row);
+          await kind.undo(
+            { record, repository: this.repository, tx, actorId: actor.id },
+            row,
+          );
         }
         await this.repository.markUndone(tx, id, actor.id);
       });
     } catch (error) {
       // Something else refers to a record the import made (a mail, a payment, a credential): it was touched.
-      if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', MIGRATION_MESSAGES.touched(rowNumber, kind.recordWord));
+      if (isForeignKeyViolation(error))
+        throw new AppError(
+          "CONFLICT",
+          MIGRATION_MESSAGES.touched(rowNumber, kind.recordWord),
+        );
       throw error;
     }
     return this.findOne(actor, id);
