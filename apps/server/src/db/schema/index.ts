@@ -31,3 +31,4 @@ export * from './invigilation';
 export * from './wpq-validity';
 export * from './credential';
 export * from './migration';
+export * from './migration-invitation';
