@@ -82,7 +82,7 @@ import { registerResitRoutes } from './modules/resit/resit.routes';
 import { createWpqModule } from './modules/wpq/wpq.module';
 import { registerWpqRoutes } from './modules/wpq/wpq.routes';
 import { createBackOfficeModule } from './modules/report/back-office.module';
-import { createMigrationModule } from './modules/migration/migration.module';
+import { createMigrationModule, registerMigrationInvitations } from './modules/migration/migration.module';
 import { registerMigrationRoutes } from './modules/migration/migration.routes';
 import { createCompanyModule } from './modules/company/company.module';
 import { registerCompanyRoutes } from './modules/company/company.routes';
@@ -440,6 +440,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerCompanyRoutes(api, companyModule.companies);
     registerWpqValidityRoutes(api, wpqValidity.service);
     registerMigrationRoutes(api, migration.service);
+    registerMigrationInvitations(api, deps.database.db, { mail, publicUrl });
   });
 
   // The built web app, when there is one: its files, and index.html for the app's own routes.

@@ -1,6 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import { runUnbound } from '../../db/account-boundary';
 import type { Database } from '../../db/client';
 import { PeriodicJob } from '../../platform/jobs/periodic-job';
+import type { MailService } from '../../platform/mail/mail.service';
+import { MigrationInvitations } from './migration-invitations';
+import { MigrationInvitationRepository } from './migration-invitations.repository';
+import { registerMigrationInvitationRoutes } from './migration-invitations.routes';
 import { MigrationRepository } from './migration.repository';
 import { MigrationService } from './migration.service';
 
@@ -18,4 +23,9 @@ export function createMigrationModule(db: Database, deps: { defaultPattern: stri
   const service = new MigrationService(new MigrationRepository(db), { onQueued: deps.runJobs ? () => runUnbound(() => void job.runOnce()) : undefined }, { defaultPattern: deps.defaultPattern, log: deps.log });
   if (deps.runJobs) job.start();
   return { service, job };
+}
+
+/** Invitations to the people an import created (issue 41): mailed as the account through the mail queue, each with a link to choose a password. */
+export function registerMigrationInvitations(api: FastifyInstance, db: Database, deps: { mail: MailService; publicUrl: string }): void {
+  registerMigrationInvitationRoutes(api, new MigrationInvitations(new MigrationInvitationRepository(db), deps));
 }
