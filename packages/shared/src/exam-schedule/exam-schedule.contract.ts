@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES, type ApplicationTypePath } from '../application/application-status';
 import { WORKFLOW_STAGES, type WorkflowStage } from '../application/application-workflow';
-import { AWARD_MESSAGES } from '../award/award.contract';
+import { AwardDateRange, awardedOnField } from '../award/award-date';
 import { DEFAULT_TIME_ZONE, INVALID_TIME_FORMAT, OFFERED_TIME_ZONE_NAMES, formatDate } from '../common/dates';
 import { EXAMINATION_TYPES } from '../program/program-module.contract';
 import { instantOfLocal, zoneLabel } from './exam-schedule-time';
@@ -227,7 +227,7 @@ export const ResultStageRequest = z
      * The day the awarding body decided the award (YYYY-MM-DD); absent means today in the body's
      * zone. The server refuses a future day or one before the application was submitted.
      */
-    awardedOn: z.iso.date({ error: AWARD_MESSAGES.awardedOnInvalid }).optional(),
+    awardedOn: awardedOnField,
   })
   .superRefine((request, ctx) => {
     if (request.awardedOn && request.overallResult !== 'Awarded') ctx.addIssue({ code: 'custom', path: ['awardedOn'], message: RESULT_MESSAGES.awardedOnOnlyAwarded });
@@ -320,7 +320,7 @@ export const ExamSchedule = z.object({
    * To those who may record the result: the first and last day the award date may take (the
    * submission day and today, in the awarding body's zone), YYYY-MM-DD.
    */
-  awardDateRange: z.object({ earliest: z.string().nullable(), latest: z.string() }).nullable().default(null),
+  awardDateRange: AwardDateRange.nullable().default(null),
 });
 export type ExamSchedule = z.infer<typeof ExamSchedule>;
 

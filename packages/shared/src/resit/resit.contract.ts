@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES } from '../application/application-status';
+import { AwardDateRange, awardedOnField } from '../award/award-date';
 import { pagedResponse, pagingShape } from '../common/paging';
 import { examSessionId } from '../exam/exam.contract';
 import {
@@ -48,6 +49,7 @@ export const RESIT_MESSAGES = {
   fromOnlineExam: 'The result of this re-sit comes from the online exam',
   assessmentMissing: 'Save the assessment (result) before submitting it',
   notExaminer: "Only the program manager, an administrator or the re-sit's examiner can assess it",
+  awardedOnOnlyAwarding: 'An award date is given only when this re-sit result leaves every module passed (the application is awarded)',
 } as const;
 
 export const ResitListQuery = z.strictObject({
@@ -87,6 +89,8 @@ export type ResitAssessmentRequest = z.input<typeof ResitAssessmentRequest>;
 export const ResitResultRequest = z.strictObject({
   resitModuleId: z.uuid(),
   note: z.string().trim().max(RESULT_NOTES_MAX, RESULT_MESSAGES.noteMax).default(''),
+  /** When the result awards (every module passed): the day the body decided the award (issue 41); absent means today. */
+  awardedOn: awardedOnField,
 });
 export type ResitResultRequest = z.input<typeof ResitResultRequest>;
 
@@ -170,9 +174,21 @@ export const ResitApplicationView = z.object({
   canManage: z.boolean(),
   /** Staff: the choices of the schedule form; null for the applicant. */
   choices: ScheduleChoices.nullable(),
+  /** To who may record a re-sit's result: the days the award date may take when the result awards. */
+  awardDateRange: AwardDateRange.nullable().default(null),
 });
 export type ResitApplicationView = z.infer<typeof ResitApplicationView>;
 
 /** With the page's `sessionId`, the launch also holds the sitting for it (`LaunchedExam`). */
 export const InitResitRequest = z.strictObject({ resitModuleId: z.uuid(), sessionId: examSessionId.optional() });
 export type InitResitRequest = z.infer<typeof InitResitRequest>;
+
+/**
+ * Whether recording this re-sit's result awards the application: its own result passes and every
+ * other module's current result is a pass (the server decides again from the stored results).
+ * The result form asks for the award date only then.
+ */
+export function resitResultAwards(view: Pick<ResitApplicationView, 'modules' | 'resits'>, resit: Pick<ResitModule, 'id' | 'applicationModuleId' | 'result'>): boolean {
+  if (resit.result !== 'Pass') return false;
+  return view.modules.every((module) => module.applicationModuleId === resit.applicationModuleId || module.currentResult === 'Pass');
+}

@@ -3,6 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { z } from 'zod';
 import { Attachment } from '../attachment/attachment.contract';
+import { AwardDateRange, awardedOnField } from '../award/award-date';
 import { DEFAULT_TIME_ZONE, formatDate } from '../common/dates';
 
 dayjs.extend(utc);
@@ -47,6 +48,7 @@ export const REVIEW_MESSAGES = {
   modulesRequired: 'Choose the modules whose result the review changes',
   moduleNotReviewable: 'Only failed modules that allow review can be changed by a review',
   stillNotPassed: (codes: readonly string[]) => `Upholding the review must leave every module passed: ${codes.join(', ')} would still not be passed`,
+  awardedOnOnlyUpheld: 'An award date is given only when the review is upheld',
 } as const;
 
 /** The last day (YYYY-MM-DD) on which a review may be asked for: the result's day plus the window, both in the awarding body's zone (Sydney by default). */
@@ -80,9 +82,12 @@ export const ReviewDecisionRequest = z
     note: z.string({ error: REVIEW_MESSAGES.noteRequired }).trim().min(1, REVIEW_MESSAGES.noteRequired).max(REVIEW_NOTE_MAX, REVIEW_MESSAGES.noteMax),
     /** The application modules whose result changes to Pass (upheld only). */
     moduleIds: z.array(z.uuid(REVIEW_MESSAGES.moduleNotReviewable)).max(50).default([]),
+    /** Upheld only: the day the body decided the award (issue 41); absent means today in the body's zone. */
+    awardedOn: awardedOnField,
   })
   .superRefine((value, ctx) => {
     if (value.outcome === 'upheld' && value.moduleIds.length === 0) ctx.addIssue({ code: 'custom', path: ['moduleIds'], message: REVIEW_MESSAGES.modulesRequired });
+    if (value.awardedOn && value.outcome !== 'upheld') ctx.addIssue({ code: 'custom', path: ['awardedOn'], message: REVIEW_MESSAGES.awardedOnOnlyUpheld });
   });
 export type ReviewDecisionRequest = z.input<typeof ReviewDecisionRequest>;
 
@@ -122,5 +127,7 @@ export const ReviewState = z.object({
   modules: z.array(ReviewableModule),
   reviews: z.array(Review),
   canDecide: z.boolean(),
+  /** To who may decide an open review: the days the award date of an upheld review may take. */
+  awardDateRange: AwardDateRange.nullable().default(null),
 });
 export type ReviewState = z.infer<typeof ReviewState>;

@@ -6,6 +6,7 @@
  * (`validateTestPiece`), so a record that submits is a record the engine can range.
  */
 import { z } from 'zod';
+import { AwardDateRange, awardedOnField } from '../award/award-date';
 import { ScheduleModuleRequest } from '../exam-schedule/exam-schedule.contract';
 import { type FieldErrors, WPQ_MESSAGES } from './wpq-messages';
 import { validateTestPiece, type RangeInput, type RangeResult, type RequiredTest } from './wpq-range';
@@ -77,6 +78,7 @@ export const WPQ_RECORD_MESSAGES = {
   // The assessor's outcome.
   approvedRequired: 'Choose whether the welder qualification is approved',
   reasonsRequired: 'Reasons are required when the qualification is not approved',
+  awardedOnOnlyApproved: 'An award date is given only when the qualification is approved',
   notesMax: 'Assessor notes must be at most 2000 characters',
   notExamined: 'The outcome is recorded once the examiner has submitted the test',
   testsNotPassed: 'The tests were not all passed: the qualification cannot be approved',
@@ -467,9 +469,12 @@ export const WpqResultSubmitRequest = z
   .strictObject({
     welderQualificationApproved: z.boolean({ error: WPQ_RECORD_MESSAGES.approvedRequired }),
     programAssessorNotes: z.string().trim().max(2000, WPQ_RECORD_MESSAGES.notesMax).default(''),
+    /** Approved only: the day the body decided the award (issue 41), the certificate's issue date; absent means today. */
+    awardedOn: awardedOnField,
   })
   .superRefine((value, ctx) => {
     if (!value.welderQualificationApproved && !value.programAssessorNotes) ctx.addIssue({ code: 'custom', path: ['programAssessorNotes'], message: WPQ_RECORD_MESSAGES.reasonsRequired });
+    if (value.awardedOn && value.welderQualificationApproved === false) ctx.addIssue({ code: 'custom', path: ['awardedOn'], message: WPQ_RECORD_MESSAGES.awardedOnOnlyApproved });
   });
 export type WpqResultSubmitRequest = z.input<typeof WpqResultSubmitRequest>;
 
@@ -535,6 +540,8 @@ export const WpqRecord = z.object({
   /** The tests the engine requires for this record's test piece (empty until the test piece can be ranged). */
   requiredTests: z.array(z.object({ rule: z.string(), methods: z.array(z.string()), note: z.string(), clause: z.string() })),
   can: z.object({ edit: z.boolean(), schedule: z.boolean(), examine: z.boolean(), decide: z.boolean() }),
+  /** To who may decide: the days the award date of an approval may take (submission day to today, the body's zone). */
+  awardDateRange: AwardDateRange.nullable().default(null),
 });
 export type WpqRecord = z.infer<typeof WpqRecord>;
 

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { ACTION_PAST, AWARD_MESSAGES, awardActionRequest, type Award, type AwardPage, type AwardRow, type StaffAwardListQuery } from '@certs/shared/award/award.contract';
 import { AWARD_ACTIONS, AWARD_STATUS_LABELS, type AwardAction, type AwardStatus, type AwardType } from '@certs/shared/award/award-status';
 import { counterWidth, firstCounter, formatCertificateNumber } from '@certs/shared/award/certificate-number';
-import { formatDate } from '@certs/shared/common/dates';
+import { awardDateIssue } from '@certs/shared/award/award-date';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
 import type { Executor } from '../../db/executor';
 import { isUniqueViolation } from '../../db/errors';
@@ -13,7 +13,8 @@ import { hasMenuAccess, staffAccountOf, type CurrentUser } from '../../platform/
 import { toCsv } from '../../platform/csv';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
 import { moveApplication } from '../application/application-move';
-import { accountZone, dayIn } from '../account/account-time-zone';
+import { dayIn } from '../account/account-time-zone';
+import { awardDateRangeOf } from './award-date';
 import { isApplicationAdministrator } from '../application/application-workflow.policy';
 import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { ProgramService } from '../program/program.service';
@@ -101,15 +102,12 @@ export class AwardRecords {
     const program = await this.deps.repository.findProgramFacts(tx, application.programId);
     if (!program) throw new AppError('NOT_FOUND', AWARD_MESSAGES.notFound);
     // The awarding body's day: a New Zealand award made at 00:30 in Auckland is dated that day.
-    const today = dayIn(program.timeZone, this.now());
-    const awardedOn = input.awardedOn ?? today;
     // Staff may date the award the day the body decided it, but never ahead of the body's today
-    // nor before the application existed as submitted (judged in the same zone).
-    if (awardedOn > today) throw new AppError('BAD_REQUEST', AWARD_MESSAGES.awardedOnFuture, { awardedOn: AWARD_MESSAGES.awardedOnFuture });
-    if (application.submittedOn && awardedOn < dayIn(program.timeZone, application.submittedOn)) {
-      const message = AWARD_MESSAGES.awardedOnBeforeSubmitted(formatDate(application.submittedOn, 'day', accountZone(program.timeZone)));
-      throw new AppError('BAD_REQUEST', message, { awardedOn: message });
-    }
+    // nor before the application existed as submitted (judged in the same zone, by the forms' own check).
+    const range = awardDateRangeOf(program.timeZone, application.submittedOn, this.now());
+    const awardedOn = input.awardedOn ?? range.latest;
+    const issue = awardDateIssue(awardedOn, range);
+    if (issue) throw new AppError('BAD_REQUEST', issue, { awardedOn: issue });
     const certificateNumber = await this.nextCertificateNumber(tx, program, Number(awardedOn.slice(0, 4)));
     let award: AwardTableRow;
     try {

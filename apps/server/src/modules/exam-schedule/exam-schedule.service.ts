@@ -2,7 +2,8 @@ import { STAGE_MESSAGES } from '@certs/shared/application/application-stage.cont
 import { APPLICATION_TYPES, applicationTypeOfProgram, type ApplicationStatus, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { resultStageOf, type WorkflowStage } from '@certs/shared/application/application-workflow';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
-import { DEFAULT_TIME_ZONE, OFFERED_TIME_ZONE_NAMES, formatDate, formatDateTimeWithZone, isOfferedTimeZone } from '@certs/shared/common/dates';
+import { earlierAwardDateNote } from '@certs/shared/award/award-date';
+import { DEFAULT_TIME_ZONE, OFFERED_TIME_ZONE_NAMES, formatDateTimeWithZone, isOfferedTimeZone } from '@certs/shared/common/dates';
 import {
   EXAM_KINDS,
   MODULE_TYPES,
@@ -38,6 +39,7 @@ import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
 import { dayIn } from '../account/account-time-zone';
 import { moveApplication } from '../application/application-move';
+import { awardDateRangeOf } from '../award/award-date';
 import { canSeeApplications, type ProgramStanding } from '../application/application-workflow.policy';
 import type { ApplicationRow, ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { AttachmentService } from '../attachment/attachment.service';
@@ -354,7 +356,7 @@ export class ExamScheduleService {
       }
       const now = this.now();
       // The history names the award date only when it is not the day the result was recorded (a decision made earlier).
-      const earlierAwardDate = input.awardedOn && input.awardedOn !== dayIn(loaded.found.bodyTimeZone, now) ? ` (award date ${formatDate(`${input.awardedOn}T12:00:00Z`, 'day', 'UTC')})` : '';
+      const earlierAwardDate = earlierAwardDateNote(input.awardedOn, dayIn(loaded.found.bodyTimeZone, now));
       await moveApplication(tx, this.deps.workflow, {
         locked,
         typePath,
@@ -523,7 +525,7 @@ export class ExamScheduleService {
         canRecordResult,
       },
       // The days the award date may take (the server checks them again when the result is recorded).
-      awardDateRange: canRecordResult ? { earliest: application.submittedOn ? dayIn(found.bodyTimeZone, application.submittedOn) : null, latest: dayIn(found.bodyTimeZone, now) } : null,
+      awardDateRange: canRecordResult ? awardDateRangeOf(found.bodyTimeZone, application.submittedOn, now) : null,
     };
   }
 

@@ -13,6 +13,7 @@ import { resitModules } from '../../db/schema/resit';
 import { applicants, users } from '../../db/schema/user';
 import { testingAgencies, venues } from '../../db/schema/venue';
 import { accountCurrencyOf } from '../account/account-currency';
+import { accountZone, programZoneSql } from '../account/account-time-zone';
 
 export type ResitRow = typeof resitModules.$inferSelect;
 
@@ -26,6 +27,8 @@ export interface ResitApplication {
   currency: string;
   holder: { userId: string; firstName: string; lastName: string; email: string; timeZone: string };
   manager: { id: string; email: string; firstName: string } | null;
+  /** The zone of the account that owns the program: the awarding body's "today" for an award date. */
+  bodyTimeZone: string;
 }
 
 /** One module of the candidate with its program module's re-sit rule and fees. */
@@ -103,6 +106,7 @@ export class ResitRepository {
         programTitle: programs.programTitle,
         maxResitsPerModule: programs.maxResitsPerModule,
         currency: accountCurrencyOf(programs.accountId),
+        bodyTimeZone: programZoneSql(programs.id),
         managerId: programs.programManagerId,
         holder: { userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, timeZone: users.timeZone },
       })
@@ -122,6 +126,7 @@ export class ResitRepository {
       maxResitsPerModule: row.maxResitsPerModule,
       currency: row.currency,
       holder: row.holder,
+      bodyTimeZone: accountZone(row.bodyTimeZone),
       manager: manager?.active ? { id: manager.id, email: manager.email, firstName: manager.firstName } : null,
     };
   }

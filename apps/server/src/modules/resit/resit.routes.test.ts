@@ -1,6 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
+import { AWARD_MESSAGES } from '@certs/shared/award/award.contract';
+import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
+import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { CandidateExam, LaunchedExam } from '@certs/shared/exam/exam.contract';
 import { SCHEDULE_MESSAGES } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { RESIT_MESSAGES, type ResitApplicationView, type ResitModule } from '@certs/shared/resit/resit.contract';
@@ -16,7 +19,7 @@ import { awards } from '../../db/schema/award';
 import { examInstances } from '../../db/schema/exam-instance';
 import { mails } from '../../db/schema/mail';
 import { coupons, invoices } from '../../db/schema/payment';
-import { programModules, programs } from '../../db/schema/program';
+import { programCertificationSettings, programModules, programs } from '../../db/schema/program';
 import { resitModules } from '../../db/schema/resit';
 import { ageSitting, createPublishedTest } from '../exam/exam-test-fixtures';
 
@@ -423,5 +426,89 @@ describe("another account's staff (issue 40)", () => {
       expect((await get(`${Q}/${list}?programId=${programId}`, nzJwt)).statusCode, list).toBe(404);
     }
     expect((await get(`${Q}/status/all?pageSize=250`, managerJwt)).json().rows.map((row: { id: string }) => row.id)).toContain(resit.id);
+  });
+});
+
+describe('the award date of a re-sit result that awards (issue 41)', () => {
+  let aicipProgramId: string;
+  let aicipModuleId: string;
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    // An AICIP program: its awards expire after its renewal period (three years here).
+    aicipProgramId = (await createProgram(db, { programManagerId: manager.id, status: 2, programType: 4, programTitle: 'Coating Inspector' })).id;
+    await db.insert(programCertificationSettings).values({ programId: aicipProgramId, kind: 'initial', memberFeeCents: 1000, nonmemberFeeCents: 2000, renewalPeriod: 3, assessorAssessmentInstruction: 'Check.', programDeclaration: '<p>I declare.</p>' });
+    const [module] = await db
+      .insert(programModules)
+      .values({ programId: aicipProgramId, moduleCode: 'A1', moduleTitle: 'Coating theory', examinationType: 'Practical', memberFeeCents: 10000, nonMemberFeeCents: 12000, passPercentage: 50, sortOrder: 1, reSitAllowed: true, reSitMemberFeeCents: 9000, reSitNonMemberFeeCents: 11000 })
+      .returning();
+    aicipModuleId = module!.id;
+  });
+
+  /** Bob's AICIP application submitted on `submittedOn`, failed on A1, whose re-sit has been assessed with `result` (the examiner's submission). */
+  async function assessed(submittedOn: Date, result: 'Pass' | 'Fail') {
+    const db = t.database.db;
+    const application = await createApplicationWithModules(db, { applicantId: bob.applicantId!, programId: aicipProgramId, programType: 4, programModuleIds: [aicipModuleId], status: 'Failed', workflowStage: 'Exam Modules Evaluation Completed' });
+    await db.execute(sql`update application_modules set result = 'Fail', result_percentage = 30 where id = ${application.moduleIds[0]!}`);
+    await db.update(applications).set({ submittedOn, overallResult: 'Failed', resultRecordedOn: new Date() }).where(eq(applications.id, application.id));
+    const created = await post(`${A}/create`, { applicationModuleId: application.moduleIds[0] }, bobJwt);
+    expect(created.statusCode, created.body).toBe(200);
+    const resit = created.json<ResitModule>();
+    await db
+      .update(resitModules)
+      .set({ stage: 'Resit Examination Assessment', result, resultPercentage: result === 'Pass' ? 80 : 20, resultEnteredBy: examiner.id, resultEnteredOn: new Date(), assessmentSubmittedOn: new Date() })
+      .where(eq(resitModules.id, resit.id));
+    return { application, resit };
+  }
+  const awardsOf = (applicationId: string) => t.database.db.select().from(awards).where(eq(awards.applicationId, applicationId));
+
+  it('dates the award, its expiry and its number the day staff give, and the history names it; the form is offered the days it may take', async () => {
+    const { application, resit } = await assessed(new Date('2025-02-01T02:00:00Z'), 'Pass');
+    expect((await get(`${A}/resitModules?applicationId=${application.id}`, managerJwt)).json<ResitApplicationView>().awardDateRange).toEqual({ earliest: '2025-02-01', latest: todayInSydney() });
+    expect((await get(`${A}/resitModules?applicationId=${application.id}`, bobJwt)).json<ResitApplicationView>().awardDateRange).toBeNull();
+    const decided = await post(`${A}/result/submit`, { resitModuleId: resit.id, awardedOn: '2025-03-03' }, managerJwt);
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json<ResitModule>()).toMatchObject({ stage: 'Resit Result', applicationStatus: 'Awarded' });
+    const [award] = await awardsOf(application.id);
+    expect(award).toMatchObject({ awardedOn: '2025-03-03', expiresOn: '2028-03-03', status: 'current' });
+    expect(award!.certificateNumber).toMatch(/^WCB-2025-/);
+    expect((await historyNotes(application.id)).at(-1)).toBe('Applied for re-sit -> Awarded: Re-sit 1 of A1: Pass 80% (Resit Result). Every module passed: awarded (award date 03-Mar-2025)');
+  });
+
+  it('dates the award today when no date is given', async () => {
+    const { application, resit } = await assessed(new Date(Date.now() - 10 * 86_400_000), 'Pass');
+    expect((await post(`${A}/result/submit`, { resitModuleId: resit.id }, managerJwt)).statusCode).toBe(200);
+    expect((await awardsOf(application.id))[0]!.awardedOn).toBe(todayInSydney());
+    expect((await historyNotes(application.id)).at(-1)).toBe('Applied for re-sit -> Awarded: Re-sit 1 of A1: Pass 80% (Resit Result). Every module passed: awarded');
+  });
+
+  it('refuses a future day, a day before the submission, an impossible day, and a date with a result that does not award (400 at awardedOn), changing nothing', async () => {
+    const { application, resit } = await assessed(new Date('2026-01-20T03:00:00Z'), 'Pass');
+    const cases: [string, string][] = [
+      [addDays(todayInSydney(), 1), AWARD_MESSAGES.awardedOnFuture],
+      ['2026-01-19', AWARD_MESSAGES.awardedOnBeforeSubmitted('20-Jan-2026')],
+      ['2026-02-30', AWARD_MESSAGES.awardedOnInvalid],
+    ];
+    for (const [awardedOn, message] of cases) {
+      const response = await post(`${A}/result/submit`, { resitModuleId: resit.id, awardedOn }, managerJwt);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual({ awardedOn: message });
+    }
+    expect(await resitRow(resit.id)).toMatchObject({ stage: 'Resit Examination Assessment', resultSubmittedOn: null });
+    expect(await statusOf(application.id)).toMatchObject({ status: 'Applied for re-sit' });
+    expect(await awardsOf(application.id)).toHaveLength(0);
+    // Staff outside the program, and the examiner, are refused with a date as without.
+    expect((await post(`${A}/result/submit`, { resitModuleId: resit.id, awardedOn: '2026-02-03' }, outsiderJwt)).statusCode).toBe(403);
+    expect((await post(`${A}/result/submit`, { resitModuleId: resit.id, awardedOn: '2026-02-03' }, examinerJwt)).statusCode).toBe(403);
+    // The submission day itself is fine.
+    expect((await post(`${A}/result/submit`, { resitModuleId: resit.id, awardedOn: '2026-01-20' }, managerJwt)).statusCode).toBe(200);
+    expect((await awardsOf(application.id))[0]).toMatchObject({ awardedOn: '2026-01-20', expiresOn: '2029-01-20' });
+
+    const failing = await assessed(new Date('2026-01-20T03:00:00Z'), 'Fail');
+    const refused = await post(`${A}/result/submit`, { resitModuleId: failing.resit.id, awardedOn: '2026-02-03' }, managerJwt);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ awardedOn: RESIT_MESSAGES.awardedOnOnlyAwarding });
+    expect(await resitRow(failing.resit.id)).toMatchObject({ stage: 'Resit Examination Assessment' });
+    expect(await statusOf(failing.application.id)).toMatchObject({ status: 'Applied for re-sit' });
   });
 });

@@ -1,5 +1,6 @@
 import { APPLICATION_TYPES, type ApplicationStatus } from '@certs/shared/application/application-status';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { earlierAwardDateNote } from '@certs/shared/award/award-date';
 import { formatDateTimeWithZone } from '@certs/shared/common/dates';
 import { SCHEDULE_MESSAGES, SIT_EXAM_PATH, WHAT_TO_BRING, scheduleRowIssues, testCentreAddress, type ScheduleChoices } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { instantOfLocal, localOfInstant } from '@certs/shared/exam-schedule/exam-schedule-time';
@@ -36,6 +37,8 @@ import type { MailService, OutgoingMail } from '../../platform/mail/mail.service
 import { moveApplication } from '../application/application-move';
 import { isApplicationAdministrator, type ProgramStanding } from '../application/application-workflow.policy';
 import type { ApplicationRow, ApplicationWorkflowRepository } from '../application/application-workflow.repository';
+import { dayIn } from '../account/account-time-zone';
+import { awardDateRangeOf } from '../award/award-date';
 import { HOLDER_AWARDS_PATH, type AwardCreator } from '../award/award.service';
 import type { ExamScheduleService } from '../exam-schedule/exam-schedule.service';
 import type { PaymentService } from '../payment/payment.service';
@@ -419,10 +422,13 @@ export class ResitService {
       const summary = `Re-sit ${row.attempt} of ${resit.moduleCode}: ${row.result}${row.resultPercentage !== null ? ` ${row.resultPercentage}%` : ''} (Resit Result)${input.note ? `. ${input.note}` : ''}`;
       let certificateNumber: string | null = null;
       let outcome: 'Awarded' | 'Failed' | 'waiting' = 'waiting';
+      // A date belongs to an award: given with a result that does not award, it is refused (nothing is written).
+      if (input.awardedOn && notPassed.length > 0) throw new AppError('BAD_REQUEST', RESIT_MESSAGES.awardedOnOnlyAwarding, { awardedOn: RESIT_MESSAGES.awardedOnOnlyAwarding });
       if (notPassed.length === 0) {
-        await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'resitPassed', what: 'awarded on re-sit', note: `${summary}. Every module passed: awarded`, actorId: actor.id });
+        const awardDate = earlierAwardDateNote(input.awardedOn, dayIn(access.found.bodyTimeZone, now));
+        await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'resitPassed', what: 'awarded on re-sit', note: `${summary}. Every module passed: awarded${awardDate}`, actorId: actor.id });
         await this.deps.workflow.update(tx, locked.id, { overallResult: 'Awarded', resultRecordedOn: now, modifiedBy: actor.id });
-        certificateNumber = (await this.deps.awards.createForAwardedApplication(tx, { applicationId: locked.id, actorId: actor.id, awardType: 'Awarded' })).certificateNumber;
+        certificateNumber = (await this.deps.awards.createForAwardedApplication(tx, { applicationId: locked.id, actorId: actor.id, awardType: 'Awarded', awardedOn: input.awardedOn })).certificateNumber;
         outcome = 'Awarded';
       } else if (!stillOpen) {
         await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'resitFailed', what: 'failed on re-sit', note: `${summary}. Not passed: ${notPassed.join(', ')}`, actorId: actor.id });
@@ -557,6 +563,7 @@ export class ResitService {
       resits: await Promise.all(resits.map((resit) => this.toResit(resit, access.isStaff))),
       canManage,
       choices,
+      awardDateRange: canManage ? awardDateRangeOf(access.found.bodyTimeZone, application.submittedOn, this.now()) : null,
     };
   }
 

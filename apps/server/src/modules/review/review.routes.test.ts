@@ -1,6 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
+import { AWARD_MESSAGES } from '@certs/shared/award/award.contract';
+import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
+import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { REVIEW_MESSAGES, reviewWindowClosesOn, windowClosedMessage, type ReviewState } from '@certs/shared/review/review.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createApplicationWithModules } from '../../../test/factories/application-module.factory';
@@ -12,7 +15,7 @@ import { applicationHistory, applications } from '../../db/schema/application';
 import { applicationModules } from '../../db/schema/application-module';
 import { awards } from '../../db/schema/award';
 import { mails } from '../../db/schema/mail';
-import { programModules, programs } from '../../db/schema/program';
+import { programCertificationSettings, programModules, programs } from '../../db/schema/program';
 import { applicationReviews } from '../../db/schema/review';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -280,5 +283,85 @@ describe('deciding a review', () => {
     const again = await post(`${Q}/${application.id}/review`, { reason: 'Once more' }, adaJwt);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(REVIEW_MESSAGES.alreadyReviewed);
+  });
+});
+
+describe('the award date of an upheld review (issue 41)', () => {
+  const A = '/api/aicipapplication';
+  let aicipProgramId: string;
+  let aicipModuleId: string;
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    // An AICIP program: its awards expire after its renewal period (three years here).
+    aicipProgramId = (await createProgram(db, { programManagerId: manager.id, status: 2, programType: 4, programTitle: 'Coating Inspector' })).id;
+    await db.insert(programCertificationSettings).values({ programId: aicipProgramId, kind: 'initial', memberFeeCents: 1000, nonmemberFeeCents: 2000, renewalPeriod: 3, assessorAssessmentInstruction: 'Check.', programDeclaration: '<p>I declare.</p>' });
+    const [module] = await db
+      .insert(programModules)
+      .values({ programId: aicipProgramId, moduleCode: 'A1', moduleTitle: 'Coating theory', examinationType: 'Written', memberFeeCents: 10000, nonMemberFeeCents: 12000, passPercentage: 70, sortOrder: 1, reviewAllowed: true })
+      .returning();
+    aicipModuleId = module!.id;
+  });
+
+  /** Bob's AICIP application, submitted on `submittedOn`, failed on A1 and under review. */
+  async function underReview(submittedOn: Date) {
+    const db = t.database.db;
+    const application = await createApplicationWithModules(db, { applicantId: bob.applicantId!, programId: aicipProgramId, programType: 4, programModuleIds: [aicipModuleId], status: 'Failed', workflowStage: 'Exam Modules Evaluation Completed' });
+    await db.update(applicationModules).set({ result: 'Fail', resultPercentage: 55 }).where(eq(applicationModules.id, application.moduleIds[0]!));
+    await db.update(applications).set({ submittedOn, overallResult: 'Failed', resultRecordedOn: new Date() }).where(eq(applications.id, application.id));
+    expect((await post(`${A}/${application.id}/review`, { reason: 'Please remark question 3' }, bobJwt)).statusCode).toBe(200);
+    return { ...application, moduleId: application.moduleIds[0]! };
+  }
+  const awardsOf = (applicationId: string) => t.database.db.select().from(awards).where(eq(awards.applicationId, applicationId));
+  const lastNoteOf = async (applicationId: string) =>
+    (await t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, applicationId)).orderBy(asc(applicationHistory.sequence))).at(-1)!.note;
+
+  it('dates the award, its expiry and its number the day staff give, and the history names it; the form is offered the days it may take', async () => {
+    const application = await underReview(new Date('2025-02-01T02:00:00Z'));
+    expect((await get(`${A}/${application.id}/review`, managerJwt)).json<ReviewState>().awardDateRange).toEqual({ earliest: '2025-02-01', latest: todayInSydney() });
+    // Those who may not decide are offered no range.
+    expect((await get(`${A}/${application.id}/review`, bobJwt)).json<ReviewState>().awardDateRange).toBeNull();
+    expect((await get(`${A}/${application.id}/review`, assessorJwt)).statusCode).toBe(403);
+    const decided = await post(`${A}/${application.id}/review/decide`, { outcome: 'upheld', note: 'Question 3 remarked', moduleIds: [application.moduleId], awardedOn: '2025-03-03' }, managerJwt);
+    expect(decided.statusCode, decided.body).toBe(200);
+    const [award] = await awardsOf(application.id);
+    expect(award).toMatchObject({ awardedOn: '2025-03-03', expiresOn: '2028-03-03', status: 'current' });
+    expect(award!.certificateNumber).toMatch(/^WCB-2025-/);
+    expect(await lastNoteOf(application.id)).toBe('Review upheld (award date 03-Mar-2025): A1 (was Fail 55%) now passed. Question 3 remarked');
+  });
+
+  it('dates the award today when no date is given, and the history says nothing more', async () => {
+    const application = await underReview(new Date(Date.now() - 10 * 86_400_000));
+    expect((await post(`${A}/${application.id}/review/decide`, { outcome: 'upheld', note: 'Remarked', moduleIds: [application.moduleId] }, managerJwt)).statusCode).toBe(200);
+    expect((await awardsOf(application.id))[0]).toMatchObject({ awardedOn: todayInSydney(), expiresOn: `${Number(todayInSydney().slice(0, 4)) + 3}${todayInSydney().slice(4)}` });
+    expect(await lastNoteOf(application.id)).toBe('Review upheld: A1 (was Fail 55%) now passed. Remarked');
+  });
+
+  it('refuses a future day, a day before the submission, an impossible day and a date with Refused (400 at awardedOn), changing nothing', async () => {
+    const application = await underReview(new Date('2026-01-20T03:00:00Z'));
+    const upheld = { outcome: 'upheld', note: 'Remarked', moduleIds: [application.moduleId] };
+    const cases: [object, string][] = [
+      [{ ...upheld, awardedOn: addDays(todayInSydney(), 1) }, AWARD_MESSAGES.awardedOnFuture],
+      [{ ...upheld, awardedOn: '2026-01-19' }, AWARD_MESSAGES.awardedOnBeforeSubmitted('20-Jan-2026')],
+      [{ ...upheld, awardedOn: '2026-02-30' }, AWARD_MESSAGES.awardedOnInvalid],
+      [{ outcome: 'refused', note: 'Marked correctly', awardedOn: '2026-02-03' }, REVIEW_MESSAGES.awardedOnOnlyUpheld],
+    ];
+    const mailsBefore = (await mailsTo(bob.email)).length;
+    for (const [payload, message] of cases) {
+      const response = await post(`${A}/${application.id}/review/decide`, payload, managerJwt);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual({ awardedOn: message });
+    }
+    expect(await statusOf(application.id)).toBe('Applied for review');
+    expect(await awardsOf(application.id)).toHaveLength(0);
+    const [module] = await t.database.db.select().from(applicationModules).where(eq(applicationModules.id, application.moduleId));
+    expect(module!.result).toBe('Fail');
+    expect((await get(`${A}/${application.id}/review`, managerJwt)).json<ReviewState>()).toMatchObject({ canDecide: true, reviews: [{ status: 'open' }] });
+    expect(await mailsTo(bob.email)).toHaveLength(mailsBefore);
+    // Staff outside the program are refused with or without a date.
+    expect((await post(`${A}/${application.id}/review/decide`, { ...upheld, awardedOn: '2026-02-03' }, outsiderJwt)).statusCode).toBe(403);
+    // The submission day itself is fine.
+    expect((await post(`${A}/${application.id}/review/decide`, { ...upheld, awardedOn: '2026-01-20' }, managerJwt)).statusCode).toBe(200);
+    expect((await awardsOf(application.id))[0]).toMatchObject({ awardedOn: '2026-01-20', expiresOn: '2029-01-20' });
   });
 });

@@ -1,5 +1,6 @@
 import { APPLICATION_TYPES, type ApplicationStatus } from '@certs/shared/application/application-status';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { earlierAwardDateNote } from '@certs/shared/award/award-date';
 import { modulesNotPassed, type ModuleResult } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import {
   REVIEW_MESSAGES,
@@ -20,6 +21,7 @@ import type { MailService, OutgoingMail } from '../../platform/mail/mail.service
 import { moveApplication } from '../application/application-move';
 import type { ApplicationRow, ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { AttachmentService } from '../attachment/attachment.service';
+import { awardDateRangeOf } from '../award/award-date';
 import { HOLDER_AWARDS_PATH, type AwardCreator } from '../award/award.service';
 import type { ProgramService } from '../program/program.service';
 import { canDecideReview, canReadReview, isReviewHolder } from './review.policy';
@@ -127,10 +129,11 @@ export class ReviewService {
           .map((module) => ({ applicationModuleId: module.id, moduleCode: module.moduleCode, fromResult: module.result, fromPercentage: module.resultPercentage }));
         for (const changed of changedResults) await this.deps.repository.passModule(tx, changed.applicationModuleId, actor.id, `Passed on review: ${input.note}`);
         const codes = changedResults.map((changed) => `${changed.moduleCode} (was ${changed.fromResult}${changed.fromPercentage !== null ? ` ${changed.fromPercentage}%` : ''})`).join(', ');
-        await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'reviewUpheld', what: 'awarded on review', note: `Review upheld: ${codes} now passed. ${input.note}`, actorId: actor.id });
+        const awardDate = earlierAwardDateNote(input.awardedOn, dayIn(found.timeZone, now));
+        await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'reviewUpheld', what: 'awarded on review', note: `Review upheld${awardDate}: ${codes} now passed. ${input.note}`, actorId: actor.id });
         await this.deps.workflow.update(tx, id, { overallResult: 'Awarded', resultRecordedOn: now, modifiedBy: actor.id });
         // The award is made with the move, exactly once (decision 017: the row lock; the award's unique index behind it).
-        const award = await this.deps.awards.createForAwardedApplication(tx, { applicationId: id, actorId: actor.id, awardType: 'Awarded' });
+        const award = await this.deps.awards.createForAwardedApplication(tx, { applicationId: id, actorId: actor.id, awardType: 'Awarded', awardedOn: input.awardedOn });
         certificateNumber = award.certificateNumber;
       } else {
         await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'reviewRefused', what: 'refused on review', note: `Review refused: ${input.note}`, actorId: actor.id });
@@ -185,6 +188,7 @@ export class ReviewService {
     const [modules, reviews] = await Promise.all([this.deps.repository.findModules(application.id), this.deps.repository.findReviews(application.id)]);
     const files = await this.deps.attachments.findByIds(reviews.flatMap((review) => review.attachmentIds));
     const refusal = await this.refusalToAsk(this.deps.repository.reader(), application, modules, loaded.found.reviewWindowDays, loaded.found.timeZone);
+    const canDecide = loaded.canDecide && application.status === 'Applied for review';
     return {
       applicationStatus: application.status,
       resultRecordedOn: application.resultRecordedOn?.toISOString() ?? null,
@@ -202,7 +206,8 @@ export class ReviewService {
         decidedBy: loaded.isStaff && deciderFirstName ? `${deciderFirstName} ${deciderLastName ?? ''}`.trim() : null,
         changedResults: review.changedResults.map(({ moduleCode, fromResult, fromPercentage }) => ({ moduleCode, fromResult, fromPercentage })),
       })),
-      canDecide: loaded.canDecide && application.status === 'Applied for review',
+      canDecide,
+      awardDateRange: canDecide ? awardDateRangeOf(loaded.found.timeZone, application.submittedOn, this.now()) : null,
     };
   }
 

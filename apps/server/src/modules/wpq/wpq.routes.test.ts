@@ -1,6 +1,9 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
+import { AWARD_MESSAGES } from '@certs/shared/award/award.contract';
+import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
+import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { calculateRange } from '@certs/shared/wpq/wpq-range';
 import { WPQ_RECORD_MESSAGES, rangeInputOf, type WpqRecord, type WpqRecordSaveRequest, type WpqTestResultRequest } from '@certs/shared/wpq/wpq-record.contract';
 import { WPQ_MESSAGES } from '@certs/shared/wpq/wpq-messages';
@@ -362,5 +365,58 @@ describe('the workflow to the award', () => {
     expect(await t.database.db.select().from(awards).where(eq(awards.applicationId, applicationId))).toHaveLength(0);
     const [mail] = await mailsTo(ada.email, 'welder qualification not approved');
     expect(mail?.text).toContain('Porosity and undercut');
+  }, 180_000);
+});
+
+describe('the award date of an approval (issue 41)', () => {
+  /** A record examined with passing tests, its application submitted on `submittedOn`: the assessor may decide. */
+  async function examined(submittedOn: Date): Promise<{ applicationId: string; id: string }> {
+    const { applicationId, record } = await scheduled(ada, adaJwt);
+    const id = record.id!;
+    const details = { jobKnowledge: 'Acceptable', tests: [{ testName: 'visual', result: 'Pass', evidenceAttachmentIds: [await evidence(examinerJwt, 'visual.pdf')] }, { testName: 'bend', result: 'Pass', calculatedValue: 2 }] };
+    const submitted = await post(`${W}/${id}/examiner/submit`, { testResultFile: await evidence(examinerJwt, 'result.pdf'), details }, examinerJwt);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    await t.database.db.update(applications).set({ submittedOn }).where(eq(applications.id, applicationId));
+    return { applicationId, id };
+  }
+  const awardsOf = (applicationId: string) => t.database.db.select().from(awards).where(eq(awards.applicationId, applicationId));
+  const lastNoteOf = async (applicationId: string) =>
+    (await t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, applicationId)).orderBy(asc(applicationHistory.sequence))).at(-1)!.note;
+
+  it('dates the award and the certificate issue date the day staff give, and the history names it; the form is offered the days it may take', async () => {
+    const { applicationId, id } = await examined(new Date('2026-11-01T02:00:00Z'));
+    expect((await get(`${W}/preview/${id}`, assessorJwt)).json<WpqRecord>().awardDateRange).toEqual({ earliest: '2026-11-01', latest: todayInSydney() });
+    expect((await get(`${W}/preview/${id}`, adaJwt)).json<WpqRecord>().awardDateRange).toBeNull();
+    const approved = await post(`${W}/${id}/result/submit`, { welderQualificationApproved: true, awardedOn: '2026-11-25' }, assessorJwt);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<WpqRecord>()).toMatchObject({ status: 'approved', issueDate: '2026-11-25', awardDateRange: null });
+    const [award] = await awardsOf(applicationId);
+    expect(award).toMatchObject({ awardedOn: '2026-11-25', status: 'current' });
+    expect(award!.certificateNumber).toMatch(/^WCB-2026-/);
+    expect(await lastNoteOf(applicationId)).toBe('Welder qualification approved (award date 25-Nov-2026)');
+  }, 180_000);
+
+  it('refuses a future day, a day before the submission, an impossible day and a date with Not approved (400 at awardedOn), changing nothing; no date is today', async () => {
+    const { applicationId, id } = await examined(new Date('2026-11-01T02:00:00Z'));
+    const cases: [object, string][] = [
+      [{ welderQualificationApproved: true, awardedOn: addDays(todayInSydney(), 1) }, AWARD_MESSAGES.awardedOnFuture],
+      [{ welderQualificationApproved: true, awardedOn: '2026-10-31' }, AWARD_MESSAGES.awardedOnBeforeSubmitted('01-Nov-2026')],
+      [{ welderQualificationApproved: true, awardedOn: '2026-11-31' }, AWARD_MESSAGES.awardedOnInvalid],
+      [{ welderQualificationApproved: false, programAssessorNotes: 'Porosity', awardedOn: '2026-11-25' }, WPQ_RECORD_MESSAGES.awardedOnOnlyApproved],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await post(`${W}/${id}/result/submit`, payload, assessorJwt);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual({ awardedOn: message });
+    }
+    expect(await awardsOf(applicationId)).toHaveLength(0);
+    expect((await applicationOf(applicationId)).workflowStage).toBe('Exam Modules Evaluation Completed');
+    expect((await get(`${W}/preview/${id}`, assessorJwt)).json<WpqRecord>()).toMatchObject({ status: 'examined', issueDate: null, can: { decide: true } });
+    // Staff outside the program and the examiner are refused with a date as without.
+    expect((await post(`${W}/${id}/result/submit`, { welderQualificationApproved: true, awardedOn: '2026-11-25' }, outsiderJwt)).statusCode).toBe(403);
+    expect((await post(`${W}/${id}/result/submit`, { welderQualificationApproved: true, awardedOn: '2026-11-25' }, examinerJwt)).statusCode).toBe(403);
+    expect((await post(`${W}/${id}/result/submit`, { welderQualificationApproved: true }, assessorJwt)).statusCode).toBe(200);
+    expect((await awardsOf(applicationId))[0]!.awardedOn).toBe(todayInSydney());
+    expect(await lastNoteOf(applicationId)).toBe('Welder qualification approved');
   }, 180_000);
 });

@@ -1,6 +1,7 @@
 import type { ApplicationStatus } from '@certs/shared/application/application-status';
 import type { WorkflowStage } from '@certs/shared/application/application-workflow';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { earlierAwardDateNote } from '@certs/shared/award/award-date';
 import { formatDateTimeWithZone } from '@certs/shared/common/dates';
 import { WHAT_TO_BRING, scheduleRowIssues } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { instantOfLocal } from '@certs/shared/exam-schedule/exam-schedule-time';
@@ -38,6 +39,7 @@ import { moveApplication } from '../application/application-move';
 import type { ProgramStanding } from '../application/application-workflow.policy';
 import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { AttachmentService } from '../attachment/attachment.service';
+import { awardDateRangeOf } from '../award/award-date';
 import { HOLDER_AWARDS_PATH, type AwardCreator } from '../award/award.service';
 import type { ProgramService } from '../program/program.service';
 import { canDecideOutcome, canEditRecordForWelder, canExamine, canReadRecord, canScheduleTest, isRecordOwner } from './wpq.policy';
@@ -304,12 +306,14 @@ export class WpqService {
         typePath: TYPE_PATH,
         action: approved ? 'award' : 'failExaminations',
         what: approved ? 'awarded' : 'failed',
-        note: approved ? `Welder qualification approved${input.programAssessorNotes ? `. ${input.programAssessorNotes}` : ''}` : `Welder qualification not approved: ${input.programAssessorNotes}`,
+        note: approved
+          ? `Welder qualification approved${earlierAwardDateNote(input.awardedOn, dayIn(application.timeZone, this.now()))}${input.programAssessorNotes ? `. ${input.programAssessorNotes}` : ''}`
+          : `Welder qualification not approved: ${input.programAssessorNotes}`,
         actorId: actor.id,
       });
       const now = this.now();
       await this.deps.workflow.update(tx, application.id, { overallResult: approved ? 'Awarded' : 'Failed', resultRecordedOn: now, modifiedBy: actor.id });
-      const award = approved ? await this.deps.awards.createForAwardedApplication(tx, { applicationId: application.id, actorId: actor.id, awardType: 'Awarded' }) : null;
+      const award = approved ? await this.deps.awards.createForAwardedApplication(tx, { applicationId: application.id, actorId: actor.id, awardType: 'Awarded', awardedOn: input.awardedOn }) : null;
       await this.deps.repository.update(tx, id, {
         status: approved ? 'approved' : 'failed',
         welderQualificationApproved: approved,
@@ -504,6 +508,7 @@ export class WpqService {
     const range = rangeOf(record, standard);
     const stage = application.workflowStage;
     const isTestOpen = !!record && record.status === 'submitted' && stage === 'Exam Modules Sent' && !!record.scheduleSentOn;
+    const canDecide = !!record && record.status === 'examined' && stage === 'Exam Modules Evaluation Completed' && !!standing && canDecideOutcome(actor, standing);
     return {
       id: record?.id ?? null,
       applicationId: application.id,
@@ -564,8 +569,9 @@ export class WpqService {
         edit: OPEN_STATUSES.includes(application.status as ApplicationStatus) && (!record || record.status === 'draft' || (record.status === 'submitted' && !record.scheduleSentOn)) && this.canEdit(actor, loaded),
         schedule: !!record && record.status === 'submitted' && application.status === 'Examinations Stage' && SCHEDULE_STAGES.includes(stage as WorkflowStage) && !!standing && canScheduleTest(actor, standing),
         examine: isTestOpen && !!standing && canExamine(actor, standing),
-        decide: !!record && record.status === 'examined' && stage === 'Exam Modules Evaluation Completed' && !!standing && canDecideOutcome(actor, standing),
+        decide: canDecide,
       },
+      awardDateRange: canDecide ? awardDateRangeOf(application.timeZone, application.submittedOn, this.now()) : null,
     };
   }
 }

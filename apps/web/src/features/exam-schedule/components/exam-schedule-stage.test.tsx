@@ -5,7 +5,7 @@ import { AWARD_MESSAGES } from '@certs/shared/award/award.contract';
 import type { ExamSchedule } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { awardDateIssue } from '../forms/overall-result-form';
+import { awardDateIssue } from '@certs/shared/award/award-date';
 import { ExamScheduleStage } from './exam-schedule-stage';
 
 const paid: ExamSchedule = {

@@ -1,10 +1,9 @@
 import { Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { AWARD_MESSAGES } from '@certs/shared/award/award.contract';
-import { formatDate } from '@certs/shared/common/dates';
+import { awardDayText } from '@certs/shared/award/award-date';
 import { OVERALL_RESULTS, RESULT_MESSAGES, modulesNotPassed, type ExamSchedule, type OverallResult, type ResultStageRequest, type ScheduledModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DateField } from '../../../components/ui/date-field';
+import { AwardDateField, useAwardDate } from '../../../components/ui/award-date-field';
 
 interface OverallResultFormProps {
   modules: ScheduledModule[];
@@ -13,30 +12,12 @@ interface OverallResultFormProps {
   onRecord: (request: ResultStageRequest) => Promise<unknown>;
 }
 
-/** Today on this device, as a fallback when the server gave no range (it always does to who may record). */
-function deviceToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
-/** A YYYY-MM-DD day as DD-MMM-YYYY (midnight UTC is mid-morning of the same day in Sydney, the formatter's zone). */
-const dayText = (day: string) => formatDate(`${day}T00:00:00Z`);
-
-/** The award date's message, or null when the day may be used (the server judges it again). */
-export function awardDateIssue(day: string, range: { earliest: string | null; latest: string }): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return AWARD_MESSAGES.awardedOnInvalid;
-  if (day > range.latest) return AWARD_MESSAGES.awardedOnFuture;
-  if (range.earliest && day < range.earliest) return AWARD_MESSAGES.awardedOnBeforeSubmitted(dayText(range.earliest));
-  return null;
-}
-
 /** The result stage: Awarded (only when every module passed) or Failed, confirmed before it is recorded and mailed. */
 export function OverallResultForm({ modules, awardDateRange, onRecord }: OverallResultFormProps) {
-  const range = awardDateRange ?? { earliest: null, latest: deviceToday() };
   const [overallResult, setOverallResult] = useState<OverallResult | ''>('');
   // The day the body decided the award; today unless staff record it later than the decision.
-  const [awardedOn, setAwardedOn] = useState(range.latest);
-  const [awardedOnError, setAwardedOnError] = useState<string | null>(null);
+  const awardDate = useAwardDate(awardDateRange);
+  const { awardedOn } = awardDate;
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
@@ -46,11 +27,7 @@ export function OverallResultForm({ modules, awardDateRange, onRecord }: Overall
     if (!overallResult) return setError(RESULT_MESSAGES.overallRequired);
     if (overallResult === 'Awarded' && notPassed.length > 0) return setError(RESULT_MESSAGES.awardNeedsPasses(notPassed));
     setError(null);
-    if (overallResult === 'Awarded') {
-      const issue = awardDateIssue(awardedOn, range);
-      setAwardedOnError(issue);
-      if (issue) return;
-    }
+    if (overallResult === 'Awarded' && !awardDate.check()) return;
     setIsConfirming(true);
   };
 
@@ -71,23 +48,7 @@ export function OverallResultForm({ modules, awardDateRange, onRecord }: Overall
             ))}
           </Group>
         </Radio.Group>
-        {overallResult === 'Awarded' && (
-          <DateField
-            label="Award date"
-            description="The day the awarding body decided the award; the certificate and its expiry count from it."
-            required
-            withAsterisk
-            value={awardedOn}
-            min={range.earliest ?? undefined}
-            max={range.latest}
-            error={awardedOnError}
-            onChange={(day) => {
-              setAwardedOn(day);
-              setAwardedOnError(null);
-            }}
-            maw={260}
-          />
-        )}
+        {overallResult === 'Awarded' && <AwardDateField {...awardDate.fieldProps} />}
         {notPassed.length > 0 && (
           <Text size="sm" c="dimmed">
             Not passed: {notPassed.join(', ')}. Awarded needs every module passed.
@@ -109,7 +70,7 @@ export function OverallResultForm({ modules, awardDateRange, onRecord }: Overall
       >
         <Text size="sm">
           The application becomes {overallResult}
-          {overallResult === 'Awarded' ? `, dated ${dayText(awardedOn)},` : ''} and the candidate is mailed their module results. The result cannot be changed here afterwards.
+          {overallResult === 'Awarded' ? `, dated ${awardDayText(awardedOn)},` : ''} and the candidate is mailed their module results. The result cannot be changed here afterwards.
         </Text>
       </ConfirmDialog>
     </form>

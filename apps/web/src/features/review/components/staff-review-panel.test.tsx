@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ReviewState } from '@certs/shared/review/review.contract';
@@ -32,12 +32,14 @@ const open: ReviewState = {
     },
   ],
   canDecide: true,
+  awardDateRange: { earliest: '2026-10-02', latest: '2026-11-22' },
 };
 
 const upheld: ReviewState = {
   ...open,
   applicationStatus: 'Awarded',
   canDecide: false,
+  awardDateRange: null,
   modules: open.modules.map((module) => ({ ...module, result: 'Pass' })),
   reviews: [{ ...open.reviews[0]!, status: 'upheld', decisionNote: 'Re-marked: 74%.', decidedOn: '2026-11-22T01:00:00.000Z', decidedBy: 'Alex Administrator', changedResults: [{ moduleCode: 'AIC-P1', fromResult: 'Fail', fromPercentage: 58 }] }],
 };
@@ -79,9 +81,60 @@ describe('StaffReviewPanel', () => {
     expect(screen.getByRole('checkbox', { name: /AIC-P1/ })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Record the outcome' }));
     await waitFor(() => expect(decisions).toHaveLength(1));
-    expect(decisions[0]!.body).toEqual({ outcome: 'upheld', note: 'Re-marked: 74%.', moduleIds: [M1] });
+    // Upheld awards: dated today in the awarding body's zone unless staff give the day it was decided.
+    expect(decisions[0]!.body).toEqual({ outcome: 'upheld', note: 'Re-marked: 74%.', moduleIds: [M1], awardedOn: '2026-11-22' });
     expect(await screen.findByText('Passed on review: AIC-P1 (was Fail 58%)')).toBeInTheDocument();
     expect(onMoved).toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Record the outcome' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the award date only when upholding: the days from submission to today, and sends the day given', async () => {
+    const decisions: RecordedCall[] = [];
+    stubFetch((call) => {
+      if (call.method === 'POST') {
+        decisions.push(call);
+        return jsonResponse(upheld);
+      }
+      return jsonResponse(open);
+    });
+    renderWithProviders(<StaffReviewPanel type="aicipapplication" applicationId="app-1" onOpenFile={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /^Refuse/ }));
+    expect(screen.queryByLabelText(/Award date/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^Uphold/ }));
+    const field = screen.getByLabelText(/Award date/);
+    expect(field).toHaveValue('22-Nov-2026');
+    // A day before submission or after today is not taken: the field keeps the last day it could use.
+    for (const typed of ['01/10/2026', '23/11/2026']) {
+      fireEvent.change(field, { target: { value: typed } });
+      fireEvent.blur(field);
+      expect(field).toHaveValue('22-Nov-2026');
+    }
+    fireEvent.change(field, { target: { value: '03/11/2026' } });
+    fireEvent.blur(field);
+    expect(field).toHaveValue('03-Nov-2026');
+    await user.click(screen.getByRole('checkbox', { name: /AIC-P1/ }));
+    await user.type(screen.getByRole('textbox', { name: /Note to the applicant/ }), 'Re-marked.');
+    await user.click(screen.getByRole('button', { name: 'Record the outcome' }));
+    await waitFor(() => expect(decisions).toHaveLength(1));
+    expect(decisions[0]!.body).toEqual({ outcome: 'upheld', note: 'Re-marked.', moduleIds: [M1], awardedOn: '2026-11-03' });
+  });
+
+  it('sends no award date with a refusal', async () => {
+    const decisions: RecordedCall[] = [];
+    stubFetch((call) => {
+      if (call.method === 'POST') {
+        decisions.push(call);
+        return jsonResponse({ ...open, applicationStatus: 'Failed', canDecide: false, awardDateRange: null });
+      }
+      return jsonResponse(open);
+    });
+    renderWithProviders(<StaffReviewPanel type="aicipapplication" applicationId="app-1" onOpenFile={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: /^Refuse/ }));
+    await user.type(screen.getByRole('textbox', { name: /Note to the applicant/ }), 'Marked correctly.');
+    await user.click(screen.getByRole('button', { name: 'Record the outcome' }));
+    await waitFor(() => expect(decisions).toHaveLength(1));
+    expect(decisions[0]!.body).toEqual({ outcome: 'refused', note: 'Marked correctly.', moduleIds: [] });
   });
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { REVIEW_NOTE_MAX, ReviewDecisionRequest, type ReviewOutcome, type ReviewTypePath } from '@certs/shared/review/review.contract';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDecideReview, useReviewState } from '../api/review';
+import { AwardDateField, useAwardDate } from '../../../components/ui/award-date-field';
 import { ReviewList } from './review-list';
 
 interface StaffReviewPanelProps {
@@ -27,22 +28,28 @@ export function StaffReviewPanel({ type, applicationId, onOpenFile, onMoved }: S
   const [note, setNote] = useState('');
   const [moduleIds, setModuleIds] = useState<string[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Upheld awards the application: the day the body decided it (issue 41).
+  const awardDate = useAwardDate(state.data?.awardDateRange);
   if (!state.data || state.data.reviews.length === 0) return null;
   const { reviews, modules, canDecide } = state.data;
   const reviewable = modules.filter((module) => module.result === 'Fail' && module.reviewAllowed);
 
   const send = async () => {
-    const parsed = ReviewDecisionRequest.safeParse({ outcome: outcome || undefined, note, moduleIds: outcome === 'upheld' ? moduleIds : [] });
+    const upheld = outcome === 'upheld';
+    const parsed = ReviewDecisionRequest.safeParse({ outcome: outcome || undefined, note, moduleIds: upheld ? moduleIds : [], ...(upheld ? { awardedOn: awardDate.awardedOn } : {}) });
+    // The award date shows its own message under its field.
+    const awardDateOk = !upheld || awardDate.check();
     if (!parsed.success) {
       const found: FieldErrors = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof FieldErrors;
-        found[field] ??= issue.message;
+        const field = issue.path[0] as keyof FieldErrors | 'awardedOn';
+        if (field !== 'awardedOn') found[field] ??= issue.message;
       }
       setErrors(found);
       return;
     }
     setErrors({});
+    if (!awardDateOk) return;
     try {
       const decided = await decide.mutateAsync(parsed.data);
       onMoved?.();
@@ -76,6 +83,7 @@ export function StaffReviewPanel({ type, applicationId, onOpenFile, onMoved }: S
                 </Stack>
               </Checkbox.Group>
             )}
+            {outcome === 'upheld' && <AwardDateField {...awardDate.fieldProps} />}
             <Textarea
               label="Note to the applicant"
               description="Sent to the applicant with the outcome and kept in the history."
