@@ -1,0 +1,162 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/executor';
+import { applicationHistory, applications } from '../../../db/schema/application';
+import { awardHistory, awards } from '../../../db/schema/award';
+import { awardReminders } from '../../../db/schema/award-reminder';
+import { wpqRecords } from '../../../db/schema/wpq';
+import { wpqConfirmations, wpqRevalidations, wpqValidityEnds, wpqValidityReminders } from '../../../db/schema/wpq-validity';
+import { rowsOf } from '../../report/staff-scope';
+import type { ImportProgram } from '../migration.repository';
+
+/** A Welder Qualification program of the account, with what its records need: the standard and the confirmation interval. */
+export interface WpqProgram extends ImportProgram {
+  standard: string | null;
+  intervalMonths: number | null;
+}
+
+/** A record already on the platform under a row's certificate number, with what a second import of it compares. */
+export interface KnownWpq {
+  awardId: string;
+  applicationId: string;
+  programId: string;
+  holderEmail: string;
+  recordId: string | null;
+  /** Whether a (not undone) import of this account created it. */
+  importedHere: boolean;
+  /** The record's columns, as stored (numbers as numbers, dates as YYYY-MM-DD). */
+  record: Record<string, unknown> | null;
+  confirmations: { confirmedOn: string; confirmedBy: 'employer' | 'examiner'; confirmerName: string; confirmerPosition: string }[];
+  revalidations: string[];
+  awardedOn: string;
+}
+
+export interface NewImportedWpq {
+  application: typeof applications.$inferInsert;
+  applicationNote: string;
+  award: Omit<typeof awards.$inferInsert, 'applicationId'>;
+  awardNote: string;
+  record: Omit<typeof wpqRecords.$inferInsert, 'applicationId' | 'awardId'>;
+  confirmations: Omit<typeof wpqConfirmations.$inferInsert, 'wpqRecordId' | 'awardId'>[];
+  revalidations: Omit<typeof wpqRevalidations.$inferInsert, 'wpqRecordId' | 'awardId'>[];
+  reminders: Omit<typeof wpqValidityReminders.$inferInsert, 'wpqRecordId'>[];
+  end: { endedOn: string; reason: string } | null;
+  actorId: string;
+}
+
+function inList(values: readonly string[]) {
+  return sql.join(
+    values.map((value) => sql`${value.toLowerCase()}`),
+    sql`, `,
+  );
+}
+
+const sinceRow = (rowId: number) => sql`(select r.modified_on from migration_import_rows r where r.id = ${rowId})`;
+
+/** The `wpq` kind's SQL: the imported record and everything hanging from it is written in one statement a row. */
+export class WpqImportRepository {
+  async findPrograms(executor: Executor, accountId: string, codes: readonly string[]): Promise<Map<string, WpqProgram>> {
+    if (codes.length === 0) return new Map();
+    const rows = rowsOf<WpqProgram>(
+      await executor.execute(sql`
+        select p.id, p.program_code as "programCode", p.program_type as "programType", p.number_pattern_check as "numberPatternCheck",
+               p.certificate_num_pattern as "certificateNumPattern", null::int as "renewalPeriod", w.standard, w.interval as "intervalMonths"
+        from programs p left join program_wq_settings w on w.program_id = p.id
+        where p.account_id = ${accountId}::uuid and lower(p.program_code) in (${inList(codes)})`),
+    );
+    return new Map(rows.map((row) => [row.programCode.toLowerCase(), row]));
+  }
+
+  /** The award with this number anywhere on the platform (numbers are unique across it), with its record when it has one. */
+  async findByNumber(executor: Executor, accountId: string, certificateNumber: string): Promise<KnownWpq | undefined> {
+    const [row] = rowsOf<KnownWpq>(
+      await executor.execute(sql`
+        select aw.id as "awardId", aw.application_id as "applicationId", aw.program_id as "programId", lower(u.email) as "holderEmail",
+               aw.awarded_on::text as "awardedOn", w.id as "recordId", to_jsonb(w) as record,
+               coalesce((select jsonb_agg(jsonb_build_object('confirmedOn', c.confirmed_on::text, 'confirmedBy', c.confirmed_by, 'confirmerName', c.confirmer_name,
+                                                             'confirmerPosition', c.confirmer_position) order by c.sequence)
+                         from wpq_confirmations c where c.wpq_record_id = w.id), '[]'::jsonb) as confirmations,
+               coalesce((select jsonb_agg(v.revalidated_on::text order by v.revalidated_on) from wpq_revalidations v
+                         where v.wpq_record_id = w.id and v.status = 'approved'), '[]'::jsonb) as revalidations,
+               exists (select 1 from migration_import_rows r join migration_imports i on i.id = r.import_id
+                       where r.award_id = aw.id and r.result = 'created' and i.kind = 'wpq' and i.account_id = ${accountId}::uuid and i.status <> 'Undone') as "importedHere"
+        from awards aw join applicants a on a.id = aw.applicant_id join users u on u.id = a.user_id
+        left join wpq_records w on w.award_id = aw.id
+        where lower(aw.certificate_number) = ${certificateNumber.toLowerCase()}`),
+    );
+    return row;
+  }
+
+  /**
+   * The imported qualification in one statement: its minimal application (decision 035) and
+   * history, the award and history, the record, its confirmations and revalidations, the
+   * reminders already passed (recorded as sent, so only those ahead go out) and, when the
+   * confirmations show it lapsed, its end.
+   */
+  async insertImported(tx: Executor, values: NewImportedWpq): Promise<{ applicationId: string; awardId: string; recordId: string }> {
+    const app = sql`(select id from app)`;
+    const award = sql`(select id from aw)`;
+    const record = sql`(select id from rec)`;
+    const by = { createdBy: values.actorId, modifiedBy: values.actorId };
+    const parts: SQL[] = [
+      sql`app as (${tx.insert(applications).values(values.application).returning({ id: applications.id }).getSQL()})`,
+      sql`app_history as (${tx.insert(applicationHistory).values({ applicationId: app, fromStatus: null, toStatus: values.application.status, note: values.applicationNote, ...by }).getSQL()})`,
+      sql`aw as (${tx
+        .insert(awards)
+        .values({ ...values.award, applicationId: app })
+        .returning({ id: awards.id })
+        .getSQL()})`,
+      sql`aw_history as (${tx.insert(awardHistory).values({ awardId: award, action: 'imported', fromStatus: null, toStatus: values.award.status!, reason: values.awardNote, ...by }).getSQL()})`,
+      sql`rec as (${tx
+        .insert(wpqRecords)
+        .values({ ...values.record, applicationId: app, awardId: award })
+        .returning({ id: wpqRecords.id })
+        .getSQL()})`,
+    ];
+    if (values.confirmations.length) parts.push(sql`confirmations as (${tx.insert(wpqConfirmations).values(values.confirmations.map((c) => ({ ...c, wpqRecordId: record, awardId: award }))).getSQL()})`);
+    if (values.revalidations.length) parts.push(sql`revalidations as (${tx.insert(wpqRevalidations).values(values.revalidations.map((r) => ({ ...r, wpqRecordId: record, awardId: award }))).getSQL()})`);
+    if (values.reminders.length) parts.push(sql`reminders as (${tx.insert(wpqValidityReminders).values(values.reminders.map((r) => ({ ...r, wpqRecordId: record }))).getSQL()})`);
+    if (values.end) parts.push(sql`ended as (${tx.insert(wpqValidityEnds).values({ wpqRecordId: record, ...values.end, ...by }).getSQL()})`);
+    const [row] = rowsOf<{ applicationId: string; awardId: string; recordId: string }>(
+      await tx.execute(sql`with ${sql.join(parts, sql`, `)} select (select id from app) as "applicationId", (select id from aw) as "awardId", (select id from rec) as "recordId"`),
+    );
+    return row!;
+  }
+
+  /**
+   * Whether anything happened to the imported qualification after its row wrote it: the award,
+   * application or record changed, a certificate was drawn, a confirmation, revalidation, link,
+   * reminder, end or log was added, or history was written.
+   */
+  async isTouched(tx: Executor, ids: { awardId: string; applicationId: string; recordId: string }, rowId: number): Promise<boolean> {
+    const since = sinceRow(rowId);
+    const [row] = rowsOf<{ touched: boolean }>(
+      await tx.execute(sql`
+        select (aw.modified_on > ${since} or aw.certificate_key is not null or ap.modified_on > ${since} or w.modified_on > ${since}
+                or exists (select 1 from award_history h where h.award_id = aw.id and h.created_on > ${since})
+                or exists (select 1 from application_history h where h.application_id = ap.id and h.created_on > ${since})
+                or exists (select 1 from wpq_confirmations c where c.wpq_record_id = w.id and (c.created_on > ${since} or c.modified_on > ${since}))
+                or exists (select 1 from wpq_revalidations v where v.wpq_record_id = w.id and (v.created_on > ${since} or v.modified_on > ${since}))
+                or exists (select 1 from wpq_validity_reminders m where m.wpq_record_id = w.id and m.created_on > ${since})
+                or exists (select 1 from wpq_validity_ends e where e.wpq_record_id = w.id and e.created_on > ${since})
+                or exists (select 1 from wpq_confirmation_links l where l.wpq_record_id = w.id)
+                or exists (select 1 from wpq_extension_logs g where g.wpq_record_id = w.id)
+                or exists (select 1 from wpq_test_results x where x.wpq_record_id = w.id)) as touched
+        from awards aw join applications ap on ap.id = aw.application_id join wpq_records w on w.award_id = aw.id
+        where aw.id = ${ids.awardId}::uuid and w.id = ${ids.recordId}::uuid`),
+    );
+    return row?.touched ?? true;
+  }
+
+  async deleteImported(tx: Executor, ids: { awardId: string; applicationId: string; recordId: string }): Promise<void> {
+    await tx.delete(wpqValidityReminders).where(eq(wpqValidityReminders.wpqRecordId, ids.recordId));
+    await tx.delete(wpqValidityEnds).where(eq(wpqValidityEnds.wpqRecordId, ids.recordId));
+    await tx.delete(wpqConfirmations).where(eq(wpqConfirmations.wpqRecordId, ids.recordId));
+    await tx.delete(wpqRevalidations).where(eq(wpqRevalidations.wpqRecordId, ids.recordId));
+    await tx.delete(wpqRecords).where(eq(wpqRecords.id, ids.recordId));
+    await tx.delete(awardReminders).where(eq(awardReminders.awardId, ids.awardId));
+    await tx.delete(awardHistory).where(eq(awardHistory.awardId, ids.awardId));
+    await tx.delete(awards).where(eq(awards.id, ids.awardId));
+    await tx.delete(applicationHistory).where(eq(applicationHistory.applicationId, ids.applicationId));
+    await tx.delete(applications).where(eq(applications.id, ids.applicationId));
+  }
+}
