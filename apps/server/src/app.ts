@@ -333,7 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const backOffice = createBackOfficeModule(deps.database.db, { programs: programModule.programs, mail, publicUrl, log: app.log, runJobs: deps.env.NODE_ENV !== 'test' });
   app.addHook('onClose', async () => backOffice.importJob.stop());
   // Legacy import (issue 41, decision 035): its job polls outside tests, which run its passes directly.
-  const migration = createMigrationModule(deps.database.db, { defaultPattern: deps.env.CERTIFICATE_NUMBER_PATTERN, log: app.log, runJobs: deps.env.NODE_ENV !== 'test' });
+  const migration = createMigrationModule(deps.database.db, { defaultPattern: deps.env.CERTIFICATE_NUMBER_PATTERN, log: app.log, runJobs: deps.env.NODE_ENV !== 'test', storage });
   app.addHook('onClose', async () => migration.job.stop());
   // Companies: employers and corporate members, one record for the back office and the welder qualification (decision 027).
   const companyModule = createCompanyModule(deps.database.db);

@@ -25,6 +25,7 @@ export const MIGRATION_PATHS = {
   start: (kind: MigrationKind) => `/api/migration/${kind}`,
   list: '/api/migration',
   one: (id: string) => `/api/migration/${id}`,
+  upload: '/api/migration/uploads',
   undo: (id: string) => `/api/migration/${id}/undo`,
 } as const;
 
@@ -79,8 +80,14 @@ export function legacyDay(text: string): string | null {
   return null;
 }
 
+/** A file sent inside the request (`csvContent`): kept modest, the request holds it whole. */
 export const MAX_MIGRATION_ROWS = 20_000;
 export const MAX_MIGRATION_BYTES = 10 * 1024 * 1024;
+/** A file uploaded to storage first (`fileKey`): the job streams it, so it may be much larger (the bytes: as an upload may be, `MAX_UPLOAD_BYTES`'s default). */
+export const MAX_MIGRATION_UPLOAD_ROWS = 200_000;
+export const MAX_MIGRATION_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** The web app sends a file larger than this through the presigned upload rather than in the request. */
+export const MIGRATION_INLINE_BYTES = 1024 * 1024;
 
 export const MIGRATION_STATUSES = ['Queued', 'Running', 'Finished', 'Failed', 'Undone'] as const;
 export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
@@ -92,6 +99,10 @@ export const MIGRATION_MESSAGES = {
   unreadable: 'The file could not be read as CSV',
   noRows: 'The file has no rows',
   tooManyRows: `A file may hold at most ${MAX_MIGRATION_ROWS} rows`,
+  tooManyUploadRows: `A file may hold at most ${MAX_MIGRATION_UPLOAD_ROWS} rows`,
+  uploadTooLarge: `A file may be at most ${MAX_MIGRATION_UPLOAD_BYTES / 1024 / 1024} MB`,
+  uploadNotFound: 'The uploaded file was not found; upload it again',
+  fileOrKey: 'Send the file (csvContent) or the key of its upload (fileKey), not both',
   missingColumns: (columns: readonly string[]) => `The file has no ${columns.join(', ')} column${columns.length > 1 ? 's' : ''}; use the template`,
   unknownColumns: (columns: readonly string[]) => `Unknown column${columns.length > 1 ? 's' : ''} ${columns.join(', ')}; use the template`,
   required: (column: string) => `${column} is required`,
@@ -104,6 +115,10 @@ export const MIGRATION_MESSAGES = {
   reasonRequired: (status: string) => `A reason is required for an award ${status.toLowerCase()}`,
   expiresBeforeAwarded: 'expiresOn must be after awardedOn',
   awardedInFuture: 'awardedOn must not be in the future',
+  invalidRenewal: (value: string) => `renewals must be dates as YYYY-MM-DD or DD-MMM-YYYY separated by ";" ("${value}" is not one)`,
+  renewalNotAfterAward: (value: string) => `renewals: ${value} is not after awardedOn`,
+  renewalInFuture: (value: string) => `renewals: ${value} is in the future`,
+  renewalTwice: (value: string) => `renewals: ${value} is given twice`,
   duplicateInFile: (column: string, row: number) => `The same ${column} appears on row ${row}`,
   namesDifferInFile: (row: number) => `The same email appears on row ${row} with other names`,
   staffEmail: 'This email belongs to a staff account',
@@ -118,12 +133,37 @@ export const MIGRATION_MESSAGES = {
   touched: (row: number, what: string) => `Row ${row}: the ${what} it created has changed since the import, so the import cannot be undone`,
 } as const;
 
-export const MigrationRequest = z.strictObject({
-  fileName: z.string().trim().min(1).max(200),
-  csvContent: z.string().min(1, MIGRATION_MESSAGES.fileRequired).max(MAX_MIGRATION_BYTES),
-  dryRun: z.boolean().default(false),
-});
+/** Where a large file is uploaded first: keys are the server's, under this account's folder. */
+export const MIGRATION_UPLOAD_PREFIX = 'uploads/legacy-import/';
+
+/**
+ * The file, inside the request (`csvContent`, up to `MAX_MIGRATION_BYTES`), or the key of its
+ * presigned upload (`fileKey`, from `POST /api/migration/uploads`): one of the two.
+ */
+export const MigrationRequest = z
+  .strictObject({
+    fileName: z.string().trim().min(1).max(200),
+    csvContent: z.string().min(1, MIGRATION_MESSAGES.fileRequired).max(MAX_MIGRATION_BYTES).optional(),
+    fileKey: z.string().min(1).max(300).optional(),
+    dryRun: z.boolean().default(false),
+  })
+  .refine((body) => (body.csvContent === undefined) !== (body.fileKey === undefined), { message: MIGRATION_MESSAGES.fileOrKey, path: ['csvContent'] });
 export type MigrationRequest = z.input<typeof MigrationRequest>;
+
+/** A presigned upload of a large legacy file: PUT the CSV to `url` with `headers`, then start the import with `fileKey`. */
+export const MigrationUploadRequest = z.strictObject({
+  fileName: z.string().trim().min(1).max(200),
+  size: z.number().int().min(1, MIGRATION_MESSAGES.noRows).max(MAX_MIGRATION_UPLOAD_BYTES, MIGRATION_MESSAGES.uploadTooLarge),
+});
+export type MigrationUploadRequest = z.infer<typeof MigrationUploadRequest>;
+export const MigrationUploadResponse = z.object({
+  url: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  fileKey: z.string(),
+  expiresOn: z.string(),
+});
+export type MigrationUploadResponse = z.infer<typeof MigrationUploadResponse>;
 
 export const MigrationKindParams = z.strictObject({ kind: z.enum(MIGRATION_KINDS) });
 

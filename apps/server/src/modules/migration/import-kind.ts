@@ -1,5 +1,6 @@
 import type { MigrationKind } from '@certs/shared/migration/migration.contract';
 import type { Executor } from '../../db/executor';
+import type { CsvFileRow } from '../../platform/csv-file';
 import type { MigrationImportRecord, MigrationRepository, MigrationRowRecord, NewMigrationRow } from './migration.repository';
 
 /** A refusal: the row, the column and a message a person understands. */
@@ -61,6 +62,22 @@ export interface ImportKind<Row extends { rowNumber: number } = { rowNumber: num
   undo(run: UndoRun, row: MigrationRowRecord): Promise<void>;
   /** The word for what a row made, in "the {what} it created has changed since the import". */
   recordWord: string;
+
+  // ---- Optional, for large files (issue 41's scale) ----------------------------------------------
+
+  /**
+   * One row checked on its own (what `check` does to each row). With it, the service streams the
+   * file and never holds all of it or its rows; `facts` is then read a chunk at a time, from the
+   * chunk's rows. A kind whose checks need the whole file keeps to `check`.
+   */
+  checkRow?(row: CsvFileRow, today: string): Row | Refusal;
+  /** With `checkRow`: the checks across rows, in file order, keeping only compact state (a map of keys to row numbers). */
+  acrossRows?(): (row: Row) => Refusal | null;
+  /**
+   * A chunk's rows applied together (one look-up for all their people, one insert for all their
+   * records), answering each row's outcome in the chunk's order, as `apply` would one by one.
+   */
+  applyChunk?(run: RowRun<Facts>, rows: readonly Row[]): Promise<Outcome[]>;
 }
 
 export function refusedOutcome(refusal: Refusal): Outcome {

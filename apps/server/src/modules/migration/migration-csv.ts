@@ -1,5 +1,14 @@
-import { MAX_MIGRATION_ROWS, MIGRATION_COLUMNS, MIGRATION_MESSAGES, REQUIRED_MIGRATION_COLUMNS, type MigrationKind } from '@certs/shared/migration/migration.contract';
-import { toCsv } from '../../platform/csv';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import {
+  MAX_MIGRATION_ROWS,
+  MAX_MIGRATION_UPLOAD_ROWS,
+  MIGRATION_COLUMNS,
+  MIGRATION_MESSAGES,
+  REQUIRED_MIGRATION_COLUMNS,
+  type MigrationKind,
+} from '@certs/shared/migration/migration.contract';
+import { restoreNeutralisedFormula, toCsv } from '../../platform/csv';
 import { readCsvFile, type CsvFileRow } from '../../platform/csv-file';
 import type { CheckedRows, Refusal } from './import-kind';
 
@@ -32,6 +41,7 @@ const MAX_LENGTHS: Record<string, number> = {
   programCode: 64,
   certificateNumber: 64,
   statusReason: 500,
+  renewals: 500,
 };
 
 /** A kind's template: its header row and one example row, written like every export (`toCsv`). */
@@ -66,6 +76,67 @@ export function commonIssue(kind: MigrationKind, row: CsvFileRow, lengths: Recor
 
 export function readKind(kind: MigrationKind, content: string) {
   return readCsvFile(content, { columns: MIGRATION_COLUMNS[kind], required: REQUIRED_MIGRATION_COLUMNS[kind], maxRows: MAX_MIGRATION_ROWS, messages: MIGRATION_MESSAGES });
+}
+
+/** A file refused whole while it was streamed (unreadable, header not the template's, too many rows). */
+export class FileRefusal extends Error {}
+
+/**
+ * A kind's file read a row at a time from a stream (an upload in storage) or a text, as
+ * `readCsvFile` reads it (byte order mark and blank lines forgiven, the header the template's,
+ * cells trimmed, a formula quote taken off), without holding the file or its rows. Throws a
+ * `FileRefusal` for what refuses the whole file; `maxRows` is checked as rows come.
+ */
+export async function* streamKindRows(kind: MigrationKind, source: Readable | string, maxRows = MAX_MIGRATION_UPLOAD_ROWS): AsyncGenerator<CsvFileRow> {
+  const columns = MIGRATION_COLUMNS[kind] as readonly string[];
+  let headerIssue: string | null = null;
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: false,
+    columns: (header: string[]) => {
+      const names = header.map((h) => h.trim());
+      const missing = REQUIRED_MIGRATION_COLUMNS[kind].filter((column) => !names.includes(column));
+      const unknown = names.filter((column) => !columns.includes(column));
+      if (missing.length > 0) headerIssue = MIGRATION_MESSAGES.missingColumns(missing);
+      else if (unknown.length > 0) headerIssue = MIGRATION_MESSAGES.unknownColumns(unknown);
+      return names;
+    },
+  });
+  const input = typeof source === 'string' ? Readable.from([source]) : source;
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
+  let rowNumber = 1;
+  try {
+    for await (const record of parser as AsyncIterable<Record<string, string>>) {
+      if (headerIssue) throw new FileRefusal(headerIssue);
+      rowNumber += 1;
+      if (rowNumber - 1 > maxRows) throw new FileRefusal(maxRows === MAX_MIGRATION_ROWS ? MIGRATION_MESSAGES.tooManyRows : MIGRATION_MESSAGES.tooManyUploadRows);
+      const cells: Record<string, string> = {};
+      for (const column of columns) cells[column] = restoreNeutralisedFormula((record[column] ?? '').trim());
+      yield { rowNumber, cells };
+    }
+  } catch (error) {
+    if (error instanceof FileRefusal) throw error;
+    throw new FileRefusal(MIGRATION_MESSAGES.unreadable);
+  } finally {
+    input.unpipe(parser);
+    if (typeof source !== 'string') source.destroy();
+  }
+  if (rowNumber === 1) throw new FileRefusal(MIGRATION_MESSAGES.noRows);
+}
+
+/** A streamed file's shape: its header and how many rows it has (what the request checks before queueing it). */
+export async function streamedFileIssue(kind: MigrationKind, source: Readable | string, maxRows: number): Promise<{ reason: string } | { totalRows: number }> {
+  let totalRows = 0;
+  try {
+    for await (const row of streamKindRows(kind, source, maxRows)) totalRows = row.rowNumber - 1;
+  } catch (error) {
+    if (error instanceof FileRefusal) return { reason: error.message };
+    throw error;
+  }
+  return { totalRows };
 }
 
 /** Only the file's shape (header, row count): what the request checks before queueing it. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { applicationHistory, applications } from '../../db/schema/application';
@@ -13,6 +13,46 @@ import type { Address } from './migration-csv';
 export type MigrationImportRecord = typeof migrationImports.$inferSelect;
 export type MigrationRowRecord = typeof migrationImportRows.$inferSelect;
 export type NewMigrationRow = typeof migrationImportRows.$inferInsert;
+
+/** What a chunk adds to an import's counts. */
+export interface ProgressCounts {
+  processed: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+}
+
+/** A person the import creates, as `insertPerson` takes them. */
+export interface NewPerson {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone?: string;
+  dateOfBirth?: string | null;
+  homeAddress?: Address | null;
+  listedInRegister: boolean;
+}
+
+/** An imported award as `insertImportedAwards` takes it. */
+export interface NewImportedAward {
+  applicationNumber: string;
+  applicationStatus: string;
+  applicantId: string;
+  program: ImportProgram;
+  certificateNumber: string;
+  awardedOn: string;
+  expiresOn: string | null;
+  status: string;
+  statusReason: string | null;
+  /** Days the old system renewed it (`YYYY-MM-DD`, oldest first): a history line each, dated that day. */
+  renewals: readonly string[];
+  note: string;
+  actorId: string;
+}
+
+/** The reason on an imported renewal's history line; `importedRenewals` reads the days back by it. */
+export const IMPORTED_RENEWAL_REASON = 'Renewed in the previous system (legacy import)';
 
 /** A person already on the platform with a row's email. */
 export interface KnownPerson {
@@ -135,6 +175,21 @@ export class MigrationRepository {
     if (rows.length > 0) await tx.insert(migrationImportRows).values(rows);
   }
 
+  /** A chunk's counts added, in the chunk's transaction (so they never count a row twice); also marks the import alive. */
+  async addProgress(tx: Executor, importId: string, counts: ProgressCounts): Promise<void> {
+    await tx
+      .update(migrationImports)
+      .set({
+        modifiedOn: sql`now()`,
+        processedRows: sql`${migrationImports.processedRows} + ${counts.processed}`,
+        createdCount: sql`${migrationImports.createdCount} + ${counts.created}`,
+        updatedCount: sql`${migrationImports.updatedCount} + ${counts.updated}`,
+        unchangedCount: sql`${migrationImports.unchangedCount} + ${counts.unchanged}`,
+        refusedCount: sql`${migrationImports.refusedCount} + ${counts.refused}`,
+      })
+      .where(eq(migrationImports.id, importId));
+  }
+
   /** Counts from the rows written (a resumed chunk never counts twice); also marks the import alive. */
   async refreshProgress(tx: Executor, importId: string): Promise<void> {
     await tx.execute(sql`
@@ -197,6 +252,34 @@ export class MigrationRepository {
     return { userId: user!.id, applicantId: applicant!.id };
   }
 
+  /** People brought from the old system, a chunk's at once (as `insertPerson`), by lower-case email. */
+  async insertPeople(tx: Executor, people: readonly NewPerson[], actorId: string): Promise<Map<string, { userId: string; applicantId: string }>> {
+    const made = new Map<string, { userId: string; applicantId: string }>();
+    if (people.length === 0) return made;
+    const userRows = await tx
+      .insert(users)
+      .values(people.map((person) => ({ email: person.email, passwordHash: NO_PASSWORD_YET, firstName: person.firstName, lastName: person.lastName, userType: 'applicant' as const, role: 5, activatedOn: null, createdBy: actorId, modifiedBy: actorId })))
+      .returning({ id: users.id, email: users.email });
+    const userIdOf = new Map(userRows.map((row) => [row.email.toLowerCase(), row.id]));
+    const applicantRows = await tx
+      .insert(applicants)
+      .values(
+        people.map((person) => ({
+          userId: userIdOf.get(person.email.toLowerCase())!,
+          phone: person.phone ?? '',
+          dateOfBirth: person.dateOfBirth ?? null,
+          homeAddress: person.homeAddress ?? null,
+          listedInRegister: person.listedInRegister,
+          createdBy: actorId,
+          modifiedBy: actorId,
+        })),
+      )
+      .returning({ id: applicants.id, userId: applicants.userId });
+    const applicantIdOf = new Map(applicantRows.map((row) => [row.userId, row.id]));
+    for (const [email, userId] of userIdOf) made.set(email, { userId, applicantId: applicantIdOf.get(userId)! });
+    return made;
+  }
+
   async updatePerson(
     tx: Executor,
     ids: { userId: string; applicantId: string },
@@ -237,63 +320,93 @@ export class MigrationRepository {
   }
 
   /**
-   * An imported award: its application (decision 035: awards need one; this one is marked by its
-   * number `{prefix}-IMP-{certificate number}` and its history note, and carries the status the
-   * award's status implies), the award with the number as issued, and a history line each.
+   * Imported awards, a chunk's at once: each its application (decision 035: awards need one; this
+   * one is marked by its number `{prefix}-IMP-{certificate number}` and its history note, and
+   * carries the status the award's status implies), the award with the number as issued, a history
+   * line for each renewal the old system recorded (dated that day) and one for the import.
+   * Answers the ids in the order given.
    */
-  async insertImportedAward(
-    tx: Executor,
-    values: {
-      applicationNumber: string;
-      applicationStatus: string;
-      applicantId: string;
-      program: ImportProgram;
-      certificateNumber: string;
-      awardedOn: string;
-      expiresOn: string | null;
-      status: string;
-      statusReason: string | null;
-      note: string;
-      actorId: string;
-    },
-  ): Promise<{ applicationId: string; awardId: string }> {
-    const { actorId } = values;
-    const [application] = await tx
+  async insertImportedAwards(tx: Executor, values: readonly NewImportedAward[]): Promise<{ applicationId: string; awardId: string }[]> {
+    if (values.length === 0) return [];
+    const applicationRows = await tx
       .insert(applications)
-      .values({
-        applicationNumber: values.applicationNumber,
-        applicantId: values.applicantId,
-        programId: values.program.id,
-        programType: values.program.programType,
-        status: values.applicationStatus,
-        declarationAccepted: true,
-        submittedOn: sql`${values.awardedOn}::date`,
-        overallResult: 'Awarded',
-        resultRecordedOn: sql`${values.awardedOn}::date`,
-        createdBy: actorId,
-        modifiedBy: actorId,
-      })
-      .returning({ id: applications.id });
-    await tx.insert(applicationHistory).values({ applicationId: application!.id, fromStatus: null, toStatus: values.applicationStatus, note: values.note, createdBy: actorId, modifiedBy: actorId });
-    const [award] = await tx
+      .values(
+        values.map((value) => ({
+          applicationNumber: value.applicationNumber,
+          applicantId: value.applicantId,
+          programId: value.program.id,
+          programType: value.program.programType,
+          status: value.applicationStatus,
+          declarationAccepted: true,
+          submittedOn: sql`${value.awardedOn}::date`,
+          overallResult: 'Awarded' as const,
+          resultRecordedOn: sql`${value.awardedOn}::date`,
+          createdBy: value.actorId,
+          modifiedBy: value.actorId,
+        })),
+      )
+      .returning({ id: applications.id, applicationNumber: applications.applicationNumber });
+    const applicationIdOf = new Map(applicationRows.map((row) => [row.applicationNumber, row.id]));
+    const applicationIds = values.map((value) => applicationIdOf.get(value.applicationNumber)!);
+    await tx
+      .insert(applicationHistory)
+      .values(values.map((value, i) => ({ applicationId: applicationIds[i]!, fromStatus: null, toStatus: value.applicationStatus, note: value.note, createdBy: value.actorId, modifiedBy: value.actorId })));
+    const awardRows = await tx
       .insert(awards)
-      .values({
-        applicationId: application!.id,
-        applicantId: values.applicantId,
-        programId: values.program.id,
-        programType: values.program.programType,
-        awardType: 'Awarded',
-        certificateNumber: values.certificateNumber,
-        awardedOn: values.awardedOn,
-        expiresOn: values.expiresOn,
-        status: values.status,
-        statusReason: values.statusReason,
-        createdBy: actorId,
-        modifiedBy: actorId,
-      })
-      .returning({ id: awards.id });
-    await tx.insert(awardHistory).values({ awardId: award!.id, action: 'imported', fromStatus: null, toStatus: values.status, reason: values.statusReason, createdBy: actorId, modifiedBy: actorId });
-    return { applicationId: application!.id, awardId: award!.id };
+      .values(
+        values.map((value, i) => ({
+          applicationId: applicationIds[i]!,
+          applicantId: value.applicantId,
+          programId: value.program.id,
+          programType: value.program.programType,
+          awardType: 'Awarded',
+          certificateNumber: value.certificateNumber,
+          awardedOn: value.awardedOn,
+          expiresOn: value.expiresOn,
+          status: value.status,
+          statusReason: value.statusReason,
+          createdBy: value.actorId,
+          modifiedBy: value.actorId,
+        })),
+      )
+      .returning({ id: awards.id, applicationId: awards.applicationId });
+    const awardIdOf = new Map(awardRows.map((row) => [row.applicationId, row.id]));
+    const awardIds = applicationIds.map((id) => awardIdOf.get(id)!);
+    // The renewals first, so the history (read in insertion order) runs oldest first and ends with the import.
+    const renewalLines = values.flatMap((value, i) => value.renewals.map((day) => this.renewalLine(awardIds[i]!, day, value.actorId)));
+    if (renewalLines.length > 0) await tx.insert(awardHistory).values(renewalLines);
+    await tx
+      .insert(awardHistory)
+      .values(values.map((value, i) => ({ awardId: awardIds[i]!, action: 'imported', fromStatus: null, toStatus: value.status, reason: value.statusReason, createdBy: value.actorId, modifiedBy: value.actorId })));
+    return values.map((_value, i) => ({ applicationId: applicationIds[i]!, awardId: awardIds[i]! }));
+  }
+
+  async insertImportedAward(tx: Executor, values: NewImportedAward): Promise<{ applicationId: string; awardId: string }> {
+    return (await this.insertImportedAwards(tx, [values]))[0]!;
+  }
+
+  /** A renewal the old system recorded, as a history line dated the day it was renewed. */
+  private renewalLine(awardId: string, day: string, actorId: string): typeof awardHistory.$inferInsert {
+    return { awardId, action: 'renewed', fromStatus: 'current', toStatus: 'current', reason: IMPORTED_RENEWAL_REASON, createdOn: sql`${day}::date::timestamptz` as unknown as Date, createdBy: actorId, modifiedBy: actorId };
+  }
+
+  /** The renewal days an import recorded on awards (`YYYY-MM-DD`, oldest first), by award id. */
+  async importedRenewals(executor: Executor, awardIds: readonly string[]): Promise<Map<string, string[]>> {
+    const found = new Map<string, string[]>();
+    if (awardIds.length === 0) return found;
+    const rows = await executor
+      .select({ awardId: awardHistory.awardId, day: sql<string>`to_char(${awardHistory.createdOn} at time zone 'UTC', 'YYYY-MM-DD')` })
+      .from(awardHistory)
+      .where(and(inArray(awardHistory.awardId, [...awardIds]), eq(awardHistory.action, 'renewed'), eq(awardHistory.reason, IMPORTED_RENEWAL_REASON)))
+      .orderBy(awardHistory.createdOn);
+    for (const row of rows) found.set(row.awardId, [...(found.get(row.awardId) ?? []), row.day]);
+    return found;
+  }
+
+  /** Replaces the renewal lines an import recorded on an award (a corrected file, or undo putting back what it replaced). */
+  async replaceImportedRenewals(tx: Executor, awardId: string, renewals: readonly string[], actorId: string): Promise<void> {
+    await tx.delete(awardHistory).where(and(eq(awardHistory.awardId, awardId), eq(awardHistory.action, 'renewed'), eq(awardHistory.reason, IMPORTED_RENEWAL_REASON)));
+    if (renewals.length > 0) await tx.insert(awardHistory).values(renewals.map((day) => this.renewalLine(awardId, day, actorId)));
   }
 
   async updateImportedAward(
@@ -318,6 +431,15 @@ export class MigrationRepository {
     await tx
       .insert(awardReminders)
       .values(kinds.map((kind) => ({ awardId, expiresOn, kind, sentOn: today })))
+      .onConflictDoNothing();
+  }
+
+  /** The reminders already due on many awards at once (as `markRemindersPassed`). */
+  async markManyRemindersPassed(tx: Executor, reminders: readonly { awardId: string; expiresOn: string; kind: string }[], today: string): Promise<void> {
+    if (reminders.length === 0) return;
+    await tx
+      .insert(awardReminders)
+      .values(reminders.map((reminder) => ({ ...reminder, sentOn: today })))
       .onConflictDoNothing();
   }
 

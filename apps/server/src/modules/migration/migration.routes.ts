@@ -2,7 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '@certs/shared/auth/roles';
-import { MAX_MIGRATION_BYTES, MigrationCreated, MigrationImport, MigrationKindParams, MigrationListQuery, MigrationPage, MigrationRequest } from '@certs/shared/migration/migration.contract';
+import {
+  MAX_MIGRATION_BYTES,
+  MigrationCreated,
+  MigrationImport,
+  MigrationKindParams,
+  MigrationListQuery,
+  MigrationPage,
+  MigrationRequest,
+  MigrationUploadRequest,
+  MigrationUploadResponse,
+} from '@certs/shared/migration/migration.contract';
 import { currentUserOf, requireAdmin } from '../../platform/auth/authenticate';
 import type { MigrationService } from './migration.service';
 
@@ -26,11 +36,19 @@ export function registerMigrationRoutes(api: FastifyInstance, migrations: Migrat
       .send(migrations.template(request.params.kind)),
   );
   r.post(
+    '/api/migration/uploads',
+    {
+      onRequest,
+      schema: { ...doc, summary: 'A presigned URL to PUT a large CSV to; then start the import with its fileKey (the job streams it from storage)', body: MigrationUploadRequest, response: { 200: MigrationUploadResponse } },
+    },
+    async (request) => migrations.presignUpload(currentUserOf(request), request.body),
+  );
+  r.post(
     '/api/migration/:id',
     {
       onRequest,
       bodyLimit,
-      schema: { ...doc, summary: 'Queue a file of one kind: a dry run checks every row and changes nothing; otherwise the job applies it', params: KindAsIdParams, body: MigrationRequest, response: { 202: MigrationCreated } },
+      schema: { ...doc, summary: 'Queue a file of one kind (in the request, or uploaded first and named by fileKey): a dry run checks every row and changes nothing; otherwise the job applies it', params: KindAsIdParams, body: MigrationRequest, response: { 202: MigrationCreated } },
     },
     async (request, reply) => reply.code(202).send(await migrations.start(currentUserOf(request), request.params.id, request.body)),
   );

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { createReadStream, mkdirSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Storage } from './storage';
 import { UrlSigner } from './signed-url';
 
@@ -69,6 +70,12 @@ export class LocalStorage implements Storage {
 
   async read(key: string): Promise<Buffer> {
     return readFile(this.pathOf(key));
+  }
+
+  async readStream(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    await stat(file);
+    return createReadStream(file);
   }
 
   async write(key: string, bytes: Uint8Array): Promise<void> {

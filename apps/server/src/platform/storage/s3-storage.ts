@@ -1,4 +1,5 @@
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Storage } from './storage';
 
@@ -60,6 +61,12 @@ export class S3Storage implements Storage {
     const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
     if (!object.Body) throw new Error(`nothing stored under ${key}`);
     return Buffer.from(await object.Body.transformToByteArray());
+  }
+
+  async readStream(key: string): Promise<Readable> {
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    if (!(object.Body instanceof Readable)) throw new Error(`nothing stored under ${key}`);
+    return object.Body;
   }
 
   async write(key: string, bytes: Uint8Array, contentType: string): Promise<void> {

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /** Object storage as the spec's upload flow needs it: presigned PUT and GET, and a look at what was stored. */
 export interface Storage {
   /** A URL the browser PUTs the file body to, with these headers, until it expires. */
@@ -10,6 +12,8 @@ export interface Storage {
   readStart(key: string, length: number): Promise<Buffer>;
   /** The whole stored file (for the applicant's data export); fails when nothing is stored under the key. */
   read(key: string): Promise<Buffer>;
+  /** The stored file as a stream, read as it is consumed (a large legacy import); fails when nothing is stored under the key. */
+  readStream(key: string): Promise<Readable>;
   /** Stores bytes the server made (a generated certificate) under a key of its own, replacing anything there. */
   write(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   remove(key: string): Promise<void>;

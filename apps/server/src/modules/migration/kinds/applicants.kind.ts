@@ -3,7 +3,8 @@ import { AppError } from '../../../platform/app-error';
 import type { CsvFileRow } from '../../../platform/csv-file';
 import type { ImportKind, Outcome, Refusal, RowRun } from '../import-kind';
 import { PHONE, checkFile, commonIssue, yesNo, type Address } from '../migration-csv';
-import { personByEmail, undoCreatedHolder } from './holders';
+import type { KnownPerson } from '../migration.repository';
+import { undoCreatedHolder } from './holders';
 
 export interface ApplicantRow {
   rowNumber: number;
@@ -69,18 +70,12 @@ export const applicantsKind: ImportKind<ApplicantRow> = {
     country: 'Australia',
     listedInRegister: 'Yes',
   },
-  check: (content) =>
-    checkFile('applicants', content, checkApplicant, () => {
-      const seen = new Map<string, number>();
-      return (row) => {
-        const first = seen.get(row.email.toLowerCase());
-        if (first !== undefined) return { rowNumber: row.rowNumber, column: 'email', message: MIGRATION_MESSAGES.duplicateInFile('email', first) };
-        seen.set(row.email.toLowerCase(), row.rowNumber);
-        return null;
-      };
-    }),
+  check: (content) => checkFile('applicants', content, checkApplicant, applicantsAcrossRows),
+  checkRow: checkApplicant,
+  acrossRows: applicantsAcrossRows,
   facts: async () => undefined,
-  apply: applyApplicant,
+  apply: async (run, row) => (await applyApplicants(run, [row]))[0]!,
+  applyChunk: applyApplicants,
   async undo(run, row) {
     if (row.result === 'created') return undoCreatedHolder(run, row, 'person');
     if (row.result !== 'updated' || !row.userId || !row.applicantId) return;
@@ -99,18 +94,39 @@ export const applicantsKind: ImportKind<ApplicantRow> = {
   },
 };
 
-async function applyApplicant(run: RowRun<unknown>, row: ApplicantRow): Promise<Outcome> {
-  const base = { rowNumber: row.rowNumber };
-  const person = await personByEmail(run.repository, run.tx, row.email);
-  if (!person) {
-    if (!run.write) return { ...base, result: 'created' };
-    const ids = await run.repository.insertPerson(
-      run.tx,
-      { email: row.email, firstName: row.firstName, lastName: row.lastName, phone: row.phone, dateOfBirth: row.dateOfBirth, homeAddress: row.homeAddress, listedInRegister: row.listedInRegister ?? true },
-      run.actorId,
-    );
-    return { ...base, result: 'created', ...ids, createdUser: true };
+/** A second row with an email already in the file is refused (the map keeps only emails and row numbers). */
+function applicantsAcrossRows() {
+  const seen = new Map<string, number>();
+  return (row: ApplicantRow): Refusal | null => {
+    const first = seen.get(row.email.toLowerCase());
+    if (first !== undefined) return { rowNumber: row.rowNumber, column: 'email', message: MIGRATION_MESSAGES.duplicateInFile('email', first) };
+    seen.set(row.email.toLowerCase(), row.rowNumber);
+    return null;
+  };
+}
+
+/** A chunk's rows: their people read with one statement, the new ones created with one (emails are unique in the file). */
+async function applyApplicants(run: RowRun<unknown>, rows: readonly ApplicantRow[]): Promise<Outcome[]> {
+  const people = await run.repository.findPeople(run.tx, rows.map((row) => row.email));
+  const outcomes: Outcome[] = [];
+  const fresh: { index: number; row: ApplicantRow }[] = [];
+  for (const [index, row] of rows.entries()) {
+    const person = people.get(row.email.toLowerCase());
+    if (person) outcomes[index] = await applyKnownApplicant(run, row, person);
+    else if (!run.write) outcomes[index] = { rowNumber: row.rowNumber, result: 'created' };
+    else fresh.push({ index, row });
   }
+  const made = await run.repository.insertPeople(
+    run.tx,
+    fresh.map(({ row }) => ({ email: row.email, firstName: row.firstName, lastName: row.lastName, phone: row.phone, dateOfBirth: row.dateOfBirth, homeAddress: row.homeAddress, listedInRegister: row.listedInRegister ?? true })),
+    run.actorId,
+  );
+  for (const { index, row } of fresh) outcomes[index] = { rowNumber: row.rowNumber, result: 'created', ...made.get(row.email.toLowerCase())!, createdUser: true };
+  return outcomes;
+}
+
+async function applyKnownApplicant(run: RowRun<unknown>, row: ApplicantRow, person: KnownPerson): Promise<Outcome> {
+  const base = { rowNumber: row.rowNumber };
   if (person.userType !== 'applicant' || !person.applicantId) return { ...base, result: 'refused', column: 'email', message: MIGRATION_MESSAGES.staffEmail };
   const user: { firstName?: string; lastName?: string } = {};
   const applicant: { phone?: string; dateOfBirth?: string; homeAddress?: Address; listedInRegister?: boolean } = {};

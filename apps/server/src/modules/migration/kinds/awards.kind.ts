@@ -16,8 +16,8 @@ import { DEFAULT_SERIES, addYears } from '../../award/award.service';
 import { counterOfNumber } from '../certificate-counter';
 import type { ImportKind, KindRun, Outcome, Refusal, RowRun } from '../import-kind';
 import { CERTIFICATE_NUMBER, checkFile, commonIssue, yesNo } from '../migration-csv';
-import type { ImportProgram, KnownAward, KnownPerson } from '../migration.repository';
-import { isStaff, personByEmail, undoCreatedHolder } from './holders';
+import type { ImportProgram, KnownAward, KnownPerson, NewPerson } from '../migration.repository';
+import { isStaff, undoCreatedHolder } from './holders';
 
 export interface AwardRow {
   rowNumber: number;
@@ -31,6 +31,8 @@ export interface AwardRow {
   status: AwardStatus;
   statusReason: string | null;
   listedInRegister: boolean | null;
+  /** The days the old system renewed it, `YYYY-MM-DD`, oldest first. */
+  renewals: string[];
 }
 
 /** Program types whose awards this kind imports: Qualification, Certification, AICIP. Welder Qualification awards come with their records (the `wpq` kind). */
@@ -52,6 +54,8 @@ interface PreviousAward {
   status: string;
   statusReason: string | null;
   applicationStatus: string;
+  /** Absent on rows written before renewals were imported. */
+  renewals?: string[];
 }
 
 function checkAward(row: CsvFileRow, today: string): AwardRow | Refusal {
@@ -69,6 +73,8 @@ function checkAward(row: CsvFileRow, today: string): AwardRow | Refusal {
   const legacy = (Object.keys(LEGACY_AWARD_STATUSES) as LegacyAwardStatus[]).find((status) => status.toLowerCase() === c.status.toLowerCase());
   if (!legacy) return refuse('status', MIGRATION_MESSAGES.invalidStatus);
   if (STATUSES_WITH_REASON.includes(legacy) && !c.statusReason) return refuse('statusReason', MIGRATION_MESSAGES.reasonRequired(legacy));
+  const renewals = renewalDays(c.renewals, awardedOn, today);
+  if (!Array.isArray(renewals)) return refuse('renewals', renewals.message);
   return {
     rowNumber: row.rowNumber,
     email: c.email,
@@ -81,7 +87,23 @@ function checkAward(row: CsvFileRow, today: string): AwardRow | Refusal {
     status: LEGACY_AWARD_STATUSES[legacy],
     statusReason: c.statusReason || null,
     listedInRegister: yesNo(c.listedInRegister) as boolean | null,
+    renewals,
   };
+}
+
+/** `2021-03-07;07-Mar-2024`: each a real day after the award and not in the future, none twice; oldest first. A trailing `;` is forgiven. */
+function renewalDays(cell: string, awardedOn: string, today: string): string[] | { message: string } {
+  const days: string[] = [];
+  for (const part of cell.split(';').map((text) => text.trim())) {
+    if (!part) continue;
+    const day = legacyDay(part);
+    if (!day) return { message: MIGRATION_MESSAGES.invalidRenewal(part) };
+    if (day <= awardedOn) return { message: MIGRATION_MESSAGES.renewalNotAfterAward(part) };
+    if (day > today) return { message: MIGRATION_MESSAGES.renewalInFuture(part) };
+    if (days.includes(day)) return { message: MIGRATION_MESSAGES.renewalTwice(part) };
+    days.push(day);
+  }
+  return days.sort();
 }
 
 /** A certificate number twice in the file is refused, and so is a holder's email given again with other names (the first row's names create the holder). */
@@ -123,62 +145,125 @@ export const awardsKind: ImportKind<AwardRow, Programs> = {
     status: 'Current',
     statusReason: '',
     listedInRegister: 'Yes',
+    renewals: '2022-03-07;2025-03-07',
   },
   check: (content, today) => checkFile('awards', content, (row) => checkAward(row, today), awardsAcrossRows),
+  checkRow: checkAward,
+  acrossRows: awardsAcrossRows,
+  // Streamed, the facts are read a chunk at a time: the programs the chunk's rows name.
   facts: (run, rows) => run.repository.findPrograms(run.repository.executor, run.record.accountId, [...new Set(rows.map((row) => row.programCode))]),
-  apply: applyAward,
+  apply: async (run, row) => (await applyAwards(run, [row]))[0]!,
+  applyChunk: applyAwards,
   async undo(run, row) {
     if (row.awardId && row.applicationId) {
       if (await run.repository.isAwardTouched(run.tx, row.awardId, row.id)) throw new AppError('CONFLICT', MIGRATION_MESSAGES.touched(row.rowNumber, 'award'));
       if (row.result === 'created') await run.repository.deleteImportedAward(run.tx, row.awardId, row.applicationId);
-      else await run.repository.restoreAward(run.tx, row.awardId, row.applicationId, row.previous as PreviousAward, run.actorId);
+      else {
+        const previous = row.previous as PreviousAward;
+        await run.repository.restoreAward(run.tx, row.awardId, row.applicationId, previous, run.actorId);
+        if (previous.renewals) await run.repository.replaceImportedRenewals(run.tx, row.awardId, previous.renewals, run.actorId);
+      }
     }
     await undoCreatedHolder(run, row, 'holder');
   },
 };
 
-async function applyAward(run: RowRun<Programs>, row: AwardRow): Promise<Outcome> {
-  const base = { rowNumber: row.rowNumber };
-  const refuse = (column: string, message: string): Outcome => ({ ...base, result: 'refused', column, message });
-  const program = run.facts.get(row.programCode.toLowerCase());
-  if (!program) return refuse('programCode', MIGRATION_MESSAGES.unknownProgram(row.programCode));
-  if (!AWARDING_PROGRAM_TYPES.has(program.programType)) return refuse('programCode', MIGRATION_MESSAGES.programDoesNotAward(row.programCode));
-  const person = await personByEmail(run.repository, run.tx, row.email);
-  if (isStaff(person)) return refuse('email', MIGRATION_MESSAGES.staffEmail);
-  const expiresOn = row.expiresOn ?? (EXPIRING_PROGRAM_TYPES.has(program.programType) && program.renewalPeriod ? addYears(row.awardedOn, program.renewalPeriod) : null);
-  // A "Current" award past its last day is expired here and now: stored so, the expiry job has nothing to do (and mails no one).
-  const status: AwardStatus = row.status === 'current' && expiresOn !== null && expiresOn < run.today ? 'expired' : row.status;
-  const existing = (await run.repository.findAwards(run.tx, run.record.accountId, [row.certificateNumber])).get(row.certificateNumber.toLowerCase());
-  if (existing) return existingAward(run, row, { program, person, existing, expiresOn, status });
+/** What a row that makes a new award needs once its checks against the database have passed. */
+interface NewAwardRow {
+  index: number;
+  row: AwardRow;
+  program: ImportProgram;
+  expiresOn: string | null;
+  status: AwardStatus;
+}
 
-  // A dry run: the holder is found or would be created (the file's first row with the email names them).
-  if (!run.write) return { ...base, result: 'created' };
-  let holder = person ? { userId: person.userId, applicantId: person.applicantId! } : null;
-  const createdUser = !holder;
-  holder ??= await run.repository.insertPerson(run.tx, { email: row.email, firstName: row.firstName, lastName: row.lastName, listedInRegister: row.listedInRegister ?? true }, run.actorId);
-  const type = applicationTypeOfProgram(program.programType)!;
-  const created = await run.repository.insertImportedAward(run.tx, {
-    applicationNumber: `${APPLICATION_TYPES[type].prefix}-IMP-${row.certificateNumber}`,
-    applicationStatus: APPLICATION_STATUS_OF[status],
-    applicantId: holder.applicantId,
-    program,
-    certificateNumber: row.certificateNumber,
-    awardedOn: row.awardedOn,
-    expiresOn,
-    status,
-    statusReason: row.statusReason,
-    note: `Imported from ${run.record.fileName} (legacy import)`,
-    actorId: run.actorId,
-  });
-  await moveCounter(run, run.tx, program, row.certificateNumber);
-  await markRemindersPassed(run, run.tx, created.awardId, expiresOn);
-  return { ...base, result: 'created', ...holder, createdUser, ...created };
+/**
+ * A chunk of rows: their people, their numbers and the renewals already recorded read with one
+ * statement each; new holders, applications, awards, history lines and reminders written with
+ * one statement each; each series' counter moved once, past the chunk's highest number.
+ */
+async function applyAwards(run: RowRun<Programs>, rows: readonly AwardRow[]): Promise<Outcome[]> {
+  const people = await run.repository.findPeople(run.tx, [...new Set(rows.map((row) => row.email.toLowerCase()))]);
+  const known = await run.repository.findAwards(run.tx, run.record.accountId, rows.map((row) => row.certificateNumber));
+  const renewalsOf = await run.repository.importedRenewals(run.tx, [...known.values()].filter((award) => award.importedHere).map((award) => award.id));
+  const outcomes: Outcome[] = [];
+  const fresh: NewAwardRow[] = [];
+  for (const [index, row] of rows.entries()) {
+    const base = { rowNumber: row.rowNumber };
+    const refuse = (column: string, message: string): Outcome => ({ ...base, result: 'refused', column, message });
+    const program = run.facts.get(row.programCode.toLowerCase());
+    if (!program) outcomes[index] = refuse('programCode', MIGRATION_MESSAGES.unknownProgram(row.programCode));
+    else if (!AWARDING_PROGRAM_TYPES.has(program.programType)) outcomes[index] = refuse('programCode', MIGRATION_MESSAGES.programDoesNotAward(row.programCode));
+    else {
+      const person = people.get(row.email.toLowerCase());
+      if (isStaff(person)) {
+        outcomes[index] = refuse('email', MIGRATION_MESSAGES.staffEmail);
+        continue;
+      }
+      const expiresOn = row.expiresOn ?? (EXPIRING_PROGRAM_TYPES.has(program.programType) && program.renewalPeriod ? addYears(row.awardedOn, program.renewalPeriod) : null);
+      // A "Current" award past its last day is expired here and now: stored so, the expiry job has nothing to do (and mails no one).
+      const status: AwardStatus = row.status === 'current' && expiresOn !== null && expiresOn < run.today ? 'expired' : row.status;
+      const existing = known.get(row.certificateNumber.toLowerCase());
+      if (existing) outcomes[index] = await existingAward(run, row, { program, person, existing, expiresOn, status, renewals: renewalsOf.get(existing.id) ?? [] });
+      // A dry run: the holder is found or would be created (the file's first row with the email names them).
+      else if (!run.write) outcomes[index] = { ...base, result: 'created' };
+      else fresh.push({ index, row, program, expiresOn, status });
+    }
+  }
+  if (fresh.length > 0) await createAwards(run, fresh, people, outcomes);
+  return outcomes;
+}
+
+async function createAwards(run: RowRun<Programs>, fresh: readonly NewAwardRow[], people: Map<string, KnownPerson>, outcomes: Outcome[]): Promise<void> {
+  // A new holder is made by the first of the chunk's rows that names them; the others find them.
+  const newHolders = new Map<string, NewPerson>();
+  for (const { row } of fresh) {
+    const email = row.email.toLowerCase();
+    if (!people.has(email) && !newHolders.has(email)) newHolders.set(email, { email: row.email, firstName: row.firstName, lastName: row.lastName, listedInRegister: row.listedInRegister ?? true });
+  }
+  const made = await run.repository.insertPeople(run.tx, [...newHolders.values()], run.actorId);
+  const holderOf = (email: string) => {
+    const person = people.get(email);
+    return person ? { userId: person.userId, applicantId: person.applicantId! } : made.get(email)!;
+  };
+  const note = `Imported from ${run.record.fileName} (legacy import)`;
+  const created = await run.repository.insertImportedAwards(
+    run.tx,
+    fresh.map(({ row, program, expiresOn, status }) => ({
+      applicationNumber: `${APPLICATION_TYPES[applicationTypeOfProgram(program.programType)!].prefix}-IMP-${row.certificateNumber}`,
+      applicationStatus: APPLICATION_STATUS_OF[status],
+      applicantId: holderOf(row.email.toLowerCase()).applicantId,
+      program,
+      certificateNumber: row.certificateNumber,
+      awardedOn: row.awardedOn,
+      expiresOn,
+      status,
+      statusReason: row.statusReason,
+      renewals: row.renewals,
+      note,
+      actorId: run.actorId,
+    })),
+  );
+  const counters = new Map<string, number>();
+  const reminders: { awardId: string; expiresOn: string; kind: string }[] = [];
+  const holdersCreated = new Set<string>();
+  for (const [i, { index, row, program, expiresOn }] of fresh.entries()) {
+    const email = row.email.toLowerCase();
+    const createdUser = made.has(email) && !holdersCreated.has(email);
+    holdersCreated.add(email);
+    outcomes[index] = { rowNumber: row.rowNumber, result: 'created', ...holderOf(email), createdUser, ...created[i]! };
+    const counter = counterOf(run, program, row.certificateNumber);
+    if (counter) counters.set(counter.series, Math.max(counters.get(counter.series) ?? 0, counter.counter));
+    if (expiresOn) for (const kind of remindersDue(run, expiresOn)) reminders.push({ awardId: created[i]!.awardId, expiresOn, kind });
+  }
+  for (const [series, counter] of counters) await run.repository.moveCounterPast(run.tx, series, counter);
+  await run.repository.markManyRemindersPassed(run.tx, reminders, run.today);
 }
 
 async function existingAward(
   run: RowRun<Programs>,
   row: AwardRow,
-  found: { program: ImportProgram; person: KnownPerson | undefined; existing: KnownAward; expiresOn: string | null; status: AwardStatus },
+  found: { program: ImportProgram; person: KnownPerson | undefined; existing: KnownAward; expiresOn: string | null; status: AwardStatus; renewals: readonly string[] },
 ): Promise<Outcome> {
   const { existing, program, person } = found;
   const base = { rowNumber: row.rowNumber };
@@ -187,7 +272,8 @@ async function existingAward(
     return { ...base, result: 'refused', column: 'certificateNumber', message: MIGRATION_MESSAGES.numberOfOtherAward(row.certificateNumber) };
   }
   const ids = { userId: person.userId, applicantId: person.applicantId!, applicationId: existing.applicationId, awardId: existing.id };
-  const same = existing.awardedOn === row.awardedOn && existing.expiresOn === found.expiresOn && existing.status === found.status && (existing.statusReason ?? null) === row.statusReason;
+  const sameRenewals = found.renewals.join(';') === row.renewals.join(';');
+  const same = sameRenewals && existing.awardedOn === row.awardedOn && existing.expiresOn === found.expiresOn && existing.status === found.status && (existing.statusReason ?? null) === row.statusReason;
   if (same) return { ...base, result: 'unchanged', ...ids };
   const previous: PreviousAward = {
     awardedOn: existing.awardedOn,
@@ -195,6 +281,7 @@ async function existingAward(
     status: existing.status,
     statusReason: existing.statusReason,
     applicationStatus: APPLICATION_STATUS_OF[existing.status as AwardStatus] ?? 'Awarded',
+    renewals: [...found.renewals],
   };
   if (run.write) {
     await run.repository.updateImportedAward(run.tx, existing, {
@@ -206,6 +293,7 @@ async function existingAward(
       actorId: run.actorId,
     });
     await markRemindersPassed(run, run.tx, existing.id, found.expiresOn);
+    if (!sameRenewals) await run.repository.replaceImportedRenewals(run.tx, existing.id, row.renewals, run.actorId);
   }
   return { ...base, result: 'updated', ...ids, previous };
 }
@@ -213,13 +301,23 @@ async function existingAward(
 /** The reminders whose day has come by the import (for its expiry day) count as sent: only those still ahead go out. */
 export async function markRemindersPassed(run: KindRun, tx: Executor, awardId: string, expiresOn: string | null): Promise<void> {
   if (!expiresOn) return;
+  await run.repository.markRemindersPassed(tx, awardId, expiresOn, remindersDue(run, expiresOn), run.today);
+}
+
+function remindersDue(run: KindRun, expiresOn: string) {
   const dates = reminderDates(expiresOn);
-  await run.repository.markRemindersPassed(tx, awardId, expiresOn, AWARD_REMINDER_KINDS.filter((kind) => dates[kind] <= run.today), run.today);
+  return AWARD_REMINDER_KINDS.filter((kind) => dates[kind] <= run.today);
 }
 
 /** The series the award module numbers the program's awards in (award.service nextCertificateNumber), moved past the imported number. */
 export async function moveCounter(run: KindRun, tx: Executor, program: ImportProgram, certificateNumber: string): Promise<void> {
+  const found = counterOf(run, program, certificateNumber);
+  if (found) await run.repository.moveCounterPast(tx, found.series, found.counter);
+}
+
+/** The series a number belongs to and its counter there, when it follows the series' pattern. */
+function counterOf(run: KindRun, program: ImportProgram, certificateNumber: string): { series: string; counter: number } | null {
   const own = program.numberPatternCheck && program.certificateNumPattern.length > 0;
   const counter = counterOfNumber(own ? program.certificateNumPattern : run.defaultPattern, certificateNumber);
-  if (counter !== null) await run.repository.moveCounterPast(tx, own ? program.id : DEFAULT_SERIES, counter);
+  return counter === null ? null : { series: own ? program.id : DEFAULT_SERIES, counter };
 }
