@@ -17,6 +17,7 @@ import { downloadFile } from '../../../lib/download-file';
 import { pagedTableProps } from '../../../lib/paged-table-props';
 import { usePaging } from '../../../lib/use-paging';
 import { useMigrationImport, useMigrationImports, useStartImport, useUndoImport } from '../api/migration';
+import { InvitationsPanel } from './invitations-panel';
 
 const KIND_LABELS: Record<MigrationKind, string> = {
   applicants: 'Applicants',
@@ -121,6 +122,7 @@ function ImportDetails({ id, content }: { id: string; content: string | null }) 
         </Group>
       )}
       {undo.error && <Alert color="red">{errorMessageOf(undo.error)}</Alert>}
+      {!data.dryRun && data.status === 'Finished' && <InvitationsPanel importId={data.id} />}
     </Stack>
   );
 }
