@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfessionalDevelopment } from '@certs/shared/applicant/applicant.contract';
 import { ROLES } from '@certs/shared/auth/roles';
@@ -20,6 +20,7 @@ import { applicantProfessionalDevelopment } from '../../db/schema/applicant-prof
 import { applications } from '../../db/schema/application';
 import { applicationModules } from '../../db/schema/application-module';
 import { awards } from '../../db/schema/award';
+import { migrationImports } from '../../db/schema/migration';
 import { programModules, programs } from '../../db/schema/program';
 import { resitModules } from '../../db/schema/resit';
 import { MigrationRepository } from './migration.repository';
@@ -367,5 +368,35 @@ describe('results', () => {
     expect(await t.database.db.select().from(resitModules).where(eq(resitModules.applicationId, award!.applicationId))).toEqual([]);
     expect(await applicationsOf(kit.applicantId!)).toEqual([]);
     expect(await applicationsOf(ivy.applicantId!)).toMatchObject([{ id: award!.applicationId, status: 'Awarded' }]);
+  });
+
+  it('resumes an import whose worker stopped part way, without writing a sitting twice', async () => {
+    const db = t.database.db;
+    const lou = await holder('lou');
+    const csv = csvOf(RESULTS_FILE.columns, [
+      resultLine({ email: email('lou'), moduleCode: 'M1', satOn: '2020-01-01', result: 'Fail' }),
+      resultLine({ email: email('lou'), moduleCode: 'M2', satOn: '2020-01-02', result: 'Fail' }),
+      resultLine({ email: email('lou'), moduleCode: 'M1', satOn: '2020-06-01', result: 'Fail' }),
+      resultLine({ email: email('lou'), moduleCode: 'M2', satOn: '2020-06-02', result: 'Pass' }),
+      resultLine({ email: email('lou'), moduleCode: 'M1', satOn: '2020-12-01', result: 'Pass' }),
+    ]);
+    const { id } = (await post('/api/migration/results', { fileName: 'results.csv', csvContent: csv }, 'admin')).json<{ id: string }>();
+    // A worker claims it, writes its first chunk (two rows) and dies; once silent past the limit, the next pass resumes it.
+    expect((await new MigrationRepository(db).claimNext())?.id).toBe(id);
+    await service.runClaimed(id, { stopAfterChunks: 1 });
+    expect((await get(`/api/migration/${id}`, 'admin')).json<MigrationImport>()).toMatchObject({ status: 'Running', processedRows: 2, created: 2 });
+    await db.update(migrationImports).set({ modifiedOn: sql`now() - interval '10 minutes'` }).where(eq(migrationImports.id, id));
+    expect(await service.runPending()).toBe(1);
+    expect((await get(`/api/migration/${id}`, 'admin')).json<MigrationImport>()).toMatchObject({ status: 'Finished', processedRows: 5, created: 5, refused: 0 });
+    const [application] = await applicationsOf(lou.applicantId!);
+    expect(await db.select({ result: applicationModules.result }).from(applicationModules).where(eq(applicationModules.applicationId, application!.id))).toHaveLength(2);
+    const resits = await db.select({ attempt: resitModules.attempt, result: resitModules.result }).from(resitModules).where(eq(resitModules.applicationId, application!.id)).orderBy(asc(resitModules.result), asc(resitModules.attempt));
+    expect(resits).toEqual([
+      { attempt: 1, result: 'Fail' },
+      { attempt: 1, result: 'Pass' },
+      { attempt: 2, result: 'Pass' },
+    ]);
+    // Every module's latest sitting passed: no longer Failed, waiting for staff to record the result.
+    expect(application).toMatchObject({ status: 'Examinations Stage', overallResult: null, resultRecordedOn: null });
   });
 });

@@ -37,6 +37,17 @@ function checkCpd(row: CsvFileRow, today: string): CpdRow | Refusal {
 
 const keyOf = (row: CpdRow) => [row.email.toLowerCase(), row.provider.toLowerCase(), row.developmentType, row.startDate, row.hours].join('\u0000');
 
+/** The same entry twice in the file is refused (the first row imports it). */
+function cpdAcrossRows() {
+  const seen = new Map<string, number>();
+  return (row: CpdRow): Refusal | null => {
+    const first = seen.get(keyOf(row));
+    if (first !== undefined) return { rowNumber: row.rowNumber, column: 'provider', message: MIGRATION_MESSAGES.duplicateInFile('entry', first) };
+    seen.set(keyOf(row), row.rowNumber);
+    return null;
+  };
+}
+
 /**
  * `cpd`: an entry of the person's Professional development list (the applicant profile's list,
  * which renewals count). The person must be on the platform already (the applicants or awards file
@@ -47,21 +58,10 @@ export const cpdKind: ImportKind<CpdRow> = {
   kind: 'cpd',
   recordWord: 'CPD entry',
   example: { email: 'jane.welder@example.com', provider: 'Weld Australia', developmentType: 'Course', startDate: '14-Aug-2023', hours: '7.5' },
-  check: (content, today) =>
-    checkFile(
-      'cpd',
-      content,
-      (row) => checkCpd(row, today),
-      () => {
-        const seen = new Map<string, number>();
-        return (row) => {
-          const first = seen.get(keyOf(row));
-          if (first !== undefined) return { rowNumber: row.rowNumber, column: 'provider', message: MIGRATION_MESSAGES.duplicateInFile('entry', first) };
-          seen.set(keyOf(row), row.rowNumber);
-          return null;
-        };
-      },
-    ),
+  check: (content, today) => checkFile('cpd', content, (row) => checkCpd(row, today), cpdAcrossRows),
+  // Checked a row at a time, so a large file is streamed.
+  checkRow: checkCpd,
+  acrossRows: cpdAcrossRows,
   facts: async () => undefined,
   apply: applyCpd,
   async undo(run, row) {

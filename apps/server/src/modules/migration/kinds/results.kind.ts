@@ -76,7 +76,8 @@ function checkResult(row: CsvFileRow, today: string): ResultRow | Refusal {
 
 /** A module's sittings come in the order they were sat, and none after a pass (in the file; `apply` holds the same rule against the platform). */
 function resultsAcrossRows() {
-  const last = new Map<string, ResultRow>();
+  // Only what the rule needs of each module's last sitting, so a large file's state stays small.
+  const last = new Map<string, Pick<ResultRow, 'rowNumber' | 'satOn' | 'result'>>();
   return (row: ResultRow): Refusal | null => {
     const key = [row.email, row.programCode, row.moduleCode].join('\u0000').toLowerCase();
     const before = last.get(key);
@@ -84,7 +85,7 @@ function resultsAcrossRows() {
     if (before && before.satOn === row.satOn) return refuse(MIGRATION_MESSAGES.duplicateInFile('sitting', before.rowNumber));
     if (before && before.satOn > row.satOn) return refuse(RESULTS_MESSAGES.outOfOrder(before.rowNumber));
     if (before?.result === 'Pass') return { ...refuse(RESULTS_MESSAGES.passedInFile(before.rowNumber)), column: 'moduleCode' };
-    last.set(key, row);
+    last.set(key, { rowNumber: row.rowNumber, satOn: row.satOn, result: row.result });
     return null;
   };
 }
@@ -114,6 +115,9 @@ export const resultsKind: ImportKind<ResultRow, Facts> = {
   recordWord: 'result',
   example: { email: 'jane.welder@example.com', programCode: 'WI-QUAL', moduleCode: 'M1', satOn: '14-Aug-2023', result: 'Fail', mark: '42.5' },
   check: (content, today) => checkFile('results', content, (row) => checkResult(row, today), resultsAcrossRows),
+  // Checked a row at a time, so a large file is streamed (the service reads the facts a chunk at a time).
+  checkRow: checkResult,
+  acrossRows: resultsAcrossRows,
   async facts(run, rows) {
     const [programs, timeZone] = await Promise.all([
       findResultsPrograms(run.repository.executor, run.record.accountId, [...new Set(rows.map((row) => row.programCode))]),
