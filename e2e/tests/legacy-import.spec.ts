@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../fixtures/test';
+import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
 import { downloaded } from '../fixtures/downloads';
 import { personAt } from '../fixtures/journey';
@@ -64,6 +65,7 @@ test('staff import holders and awards, fix a refused row, and invite; a visitor 
   await expect(panel.getByTestId('invitation-progress')).toHaveText('Invited 0 of 1');
   await expect(panel.getByRole('table', { name: /Next to be invited/ })).toContainText(holder.email);
   await expect(panel.getByTestId('invitation-mail')).toContainText(`Hello ${holder.firstName},`);
+  expect(await seriousViolations(staff)).toEqual([]);
   await panel.getByRole('button', { name: 'Send 1 invitation' }).click();
   await expect(panel.getByText('Sent 1 invitation.')).toBeVisible();
   await expect(panel.getByTestId('invitation-progress')).toHaveText('Invited 1 of 1');
