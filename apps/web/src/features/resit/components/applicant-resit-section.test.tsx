@@ -74,7 +74,7 @@ function viewIn(currency: string): ResitApplicationView {
     resits: [{ ...unpaidResit, currency }],
     canManage: false,
     choices: null,
-  awardDateRange: null,
+    awardDateRange: null,
   };
 }
 

@@ -2,11 +2,13 @@ import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Te
 import { DateTimeField } from '../../../components/ui/date-field';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import type { AwardDateRange } from '@certs/shared/award/award-date';
 import { DEFAULT_TIME_ZONE, isOfferedTimeZone, type OfferedTimeZone } from '@certs/shared/common/dates';
 import { MODULE_RESULTS, scheduleRowIssues, type ScheduleChoices } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
-import type { ResitCandidateModule, ResitModule } from '@certs/shared/resit/resit.contract';
+import { resitResultAwards, type ResitCandidateModule, type ResitModule } from '@certs/shared/resit/resit.contract';
 import { RESIT_SCHEDULE_STAGES, RESIT_STAGE_COLORS, type ResitTypePath } from '@certs/shared/resit/resit-rules';
+import { AwardDateField, useAwardDate } from '../../../components/ui/award-date-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
@@ -163,13 +165,26 @@ function ResitAssessmentForm({ word, resit, onDone }: { word: ResitTypePath; res
   );
 }
 
-function StaffResitRow({ word, resit, module, choices, canManage, onMoved }: { word: ResitTypePath; resit: ResitModule; module: ResitCandidateModule | undefined; choices: ScheduleChoices | null; canManage: boolean; onMoved: () => void }) {
+interface StaffResitRowProps {
+  word: ResitTypePath;
+  resit: ResitModule;
+  module: ResitCandidateModule | undefined;
+  choices: ScheduleChoices | null;
+  canManage: boolean;
+  /** Recording this re-sit's result awards the application: the form asks for the award date. */
+  resultAwards: boolean;
+  awardDateRange: AwardDateRange | null;
+  onMoved: () => void;
+}
+
+function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, awardDateRange, onMoved }: StaffResitRowProps) {
   const dates = useDateFormatter();
   const link = useSendResitPaymentLink(word);
   const send = useSendResitSchedule(word);
   const result = useSubmitResitResult(word);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const awardDate = useAwardDate(awardDateRange);
   const run = async (step: () => Promise<ResitModule>, title: string) => {
     setError(null);
     try {
@@ -218,9 +233,21 @@ function StaffResitRow({ word, resit, module, choices, canManage, onMoved }: { w
         {resit.stage === 'Resit Examination' && <ResitAssessmentForm word={word} resit={resit} onDone={onMoved} />}
         {canManage && resit.stage === 'Resit Examination Assessment' && (
           <Stack gap="sm" data-testid="resit-result-form">
+            {resultAwards && (
+              <>
+                <Text size="sm">Every module is passed with this result: recording it awards the application.</Text>
+                <AwardDateField {...awardDate.fieldProps} />
+              </>
+            )}
             <Textarea label="Note for the history" autosize minRows={1} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
             <Group justify="flex-end">
-              <Button loading={result.isPending} onClick={() => void run(() => result.mutateAsync({ resitModuleId: resit.id, note }), 'Re-sit result recorded')}>
+              <Button
+                loading={result.isPending}
+                onClick={() => {
+                  if (resultAwards && !awardDate.check()) return;
+                  void run(() => result.mutateAsync({ resitModuleId: resit.id, note, ...(resultAwards ? { awardedOn: awardDate.awardedOn } : {}) }), 'Re-sit result recorded');
+                }}
+              >
                 Record the re-sit result
               </Button>
             </Group>
@@ -254,6 +281,8 @@ export function StaffResitPanel({ word, applicationId, onMoved }: StaffResitPane
             module={modules.find((module) => module.applicationModuleId === resit.applicationModuleId)}
             choices={choices}
             canManage={canManage}
+            resultAwards={resitResultAwards(view.data, resit)}
+            awardDateRange={view.data.awardDateRange}
             onMoved={() => onMoved?.()}
           />
         ))}

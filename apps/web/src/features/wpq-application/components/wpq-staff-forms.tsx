@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Button, Fieldset, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { AwardDateField, useAwardDate } from '../../../components/ui/award-date-field';
 import { DateTimeField } from '../../../components/ui/date-field';
 import { useState, type ReactNode } from 'react';
 import { DEFAULT_TIME_ZONE, OFFERED_TIME_ZONE_NAMES } from '@certs/shared/common/dates';
@@ -261,6 +262,8 @@ export function WpqOutcomeForm({ record }: { record: WpqRecord }) {
   const refusal = useRefusal();
   const [approved, setApproved] = useState('');
   const [notes, setNotes] = useState('');
+  // Approval awards: the day the body decided it (issue 41), today unless staff give another.
+  const awardDate = useAwardDate(record.awardDateRange);
   return (
     <Fieldset legend="Assessor's outcome">
       <Stack gap="sm">
@@ -270,6 +273,7 @@ export function WpqOutcomeForm({ record }: { record: WpqRecord }) {
             <Radio value="no" label="Not approved" />
           </Group>
         </Radio.Group>
+        {approved === 'yes' && <AwardDateField {...awardDate.fieldProps} error={awardDate.fieldProps.error ?? refusal.fieldErrors.awardedOn ?? null} />}
         <Textarea label="Assessor notes" description="The reasons, when not approved" autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={refusal.fieldErrors.programAssessorNotes} />
         <Refusal message={refusal.failure} />
         <Group justify="flex-end">
@@ -278,7 +282,9 @@ export function WpqOutcomeForm({ record }: { record: WpqRecord }) {
             onClick={() => {
               refusal.clear();
               if (!approved) return refusal.set({ welderQualificationApproved: WPQ_RECORD_MESSAGES.approvedRequired });
-              void submit.mutateAsync({ welderQualificationApproved: approved === 'yes', programAssessorNotes: notes }).catch(refusal.show);
+              if (approved === 'yes' && !awardDate.check()) return;
+              const request = approved === 'yes' ? { welderQualificationApproved: true, programAssessorNotes: notes, awardedOn: awardDate.awardedOn } : { welderQualificationApproved: false, programAssessorNotes: notes };
+              void submit.mutateAsync(request).catch(refusal.show);
             }}
           >
             Record the outcome

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ResitApplicationView, ResitModule } from '@certs/shared/resit/resit.contract';
+import { jsonResponse, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { StaffResitPanel } from './staff-resit-panel';
+
+const APPLICATION_ID = '71000000-0000-4000-8000-000000000001';
+const RESAT_MODULE = '71000000-0000-4000-8000-000000000011';
+
+const moduleRow = (applicationModuleId: string, moduleCode: string, currentResult: 'Pass' | 'Fail'): ResitApplicationView['modules'][number] => ({
+  applicationModuleId,
+  programModuleId: `${applicationModuleId.slice(0, -2)}99`,
+  moduleCode,
+  moduleTitle: `Module ${moduleCode}`,
+  firstResult: currentResult,
+  currentResult,
+  reSitAllowed: true,
+  resitsTaken: currentResult === 'Fail' ? 1 : 0,
+  feeCents: null,
+  cannotApplyBecause: 'A re-sit of this module is already open',
+  passPercentage: 70,
+  invigilated: false,
+});
+
+const assessedResit = (result: 'Pass' | 'Fail'): ResitModule => ({
+  id: '71000000-0000-4000-8000-000000000031',
+  applicationId: APPLICATION_ID,
+  applicationNumber: 'AIC-2026-00007',
+  applicationStatus: 'Applied for re-sit',
+  programId: '71000000-0000-4000-8000-000000000041',
+  programCode: 'AIC-P',
+  programTitle: 'AICIP Piping',
+  applicantName: 'Nia Holder',
+  applicationModuleId: RESAT_MODULE,
+  moduleCode: 'P1',
+  moduleTitle: 'Piping inspection',
+  attempt: 1,
+  stage: 'Resit Examination Assessment',
+  feeCents: 9500,
+  currency: 'AUD',
+  feeBasis: 'member',
+  invoiceId: '71000000-0000-4000-8000-000000000051',
+  invoiceStatus: 'Paid',
+  paymentTrackerId: null,
+  examKind: 'Practical',
+  scheduledAt: '2026-11-10T23:00:00.000Z',
+  scheduleTimeZone: 'Australia/Sydney',
+  scheduledLocal: '2026-11-11T10:00',
+  durationMinutes: 120,
+  venue: null,
+  testCentre: null,
+  examiner: null,
+  invigilator: null,
+  examDefinition: null,
+  scheduleNote: '',
+  scheduleSentOn: '2026-11-01T01:00:00.000Z',
+  examInstanceId: null,
+  result,
+  resultPercentage: result === 'Pass' ? 78 : 40,
+  resultNotes: '',
+  resultSource: 'staff',
+  assessmentSubmittedOn: '2026-11-12T01:00:00.000Z',
+  resultSubmittedOn: null,
+  createdOn: '2026-10-20T01:00:00.000Z',
+});
+
+function viewWith(result: 'Pass' | 'Fail'): ResitApplicationView {
+  return {
+    applicationId: APPLICATION_ID,
+    applicationStatus: 'Applied for re-sit',
+    maxResitsPerModule: null,
+    currency: 'AUD',
+    modules: [moduleRow(RESAT_MODULE, 'P1', 'Fail'), moduleRow('71000000-0000-4000-8000-000000000012', 'P2', 'Pass')],
+    resits: [assessedResit(result)],
+    canManage: true,
+    choices: null,
+    awardDateRange: { earliest: '2026-10-02', latest: '2026-11-22' },
+  };
+}
+
+function show(view: ResitApplicationView): RecordedCall[] {
+  const results: RecordedCall[] = [];
+  stubFetch((call) => {
+    if (call.method === 'POST' && call.url === '/api/aicipapplicationresitmodule/result/submit') {
+      results.push(call);
+      return jsonResponse({ ...view.resits[0]!, stage: 'Resit Result', applicationStatus: view.resits[0]!.result === 'Pass' ? 'Awarded' : 'Failed' });
+    }
+    if (call.url.startsWith('/api/aicipapplicationresitmodule/resitModules')) return jsonResponse(view);
+    return jsonResponse({ message: 'unexpected' }, 404);
+  });
+  renderWithProviders(<StaffResitPanel word="aicipapplicationresitmodule" applicationId={APPLICATION_ID} />);
+  return results;
+}
+
+describe('StaffResitPanel: the re-sit result', () => {
+  it('asks for the award date when the result leaves every module passed: today by default, only days from submission to today, and sends the day given', async () => {
+    const results = show(viewWith('Pass'));
+    const field = await screen.findByLabelText(/Award date/);
+    expect(screen.getByText(/recording it awards the application/)).toBeInTheDocument();
+    expect(field).toHaveValue('22-Nov-2026');
+    for (const typed of ['01/10/2026', '23/11/2026']) {
+      fireEvent.change(field, { target: { value: typed } });
+      fireEvent.blur(field);
+      expect(field).toHaveValue('22-Nov-2026');
+    }
+    fireEvent.change(field, { target: { value: '03/11/2026' } });
+    fireEvent.blur(field);
+    await userEvent.click(screen.getByRole('button', { name: 'Record the re-sit result' }));
+    await waitFor(() => expect(results).toHaveLength(1));
+    expect(results[0]!.body).toEqual({ resitModuleId: assessedResit('Pass').id, note: '', awardedOn: '2026-11-03' });
+  });
+
+  it('shows no award date and sends none when the result does not award', async () => {
+    const results = show(viewWith('Fail'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Record the re-sit result' }));
+    await waitFor(() => expect(results).toHaveLength(1));
+    expect(screen.queryByLabelText(/Award date/)).not.toBeInTheDocument();
+    expect(results[0]!.body).toEqual({ resitModuleId: assessedResit('Fail').id, note: '' });
+  });
+});
