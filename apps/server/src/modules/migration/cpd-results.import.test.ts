@@ -176,7 +176,7 @@ describe('cpd', () => {
     const dana = await holder('dana');
     const csv = csvOf(CPD_FILE.columns, [
       cpdLine({ email: email('dana'), provider: 'Weld Australia', developmentType: 'course', startDate: '14-AUG-2023', hours: '7.5' }),
-      cpdLine({ email: email('DANA'), provider: 'Welding Conference', developmentType: 'Conference', startDate: '2024-05-02', hours: '16' }),
+      cpdLine({ email: email('DANA'), provider: 'Welding Conference', developmentType: 'Conference', startDate: '2024-05-02', hours: '16.00' }),
       cpdLine({ email: email('dana'), provider: 'Self', developmentType: 'Self-study', startDate: '2024-06-01', hours: '2000' }),
     ]);
     const applied = await importFile('cpd', csv);
@@ -340,7 +340,8 @@ describe('results', () => {
     const awardLine = AWARD_MIGRATION_COLUMNS.map(
       (column) => ({ email: email('ivy'), firstName: 'ivy', lastName: `Holder${run}`, programCode: qualProgram.programCode, certificateNumber: number, awardedOn: '2021-05-01', status: 'Current' })[column as string] ?? '',
     ).join(',');
-    expect((await importFile('awards', csvOf(AWARD_MIGRATION_COLUMNS, [awardLine]))).created).toBe(1);
+    const awardImport = await importFile('awards', csvOf(AWARD_MIGRATION_COLUMNS, [awardLine]));
+    expect(awardImport.created).toBe(1);
     const [award] = await t.database.db.select().from(awards).where(eq(awards.certificateNumber, number));
 
     const applied = await importFile(
@@ -362,12 +363,15 @@ describe('results', () => {
     const [kitApplication] = await applicationsOf(kit.applicantId!);
     expect(kitApplication).toMatchObject({ status: 'Examinations Stage', workflowStage: 'Exam Modules Evaluation Completed', overallResult: null });
 
+    // The award's application now holds results: the award cannot be undone before them.
+    expect((await undo(awardImport.id)).statusCode).toBe(409);
     const undone = await undo(applied.id);
     expect(undone.statusCode, undone.body).toBe(200);
     expect(await t.database.db.select().from(applicationModules).where(inArray(applicationModules.applicationId, [award!.applicationId, kitApplication!.id]))).toEqual([]);
     expect(await t.database.db.select().from(resitModules).where(eq(resitModules.applicationId, award!.applicationId))).toEqual([]);
     expect(await applicationsOf(kit.applicantId!)).toEqual([]);
     expect(await applicationsOf(ivy.applicantId!)).toMatchObject([{ id: award!.applicationId, status: 'Awarded' }]);
+    expect((await undo(awardImport.id)).statusCode).toBe(200);
   });
 
   it('resumes an import whose worker stopped part way, without writing a sitting twice', async () => {

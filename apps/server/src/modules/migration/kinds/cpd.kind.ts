@@ -17,8 +17,8 @@ export interface CpdRow {
   hours: number;
 }
 
-/** Hours as the profile keeps them: a number with at most one decimal (`numeric(6,1)`), so the same file finds the same entry. */
-const HOURS = /^\d{1,4}(\.\d)?$/;
+/** Hours as the profile keeps them: at most one decimal (`numeric(6,1)`), so the same file finds the same entry; trailing zeros as exports write them (7.50) are fine. */
+const HOURS = /^\d{1,4}(\.\d0*)?$/;
 
 function checkCpd(row: CsvFileRow, today: string): CpdRow | Refusal {
   const issue = commonIssue('cpd', row, { provider: 128 });
