@@ -387,7 +387,7 @@ export class MigrationRepository {
 
   /** A renewal the old system recorded, as a history line dated the day it was renewed. */
   private renewalLine(awardId: string, day: string, actorId: string): typeof awardHistory.$inferInsert {
-    return { awardId, action: 'renewed', fromStatus: 'current', toStatus: 'current', reason: IMPORTED_RENEWAL_REASON, createdOn: sql`${day}::date::timestamptz` as unknown as Date, createdBy: actorId, modifiedBy: actorId };
+    return { awardId, action: 'renewed', fromStatus: 'current', toStatus: 'current', reason: IMPORTED_RENEWAL_REASON, createdOn: sql`(${day}::date)::timestamp at time zone 'UTC'` as unknown as Date, createdBy: actorId, modifiedBy: actorId };
   }
 
   /** The renewal days an import recorded on awards (`YYYY-MM-DD`, oldest first), by award id. */
