@@ -160,6 +160,9 @@ export const companiesKind: ImportKind<CompanyImportRow> = {
     active: 'Yes',
   },
   check: (content) => checkFile('companies', content, checkCompany, companiesAcrossRows),
+  // Each row is checked alone and against compact keys of the rows before: the file is streamed.
+  checkRow: checkCompany,
+  acrossRows: companiesAcrossRows,
   facts: async () => undefined,
   apply: applyCompany,
   undo: undoCompany,

@@ -113,6 +113,9 @@ export const employmentsKind: ImportKind<EmploymentRow> = {
     current: 'Yes',
   },
   check: (content, today) => checkFile('employments', content, (row) => checkEmployment(row, today), employmentsAcrossRows),
+  // Each row is checked alone and against compact keys of the rows before: the file is streamed.
+  checkRow: checkEmployment,
+  acrossRows: employmentsAcrossRows,
   facts: async () => undefined,
   apply: applyEmployment,
   undo: undoEmployment,
