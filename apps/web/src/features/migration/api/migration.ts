@@ -1,13 +1,37 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MIGRATION_PATHS, MigrationCreated, MigrationImport, MigrationPage, type MigrationKind, type MigrationRequest } from '@certs/shared/migration/migration.contract';
+import {
+  MIGRATION_INLINE_BYTES,
+  MIGRATION_PATHS,
+  MigrationCreated,
+  MigrationImport,
+  MigrationPage,
+  MigrationUploadResponse,
+  type MigrationKind,
+  type MigrationRequest,
+} from '@certs/shared/migration/migration.contract';
 import { apiRequest } from '../../../lib/api-client';
+import { putFile } from '../../../lib/upload';
 
 const keys = { all: ['migration-imports'] as const };
+
+/**
+ * A file in the request while it is small; a larger one is PUT to storage first through a
+ * presigned URL and named by its key, so neither the request nor the server holds it whole.
+ */
+async function startImport({ kind, file, content, dryRun }: { kind: MigrationKind; file: File; content: string; dryRun: boolean }) {
+  let body: MigrationRequest = { fileName: file.name, csvContent: content, dryRun };
+  if (file.size > MIGRATION_INLINE_BYTES) {
+    const target = await apiRequest(MIGRATION_PATHS.upload, { method: 'POST', body: { fileName: file.name, size: file.size }, schema: MigrationUploadResponse });
+    await putFile({ ...target, resourceKey: target.fileKey, filePath: target.fileKey }, file, () => {});
+    body = { fileName: file.name, fileKey: target.fileKey, dryRun };
+  }
+  return apiRequest(MIGRATION_PATHS.start(kind), { method: 'POST', body, schema: MigrationCreated });
+}
 
 export function useStartImport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, body }: { kind: MigrationKind; body: MigrationRequest }) => apiRequest(MIGRATION_PATHS.start(kind), { method: 'POST', body, schema: MigrationCreated }),
+    mutationFn: startImport,
     onSuccess: () => client.invalidateQueries({ queryKey: keys.all }),
   });
 }

@@ -145,7 +145,7 @@ export function MigrationScreen() {
   };
   const submit = () => {
     if (!file || content === null) return;
-    start.mutate({ kind, body: { fileName: file.name, csvContent: content, dryRun } }, { onSuccess: (created) => setSelected({ id: created.id, content }) });
+    start.mutate({ kind, file, content, dryRun }, { onSuccess: (created) => setSelected({ id: created.id, content }) });
   };
 
   const pastColumns: PagedTableColumn<MigrationSummary>[] = [
