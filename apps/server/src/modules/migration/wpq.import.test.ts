@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { expiryToday, subtractMonths } from '@certs/shared/award/award-expiry';
@@ -12,9 +12,11 @@ import { completeProgram, createProgram } from '../../../test/factories/program.
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 import { applications } from '../../db/schema/application';
-import { awards } from '../../db/schema/award';
+import { awards, certificateNumberCounters } from '../../db/schema/award';
 import { mails } from '../../db/schema/mail';
-import { users } from '../../db/schema/user';
+import { migrationImports } from '../../db/schema/migration';
+import { programs } from '../../db/schema/program';
+import { applicants, users } from '../../db/schema/user';
 import { wpqRecords } from '../../db/schema/wpq';
 import { wpqConfirmations, wpqValidityEnds, wpqValidityReminders } from '../../db/schema/wpq-validity';
 import { insertAward } from '../credential/credential-test-awards';
@@ -98,6 +100,7 @@ beforeAll(async () => {
   const otherAdmin = await createUser(db, { role: ROLES.AccountAdministrator, accountId: other.id });
   wqProgram = await createProgram(db, { programManagerId: admin.id, status: 2, programType: 3, programCode: `WQI-${run}`, programTitle: 'Welder Qualification ISO 9606-1' });
   await completeProgram(db, wqProgram.id, 3, assessor.id);
+  await db.update(programs).set({ numberPatternCheck: true, certificateNumPattern: `WQL${run}-{N}` }).where(eq(programs.id, wqProgram.id));
   certProgram = await createProgram(db, { programManagerId: admin.id, status: 2, programType: 2, programCode: `WQC-${run}` });
   takenNumber = (await insertAward(db, { applicantId: known.applicantId!, programId: certProgram.id, programType: 2, awardedOn: '2020-01-01', expiresOn: null, certificateNumber: number('TAKEN') })).certificateNumber;
   for (const [name, user] of Object.entries({ admin, otherAdmin })) jwt[name] = (await signIn(t.app, user)).jwt;
@@ -241,5 +244,30 @@ describe('importing welder qualification records', () => {
     // The holder the import created is gone; the one it found stays.
     expect(await t.database.db.select().from(users).where(eq(users.email, email('new')))).toEqual([]);
     expect(await t.database.db.select().from(users).where(eq(users.email, email('known')))).toHaveLength(1);
+  });
+});
+
+describe('a large import stopped midway', () => {
+  it('resumes after the last whole chunk, writes no record twice, creates a holder named on both sides of a chunk once, and moves the counter', async () => {
+    const db = t.database.db;
+    const testDate = subtractMonths(today(), 2);
+    const file = csv([
+      line({ email: email('resume'), certificateNumber: number('00040'), testDate }),
+      line({ email: email('other'), certificateNumber: number('00041'), testDate }),
+      line({ email: email('resume'), certificateNumber: number('00042'), testDate }),
+    ]);
+    const { id } = (await post('/api/migration/wpq', { fileName: 'welders.csv', csvContent: file }, 'admin')).json<{ id: string }>();
+    // A worker claims it, writes its first chunk (two rows) and dies; once silent past the limit, the next pass resumes it.
+    expect((await new MigrationRepository(db).claimNext())?.id).toBe(id);
+    await service.runClaimed(id, { stopAfterChunks: 1 });
+    expect((await get(`/api/migration/${id}`, 'admin')).json<MigrationImport>()).toMatchObject({ status: 'Running', processedRows: 2, created: 2 });
+    await db.update(migrationImports).set({ modifiedOn: sql`now() - interval '10 minutes'` }).where(eq(migrationImports.id, id));
+    await service.runPending();
+    expect((await get(`/api/migration/${id}`, 'admin')).json<MigrationImport>()).toMatchObject({ status: 'Finished', processedRows: 3, created: 3, refused: 0 });
+    const holders = await db.select({ applicantId: applicants.id }).from(users).innerJoin(applicants, eq(applicants.userId, users.id)).where(eq(users.email, email('resume')));
+    expect(holders).toHaveLength(1);
+    expect(await db.select().from(wpqRecords).where(eq(wpqRecords.applicantId, holders[0]!.applicantId))).toHaveLength(2);
+    const [counter] = await db.select().from(certificateNumberCounters).where(eq(certificateNumberCounters.series, wqProgram.id));
+    expect(counter?.lastNumber).toBe(42);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { APPLICATION_TYPES } from '@certs/shared/application/application-status';
 import { subtractMonths } from '@certs/shared/award/award-expiry';
 import { MIGRATION_MESSAGES, legacyDay } from '@certs/shared/migration/migration.contract';
@@ -19,9 +20,11 @@ import {
 import { AppError } from '../../../platform/app-error';
 import type { CsvFileRow } from '../../../platform/csv-file';
 import type { ImportKind, Outcome, Refusal, RowRun } from '../import-kind';
+import { counterOfNumber } from '../certificate-counter';
 import { CERTIFICATE_NUMBER, checkFile, commonIssue, yesNo } from '../migration-csv';
 import { moveCounter } from './awards.kind';
-import { isStaff, personByEmail, undoCreatedHolder } from './holders';
+import type { KnownPerson } from '../migration.repository';
+import { isStaff, undoCreatedHolder } from './holders';
 import { WpqImportRepository, type KnownWpq, type NewImportedWpq, type WpqProgram } from './wpq.repository';
 
 type Cells = Record<(typeof WPQ_FILE.columns)[number], string>;
@@ -173,8 +176,8 @@ type Programs = Map<string, WpqProgram>;
 /** What the platform keeps of the qualification, as its validity module reads it (decision 026). */
 interface Kept {
   kept: KeptQualification;
-  confirmations: NewImportedWpq['confirmations'];
-  revalidations: NewImportedWpq['revalidations'];
+  confirmations: Omit<NewImportedWpq['confirmations'][number], 'wpqRecordId' | 'awardId'>[];
+  revalidations: Omit<NewImportedWpq['revalidations'][number], 'wpqRecordId' | 'awardId'>[];
 }
 
 /**
@@ -256,8 +259,11 @@ export const wpqKind: ImportKind<WpqRow, Programs> = {
     listedInRegister: 'Yes',
   },
   check: (content, today) => checkFile('wpq', content, (row) => checkWpq(row, today), wpqAcrossRows),
+  checkRow: checkWpq,
+  acrossRows: wpqAcrossRows,
   facts: (run, rows) => repository.findPrograms(run.repository.executor, run.record.accountId, [...new Set(rows.map((row) => row.programCode))]),
-  apply: applyWpq,
+  apply: async (run, row) => (await applyWpqRows(run, [row]))[0]!,
+  applyChunk: applyWpqRows,
   async undo(run, row) {
     if (row.result === 'created' && row.awardId && row.applicationId && row.recordId) {
       const ids = { awardId: row.awardId, applicationId: row.applicationId, recordId: row.recordId };
@@ -268,13 +274,65 @@ export const wpqKind: ImportKind<WpqRow, Programs> = {
   },
 };
 
-async function applyWpq(run: RowRun<Programs>, row: WpqRow): Promise<Outcome> {
+/** What a chunk's rows look up together: their people by email and the awards with their numbers (both by lower case). */
+interface ChunkLookups {
+  people: Map<string, KnownPerson>;
+  existing: Map<string, KnownWpq>;
+}
+
+/** A row whose record is to be created once the chunk's new holders exist. */
+interface ToCreate {
+  row: WpqRow;
+  program: WpqProgram;
+  person: KnownPerson | undefined;
+  kept: Kept;
+  rule: ReturnType<typeof validityOfKept>;
+  record: RecordValues;
+}
+
+/**
+ * A chunk's rows: one look-up for all their holders and one for all their numbers, each row
+ * judged on its own, then the chunk's new holders and records written a statement a table (a
+ * holder the file names twice is created once, by their first row).
+ */
+async function applyWpqRows(run: RowRun<Programs>, rows: readonly WpqRow[]): Promise<Outcome[]> {
+  const lookups: ChunkLookups = {
+    people: await run.repository.findPeople(run.tx, [...new Set(rows.map((row) => row.email.toLowerCase()))]),
+    existing: await repository.findByNumbers(run.tx, run.record.accountId, rows.map((row) => row.certificateNumber)),
+  };
+  const judged = rows.map((row) => judgeWpq(run, row, lookups));
+  const toCreate = judged.filter((item): item is ToCreate => 'kept' in item);
+  if (!run.write || toCreate.length === 0) return judged.map((item) => ('kept' in item ? { rowNumber: item.row.rowNumber, result: 'created' as const } : item));
+
+  const newHolders = new Map<string, ToCreate['row']>();
+  for (const { row, person } of toCreate) if (!person && !newHolders.has(row.email.toLowerCase())) newHolders.set(row.email.toLowerCase(), row);
+  const made = await run.repository.insertPeople(
+    run.tx,
+    [...newHolders.values()].map((row) => ({ email: row.email, firstName: row.firstName, lastName: row.lastName, listedInRegister: row.listedInRegister ?? true })),
+    run.actorId,
+  );
+  const created = new Map<number, Outcome>();
+  const items = toCreate.map((item) => {
+    const email = item.row.email.toLowerCase();
+    const holder = item.person ? { userId: item.person.userId, applicantId: item.person.applicantId! } : made.get(email)!;
+    const ids = { applicationId: randomUUID(), awardId: randomUUID(), recordId: randomUUID() };
+    const createdUser = !item.person && newHolders.get(email) === item.row;
+    created.set(item.row.rowNumber, { rowNumber: item.row.rowNumber, result: 'created', ...holder, createdUser, ...ids });
+    return importedOf(run, item, holder.applicantId, ids);
+  });
+  await repository.insertImported(run.tx, items);
+  await moveCounters(run, toCreate);
+  return judged.map((item) => ('kept' in item ? created.get(item.row.rowNumber)! : item));
+}
+
+/** The row refused or unchanged, or what its record will be. */
+function judgeWpq(run: RowRun<Programs>, row: WpqRow, lookups: ChunkLookups): Outcome | ToCreate {
   const base = { rowNumber: row.rowNumber };
   const refuse = (column: string, message: string): Outcome => ({ ...base, result: 'refused', column, message });
   const program = run.facts.get(row.programCode.toLowerCase());
   if (!program) return refuse('programCode', MIGRATION_MESSAGES.unknownProgram(row.programCode));
   if (program.programType !== WELDER_QUALIFICATION) return refuse('programCode', W.notWelderProgram(row.programCode));
-  const person = await personByEmail(run.repository, run.tx, row.email);
+  const person = lookups.people.get(row.email.toLowerCase());
   if (isStaff(person)) return refuse('email', MIGRATION_MESSAGES.staffEmail);
 
   const kept = keptOf(row, program, run.actorId);
@@ -290,29 +348,30 @@ async function applyWpq(run: RowRun<Programs>, row: WpqRow): Promise<Outcome> {
   if (late) return refuse('confirmations', W.confirmationAfterEnd(late.confirmedOn, rule.endedOn!));
 
   const record = recordValues(row, program, kept.kept.standard, { ...outcome.range, designations: row.designations }, run);
-  const existing = await repository.findByNumber(run.tx, run.record.accountId, row.certificateNumber);
+  const existing = lookups.existing.get(row.certificateNumber.toLowerCase());
   if (existing) return existingRecord(row, { program, person, existing, record, kept });
-  // A dry run: the holder is found or would be created (the file's first row with the email names them).
-  if (!run.write) return { ...base, result: 'created' };
+  return { row, program, person, kept, rule, record };
+}
 
-  let holder = person ? { userId: person.userId, applicantId: person.applicantId! } : null;
-  const createdUser = !holder;
-  holder ??= await run.repository.insertPerson(run.tx, { email: row.email, firstName: row.firstName, lastName: row.lastName, listedInRegister: row.listedInRegister ?? true }, run.actorId);
-  const status = rule.isValid ? 'current' : 'expired';
-  const applicationStatus = rule.isValid ? 'Awarded' : 'Award Withdrawn';
+/** Everything one imported qualification writes, as the platform would have it had it been made here. */
+function importedOf(run: RowRun<Programs>, item: ToCreate, applicantId: string, ids: NewImportedWpq['ids']): NewImportedWpq {
+  const { row, program, rule, kept } = item;
   const lastConfirmed = row.confirmations.at(-1)?.confirmedOn ?? '';
   const lastRevalidated = row.revalidations.at(-1) ?? '';
   const note = `Imported from ${run.record.fileName} (legacy import)`;
   const by = { createdBy: run.actorId, modifiedBy: run.actorId };
   const open = rule.isValid ? openConfirmation(run.today, kept.kept) : null;
   const passed = open ? VALIDITY_REMINDER_KINDS.filter((kind) => validityReminderDates(open.dueOn)[kind] <= run.today) : [];
-  const created = await repository.insertImported(run.tx, {
+  const ofRecord = { wpqRecordId: ids.recordId };
+  return {
+    ids,
     application: {
       applicationNumber: `${APPLICATION_TYPES.welderqualificationapplication.prefix}-IMP-${row.certificateNumber}`,
-      applicantId: holder.applicantId,
+      applicantId,
       programId: program.id,
       programType: WELDER_QUALIFICATION,
-      status: applicationStatus,
+      // An ended qualification's application is where the validity job leaves one.
+      status: rule.isValid ? 'Awarded' : 'Award Withdrawn',
       declarationAccepted: true,
       submittedOn: new Date(`${row.testDate}T00:00:00Z`),
       overallResult: 'Awarded',
@@ -321,7 +380,8 @@ async function applyWpq(run: RowRun<Programs>, row: WpqRow): Promise<Outcome> {
     },
     applicationNote: row.examiner ? `${note}; examiner as issued: ${row.examiner}` : note,
     award: {
-      applicantId: holder.applicantId,
+      applicationId: ids.applicationId,
+      applicantId,
       programId: program.id,
       programType: WELDER_QUALIFICATION,
       // How it was last conferred, as a confirmation or revalidation made here sets it.
@@ -329,23 +389,32 @@ async function applyWpq(run: RowRun<Programs>, row: WpqRow): Promise<Outcome> {
       certificateNumber: row.certificateNumber,
       awardedOn: row.issueDate,
       expiresOn: null,
-      status,
+      status: rule.isValid ? 'current' : 'expired',
       statusReason: rule.isValid ? null : rule.reason,
       ...by,
     },
     awardNote: note,
-    record: { ...record, applicantId: holder.applicantId, ...by },
-    confirmations: kept.confirmations,
-    revalidations: kept.revalidations,
-    reminders: open ? passed.flatMap((kind) => (['welder', 'employer'] as const).map((recipient) => ({ sequence: open.sequence, dueOn: open.dueOn, recipient, kind, sentOn: run.today, ...by }))) : [],
-    end: rule.isValid ? null : { endedOn: rule.endedOn!, reason: rule.reason },
+    record: { ...item.record, applicationId: ids.applicationId, applicantId, awardId: ids.awardId, ...by },
+    confirmations: kept.confirmations.map((c) => ({ ...c, ...ofRecord, awardId: ids.awardId })),
+    revalidations: kept.revalidations.map((r) => ({ ...r, ...ofRecord, awardId: ids.awardId })),
+    reminders: open ? passed.flatMap((kind) => (['welder', 'employer'] as const).map((recipient) => ({ ...ofRecord, sequence: open.sequence, dueOn: open.dueOn, recipient, kind, sentOn: run.today, ...by }))) : [],
+    end: rule.isValid ? null : { ...ofRecord, endedOn: rule.endedOn!, reason: rule.reason, ...by },
     actorId: run.actorId,
-  });
-  await moveCounter(run, run.tx, program, row.certificateNumber);
-  return { ...base, result: 'created', ...holder, createdUser, ...created };
+  };
 }
 
-type RecordValues = Omit<NewImportedWpq['record'], 'applicantId'>;
+/** Each program's counter moved once a chunk, past the highest imported number that follows its series' pattern. */
+async function moveCounters(run: RowRun<Programs>, created: readonly ToCreate[]): Promise<void> {
+  const highest = new Map<string, { program: WpqProgram; number: string; counter: number }>();
+  for (const { program, row } of created) {
+    const own = program.numberPatternCheck && program.certificateNumPattern.length > 0;
+    const counter = counterOfNumber(own ? program.certificateNumPattern : run.defaultPattern, row.certificateNumber);
+    if (counter !== null && counter > (highest.get(program.id)?.counter ?? -1)) highest.set(program.id, { program, number: row.certificateNumber, counter });
+  }
+  for (const { program, number } of highest.values()) await moveCounter(run, run.tx, program, number);
+}
+
+type RecordValues = Omit<NewImportedWpq['record'], 'applicantId' | 'applicationId' | 'awardId'>;
 
 /** The record as approval leaves one made here: approved, the range the engine gives, the record's fields. */
 function recordValues(row: WpqRow, program: WpqProgram, standard: string, range: object, run: RowRun<Programs>): RecordValues {
@@ -404,7 +473,7 @@ const COMPARED: [keyof RecordValues, string][] = [
 
 function existingRecord(
   row: WpqRow,
-  found: { program: WpqProgram; person: Awaited<ReturnType<typeof personByEmail>>; existing: KnownWpq; record: RecordValues; kept: Kept },
+  found: { program: WpqProgram; person: KnownPerson | undefined; existing: KnownWpq; record: RecordValues; kept: Kept },
 ): Outcome {
   const { existing, person } = found;
   const base = { rowNumber: row.rowNumber };

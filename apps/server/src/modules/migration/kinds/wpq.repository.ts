@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/executor';
 import { applicationHistory, applications } from '../../../db/schema/application';
 import { awardHistory, awards } from '../../../db/schema/award';
@@ -30,17 +30,26 @@ export interface KnownWpq {
   awardedOn: string;
 }
 
+/** One imported qualification, its ids made beforehand so a chunk's records go in one statement a table. */
 export interface NewImportedWpq {
+  ids: { applicationId: string; awardId: string; recordId: string };
   application: typeof applications.$inferInsert;
   applicationNote: string;
-  award: Omit<typeof awards.$inferInsert, 'applicationId'>;
+  award: typeof awards.$inferInsert;
   awardNote: string;
-  record: Omit<typeof wpqRecords.$inferInsert, 'applicationId' | 'awardId'>;
-  confirmations: Omit<typeof wpqConfirmations.$inferInsert, 'wpqRecordId' | 'awardId'>[];
-  revalidations: Omit<typeof wpqRevalidations.$inferInsert, 'wpqRecordId' | 'awardId'>[];
-  reminders: Omit<typeof wpqValidityReminders.$inferInsert, 'wpqRecordId'>[];
-  end: { endedOn: string; reason: string } | null;
+  record: typeof wpqRecords.$inferInsert;
+  confirmations: typeof wpqConfirmations.$inferInsert[];
+  revalidations: typeof wpqRevalidations.$inferInsert[];
+  reminders: typeof wpqValidityReminders.$inferInsert[];
+  end: typeof wpqValidityEnds.$inferInsert | null;
   actorId: string;
+}
+
+/** Rows a statement at most, so that no insert passes PostgreSQL's 65,535 parameters (a record's confirmations can be many). */
+const ROWS_A_STATEMENT = 1_000;
+
+async function insertSliced<T>(rows: readonly T[], insert: (slice: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_A_STATEMENT) await insert(rows.slice(start, start + ROWS_A_STATEMENT));
 }
 
 function inList(values: readonly string[]) {
@@ -52,7 +61,7 @@ function inList(values: readonly string[]) {
 
 const sinceRow = (rowId: number) => sql`(select r.modified_on from migration_import_rows r where r.id = ${rowId})`;
 
-/** The `wpq` kind's SQL: the imported record and everything hanging from it is written in one statement a row. */
+/** The `wpq` kind's SQL: a chunk's records and everything hanging from them are written a statement a table. */
 export class WpqImportRepository {
   async findPrograms(executor: Executor, accountId: string, codes: readonly string[]): Promise<Map<string, WpqProgram>> {
     if (codes.length === 0) return new Map();
@@ -66,11 +75,12 @@ export class WpqImportRepository {
     return new Map(rows.map((row) => [row.programCode.toLowerCase(), row]));
   }
 
-  /** The award with this number anywhere on the platform (numbers are unique across it), with its record when it has one. */
-  async findByNumber(executor: Executor, accountId: string, certificateNumber: string): Promise<KnownWpq | undefined> {
-    const [row] = rowsOf<KnownWpq>(
+  /** The awards with these numbers anywhere on the platform (numbers are unique across it), with their records, by lower-case number. */
+  async findByNumbers(executor: Executor, accountId: string, certificateNumbers: readonly string[]): Promise<Map<string, KnownWpq>> {
+    if (certificateNumbers.length === 0) return new Map();
+    const rows = rowsOf<KnownWpq & { number: string }>(
       await executor.execute(sql`
-        select aw.id as "awardId", aw.application_id as "applicationId", aw.program_id as "programId", lower(u.email) as "holderEmail",
+        select lower(aw.certificate_number) as number, aw.id as "awardId", aw.application_id as "applicationId", aw.program_id as "programId", lower(u.email) as "holderEmail",
                aw.awarded_on::text as "awardedOn", w.id as "recordId", to_jsonb(w) as record,
                coalesce((select jsonb_agg(jsonb_build_object('confirmedOn', c.confirmed_on::text, 'confirmedBy', c.confirmed_by, 'confirmerName', c.confirmer_name,
                                                              'confirmerPosition', c.confirmer_position) order by c.sequence)
@@ -81,45 +91,45 @@ export class WpqImportRepository {
                        where r.award_id = aw.id and r.result = 'created' and i.kind = 'wpq' and i.account_id = ${accountId}::uuid and i.status <> 'Undone') as "importedHere"
         from awards aw join applicants a on a.id = aw.applicant_id join users u on u.id = a.user_id
         left join wpq_records w on w.award_id = aw.id
-        where lower(aw.certificate_number) = ${certificateNumber.toLowerCase()}`),
+        where lower(aw.certificate_number) in (${inList(certificateNumbers)})`),
     );
-    return row;
+    return new Map(rows.map((row) => [row.number, row]));
   }
 
   /**
-   * The imported qualification in one statement: its minimal application (decision 035) and
-   * history, the award and history, the record, its confirmations and revalidations, the
-   * reminders already passed (recorded as sent, so only those ahead go out) and, when the
-   * confirmations show it lapsed, its end.
+   * A chunk's imported qualifications, a statement a table: each one's minimal application
+   * (decision 035) and history, the award and history, the record, its confirmations and
+   * revalidations, the reminders already passed (recorded as sent, so only those ahead go out)
+   * and, when the confirmations show it lapsed, its end.
    */
-  async insertImported(tx: Executor, values: NewImportedWpq): Promise<{ applicationId: string; awardId: string; recordId: string }> {
-    const app = sql`(select id from app)`;
-    const award = sql`(select id from aw)`;
-    const record = sql`(select id from rec)`;
-    const by = { createdBy: values.actorId, modifiedBy: values.actorId };
-    const parts: SQL[] = [
-      sql`app as (${tx.insert(applications).values(values.application).returning({ id: applications.id }).getSQL()})`,
-      sql`app_history as (${tx.insert(applicationHistory).values({ applicationId: app, fromStatus: null, toStatus: values.application.status, note: values.applicationNote, ...by }).getSQL()})`,
-      sql`aw as (${tx
-        .insert(awards)
-        .values({ ...values.award, applicationId: app })
-        .returning({ id: awards.id })
-        .getSQL()})`,
-      sql`aw_history as (${tx.insert(awardHistory).values({ awardId: award, action: 'imported', fromStatus: null, toStatus: values.award.status!, reason: values.awardNote, ...by }).getSQL()})`,
-      sql`rec as (${tx
-        .insert(wpqRecords)
-        .values({ ...values.record, applicationId: app, awardId: award })
-        .returning({ id: wpqRecords.id })
-        .getSQL()})`,
-    ];
-    if (values.confirmations.length) parts.push(sql`confirmations as (${tx.insert(wpqConfirmations).values(values.confirmations.map((c) => ({ ...c, wpqRecordId: record, awardId: award }))).getSQL()})`);
-    if (values.revalidations.length) parts.push(sql`revalidations as (${tx.insert(wpqRevalidations).values(values.revalidations.map((r) => ({ ...r, wpqRecordId: record, awardId: award }))).getSQL()})`);
-    if (values.reminders.length) parts.push(sql`reminders as (${tx.insert(wpqValidityReminders).values(values.reminders.map((r) => ({ ...r, wpqRecordId: record }))).getSQL()})`);
-    if (values.end) parts.push(sql`ended as (${tx.insert(wpqValidityEnds).values({ wpqRecordId: record, ...values.end, ...by }).getSQL()})`);
-    const [row] = rowsOf<{ applicationId: string; awardId: string; recordId: string }>(
-      await tx.execute(sql`with ${sql.join(parts, sql`, `)} select (select id from app) as "applicationId", (select id from aw) as "awardId", (select id from rec) as "recordId"`),
+  async insertImported(tx: Executor, items: readonly NewImportedWpq[]): Promise<void> {
+    if (items.length === 0) return;
+    const by = (item: NewImportedWpq) => ({ createdBy: item.actorId, modifiedBy: item.actorId });
+    await tx.insert(applications).values(items.map((item) => ({ ...item.application, id: item.ids.applicationId })));
+    await tx
+      .insert(applicationHistory)
+      .values(items.map((item) => ({ applicationId: item.ids.applicationId, fromStatus: null, toStatus: item.application.status, note: item.applicationNote, ...by(item) })));
+    await tx.insert(awards).values(items.map((item) => ({ ...item.award, id: item.ids.awardId })));
+    await tx
+      .insert(awardHistory)
+      .values(items.map((item) => ({ awardId: item.ids.awardId, action: 'imported', fromStatus: null, toStatus: item.award.status ?? 'current', reason: item.awardNote, ...by(item) })));
+    await tx.insert(wpqRecords).values(items.map((item) => ({ ...item.record, id: item.ids.recordId })));
+    await insertSliced(
+      items.flatMap((item) => item.confirmations),
+      (slice) => tx.insert(wpqConfirmations).values(slice),
     );
-    return row!;
+    await insertSliced(
+      items.flatMap((item) => item.revalidations),
+      (slice) => tx.insert(wpqRevalidations).values(slice),
+    );
+    await insertSliced(
+      items.flatMap((item) => item.reminders),
+      (slice) => tx.insert(wpqValidityReminders).values(slice),
+    );
+    await insertSliced(
+      items.flatMap((item) => (item.end ? [item.end] : [])),
+      (slice) => tx.insert(wpqValidityEnds).values(slice),
+    );
   }
 
   /**
