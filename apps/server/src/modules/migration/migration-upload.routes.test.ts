@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import type { Award } from '@certs/shared/award/award.contract';
@@ -13,6 +13,7 @@ import { createProgram } from '../../../test/factories/program.factory';
 import { createUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 import { awards } from '../../db/schema/award';
+import { migrationImports } from '../../db/schema/migration';
 import { LocalStorage } from '../../platform/storage/local-storage';
 import { MigrationRepository } from './migration.repository';
 import { MigrationService } from './migration.service';
@@ -112,8 +113,19 @@ describe('a large file uploaded first and named by its key', () => {
     // The upload was moved out of its URL's reach when the import took it: the same key again is unknown.
     expect((await post(MIGRATION_PATHS.start('awards'), { fileName: 'awards.csv', fileKey: key, dryRun: false }, 'admin')).statusCode).toBe(404);
 
-    const applied = await importByKey(await upload(csv));
+    // Applied by a worker that dies after its first chunk; the next pass resumes from the stored file.
+    const appliedKey = await upload(csv);
+    const started = await post(MIGRATION_PATHS.start('awards'), { fileName: 'awards.csv', fileKey: appliedKey, dryRun: false }, 'admin');
+    const { id } = started.json<{ id: string }>();
+    expect((await new MigrationRepository(t.database.db).claimNext())?.id).toBe(id);
+    await service.runClaimed(id, { stopAfterChunks: 1 });
+    expect((await get(MIGRATION_PATHS.one(id), 'admin')).json<MigrationImport>()).toMatchObject({ status: 'Running', processedRows: 3, created: 3 });
+    await t.database.db.update(migrationImports).set({ modifiedOn: sql`now() - interval '10 minutes'` }).where(eq(migrationImports.id, id));
+    expect(await service.runPending()).toBe(1);
+    const applied = (await get(MIGRATION_PATHS.one(id), 'admin')).json<MigrationImport>();
     expect(applied).toMatchObject({ status: 'Finished', totalRows: 8, processedRows: 8, created: 7, updated: 0, unchanged: 0, refused: 1 });
+    // Once finished, the file (people's details) is no longer kept.
+    expect(await storage.sizeOf(appliedKey.replace(/^uploads\//, ''))).toBeNull();
     const made = await t.database.db.select().from(awards).where(inArray(awards.certificateNumber, lines.slice(0, 7).map((_line, i) => number(`000${i + 1}`))));
     expect(made).toHaveLength(7);
     // Three holders, each made once however many chunks name them.

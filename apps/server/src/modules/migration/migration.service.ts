@@ -111,7 +111,8 @@ export class MigrationService {
   /** Where the browser PUTs a large file: a key of the server's, under the account's folder, for 15 minutes. */
   async presignUpload(actor: CurrentUser, input: MigrationUploadRequest): Promise<MigrationUploadResponse> {
     const accountId = staffAccountOf(actor);
-    if (!this.deps.storage || input.size > MAX_MIGRATION_UPLOAD_BYTES) throw new AppError('BAD_REQUEST', MIGRATION_MESSAGES.uploadTooLarge);
+    if (!this.deps.storage) throw new AppError('NOT_FOUND', MIGRATION_MESSAGES.uploadNotFound);
+    if (input.size > MAX_MIGRATION_UPLOAD_BYTES) throw new AppError('BAD_REQUEST', MIGRATION_MESSAGES.uploadTooLarge);
     const fileKey = `${MIGRATION_UPLOAD_PREFIX}${accountId}/${randomUUID()}.csv`;
     const { url, headers } = await this.deps.storage.presignUpload(fileKey, 'text/csv', UPLOAD_URL_SECONDS);
     return { url, method: 'PUT', headers, fileKey, expiresOn: new Date(Date.now() + UPLOAD_URL_SECONDS * 1000).toISOString() };
@@ -217,6 +218,17 @@ export class MigrationService {
     } catch (error) {
       this.settings.log.warn({ err: error, importId }, 'legacy import failed');
       await this.repository.finish(importId, 'Failed', error instanceof Error ? error.message : String(error));
+    }
+    await this.removeUpload(record);
+  }
+
+  /** An uploaded file is kept only while its import may still resume: it holds people's details. */
+  private async removeUpload(record: MigrationImportRecord): Promise<void> {
+    if (!record.fileKey || !this.deps.storage) return;
+    try {
+      await this.deps.storage.remove(record.fileKey);
+    } catch (error) {
+      this.settings.log.warn({ err: error, importId: record.id }, 'legacy import: the uploaded file could not be removed');
     }
   }
 
