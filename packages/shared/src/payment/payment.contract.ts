@@ -125,12 +125,16 @@ export type PaymentModuleType = keyof typeof PAYMENT_MODULE_TYPES;
 
 /**
  * The other invoices staff settle offline or send a new link for (issue 41), by route word:
- * a Welder Qualification's revalidation fee (`{id}` is the WQ application; its open invoice) and
- * an AICIP renewal's modules (`{id}` is the renewal; its invoice). Neither waits at a payment stage.
+ * a Welder Qualification's revalidation fee (`{id}` is the WQ application; its open invoice), an
+ * AICIP renewal's modules and a Certification renewal's late fee (`{id}` is the renewal; its
+ * invoice), and a re-sit's fee (`{id}` is the re-sit; its invoice). None waits at a payment stage.
  */
 export const PAYMENT_INVOICE_TYPES = {
   welderqualificationapplication: 'welderqualificationapplication',
   aicipapplicationrenewalmodule: 'aicipapplication',
+  certificationrenewalapplication: 'certificationapplication',
+  qualificationapplicationresitmodule: 'qualificationapplication',
+  aicipapplicationresitmodule: 'aicipapplication',
 } as const;
 export type PaymentInvoiceType = keyof typeof PAYMENT_INVOICE_TYPES;
 /** Every route word with `resend/payment/link` and `payment/verified`. */

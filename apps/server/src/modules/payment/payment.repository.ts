@@ -6,6 +6,7 @@ import { applications } from '../../db/schema/application';
 import { invoices, paymentEvents, payments } from '../../db/schema/payment';
 import { programs } from '../../db/schema/program';
 import { renewalApplications } from '../../db/schema/renewal';
+import { resitModules } from '../../db/schema/resit';
 import { applicants, users } from '../../db/schema/user';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -212,6 +213,12 @@ export class PaymentRepository {
       .select({ applicationId: renewalApplications.applicationId, invoiceId: renewalApplications.invoiceId })
       .from(renewalApplications)
       .where(eq(renewalApplications.id, renewalId));
+    return row;
+  }
+
+  /** A re-sit's application and the invoice of its fee. */
+  async findResitInvoiceRef(resitId: string, db: Executor = this.db): Promise<{ applicationId: string; invoiceId: string | null } | undefined> {
+    const [row] = await db.select({ applicationId: resitModules.applicationId, invoiceId: resitModules.invoiceId }).from(resitModules).where(eq(resitModules.id, resitId));
     return row;
   }
 

@@ -113,11 +113,19 @@ export interface SettleSignal {
 /** Told, in the settling transaction, that an invoice was paid (a re-sit's or a revalidation's invoice moves it on). */
 export type InvoicePaidListener = (tx: Executor, paid: { invoiceId: string; applicationId: string; actorId: string | null }) => Promise<void>;
 
+/** The route words whose `{id}` names the record that holds the invoice, not the application. */
+const NAMED_INVOICE_OWNERS: Partial<Record<StaffPaymentType, 'renewal' | 'resit'>> = {
+  aicipapplicationrenewalmodule: 'renewal',
+  certificationrenewalapplication: 'renewal',
+  qualificationapplicationresitmodule: 'resit',
+  aicipapplicationresitmodule: 'resit',
+};
+
 /** What a staff payment route acts on: the application, which of its invoices, and whether it waits at the payment stage. */
 interface ManagedPaymentTarget {
   application: { id: string; applicantId: string; programId: string; programType: number; applicationNumber: string };
   typePath: ApplicationTypePath;
-  invoice: { kind: 'latest' } | { kind: 'open' } | { kind: 'renewal'; invoiceId: string | null };
+  invoice: { kind: 'latest' } | { kind: 'open' } | { kind: 'named'; invoiceId: string | null };
   waitsAtPaymentStage: boolean;
 }
 
@@ -766,28 +774,29 @@ export class PaymentService {
   }
 
   /**
-   * The application (and, for a renewal, its invoice) of this route's type, once the caller may
-   * manage its program's applications. An application's modules wait at the payment stage; a
-   * Welder Qualification's revalidation fee and an AICIP renewal's modules are paid outside it.
+   * The application (and, for a renewal or a re-sit, its invoice) of this route's type, once the
+   * caller may manage its program's applications. An application's modules wait at the payment
+   * stage; a Welder Qualification's revalidation fee, a renewal's modules or late fee and a re-sit's
+   * fee are paid outside it.
    * Another account's record is as unknown as a missing one (its program is not the caller's: 404
    * from `programPrivilege` or 403 from the policy, as for the application invoices).
    */
   private async loadManaged(actor: CurrentUser, type: StaffPaymentType, id: string): Promise<ManagedPaymentTarget> {
     let applicationId = id;
-    let renewalInvoiceId: string | null | undefined;
-    if (type === 'aicipapplicationrenewalmodule') {
-      const renewal = UUID.test(id) ? await this.deps.repository.findRenewalInvoiceRef(id) : undefined;
-      if (!renewal) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
-      applicationId = renewal.applicationId;
-      renewalInvoiceId = renewal.invoiceId;
+    let namedInvoiceId: string | null | undefined;
+    const invoiceOf = NAMED_INVOICE_OWNERS[type];
+    if (invoiceOf) {
+      const ref = UUID.test(id) ? await (invoiceOf === 'renewal' ? this.deps.repository.findRenewalInvoiceRef(id) : this.deps.repository.findResitInvoiceRef(id)) : undefined;
+      if (!ref) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
+      applicationId = ref.applicationId;
+      namedInvoiceId = ref.invoiceId;
     }
     const application = UUID.test(applicationId) ? await this.deps.repository.findApplication(applicationId) : undefined;
     const typePath: ApplicationTypePath = type in PAYMENT_MODULE_TYPES ? PAYMENT_MODULE_TYPES[type as keyof typeof PAYMENT_MODULE_TYPES] : PAYMENT_INVOICE_TYPES[type as keyof typeof PAYMENT_INVOICE_TYPES];
     if (!application || application.programType !== APPLICATION_TYPES[typePath].programType) throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.notFound);
     const standing = await this.deps.programs.programPrivilege(actor, application.programId);
     if (!canManageApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const invoice: ManagedPaymentTarget['invoice'] =
-      type === 'aicipapplicationrenewalmodule' ? { kind: 'renewal', invoiceId: renewalInvoiceId ?? null } : type === 'welderqualificationapplication' ? { kind: 'open' } : { kind: 'latest' };
+    const invoice: ManagedPaymentTarget['invoice'] = invoiceOf ? { kind: 'named', invoiceId: namedInvoiceId ?? null } : type === 'welderqualificationapplication' ? { kind: 'open' } : { kind: 'latest' };
     return { application, typePath, invoice, waitsAtPaymentStage: type in PAYMENT_MODULE_TYPES };
   }
 
@@ -796,7 +805,7 @@ export class PaymentService {
     const { repository } = this.deps;
     const applicationId = target.application.id;
     let found: InvoiceRow | undefined;
-    if (target.invoice.kind === 'renewal') found = target.invoice.invoiceId ? await repository.findInvoice(target.invoice.invoiceId, tx) : undefined;
+    if (target.invoice.kind === 'named') found = target.invoice.invoiceId ? await repository.findInvoice(target.invoice.invoiceId, tx) : undefined;
     else if (target.invoice.kind === 'open') found = (await repository.findOpenInvoice(applicationId, tx)) ?? (await repository.findLatestInvoice(applicationId, tx));
     else found = await repository.findLatestInvoice(applicationId, tx);
     const invoice = found ? await repository.lockInvoice(tx, found.id) : undefined;

@@ -467,3 +467,54 @@ describe('access', () => {
     expect((await get(`${C}/pagination?programId=${aicipId}`, managerJwt)).json().rows).toEqual([]);
   });
 });
+
+describe("staff settle a late Certification renewal's late fee offline or send its link again (issue 41)", () => {
+  /** A holder of their own whose Certification award expired five days ago, renewing late: the late fee is invoiced. */
+  async function lateRenewal() {
+    await setRules(certificationId, { lateRenewal: 'grace', graceDays: 60, lateFeeMember: '40', lateFeeNonMember: '60' });
+    const holder = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Lea', lastName: 'Late', email: `lea.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.test` });
+    const holderJwt = (await signIn(t.app, holder)).jwt;
+    const award = await awardExpiringOn(holder, certificationId, addDays(today(), -5));
+    const renewal = await submit(C, certificationId, award.id, holderJwt);
+    expect(renewal.invoice).toMatchObject({ status: 'Issued', totalCents: 6000 });
+    return { holder, holderJwt, award, renewal };
+  }
+
+  it('a new link replaces an expired one; a bank transfer recorded by staff pays the fee, so the renewal may be renewed', async () => {
+    const { holder, holderJwt, award, renewal } = await lateRenewal();
+    const oldTracker = renewal.invoice!.payPath!.split('/').pop()!;
+    await t.database.db.update(payments).set({ expiresOn: new Date(Date.now() - 60_000) }).where(eq(payments.trackerId, oldTracker));
+    const resent = await post(`${C}/${renewal.id}/resend/payment/link`, { note: 'Link expired' }, managerJwt);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().trackerId).not.toBe(oldTracker);
+    expect((await mailSubjectsTo(holder.email)).at(-1)).toMatch(/payment link for invoice/);
+    expect((await post(`${PG}/request/${oldTracker}`, undefined, holderJwt)).json().message).toBe(PAYMENT_MESSAGES.expired);
+
+    const verified = await post(`${C}/${renewal.id}/payment/verified`, { reference: 'EFT-LATE-1' }, managerJwt);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ gateway: 'offline', displayedStatus: 'Success', offlineReference: 'EFT-LATE-1' });
+    expect((await get(`${C}/${renewal.id}`, holderJwt)).json().invoice).toMatchObject({ status: 'Paid', payPath: null });
+    // What the online payment allows next: staff renew.
+    const renewed = await post(`${C}/renewal/action`, { renewalId: renewal.id, action: 'renew' }, managerJwt);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect((await t.database.db.select().from(awards).where(eq(awards.id, award.id)))[0]).toMatchObject({ status: 'current', awardType: 'Renewal' });
+    const again = await post(`${C}/${renewal.id}/payment/verified`, { reference: 'EFT-LATE-2' }, managerJwt);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PAYMENT_MESSAGES.alreadyPaid);
+  });
+
+  it('is refused to the holder, staff of another program and another account; an unknown renewal is 404', async () => {
+    const db = t.database.db;
+    const { holderJwt, renewal } = await lateRenewal();
+    const other = await createAccount(db);
+    const otherJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'], accountId: other.id }))).jwt;
+    for (const action of ['payment/verified', 'resend/payment/link']) {
+      const body = action === 'payment/verified' ? { reference: 'EFT-X' } : {};
+      expect((await post(`${C}/${renewal.id}/${action}`, body, holderJwt)).statusCode).toBe(403);
+      expect((await post(`${C}/${renewal.id}/${action}`, body, outsiderJwt)).statusCode).toBe(403);
+      expect((await post(`${C}/${renewal.id}/${action}`, body, otherJwt)).statusCode).toBe(404);
+      expect((await post(`${C}/00000000-0000-4000-8000-00000000abcd/${action}`, body, managerJwt)).statusCode).toBe(404);
+    }
+    expect((await get(`${C}/${renewal.id}`, holderJwt)).json().invoice).toMatchObject({ status: 'Issued' });
+  });
+});

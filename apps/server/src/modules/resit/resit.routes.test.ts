@@ -6,6 +6,7 @@ import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { CandidateExam, LaunchedExam } from '@certs/shared/exam/exam.contract';
 import { SCHEDULE_MESSAGES } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { PAYMENT_MESSAGES } from '@certs/shared/payment/payment.contract';
 import { RESIT_MESSAGES, type ResitApplicationView, type ResitModule } from '@certs/shared/resit/resit.contract';
 import type { TestApp } from '../../../test/build-test-app';
 import { createAccount } from '../../../test/factories/account.factory';
@@ -18,7 +19,7 @@ import { applicationHistory, applications } from '../../db/schema/application';
 import { awards } from '../../db/schema/award';
 import { examInstances } from '../../db/schema/exam-instance';
 import { mails } from '../../db/schema/mail';
-import { coupons, invoices } from '../../db/schema/payment';
+import { coupons, invoices, payments } from '../../db/schema/payment';
 import { programCertificationSettings, programModules, programs } from '../../db/schema/program';
 import { resitModules } from '../../db/schema/resit';
 import { ageSitting, createPublishedTest } from '../exam/exam-test-fixtures';
@@ -510,5 +511,62 @@ describe('the award date of a re-sit result that awards (issue 41)', () => {
     expect(refused.json().fieldErrors).toEqual({ awardedOn: RESIT_MESSAGES.awardedOnOnlyAwarding });
     expect(await resitRow(failing.resit.id)).toMatchObject({ stage: 'Resit Examination Assessment' });
     expect(await statusOf(failing.application.id)).toMatchObject({ status: 'Applied for re-sit' });
+  });
+});
+
+describe("staff settle a re-sit's invoice offline or send its link again (issue 41)", () => {
+  it('a new link replaces an expired one; a bank transfer recorded by staff pays the re-sit as an online payment would', async () => {
+    const holder = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Rae', lastName: 'Resitter', email: `rae.${Date.now()}@example.test` });
+    const holderJwt = (await signIn(t.app, holder)).jwt;
+    const { application, resit } = await applied(holder, holderJwt);
+    const oldTracker = resit.paymentTrackerId!;
+    // The first link ran out.
+    await t.database.db.update(payments).set({ expiresOn: new Date(Date.now() - 60_000) }).where(eq(payments.trackerId, oldTracker));
+    const resent = await post(`${Q}/${resit.id}/resend/payment/link`, { note: 'Link expired' }, managerJwt);
+    expect(resent.statusCode, resent.body).toBe(200);
+    const newTracker: string = resent.json().trackerId;
+    expect(newTracker).not.toBe(oldTracker);
+    expect((await get(`${Q}/resitModules?applicationId=${application.id}`, holderJwt)).json<ResitApplicationView>().resits[0]!.paymentTrackerId).toBe(newTracker);
+    const mails_ = await t.database.db.select().from(mails).where(eq(mails.toEmail, holder.email));
+    expect(mails_.map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/payment link for invoice/));
+    const old = await post(`/api/paymentgateway/request/${oldTracker}`, {}, holderJwt);
+    expect(old.statusCode).toBe(409);
+    expect(old.json().message).toBe(PAYMENT_MESSAGES.expired);
+
+    const blank = await post(`${Q}/${resit.id}/payment/verified`, { reference: ' ' }, managerJwt);
+    expect(blank.statusCode).toBe(400);
+    const paidOn = new Date(Date.now() - 86_400_000).toISOString();
+    const verified = await post(`${Q}/${resit.id}/payment/verified`, { reference: 'EFT-RESIT-1', paidOn }, managerJwt);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ gateway: 'offline', displayedStatus: 'Success', offlineReference: 'EFT-RESIT-1', paidOn });
+    // What the online payment does next: the re-sit moves to Resit Payment Verified, ready to schedule.
+    expect(await resitRow(resit.id)).toMatchObject({ stage: 'Resit Payment Verified' });
+    const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.id, resit.invoiceId!));
+    expect(invoice!.status).toBe('Paid');
+    const notes = await historyNotes(application.id);
+    expect(notes).toContainEqual(expect.stringContaining('payment verified (Resit Payment Verified)'));
+    expect(notes.at(-1)).toContain('Payment received: $110.00 (Offline (bank transfer), EFT-RESIT-1). Verified by staff');
+    const again = await post(`${Q}/${resit.id}/payment/verified`, { reference: 'EFT-RESIT-2' }, managerJwt);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(PAYMENT_MESSAGES.alreadyPaid);
+    expect((await post(`${Q}/${resit.id}/resend/payment/link`, {}, managerJwt)).json().message).toBe(PAYMENT_MESSAGES.alreadyPaid);
+  });
+
+  it('is refused to the applicant, the examiner, staff of another program and another account; an unknown re-sit is 404', async () => {
+    const db = t.database.db;
+    const holder = await createUser(db, { role: ROLES.Applicant, firstName: 'Rae', lastName: 'Refused', email: `rae.refused.${Date.now()}@example.test` });
+    const holderJwt = (await signIn(t.app, holder)).jwt;
+    const { resit } = await applied(holder, holderJwt);
+    const other = await createAccount(db);
+    const otherJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Programs'], accountId: other.id }))).jwt;
+    for (const action of ['payment/verified', 'resend/payment/link']) {
+      const body = action === 'payment/verified' ? { reference: 'EFT-X' } : {};
+      for (const jwt of [holderJwt, examinerJwt, assessorJwt, outsiderJwt]) expect((await post(`${Q}/${resit.id}/${action}`, body, jwt)).statusCode).toBe(403);
+      expect((await post(`${Q}/${resit.id}/${action}`, body, otherJwt)).statusCode).toBe(404);
+      // The word names the type: an AICIP route does not reach a Qualification re-sit.
+      expect((await post(`${A}/${resit.id}/${action}`, body, managerJwt)).statusCode).toBe(404);
+      expect((await post(`${Q}/00000000-0000-4000-8000-00000000abcd/${action}`, body, managerJwt)).statusCode).toBe(404);
+    }
+    expect(await resitRow(resit.id)).toMatchObject({ stage: 'Resit Applied' });
   });
 });

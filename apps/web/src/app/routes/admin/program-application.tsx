@@ -20,6 +20,7 @@ import { IrregularityReports } from '../../../features/invigilation/components/i
 import { StaffPaymentsStage } from '../../../features/payment/components/staff-payments-stage';
 import { PreExamStage } from '../../../features/pre-exam/components/pre-exam-stage';
 import { StaffReviewPanel } from '../../../features/review/components/staff-review-panel';
+import { StaffPaymentActions } from '../../../features/payment/components/staff-payment-actions';
 import { StaffResitPanel } from '../../../features/resit/components/staff-resit-panel';
 import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
 import { WpqStaffPanel } from '../../../features/wpq-application/components/wpq-panels';
@@ -123,7 +124,14 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
             <IrregularityReports applicationId={id} reviewHref={sittingReviewPath} />
             {/* A review of a failed result, between the result and the award it may lead to (features/review). */}
             {/* Re-sits of failed modules: their stages, schedule, assessment and result (features/resit). */}
-            {resitTypeOf(type) && <StaffResitPanel word={resitTypeOf(type)!} applicationId={id} onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })} />}
+            {resitTypeOf(type) && (
+              <StaffResitPanel
+                word={resitTypeOf(type)!}
+                applicationId={id}
+                renderInvoiceActions={({ resit, amountText, onMoved }) => <StaffPaymentActions type={resitTypeOf(type)!} applicationId={id} id={resit.id} amountText={amountText} onMoved={onMoved} />}
+                onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })}
+              />
+            )}
             {isReviewTypePath(type) && (
               <StaffReviewPanel type={type} applicationId={id} onOpenFile={openFile} onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })} />
             )}

@@ -85,7 +85,13 @@ function RenewalScreen({ id, typePath }: { id: string; typePath: RenewalTypePath
         <RenewalDecision
           renewal={renewal.data}
           renderInvoiceActions={({ renewal: shown, amountText, onMoved }) => (
-            <StaffPaymentActions type="aicipapplicationrenewalmodule" applicationId={shown.applicationId} id={shown.id ?? ''} amountText={amountText} onMoved={onMoved} />
+            <StaffPaymentActions
+              type={shown.hasModules ? 'aicipapplicationrenewalmodule' : 'certificationrenewalapplication'}
+              applicationId={shown.applicationId}
+              id={shown.id ?? ''}
+              amountText={amountText}
+              onMoved={onMoved}
+            />
           )}
         />
       )}

@@ -123,3 +123,30 @@ describe("the AICIP renewal modules' invoice actions (issue 41)", () => {
     expect(calls.some((c) => c.method === 'POST' && c.url.endsWith(`/api/aicipapplicationrenewalmodule/${RENEWAL_ID}/resend/payment/link`))).toBe(true);
   });
 });
+
+describe('every other invoice kind posts to its own route with its own id (issue 41)', () => {
+  const RESIT_ID = '5a1c2d3e-0000-4000-8000-000000000006';
+  const kinds = [
+    { label: "a re-sit's fee", type: 'qualificationapplicationresitmodule', id: RESIT_ID },
+    { label: "an AICIP re-sit's fee", type: 'aicipapplicationresitmodule', id: RESIT_ID },
+    { label: "a late Certification renewal's fee", type: 'certificationrenewalapplication', id: RENEWAL_ID },
+  ] as const;
+  for (const kind of kinds) {
+    it(`${kind.label}: a new link and a bank transfer`, async () => {
+      const { calls } = serve('Issued');
+      const user = userEvent.setup();
+      renderWithProviders(<StaffPaymentActions type={kind.type} applicationId={APPLICATION_ID} id={kind.id} amountText="$110.00 (re-sit of M1)" />);
+      await user.click(screen.getByRole('button', { name: 'Resend payment link' }));
+      await user.click(await screen.findByRole('button', { name: 'Send new link' }));
+      expect(await screen.findByText('Payment link sent')).toBeInTheDocument();
+      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith(`/api/${kind.type}/${kind.id}/resend/payment/link`))).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'Record offline payment' }));
+      const form = await screen.findByRole('form', { name: 'Record offline payment' });
+      expect(form).toHaveTextContent('$110.00 (re-sit of M1)');
+      await user.type(within(form).getByRole('textbox', { name: /Payment reference/ }), 'EFT-77');
+      await user.click(within(form).getByRole('button', { name: /Record/ }));
+      await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith(`/api/${kind.type}/${kind.id}/payment/verified`))).toBe(true));
+      expect(calls.find((c) => c.url.endsWith('/payment/verified'))!.body).toEqual({ reference: 'EFT-77' });
+    });
+  }
+});

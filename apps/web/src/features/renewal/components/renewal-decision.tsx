@@ -11,6 +11,7 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import {
   RENEWAL_MESSAGES,
@@ -23,7 +24,7 @@ import { DateDisplay } from "../../../components/ui/date-display";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { errorMessageOf } from "../../../lib/api-client";
 import { formatMoney } from "@certs/shared/pre-exam/pre-exam-rules";
-import { useRenewalAction } from "../api/renewal";
+import { renewalKeys, useRenewalAction } from "../api/renewal";
 import { RenewalModulesPanel, type RenderInvoiceActions } from "./renewal-modules-panel";
 
 function Fact({
@@ -52,6 +53,7 @@ export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Re
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
   const action = useRenewalAction(renewal.id ?? "", renewal.typePath);
+  const queryClient = useQueryClient();
   const counted = renewal.development.filter((d) => d.inPeriod);
 
   const decide = (chosen: RenewalAction) => {
@@ -121,6 +123,16 @@ export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Re
             )}
           </Stack>
         </SimpleGrid>
+        {/* A late Certification renewal's unpaid late fee: a new link or a bank transfer, as for every invoice (issue 41). */}
+        {renewal.invoice && !renewal.hasModules && renewal.status === "submitted" && renewal.invoice.status === "Issued" && (
+          <Group mt="md">
+            {renderInvoiceActions?.({
+              renewal,
+              amountText: `${formatMoney(renewal.invoice.totalCents, renewal.invoice.currency)} (${renewal.invoice.invoiceNumberText})`,
+              onMoved: () => void queryClient.invalidateQueries({ queryKey: renewalKeys.all }),
+            })}
+          </Group>
+        )}
       </Paper>
 
       <Paper withBorder radius="md" p="lg">

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ResitApplicationView, ResitModule } from '@certs/shared/resit/resit.contract';
 import { jsonResponse, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
@@ -118,5 +118,22 @@ describe('StaffResitPanel: the re-sit result', () => {
     await waitFor(() => expect(results).toHaveLength(1));
     expect(screen.queryByLabelText(/Award date/)).not.toBeInTheDocument();
     expect(results[0]!.body).toEqual({ resitModuleId: assessedResit('Fail').id, note: '' });
+  });
+});
+
+describe("StaffResitPanel: the re-sit's unpaid invoice (issue 41)", () => {
+  it("offers the page's payment actions while the invoice is unpaid, and none once paid", async () => {
+    const unpaid: ResitModule = { ...assessedResit('Pass'), stage: 'Resit Applied', invoiceStatus: 'Issued', result: null, resultPercentage: null, resultSource: null, scheduledAt: null, scheduleSentOn: null, assessmentSubmittedOn: null };
+    const view = { ...viewWith('Pass'), resits: [unpaid] };
+    stubFetch(() => jsonResponse(view));
+    const actions = vi.fn(({ amountText }: { amountText: string }) => <button type="button">{`Pay ${amountText} offline`}</button>);
+    const { unmount } = renderWithProviders(<StaffResitPanel word="aicipapplicationresitmodule" applicationId={APPLICATION_ID} renderInvoiceActions={actions} />);
+    expect(await screen.findByRole('button', { name: 'Pay $95.00 (re-sit of P1) offline' })).toBeInTheDocument();
+    expect(actions).toHaveBeenCalledWith(expect.objectContaining({ resit: expect.objectContaining({ id: unpaid.id }) }));
+    unmount();
+    stubFetch(() => jsonResponse({ ...view, resits: [{ ...unpaid, stage: 'Resit Payment Verified', invoiceStatus: 'Paid' }] }));
+    renderWithProviders(<StaffResitPanel word="aicipapplicationresitmodule" applicationId={APPLICATION_ID} renderInvoiceActions={actions} />);
+    expect(await screen.findByText(/invoice Paid/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /offline/ })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { DateTimeField } from '../../../components/ui/date-field';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import type { AwardDateRange } from '@certs/shared/award/award-date';
 import { DEFAULT_TIME_ZONE, isOfferedTimeZone, type OfferedTimeZone } from '@certs/shared/common/dates';
 import { MODULE_RESULTS, scheduleRowIssues, type ScheduleChoices } from '@certs/shared/exam-schedule/exam-schedule.contract';
@@ -13,18 +14,22 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
 import {
+  resitKeys,
   useResitView,
   useSaveResitAssessment,
   useSaveResitSchedule,
-  useSendResitPaymentLink,
   useSendResitSchedule,
   useSubmitResitAssessment,
   useSubmitResitResult,
 } from '../api/resit';
 
+/** The payment feature's "Resend payment link" and "Record offline payment" for a re-sit's unpaid invoice, composed by the page. */
+export type RenderResitInvoiceActions = (props: { resit: ResitModule; amountText: string; onMoved: () => void }) => ReactNode;
+
 interface StaffResitPanelProps {
   word: ResitTypePath;
   applicationId: string;
+  renderInvoiceActions?: RenderResitInvoiceActions;
   /** A step moved the application: the page reloads it. */
   onMoved?: () => void;
 }
@@ -174,17 +179,23 @@ interface StaffResitRowProps {
   /** Recording this re-sit's result awards the application: the form asks for the award date. */
   resultAwards: boolean;
   awardDateRange: AwardDateRange | null;
+  renderInvoiceActions?: RenderResitInvoiceActions;
   onMoved: () => void;
 }
 
-function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, awardDateRange, onMoved }: StaffResitRowProps) {
+function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, awardDateRange, renderInvoiceActions, onMoved }: StaffResitRowProps) {
   const dates = useDateFormatter();
-  const link = useSendResitPaymentLink(word);
   const send = useSendResitSchedule(word);
   const result = useSubmitResitResult(word);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const awardDate = useAwardDate(awardDateRange);
+  const queryClient = useQueryClient();
+  // Paid offline or a new link sent: the re-sit's stage and link are read again.
+  const paymentMoved = () => {
+    void queryClient.invalidateQueries({ queryKey: resitKeys.all });
+    onMoved();
+  };
   const run = async (step: () => Promise<ResitModule>, title: string) => {
     setError(null);
     try {
@@ -215,13 +226,8 @@ function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, 
             {error}
           </Alert>
         )}
-        {canManage && resit.stage === 'Resit Applied' && (
-          <Group>
-            <Button variant="default" loading={link.isPending} onClick={() => void run(() => link.mutateAsync({ resitModuleId: resit.id }), 'Payment link sent')}>
-              Send a new payment link
-            </Button>
-          </Group>
-        )}
+        {/* Unpaid: staff send a new link or record a bank transfer, as for every invoice (issue 41). */}
+        {canManage && resit.stage === 'Resit Applied' && resit.invoiceStatus === 'Issued' && renderInvoiceActions?.({ resit, amountText: `${formatMoney(resit.feeCents, resit.currency)} (re-sit of ${resit.moduleCode})`, onMoved: paymentMoved })}
         {canSchedule && choices && <ResitScheduleForm word={word} resit={resit} module={module} choices={choices} onDone={onMoved} />}
         {canManage && RESIT_SCHEDULE_STAGES.includes(resit.stage) && resit.scheduledAt && !resit.scheduleSentOn && (
           <Group justify="flex-end">
@@ -263,7 +269,7 @@ function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, 
  * program's managers the next step (payment link, schedule and send, result); the assessment for
  * them or the re-sit's examiner (the server decides).
  */
-export function StaffResitPanel({ word, applicationId, onMoved }: StaffResitPanelProps) {
+export function StaffResitPanel({ word, applicationId, renderInvoiceActions, onMoved }: StaffResitPanelProps) {
   const view = useResitView(word, applicationId);
   if (!view.data || view.data.resits.length === 0) return null;
   const { resits, modules, choices, canManage } = view.data;
@@ -283,6 +289,7 @@ export function StaffResitPanel({ word, applicationId, onMoved }: StaffResitPane
             canManage={canManage}
             resultAwards={resitResultAwards(view.data, resit)}
             awardDateRange={view.data.awardDateRange}
+            renderInvoiceActions={renderInvoiceActions}
             onMoved={() => onMoved?.()}
           />
         ))}

@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Renewal } from '@certs/shared/renewal/renewal.contract';
+import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { RenewalDecision } from './renewal-decision';
+
+const RENEWAL_ID = '7c1c2d3e-0000-4000-8000-000000000001';
+const lateFeeInvoice = { id: '7c1c2d3e-0000-4000-8000-000000000021', invoiceNumberText: 'INV-000130', totalCents: 6000, currency: 'AUD', status: 'Issued' as const, payPath: '/student/payments/x' };
+
+// A late Certification renewal: its late fee is invoiced at once, and it cannot be renewed until paid.
+const lateCertification: Renewal = {
+  id: RENEWAL_ID,
+  typePath: 'certificationrenewalapplication',
+  status: 'submitted',
+  awardId: '7c1c2d3e-0000-4000-8000-000000000002',
+  applicationId: '7c1c2d3e-0000-4000-8000-000000000003',
+  applicationNumber: 'CERT-2026-00011',
+  applicationStatus: 'Applied for Renewal',
+  programId: '7c1c2d3e-0000-4000-8000-000000000004',
+  programCode: 'CWS',
+  programTitle: 'Certified Welding Supervisor',
+  holderName: 'Lea Late',
+  certificateNumber: 'WCB-2023-0011',
+  awardStatus: 'expired',
+  periodStart: '2023-11-01',
+  expiresOn: '2026-11-01',
+  windowOpensOn: '2026-05-01',
+  canApply: false,
+  blockedReason: null,
+  requiredCpdHours: 20,
+  cpdHours: 24,
+  requirements: [],
+  development: [],
+  submittedOn: '2026-11-20T01:00:00.000Z',
+  previousExpiresOn: '2026-11-01',
+  newExpiresOn: null,
+  decisionReason: null,
+  isLate: true,
+  lateFeeCents: 6000,
+  currency: 'AUD',
+  graceEndsOn: '2027-01-01',
+  hasModules: false,
+  invoice: lateFeeInvoice,
+  modules: [],
+  previousCertificateNumber: null,
+  newCertificateNumber: null,
+  renewBlockedReason: 'Invoice INV-000130 is not paid yet',
+  decidedOn: null,
+};
+
+describe("RenewalDecision: a late Certification renewal's late fee (issue 41)", () => {
+  it("offers the staff's payment actions only while the late fee is unpaid", () => {
+    const actions = vi.fn(({ amountText }: { amountText: string }) => <button type="button">{`Pay ${amountText} offline`}</button>);
+    stubFetch(() => jsonResponse({ message: 'unexpected' }, 404));
+    const { unmount } = renderWithProviders(<RenewalDecision renewal={lateCertification} renderInvoiceActions={actions} />);
+    expect(screen.getByRole('button', { name: 'Pay $60.00 (INV-000130) offline' })).toBeInTheDocument();
+    expect(actions).toHaveBeenCalledWith(expect.objectContaining({ renewal: expect.objectContaining({ id: RENEWAL_ID }) }));
+    unmount();
+    renderWithProviders(<RenewalDecision renewal={{ ...lateCertification, invoice: { ...lateFeeInvoice, status: 'Paid', payPath: null } }} renderInvoiceActions={actions} />);
+    expect(screen.getByTestId('renewal-invoice')).toHaveTextContent('paid');
+    expect(screen.queryByRole('button', { name: /offline/ })).not.toBeInTheDocument();
+  });
+});
