@@ -20,6 +20,7 @@ import { applicants, users } from '../../db/schema/user';
 import { wpqRecords } from '../../db/schema/wpq';
 import { wpqConfirmations, wpqValidityEnds, wpqValidityReminders } from '../../db/schema/wpq-validity';
 import { insertAward } from '../credential/credential-test-awards';
+import { textOfPdf } from '../pre-exam/pdf-text';
 import { MigrationRepository } from './migration.repository';
 import { MigrationService } from './migration.service';
 
@@ -232,6 +233,11 @@ describe('importing welder qualification records', () => {
     // The imported record takes the next confirmation as any record does.
     const confirmed = await post(`/api/wpq/${touched.recordId}/confirmation`, { confirmerName: 'Erin Examiner', confirmerPosition: 'Examiner', confirmedOn: today(), evidenceNote: '', evidenceAttachmentIds: [] }, 'admin');
     expect(confirmed.statusCode).toBe(201);
+    // Its ISO 9606-1 certificate draws the designation as issued, the engine's range and both confirmations.
+    const certificate = await get(`/api/award/${touched.awardId}/certificate`, 'admin');
+    expect(certificate.statusCode).toBe(200);
+    const text = (await textOfPdf(certificate.rawPayload)).join('\n');
+    for (const printed of [number('TOUCHED'), 'ISO 9606-1 135 P BW FM1 S s10 PF ss nb', '135, 138', '3 mm to 20 mm', 'Erin Examiner']) expect(text).toContain(printed);
     const refused = await post(`/api/migration/${touchedImport.id}/undo`, {}, 'admin');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MIGRATION_MESSAGES.touched(2, 'welder qualification record'));
