@@ -51,7 +51,6 @@ function useResitStep<T>(word: ResitTypePath, path: string) {
 }
 
 export const useApplyForResit = (word: ResitTypePath) => useResitStep<CreateResitRequest>(word, 'create');
-export const useSendResitPaymentLink = (word: ResitTypePath) => useResitStep<{ resitModuleId: string }>(word, 'paymentstage');
 export const useSaveResitSchedule = (word: ResitTypePath) => useResitStep<ResitScheduleRequest>(word, 'examinationstage');
 export const useSendResitSchedule = (word: ResitTypePath) => useResitStep<{ resitModuleId: string }>(word, 'examinationstage/send');
 export const useSaveResitAssessment = (word: ResitTypePath) => useResitStep<ResitAssessmentRequest>(word, 'examinationassessmentstage/save');
