@@ -277,3 +277,24 @@ describe('a large import stopped midway', () => {
     expect(counter?.lastNumber).toBe(42);
   });
 });
+
+describe('revalidations (9.3 b)', () => {
+  it('keeps each revalidation made in the last 6 months of validity, extending it 2 years, and refuses one outside them', async () => {
+    const testDate = subtractMonths(today(), 26);
+    const month = (n: number) => subtractMonths(testDate, -n);
+    const confirmations = [5, 11, 17, 23].map((n) => `${month(n)} employer Casey Coordinator, Welding coordinator`).join('; ');
+    const result = await importFile(
+      csv([
+        line({ email: email('reva'), certificateNumber: number('REVALIDATED'), testDate, confirmations, revalidations: month(22) }),
+        line({ email: email('reva'), certificateNumber: number('TOOEARLY'), testDate, confirmations, revalidations: month(10) }),
+      ]),
+    );
+    expect(result.refusedRows).toEqual([{ rowNumber: 3, column: 'revalidations', message: WPQ_FILE_MESSAGES.revalidationOutsideWindow(month(10), month(18), month(24)) }]);
+    const record = (await recordOf(number('REVALIDATED')))!;
+    expect(record.awardType).toBe('Confirmation');
+    const validity = await validityOf(record.recordId!);
+    expect(validity).toMatchObject({ isValid: true, validUntil: month(48), nextConfirmationDue: month(30) });
+    expect(validity.revalidations).toMatchObject([{ status: 'approved', revalidatedOn: month(22), validUntilBefore: month(24), validUntilAfter: month(48) }]);
+    expect(validity.confirmations.map((c) => c.sequence)).toEqual([1, 2, 3, 4]);
+  });
+});
