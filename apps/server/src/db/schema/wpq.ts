@@ -54,6 +54,8 @@ export const wpqRecords = pgTable(
     /** Acceptable or Not tested (ISO 9606-1 Annex B); entered by the examiner. */
     jobKnowledge: text('job_knowledge'),
     placeOfTesting: text('place_of_testing'),
+    /** The examiner's name as the old system issued it (legacy import, issue 41): a record made here names its examiner by `examinerId`. */
+    examinerAsIssued: text('examiner_as_issued'),
     testDate: date('test_date', { mode: 'string' }),
     issueDate: date('issue_date', { mode: 'string' }),
     testingAcceptanceCriteria: text('testing_acceptance_criteria'),

@@ -227,17 +227,20 @@ describe('importing welder qualification records', () => {
   });
 
   it('is refused undo once a record was confirmed here, and undoes an untouched import whole', async () => {
-    const touchedFile = csv([line({ email: email('touched'), certificateNumber: number('TOUCHED'), testDate: currentTest, confirmations: `${subtractMonths(today(), 3)} examiner Erin Examiner` })]);
+    const touchedFile = csv([
+      line({ email: email('touched'), certificateNumber: number('TOUCHED'), testDate: currentTest, examiner: 'Otto Oldsystem', confirmations: `${subtractMonths(today(), 3)} examiner Erin Examiner` }),
+    ]);
     const touchedImport = await importFile(touchedFile);
     const touched = (await recordOf(number('TOUCHED')))!;
     // The imported record takes the next confirmation as any record does.
     const confirmed = await post(`/api/wpq/${touched.recordId}/confirmation`, { confirmerName: 'Erin Examiner', confirmerPosition: 'Examiner', confirmedOn: today(), evidenceNote: '', evidenceAttachmentIds: [] }, 'admin');
     expect(confirmed.statusCode).toBe(201);
-    // Its ISO 9606-1 certificate draws the designation as issued, the engine's range and both confirmations.
+    // Its ISO 9606-1 certificate draws the designation as issued, the engine's range, the examiner as issued and both confirmations.
     const certificate = await get(`/api/award/${touched.awardId}/certificate`, 'admin');
     expect(certificate.statusCode).toBe(200);
     const text = (await textOfPdf(certificate.rawPayload)).join('\n');
     for (const printed of [number('TOUCHED'), 'ISO 9606-1 135 P BW FM1 S s10 PF ss nb', '135, 138', '3 mm to 20 mm', 'Erin Examiner']) expect(text).toContain(printed);
+    expect(text).toMatch(/Examiner's name\s*Otto Oldsystem/);
     const refused = await post(`/api/migration/${touchedImport.id}/undo`, {}, 'admin');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MIGRATION_MESSAGES.touched(2, 'welder qualification record'));

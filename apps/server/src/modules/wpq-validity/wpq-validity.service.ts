@@ -265,7 +265,7 @@ export class WpqValidityService {
       placeOfBirth: r.placeOfBirth ?? '',
       employer,
       wpsReference: [r.wpsNumber, r.wpsRevision ? `rev. ${r.wpsRevision}` : '', r.wpsDate ? formatCertificateDate(r.wpsDate) : ''].filter(Boolean).join(' ') || '-',
-      examinerName: record.examinerFirstName ? `${record.examinerFirstName} ${record.examinerLastName}` : '-',
+      examinerName: record.examinerFirstName ? `${record.examinerFirstName} ${record.examinerLastName}` : (r.examinerAsIssued ?? '-'),
       examinerReference: record.centreReference ? `${record.centreReference} (${record.centreName})` : '-',
       jobKnowledge: r.jobKnowledge ?? 'Not tested',
       placeOfTesting: r.placeOfTesting ?? record.centreName ?? '',

@@ -1,0 +1,1 @@
+ALTER TABLE "wpq_records" ADD COLUMN "examiner_as_issued" text;
