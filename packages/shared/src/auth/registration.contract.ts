@@ -3,6 +3,12 @@ import { OFFERED_TIME_ZONE_NAMES } from '../common/dates';
 import { PERSON_FIELD_LABELS, PERSON_MESSAGES, requiredEmail, requiredName } from '../common/person-fields';
 import { NewPassword, PASSWORD_MESSAGES, refinePasswordNotEmail } from './password-rule';
 
+/**
+ * The page a mailed link to choose a password opens. An invitation (an account staff made: bulk
+ * import, legacy import) asks for a first password, so the page says "choose", not "reset".
+ */
+export const passwordLinkPath = (token: string, kind: 'reset' | 'invitation') => `/reset-password/${token}${kind === 'invitation' ? '?invited=1' : ''}`;
+
 export const REGISTRATION_MESSAGES = {
   firstNameRequired: PERSON_MESSAGES.firstNameRequired,
   lastNameRequired: PERSON_MESSAGES.lastNameRequired,
@@ -17,6 +23,7 @@ export const REGISTRATION_MESSAGES = {
   activated: 'Your account is active. You can sign in now.',
   notActivated: 'Your account is not activated yet. Use the link in the email we sent you, or ask for a new one.',
   passwordChanged: 'Your password has been changed. Sign in with the new one.',
+  passwordChosen: 'Your password is set. Sign in with your email and this password.',
 } as const;
 
 export const RegisterApplicantRequest = z

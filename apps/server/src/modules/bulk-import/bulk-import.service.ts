@@ -1,3 +1,4 @@
+import { passwordLinkPath } from '@certs/shared/auth/registration.contract';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { APPLICATION_TYPES, applicationTypeOfProgram } from '@certs/shared/application/application-status';
 import {
@@ -291,7 +292,7 @@ export class BulkImportService {
           `An account has been created for you, with an application to ${program.programTitle} (${program.programCode}).`,
           `Use the link below within ${INVITATION_DAYS} days to choose your password and sign in. After that, use Forgot password on the sign-in page.`,
         ],
-        links: [{ label: 'Choose your password', url: `${this.settings.publicUrl}/reset-password/${token}` }],
+        links: [{ label: 'Choose your password', url: `${this.settings.publicUrl}${passwordLinkPath(token, 'invitation')}` }],
       },
       tx,
     );

@@ -63,7 +63,7 @@ async function mailsTo(addresses: string[]) {
   return t.database.db.select().from(mails).where(inArray(mails.toEmail, addresses)).orderBy(asc(mails.createdOn));
 }
 
-const tokenOf = (link: string) => link.split('/reset-password/')[1]!;
+const tokenOf = (link: string) => link.split('/reset-password/')[1]!.replace(/\?invited=1$/, '');
 
 /** The person chooses a password through the link, as the reset page does; then signs in as an applicant. */
 async function choosePassword(link: string, password: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { passwordLinkPath } from '@certs/shared/auth/registration.contract';
 import {
   INVITATION_MESSAGES,
   INVITATION_SAMPLE_SIZE,
@@ -99,7 +100,7 @@ export class MigrationInvitations {
   }
 
   private linkOf(token: string): string {
-    return `${this.deps.publicUrl}/reset-password/${token}`;
+    return `${this.deps.publicUrl}${passwordLinkPath(token, 'invitation')}`;
   }
 
   private async accountOf(accountId: string): Promise<{ id: string; name: string; senderName: string }> {

@@ -1,5 +1,5 @@
 import { isPasswordTheEmail, PASSWORD_MESSAGES } from '@certs/shared/auth/password-rule';
-import { REGISTRATION_MESSAGES } from '@certs/shared/auth/registration.contract';
+import { REGISTRATION_MESSAGES, passwordLinkPath } from '@certs/shared/auth/registration.contract';
 import { DEFAULT_TIME_ZONE } from '@certs/shared/common/dates';
 import type { z } from 'zod';
 import type { ForgotPasswordRequest as ForgotSchema, RegisterApplicantRequest as RegisterSchema } from '@certs/shared/auth/registration.contract';
@@ -168,7 +168,7 @@ export class RegistrationService {
               `Hello ${user.firstName},`,
               `Use the link below within ${RESET_HOURS} hour to choose a new password. If you did not ask for this, ignore this message: your password stays as it is.`,
             ],
-            links: [{ label: 'Choose a new password', url: `${this.publicUrl}/reset-password/${token}` }],
+            links: [{ label: 'Choose a new password', url: `${this.publicUrl}${passwordLinkPath(token, 'reset')}` }],
           },
           tx,
         );

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { LOGIN_PATHS } from '@certs/shared/auth/roles';
 import { REGISTRATION_MESSAGES } from '@certs/shared/auth/registration.contract';
 import { useResetToken, useResetTokenUser } from '../../../features/registration/api/check-reset-token';
@@ -27,9 +27,14 @@ function InvalidLink({ message }: { message: string }) {
   );
 }
 
-/** The mailed reset link lands here: a new password for the account, once, within the hour. */
+/**
+ * The mailed reset link lands here: a new password for the account, once, within the hour. An
+ * invitation's link (`?invited=1`, `passwordLinkPath`) lands here too, for a first password.
+ */
 export function ResetPasswordRoute() {
-  usePageTitle('Reset password');
+  const invited = useSearchParams()[0].get('invited') === '1';
+  const title = invited ? 'Choose your password' : 'Reset password';
+  usePageTitle(title);
   const { token = '' } = useParams();
   const check = useResetToken(token);
   const owner = useResetTokenUser(token, check.data?.isValid === true);
@@ -40,8 +45,8 @@ export function ResetPasswordRoute() {
   if (doneMessage) {
     body = (
       <Stack gap="md">
-        <Alert color="teal" variant="light" title="Password changed" role="status" data-testid="reset-result">
-          {doneMessage}
+        <Alert color="teal" variant="light" title={invited ? 'Password set' : 'Password changed'} role="status" data-testid="reset-result">
+          {invited ? REGISTRATION_MESSAGES.passwordChosen : doneMessage}
         </Alert>
         <Group gap="md">
           <Button component={Link} to={LOGIN_PATHS.applicant}>
@@ -69,10 +74,19 @@ export function ResetPasswordRoute() {
       <Stack gap="md">
         {check.data.maskedEmail && (
           <Text size="sm">
-            Choose a new password for <strong>{check.data.maskedEmail}</strong>. Other sessions of this account will be signed out.
+            {invited ? (
+              <>
+                Welcome. Choose the password you will sign in with, as <strong>{check.data.maskedEmail}</strong>.
+              </>
+            ) : (
+              <>
+                Choose a new password for <strong>{check.data.maskedEmail}</strong>. Other sessions of this account will be signed out.
+              </>
+            )}
           </Text>
         )}
         <ResetPasswordForm
+          first={invited}
           onSubmit={async (password) => {
             const answer = await reset.mutateAsync({ userId, request: { token, email: '', password } });
             setDoneMessage(answer.message || REGISTRATION_MESSAGES.passwordChanged);
@@ -83,7 +97,7 @@ export function ResetPasswordRoute() {
   }
 
   return (
-    <AccountCard eyebrow="Account" title="Reset password">
+    <AccountCard eyebrow="Account" title={title}>
       {body}
     </AccountCard>
   );

@@ -21,10 +21,12 @@ export function validateResetPasswordValues(values: ResetPasswordFormValues): Fo
 
 interface ResetPasswordFormProps {
   onSubmit: (password: string) => Promise<unknown>;
+  /** An invited person's first password: "Password", not "New password". */
+  first?: boolean;
 }
 
 /** A new password under the one password rule, typed twice. */
-export function ResetPasswordForm({ onSubmit }: ResetPasswordFormProps) {
+export function ResetPasswordForm({ onSubmit, first = false }: ResetPasswordFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ResetPasswordFormValues>({ initialValues: { password: '', confirmPassword: '' }, validate: validateResetPasswordValues });
   const handleSubmit = async (values: ResetPasswordFormValues) => {
@@ -37,24 +39,24 @@ export function ResetPasswordForm({ onSubmit }: ResetPasswordFormProps) {
   };
   const isSending = form.submitting;
   return (
-    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label="Choose a new password">
+    <form onSubmit={form.onSubmit(handleSubmit)} noValidate aria-label={first ? 'Choose your password' : 'Choose a new password'}>
       <Stack gap="md">
         {failure && (
-          <Alert color="red" variant="light" title="Could not change the password">
+          <Alert color="red" variant="light" title={first ? 'Could not set the password' : 'Could not change the password'}>
             {failure}
           </Alert>
         )}
         <PasswordInput
-          label="New password"
+          label={first ? 'Password' : 'New password'}
           required
           withAsterisk={false}
           autoComplete="new-password"
           description={PASSWORD_HINT}
           {...form.getInputProps('password')}
         />
-        <PasswordInput label="Confirm new password" required withAsterisk={false} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+        <PasswordInput label={first ? 'Confirm password' : 'Confirm new password'} required withAsterisk={false} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
         <Button type="submit" disabled={isSending} loading={isSending}>
-          Change password
+          {first ? 'Set password' : 'Change password'}
         </Button>
       </Stack>
     </form>
