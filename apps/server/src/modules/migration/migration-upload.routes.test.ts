@@ -15,6 +15,7 @@ import { bearer, signIn } from '../../../test/sign-in';
 import { awards } from '../../db/schema/award';
 import { migrationImports } from '../../db/schema/migration';
 import { LocalStorage } from '../../platform/storage/local-storage';
+import { IMPORT_KINDS } from './kinds';
 import { MigrationRepository } from './migration.repository';
 import { MigrationService } from './migration.service';
 
@@ -140,6 +141,30 @@ describe('a large file uploaded first and named by its key', () => {
     const started = await post(MIGRATION_PATHS.start('awards'), { fileName: 'awards.csv', fileKey: key, dryRun: false }, 'admin');
     expect(started.statusCode).toBe(400);
     expect(started.json<{ message: string }>().message).toBe(MIGRATION_MESSAGES.missingColumns(['lastName', 'programCode', 'certificateNumber', 'awardedOn', 'status']));
+  });
+});
+
+describe('a kind with only the first interface (check and apply)', () => {
+  it('still reads its file whole, applies row by row and resumes', async () => {
+    const streamed = IMPORT_KINDS.awards;
+    // The awards kind as a kind written before checkRow, acrossRows and applyChunk were offered.
+    IMPORT_KINDS.awards = { ...streamed, checkRow: undefined, acrossRows: undefined, applyChunk: undefined };
+    try {
+      const lines = ['P001', 'P002', 'P003', 'P004'].map((n, i) => awardLine({ email: email(`plain${i % 2}`), firstName: `P${i % 2}`, certificateNumber: number(n) }));
+      lines.push(awardLine({ email: email('plain0'), firstName: 'Other', certificateNumber: number('P005') }));
+      const started = await post(MIGRATION_PATHS.start('awards'), { fileName: 'plain.csv', fileKey: await upload(awardsCsv(lines)), dryRun: false }, 'admin');
+      const { id } = started.json<{ id: string }>();
+      expect((await new MigrationRepository(t.database.db).claimNext())?.id).toBe(id);
+      await service.runClaimed(id, { stopAfterChunks: 1 });
+      await t.database.db.update(migrationImports).set({ modifiedOn: sql`now() - interval '10 minutes'` }).where(eq(migrationImports.id, id));
+      expect(await service.runPending()).toBe(1);
+      const found = (await get(MIGRATION_PATHS.one(id), 'admin')).json<MigrationImport>();
+      expect(found).toMatchObject({ status: 'Finished', totalRows: 5, processedRows: 5, created: 4, refused: 1 });
+      expect(found.refusedRows).toEqual([{ rowNumber: 6, column: 'firstName', message: MIGRATION_MESSAGES.namesDifferInFile(2) }]);
+      expect(await t.database.db.select().from(awards).where(inArray(awards.certificateNumber, ['P001', 'P002', 'P003', 'P004'].map(number)))).toHaveLength(4);
+    } finally {
+      IMPORT_KINDS.awards = streamed;
+    }
   });
 });
 
