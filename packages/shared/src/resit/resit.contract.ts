@@ -114,6 +114,8 @@ export const ResitModule = z.object({
   feeBasis: z.enum(FEE_BASES),
   invoiceId: z.string().nullable(),
   invoiceStatus: z.string().nullable(),
+  /** What the invoice asks: the fee less any discount code, GST included (what an offline payment settles). */
+  invoiceTotalCents: z.number().int().nullable(),
   /** The open payment link's tracker, while the invoice waits for payment (the applicant's Pay button). */
   paymentTrackerId: z.string().nullable(),
   examKind: z.enum(EXAM_KINDS).nullable(),

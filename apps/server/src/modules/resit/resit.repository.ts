@@ -61,6 +61,7 @@ export interface ResitWithNames {
   moduleTitle: string;
   programModuleId: string;
   invoiceStatus: string | null;
+  invoiceTotalCents: number | null;
   venueTitle: string | null;
   centre: { id: string; companyName: string; streetNumber: string; streetName: string; city: string; state: string; postalCode: string; country: string } | null;
   examinerName: string | null;
@@ -168,6 +169,7 @@ export class ResitRepository {
         moduleTitle: programModules.moduleTitle,
         programModuleId: programModules.id,
         invoiceStatus: invoices.status,
+        invoiceTotalCents: invoices.totalCents,
         venueTitle: venues.title,
         centre: {
           id: testingAgencies.id,

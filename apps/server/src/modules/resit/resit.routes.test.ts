@@ -154,7 +154,7 @@ describe('a re-sit end to end: apply, pay on the test gateway, sit online (a new
     const created = await post(`${Q}/create`, { applicationModuleId: application.moduleIds[0] }, adaJwt);
     expect(created.statusCode, created.body).toBe(200);
     const resit = created.json<ResitModule>();
-    expect(resit).toMatchObject({ stage: 'Resit Applied', attempt: 1, feeCents: 11000, feeBasis: 'nonMember', invoiceStatus: 'Issued', applicationStatus: 'Applied for re-sit' });
+    expect(resit).toMatchObject({ stage: 'Resit Applied', attempt: 1, feeCents: 11000, feeBasis: 'nonMember', invoiceStatus: 'Issued', invoiceTotalCents: 11000, applicationStatus: 'Applied for re-sit' });
     expect(resit.paymentTrackerId).toBeTruthy();
     const [invoice] = await db.select().from(invoices).where(eq(invoices.id, resit.invoiceId!));
     expect(invoice).toMatchObject({ totalCents: 11000, status: 'Issued' });
@@ -352,6 +352,8 @@ describe('refusals', () => {
     expect(created.statusCode, created.body).toBe(200);
     const [invoice] = await db.select().from(invoices).where(eq(invoices.id, created.json<ResitModule>().invoiceId!));
     expect(invoice).toMatchObject({ subtotalCents: 11000, discountCents: 5500, totalCents: 5500, couponCode: code });
+    // The re-sit says what its invoice asks (what staff record when it is paid offline), not only the fee.
+    expect(created.json<ResitModule>()).toMatchObject({ feeCents: 11000, invoiceTotalCents: 5500 });
     const unknown = await post(`${Q}/create`, { applicationModuleId: (await failed(bob, ['Fail'])).moduleIds[0], couponCode: 'NO-SUCH-CODE' }, bobJwt);
     expect(unknown.statusCode).toBe(400);
   });

@@ -592,6 +592,7 @@ export class ResitService {
       feeBasis: resit.feeBasis,
       invoiceId: resit.invoiceId,
       invoiceStatus: row.invoiceStatus,
+      invoiceTotalCents: row.invoiceTotalCents,
       paymentTrackerId,
       examKind: showSchedule ? (resit.examKind as ResitModule['examKind']) : null,
       scheduledAt: showSchedule ? (resit.scheduledAt?.toISOString() ?? null) : null,

@@ -41,6 +41,7 @@ const unpaidResit: ResitModule = {
   feeBasis: 'member',
   invoiceId: '70000000-0000-4000-8000-000000000051',
   invoiceStatus: 'Issued',
+  invoiceTotalCents: 9500,
   paymentTrackerId: '70000000-0000-4000-8000-000000000061',
   examKind: null,
   scheduledAt: null,

@@ -43,6 +43,7 @@ const assessedResit = (result: 'Pass' | 'Fail'): ResitModule => ({
   feeBasis: 'member',
   invoiceId: '71000000-0000-4000-8000-000000000051',
   invoiceStatus: 'Paid',
+  invoiceTotalCents: 9500,
   paymentTrackerId: null,
   examKind: 'Practical',
   scheduledAt: '2026-11-10T23:00:00.000Z',
@@ -123,12 +124,13 @@ describe('StaffResitPanel: the re-sit result', () => {
 
 describe("StaffResitPanel: the re-sit's unpaid invoice (issue 41)", () => {
   it("offers the page's payment actions while the invoice is unpaid, and none once paid", async () => {
-    const unpaid: ResitModule = { ...assessedResit('Pass'), stage: 'Resit Applied', invoiceStatus: 'Issued', result: null, resultPercentage: null, resultSource: null, scheduledAt: null, scheduleSentOn: null, assessmentSubmittedOn: null };
+    // A discount code took 10 % off the invoice: the offline payment settles the invoice's total, not the fee.
+    const unpaid: ResitModule = { ...assessedResit('Pass'), stage: 'Resit Applied', invoiceStatus: 'Issued', invoiceTotalCents: 8550, result: null, resultPercentage: null, resultSource: null, scheduledAt: null, scheduleSentOn: null, assessmentSubmittedOn: null };
     const view = { ...viewWith('Pass'), resits: [unpaid] };
     stubFetch(() => jsonResponse(view));
     const actions = vi.fn(({ amountText }: { amountText: string }) => <button type="button">{`Pay ${amountText} offline`}</button>);
     const { unmount } = renderWithProviders(<StaffResitPanel word="aicipapplicationresitmodule" applicationId={APPLICATION_ID} renderInvoiceActions={actions} />);
-    expect(await screen.findByRole('button', { name: 'Pay $95.00 (re-sit of P1) offline' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $85.50 (re-sit of P1) offline' })).toBeInTheDocument();
     expect(actions).toHaveBeenCalledWith(expect.objectContaining({ resit: expect.objectContaining({ id: unpaid.id }) }));
     unmount();
     stubFetch(() => jsonResponse({ ...view, resits: [{ ...unpaid, stage: 'Resit Payment Verified', invoiceStatus: 'Paid' }] }));

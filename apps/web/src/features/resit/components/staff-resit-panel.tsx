@@ -227,7 +227,7 @@ function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, 
           </Alert>
         )}
         {/* Unpaid: staff send a new link or record a bank transfer, as for every invoice (issue 41). */}
-        {canManage && resit.stage === 'Resit Applied' && resit.invoiceStatus === 'Issued' && renderInvoiceActions?.({ resit, amountText: `${formatMoney(resit.feeCents, resit.currency)} (re-sit of ${resit.moduleCode})`, onMoved: paymentMoved })}
+        {canManage && resit.stage === 'Resit Applied' && resit.invoiceStatus === 'Issued' && renderInvoiceActions?.({ resit, amountText: `${formatMoney(resit.invoiceTotalCents ?? resit.feeCents, resit.currency)} (re-sit of ${resit.moduleCode})`, onMoved: paymentMoved })}
         {canSchedule && choices && <ResitScheduleForm word={word} resit={resit} module={module} choices={choices} onDone={onMoved} />}
         {canManage && RESIT_SCHEDULE_STAGES.includes(resit.stage) && resit.scheduledAt && !resit.scheduleSentOn && (
           <Group justify="flex-end">
