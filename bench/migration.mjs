@@ -13,7 +13,8 @@
 // the source through tsx), --database-url URL (default: the embedded PGlite in a fresh folder),
 // --keep (leave the data folder or database for a look afterwards), --kinds applicants,awards,wpq
 // (the kinds to import, in this order), --heap-mb N (the server's --max-old-space-size: whether the
-// import fits a bounded heap, apart from how lazily V8 gives memory back).
+// import fits a bounded heap, apart from how lazily V8 gives memory back), --undo (then undoes
+// each import, the last first, and prints how long each took).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
@@ -32,6 +33,7 @@ const { values: options } = parseArgs({
     keep: { type: 'boolean', default: false },
     kinds: { type: 'string', default: 'applicants,awards,wpq' },
     'heap-mb': { type: 'string' },
+    undo: { type: 'boolean', default: false },
   },
 });
 const scale = Number(options.scale);
@@ -317,7 +319,7 @@ async function importKind(kind, file) {
   }
   const seconds = (performance.now() - started) / 1000;
   if (found.status === 'Failed') throw new Error(`${kind} failed: ${found.error}`);
-  return { kind, rows: found.totalRows, bytes: size, seconds, queuedSeconds, created: found.created, refused: found.refused, refusedRows: found.refusedRows.slice(0, 3) };
+  return { id, kind, rows: found.totalRows, bytes: size, seconds, queuedSeconds, created: found.created, refused: found.refused, refusedRows: found.refusedRows.slice(0, 3) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,6 +379,13 @@ try {
   console.log(`Server memory: idle ${idleMb.toFixed(0)} MB; peak RSS ${peak.sampledMb.toFixed(0)} MB sampled during the imports, ${peak.hwmMb.toFixed(0)} MB high-water mark (VmHWM, start included)`);
   const fullScale = scale === 1 ? '' : ` (at scale ${scale}; the target is for scale 1)`;
   console.log(`Against the targets${fullScale}: time ${(totalSeconds / TARGET_SECONDS).toFixed(2)} of 10 min, memory ${(peak.hwmMb / TARGET_MB).toFixed(2)} of 400 MB${options['database-url'] ? '' : " (the embedded PGlite lives in the server's process)"}`);
+  if (options.undo) {
+    for (const result of [...results].reverse()) {
+      const undoStart = performance.now();
+      const undone = await api('POST', `/api/migration/${result.id}/undo`).catch((error) => ({ status: `refused: ${error.message}` }));
+      console.log(`undo ${result.kind.padEnd(11)} ${String(result.rows).padStart(7)} rows in ${((performance.now() - undoStart) / 1000).toFixed(1).padStart(6)} s: ${undone.status}`);
+    }
+  }
   console.log(`Machine load afterwards: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 } finally {
   memory?.stop();
