@@ -78,6 +78,12 @@ export interface ImportKind<Row extends { rowNumber: number } = { rowNumber: num
    * records), answering each row's outcome in the chunk's order, as `apply` would one by one.
    */
   applyChunk?(run: RowRun<Facts>, rows: readonly Row[]): Promise<Outcome[]>;
+  /**
+   * A chunk of row results undone together, newest row first (none refused or unchanged): what
+   * `undo` does to each, with one check and one delete per table for the chunk. Refused with the
+   * same CONFLICT as `undo`, naming the newest row touched.
+   */
+  undoChunk?(run: UndoRun, rows: readonly MigrationRowRecord[]): Promise<void>;
 }
 
 export function refusedOutcome(refusal: Refusal): Outcome {

@@ -14,6 +14,7 @@ import { createUser } from '../../../test/factories/user.factory';
 import { bearer, signIn } from '../../../test/sign-in';
 import { awards } from '../../db/schema/award';
 import { migrationImports } from '../../db/schema/migration';
+import { users } from '../../db/schema/user';
 import { LocalStorage } from '../../platform/storage/local-storage';
 import { IMPORT_KINDS } from './kinds';
 import { MigrationRepository } from './migration.repository';
@@ -133,7 +134,16 @@ describe('a large file uploaded first and named by its key', () => {
     expect(new Set(made.map((award) => award.applicantId)).size).toBe(3);
 
     // The same file again, this time inline: every row unchanged.
-    expect(await importInline(csv)).toMatchObject({ status: 'Finished', created: 0, updated: 0, unchanged: 7, refused: 1 });
+    const again = await importInline(csv);
+    expect(again).toMatchObject({ status: 'Finished', created: 0, updated: 0, unchanged: 7, refused: 1 });
+
+    // Undo (a chunk of awards at a time): the awards and the three holders the import created are gone.
+    expect((await post(MIGRATION_PATHS.undo(again.id), {}, 'admin')).statusCode).toBe(200);
+    const undone = await post(MIGRATION_PATHS.undo(id), {}, 'admin');
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json<MigrationImport>().status).toBe('Undone');
+    expect(await t.database.db.select().from(awards).where(inArray(awards.id, made.map((award) => award.id)))).toHaveLength(0);
+    expect(await t.database.db.select().from(users).where(inArray(users.email, [email('up0'), email('up1'), email('up2')]))).toHaveLength(0);
   });
 
   it('refuses an uploaded file whose header is not the template’s, with the reason, and queues nothing', async () => {

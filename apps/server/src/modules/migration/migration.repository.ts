@@ -467,6 +467,41 @@ export class MigrationRepository {
     return row?.touched ?? false;
   }
 
+  /**
+   * `isAwardTouched` for many created rows at once (each against its own row's time): the row
+   * numbers whose award was touched, newest first.
+   */
+  async touchedAwardRows(tx: Executor, rowIds: readonly number[]): Promise<number[]> {
+    if (rowIds.length === 0) return [];
+    const rows = rowsOf<{ rowNumber: number }>(
+      await tx.execute(sql`
+        select r.row_number as "rowNumber"
+        from migration_import_rows r join awards aw on aw.id = r.award_id join applications ap on ap.id = aw.application_id
+        where r.id in (${sql.join(
+          rowIds.map((rowId) => sql`${rowId}`),
+          sql`, `,
+        )})
+          and (aw.modified_on > r.modified_on or aw.certificate_key is not null or ap.modified_on > r.modified_on
+               or exists (select 1 from award_history h where h.award_id = aw.id and h.created_on > r.modified_on)
+               or exists (select 1 from application_history h where h.application_id = ap.id and h.created_on > r.modified_on)
+               or exists (select 1 from awards other where other.application_id = ap.id and other.id <> aw.id))
+        order by r.row_number desc`),
+    );
+    return rows.map((row) => row.rowNumber);
+  }
+
+  /** `deleteImportedAward` for many at once. */
+  async deleteImportedAwards(tx: Executor, made: readonly { awardId: string; applicationId: string }[]): Promise<void> {
+    if (made.length === 0) return;
+    const awardIds = made.map((row) => row.awardId);
+    const applicationIds = made.map((row) => row.applicationId);
+    await tx.delete(awardReminders).where(inArray(awardReminders.awardId, awardIds));
+    await tx.delete(awardHistory).where(inArray(awardHistory.awardId, awardIds));
+    await tx.delete(awards).where(inArray(awards.id, awardIds));
+    await tx.delete(applicationHistory).where(inArray(applicationHistory.applicationId, applicationIds));
+    await tx.delete(applications).where(inArray(applications.id, applicationIds));
+  }
+
   async deleteImportedAward(tx: Executor, awardId: string, applicationId: string): Promise<void> {
     await tx.delete(awardReminders).where(eq(awardReminders.awardId, awardId));
     await tx.delete(awardHistory).where(eq(awardHistory.awardId, awardId));

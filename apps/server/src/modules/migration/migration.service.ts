@@ -276,18 +276,35 @@ export class MigrationService {
     if (record.dryRun) throw new AppError('CONFLICT', MIGRATION_MESSAGES.dryRunNoUndo);
     if (record.status === 'Undone') throw new AppError('CONFLICT', MIGRATION_MESSAGES.alreadyUndone);
     if (record.status !== 'Finished') throw new AppError('CONFLICT', MIGRATION_MESSAGES.notFinished);
-    const rows = await this.repository.rowsOf(id);
-    const kind = IMPORT_KINDS[record.kind as MigrationKind];
+    const rows = (await this.repository.rowsOf(id)).filter((row) => row.result !== 'refused' && row.result !== 'unchanged');
+    const kind: AnyKind = IMPORT_KINDS[record.kind as MigrationKind];
+    const size = this.settings.chunkRows ?? MIGRATION_CHUNK_ROWS;
     let rowNumber = 0;
-    try {
-      await this.repository.transaction(async (tx) => {
-        for (const row of rows) {
-          if (row.result === 'refused' || row.result === 'unchanged') continue;
-          rowNumber = row.rowNumber;
-          await kind.undo({ record, repository: this.repository, tx, actorId: actor.id }, row);
+    const undoAll = (chunked: boolean) =>
+      this.repository.transaction(async (tx) => {
+        const run = { record, repository: this.repository, tx, actorId: actor.id };
+        if (chunked && kind.undoChunk) {
+          for (let start = 0; start < rows.length; start += size) {
+            const chunk = rows.slice(start, start + size);
+            rowNumber = chunk[0]!.rowNumber;
+            await kind.undoChunk(run, chunk);
+          }
+        } else {
+          for (const row of rows) {
+            rowNumber = row.rowNumber;
+            await kind.undo(run, row);
+          }
         }
         await this.repository.markUndone(tx, id, actor.id);
       });
+    try {
+      try {
+        await undoAll(true);
+      } catch (error) {
+        // Which row's record something else refers to: undone row by row (nothing of the chunked try was kept), the failing row is known.
+        if (!kind.undoChunk || !isForeignKeyViolation(error)) throw error;
+        await undoAll(false);
+      }
     } catch (error) {
       // Something else refers to a record the import made (a mail, a payment, a credential): it was touched.
       if (isForeignKeyViolation(error)) throw new AppError('CONFLICT', MIGRATION_MESSAGES.touched(rowNumber, kind.recordWord));

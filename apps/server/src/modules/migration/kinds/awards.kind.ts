@@ -166,6 +166,15 @@ export const awardsKind: ImportKind<AwardRow, Programs> = {
     }
     await undoCreatedHolder(run, row, 'holder');
   },
+  async undoChunk(run, rows) {
+    const created = rows.filter((row) => row.result === 'created' && row.awardId && row.applicationId);
+    const [touched] = await run.repository.touchedAwardRows(run.tx, created.map((row) => row.id));
+    if (touched !== undefined) throw new AppError('CONFLICT', MIGRATION_MESSAGES.touched(touched, 'award'));
+    await run.repository.deleteImportedAwards(run.tx, created.map((row) => ({ awardId: row.awardId!, applicationId: row.applicationId! })));
+    // What an update replaced, and the holders the chunk's rows created (their awards are gone by now, newer rows' in earlier chunks).
+    for (const row of rows) if (row.result === 'updated') await awardsKind.undo(run, row);
+    for (const row of rows) await undoCreatedHolder(run, row, 'holder');
+  },
 };
 
 /** What a row that makes a new award needs once its checks against the database have passed. */
