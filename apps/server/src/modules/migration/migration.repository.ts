@@ -523,6 +523,41 @@ export class MigrationRepository {
     return row?.touched ?? false;
   }
 
+  /** `isPersonTouched` for many rows' created people at once (each against its own row's time): the row numbers touched, newest first. */
+  async touchedPersonRows(tx: Executor, rowIds: readonly number[]): Promise<number[]> {
+    if (rowIds.length === 0) return [];
+    const rows = rowsOf<{ rowNumber: number }>(
+      await tx.execute(sql`
+        select r.row_number as "rowNumber"
+        from migration_import_rows r join users u on u.id = r.user_id join applicants a on a.id = r.applicant_id and a.user_id = u.id
+        where r.id in (${sql.join(
+          rowIds.map((rowId) => sql`${rowId}`),
+          sql`, `,
+        )})
+          and (u.modified_on > r.modified_on or u.activated_on is not null or u.password_hash <> ${NO_PASSWORD_YET} or a.modified_on > r.modified_on
+               or exists (select 1 from applications ap where ap.applicant_id = a.id)
+               or exists (select 1 from refresh_sessions s where s.user_id = u.id))
+        order by r.row_number desc`),
+    );
+    return rows.map((row) => row.rowNumber);
+  }
+
+  async deletePeople(tx: Executor, people: readonly { userId: string; applicantId: string }[]): Promise<void> {
+    if (people.length === 0) return;
+    await tx.delete(applicants).where(
+      inArray(
+        applicants.id,
+        people.map((person) => person.applicantId),
+      ),
+    );
+    await tx.delete(users).where(
+      inArray(
+        users.id,
+        people.map((person) => person.userId),
+      ),
+    );
+  }
+
   async deletePerson(tx: Executor, ids: { userId: string; applicantId: string }): Promise<void> {
     await tx.delete(applicants).where(eq(applicants.id, ids.applicantId));
     await tx.delete(users).where(eq(users.id, ids.userId));

@@ -4,7 +4,7 @@ import type { CsvFileRow } from '../../../platform/csv-file';
 import type { ImportKind, Outcome, Refusal, RowRun } from '../import-kind';
 import { PHONE, checkFile, commonIssue, yesNo, type Address } from '../migration-csv';
 import type { KnownPerson } from '../migration.repository';
-import { undoCreatedHolder } from './holders';
+import { undoCreatedHolder, undoCreatedHolders } from './holders';
 
 export interface ApplicantRow {
   rowNumber: number;
@@ -76,6 +76,11 @@ export const applicantsKind: ImportKind<ApplicantRow> = {
   facts: async () => undefined,
   apply: async (run, row) => (await applyApplicants(run, [row]))[0]!,
   applyChunk: applyApplicants,
+  async undoChunk(run, rows) {
+    // What updates replaced, row by row (few); the people the chunk created, all at once.
+    for (const row of rows) if (row.result === 'updated') await applicantsKind.undo(run, row);
+    await undoCreatedHolders(run, rows, 'person');
+  },
   async undo(run, row) {
     if (row.result === 'created') return undoCreatedHolder(run, row, 'person');
     if (row.result !== 'updated' || !row.userId || !row.applicantId) return;

@@ -17,7 +17,7 @@ import { counterOfNumber } from '../certificate-counter';
 import type { ImportKind, KindRun, Outcome, Refusal, RowRun } from '../import-kind';
 import { CERTIFICATE_NUMBER, checkFile, commonIssue, yesNo } from '../migration-csv';
 import type { ImportProgram, KnownAward, KnownPerson, NewPerson } from '../migration.repository';
-import { isStaff, undoCreatedHolder } from './holders';
+import { isStaff, undoCreatedHolder, undoCreatedHolders } from './holders';
 
 export interface AwardRow {
   rowNumber: number;
@@ -173,7 +173,7 @@ export const awardsKind: ImportKind<AwardRow, Programs> = {
     await run.repository.deleteImportedAwards(run.tx, created.map((row) => ({ awardId: row.awardId!, applicationId: row.applicationId! })));
     // What an update replaced, and the holders the chunk's rows created (their awards are gone by now, newer rows' in earlier chunks).
     for (const row of rows) if (row.result === 'updated') await awardsKind.undo(run, row);
-    for (const row of rows) await undoCreatedHolder(run, row, 'holder');
+    await undoCreatedHolders(run, rows, 'holder');
   },
 };
 
