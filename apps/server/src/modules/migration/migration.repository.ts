@@ -461,7 +461,7 @@ export class MigrationRepository {
         select (aw.modified_on > ${since} or aw.certificate_key is not null or ap.modified_on > ${since}
                 or exists (select 1 from award_history h where h.award_id = aw.id and h.created_on > ${since})
                 or exists (select 1 from application_history h where h.application_id = ap.id and h.created_on > ${since})
-                or exists (select 1 from awards other where other.application_id = ap.id and other.id <> aw.id)) as touched
+                or exists (select 1 from awards other where other.applicant_id = aw.applicant_id and other.application_id = ap.id and other.id <> aw.id)) as touched
         from awards aw join applications ap on ap.id = aw.application_id where aw.id = ${awardId}::uuid`),
     );
     return row?.touched ?? false;
@@ -469,7 +469,8 @@ export class MigrationRepository {
 
   /**
    * `isAwardTouched` for many created rows at once (each against its own row's time): the row
-   * numbers whose award was touched, newest first.
+   * numbers whose award was touched, newest first. Other awards of the application are looked for
+   * through the holder: awards have an index by applicant, none by application.
    */
   async touchedAwardRows(tx: Executor, rowIds: readonly number[]): Promise<number[]> {
     if (rowIds.length === 0) return [];
@@ -484,7 +485,7 @@ export class MigrationRepository {
           and (aw.modified_on > r.modified_on or aw.certificate_key is not null or ap.modified_on > r.modified_on
                or exists (select 1 from award_history h where h.award_id = aw.id and h.created_on > r.modified_on)
                or exists (select 1 from application_history h where h.application_id = ap.id and h.created_on > r.modified_on)
-               or exists (select 1 from awards other where other.application_id = ap.id and other.id <> aw.id))
+               or exists (select 1 from awards other where other.applicant_id = aw.applicant_id and other.application_id = ap.id and other.id <> aw.id))
         order by r.row_number desc`),
     );
     return rows.map((row) => row.rowNumber);
