@@ -136,7 +136,7 @@ export async function createAccountRecords(app: FastifyInstance, db: Database, o
   // A welder's kept qualification due for confirmation, and a certification due for renewal.
   // The employer is a company, shared by every account; the applicant works for it.
   const employer = await insertEmployer(db, `Employer ${tag}`, `coordinator.${tag.toLowerCase()}@example.test`);
-  await db.update(applicants).set({ employerCompanyId: employer.id }).where(eq(applicants.id, applicantId));
+  await db.update(applicants).set({ employerCompanyId: employer.id, employerClaimStatus: 'approved' }).where(eq(applicants.id, applicantId));
   const weld = await insertKeptQualification(db, { applicantId, programId: welderProgram.id, testDate: dayFromNow(-150), option: '9.3a', employerCompanyId: employer.id });
   const certification = await insertAward(db, { applicantId, programId: certificationProgram.id, programType: 2, awardedOn: '2023-06-01', expiresOn: dayFromNow(21), certificateNumber: `${code}-CRT-${tag}` });
   const [renewal] = await db

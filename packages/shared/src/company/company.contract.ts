@@ -15,6 +15,7 @@ export const COMPANY_MESSAGES = {
   membershipDatesNeedNumber: 'Corporate Member Number is required with membership dates',
   notFound: 'Company not found',
   inactiveEmployer: 'This company is not available to choose',
+  claimNotFound: 'This person does not name the company as their employer',
 } as const;
 
 const M = COMPANY_MESSAGES;
@@ -109,10 +110,36 @@ export const Company = z.object({
 });
 export type Company = z.infer<typeof Company>;
 
-/** Its people: the applicants who name the company as their employer. */
+/**
+ * An applicant's claim to work for a company (issue 42, decision 036): their own choice waits
+ * 'pending' for staff; only an 'approved' one gives the company's corporate-member rights.
+ */
+export const EMPLOYER_CLAIM_STATUSES = ['pending', 'approved', 'declined'] as const;
+export const EmployerClaimStatus = z.enum(EMPLOYER_CLAIM_STATUSES);
+export type EmployerClaimStatus = z.infer<typeof EmployerClaimStatus>;
+
+/** Its people: the applicants whose claim to work for the company staff approved. */
 export const CompanyPerson = z.object({ applicantId: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), memberNumber: z.string() });
 export type CompanyPerson = z.infer<typeof CompanyPerson>;
-export const CompanyDetails = Company.extend({ people: z.array(CompanyPerson) });
+
+/** A claim for staff to decide (`api/company/claims`). */
+export const EmployerClaim = z.object({
+  applicantId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  status: EmployerClaimStatus,
+  claimedOn: z.string().nullable(),
+  decidedOn: z.string().nullable(),
+});
+export type EmployerClaim = z.infer<typeof EmployerClaim>;
+export const EmployerClaimListQuery = z.strictObject({ status: EmployerClaimStatus.default('pending') });
+export const DecideEmployerClaimRequest = z.strictObject({ decision: z.enum(['approve', 'decline'], { error: "Decision must be 'approve' or 'decline'" }) });
+export type DecideEmployerClaimRequest = z.input<typeof DecideEmployerClaimRequest>;
+
+export const CompanyDetails = Company.extend({ people: z.array(CompanyPerson), claims: z.array(EmployerClaim) });
 export type CompanyDetails = z.infer<typeof CompanyDetails>;
 
 export const CompanyPage = pagedResponse(Company);
@@ -142,7 +169,7 @@ export type CompanyOption = z.infer<typeof CompanyOption>;
 export const CompanyOptionsQuery = z.strictObject({ searchTerm: z.string().max(200).optional() });
 
 /** The applicant's employer link (`api/company/employer`). */
-export const Employer = z.object({ company: CompanyOption.nullable() });
+export const Employer = z.object({ company: CompanyOption.nullable(), claimStatus: EmployerClaimStatus.nullable() });
 export type Employer = z.infer<typeof Employer>;
 export const SetEmployerRequest = z.strictObject({ companyId: z.uuid({ error: M.notFound }).nullable() });
 export type SetEmployerRequest = z.input<typeof SetEmployerRequest>;

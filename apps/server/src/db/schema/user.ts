@@ -65,6 +65,15 @@ export const applicants = pgTable('applicants', {
   listedInRegister: boolean('listed_in_register').notNull().default(true),
   /** The employer chosen from the companies (decision 027); null: none chosen yet. */
   employerCompanyId: uuid('employer_company_id').references(() => companies.id),
+  /**
+   * The employer link's claim (issue 42, decision 036): an applicant's own choice waits 'pending'
+   * until staff approve or decline it; only an approved link gives the company's corporate-member
+   * rights. Staff's links (the legacy import, the demo) are approved at once. Null with no employer.
+   */
+  employerClaimStatus: text('employer_claim_status', { enum: ['pending', 'approved', 'declined'] }),
+  employerClaimedOn: timestamp('employer_claimed_on', { withTimezone: true, mode: 'date' }),
+  employerClaimDecidedOn: timestamp('employer_claim_decided_on', { withTimezone: true, mode: 'date' }),
+  employerClaimDecidedBy: uuid('employer_claim_decided_by'),
   /** The photograph of the profile (a JPEG or PNG of theirs), printed on the welder qualification certificate. */
   photoAttachmentId: uuid('photo_attachment_id'),
   ...auditColumns,

@@ -312,7 +312,7 @@ async function seedPastImport(tx: Database, staffId: string): Promise<void> {
 async function seedAicipAwaitingPayment(tx: Database, options: { passwordHash: string; staffId: string; employerId: string; invoicing: DemoInvoicing }): Promise<void> {
   const { userId, applicantId } = await insertDemoApplicant(tx, DEMO_AICIP_PAYER, options.passwordHash);
   const homeAddress = { streetNumber: '7', streetName: 'Darby Street', city: 'Newcastle', state: 'NSW', postalCode: '2300', country: 'Australia' };
-  await tx.update(applicants).set({ homeAddress, phone: '0411 765 432', employerCompanyId: options.employerId }).where(eq(applicants.id, applicantId));
+  await tx.update(applicants).set({ homeAddress, phone: '0411 765 432', employerCompanyId: options.employerId, employerClaimStatus: 'approved' }).where(eq(applicants.id, applicantId));
   const program = await programByCode(tx, 'AICIP-PIPE');
   const modules = await tx
     .select({ id: programModules.id, moduleCode: programModules.moduleCode, moduleTitle: programModules.moduleTitle, nonMemberFeeCents: programModules.nonMemberFeeCents })
@@ -458,7 +458,8 @@ async function seedWelderDue(tx: Database, options: { passwordHash: string; staf
 export async function seedDemoBackOffice(tx: Database, options: { passwordHash: string; staffId: string; invoicing?: DemoInvoicing; writeFile?: DemoFileWriter }): Promise<void> {
   const { corporateMemberId, employerId } = await seedCompanies(tx, options.staffId);
   const employee = await insertDemoApplicant(tx, DEMO_CORPORATE_EMPLOYEE, options.passwordHash);
-  await tx.update(applicants).set({ employerCompanyId: corporateMemberId }).where(eq(applicants.id, employee.applicantId));
+  // Staff's link: approved, so the corporate member's library documents are the employee's (decision 036).
+  await tx.update(applicants).set({ employerCompanyId: corporateMemberId, employerClaimStatus: 'approved' }).where(eq(applicants.id, employee.applicantId));
   await seedLibraryDocuments(tx, options.staffId, options.writeFile);
   await seedContactMessages(tx, options.staffId);
   await seedPastImport(tx, options.staffId);

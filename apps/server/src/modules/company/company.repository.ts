@@ -8,6 +8,7 @@ import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
 import { membershipsOfCompanies, setCompanyMembership, type MembershipRow } from '../../db/account-memberships';
 import { appliedNowhere } from '../applicant/applied-nowhere';
+import type { EmployerClaimStatus } from '@certs/shared/company/company.contract';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanySearchBy = 'all' | 'name' | 'businessNumber' | 'memberNumber' | 'email';
@@ -23,6 +24,16 @@ export interface CompanyMembershipInput {
   startsOn: string | null;
   endsOn: string | null;
   by: string;
+}
+
+/** A fresh claim by the applicant: pending, undecided (no company: no claim at all). */
+function claimOf(companyId: string | null, now: Date) {
+  return {
+    employerClaimStatus: companyId ? ('pending' as const) : null,
+    employerClaimedOn: companyId ? now : null,
+    employerClaimDecidedOn: null,
+    employerClaimDecidedBy: null,
+  };
 }
 
 const likeEscaped = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -113,33 +124,95 @@ export class CompanyRepository {
     );
   }
 
-  /** The applicants who name the company as their employer. */
   /**
-   * The company's people an account's staff see: companies are shared by every account, their
+   * The applicants an account's staff reach: companies are shared by every account, their
    * employees (applicants, who belong to the platform) are the account's through applications to
    * its programs, or while they have applied nowhere yet (the applicant reach's rule).
    */
-  async findPeople(companyId: string, accountId: string) {
+  private reachedBy(accountId: string): SQL {
     const ofAccount = this.db
       .select({ applicantId: applications.applicantId })
       .from(applications)
       .innerJoin(programs, eq(programs.id, applications.programId))
       .where(eq(programs.accountId, accountId));
+    return or(inArray(applicants.id, ofAccount), appliedNowhere(applicants.id))!;
+  }
+
+  /** The company's people an account's staff see: only an approved claim makes someone one of them. */
+  async findPeople(companyId: string, accountId: string) {
     return this.db
       .select({ applicantId: applicants.id, firstName: users.firstName, lastName: users.lastName, email: users.email, memberNumber: applicants.memberNumber })
       .from(applicants)
       .innerJoin(users, eq(users.id, applicants.userId))
-      .where(and(eq(applicants.employerCompanyId, companyId), or(inArray(applicants.id, ofAccount), appliedNowhere(applicants.id))))
+      .where(and(eq(applicants.employerCompanyId, companyId), eq(applicants.employerClaimStatus, 'approved'), this.reachedBy(accountId)))
       .orderBy(asc(users.lastName), asc(users.firstName));
   }
 
-  async findEmployerOf(applicantId: string): Promise<CompanyRow | undefined> {
-    const [row] = await this.db.select({ company: companies }).from(applicants).innerJoin(companies, eq(companies.id, applicants.employerCompanyId)).where(eq(applicants.id, applicantId));
-    return row?.company;
+  /** Claims to work for a company (one company's, or every company's) in a status, within the account's reach; oldest first. */
+  async findClaims(accountId: string, filter: { status: EmployerClaimStatus; companyId?: string; applicantId?: string }) {
+    return this.db
+      .select({
+        applicantId: applicants.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        companyId: companies.id,
+        companyName: companies.name,
+        status: applicants.employerClaimStatus,
+        claimedOn: applicants.employerClaimedOn,
+        decidedOn: applicants.employerClaimDecidedOn,
+      })
+      .from(applicants)
+      .innerJoin(users, eq(users.id, applicants.userId))
+      .innerJoin(companies, eq(companies.id, applicants.employerCompanyId))
+      .where(
+        and(
+          eq(applicants.employerClaimStatus, filter.status),
+          filter.companyId ? eq(applicants.employerCompanyId, filter.companyId) : undefined,
+          filter.applicantId ? eq(applicants.id, filter.applicantId) : undefined,
+          this.reachedBy(accountId),
+        ),
+      )
+      .orderBy(asc(applicants.employerClaimedOn), asc(users.lastName), asc(applicants.id))
+      .limit(500);
   }
 
+  /** The applicant's claim on the company, within the account's reach, whatever its status. */
+  async findClaim(accountId: string, companyId: string, applicantId: string) {
+    const [row] = await this.db
+      .select({ status: applicants.employerClaimStatus })
+      .from(applicants)
+      .where(and(eq(applicants.id, applicantId), eq(applicants.employerCompanyId, companyId), this.reachedBy(accountId)));
+    return row;
+  }
+
+  /** Staff's decision on the claim; nothing changes when the applicant names another company meanwhile. */
+  async decideClaim(companyId: string, applicantId: string, status: 'approved' | 'declined', actorId: string): Promise<boolean> {
+    const now = new Date();
+    const rows = await this.db
+      .update(applicants)
+      .set({ employerClaimStatus: status, employerClaimDecidedOn: now, employerClaimDecidedBy: actorId, modifiedBy: actorId, modifiedOn: now })
+      .where(and(eq(applicants.id, applicantId), eq(applicants.employerCompanyId, companyId)))
+      .returning({ id: applicants.id });
+    return rows.length > 0;
+  }
+
+  async findEmployerOf(applicantId: string): Promise<{ company: CompanyRow; claimStatus: EmployerClaimStatus | null } | undefined> {
+    const [row] = await this.db
+      .select({ company: companies, claimStatus: applicants.employerClaimStatus })
+      .from(applicants)
+      .innerJoin(companies, eq(companies.id, applicants.employerCompanyId))
+      .where(eq(applicants.id, applicantId));
+    return row;
+  }
+
+  /** An applicant's own choice: a new claim, pending until staff decide (none: no claim). */
   async setEmployer(applicantId: string, companyId: string | null, actorId: string): Promise<void> {
-    await this.db.update(applicants).set({ employerCompanyId: companyId, modifiedBy: actorId, modifiedOn: new Date() }).where(eq(applicants.id, applicantId));
+    const now = new Date();
+    await this.db
+      .update(applicants)
+      .set({ employerCompanyId: companyId, ...claimOf(companyId, now), modifiedBy: actorId, modifiedOn: now })
+      .where(eq(applicants.id, applicantId));
   }
 
   /** An applicant's request: the inactive company and their employer link, together. */
@@ -147,7 +220,11 @@ export class CompanyRepository {
     return orDuplicate(
       this.db.transaction(async (tx) => {
         const [row] = await tx.insert(companies).values(values).returning();
-        await tx.update(applicants).set({ employerCompanyId: row!.id, modifiedBy: actorId, modifiedOn: new Date() }).where(eq(applicants.id, applicantId));
+        const now = new Date();
+        await tx
+          .update(applicants)
+          .set({ employerCompanyId: row!.id, ...claimOf(row!.id, now), modifiedBy: actorId, modifiedOn: now })
+          .where(eq(applicants.id, applicantId));
         return row!;
       }),
     );

@@ -100,12 +100,15 @@ describe('companies for staff with the Users menu', () => {
     expect((await send('GET', `/api/company/${crypto.randomUUID()}`, usersJwt)).statusCode).toBe(404);
   });
 
-  it("show their people: the applicants who name them as employer, to the staff of the accounts they applied to (issue 40)", async () => {
+  it("show their people: the applicants staff approved as employees, to the staff of the accounts they applied to (issue 40, 42)", async () => {
     const chosen = await send('POST', '/api/company/employer', applicantJwt, { companyId });
     expect(chosen.statusCode).toBe(200);
-    expect(chosen.json().company).toMatchObject({ id: companyId, name: 'Hunter Fabrication' });
+    expect(chosen.json()).toMatchObject({ company: { id: companyId, name: 'Hunter Fabrication' }, claimStatus: 'pending' });
     const peopleSeenBy = async (jwt: string) => (await send('GET', `/api/company/${companyId}`, jwt)).json().people;
     const wendy = [expect.objectContaining({ applicantId, firstName: 'Wendy', lastName: 'Welder' })];
+    // Her claim waits for staff: she is not yet one of the company's people.
+    expect((await send('GET', `/api/company/${companyId}`, usersJwt)).json()).toMatchObject({ people: [], claims: [expect.objectContaining({ applicantId, status: 'pending' })] });
+    expect((await send('POST', `/api/company/${companyId}/claims/${applicantId}`, usersJwt, { decision: 'approve' })).statusCode).toBe(200);
     const db = t.database.db;
     const nz = await createAccount(db);
     const nzJwt = (await signIn(t.app, await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Users'], accountId: nz.id }))).jwt;

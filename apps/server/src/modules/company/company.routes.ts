@@ -9,7 +9,10 @@ import {
   CompanyOptionsQuery,
   CompanyPage,
   CompanyRequest,
+  DecideEmployerClaimRequest,
   Employer,
+  EmployerClaim,
+  EmployerClaimListQuery,
   NewCompanyRequest,
   SetEmployerRequest,
 } from '@certs/shared/company/company.contract';
@@ -17,11 +20,13 @@ import { currentUserOf, requireAdmin, requireApplicant } from '../../platform/au
 import type { CompanyService } from './company.service';
 
 const IdParams = z.strictObject({ id: z.string() });
+const ClaimParams = z.strictObject({ id: z.string(), applicantId: z.string() });
 
 /**
  * `api/company/...` (spec section 7, Admin users; decision 027): staff with the Users menu list,
- * read with its people, create and update; an applicant lists active companies, names their
- * employer and asks for a company not listed.
+ * read with its people, create and update, and decide applicants' claims to work for a company
+ * (decision 036); an applicant lists active companies, names their employer (a pending claim) and
+ * asks for a company not listed.
  */
 export function registerCompanyRoutes(api: FastifyInstance, companies: CompanyService): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
@@ -47,6 +52,16 @@ export function registerCompanyRoutes(api: FastifyInstance, companies: CompanySe
     '/api/company/request',
     { onRequest: applicant, schema: { ...doc, summary: 'Ask for an employer not listed: created inactive for staff to approve', body: NewCompanyRequest, response: { 201: Employer } } },
     async (request, reply) => reply.status(201).send(await companies.requestNew(currentUserOf(request), request.body)),
+  );
+  r.get(
+    '/api/company/claims',
+    { onRequest: staff, schema: { ...doc, summary: "Applicants' claims to work for a company, in one status (pending by default)", querystring: EmployerClaimListQuery, response: { 200: z.array(EmployerClaim) } } },
+    async (request) => companies.findClaims(currentUserOf(request), request.query.status),
+  );
+  r.post(
+    '/api/company/:id/claims/:applicantId',
+    { onRequest: staff, schema: { ...doc, summary: "Approve or decline an applicant's claim to work for the company", params: ClaimParams, body: DecideEmployerClaimRequest, response: { 200: EmployerClaim } } },
+    async (request) => companies.decideClaim(currentUserOf(request), request.params.id, request.params.applicantId, request.body),
   );
   r.get('/api/company/:id', { onRequest: staff, schema: { ...doc, summary: 'A company with its people', params: IdParams, response: { 200: CompanyDetails } } }, async (request) =>
     companies.findDetails(currentUserOf(request), request.params.id),

@@ -10,7 +10,10 @@ import {
   type CompanyOption,
   type CompanyPage,
   type CompanyRequest,
+  type DecideEmployerClaimRequest,
   type Employer,
+  type EmployerClaim,
+  type EmployerClaimStatus,
   type NewCompanyRequest,
 } from '@certs/shared/company/company.contract';
 import type { z } from 'zod';
@@ -55,6 +58,14 @@ function toCompany({ row, membership }: CompanyWithMembership, today: string): C
   };
 }
 
+type ClaimRow = Awaited<ReturnType<CompanyRepository['findClaims']>>[number];
+const toClaim = (row: ClaimRow): EmployerClaim => ({
+  ...row,
+  status: row.status ?? 'pending',
+  claimedOn: row.claimedOn?.toISOString() ?? null,
+  decidedOn: row.decidedOn?.toISOString() ?? null,
+});
+
 const toOption = (row: CompanyRow): CompanyOption => ({ id: row.id, name: row.name, city: row.city, state: row.state, active: row.active });
 
 function forbidden(): AppError {
@@ -98,7 +109,32 @@ export class CompanyService {
     if (!canManageCompanies(actor)) throw forbidden();
     const row = await this.existing(id);
     const [found] = await this.repository.withMemberships([row], staffAccountOf(actor));
-    return { ...toCompany(found!, this.today()), people: await this.repository.findPeople(row.id, staffAccountOf(actor)) };
+    const accountId = staffAccountOf(actor);
+    const [people, claims] = await Promise.all([this.repository.findPeople(row.id, accountId), this.repository.findClaims(accountId, { status: 'pending', companyId: row.id })]);
+    return { ...toCompany(found!, this.today()), people, claims: claims.map(toClaim) };
+  }
+
+  /** Claims to work for a company, in one status (pending by default), for staff who keep companies. */
+  async findClaims(actor: CurrentUser, status: EmployerClaimStatus): Promise<EmployerClaim[]> {
+    if (!canManageCompanies(actor)) throw forbidden();
+    return (await this.repository.findClaims(staffAccountOf(actor), { status })).map(toClaim);
+  }
+
+  /**
+   * Staff approve or decline an applicant's claim to work for the company (an approved one may be
+   * declined on review, and back). Outside the staff's applicant reach, or when the applicant does
+   * not name this company, the claim reads as missing.
+   */
+  async decideClaim(actor: CurrentUser, companyId: string, applicantId: string, input: DecideEmployerClaimRequest): Promise<EmployerClaim> {
+    if (!canManageCompanies(actor)) throw forbidden();
+    const accountId = staffAccountOf(actor);
+    const missing = () => new AppError('NOT_FOUND', COMPANY_MESSAGES.claimNotFound);
+    if (!UUID.test(companyId) || !UUID.test(applicantId) || !(await this.repository.findClaim(accountId, companyId, applicantId))) throw missing();
+    const status = input.decision === 'approve' ? 'approved' : 'declined';
+    if (!(await this.repository.decideClaim(companyId, applicantId, status, actor.id))) throw missing();
+    const [claim] = await this.repository.findClaims(accountId, { status, companyId, applicantId });
+    if (!claim) throw missing();
+    return toClaim(claim);
   }
 
   async create(actor: CurrentUser, input: z.output<typeof CompanyRequest>): Promise<Company> {
@@ -136,7 +172,7 @@ export class CompanyService {
   async findEmployer(actor: CurrentUser): Promise<Employer> {
     if (!isApplicantActor(actor)) throw forbidden();
     const row = await this.repository.findEmployerOf(actor.applicantId);
-    return { company: row ? toOption(row) : null };
+    return { company: row ? toOption(row.company) : null, claimStatus: row?.claimStatus ?? null };
   }
 
   /** An applicant names an active company as their employer (or none); an inactive one cannot be chosen. */
@@ -146,8 +182,10 @@ export class CompanyService {
       const row = await this.repository.findById(companyId);
       if (!row) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
       const current = await this.repository.findEmployerOf(actor.applicantId);
+      // Naming the same company again keeps the claim as staff left it (approved, declined or pending).
+      if (current?.company.id === row.id) return this.findEmployer(actor);
       // Their own pending request stays theirs; any other inactive company is not on offer.
-      if (!row.active && current?.id !== row.id) throw new AppError('CONFLICT', COMPANY_MESSAGES.inactiveEmployer);
+      if (!row.active) throw new AppError('CONFLICT', COMPANY_MESSAGES.inactiveEmployer);
     }
     await this.repository.setEmployer(actor.applicantId, companyId, actor.id);
     return this.findEmployer(actor);
@@ -162,7 +200,7 @@ export class CompanyService {
       actor.id,
     );
     if (row === 'duplicate') throw taken();
-    return { company: toOption(row) };
+    return { company: toOption(row), claimStatus: 'pending' };
   }
 
   /** For the welder qualification's confirmations: the company, without an actor (the caller checked access). */

@@ -127,13 +127,18 @@ export class LibraryDocumentRepository {
 
   /**
    * What the access rule needs of an applicant, per account: their own memberships and their
-   * employer company's corporate memberships (while the company is active).
+   * employer company's corporate memberships (while the company is active, and only once staff
+   * approved their claim to work for it: naming a company alone opens nothing, decision 036).
    */
   async findMembershipFacts(applicantId: string) {
-    const [row] = await this.db.select({ employerCompanyId: applicants.employerCompanyId }).from(applicants).where(eq(applicants.id, applicantId));
+    const [row] = await this.db
+      .select({ employerCompanyId: applicants.employerCompanyId, claimStatus: applicants.employerClaimStatus })
+      .from(applicants)
+      .where(eq(applicants.id, applicantId));
     const own = row ? await membershipsOfApplicants(this.db, [applicantId]) : [];
-    const company = row?.employerCompanyId ? await membershipsOfCompanies(this.db, [row.employerCompanyId]) : [];
-    const isActive = row?.employerCompanyId ? await this.isActiveCompany(row.employerCompanyId) : false;
+    const employerId = row?.claimStatus === 'approved' ? row.employerCompanyId : null;
+    const company = employerId ? await membershipsOfCompanies(this.db, [employerId]) : [];
+    const isActive = employerId ? await this.isActiveCompany(employerId) : false;
     return { own, company: isActive ? company : [] };
   }
 

@@ -33,6 +33,8 @@ async function applicantWith(membership: { type?: 'none' | 'individual' | 'corpo
       membershipType: membership.type ?? 'none',
       memberNumber: membership.type && membership.type !== 'none' ? 'M-1' : '',
       employerCompanyId: membership.companyId ?? null,
+      // A link staff made (approved); an applicant's own claim is tested in employer-claims.routes.test.ts.
+      employerClaimStatus: membership.companyId ? 'approved' : null,
     })
     .where(eq(applicants.id, user.applicantId));
   if (membership.confirmed && membership.type && membership.type !== 'none') {

@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/executor';
 import { applicantExperience } from '../../../db/schema/applicant-profile';
 import { applicants } from '../../../db/schema/user';
 import { rowsOf } from '../../report/staff-scope';
+import type { EmployerClaimStatus } from '@certs/shared/company/company.contract';
 import { changedSince, type Stamp } from './companies.repository';
 
 /** What an employments row writes in a person's experience (the profile's Experience list). */
@@ -62,26 +63,56 @@ export async function deleteJob(tx: Executor, id: string): Promise<void> {
   await tx.delete(applicantExperience).where(eq(applicantExperience.id, id));
 }
 
-/** The person's employer (`applicants.employer_company_id`) and the applicant record's stamp. */
-export async function employerOf(tx: Executor, applicantId: string): Promise<{ companyId: string | null; stamp: Stamp }> {
-  const [row] = rowsOf<{ companyId: string | null; modifiedOn: string; modifiedBy: string | null }>(
-    await tx.execute(sql`select employer_company_id as "companyId", modified_on::text as "modifiedOn", modified_by as "modifiedBy" from applicants where id = ${applicantId}::uuid`),
+/**
+ * What an import's undo puts back of the employer link besides the company: its claim (decision
+ * 036). Kept in the row's stamp; a stamp from before claims has none, and its link was approved.
+ */
+export type EmployerStamp = Stamp & { claimStatus?: EmployerClaimStatus | null; claimedOn?: string | null; claimDecidedOn?: string | null; claimDecidedBy?: string | null };
+
+/** The person's employer (`applicants.employer_company_id`), its claim and the applicant record's stamp. */
+export async function employerOf(tx: Executor, applicantId: string): Promise<{ companyId: string | null; stamp: EmployerStamp }> {
+  const [row] = rowsOf<{ companyId: string | null } & Required<EmployerStamp>>(
+    await tx.execute(
+      sql`select employer_company_id as "companyId", modified_on::text as "modifiedOn", modified_by as "modifiedBy", employer_claim_status as "claimStatus", employer_claimed_on::text as "claimedOn", employer_claim_decided_on::text as "claimDecidedOn", employer_claim_decided_by as "claimDecidedBy" from applicants where id = ${applicantId}::uuid`,
+    ),
   );
-  return { companyId: row!.companyId, stamp: { modifiedOn: row!.modifiedOn, modifiedBy: row!.modifiedBy } };
+  const { companyId, ...stamp } = row!;
+  return { companyId, stamp };
 }
 
+/** A link the legacy system held is staff's record, not the person's claim: approved at once. */
 export async function setEmployer(tx: Executor, applicantId: string, companyId: string, actorId: string): Promise<void> {
-  await tx.update(applicants).set({ employerCompanyId: companyId, modifiedOn: sql`now()`, modifiedBy: actorId }).where(eq(applicants.id, applicantId));
+  await tx
+    .update(applicants)
+    .set({
+      employerCompanyId: companyId,
+      employerClaimStatus: 'approved',
+      employerClaimedOn: sql`now()`,
+      employerClaimDecidedOn: sql`now()`,
+      employerClaimDecidedBy: actorId,
+      modifiedOn: sql`now()`,
+      modifiedBy: actorId,
+    })
+    .where(eq(applicants.id, applicantId));
 }
 
 /**
- * The employer and the stamp as they were: the person is as before the import, so an import of
- * them made earlier (the applicants file) can still be undone after this one.
+ * The employer, its claim and the stamp as they were: the person is as before the import, so an
+ * import of them made earlier (the applicants file) can still be undone after this one.
  */
-export async function restoreEmployer(tx: Executor, applicantId: string, companyId: string | null, stamp: Stamp): Promise<void> {
+export async function restoreEmployer(tx: Executor, applicantId: string, companyId: string | null, stamp: EmployerStamp): Promise<void> {
+  const at = (value: string | null | undefined) => (value ? sql`${value}::timestamptz` : null);
   await tx
     .update(applicants)
-    .set({ employerCompanyId: companyId, modifiedOn: sql`${stamp.modifiedOn}::timestamptz`, modifiedBy: stamp.modifiedBy })
+    .set({
+      employerCompanyId: companyId,
+      employerClaimStatus: companyId ? (stamp.claimStatus ?? 'approved') : null,
+      employerClaimedOn: companyId ? at(stamp.claimedOn) : null,
+      employerClaimDecidedOn: companyId ? at(stamp.claimDecidedOn) : null,
+      employerClaimDecidedBy: companyId ? (stamp.claimDecidedBy ?? null) : null,
+      modifiedOn: sql`${stamp.modifiedOn}::timestamptz`,
+      modifiedBy: stamp.modifiedBy,
+    })
     .where(eq(applicants.id, applicantId));
 }
 

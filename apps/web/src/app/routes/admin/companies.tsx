@@ -10,6 +10,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { ExportButton } from '../../../components/ui/export-button';
 import { findCompanies, useCompanies, useSaveCompany } from '../../../features/company/api/companies';
 import { COMPANY_CSV_COLUMNS, CompaniesTable } from '../../../features/company/components/companies-table';
+import { EmployerClaimsPanel } from '../../../features/company/components/employer-claims-panel';
 import { useCurrentAccount } from '../../../features/account/api/find-current-account';
 import { CompanyForm, companyValuesOf } from '../../../features/company/forms/company-form';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -59,6 +60,9 @@ function CompaniesScreen() {
             onPageSizeChange={onPageSizeChange}
           />
         </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="lg">
+        <EmployerClaimsPanel />
       </Paper>
       <FormDialog opened={editing !== null} title={editing === 'new' ? 'New company' : 'Edit company'} size="lg" onClose={() => setEditing(null)}>
         <CompanyForm

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
-import { Company, CompanyOption, CompanyPage, Employer, type CompanyRequest, type NewCompanyRequest } from '@certs/shared/company/company.contract';
+import { Company, CompanyOption, CompanyPage, Employer, EmployerClaim, type CompanyRequest, type DecideEmployerClaimRequest, type NewCompanyRequest } from '@certs/shared/company/company.contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface CompanyListParams {
@@ -16,6 +16,7 @@ export const companyKeys = {
   list: (params: CompanyListParams) => [...companyKeys.all, 'list', params] as const,
   options: (term: string | undefined) => [...companyKeys.all, 'options', term ?? ''] as const,
   employer: ['companies', 'employer'] as const,
+  pendingClaims: ['companies', 'claims', 'pending'] as const,
 };
 
 /** Staff's list with the spec's paging names (`api/company/pagination`). */
@@ -64,5 +65,19 @@ export function useRequestCompany() {
   return useMutation({
     mutationFn: (request: NewCompanyRequest) => apiRequest('/api/company/request', { method: 'POST', body: request, schema: Employer }),
     onSuccess: (employer) => queryClient.setQueryData(companyKeys.employer, employer),
+  });
+}
+
+/** Staff's list of applicants' claims to work for a company that wait for a decision (decision 036). */
+export function usePendingEmployerClaims() {
+  return useQuery({ queryKey: companyKeys.pendingClaims, queryFn: ({ signal }) => apiRequest('/api/company/claims', { query: { status: 'pending' }, schema: z.array(EmployerClaim), signal }) });
+}
+
+export function useDecideEmployerClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ companyId, applicantId, decision }: { companyId: string; applicantId: string } & DecideEmployerClaimRequest) =>
+      apiRequest(`/api/company/${encodeURIComponent(companyId)}/claims/${encodeURIComponent(applicantId)}`, { method: 'POST', body: { decision }, schema: EmployerClaim }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
   });
 }

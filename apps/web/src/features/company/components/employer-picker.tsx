@@ -1,13 +1,31 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { EmployerClaimStatus } from '@certs/shared/company/company.contract';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useCompanyOptions, useEmployer, useRequestCompany, useSetEmployer } from '../api/companies';
 
+const CLAIM_TEXT: Record<EmployerClaimStatus, { color: string; text: (name: string) => string }> = {
+  pending: { color: 'orange', text: (name) => `Waiting for staff to confirm you work for ${name}. Until then it gives you no corporate-member access.` },
+  approved: { color: 'green', text: (name) => `Staff confirmed you work for ${name}.` },
+  declined: { color: 'red', text: (name) => `Staff declined your claim to work for ${name}. It gives you no corporate-member access.` },
+};
+
+/** Where the applicant's claim to work for the company stands (decision 036). */
+function ClaimStatusText({ companyName, status }: { companyName: string; status: EmployerClaimStatus }) {
+  const { color, text } = CLAIM_TEXT[status];
+  return (
+    <Text size="sm" c={color} role="status" maw={480}>
+      {text(companyName)}
+    </Text>
+  );
+}
+
 /**
  * The applicant's employer (decision 027): chosen from the active companies, or asked for when it
  * is not listed (staff approve it). The welder qualification's confirmations are mailed to it.
+ * Naming it is a claim staff approve or decline (decision 036); its status shows under the choice.
  */
 export function EmployerPicker() {
   const employer = useEmployer();
@@ -71,6 +89,7 @@ export function EmployerPicker() {
         nothingFoundMessage="No company found: ask for it below"
         maw={480}
       />
+      {current && employer.data?.claimStatus && <ClaimStatusText companyName={current.name} status={employer.data.claimStatus} />}
       {asking ? (
         <Stack gap="xs" maw={480}>
           <TextInput label="Company name" required value={request.name} onChange={(e) => setRequest({ ...request, name: e.currentTarget.value })} />
