@@ -130,6 +130,7 @@ export const MIGRATION_MESSAGES = {
   dryRunNoUndo: 'A dry run changed nothing, so there is nothing to undo',
   notFinished: 'Only a finished import can be undone',
   alreadyUndone: 'This import has already been undone',
+  invitedNoUndo: 'People this import created have been invited, so the import cannot be undone',
   touched: (row: number, what: string) => `Row ${row}: the ${what} it created has changed since the import, so the import cannot be undone`,
 } as const;
 

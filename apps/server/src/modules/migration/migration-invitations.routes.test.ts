@@ -157,6 +157,7 @@ describe('invitations to the people an import created', () => {
     // An import whose people were invited is not undone: they hold a link already.
     const undo = await post(`/api/migration/${found.id}/undo`, {}, 'admin');
     expect(undo.statusCode).toBe(409);
+    expect(undo.json<{ message: string }>().message).toBe(MIGRATION_MESSAGES.invitedNoUndo);
   });
 
   it('invites again only those whose link expired unused; people who signed in are skipped', async () => {

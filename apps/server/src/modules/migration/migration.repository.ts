@@ -4,6 +4,7 @@ import type { Executor } from '../../db/executor';
 import { applicationHistory, applications } from '../../db/schema/application';
 import { awardHistory, awards, certificateNumberCounters } from '../../db/schema/award';
 import { awardReminders } from '../../db/schema/award-reminder';
+import { migrationInvitations } from '../../db/schema/migration-invitation';
 import { migrationImportRows, migrationImports } from '../../db/schema/migration';
 import { applicants, users } from '../../db/schema/user';
 import { NO_PASSWORD_YET } from '../../platform/no-password-yet';
@@ -204,6 +205,11 @@ export class MigrationRepository {
 
   async finish(importId: string, status: 'Finished' | 'Failed', error: string | null): Promise<void> {
     await this.db.update(migrationImports).set({ status, error, finishedOn: sql`now()`, modifiedOn: sql`now()` }).where(eq(migrationImports.id, importId));
+  }
+
+  async hasInvitations(importId: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: migrationInvitations.id }).from(migrationInvitations).where(eq(migrationInvitations.importId, importId)).limit(1);
+    return row !== undefined;
   }
 
   async markUndone(tx: Executor, importId: string, actorId: string): Promise<void> {

@@ -276,6 +276,8 @@ export class MigrationService {
     if (record.dryRun) throw new AppError('CONFLICT', MIGRATION_MESSAGES.dryRunNoUndo);
     if (record.status === 'Undone') throw new AppError('CONFLICT', MIGRATION_MESSAGES.alreadyUndone);
     if (record.status !== 'Finished') throw new AppError('CONFLICT', MIGRATION_MESSAGES.notFinished);
+    // Invited people have a mail and a link of their own: say so, rather than "row N was touched".
+    if (await this.repository.hasInvitations(id)) throw new AppError('CONFLICT', MIGRATION_MESSAGES.invitedNoUndo);
     const rows = (await this.repository.rowsOf(id)).filter((row) => row.result !== 'refused' && row.result !== 'unchanged');
     const kind: AnyKind = IMPORT_KINDS[record.kind as MigrationKind];
     const size = this.settings.chunkRows ?? MIGRATION_CHUNK_ROWS;

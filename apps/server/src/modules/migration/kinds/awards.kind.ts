@@ -17,7 +17,7 @@ import { counterOfNumber } from '../certificate-counter';
 import type { ImportKind, KindRun, Outcome, Refusal, RowRun } from '../import-kind';
 import { CERTIFICATE_NUMBER, checkFile, commonIssue, yesNo } from '../migration-csv';
 import type { ImportProgram, KnownAward, KnownPerson, NewPerson } from '../migration.repository';
-import { isStaff, undoCreatedHolder, undoCreatedHolders } from './holders';
+import { isStaff, undoCreatedHolder, undoCreatedHolders, numberedHoldersAcrossRows } from './holders';
 
 export interface AwardRow {
   rowNumber: number;
@@ -106,23 +106,6 @@ function renewalDays(cell: string, awardedOn: string, today: string): string[] |
   return days.sort();
 }
 
-/** A certificate number twice in the file is refused, and so is a holder's email given again with other names (the first row's names create the holder). */
-function awardsAcrossRows() {
-  const numbers = new Map<string, number>();
-  const holders = new Map<string, { rowNumber: number; names: string }>();
-  return (row: AwardRow): Refusal | null => {
-    const number = row.certificateNumber.toLowerCase();
-    const firstNumber = numbers.get(number);
-    if (firstNumber !== undefined) return { rowNumber: row.rowNumber, column: 'certificateNumber', message: MIGRATION_MESSAGES.duplicateInFile('certificateNumber', firstNumber) };
-    const names = `${row.firstName}\u0000${row.lastName}`;
-    const holder = holders.get(row.email.toLowerCase());
-    if (holder && holder.names !== names) return { rowNumber: row.rowNumber, column: 'firstName', message: MIGRATION_MESSAGES.namesDifferInFile(holder.rowNumber) };
-    numbers.set(number, row.rowNumber);
-    if (!holder) holders.set(row.email.toLowerCase(), { rowNumber: row.rowNumber, names });
-    return null;
-  };
-}
-
 type Programs = Map<string, ImportProgram>;
 
 /**
@@ -147,9 +130,9 @@ export const awardsKind: ImportKind<AwardRow, Programs> = {
     listedInRegister: 'Yes',
     renewals: '2022-03-07;2025-03-07',
   },
-  check: (content, today) => checkFile('awards', content, (row) => checkAward(row, today), awardsAcrossRows),
+  check: (content, today) => checkFile('awards', content, (row) => checkAward(row, today), numberedHoldersAcrossRows<AwardRow>),
   checkRow: checkAward,
-  acrossRows: awardsAcrossRows,
+  acrossRows: numberedHoldersAcrossRows<AwardRow>,
   // Streamed, the facts are read a chunk at a time: the programs the chunk's rows name.
   facts: (run, rows) => run.repository.findPrograms(run.repository.executor, run.record.accountId, [...new Set(rows.map((row) => row.programCode))]),
   apply: async (run, row) => (await applyAwards(run, [row]))[0]!,

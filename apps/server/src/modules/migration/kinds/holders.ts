@@ -1,7 +1,7 @@
 import { MIGRATION_MESSAGES } from '@certs/shared/migration/migration.contract';
 import type { Executor } from '../../../db/executor';
 import { AppError } from '../../../platform/app-error';
-import type { UndoRun } from '../import-kind';
+import type { Refusal, UndoRun } from '../import-kind';
 import type { KnownPerson, MigrationRepository, MigrationRowRecord } from '../migration.repository';
 
 /** The person on the platform with this email (any letter case), or none. */
@@ -38,4 +38,33 @@ export async function undoCreatedHolder(run: UndoRun, row: MigrationRowRecord, w
   const person = { userId: row.userId, applicantId: row.applicantId };
   if (await run.repository.isPersonTouched(run.tx, person, row.id)) throw new AppError('CONFLICT', MIGRATION_MESSAGES.touched(row.rowNumber, what));
   await run.repository.deletePerson(run.tx, person);
+}
+
+/** A row that names a numbered record and its holder (awards, welder qualification records). */
+interface NumberedHolderRow {
+  rowNumber: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  certificateNumber: string;
+}
+
+/**
+ * Across a file of numbered records with holders: a certificate number twice is refused, and so
+ * is a holder's email given again with other names (the first row's names create the holder).
+ */
+export function numberedHoldersAcrossRows<R extends NumberedHolderRow>() {
+  const numbers = new Map<string, number>();
+  const holders = new Map<string, { rowNumber: number; names: string }>();
+  return (row: R): Refusal | null => {
+    const number = row.certificateNumber.toLowerCase();
+    const firstNumber = numbers.get(number);
+    if (firstNumber !== undefined) return { rowNumber: row.rowNumber, column: 'certificateNumber', message: MIGRATION_MESSAGES.duplicateInFile('certificateNumber', firstNumber) };
+    const names = `${row.firstName}\u0000${row.lastName}`;
+    const holder = holders.get(row.email.toLowerCase());
+    if (holder && holder.names !== names) return { rowNumber: row.rowNumber, column: 'firstName', message: MIGRATION_MESSAGES.namesDifferInFile(holder.rowNumber) };
+    numbers.set(number, row.rowNumber);
+    if (!holder) holders.set(row.email.toLowerCase(), { rowNumber: row.rowNumber, names });
+    return null;
+  };
 }

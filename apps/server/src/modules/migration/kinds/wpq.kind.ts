@@ -24,7 +24,7 @@ import { counterOfNumber } from '../certificate-counter';
 import { CERTIFICATE_NUMBER, checkFile, commonIssue, yesNo } from '../migration-csv';
 import { moveCounter } from './awards.kind';
 import type { KnownPerson } from '../migration.repository';
-import { isStaff, undoCreatedHolder } from './holders';
+import { isStaff, undoCreatedHolder, numberedHoldersAcrossRows } from './holders';
 import { WpqImportRepository, type KnownWpq, type NewImportedWpq, type WpqProgram } from './wpq.repository';
 
 type Cells = Record<(typeof WPQ_FILE.columns)[number], string>;
@@ -154,23 +154,6 @@ function checkWpq(row: CsvFileRow, today: string): WpqRow | Refusal {
   };
 }
 
-/** A certificate number twice in the file is refused, and so is a holder's email given again with other names. */
-function wpqAcrossRows() {
-  const numbers = new Map<string, number>();
-  const holders = new Map<string, { rowNumber: number; names: string }>();
-  return (row: WpqRow): Refusal | null => {
-    const number = row.certificateNumber.toLowerCase();
-    const firstNumber = numbers.get(number);
-    if (firstNumber !== undefined) return { rowNumber: row.rowNumber, column: 'certificateNumber', message: MIGRATION_MESSAGES.duplicateInFile('certificateNumber', firstNumber) };
-    const names = `${row.firstName}\u0000${row.lastName}`;
-    const holder = holders.get(row.email.toLowerCase());
-    if (holder && holder.names !== names) return { rowNumber: row.rowNumber, column: 'firstName', message: MIGRATION_MESSAGES.namesDifferInFile(holder.rowNumber) };
-    numbers.set(number, row.rowNumber);
-    if (!holder) holders.set(row.email.toLowerCase(), { rowNumber: row.rowNumber, names });
-    return null;
-  };
-}
-
 type Programs = Map<string, WpqProgram>;
 
 /** What the platform keeps of the qualification, as its validity module reads it (decision 026). */
@@ -258,9 +241,9 @@ export const wpqKind: ImportKind<WpqRow, Programs> = {
     revalidations: '',
     listedInRegister: 'Yes',
   },
-  check: (content, today) => checkFile('wpq', content, (row) => checkWpq(row, today), wpqAcrossRows),
+  check: (content, today) => checkFile('wpq', content, (row) => checkWpq(row, today), numberedHoldersAcrossRows<WpqRow>),
   checkRow: checkWpq,
-  acrossRows: wpqAcrossRows,
+  acrossRows: numberedHoldersAcrossRows<WpqRow>,
   facts: (run, rows) => repository.findPrograms(run.repository.executor, run.record.accountId, [...new Set(rows.map((row) => row.programCode))]),
   apply: async (run, row) => (await applyWpqRows(run, [row]))[0]!,
   applyChunk: applyWpqRows,
