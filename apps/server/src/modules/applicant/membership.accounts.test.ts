@@ -187,6 +187,8 @@ describe('members-only documents per account', () => {
     const employee = await createUser(db, { role: ROLES.Applicant });
     const employeeJwt = (await signIn(t.app, employee)).jwt;
     expect((await send('POST', '/api/company/employer', employeeJwt, { companyId })).statusCode).toBe(200);
+    // Naming the company is a claim; staff approve it before it opens anything (decision 036).
+    expect((await send('POST', `/api/company/${companyId}/claims/${employee.applicantId}`, au.admin, { decision: 'approve' })).statusCode).toBe(200);
     const auCorporate = await document(au.admin, { isForCurrentCorporateMembers: true });
     const nzCorporate = await document(nz.admin, { isForCurrentCorporateMembers: true });
     expect(await reads(employeeJwt, auCorporate)).toEqual({ listed: true, opened: 200 });
