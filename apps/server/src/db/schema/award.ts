@@ -57,6 +57,8 @@ export const awards = pgTable(
     // One initial award per application, however many staff submit the result at once.
     uniqueIndex('awards_application_awarded_unique').on(t.applicationId).where(sql`award_type = 'Awarded'`),
     index('awards_applicant_idx').on(t.applicantId),
+    // Deleting an application (a legacy import's undo) checks the awards that refer to it: without it, a scan each.
+    index('awards_application_idx').on(t.applicationId),
     index('awards_program_status_idx').on(t.programId, t.status),
   ],
 );
