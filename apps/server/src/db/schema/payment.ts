@@ -172,5 +172,5 @@ export const couponRedemptions = pgTable(
     discountCents: integer('discount_cents').notNull(),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('coupon_redemptions_once_per_applicant').on(t.couponId, t.applicantId), index('coupon_redemptions_application_idx').on(t.applicationId)],
+  (t) => [uniqueIndex('coupon_redemptions_once_per_applicant').on(t.couponId, t.applicantId), index('coupon_redemptions_application_idx').on(t.applicationId), index('coupon_redemptions_applicant_idx').on(t.applicantId)],
 );

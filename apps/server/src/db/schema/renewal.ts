@@ -77,6 +77,7 @@ export const renewalApplications = pgTable(
     index('renewal_applications_program_status_idx').on(t.programId, t.status),
     index('renewal_applications_award_idx').on(t.awardId),
     index('renewal_applications_application_idx').on(t.applicationId),
+    index('renewal_applications_applicant_idx').on(t.applicantId),
     // One open renewal per award, however often the holder presses Save.
     uniqueIndex('renewal_applications_one_open').on(t.awardId).where(sql`${t.status} in ('draft', 'submitted')`),
   ],

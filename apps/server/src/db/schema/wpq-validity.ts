@@ -41,7 +41,7 @@ export const wpqConfirmations = pgTable(
     ...auditColumns,
   },
   // One confirmation per period, however many links or examiners try at once.
-  (t) => [uniqueIndex('wpq_confirmations_period_unique').on(t.wpqRecordId, t.sequence)],
+  (t) => [uniqueIndex('wpq_confirmations_period_unique').on(t.wpqRecordId, t.sequence), index('wpq_confirmations_award_idx').on(t.awardId)],
 );
 
 /** The employer's signed link: a random token kept only as its hash, for one confirmation, until it expires. */
@@ -118,7 +118,7 @@ export const wpqRevalidations = pgTable(
     ...auditColumns,
   },
   // One open revalidation per qualification.
-  (t) => [uniqueIndex('wpq_revalidations_one_open').on(t.wpqRecordId).where(sql`status in ('submitted', 'invoiced')`)],
+  (t) => [uniqueIndex('wpq_revalidations_one_open').on(t.wpqRecordId).where(sql`status in ('submitted', 'invoiced')`), index('wpq_revalidations_award_idx').on(t.awardId)],
 );
 
 /** `wpqextensionlogs`: each extension request and its decision, as it happened, with staff's details. */

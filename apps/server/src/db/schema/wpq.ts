@@ -124,6 +124,8 @@ export const wpqRecords = pgTable(
     uniqueIndex('wpq_records_application_unique').on(t.applicationId),
     index('wpq_records_applicant_idx').on(t.applicantId),
     index('wpq_records_program_status_idx').on(t.programId, t.status),
+    // A record is found by its award, and deleting an award (a legacy import's undo) checks it.
+    index('wpq_records_award_idx').on(t.awardId),
   ],
 );
 
