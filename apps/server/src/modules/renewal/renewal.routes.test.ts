@@ -14,7 +14,9 @@ import { applicationHistory, applications } from '../../db/schema/application';
 import { awardHistory, awards } from '../../db/schema/award';
 import { mails } from '../../db/schema/mail';
 import { programCertificationSettings, programRequirements, programUsers, programs } from '../../db/schema/program';
+import { AWARD_MIGRATION_COLUMNS, type MigrationImport } from '@certs/shared/migration/migration.contract';
 import { addYears } from '../award/award.service';
+import { createMigrationModule } from '../migration/migration.module';
 
 const R = '/api/certificationrenewalapplication';
 const C = '/api/certificationapplication';
@@ -29,6 +31,7 @@ let manager: CreatedUser;
 let ada: CreatedUser;
 let bob: CreatedUser;
 let programId: string;
+let programCode: string;
 let requirementIds: string[];
 
 const get = (url: string, jwt: string) => t.app.inject({ method: 'GET', url, headers: bearer(jwt) });
@@ -80,7 +83,7 @@ beforeAll(async () => {
   const outsider = await createStaffOfAnotherProgram(db);
   ada = await createUser(db, { role: ROLES.Applicant, firstName: 'Ada', lastName: 'Arcwright', email: `ada.${Date.now()}@example.test` });
   bob = await createUser(db, { role: ROLES.Applicant, firstName: 'Bob', lastName: 'Beadley', email: `bob.${Date.now()}@example.test` });
-  ({ id: programId } = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 2, programTitle: 'Welding Supervisor' }));
+  ({ id: programId, programCode } = await createProgram(db, { programManagerId: manager.id, status: 2, programType: 2, programTitle: 'Welding Supervisor' }));
   await db.update(programs).set({ numberPatternCheck: true, certificateNumPattern: 'WS-{N}', certificateStartNum: '001' }).where(eq(programs.id, programId));
   await db.insert(programCertificationSettings).values({
     programId,
@@ -271,5 +274,39 @@ describe('the renewal setting', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().requiredCpdHours).toBe(15);
     expect((await get(`/api/program/${id}/certifications`, managerJwt)).json().settings.requiredCpdHours).toBe(15);
+  });
+});
+
+describe('an award brought by the legacy import (issue 41)', () => {
+  it('renews like any other: the holder applies, staff renew, the same number with a new expiry; its credential downloads', async () => {
+    const db = t.database.db;
+    const administrator = await createUser(db, { role: ROLES.AccountAdministrator });
+    const adminJwt = (await signIn(t.app, administrator)).jwt;
+    const cara = await createUser(db, { role: ROLES.Applicant, firstName: 'Cara', lastName: 'Carried', email: `cara.${Date.now()}@example.test` });
+    const caraJwt = (await signIn(t.app, cara)).jwt;
+    const expiresOn = subtractMonths(today(), -2);
+    const number = `OLD-${Date.now()}`;
+    const cells: Record<string, string> = { email: cara.email, firstName: 'Cara', lastName: 'Carried', programCode, certificateNumber: number, awardedOn: subtractMonths(expiresOn, 36), expiresOn, status: 'Current' };
+    const csvContent = [AWARD_MIGRATION_COLUMNS.join(','), AWARD_MIGRATION_COLUMNS.map((column) => cells[column] ?? '').join(',')].join('\n');
+    const started = await post('/api/migration/awards', { fileName: 'holders.csv', csvContent, dryRun: false }, adminJwt);
+    expect(started.statusCode, started.body).toBe(202);
+    await createMigrationModule(db, { defaultPattern: 'WCB-{YYYY}-{N}', log: { warn: () => undefined }, runJobs: false }).service.runPending();
+    const imported = (await get(`/api/migration/${started.json().id}`, adminJwt)).json<MigrationImport>();
+    expect(imported).toMatchObject({ status: 'Finished', created: 1, refused: 0 });
+    const [award] = await db.select().from(awards).where(eq(awards.certificateNumber, number));
+
+    // Its credential is the award's, signed, from its original award day.
+    const credential = await get(`/api/award/${award!.id}/credential`, caraJwt);
+    expect(credential.statusCode).toBe(200);
+    expect(credential.json()).toMatchObject({ type: ['VerifiableCredential', 'OpenBadgeCredential'], validFrom: expect.stringMatching(new RegExp(`^${award!.awardedOn}T`)) });
+
+    const saved = await post(`${R}/save`, { awardId: award!.id, answers: answers(), developmentIds: [] }, caraJwt);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await post(`${R}/${saved.json().id}/submit`, undefined, caraJwt)).statusCode).toBe(200);
+    const renewed = await post(`${R}/renewal/action`, { renewalId: saved.json().id, action: 'renew' }, managerJwt);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json()).toMatchObject({ status: 'renewed', newExpiresOn: addYears(expiresOn, 3), certificateNumber: number });
+    const [after] = await db.select().from(awards).where(eq(awards.id, award!.id));
+    expect(after).toMatchObject({ certificateNumber: number, status: 'current', expiresOn: addYears(expiresOn, 3), awardType: 'Renewal' });
   });
 });
