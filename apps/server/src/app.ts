@@ -86,6 +86,8 @@ import { createMigrationModule, registerMigrationInvitations } from './modules/m
 import { registerMigrationRoutes } from './modules/migration/migration.routes';
 import { createCompanyModule } from './modules/company/company.module';
 import { registerCompanyRoutes } from './modules/company/company.routes';
+import { createEmployerModule } from './modules/employer/employer.module';
+import { registerEmployerRoutes } from './modules/employer/employer.routes';
 import { createWpqValidityModule } from './modules/wpq-validity/wpq-validity.module';
 import { registerWpqConfirmationPublicRoutes, registerWpqValidityRoutes } from './modules/wpq-validity/wpq-validity.routes';
 import { createAwardExpiryModule } from './modules/award-expiry/award-expiry.module';
@@ -337,6 +339,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => migration.job.stop());
   // Companies: employers and corporate members, one record for the back office and the welder qualification (decision 027).
   const companyModule = createCompanyModule(deps.database.db);
+  // A company's own portal: its users, people and checks (issue 42, decision 037).
+  const employerModule = createEmployerModule(deps.database.db, companyModule.companies, { mail, publicUrl, sessionUsers: auth.sessionUsers });
   // Awards as signed Open Badges credentials with published status lists (decision 018).
   const credentials = createCredentialModule(deps.database.db, { env: deps.env, dataDir: deps.dataDir, programs: programModule.programs, accessLog: personalDataAccessLog });
   const preExamModule = createPreExamModule(deps.database.db, deps.env, {
@@ -438,6 +442,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerSupportRoutes(api, supportModule.support);
     backOffice.registerRoutes(api);
     registerCompanyRoutes(api, companyModule.companies);
+    registerEmployerRoutes(api, employerModule.employer);
     registerWpqValidityRoutes(api, wpqValidity.service);
     registerMigrationRoutes(api, migration.service);
     registerMigrationInvitations(api, deps.database.db, { mail, publicUrl });

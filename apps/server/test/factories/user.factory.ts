@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import type { AdminMenuItem } from '@certs/shared/auth/admin-menu';
-import { ROLES, type Role } from '@certs/shared/auth/roles';
+import { ROLES, userTypeOfRole, type Role } from '@certs/shared/auth/roles';
 import type { Database } from '../../src/db/client';
+import { companies } from '../../src/db/schema/company';
+import { companyUsers } from '../../src/db/schema/company-user';
 import { applicants, users } from '../../src/db/schema/user';
 import { hashPassword } from '../../src/platform/auth/password';
 
@@ -19,6 +21,8 @@ export interface UserOverrides {
   password?: string;
   /** Staff only: the account they work in (default: the first account). */
   accountId?: string;
+  /** Company users only (roles CompanyCoordinator, CompanyViewer): their company (default: a new one). */
+  companyId?: string;
 }
 
 export interface CreatedUser {
@@ -26,6 +30,8 @@ export interface CreatedUser {
   email: string;
   password: string;
   applicantId: string | null;
+  /** A company user's company; null for everyone else. */
+  companyId: string | null;
 }
 
 /** Inserts a user of any role (an applicant also gets its applicant record). */
@@ -35,6 +41,7 @@ export async function createUser(db: Database, overrides: UserOverrides = {}): P
   const passwordHash = overrides.password ? await hashPassword(password) : await (cachedHash ??= hashPassword(FACTORY_PASSWORD));
   const email = overrides.email ?? `user-${randomBytes(4).toString('hex')}@example.test`;
   const isApplicant = role === ROLES.Applicant;
+  const userType = userTypeOfRole(role);
   const [row] = await db
     .insert(users)
     .values({
@@ -42,11 +49,11 @@ export async function createUser(db: Database, overrides: UserOverrides = {}): P
       firstName: overrides.firstName ?? 'Test',
       lastName: overrides.lastName ?? 'Person',
       role,
-      userType: isApplicant ? 'applicant' : 'admin',
+      userType,
       active: overrides.active ?? true,
       menuItems: overrides.menuItems ?? [],
       passwordHash,
-      accountId: isApplicant ? null : (overrides.accountId ?? FIRST_ACCOUNT_ID),
+      accountId: userType === 'admin' ? (overrides.accountId ?? FIRST_ACCOUNT_ID) : null,
     })
     .returning({ id: users.id });
   if (!row) throw new Error('user not inserted');
@@ -55,5 +62,10 @@ export async function createUser(db: Database, overrides: UserOverrides = {}): P
     const [applicant] = await db.insert(applicants).values({ userId: row.id }).returning({ id: applicants.id });
     applicantId = applicant?.id ?? null;
   }
-  return { id: row.id, email, password, applicantId };
+  let companyId: string | null = null;
+  if (userType === 'employer') {
+    companyId = overrides.companyId ?? (await db.insert(companies).values({ name: `Company of ${email}`, contactEmail: email }).returning({ id: companies.id }))[0]!.id;
+    await db.insert(companyUsers).values({ userId: row.id, companyId });
+  }
+  return { id: row.id, email, password, applicantId, companyId };
 }

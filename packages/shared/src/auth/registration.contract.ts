@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_TYPES } from './roles';
 import { OFFERED_TIME_ZONE_NAMES } from '../common/dates';
 import { PERSON_FIELD_LABELS, PERSON_MESSAGES, requiredEmail, requiredName } from '../common/person-fields';
 import { NewPassword, PASSWORD_MESSAGES, refinePasswordNotEmail } from './password-rule';
@@ -46,12 +47,13 @@ export const ResendActivationRequest = z.strictObject({ email: requiredEmail() }
 
 export const ForgotPasswordRequest = z.strictObject({
   email: requiredEmail(),
-  userType: z.enum(['admin', 'applicant']).default('applicant'),
+  userType: z.enum(USER_TYPES).default('applicant'),
 });
 export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
 
 /** What the reset page may show about a token: only whether it is good, and for whom (masked). */
-export const ResetTokenResponse = z.object({ isValid: z.boolean(), maskedEmail: z.string().nullable() });
+/** `userType`: whose link it is, so the page's Sign in goes to their sign-in page (a company user's is /employer/login). */
+export const ResetTokenResponse = z.object({ isValid: z.boolean(), maskedEmail: z.string().nullable(), userType: z.enum(USER_TYPES).nullable() });
 export const ResetTokenUserResponse = z.object({ id: z.string() });
 
 export const ResetPasswordRequest = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_TYPES } from '../auth/roles';
 import { NewPassword } from '../auth/password-rule';
 import { pagedResponse, pagingShape } from '../common/paging';
 import { PaymentVerifiedRequest } from '../payment/payment.contract';
@@ -56,7 +57,7 @@ export type FindUserQuery = z.input<typeof FindUserQuery>;
 
 export const FoundUser = z.object({
   userId: z.string(),
-  userType: z.enum(['admin', 'applicant']),
+  userType: z.enum(USER_TYPES),
   role: z.number().int(),
   firstName: z.string(),
   lastName: z.string(),

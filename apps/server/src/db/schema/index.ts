@@ -32,3 +32,4 @@ export * from './wpq-validity';
 export * from './credential';
 export * from './migration';
 export * from './migration-invitation';
+export * from './company-user';

@@ -12,7 +12,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    userType: text('user_type', { enum: ['admin', 'applicant'] }).notNull(),
+    userType: text('user_type', { enum: ['admin', 'applicant', 'employer'] }).notNull(),
     role: smallint('role').notNull(),
     active: boolean('active').notNull().default(true),
     timeZone: text('time_zone').notNull().default('Australia/Sydney'),
@@ -24,14 +24,14 @@ export const users = pgTable(
     activatedOn: timestamp('activated_on', { withTimezone: true, mode: 'date' }).defaultNow(),
     /**
      * Staff: the account they work in (decision 033); for a super user, the account chosen in the
-     * switcher. Applicants belong to the platform: null.
+     * switcher. Applicants and company users (issue 42) belong to the platform: null.
      */
     accountId: uuid('account_id').references(() => accounts.id),
     ...auditColumns,
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
-    check('users_staff_have_an_account', sql`${t.userType} = 'applicant' or ${t.accountId} is not null`),
+    check('users_staff_have_an_account', sql`${t.userType} <> 'admin' or ${t.accountId} is not null`),
   ],
 );
 

@@ -72,6 +72,7 @@ const actorOf = (body: Body, user: CreatedUser): CurrentUser => ({
   menuItems: ['Programs'],
   applicantId: null,
   accountId: body.accountId,
+  companyId: null,
 });
 
 beforeAll(async () => {

@@ -23,7 +23,7 @@ import {
   PasswordStepResponse,
 } from '@certs/shared/auth/mfa.contract';
 import type { UserType } from '@certs/shared/auth/roles';
-import { currentUserOf, requireSignedIn } from '../../platform/auth/authenticate';
+import { currentUserOf, requireAnyUser } from '../../platform/auth/authenticate';
 import { REFRESH_ABSOLUTE_SECONDS } from '../../platform/auth/tokens';
 import { noStore } from '../../platform/no-store';
 import type { AuthService } from './auth.service';
@@ -71,6 +71,7 @@ export function registerAuthRoutes(
     );
   loginRoute('/auth/local/applicant', 'applicant', 'Applicant sign-in');
   loginRoute('/auth/local', 'admin', 'Admin sign-in');
+  loginRoute('/auth/local/employer', 'employer', "A company user's sign-in (issue 42)");
 
   r.post(
     '/auth/local/mfa',
@@ -164,13 +165,13 @@ export function registerCurrentUserRoutes(api: FastifyInstance, auth: AuthServic
   const r = api.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/users/me',
-    { onRequest: requireSignedIn(), schema: { tags: ['users'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: SessionUser } } },
+    { onRequest: requireAnyUser(), schema: { tags: ['users'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: SessionUser } } },
     async (request) => auth.me(currentUserOf(request).id),
   );
   r.post(
     '/api/users/me/preferences',
     {
-      onRequest: requireSignedIn(), schema: {
+      onRequest: requireAnyUser(), schema: {
         tags: ['users'],
         summary: 'Save the zone times are shown in',
         security: [{ bearer: [] }],
@@ -184,13 +185,13 @@ export function registerCurrentUserRoutes(api: FastifyInstance, auth: AuthServic
   // Two-step sign-in of the signed-in user's own account (decision 020).
   r.get(
     '/api/users/me/mfa',
-    { onRequest: requireSignedIn(), schema: { tags: ['users'], summary: 'Whether two-step sign-in is on', security: [{ bearer: [] }], response: { 200: MfaStatus } } },
+    { onRequest: requireAnyUser(), schema: { tags: ['users'], summary: 'Whether two-step sign-in is on', security: [{ bearer: [] }], response: { 200: MfaStatus } } },
     async (request) => auth.mfaStatus(currentUserOf(request).id),
   );
   r.post(
     '/api/users/me/mfa/enrolment',
     {
-      onRequest: requireSignedIn(),
+      onRequest: requireAnyUser(),
       schema: { tags: ['users'], summary: 'Start setting up two-step sign-in: a new secret', security: [{ bearer: [] }], response: { 200: MfaEnrolment } },
     },
     async (request) => auth.startMfaEnrolment(currentUserOf(request).id),
@@ -198,7 +199,7 @@ export function registerCurrentUserRoutes(api: FastifyInstance, auth: AuthServic
   r.post(
     '/api/users/me/mfa/enrolment/confirm',
     {
-      onRequest: requireSignedIn(),
+      onRequest: requireAnyUser(),
       schema: {
         tags: ['users'],
         summary: 'Turn two-step sign-in on with a first code; gives the recovery codes, once',
@@ -212,7 +213,7 @@ export function registerCurrentUserRoutes(api: FastifyInstance, auth: AuthServic
   r.post(
     '/api/users/me/mfa/disable',
     {
-      onRequest: requireSignedIn(),
+      onRequest: requireAnyUser(),
       schema: {
         tags: ['users'],
         summary: 'Turn two-step sign-in off (with the password)',

@@ -286,7 +286,7 @@ export class AuthService implements SessionLookup {
     if (!user || !user.active || user.sessionVersion !== sessionVersion) return null;
     // Usually an empty list: the cost per request is one length check.
     if (sessionId && user.revokedSessionIds.length > 0 && user.revokedSessionIds.includes(sessionId)) return null;
-    return { id: user.id, email: user.email, role: user.role as Role, userType: user.userType, menuItems: user.menuItems, applicantId: user.applicantId, accountId: user.accountId };
+    return { id: user.id, email: user.email, role: user.role as Role, userType: user.userType, menuItems: user.menuItems, applicantId: user.applicantId, accountId: user.accountId, companyId: user.companyId };
   }
 
   async me(userId: string): Promise<SessionUser> {

@@ -7,7 +7,7 @@ const USER = '6f1d7c8e-2b7a-4c55-8f0e-0c2d3e4f5a61';
 
 /** A stand-in for the users table: counts reads, and a read can be held open to interleave a change. */
 function table() {
-  const state = { row: { id: USER, email: 'pat@example.test', role: ROLES.Applicant, userType: 'applicant', menuItems: [], active: true, sessionVersion: 0, applicantId: 'a-1', accountId: null, revokedSessionIds: [] } as SessionUserRow, reads: 0 };
+  const state = { row: { id: USER, email: 'pat@example.test', role: ROLES.Applicant, userType: 'applicant', menuItems: [], active: true, sessionVersion: 0, applicantId: 'a-1', accountId: null, companyId: null, revokedSessionIds: [] } as SessionUserRow, reads: 0 };
   let hold: Promise<void> | null = null;
   return {
     state,

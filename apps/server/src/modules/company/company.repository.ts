@@ -129,7 +129,9 @@ export class CompanyRepository {
    * employees (applicants, who belong to the platform) are the account's through applications to
    * its programs, or while they have applied nowhere yet (the applicant reach's rule).
    */
-  private reachedBy(accountId: string): SQL {
+  /** Applicants an account's staff reach (applied to its programs, or nowhere yet); undefined: everyone (the company's own users). */
+  private reachedBy(accountId: string | undefined): SQL | undefined {
+    if (accountId === undefined) return undefined;
     const ofAccount = this.db
       .select({ applicantId: applications.applicantId })
       .from(applications)
@@ -149,7 +151,7 @@ export class CompanyRepository {
   }
 
   /** Claims to work for a company (one company's, or every company's) in a status, within the account's reach; oldest first. */
-  async findClaims(accountId: string, filter: { status: EmployerClaimStatus; companyId?: string; applicantId?: string }) {
+  async findClaims(accountId: string | undefined, filter: { status: EmployerClaimStatus; companyId?: string; applicantId?: string }) {
     return this.db
       .select({
         applicantId: applicants.id,
@@ -178,7 +180,7 @@ export class CompanyRepository {
   }
 
   /** The applicant's claim on the company, within the account's reach, whatever its status. */
-  async findClaim(accountId: string, companyId: string, applicantId: string) {
+  async findClaim(accountId: string | undefined, companyId: string, applicantId: string) {
     const [row] = await this.db
       .select({ status: applicants.employerClaimStatus })
       .from(applicants)

@@ -137,6 +137,22 @@ export class CompanyService {
     return toClaim(claim);
   }
 
+  /** A company's own claims in one status, for its own users (issue 42): applicants of every body. */
+  async claimsOfCompany(companyId: string, status: EmployerClaimStatus): Promise<EmployerClaim[]> {
+    return (await this.repository.findClaims(undefined, { status, companyId })).map(toClaim);
+  }
+
+  /** The company's coordinator decides a claim on their own company (the route checks the role; the company is the session's). */
+  async decideClaimForCompany(actor: CurrentUser, companyId: string, applicantId: string, input: DecideEmployerClaimRequest): Promise<EmployerClaim> {
+    const missing = () => new AppError('NOT_FOUND', COMPANY_MESSAGES.claimNotFound);
+    if (!UUID.test(applicantId) || !(await this.repository.findClaim(undefined, companyId, applicantId))) throw missing();
+    const status = input.decision === 'approve' ? 'approved' : 'declined';
+    if (!(await this.repository.decideClaim(companyId, applicantId, status, actor.id))) throw missing();
+    const [claim] = await this.repository.findClaims(undefined, { status, companyId, applicantId });
+    if (!claim) throw missing();
+    return toClaim(claim);
+  }
+
   async create(actor: CurrentUser, input: z.output<typeof CompanyRequest>): Promise<Company> {
     if (!canManageCompanies(actor)) throw forbidden();
     const row = await this.repository.insert({ ...this.columns(input), createdBy: actor.id, modifiedBy: actor.id }, this.membershipOf(actor, input));

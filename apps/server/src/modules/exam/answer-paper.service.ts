@@ -134,6 +134,6 @@ export class AnswerPaperService {
   private async candidateOf(instance: InstanceRow): Promise<CurrentUser> {
     const user = await this.repository.findApplicantUser(instance.applicantId);
     if (!user) throw new AppError('NOT_FOUND', EXAM_MESSAGES.answerPaperLinkInvalid);
-    return { id: user.userId, email: user.email, role: ROLES.Applicant, userType: 'applicant', menuItems: [], applicantId: instance.applicantId, accountId: null };
+    return { id: user.userId, email: user.email, role: ROLES.Applicant, userType: 'applicant', menuItems: [], applicantId: instance.applicantId, accountId: null, companyId: null };
   }
 }

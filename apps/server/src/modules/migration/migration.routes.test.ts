@@ -324,7 +324,7 @@ describe('awards', () => {
     const db = t.database.db;
     const theirs = await insertTestAward(db, { applicantId: known.applicantId!, programId: otherAccountProgram.id, programType: 2, certificateNumber: `THEIRS-${run}` });
     const migration = createMigrationModule(db, { defaultPattern: 'WCB-{YYYY}-{N}', log: { warn: () => undefined }, runJobs: true });
-    const actor: CurrentUser = { id: adminId, email: 'admin@example.test', role: ROLES.AccountAdministrator, userType: 'admin', menuItems: [], applicantId: null, accountId: FIRST_ACCOUNT_ID };
+    const actor: CurrentUser = { id: adminId, email: 'admin@example.test', role: ROLES.AccountAdministrator, userType: 'admin', menuItems: [], applicantId: null, accountId: FIRST_ACCOUNT_ID, companyId: null };
     try {
       // As in a request of the first account's administrator: bound to their account when the import is queued.
       const { id } = await new Promise<{ id: string }>((resolve, reject) =>

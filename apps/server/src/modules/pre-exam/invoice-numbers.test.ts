@@ -98,7 +98,7 @@ describe('invoice numbers', () => {
       },
     );
     const failing = await acceptedApplication();
-    const actor = { id: superUser.id, email: superUser.email, role: ROLES.SuperUser, userType: 'admin' as const, menuItems: [], applicantId: null, accountId: FIRST_ACCOUNT_ID };
+    const actor = { id: superUser.id, email: superUser.email, role: ROLES.SuperUser, userType: 'admin' as const, menuItems: [], applicantId: null, accountId: FIRST_ACCOUNT_ID, companyId: null };
     await expect(preExam.submit(actor, 'qualificationapplicationmodule', failing, { modules: [{ programModuleId: moduleId, choice: 'required' }], couponCode: null })).rejects.toThrow('payment gateway unavailable');
     expect(taken).toEqual([21]);
     // Nothing of the failed issue stays: no invoice, no payment, the status and the counter as they were.

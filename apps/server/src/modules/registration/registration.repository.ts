@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { UserType } from '@certs/shared/auth/roles';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { rateLimitEvents } from '../../db/schema/rate-limit';
@@ -14,7 +15,7 @@ export class RegistrationRepository implements RateLimitStore {
     return this.db.transaction((tx) => work(tx));
   }
 
-  async findUserByEmail(email: string, userType?: 'admin' | 'applicant') {
+  async findUserByEmail(email: string, userType?: UserType) {
     const sameEmail = sql`lower(${users.email}) = ${email.toLowerCase()}`;
     const [row] = await this.db
       .select()

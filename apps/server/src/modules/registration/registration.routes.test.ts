@@ -152,7 +152,7 @@ describe('forgotten passwords', () => {
     expect((await signIn(user.email, 'New-welding-pass-9')).statusCode).toBe(200);
 
     // Once used, the link is dead.
-    expect((await get(`/unauth/resetpassword/${token}`)).json()).toEqual({ isValid: false, maskedEmail: null });
+    expect((await get(`/unauth/resetpassword/${token}`)).json()).toEqual({ isValid: false, maskedEmail: null, userType: null });
     expect((await post(`/unauth/${id}/resetpassword`, { token, email: user.email, password: 'Another-pass-123' })).statusCode).toBe(400);
   });
 

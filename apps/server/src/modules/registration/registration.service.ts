@@ -1,5 +1,6 @@
 import { isPasswordTheEmail, PASSWORD_MESSAGES } from '@certs/shared/auth/password-rule';
 import { REGISTRATION_MESSAGES, passwordLinkPath } from '@certs/shared/auth/registration.contract';
+import { LOGIN_PATHS, type UserType } from '@certs/shared/auth/roles';
 import { DEFAULT_TIME_ZONE } from '@certs/shared/common/dates';
 import type { z } from 'zod';
 import type { ForgotPasswordRequest as ForgotSchema, RegisterApplicantRequest as RegisterSchema } from '@certs/shared/auth/registration.contract';
@@ -10,6 +11,9 @@ import { hashToken, newRandomToken } from '../../platform/auth/tokens';
 import type { MailService } from '../../platform/mail/mail.service';
 import { emailKey, RATE_LIMIT_KINDS, type MailRequestLimit } from './mail-request-limit';
 import type { RegistrationRepository, TokenPurpose } from './registration.repository';
+
+/** How the "no such account" mail names the kind of account asked for. */
+const ACCOUNT_KIND: Record<UserType, string> = { admin: 'staff', applicant: 'applicant', employer: 'company' };
 
 export const ACTIVATION_HOURS = 24;
 export const RESET_HOURS = 1;
@@ -62,7 +66,7 @@ export class RegistrationService {
               'If it was you, sign in, or choose a new password if you have forgotten it.',
             ],
             links: [
-              { label: 'Sign in', url: `${this.publicUrl}${existing.userType === 'admin' ? '/admin/login' : '/student/login'}` },
+              { label: 'Sign in', url: `${this.publicUrl}${LOGIN_PATHS[existing.userType]}` },
               { label: 'Forgot password', url: `${this.publicUrl}/forgot-password` },
             ],
           },
@@ -182,12 +186,14 @@ export class RegistrationService {
           subject: 'About your password request',
           paragraphs: [
             found ? `Hello ${found.firstName},` : 'Hello,',
-            `Someone (perhaps you) asked for a link to choose a new password for this email address, but no ${input.userType === 'admin' ? 'staff' : 'applicant'} account that can sign in uses it. Nothing was changed.`,
+            `Someone (perhaps you) asked for a link to choose a new password for this email address, but no ${ACCOUNT_KIND[input.userType]} account that can sign in uses it. Nothing was changed.`,
             input.userType === 'admin'
               ? 'If it was you, ask your account administrator.'
-              : 'If it was you, perhaps you registered with another address, or you can register now.',
+              : input.userType === 'employer'
+                ? "If it was you, ask your company's coordinator to invite you."
+                : 'If it was you, perhaps you registered with another address, or you can register now.',
           ],
-          links: input.userType === 'admin' ? [] : [{ label: 'Register', url: `${this.publicUrl}/register` }],
+          links: input.userType === 'applicant' ? [{ label: 'Register', url: `${this.publicUrl}/register` }] : [],
         },
         tx,
       );
@@ -195,9 +201,9 @@ export class RegistrationService {
     return { message: REGISTRATION_MESSAGES.resetSent };
   }
 
-  async resetTokenInfo(token: string): Promise<{ isValid: boolean; maskedEmail: string | null }> {
+  async resetTokenInfo(token: string): Promise<{ isValid: boolean; maskedEmail: string | null; userType: UserType | null }> {
     const live = await this.repository.findLiveToken(hashToken(token), 'reset');
-    return { isValid: !!live, maskedEmail: live ? maskEmail(live.email) : null };
+    return { isValid: !!live, maskedEmail: live ? maskEmail(live.email) : null, userType: live?.userType ?? null };
   }
 
   async resetTokenUser(token: string): Promise<{ id: string }> {

@@ -17,6 +17,8 @@ export interface CurrentUser {
   applicantId: string | null;
   /** Staff: the account they work in (for a super user, the one chosen in the switcher); applicants: null. */
   accountId: string | null;
+  /** A company user (userType 'employer', issue 42): the one company they act for; null for everyone else. */
+  companyId: string | null;
 }
 
 export interface SessionLookup {
@@ -107,7 +109,9 @@ export function hasMenuAccess(user: CurrentUser, item: AdminMenuItem): boolean {
  */
 export type RouteAccess =
   | { audience: 'signed-in' }
+  | { audience: 'any-user' }
   | { audience: 'applicant' }
+  | { audience: 'employer'; coordinator?: boolean }
   | { audience: 'staff'; roles?: readonly Role[]; menu?: AdminMenuItem };
 
 export const ROUTE_ACCESS = Symbol('routeAccess');
@@ -134,9 +138,34 @@ export function requireApplicant(): AccessHook {
   return accessHook({ audience: 'applicant' }, (user) => user.userType === 'applicant' && !!user.applicantId);
 }
 
-/** Any signed-in user, applicant or staff; the service decides per record (its own files, its invoice, ...). */
+/**
+ * An applicant or a staff member; the service decides per record (its own files, its invoice, ...).
+ * Company users are refused: these services tell applicants from staff, and a company user is neither.
+ */
 export function requireSignedIn(): AccessHook {
-  return accessHook({ audience: 'signed-in' }, () => true);
+  return accessHook({ audience: 'signed-in' }, (user) => user.userType !== 'employer');
+}
+
+/** Anyone signed in, company users too: only for the caller's own account (me, preferences, two-step sign-in). */
+export function requireAnyUser(): AccessHook {
+  return accessHook({ audience: 'any-user' }, () => true);
+}
+
+/**
+ * A company's own users (issue 42, decision 037): a coordinator or a viewer of a company; with
+ * `coordinator`, the coordinator alone (a viewer reads and checks, and changes nothing).
+ */
+export function requireEmployer(options: { coordinator?: boolean } = {}): AccessHook {
+  return accessHook({ audience: 'employer', ...options }, (user) => {
+    if (user.userType !== 'employer' || !user.companyId) return false;
+    return !options.coordinator || user.role === ROLES.CompanyCoordinator;
+  });
+}
+
+/** The company a company user acts for; only valid behind requireEmployer. */
+export function employerCompanyOf(user: CurrentUser): string {
+  if (user.userType !== 'employer' || !user.companyId) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+  return user.companyId;
 }
 
 /** The access a route declared, if any (one of the hooks above among its onRequest hooks). */
@@ -166,7 +195,7 @@ export function requireAccessDeclarations(scope: FastifyInstance, table: RouteAc
   scope.addHook('onRoute', (route) => {
     const access = routeAccessOf(route.onRequest);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access: give it onRequest: requireAdmin(...), requireApplicant() or requireSignedIn()`);
+    if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access: give it onRequest: requireAdmin(...), requireApplicant(), requireEmployer(...), requireSignedIn() or requireAnyUser()`);
     const { body: bodySchema, querystring: querySchema } = (route.schema as { body?: unknown; querystring?: unknown } | undefined) ?? {};
     for (const method of methods) if (method !== 'HEAD') table.push({ method, url: route.url, access, bodySchema, querySchema });
   });

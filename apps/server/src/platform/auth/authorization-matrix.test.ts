@@ -19,13 +19,23 @@ import { requireAccessDeclarations, requireAdmin, type RouteAccessEntry } from '
 
 let t: TestApp;
 let routes: RouteAccessEntry[];
-const jwts: Record<'applicant' | 'superUser' | 'noMenuStaff' | 'allMenusUser', string> = { applicant: '', superUser: '', noMenuStaff: '', allMenusUser: '' };
+const jwts: Record<'applicant' | 'superUser' | 'noMenuStaff' | 'allMenusUser' | 'companyCoordinator' | 'companyViewer', string> = {
+  applicant: '',
+  superUser: '',
+  noMenuStaff: '',
+  allMenusUser: '',
+  companyCoordinator: '',
+  companyViewer: '',
+};
 const roleOfCaller: Record<keyof typeof jwts, Role> = {
   applicant: ROLES.Applicant,
   superUser: ROLES.SuperUser,
   noMenuStaff: ROLES.AccountContributor,
   allMenusUser: ROLES.User,
+  companyCoordinator: ROLES.CompanyCoordinator,
+  companyViewer: ROLES.CompanyViewer,
 };
+const isCompanyUser = (caller: keyof typeof jwts) => caller === 'companyCoordinator' || caller === 'companyViewer';
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -35,6 +45,9 @@ beforeAll(async () => {
   jwts.superUser = (await signIn(t.app, await createUser(db, { role: ROLES.SuperUser }))).jwt;
   jwts.noMenuStaff = (await signIn(t.app, await createUser(db, { role: ROLES.AccountContributor, menuItems: [] }))).jwt;
   jwts.allMenusUser = (await signIn(t.app, await createUser(db, { role: ROLES.User, menuItems: [...ADMIN_MENU_ITEMS] }))).jwt;
+  const coordinator = await createUser(db, { role: ROLES.CompanyCoordinator });
+  jwts.companyCoordinator = (await signIn(t.app, coordinator)).jwt;
+  jwts.companyViewer = (await signIn(t.app, await createUser(db, { role: ROLES.CompanyViewer, companyId: coordinator.companyId! }))).jwt;
 });
 afterAll(async () => {
   await t.close();
@@ -60,9 +73,12 @@ async function call(route: RouteAccessEntry, jwt?: string) {
 /** Who a declaration shuts out, among the callers above. */
 function isShutOut(route: RouteAccessEntry, caller: keyof typeof jwts): boolean {
   const { access } = route;
-  if (access.audience === 'signed-in') return false;
+  if (access.audience === 'any-user') return false;
+  // A company user is neither an applicant nor staff (issue 42): every route of theirs says so.
+  if (access.audience === 'signed-in') return isCompanyUser(caller);
   if (access.audience === 'applicant') return caller !== 'applicant';
-  if (caller === 'applicant') return true;
+  if (access.audience === 'employer') return !isCompanyUser(caller) || (access.coordinator === true && caller !== 'companyCoordinator');
+  if (caller === 'applicant' || isCompanyUser(caller)) return true;
   if (access.roles && !access.roles.includes(roleOfCaller[caller])) return true;
   if (access.menu && caller === 'noMenuStaff') return true;
   return false;
@@ -76,6 +92,7 @@ describe('the route table', () => {
     // Applicant routes and staff routes both exist, so neither half of the matrix is empty.
     expect(routes.some((route) => route.access.audience === 'applicant')).toBe(true);
     expect(routes.some((route) => route.access.audience === 'staff' && route.access.menu)).toBe(true);
+    expect(routes.some((route) => route.access.audience === 'employer' && route.access.coordinator)).toBe(true);
   });
 
   it('refuses to start with a route that declares no access', async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { LRUCache } from 'lru-cache';
-import type { Role, UserType } from '@certs/shared/auth/roles';
+import { USER_TYPES, type Role, type UserType } from '@certs/shared/auth/roles';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 /** A refresh credential unused for this long is dead (inactivity timeout). */
@@ -79,9 +79,9 @@ export class TokenService {
         requiredClaims: ['exp', 'sub'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'number' || typeof payload.sv !== 'number') return null;
-      if (payload.userType !== 'admin' && payload.userType !== 'applicant') return null;
+      if (!(USER_TYPES as readonly unknown[]).includes(payload.userType)) return null;
       if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
-      const claims: AccessClaims = { sub: payload.sub, role: payload.role as Role, userType: payload.userType, sv: payload.sv };
+      const claims: AccessClaims = { sub: payload.sub, role: payload.role as Role, userType: payload.userType as UserType, sv: payload.sv };
       if (payload.sid !== undefined) claims.sid = payload.sid;
       // requiredClaims makes exp present; jose refuses a token once now >= exp.
       this.verified.set(token, { claims, expiresAt: (payload.exp as number) * 1000 });

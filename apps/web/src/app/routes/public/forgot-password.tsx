@@ -15,7 +15,7 @@ export { FORGOT_PASSWORD_PATH } from '../../route-paths';
 export function ForgotPasswordRoute() {
   usePageTitle('Forgot password');
   const [searchParams] = useSearchParams();
-  const [userType, setUserType] = useState<UserType>(searchParams.get('type') === 'admin' ? 'admin' : 'applicant');
+  const [userType, setUserType] = useState<UserType>(() => { const asked = searchParams.get('type'); return asked === 'admin' || asked === 'employer' ? asked : 'applicant'; });
   const requestReset = useRequestPasswordReset();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
 
@@ -33,10 +33,11 @@ export function ForgotPasswordRoute() {
               setSentMessage(answer.message);
             }}
           >
-            <Radio.Group label="I sign in as" value={userType} onChange={(value) => setUserType(value === 'admin' ? 'admin' : 'applicant')}>
+            <Radio.Group label="I sign in as" value={userType} onChange={(value) => setUserType(value === 'admin' || value === 'employer' ? value : 'applicant')}>
               <Stack gap="xs" mt="xs">
                 <Radio value="applicant" label="An applicant" />
                 <Radio value="admin" label="Awarding body staff" />
+                <Radio value="employer" label="A company's user (employer portal)" />
               </Stack>
             </Radio.Group>
           </EmailForm>

@@ -49,7 +49,7 @@ export function ResetPasswordRoute() {
           {invited ? REGISTRATION_MESSAGES.passwordChosen : doneMessage}
         </Alert>
         <Group gap="md">
-          <Button component={Link} to={LOGIN_PATHS.applicant}>
+          <Button component={Link} to={LOGIN_PATHS[check.data?.userType ?? 'applicant']}>
             Sign in
           </Button>
           <Anchor component={Link} to={LOGIN_PATHS.admin} size="sm">

@@ -1,6 +1,6 @@
 import { LOGIN_PATHS, ROLE_HOME_PATHS, type Role, type UserType } from '@certs/shared/auth/roles';
 
-const AREA_PREFIXES: Record<UserType, string> = { admin: '/admin/', applicant: '/student/' };
+const AREA_PREFIXES: Record<UserType, string> = { admin: '/admin/', applicant: '/student/', employer: '/employer/' };
 
 /**
  * Where to go after signing in: the `next` path the user was sent from when it is a page of the

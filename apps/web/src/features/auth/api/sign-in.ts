@@ -9,6 +9,7 @@ import { afterPendingSignOut } from './sign-out';
 const SIGN_IN_PATHS: Record<UserType, string> = {
   admin: '/auth/local',
   applicant: '/auth/local/applicant',
+  employer: '/auth/local/employer',
 };
 
 /** The password step: a session, or the second step it needs first (decision 020). */
