@@ -82,3 +82,9 @@ export const STUDENT_NOTIFICATIONS_PATH = '/student/notifications';
 export const STUDENT_DOCUMENTS_PATH = '/student/documents';
 export const STUDENT_PROFILE_PATH = '/student/profile';
 export const CERTIFICATE_TEMPLATES_PATH = `${LIBRARIES_PATH}/certificate-templates`;
+
+/** A company's own portal (issue 42): its home, its users and the claims to work for it. */
+export const EMPLOYER_HOME_PATH = '/employer';
+export const EMPLOYER_USERS_PATH = '/employer/users';
+export const EMPLOYER_CLAIMS_PATH = '/employer/claims';
+export const EMPLOYER_SECURITY_PATH = '/employer/security';

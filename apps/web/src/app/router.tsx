@@ -6,6 +6,10 @@ import { PublicLayout } from './layouts/public-layout';
 import { RequireSession } from './layouts/require-session';
 import {
   ACTIVATE_PATH,
+  EMPLOYER_CLAIMS_PATH,
+  EMPLOYER_HOME_PATH,
+  EMPLOYER_SECURITY_PATH,
+  EMPLOYER_USERS_PATH,
   ADMIN_ACCESS_LOG_PATH,
   ADMIN_ACCOUNT_SETTINGS_PATH,
   ADMIN_NEW_ACCOUNT_PATH,
@@ -64,6 +68,13 @@ const loadInvigilationPages = () => import('./routes/admin/invigilation');
 const loadAccountSettingsPages = () => import('./routes/admin/account-settings');
 const AdminLayout = lazyRoute(() => import('./layouts/admin-layout'), (layout) => layout.AdminLayout);
 const ApplicantLayout = lazyRoute(() => import('./layouts/applicant-layout'), (layout) => layout.ApplicantLayout);
+const EmployerLayout = lazyRoute(() => import('./layouts/employer-layout'), (layout) => layout.EmployerLayout);
+// The company portal (issue 42): one lazy page each.
+const EmployerLoginRoute = lazyRoute(() => import('./routes/employer/login'), (page) => page.EmployerLoginRoute);
+const EmployerHomeRoute = lazyRoute(() => import('./routes/employer/home'), (page) => page.EmployerHomeRoute);
+const EmployerClaimsRoute = lazyRoute(() => import('./routes/employer/claims'), (page) => page.EmployerClaimsRoute);
+const EmployerUsersRoute = lazyRoute(() => import('./routes/employer/users'), (page) => page.EmployerUsersRoute);
+const EmployerSecurityRoute = lazyRoute(() => import('./routes/employer/security'), (page) => page.EmployerSecurityRoute);
 const AdminLoginRoute = lazyRoute(() => import('./routes/admin/login'), (page) => page.AdminLoginRoute);
 const AdminMenuAreaRoute = lazyRoute(() => import('./routes/admin/menu-area'), (page) => page.AdminMenuAreaRoute);
 const AdminDiscountCodesRoute = lazyRoute(() => import('./routes/admin/discount-codes'), (page) => page.AdminDiscountCodesRoute);
@@ -162,6 +173,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: LOGIN_PATHS.applicant, element: <StudentLoginRoute /> },
       { path: LOGIN_PATHS.admin, element: <AdminLoginRoute /> },
+      { path: LOGIN_PATHS.employer, element: <EmployerLoginRoute /> },
       { path: REGISTER_PATH, element: <RegisterRoute /> },
       { path: ACTIVATE_PATH, element: <ActivateRoute /> },
       { path: FORGOT_PASSWORD_PATH, element: <ForgotPasswordRoute /> },
@@ -204,6 +216,22 @@ export const routes: RouteObject[] = [
           { path: STUDENT_RANGE_OF_QUALIFICATION_PATH, element: <StudentRangeOfQualificationRoute /> },
           { path: STUDENT_PAYMENT_PATH, element: <StudentPaymentRoute /> },
           { path: 'wpq/:id/range', element: <StudentWpqRangeRoute /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+  {
+    path: EMPLOYER_HOME_PATH,
+    element: <RequireSession userType="employer" />,
+    children: [
+      {
+        element: <EmployerLayout />,
+        children: [
+          { index: true, element: <EmployerHomeRoute /> },
+          { path: EMPLOYER_CLAIMS_PATH, element: <EmployerClaimsRoute /> },
+          { path: EMPLOYER_USERS_PATH, element: <EmployerUsersRoute /> },
+          { path: EMPLOYER_SECURITY_PATH, element: <EmployerSecurityRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -8,6 +8,13 @@ import { acknowledgeSignOut, hasSessionOfType, useSession } from '../../../lib/a
 import { usePageTitle } from '../../../lib/page-title';
 import { loginDestination } from './login-destination';
 
+/** The link under each sign-in to the one its visitor most likely meant instead. */
+const OTHER_SIGN_IN: Record<UserType, { question: string; label: string; to: string }> = {
+  applicant: { question: 'Awarding body staff?', label: 'Staff sign in', to: LOGIN_PATHS.admin },
+  admin: { question: 'Applying for a qualification?', label: 'Applicant sign in', to: LOGIN_PATHS.applicant },
+  employer: { question: 'Applying for a qualification?', label: 'Applicant sign in', to: LOGIN_PATHS.applicant },
+};
+
 interface LoginPageProps {
   userType: UserType;
   eyebrow: string;
@@ -54,21 +61,24 @@ export function LoginPage({ userType, eyebrow, title, summary }: LoginPageProps)
               </Anchor>
             </Group>
           ) : (
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={Link} to={`/forgot-password?type=${userType}`} size="sm">
               Forgot password?
             </Anchor>
           )}
           <Text size="sm" c="dimmed" ta="center">
-            {userType === 'applicant' ? 'Awarding body staff? ' : 'Applying for a qualification? '}
-            <Anchor
-              component={Link}
-              to={userType === 'applicant' ? LOGIN_PATHS.admin : LOGIN_PATHS.applicant}
-              size="sm"
-              underline="always"
-            >
-              {userType === 'applicant' ? 'Staff sign in' : 'Applicant sign in'}
+            {OTHER_SIGN_IN[userType].question}{' '}
+            <Anchor component={Link} to={OTHER_SIGN_IN[userType].to} size="sm" underline="always">
+              {OTHER_SIGN_IN[userType].label}
             </Anchor>
           </Text>
+          {userType !== 'employer' && (
+            <Text size="sm" c="dimmed" ta="center">
+              An employer?{' '}
+              <Anchor component={Link} to={LOGIN_PATHS.employer} size="sm" underline="always">
+                Company sign in
+              </Anchor>
+            </Text>
+          )}
         </Stack>
       </Paper>
     </SimpleGrid>

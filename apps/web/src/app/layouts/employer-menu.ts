@@ -1,0 +1,16 @@
+import { EMPLOYER_CLAIMS_PATH, EMPLOYER_HOME_PATH, EMPLOYER_SECURITY_PATH, EMPLOYER_USERS_PATH } from '../route-paths';
+
+export interface EmployerMenuItem {
+  label: string;
+  to: string;
+  /** Only the company's coordinator has it (a viewer reads and checks, and changes nothing). */
+  coordinatorOnly?: boolean;
+}
+
+/** The company portal's menu (issue 42), in order; each page adds its line here. */
+export const EMPLOYER_MENU: readonly EmployerMenuItem[] = [
+  { label: 'Home', to: EMPLOYER_HOME_PATH },
+  { label: 'Employee claims', to: EMPLOYER_CLAIMS_PATH },
+  { label: 'Company users', to: EMPLOYER_USERS_PATH, coordinatorOnly: true },
+  { label: 'Sign-in security', to: EMPLOYER_SECURITY_PATH },
+];
