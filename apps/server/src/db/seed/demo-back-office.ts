@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
+import { ROLES } from '@certs/shared/auth/roles';
 import { subtractMonths } from '@certs/shared/award/award-expiry';
 import { gstBasisPointsOf, invoiceTotalsOf, todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
@@ -18,11 +19,12 @@ import type { Database } from '../client';
 import { attachments } from '../schema/attachment';
 import { bulkImports } from '../schema/bulk-import';
 import { companies } from '../schema/company';
+import { companyUsers } from '../schema/company-user';
 import { contactMessages } from '../schema/contact';
 import { libraryDocuments } from '../schema/library-document';
 import { programModules, programs } from '../schema/program';
 import { contactMessageReplies } from '../schema/support';
-import { applicants } from '../schema/user';
+import { applicants, users } from '../schema/user';
 import { wpqRecords } from '../schema/wpq';
 import { insertDemoApplicant } from './demo-applicant';
 import { seedHolderOfExpiringAward } from './demo-renewals';
@@ -62,6 +64,10 @@ export const DEMO_CORPORATE_EMPLOYEE = { email: 'corporate.member@demo.local', f
 export const DEMO_AICIP_PAYER = { email: 'aicip.payer@demo.local', firstName: 'Piper', lastName: 'Payne', memberNumber: '' } as const;
 /** A welder whose first six-monthly confirmation falls due two weeks after the seed runs (the dashboard's "confirmations due"). */
 export const DEMO_WELDER_DUE = { email: 'due.welder@demo.local', firstName: 'Dallas', lastName: 'Weldon', memberNumber: '' } as const;
+/** The employer's coordinator in its own portal (issue 42): Dallas Weldon is one of its people, and the demo applicant's claim to work there waits for them. */
+export const DEMO_COMPANY_COORDINATOR = { email: 'coordinator@illawarrasteel.example', firstName: 'Lee', lastName: 'Supervisor', role: ROLES.CompanyCoordinator } as const;
+/** A viewer at the corporate member (issue 42): reads and checks, changes nothing. */
+export const DEMO_COMPANY_VIEWER = { email: 'viewer@huntervalleyfab.example', firstName: 'Vivian', lastName: 'Viewer', role: ROLES.CompanyViewer } as const;
 /** The library documents, one per kind of access. */
 export const DEMO_LIBRARY_DOCUMENTS = {
   public: 'WCB-PUB-001',
@@ -126,6 +132,45 @@ async function seedCompanies(tx: Database, staffId: string): Promise<{ corporate
     })
     .returning({ id: companies.id });
   return { corporateMemberId: corporate!.id, employerId: employer!.id };
+}
+
+/**
+ * The companies' own users (issue 42): the employer's coordinator and the corporate member's
+ * viewer, activated with the demo password (no invitation: nobody invited them).
+ */
+async function seedCompanyUsers(tx: Database, options: { passwordHash: string; staffId: string; corporateMemberId: string; employerId: string }): Promise<void> {
+  const people = [
+    { ...DEMO_COMPANY_COORDINATOR, companyId: options.employerId },
+    { ...DEMO_COMPANY_VIEWER, companyId: options.corporateMemberId },
+  ];
+  for (const person of people) {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: person.email,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        role: person.role,
+        userType: 'employer',
+        menuItems: [],
+        passwordHash: options.passwordHash,
+        accountId: null,
+        createdBy: options.staffId,
+        modifiedBy: options.staffId,
+      })
+      .returning({ id: users.id });
+    await tx.insert(companyUsers).values({ userId: user!.id, companyId: person.companyId, createdBy: options.staffId, modifiedBy: options.staffId });
+  }
+}
+
+/** The demo applicant names the employer on their profile: a claim its coordinator has yet to decide. */
+async function seedPendingClaim(tx: Database, employerId: string): Promise<void> {
+  const [applicant] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'applicant@demo.local'));
+  if (!applicant) throw new Error('demo applicant missing');
+  await tx
+    .update(applicants)
+    .set({ employerCompanyId: employerId, employerClaimStatus: 'pending', employerClaimedOn: daysAgo(2), employerClaimDecidedOn: null, employerClaimDecidedBy: null })
+    .where(eq(applicants.userId, applicant.id));
 }
 
 async function seedLibraryDocuments(tx: Database, staffId: string, writeFile: DemoFileWriter | undefined): Promise<void> {
@@ -397,6 +442,8 @@ async function seedAicipAwaitingPayment(tx: Database, options: { passwordHash: s
  */
 async function seedWelderDue(tx: Database, options: { passwordHash: string; staffId: string; employerId: string }): Promise<void> {
   const holder = await seedHolderOfExpiringAward(tx, DEMO_WELDER_DUE, { code: 'WQ-ISO9606', typePath: 'welderqualificationapplication', renewalYears: 2 }, options);
+  // One of the employer's people: staff's link, approved (its coordinator sees his qualification).
+  await tx.update(applicants).set({ employerCompanyId: options.employerId, employerClaimStatus: 'approved', employerClaimedOn: daysAgo(30), employerClaimDecidedOn: daysAgo(30), employerClaimDecidedBy: options.staffId }).where(eq(applicants.id, holder.applicantId));
   const testDate = new Date(Date.parse(`${subtractMonths(todayInSydney(), 6)}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
   const testPiece = {
     weldingProcess: '135',
@@ -453,7 +500,9 @@ async function seedWelderDue(tx: Database, options: { passwordHash: string; staf
  * The back office's demo data (issue 20): two companies (a current corporate member and an
  * employer), an applicant employed by the corporate member, library documents for the three kinds
  * of access, Contact Us messages (one handled, with its reply), one past bulk import, an AICIP
- * application waiting for its payment, and a welder whose confirmation falls due soon. Runs inside the seed's transaction and lock, once.
+ * application waiting for its payment, a welder whose confirmation falls due soon (one of the employer's
+ * people), and the companies' own users (issue 42): the employer's coordinator, who has the demo
+ * applicant's claim to decide, and the corporate member's viewer. Runs inside the seed's transaction and lock, once.
  */
 export async function seedDemoBackOffice(tx: Database, options: { passwordHash: string; staffId: string; invoicing?: DemoInvoicing; writeFile?: DemoFileWriter }): Promise<void> {
   const { corporateMemberId, employerId } = await seedCompanies(tx, options.staffId);
@@ -465,4 +514,6 @@ export async function seedDemoBackOffice(tx: Database, options: { passwordHash: 
   await seedPastImport(tx, options.staffId);
   await seedAicipAwaitingPayment(tx, { ...options, employerId, invoicing: options.invoicing ?? DEFAULT_DEMO_INVOICING });
   await seedWelderDue(tx, { ...options, employerId });
+  await seedCompanyUsers(tx, { ...options, corporateMemberId, employerId });
+  await seedPendingClaim(tx, employerId);
 }

@@ -5,7 +5,7 @@ import { bearer } from '../../../test/sign-in';
 import { applicantInstructions, programs as programTable } from '../schema/program';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { DEMO_HOLD_REASON, DEMO_HOLDER } from './demo-awards';
-import { DEMO_AICIP_PAYER, DEMO_CORPORATE_EMPLOYEE, DEMO_CORPORATE_MEMBER_COMPANY, DEMO_EMPLOYER_COMPANY, DEMO_IMPORT_FILE, DEMO_LIBRARY_DOCUMENTS, DEMO_WELDER_DUE } from './demo-back-office';
+import { DEMO_AICIP_PAYER, DEMO_COMPANY_COORDINATOR, DEMO_COMPANY_VIEWER, DEMO_CORPORATE_EMPLOYEE, DEMO_CORPORATE_MEMBER_COMPANY, DEMO_EMPLOYER_COMPANY, DEMO_IMPORT_FILE, DEMO_LIBRARY_DOCUMENTS, DEMO_WELDER_DUE } from './demo-back-office';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo-seed';
 import { DEMO_NZ_ACCOUNT, demoNzLogoPng } from './demo-nz';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
@@ -131,5 +131,38 @@ describe('demo data', () => {
     const paid = await t.app.inject({ method: 'POST', url: '/api/108/aicippayment', headers: bearer(staff), payload: { applicationId: aicip.rows[0].applicationId, reference: 'EFT-DEMO-1', reason: 'Bank transfer received' } });
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await get(`/api/108/aicipapplication/${aicip.rows[0].applicationId}`, staff)).json()).toMatchObject({ stageLabel: 'Payment completed', invoice: { status: 'Paid' } });
+  });
+
+  it("seeds the companies' own users (issue 42): the employer's coordinator with Dallas Weldon among its people and the demo applicant's claim to decide, and the corporate member's viewer", async () => {
+    await seedDemoData(t.database.db, { writeFile });
+    const signIn = async (email: string) => {
+      const response = await t.app.inject({ method: 'POST', url: '/auth/local/employer', payload: { identifier: email, password: DEMO_PASSWORD } });
+      expect(response.statusCode, email).toBe(200);
+      return response.json().jwt as string;
+    };
+    const get = async (url: string, jwt: string) => (await t.app.inject({ method: 'GET', url, headers: bearer(jwt) })).json();
+
+    // The coordinator: Illawarra Steel, its people (Dallas Weldon and the AICIP payer, both staff's links) and one claim waiting.
+    const coordinator = await signIn(DEMO_COMPANY_COORDINATOR.email);
+    expect(await get('/api/employer/company', coordinator)).toMatchObject({ name: DEMO_EMPLOYER_COMPANY.name, isCoordinator: true, people: 2, pendingClaims: 1 });
+    const claims = await get('/api/employer/claims', coordinator);
+    expect(claims.map((c: { email: string; status: string; companyName: string }) => [c.email, c.status, c.companyName])).toEqual([['applicant@demo.local', 'pending', DEMO_EMPLOYER_COMPANY.name]]);
+    expect((await get('/api/employer/users', coordinator)).map((u: { email: string; hasSignedUp: boolean; invitedBy: string | null }) => [u.email, u.hasSignedUp, u.invitedBy])).toEqual([[DEMO_COMPANY_COORDINATOR.email, true, null]]);
+
+    // The viewer: the corporate member, its one employee, no claims, and no say.
+    const viewer = await signIn(DEMO_COMPANY_VIEWER.email);
+    expect(await get('/api/employer/company', viewer)).toMatchObject({ name: DEMO_CORPORATE_MEMBER_COMPANY.name, isCoordinator: false, people: 1, pendingClaims: 0 });
+
+    // Company users sign in at their own door only.
+    const atStaffDoor = await t.app.inject({ method: 'POST', url: '/auth/local', payload: { identifier: DEMO_COMPANY_COORDINATOR.email, password: DEMO_PASSWORD } });
+    expect(atStaffDoor.statusCode).not.toBe(200);
+
+    // The welder whose confirmation falls due is one of the employer's approved people (the Welders due list still names the employer).
+    const staff = (await t.app.inject({ method: 'POST', url: '/auth/local', payload: { identifier: 'accountadmin@demo.local', password: DEMO_PASSWORD } })).json().jwt as string;
+    const company = (await get('/api/company/pagination?perPageCount=50', staff)).rows.find((c: { name: string }) => c.name === DEMO_EMPLOYER_COMPANY.name);
+    const users = await get(`/api/company/${company.id}/users`, staff);
+    expect(users.map((u: { email: string; role: number }) => [u.email, u.role])).toEqual([[DEMO_COMPANY_COORDINATOR.email, DEMO_COMPANY_COORDINATOR.role]]);
+    const details = await get(`/api/company/${company.id}`, staff);
+    expect(details.people.map((p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`).sort()).toEqual([`${DEMO_WELDER_DUE.firstName} ${DEMO_WELDER_DUE.lastName}`, `${DEMO_AICIP_PAYER.firstName} ${DEMO_AICIP_PAYER.lastName}`]);
   });
 });
