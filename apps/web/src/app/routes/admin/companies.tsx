@@ -1,8 +1,9 @@
-import { Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { ROLES } from '@certs/shared/auth/roles';
 import type { Company } from '@certs/shared/company/company.contract';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { NotAvailable } from '../../../components/ui/not-available';
@@ -11,6 +12,8 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { findCompanies, useCompanies, useSaveCompany } from '../../../features/company/api/companies';
 import { COMPANY_CSV_COLUMNS, CompaniesTable } from '../../../features/company/components/companies-table';
 import { EmployerClaimsPanel } from '../../../features/company/components/employer-claims-panel';
+import { CompanyUsersPanel } from '../../../features/company/components/company-users-panel';
+import { InviteCompanyUserForm } from '../../../features/employer/forms/invite-company-user-form';
 import { useCurrentAccount } from '../../../features/account/api/find-current-account';
 import { CompanyForm, companyValuesOf } from '../../../features/company/forms/company-form';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -76,6 +79,13 @@ function CompaniesScreen() {
             notifications.show({ color: 'green', title: 'Company saved', message: saved.name });
           }}
         />
+        {editing && editing !== 'new' && (
+          <>
+            <Divider my="lg" />
+            {/* Staff invite the company's first coordinator, usually. */}
+            <CompanyUsersPanel company={editing} inviteForm={(onInvite) => <InviteCompanyUserForm defaultRole={ROLES.CompanyCoordinator} onInvite={onInvite} />} />
+          </>
+        )}
       </FormDialog>
     </Stack>
   );
