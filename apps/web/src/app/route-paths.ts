@@ -88,3 +88,4 @@ export const EMPLOYER_HOME_PATH = '/employer';
 export const EMPLOYER_USERS_PATH = '/employer/users';
 export const EMPLOYER_CLAIMS_PATH = '/employer/claims';
 export const EMPLOYER_SECURITY_PATH = '/employer/security';
+export const EMPLOYER_PEOPLE_PATH = '/employer/people';

@@ -8,6 +8,7 @@ import {
   ACTIVATE_PATH,
   EMPLOYER_CLAIMS_PATH,
   EMPLOYER_HOME_PATH,
+  EMPLOYER_PEOPLE_PATH,
   EMPLOYER_SECURITY_PATH,
   EMPLOYER_USERS_PATH,
   ADMIN_ACCESS_LOG_PATH,
@@ -75,6 +76,7 @@ const EmployerHomeRoute = lazyRoute(() => import('./routes/employer/home'), (pag
 const EmployerClaimsRoute = lazyRoute(() => import('./routes/employer/claims'), (page) => page.EmployerClaimsRoute);
 const EmployerUsersRoute = lazyRoute(() => import('./routes/employer/users'), (page) => page.EmployerUsersRoute);
 const EmployerSecurityRoute = lazyRoute(() => import('./routes/employer/security'), (page) => page.EmployerSecurityRoute);
+const EmployerPeopleRoute = lazyRoute(() => import('./routes/employer/people'), (page) => page.EmployerPeopleRoute);
 const AdminLoginRoute = lazyRoute(() => import('./routes/admin/login'), (page) => page.AdminLoginRoute);
 const AdminMenuAreaRoute = lazyRoute(() => import('./routes/admin/menu-area'), (page) => page.AdminMenuAreaRoute);
 const AdminDiscountCodesRoute = lazyRoute(() => import('./routes/admin/discount-codes'), (page) => page.AdminDiscountCodesRoute);
@@ -232,6 +234,7 @@ export const routes: RouteObject[] = [
           { path: EMPLOYER_CLAIMS_PATH, element: <EmployerClaimsRoute /> },
           { path: EMPLOYER_USERS_PATH, element: <EmployerUsersRoute /> },
           { path: EMPLOYER_SECURITY_PATH, element: <EmployerSecurityRoute /> },
+          { path: EMPLOYER_PEOPLE_PATH, element: <EmployerPeopleRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueValidityReminder, openConfirmation, revalidationWindow, validityOfKept, validityReminderDates, type KeptQualification } from './wpq-validity-schedule';
+import { dueOfKept, dueValidityReminder, openConfirmation, revalidationWindow, validityOfKept, validityReminderDates, type KeptQualification } from './wpq-validity-schedule';
 
 const kept = (overrides: Partial<KeptQualification> = {}): KeptQualification => ({
   standard: 'ISO 9606-1:2017',
@@ -59,5 +59,22 @@ describe('reminders before a confirmation', () => {
   });
   it('keep the end of the month (31 March - 1 month = 28 or 29 February)', () => {
     expect(validityReminderDates('2024-03-31')['1-month']).toBe('2024-02-29');
+  });
+});
+
+describe('what falls due (dueOfKept)', () => {
+  it('is the open confirmation and the end of validity, soonest first: a revalidation under 9.3 b, a new test otherwise', () => {
+    expect(dueOfKept('2007-06-25', kept())).toEqual([
+      { due: 'confirmation', dueOn: '2007-07-20' },
+      { due: 'revalidation', dueOn: '2009-01-20' },
+    ]);
+    expect(dueOfKept('2007-06-25', kept({ option: '9.3a' }))).toEqual([
+      { due: 'confirmation', dueOn: '2007-07-20' },
+      { due: 'retest', dueOn: '2010-01-20' },
+    ]);
+  });
+  it('leaves out a confirmation already made, and has nothing once the qualification is no longer valid', () => {
+    expect(dueOfKept('2007-06-25', kept({ confirmedOn: ['2007-06-25'] }))).toEqual([{ due: 'revalidation', dueOn: '2009-01-20' }]);
+    expect(dueOfKept('2007-07-21', kept())).toEqual([]);
   });
 });

@@ -71,6 +71,27 @@ export function openConfirmation(day: string, kept: KeptQualification): Confirma
   return isConfirmed ? null : period;
 }
 
+/** Something a valid qualification needs by a day: its open confirmation, or at the end of its validity a revalidation (9.3 b) or a new test. */
+export interface KeptDue {
+  due: 'confirmation' | 'revalidation' | 'retest';
+  dueOn: string;
+}
+
+/**
+ * What falls due for a qualification on `today`, soonest first (Programs -> Welders due and the
+ * company's people): its open confirmation, and the end of its validity (a revalidation under
+ * 9.3 b, else a new test). Nothing once the rule says it is no longer valid.
+ */
+export function dueOfKept(today: string, kept: KeptQualification): KeptDue[] {
+  const rule = validityOfKept(today, kept);
+  if (!rule.isValid) return [];
+  const candidates: KeptDue[] = [];
+  const open = openConfirmation(today, kept);
+  if (open) candidates.push({ due: 'confirmation', dueOn: open.dueOn });
+  if (rule.validUntil) candidates.push({ due: kept.option === '9.3b' ? 'revalidation' : 'retest', dueOn: rule.validUntil });
+  return candidates.sort((a, b) => a.dueOn.localeCompare(b.dueOn));
+}
+
 export const VALIDITY_REMINDER_KINDS = ['1-month', '1-week'] as const;
 export type ValidityReminderKind = (typeof VALIDITY_REMINDER_KINDS)[number];
 

@@ -53,6 +53,7 @@ const keptColumns = {
   messageProlongation: programWelderQualificationSettings.messageProlongationReValidation,
   /** The program's awarding body's zone: confirmations fall due on that body's days. */
   timeZone: accounts.timeZone,
+  awardingBodyName: accounts.name,
 };
 
 function keptQuery(executor: Executor) {
@@ -129,6 +130,29 @@ export class WpqValidityRepository {
     return keptQuery(this.db)
       .where(and(...conditions))
       .orderBy(asc(awards.certificateNumber));
+  }
+
+  /**
+   * The awarded records of these welders whose award is current or on hold and whose validity has
+   * not been ended, every account's (a company's people, issue 42), with their confirmations and
+   * revalidations: three queries however many records.
+   */
+  async findHeldBy(applicantIds: readonly string[]): Promise<{ facts: KeptFacts[]; confirmations: (ConfirmationRow & { companyName: string | null })[]; revalidations: RevalidationRow[] }> {
+    if (applicantIds.length === 0) return { facts: [], confirmations: [], revalidations: [] };
+    const ended = this.db.select({ one: sql`1` }).from(wpqValidityEnds).where(eq(wpqValidityEnds.wpqRecordId, wpqRecords.id));
+    const facts = await keptQuery(this.db)
+      .where(and(inArray(wpqRecords.applicantId, [...applicantIds]), inArray(awards.status, ['current', 'on hold']), notExists(ended)))
+      .orderBy(asc(awards.awardedOn), asc(awards.certificateNumber));
+    if (facts.length === 0) return { facts, confirmations: [], revalidations: [] };
+    const recordIds = facts.map((row) => row.recordId);
+    const confirmations = await this.db
+      .select({ confirmation: wpqConfirmations, companyName: companies.name })
+      .from(wpqConfirmations)
+      .leftJoin(companies, eq(companies.id, wpqConfirmations.companyId))
+      .where(inArray(wpqConfirmations.wpqRecordId, recordIds))
+      .orderBy(asc(wpqConfirmations.sequence));
+    const revalidations = await this.db.select().from(wpqRevalidations).where(inArray(wpqRevalidations.wpqRecordId, recordIds)).orderBy(asc(wpqRevalidations.createdOn));
+    return { facts, confirmations: confirmations.map((r) => ({ ...r.confirmation, companyName: r.companyName })), revalidations };
   }
 
   async findConfirmations(recordId: string, executor: Executor = this.db): Promise<(ConfirmationRow & { companyName: string | null })[]> {

@@ -1,4 +1,4 @@
-import { EMPLOYER_CLAIMS_PATH, EMPLOYER_HOME_PATH, EMPLOYER_SECURITY_PATH, EMPLOYER_USERS_PATH } from '../route-paths';
+import { EMPLOYER_CLAIMS_PATH, EMPLOYER_HOME_PATH, EMPLOYER_PEOPLE_PATH, EMPLOYER_SECURITY_PATH, EMPLOYER_USERS_PATH } from '../route-paths';
 
 export interface EmployerMenuItem {
   label: string;
@@ -10,6 +10,7 @@ export interface EmployerMenuItem {
 /** The company portal's menu (issue 42), in order; each page adds its line here. */
 export const EMPLOYER_MENU: readonly EmployerMenuItem[] = [
   { label: 'Home', to: EMPLOYER_HOME_PATH },
+  { label: 'People', to: EMPLOYER_PEOPLE_PATH },
   { label: 'Employee claims', to: EMPLOYER_CLAIMS_PATH },
   { label: 'Company users', to: EMPLOYER_USERS_PATH, coordinatorOnly: true },
   { label: 'Sign-in security', to: EMPLOYER_SECURITY_PATH },
