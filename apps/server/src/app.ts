@@ -88,6 +88,8 @@ import { createCompanyModule } from './modules/company/company.module';
 import { registerCompanyRoutes } from './modules/company/company.routes';
 import { createEmployerModule } from './modules/employer/employer.module';
 import { registerEmployerRoutes } from './modules/employer/employer.routes';
+import { createEmployerPeopleModule } from './modules/employer-people/employer-people.module';
+import { registerEmployerPeopleRoutes } from './modules/employer-people/employer-people.routes';
 import { createWpqValidityModule } from './modules/wpq-validity/wpq-validity.module';
 import { registerWpqConfirmationPublicRoutes, registerWpqValidityRoutes } from './modules/wpq-validity/wpq-validity.routes';
 import { createAwardExpiryModule } from './modules/award-expiry/award-expiry.module';
@@ -361,6 +363,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   attachments.onProfilePhotoChanged((applicantId, actorId) => wpqValidity.service.photoChanged(applicantId, actorId));
   // The dashboard's "confirmations due" is the Welders due list's count (issue 20).
   backOffice.dashboard.useConfirmationsDue((options) => wpqValidity.service.countDue(options));
+  // A company's people: its approved employees' awards and welder qualifications, their validity read through wpqValidity (issue 42).
+  const employerPeople = createEmployerPeopleModule(deps.database.db, { qualifications: wpqValidity.service });
   // Re-sits of failed modules: invoiced by the pre-exam module, paid through payments, sat on the exam engine, awarded by the award module (issue 17, decision 024).
   const resitModule = createResitModule(deps.database.db, { programs: programModule.programs, invoices: preExamModule.preExam, payments: paymentModule.service, schedules: examSchedule.schedule, awards: awardModule.awards, mail, publicUrl });
   paymentModule.service.onInvoicePaid((tx, paid) => resitModule.resits.invoicePaid(tx, paid));
@@ -443,6 +447,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backOffice.registerRoutes(api);
     registerCompanyRoutes(api, companyModule.companies);
     registerEmployerRoutes(api, employerModule.employer);
+    registerEmployerPeopleRoutes(api, employerPeople.people);
     registerWpqValidityRoutes(api, wpqValidity.service);
     registerMigrationRoutes(api, migration.service);
     registerMigrationInvitations(api, deps.database.db, { mail, publicUrl });

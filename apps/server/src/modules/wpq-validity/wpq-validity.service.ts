@@ -25,12 +25,14 @@ import {
 } from '@certs/shared/wpq/wpq-validity.contract';
 import {
   confirmationPeriod,
+  dueOfKept,
   dueValidityReminder,
   openConfirmation,
   periodDueOn,
   revalidationWindow,
   validityOfKept,
   type ConfirmationPeriod,
+  type KeptDue,
   type KeptQualification,
   type ValidityReminderKind,
 } from '@certs/shared/wpq/wpq-validity-schedule';
@@ -137,6 +139,16 @@ function keptOf(facts: KeptFacts, confirmations: readonly ConfirmationRow[], rev
   };
 }
 
+/** A welder's awarded qualification as a company sees it (issue 42): the validity now, what falls due, and the 9.3 b) window. */
+export interface HeldQualification {
+  facts: KeptFacts;
+  validity: WpqValidity;
+  /** What falls due, soonest first (`dueOfKept`); empty unless the award is current and the rule says valid. */
+  due: KeptDue[];
+  /** 9.3 b): the last months of validity in which the two production welds must lie, whether open yet or not. */
+  revalidationWindow: { from: string; to: string } | null;
+}
+
 const forbidden = () => new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
 const notFound = () => new AppError('NOT_FOUND', M.notFound);
 
@@ -232,6 +244,27 @@ export class WpqValidityService {
     if (loaded.revalidations.some((revalidation) => revalidation.status === 'submitted')) return null;
     const window = revalidationWindow(rule.validUntil, loaded.kept);
     return today > window.from ? window : null;
+  }
+
+  /**
+   * The awarded qualifications (award current or on hold, not ended) of these welders, every
+   * account's, each with its validity as `validity` answers it, what falls due and the 9.3 b)
+   * window: the employer portal's people (issue 42). No access check: the caller chose the welders.
+   */
+  async heldBy(applicantIds: readonly string[]): Promise<HeldQualification[]> {
+    const { facts, confirmations, revalidations } = await this.deps.repository.findHeldBy(applicantIds);
+    return facts.map((row) => {
+      const own = { confirmations: confirmations.filter((c) => c.wpqRecordId === row.recordId), revalidations: revalidations.filter((r) => r.wpqRecordId === row.recordId) };
+      const loaded: Loaded = { facts: row, kept: keptOf(row, own.confirmations, own.revalidations), ...own };
+      const validity = this.validityOf(loaded);
+      const isCurrent = row.awardStatus === 'current' && validity.isValid;
+      return {
+        facts: row,
+        validity,
+        due: isCurrent ? dueOfKept(validity.today, loaded.kept) : [],
+        revalidationWindow: isCurrent && loaded.kept.option === '9.3b' && validity.validUntil ? revalidationWindow(validity.validUntil, loaded.kept) : null,
+      };
+    });
   }
 
   /** The welder's profile photograph changed: their WPQ certificates print it, so they are issued again. */
@@ -718,11 +751,7 @@ export class WpqValidityService {
       const until = horizon.toISOString().slice(0, 10);
       const rule = validityOfKept(today, loaded.kept);
       if (!rule.isValid) continue;
-      const candidates: { due: WpqRenewalRow['due']; dueOn: string }[] = [];
-      const open = openConfirmation(today, loaded.kept);
-      if (open) candidates.push({ due: 'confirmation', dueOn: open.dueOn });
-      if (rule.validUntil) candidates.push({ due: loaded.kept.option === '9.3b' ? 'revalidation' : 'retest', dueOn: rule.validUntil });
-      const first = candidates.filter((c) => c.dueOn <= until).sort((a, b) => a.dueOn.localeCompare(b.dueOn))[0];
+      const first = dueOfKept(today, loaded.kept).filter((c) => c.dueOn <= until)[0];
       if (!first) continue;
       rows.push({
         wpqRecordId: facts.recordId,
