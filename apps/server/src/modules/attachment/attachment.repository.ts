@@ -65,7 +65,8 @@ export class AttachmentRepository {
    * Every record this attachment is attached to, with its program: an answer of a submitted
    * application (a draft stays the applicant's), a module result's evidence, an answer paper of a
    * module sitting (through its application) or of a trial (through its test's module), an
-   * invoice's PDF. One query over the link tables, reading ids only: simpler than a resolver handed
+   * invoice's PDF, a welder qualification's evidence and its revalidation's test reports (the
+   * welder's or the employer's). One query over the link tables, reading ids only: simpler than a resolver handed
    * in by each module, and the attachment module still calls no other module's repository.
    * (File notes are text and carry no files.)
    */
@@ -111,7 +112,12 @@ export class AttachmentRepository {
       union
       select 'wpqTestResult', r.program_id, r.examiner_id
         from wpq_records r
-        where r.test_result_file_id = ${attachmentId}`);
+        where r.test_result_file_id = ${attachmentId}
+      union
+      select 'wpqEvidence', r.program_id, r.examiner_id
+        from wpq_revalidations rv
+        join wpq_records r on r.id = rv.wpq_record_id
+        where rv.welds @> jsonb_build_array(jsonb_build_object('testReportAttachmentId', ${attachmentId}::text))`);
     return (result as unknown as { rows: AttachmentLink[] }).rows.filter((link) => !!link.programId);
   }
 

@@ -135,7 +135,7 @@ export class WpqImportRepository {
   /**
    * Whether anything happened to the imported qualification after its row wrote it: the award,
    * application or record changed, a certificate was drawn, a confirmation, revalidation, link,
-   * reminder, end or log was added, or history was written.
+   * reminder (the welder's or the company's), end or log was added, or history was written.
    */
   async isTouched(tx: Executor, ids: { awardId: string; applicationId: string; recordId: string }, rowId: number): Promise<boolean> {
     const since = sinceRow(rowId);
@@ -147,6 +147,7 @@ export class WpqImportRepository {
                 or exists (select 1 from wpq_confirmations c where c.wpq_record_id = w.id and (c.created_on > ${since} or c.modified_on > ${since}))
                 or exists (select 1 from wpq_revalidations v where v.wpq_record_id = w.id and (v.created_on > ${since} or v.modified_on > ${since}))
                 or exists (select 1 from wpq_validity_reminders m where m.wpq_record_id = w.id and m.created_on > ${since})
+                or exists (select 1 from employer_confirmation_reminders er where er.wpq_record_id = w.id)
                 or exists (select 1 from wpq_validity_ends e where e.wpq_record_id = w.id and e.created_on > ${since})
                 or exists (select 1 from wpq_confirmation_links l where l.wpq_record_id = w.id)
                 or exists (select 1 from wpq_extension_logs g where g.wpq_record_id = w.id)
