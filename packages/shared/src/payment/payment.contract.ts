@@ -25,6 +25,8 @@ export const PAYMENT_MESSAGES = {
   sessionNotFound: 'This payment session does not exist or has expired',
   sessionClosed: 'This payment session is already closed',
   dateRange: 'The end date cannot be before the start date',
+  /** Issue 42: an invoice issued to the person's employer, which agreed to pay it. */
+  paidByCompany: (companyName: string) => `${companyName} pays this invoice: it was issued to the company, and there is nothing for you to pay.`,
 } as const;
 
 /** Invoice numbers (INV-000123, with the account's prefix) and money ($1,234.00, NZ$1,234.00) are shown as the invoice shows them. */
@@ -56,6 +58,8 @@ export const Payment = z.object({
   lastCheckedOn: isoDate.nullable(),
   /** The applicant's pay page for this tracker. */
   paymentUrl: z.string(),
+  /** The company the invoice was issued to (it agreed to pay, issue 42): the applicant does not pay it. */
+  paidByCompany: z.string().nullish(),
 });
 export type Payment = z.infer<typeof Payment>;
 export const PaymentList = z.array(Payment);
@@ -84,6 +88,8 @@ export const TrackerData = z.object({
   /** Whether "Pay now" (or the zero confirmation) can be used now. */
   canPay: z.boolean(),
   isZero: z.boolean(),
+  /** The company the invoice was issued to (it agreed to pay, issue 42): the person does not pay it. */
+  paidByCompany: z.string().nullable(),
 });
 export type TrackerData = z.infer<typeof TrackerData>;
 

@@ -141,6 +141,22 @@ export function taxIdentifiersText(issuer: Pick<InvoiceIssuer, 'taxIdentifiers'>
   return issuer.taxIdentifiers.map((identifier) => `${identifier.label} ${identifier.value}`).join(separator);
 }
 
+/**
+ * An invoice a company agreed to pay (issue 42: its coordinator nominated the person): issued to the
+ * company, with its ABN or NZBN, purchase order and billing contact; the person stays named as the
+ * candidate. The billed-to name, email and address are then the company's.
+ */
+export const InvoiceCompany = z.object({
+  companyId: z.string(),
+  businessNumberKind: z.enum(['ABN', 'NZBN']).nullable(),
+  businessNumber: z.string().nullable(),
+  purchaseOrderNumber: z.string(),
+  contactName: z.string(),
+  candidateName: z.string(),
+  candidateMemberNumber: z.string(),
+});
+export type InvoiceCompany = z.infer<typeof InvoiceCompany>;
+
 /** The immutable tax invoice: what was charged, to whom, by whom, as issued. */
 export const Invoice = z.object({
   id: z.string(),
@@ -153,7 +169,7 @@ export const Invoice = z.object({
   programTitle: z.string(),
   issuedOn: z.string(),
   issuer: InvoiceIssuer,
-  billedTo: z.object({ name: z.string(), email: z.string(), address: z.string(), memberNumber: z.string() }),
+  billedTo: z.object({ name: z.string(), email: z.string(), address: z.string(), memberNumber: z.string(), company: InvoiceCompany.nullish() }),
   lines: z.array(InvoiceLine),
   subtotalCents: z.number().int(),
   discountCents: z.number().int(),

@@ -33,3 +33,4 @@ export * from './credential';
 export * from './migration';
 export * from './migration-invitation';
 export * from './company-user';
+export * from './company-sponsorship';

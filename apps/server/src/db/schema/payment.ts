@@ -41,6 +41,23 @@ export interface InvoiceIssuer {
   timeZone?: string;
 }
 
+/** Who an invoice is billed to: the applicant, or (issue 42) the company that agreed to pay, with the person as the candidate. */
+export interface InvoiceBilledTo {
+  name: string;
+  email: string;
+  address: string;
+  memberNumber: string;
+  company?: {
+    companyId: string;
+    businessNumberKind: 'ABN' | 'NZBN' | null;
+    businessNumber: string | null;
+    purchaseOrderNumber: string;
+    contactName: string;
+    candidateName: string;
+    candidateMemberNumber: string;
+  } | null;
+}
+
 /** A tax invoice issued at the pre-exam stage: a snapshot of what was charged, GST-inclusive. */
 export const invoices = pgTable(
   'invoices',
@@ -53,7 +70,7 @@ export const invoices = pgTable(
       .references(() => applications.id),
     issuedOn: timestamp('issued_on', { withTimezone: true, mode: 'date' }).notNull(),
     issuer: jsonb('issuer').$type<InvoiceIssuer>().notNull(),
-    billedTo: jsonb('billed_to').$type<{ name: string; email: string; address: string; memberNumber: string }>().notNull(),
+    billedTo: jsonb('billed_to').$type<InvoiceBilledTo>().notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull().default(0),

@@ -9,6 +9,7 @@ import {
 import type { ApplicantProgramStatus } from '@certs/shared/program/program-status';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
+import type { Executor } from '../../db/executor';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService } from '../../platform/mail/mail.service';
 import type { AttachmentService } from '../attachment/attachment.service';
@@ -54,28 +55,35 @@ export class ApplicationService {
     let current = await this.repository.findCurrent(applicantId, input.programId);
     if (current && current.application.status !== STARTED) throw new AppError('CONFLICT', APPLICATION_MESSAGES.alreadyOpen);
     if (!current) {
-      const id = await this.repository.transaction(async (tx) => {
-        const { prefix, programType } = APPLICATION_TYPES[typePath];
-        const year = new Date().getUTCFullYear();
-        const sequence = await this.repository.nextNumber(tx, programType, year);
-        const row = await this.repository.insert(tx, {
-          applicationNumber: `${prefix}-${year}-${String(sequence).padStart(5, '0')}`,
-          applicantId,
-          programId: input.programId,
-          programType,
-          status: STARTED,
-          createdBy: actor.id,
-          modifiedBy: actor.id,
-        });
-        await this.repository.insertHistory(tx, { applicationId: row.id, fromStatus: null, toStatus: STARTED, createdBy: actor.id, modifiedBy: actor.id });
-        return row.id;
-      });
+      const { id } = await this.repository.transaction((tx) => this.startDraft(tx, { applicantId, programId: input.programId, typePath, actorId: actor.id }));
       current = await this.repository.findById(id);
     }
     if (!current) throw new AppError('NOT_FOUND', APPLICATION_MESSAGES.notFound);
     const isSaved = await this.repository.saveDraft(current.application.id, input.declarationAccepted, input.answers, actor.id);
     if (!isSaved) throw new AppError('CONFLICT', APPLICATION_MESSAGES.notEditable);
     return this.findOne(actor, typePath, current.application.id);
+  }
+
+  /**
+   * A new draft (Application Started) for the applicant, numbered and recorded in its history, in
+   * the caller's transaction: the applicant's first save, or a company's nomination made on the
+   * person's behalf (issue 42), which the person then completes and submits as their own.
+   */
+  async startDraft(tx: Executor, input: { applicantId: string; programId: string; typePath: ApplicationTypePath; actorId: string; note?: string }): Promise<{ id: string; applicationNumber: string }> {
+    const { prefix, programType } = APPLICATION_TYPES[input.typePath];
+    const year = new Date().getUTCFullYear();
+    const sequence = await this.repository.nextNumber(tx, programType, year);
+    const row = await this.repository.insert(tx, {
+      applicationNumber: `${prefix}-${year}-${String(sequence).padStart(5, '0')}`,
+      applicantId: input.applicantId,
+      programId: input.programId,
+      programType,
+      status: STARTED,
+      createdBy: input.actorId,
+      modifiedBy: input.actorId,
+    });
+    await this.repository.insertHistory(tx, { applicationId: row.id, fromStatus: null, toStatus: STARTED, note: input.note ?? '', createdBy: input.actorId, modifiedBy: input.actorId });
+    return { id: row.id, applicationNumber: row.applicationNumber };
   }
 
   /** Submits a complete draft once: every requirement answered, the declaration accepted. */

@@ -32,6 +32,7 @@ const detailColumns = {
   invoiceNumber: invoices.invoiceNumber,
   invoiceAccountId: invoices.accountId,
   invoiceIssuer: invoices.issuer,
+  invoiceBilledTo: invoices.billedTo,
   invoiceTotalCents: invoices.totalCents,
   invoiceStatus: invoices.status,
   invoiceDiscountCents: invoices.discountCents,
@@ -73,6 +74,8 @@ function toDetails(row: DetailRow) {
     /** As printed on the invoice: its account's prefix then (INV before accounts). */
     invoiceNumberText: formatInvoiceNumber(row.invoiceNumber, row.invoiceIssuer.invoicePrefix),
     issuerName: row.invoiceIssuer.name,
+    /** The company the invoice was issued to, when it agreed to pay (issue 42); its billing contact. */
+    invoiceCompany: row.invoiceBilledTo.company ? { ...row.invoiceBilledTo.company, name: row.invoiceBilledTo.name, email: row.invoiceBilledTo.email } : null,
     invoiceTotalCents: row.invoiceTotalCents,
     invoiceStatus: row.invoiceStatus,
     invoiceDiscountCents: row.invoiceDiscountCents,
@@ -172,6 +175,12 @@ export class PaymentRepository {
   async findByApplication(applicationId: string) {
     const rows = await detailsQuery(this.db).where(eq(payments.applicationId, applicationId)).orderBy(desc(payments.createdOn), desc(payments.id));
     return rows.map(toDetails);
+  }
+
+  /** An invoice's latest payment (link), whatever its status. */
+  async findLatestOfInvoice(invoiceId: string, db: Executor = this.db): Promise<PaymentRow | undefined> {
+    const [row] = await db.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(desc(payments.createdOn), desc(payments.id)).limit(1);
+    return row;
   }
 
   /** The latest payment of an invoice that can still be paid. */

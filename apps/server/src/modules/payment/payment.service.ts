@@ -2,6 +2,7 @@ import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { APPLICATION_TYPES, applicationTypeOfProgram, type ApplicationStatus, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { canMoveStage, type WorkflowStage } from '@certs/shared/application/application-workflow';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
+import { EMPLOYER_BILLING_MESSAGES, EMPLOYER_INVOICES_PAGE } from '@certs/shared/employer/employer-billing.contract';
 import { dayRangeInZone, formatDate, formatDateTimeWithZone } from '@certs/shared/common/dates';
 import { zoneLabel } from '@certs/shared/exam-schedule/exam-schedule-time';
 import {
@@ -33,7 +34,7 @@ import {
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
-import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
+import { employerCompanyOf, staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { toCsv } from '../../platform/csv';
 import type { MailService } from '../../platform/mail/mail.service';
 import { moveApplication } from '../application/application-move';
@@ -140,6 +141,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const JOB_LEASE_SECONDS = 300;
 
 const isOpen = (status: PaymentRow['status']) => OPEN_PAYMENT_STATUSES.includes(status);
+/** A link that can be taken to the gateway now: open or declined (tried again), and not run out. */
+const isPayableNow = (payment: PaymentRow) => (isOpen(payment.status) || payment.status === 'Failed') && payment.expiresOn.getTime() > Date.now();
 const isCheckoutGateway = (gateway: PaymentGatewayName): gateway is CheckoutGatewayName => (CHECKOUT_GATEWAYS as readonly string[]).includes(gateway);
 const sameCurrency = (a: string | null | undefined, b: string) => (a ?? '').toUpperCase() === b.toUpperCase();
 
@@ -218,9 +221,71 @@ export class PaymentService {
 
   // ---------------------------------------------------------------- the applicant pays
 
-  /** The owning applicant starts paying: a checkout on the configured gateway; the payment becomes Pending. */
+  /**
+   * The owning applicant starts paying: a checkout on the configured gateway; the payment becomes
+   * Pending. An invoice issued to the person's employer (issue 42) is the company's to pay.
+   */
   async requestPayment(actor: CurrentUser, trackerId: string): Promise<PaymentRequestResponse> {
-    let details = await this.loadOwned(actor, trackerId);
+    const details = await this.loadOwned(actor, trackerId);
+    if (details.invoiceCompany) throw new AppError('CONFLICT', PAYMENT_MESSAGES.paidByCompany(details.invoiceCompany.name));
+    return this.startCheckout(actor, details, () => this.loadOwned(actor, trackerId), this.payPageUrl(details.payment.trackerId));
+  }
+
+  /**
+   * Issue 42: the coordinator of the company an invoice was issued to pays it online, as an
+   * applicant pays theirs: the invoice's payment link (a new one when none can be paid any more) is
+   * taken to a checkout on the same gateway, which sends the coordinator back to `returnUrl` (the
+   * company's Invoices page). Another company's invoice, and a person's own, are not found.
+   */
+  async requestCompanyPayment(actor: CurrentUser, invoiceId: string, returnUrl: string): Promise<PaymentRequestResponse> {
+    const companyId = employerCompanyOf(actor);
+    const invoice = await this.companyInvoice(companyId, invoiceId);
+    if (invoice.status === 'Paid') throw new AppError('CONFLICT', EMPLOYER_BILLING_MESSAGES.alreadyPaid);
+    if (invoice.status !== 'Issued') throw new AppError('CONFLICT', EMPLOYER_BILLING_MESSAGES.notPayable);
+    let latest = await this.deps.repository.findLatestOfInvoice(invoice.id);
+    if (!latest || !isPayableNow(latest)) {
+      // The link ran out (or was never opened): a new one, as staff's "resend payment link" opens.
+      await this.deps.repository.transaction(async (tx) => {
+        const locked = await this.deps.workflowRepository.lock(tx, invoice.applicationId);
+        const current = await this.deps.repository.lockInvoice(tx, invoice.id);
+        if (!locked || !current) throw new AppError('NOT_FOUND', EMPLOYER_BILLING_MESSAGES.invoiceNotFound);
+        if (current.status !== 'Issued') throw new AppError('CONFLICT', current.status === 'Paid' ? EMPLOYER_BILLING_MESSAGES.alreadyPaid : EMPLOYER_BILLING_MESSAGES.notPayable);
+        await this.openPaymentRequest(tx, { invoiceId: current.id, applicationId: current.applicationId, amountCents: current.totalCents, currency: current.currency, actorId: actor.id });
+      });
+      latest = await this.deps.repository.findLatestOfInvoice(invoice.id);
+    }
+    const paymentId = latest!.id;
+    const load = async () => {
+      const details = await this.deps.repository.findDetails({ id: paymentId });
+      if (!details || details.invoiceCompany?.companyId !== companyId) throw new AppError('NOT_FOUND', EMPLOYER_BILLING_MESSAGES.invoiceNotFound);
+      return details;
+    };
+    const details = await load();
+    if (details.payment.amountCents === 0) {
+      // Nothing to pay: confirmed on the zero path, as an applicant's zero invoice is.
+      await this.settle(this.zeroSignal(details.payment, actor.id));
+      return { trackerId: details.payment.trackerId, redirectUrl: returnUrl, status: 'Success' };
+    }
+    return this.startCheckout(actor, details, load, returnUrl);
+  }
+
+  /** Issue 42: the company's user is back from the gateway: its invoice's checkout under way is asked again and settled (idempotent). */
+  async checkCompanyPayment(actor: CurrentUser, invoiceId: string): Promise<void> {
+    const invoice = await this.companyInvoice(employerCompanyOf(actor), invoiceId);
+    const latest = await this.deps.repository.findLatestOfInvoice(invoice.id);
+    if (latest && latest.status !== 'Success' && latest.gatewayReference) await this.recheck(latest, actor.id);
+  }
+
+  /** An invoice issued to the company (its snapshot names the company); anything else is not found. */
+  private async companyInvoice(companyId: string, invoiceId: string): Promise<InvoiceRow> {
+    const invoice = UUID.test(invoiceId) ? await this.deps.repository.findInvoice(invoiceId) : undefined;
+    if (!invoice || invoice.billedTo.company?.companyId !== companyId) throw new AppError('NOT_FOUND', EMPLOYER_BILLING_MESSAGES.invoiceNotFound);
+    return invoice;
+  }
+
+  /** A checkout on the configured gateway for a payable link; `reload` reads the link again with the caller's own check. */
+  private async startCheckout(actor: CurrentUser, first: PaymentDetailsRow, reload: () => Promise<PaymentDetailsRow>, returnUrl: string): Promise<PaymentRequestResponse> {
+    let details = first;
     let payment = details.payment;
     this.assertPayable(payment);
     if (payment.amountCents === 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.zeroUseConfirm);
@@ -228,7 +293,7 @@ export class PaymentService {
     // ask before replacing it, so that money received is never lost.
     if (payment.status === 'Pending' && payment.gatewayReference) {
       await this.recheck(payment, actor.id);
-      details = await this.loadOwned(actor, trackerId);
+      details = await reload();
       payment = details.payment;
       this.assertPayable(payment);
     }
@@ -249,10 +314,10 @@ export class PaymentService {
         amountCents: details.invoiceTotalCents,
         currency: payment.currency,
         expiresOn: payment.expiresOn,
-        returnUrl: this.payPageUrl(payment.trackerId),
+        returnUrl,
       });
     } catch (error) {
-      this.options.log.warn({ err: error, trackerId }, 'payment gateway refused to open a checkout');
+      this.options.log.warn({ err: error, trackerId: payment.trackerId }, 'payment gateway refused to open a checkout');
       throw new AppError('CONFLICT', PAYMENT_MESSAGES.gatewayUnavailable);
     }
     await this.deps.repository.transaction(async (tx) => {
@@ -285,18 +350,23 @@ export class PaymentService {
     if (payment.amountCents !== 0 || details.invoiceTotalCents !== 0) throw new AppError('CONFLICT', PAYMENT_MESSAGES.notZero);
     if (payment.status !== 'Success') {
       this.assertPayable(payment);
-      await this.settle({
-        gateway: 'zero',
-        eventId: `zero:${payment.id}`,
-        eventType: 'zero.confirmed',
-        payload: { trackerId: payment.trackerId },
-        trackerId: payment.trackerId,
-        check: { paid: true, amountCents: 0, currency: payment.currency, reference: 'zero', trackerId: payment.trackerId },
-        checkoutId: null,
-        actorId: actor.id,
-      });
+      await this.settle(this.zeroSignal(payment, actor.id));
     }
     return this.trackerData(actor, trackerId);
+  }
+
+  /** A zero invoice confirmed: settled on the zero path, once per link. */
+  private zeroSignal(payment: PaymentRow, actorId: string): SettleSignal {
+    return {
+      gateway: 'zero',
+      eventId: `zero:${payment.id}`,
+      eventType: 'zero.confirmed',
+      payload: { trackerId: payment.trackerId },
+      trackerId: payment.trackerId,
+      check: { paid: true, amountCents: 0, currency: payment.currency, reference: 'zero', trackerId: payment.trackerId },
+      checkoutId: null,
+      actorId,
+    };
   }
 
   // ---------------------------------------------------------------- callbacks
@@ -441,18 +511,20 @@ export class PaymentService {
         lastCheckedOn: now,
         modifiedBy: signal.actorId,
       });
+      // An invoice issued to a company (issue 42): its billing contact hears, and pays again from the portal.
+      const payer = this.payerOf(invoice, details);
       await this.deps.mail.send(
         {
-          to: details.applicantEmail,
-          toUserId: details.applicantUserId,
+          to: payer.email,
+          toUserId: payer.userId,
           programId: details.programId,
           subject: `Payment not completed: invoice ${invoiceNumber}`,
           paragraphs: [
-            `Dear ${details.applicantName},`,
-            `Your payment of ${money(invoice.totalCents)} for invoice ${invoiceNumber} (application ${details.applicationNumber}) was not completed. Nothing has been charged.`,
+            `Dear ${payer.name},`,
+            `Your payment of ${money(invoice.totalCents)} for invoice ${invoiceNumber} (application ${details.applicationNumber}${payer.isCompany ? `, ${details.applicantName}` : ''}) was not completed. Nothing has been charged.`,
             `You can try again from the link below until ${formatDateTimeWithZone(payment.expiresOn, accountZone(invoice.issuer.timeZone))}.`,
           ],
-          links: [{ label: 'Pay the invoice', url: this.payPageUrl(payment.trackerId) }],
+          links: [{ label: 'Pay the invoice', url: payer.isCompany ? this.companyInvoicesUrl() : this.payPageUrl(payment.trackerId) }],
         },
         tx,
       );
@@ -497,18 +569,43 @@ export class PaymentService {
       note: [`Payment received: ${money(expected)} (${gatewayLabel}, ${reference})`, signal.note].filter(Boolean).join('. '),
       actorId: signal.actorId,
     });
+    const receipt = `Receipt — invoice ${invoiceNumber}; amount paid ${money(expected)} ${invoice.currency} (including GST ${money(invoice.gstCents)}); date ${formatDate(paidOn, 'day', accountZone(invoice.issuer.timeZone))}; paid by ${gatewayLabel}, reference ${reference}.`;
+    const company = invoice.billedTo.company;
+    if (company) {
+      // Issue 42: the company paid; its billing contact gets the receipt, the person the news.
+      await this.deps.mail.send(
+        {
+          to: invoice.billedTo.email,
+          programId: details.programId,
+          subject: `Payment received: invoice ${invoiceNumber}`,
+          paragraphs: [
+            `Dear ${company.contactName || invoice.billedTo.name},`,
+            `Thank you: we have received ${invoice.billedTo.name}'s payment for ${details.applicantName}'s application ${details.applicationNumber} (${details.programTitle}).`,
+            receipt,
+          ],
+          links: [{ label: "Your company's invoices", url: this.companyInvoicesUrl() }],
+        },
+        tx,
+      );
+    }
     await this.deps.mail.send(
       {
         to: details.applicantEmail,
         toUserId: details.applicantUserId,
         programId: details.programId,
         subject: `Payment received: invoice ${invoiceNumber}`,
-        paragraphs: [
-          `Dear ${details.applicantName},`,
-          `Thank you: we have received your payment for application ${details.applicationNumber} (${details.programTitle}).`,
-          `Receipt — invoice ${invoiceNumber}; amount paid ${money(expected)} ${invoice.currency} (including GST ${money(invoice.gstCents)}); date ${formatDate(paidOn, 'day', accountZone(invoice.issuer.timeZone))}; paid by ${gatewayLabel}, reference ${reference}.`,
-          'We will let you know when your examinations are scheduled.',
-        ],
+        paragraphs: company
+          ? [
+              `Dear ${details.applicantName},`,
+              `${invoice.billedTo.name} has paid invoice ${invoiceNumber} for your application ${details.applicationNumber} (${details.programTitle}).`,
+              'We will let you know when your examinations are scheduled.',
+            ]
+          : [
+              `Dear ${details.applicantName},`,
+              `Thank you: we have received your payment for application ${details.applicationNumber} (${details.programTitle}).`,
+              receipt,
+              'We will let you know when your examinations are scheduled.',
+            ],
         links: [{ label: 'View your application', url: this.applicationPageUrl(typePath, application.id) }],
       },
       tx,
@@ -564,7 +661,24 @@ export class PaymentService {
         note: [`Payment link sent again for invoice ${invoiceNumber} (${money(invoice.totalCents)}), open until ${formatDateTimeWithZone(opened.expiresOn, accountZone(invoice.issuer.timeZone))}`, note].filter(Boolean).join('. '),
         actorId: actor.id,
       });
-      const recipient = await this.deps.repository.findApplicantContact(application.id, tx);
+      const company = invoice.billedTo.company;
+      if (company) {
+        // Issue 42: the invoice is the company's; its billing contact pays from the portal.
+        await this.deps.mail.send(
+          {
+            to: invoice.billedTo.email,
+            programId: application.programId,
+            subject: `Invoice ${invoiceNumber}: payment link for application ${locked.applicationNumber}`,
+            paragraphs: [
+              `Dear ${company.contactName || invoice.billedTo.name},`,
+              `Invoice ${invoiceNumber} (${money(invoice.totalCents)} including GST ${money(invoice.gstCents)}) for ${company.candidateName}'s application ${locked.applicationNumber} can be paid online from your company's portal (Invoices) until ${formatDateTimeWithZone(opened.expiresOn, accountZone(invoice.issuer.timeZone))}, or by bank transfer quoting the invoice number.`,
+            ],
+            links: [{ label: "Your company's invoices", url: this.companyInvoicesUrl() }],
+          },
+          tx,
+        );
+      }
+      const recipient = company ? undefined : await this.deps.repository.findApplicantContact(application.id, tx);
       if (recipient) {
         await this.deps.mail.send(
           {
@@ -814,6 +928,18 @@ export class PaymentService {
     return invoice;
   }
 
+  /** The company's Invoices page in its portal (issue 42). */
+  private companyInvoicesUrl(): string {
+    return `${this.options.publicUrl}${EMPLOYER_INVOICES_PAGE}`;
+  }
+
+  /** Who pays an invoice and hears about its payments: the applicant, or the billing contact of the company it was issued to (issue 42). */
+  private payerOf(invoice: InvoiceRow, details: PaymentDetailsRow): { email: string; userId: string | null; name: string; isCompany: boolean } {
+    const company = invoice.billedTo.company;
+    if (company) return { email: invoice.billedTo.email, userId: null, name: company.contactName || invoice.billedTo.name, isCompany: true };
+    return { email: details.applicantEmail, userId: details.applicantUserId, name: details.applicantName, isCompany: false };
+  }
+
   private applicationPageUrl(typePath: ApplicationTypePath, applicationId: string): string {
     return `${this.options.publicUrl}/student/applications/${typePath}/${applicationId}`;
   }
@@ -845,6 +971,7 @@ export class PaymentService {
       createdOn: payment.createdOn.toISOString(),
       lastCheckedOn: payment.lastCheckedOn?.toISOString() ?? null,
       paymentUrl: this.payPageUrl(payment.trackerId),
+      paidByCompany: details.invoiceCompany?.name ?? null,
     };
   }
 
@@ -870,8 +997,9 @@ export class PaymentService {
       expiresOn: payment.expiresOn.toISOString(),
       paidOn: payment.paidOn?.toISOString() ?? null,
       failureReason: payment.failureReason,
-      canPay: isPayable && payment.expiresOn.getTime() > Date.now() && details.invoiceStatus === 'Issued',
+      canPay: isPayable && payment.expiresOn.getTime() > Date.now() && details.invoiceStatus === 'Issued' && !details.invoiceCompany,
       isZero: payment.amountCents === 0,
+      paidByCompany: details.invoiceCompany?.name ?? null,
     };
   }
 

@@ -40,6 +40,13 @@ function fitted(font: PDFFont, raw: string, size: number, width: number): string
   return `${cut.trimEnd()}...`;
 }
 
+/** A company's business number as people write it: an ABN as "51 824 753 556", an NZBN as stored. */
+function businessNumberText(kind: 'ABN' | 'NZBN' | null, value: string): string {
+  const digits = value.replace(/[\s-]/g, '');
+  const shown = kind !== 'NZBN' && /^\d{11}$/.test(digits) ? `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)} ${digits.slice(8)}` : value;
+  return `${kind ?? 'ABN'} ${shown}`;
+}
+
 /** Splits a text into lines no wider than the width, at spaces. */
 function wrapped(font: PDFFont, raw: string, size: number, width: number): string[] {
   const lines: string[] = [];
@@ -158,9 +165,23 @@ export async function renderInvoicePdf(invoice: Invoice, timeZone: string = DEFA
   w.text('For', MARGIN + 270, { size: 9, font: w.bold, color: MUTED });
   w.down(14);
   const billedTop = w.y;
-  const billed = [invoice.billedTo.name, invoice.billedTo.email, ...wrapped(w.regular, invoice.billedTo.address, 10, 250), invoice.billedTo.memberNumber ? `Member number ${invoice.billedTo.memberNumber}` : ''].filter(Boolean);
+  // A company that agreed to pay (issue 42): its business number, billing contact and purchase order; the person is the candidate.
+  const company = invoice.billedTo.company;
+  const billed = [
+    invoice.billedTo.name,
+    company?.businessNumber ? businessNumberText(company.businessNumberKind, company.businessNumber) : '',
+    company?.contactName ? `Attention: ${company.contactName}` : '',
+    invoice.billedTo.email,
+    ...wrapped(w.regular, invoice.billedTo.address, 10, 250),
+    invoice.billedTo.memberNumber ? `Member number ${invoice.billedTo.memberNumber}` : '',
+    company?.purchaseOrderNumber ? `Purchase order ${company.purchaseOrderNumber}` : '',
+  ].filter(Boolean);
   billed.forEach((line, index) => w.text(line, MARGIN, { y: billedTop - index * 13, font: index === 0 ? w.bold : w.regular }));
-  const program = [`Application ${invoice.applicationNumber}`, ...wrapped(w.regular, `${invoice.programCode} ${invoice.programTitle}`, 10, 225)];
+  const program = [
+    `Application ${invoice.applicationNumber}`,
+    ...wrapped(w.regular, `${invoice.programCode} ${invoice.programTitle}`, 10, 225),
+    ...(company ? wrapped(w.regular, `Candidate: ${company.candidateName}${company.candidateMemberNumber ? ` (member ${company.candidateMemberNumber})` : ''}`, 10, 225) : []),
+  ];
   program.forEach((line, index) => w.text(line, MARGIN + 270, { y: billedTop - index * 13 }));
   w.y = billedTop - Math.max(billed.length, program.length) * 13 - 22;
 
@@ -193,7 +214,8 @@ export async function renderInvoicePdf(invoice: Invoice, timeZone: string = DEFA
     w.right(value, RIGHT, { font: isStrong ? w.bold : w.regular, size: isStrong ? 11 : 10 });
   }
   w.down(30);
-  w.text(invoice.status === 'Paid' ? `Paid in full on ${formatDate(invoice.paidOn, 'day', timeZone)}. Thank you.` : 'Pay with the payment link we sent you, or from your application page.', MARGIN, { color: MUTED });
+  const howToPay = company ? "Pay online from your company's portal (Invoices), or by bank transfer quoting the invoice number." : 'Pay with the payment link we sent you, or from your application page.';
+  w.text(invoice.status === 'Paid' ? `Paid in full on ${formatDate(invoice.paidOn, 'day', timeZone)}. Thank you.` : howToPay, MARGIN, { color: MUTED });
   w.down(14);
   w.text(`All amounts are in ${invoice.currency} and include GST. Questions about this invoice: ${invoice.issuer.email}`, MARGIN, { size: 9, color: MUTED });
   return pdf.save();

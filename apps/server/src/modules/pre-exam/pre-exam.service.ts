@@ -40,7 +40,7 @@ import type { Executor } from '../../db/executor';
 import type { InvoiceIssuer as InvoiceIssuerColumn, InvoiceLine as InvoiceLineColumn, invoices } from '../../db/schema/payment';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
-import type { MailService } from '../../platform/mail/mail.service';
+import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
 import { accountZone } from '../account/account-time-zone';
 import type { AccountIdentity } from '../account/account.service';
 import type { ApplicantService } from '../applicant/applicant.service';
@@ -95,6 +95,23 @@ export interface InvoiceIssuers {
   logoOf?(logoAttachmentId: string | null): Promise<{ bytes: Uint8Array; contentType: string } | null>;
 }
 
+/** What a company that agreed to pay an application puts on its invoice (issue 42): the employer-billing module's record. */
+export interface CompanyBilling {
+  companyId: string;
+  companyName: string;
+  businessNumberKind: 'ABN' | 'NZBN' | null;
+  businessNumber: string | null;
+  address: string;
+  purchaseOrderNumber: string;
+  contactName: string;
+  contactEmail: string;
+}
+
+/** Whether a company pays an application (read before the invoice's transaction: another module's read). */
+export interface InvoiceSponsors {
+  companyBillingOf(applicationId: string): Promise<CompanyBilling | null>;
+}
+
 export interface PreExamOptions {
   publicUrl: string;
 }
@@ -108,6 +125,8 @@ export interface PreExamDeps {
   payments: PaymentRequests;
   accounts: InvoiceIssuers;
   mail: MailService;
+  /** Companies paying for their people's applications (issue 42); without it every invoice is the applicant's. */
+  sponsors?: InvoiceSponsors;
 }
 
 interface Loaded {
@@ -138,6 +157,30 @@ export function billedToOf(applicant: Applicant, feeBasis: FeeBasis): InvoiceBil
     email: applicant.primaryEmail || applicant.email,
     address: addressOf(applicant.homeAddress) || addressOf(applicant.workAddress),
     memberNumber: feeBasis === 'member' ? applicant.memberNumber : '',
+  };
+}
+
+/**
+ * An invoice the company agreed to pay: billed to the company (its name, billing contact's email,
+ * address, ABN or NZBN and purchase order), the person named as the candidate with their member
+ * number when member fees were charged.
+ */
+export function companyBilledToOf(company: CompanyBilling, applicant: Applicant, feeBasis: FeeBasis): InvoiceBilledTo {
+  const person = billedToOf(applicant, feeBasis);
+  return {
+    name: company.companyName,
+    email: company.contactEmail,
+    address: company.address,
+    memberNumber: '',
+    company: {
+      companyId: company.companyId,
+      businessNumberKind: company.businessNumberKind,
+      businessNumber: company.businessNumber,
+      purchaseOrderNumber: company.purchaseOrderNumber,
+      contactName: company.contactName,
+      candidateName: person.name,
+      candidateMemberNumber: person.memberNumber,
+    },
   };
 }
 
@@ -180,7 +223,7 @@ function toInvoice(row: InvoiceWithApplication): Invoice {
     programTitle: row.programTitle,
     issuedOn: invoice.issuedOn.toISOString(),
     issuer: invoiceIssuerOf(invoice.issuer),
-    billedTo: invoice.billedTo,
+    billedTo: { ...invoice.billedTo, company: invoice.billedTo.company ?? null },
     lines: invoice.lines.map((line) => ({ ...line, applicationModuleId: line.applicationModuleId || null })),
     subtotalCents: invoice.subtotalCents,
     discountCents: invoice.discountCents,
@@ -244,6 +287,7 @@ export class PreExamService {
     const loaded = await this.loadForManaging(actor, type, id);
     const issuer = await this.invoiceIssuerOf(loaded.application.programId);
     const applicant = await this.deps.applicants.findForAuthorisedRecord(loaded.application.applicantId, undefined, issuer.id);
+    const company = (await this.deps.sponsors?.companyBillingOf(loaded.application.id)) ?? null;
     const payment = await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockOpen(tx, loaded);
       if (input) await this.saveSelection(tx, loaded, applicant, input, actor.id);
@@ -270,7 +314,7 @@ export class PreExamService {
       const { invoiceId, invoiceNumberText: numberText } = await this.writeInvoice(tx, {
         issuer,
         applicationId: application.id,
-        billedTo: billedToOf(applicant, priced.feeBasis),
+        billedTo: company ? companyBilledToOf(company, applicant, priced.feeBasis) : billedToOf(applicant, priced.feeBasis),
         lines: priced.lines.map(
           (line): InvoiceLineColumn => ({
             applicationModuleId: chosen.find((row) => row.programModuleId === line.programModuleId)?.id ?? '',
@@ -309,7 +353,13 @@ export class PreExamService {
         actorId: actor.id,
       });
       const opened = await this.deps.payments.openPaymentRequest(tx, { invoiceId, applicationId: application.id, amountCents: totals.totalCents, currency: issuer.currency, actorId: actor.id });
-      await this.deps.mail.send(this.invoiceMail(application, loaded.applicationType, applicant, issuer, { numberText, lines: priced.lines, totals, couponCode: quote?.code ?? null, paymentUrl: opened.paymentUrl, expiresOn: opened.expiresOn }), tx);
+      const issued = { numberText, lines: priced.lines, totals, couponCode: quote?.code ?? null, paymentUrl: opened.paymentUrl, expiresOn: opened.expiresOn };
+      if (company) {
+        // The company pays: its billing contact gets the invoice, the person learns it went to the company.
+        for (const mail of this.companyInvoiceMails(application, loaded.applicationType, applicant, issuer, company, issued)) await this.deps.mail.send(mail, tx);
+      } else {
+        await this.deps.mail.send(this.invoiceMail(application, loaded.applicationType, applicant, issuer, issued), tx);
+      }
       return opened;
     });
     const view = await this.viewOf(await this.load(actor, type, id), actor);
@@ -330,6 +380,18 @@ export class PreExamService {
   /** The tax invoice as a PDF, with its file name (INV-000001.pdf); its dates are the issuing body's days. */
   async renderPdf(actor: CurrentUser, id: string): Promise<{ fileName: string; bytes: Uint8Array }> {
     const row = await this.readableInvoice(actor, id);
+    const invoice = toInvoice(row);
+    const logo = this.deps.accounts.logoOf ? await this.deps.accounts.logoOf((await this.deps.accounts.identityOfProgram(row.programId)).logoAttachmentId) : null;
+    return { fileName: `${invoice.invoiceNumberText}.pdf`, bytes: await renderInvoicePdf(invoice, invoiceZoneOf(row), logo) };
+  }
+
+  /**
+   * A company's tax invoice as a PDF (issue 42): only an invoice issued to that company; any other
+   * (the person's own, another company's) is not found.
+   */
+  async renderCompanyPdf(companyId: string, id: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const row = UUID.test(id) ? await this.deps.repository.findInvoice(id) : undefined;
+    if (!row || row.invoice.billedTo.company?.companyId !== companyId) throw new AppError('NOT_FOUND', PRE_EXAM_MESSAGES.invoiceNotFound);
     const invoice = toInvoice(row);
     const logo = this.deps.accounts.logoOf ? await this.deps.accounts.logoOf((await this.deps.accounts.identityOfProgram(row.programId)).logoAttachmentId) : null;
     return { fileName: `${invoice.invoiceNumberText}.pdf`, bytes: await renderInvoicePdf(invoice, invoiceZoneOf(row), logo) };
@@ -657,6 +719,55 @@ export class PreExamService {
   }
 
   // ---- Mail ---------------------------------------------------------------------------------
+
+  /**
+   * The invoice of an application a company pays (issue 42): to its billing contact, with the
+   * invoice and the way to pay it from the company's portal; to the person, that it went to the
+   * company and nothing is theirs to pay.
+   */
+  private companyInvoiceMails(
+    application: PreExamApplication,
+    applicationType: ApplicationTypePath,
+    applicant: Applicant,
+    issuer: AccountIdentity,
+    company: CompanyBilling,
+    issued: { numberText: string; lines: PreExamLine[]; totals: ReturnType<typeof invoiceTotalsOf>; couponCode: string | null; expiresOn: Date },
+  ): OutgoingMail[] {
+    const { totals } = issued;
+    const money = (cents: number) => formatMoney(cents, issuer.currency);
+    const candidate = `${applicant.firstName} ${applicant.lastName}`.trim();
+    const invoicesUrl = `${this.options.publicUrl}/employer/invoices`;
+    return [
+      {
+        to: company.contactEmail,
+        programId: application.programId,
+        subject: `Tax invoice ${issued.numberText}: ${candidate}, ${application.programCode}`,
+        paragraphs: [
+          `Dear ${company.contactName},`,
+          `${company.companyName} agreed to pay for ${candidate}'s application ${application.applicationNumber} for ${application.programTitle} (${application.programCode}).`,
+          `Tax invoice ${issued.numberText} has been issued to ${company.companyName}${company.purchaseOrderNumber ? ` (purchase order ${company.purchaseOrderNumber})` : ''} by ${issuer.name} (${taxIdentifiersText({ taxIdentifiers: taxIdentifiersOf(issuer) }, ', ')}).`,
+          `Total (incl. GST): ${money(totals.totalCents)}; GST included (${formatGstRate(issuer.gstRateBasisPoints)}): ${money(totals.gstCents)}.`,
+          totals.totalCents > 0
+            ? `Your company's coordinator can pay it online from the company's portal (Invoices) by ${formatDateTimeWithZone(issued.expiresOn, issuer.timeZone)}, or pay by bank transfer quoting the invoice number. The tax invoice (PDF) is there too.`
+            : 'Nothing is owed on this invoice.',
+        ],
+        links: [{ label: "Your company's invoices", url: invoicesUrl }],
+      },
+      {
+        to: applicant.email,
+        toUserId: applicant.userId,
+        programId: application.programId,
+        subject: `Application ${application.applicationNumber}: invoice ${issued.numberText} issued to ${company.companyName}`,
+        paragraphs: [
+          `Dear ${applicant.firstName},`,
+          `Your examinations for ${application.programTitle} (${application.programCode}) are being prepared.`,
+          `${company.companyName} pays for this application: tax invoice ${issued.numberText} (${money(totals.totalCents)} incl. GST) has been issued to the company, and there is nothing for you to pay.`,
+          'Your exams are scheduled once the company has paid.',
+        ],
+        links: [{ label: 'Your application', url: `${this.options.publicUrl}/student/applications/${applicationType}/${application.id}` }],
+      },
+    ];
+  }
 
   private invoiceMail(
     application: PreExamApplication,

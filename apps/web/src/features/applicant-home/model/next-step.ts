@@ -3,9 +3,14 @@ import type { AwardRow } from '@certs/shared/award/award.contract';
 import type { MyExamModule, MyExaminations } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import type { Payment } from '@certs/shared/payment/payment.contract';
 
-/** A payment link the applicant can still use: open (or failed, to try again) and not past its date. */
-export function isPaymentDue(payment: Pick<Payment, 'status' | 'expiresOn'>, now: number): boolean {
+/** A payment link still open (or failed, to try again) and not past its date. */
+function isPaymentOpen(payment: Pick<Payment, 'status' | 'expiresOn'>, now: number): boolean {
   return (payment.status === 'Requested' || payment.status === 'Pending' || payment.status === 'Failed') && new Date(payment.expiresOn).getTime() > now;
+}
+
+/** A payment link the applicant can still use; an invoice issued to their employer, which pays it (issue 42), is never theirs to pay. */
+export function isPaymentDue(payment: Pick<Payment, 'status' | 'expiresOn' | 'paidByCompany'>, now: number): boolean {
+  return !payment.paidByCompany && isPaymentOpen(payment, now);
 }
 
 /** An exam not yet over (its start plus its duration is still ahead). */
@@ -45,6 +50,10 @@ export function nextStepOf({ type, status, payments, examinations, awards, now }
   if (due) {
     const after = HAS_MODULE_EXAMS.includes(type) ? 'Once it is paid, staff schedule your examinations and mail you the dates.' : 'Once it is paid, staff complete your application.';
     return { kind: 'pay', text: `Waiting for your payment of invoice ${due.invoiceNumber}. ${after}`, payment: due };
+  }
+  const companyPays = payments.find((payment) => payment.paidByCompany && isPaymentOpen(payment, now));
+  if (companyPays) {
+    return { kind: 'wait', text: `Invoice ${companyPays.invoiceNumber} was issued to ${companyPays.paidByCompany}, which pays it: there is nothing for you to pay. ${HAS_MODULE_EXAMS.includes(type) ? 'Once it is paid, staff schedule your examinations.' : 'Once it is paid, staff complete your application.'}` };
   }
   const upcoming = (examinations?.modules ?? []).filter((module) => isUpcomingExam(module, now)).sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt))[0];
   if (upcoming && (status === 'Examinations Stage' || status === 'Applied for re-sit')) {

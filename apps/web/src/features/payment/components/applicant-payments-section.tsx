@@ -16,8 +16,10 @@ import { PaymentStatusBadge } from './payment-status-badge';
 /** The applicant's pay page of a payment tracker. */
 export const payPagePath = (trackerId: string) => `/student/payments/${trackerId}`;
 
-const canStillPay = (payment: { status: string; expiresOn: string }) =>
+const isStillOpen = (payment: { status: string; expiresOn: string }) =>
   (payment.status === 'Requested' || payment.status === 'Pending' || payment.status === 'Failed') && new Date(payment.expiresOn).getTime() > Date.now();
+/** Open, and the applicant's to pay: an invoice issued to their employer (issue 42) is the company's. */
+const canStillPay = (payment: Payment) => !payment.paidByCompany && isStillOpen(payment);
 
 /**
  * The payment links of one invoice, in its row (issue 21 item 4: the invoice is shown once): each
@@ -30,10 +32,15 @@ function InvoicePayments({ invoiceNumber, payments }: { invoiceNumber: string; p
       {payments.map((payment) => (
         <Group key={payment.id} component="li" gap="xs" wrap="nowrap" data-testid="invoice-payment">
           <PaymentStatusBadge status={payment.displayedStatus} />
-          {(payment.paidOn || canStillPay(payment)) && (
+          {(payment.paidOn || isStillOpen(payment)) && (
             <Text size="sm" c="dimmed">
               {payment.paidOn ? 'on ' : 'open until '}
               <DateDisplay value={payment.paidOn ?? payment.expiresOn} withTime />
+            </Text>
+          )}
+          {payment.paidByCompany && !payment.paidOn && isStillOpen(payment) && (
+            <Text size="sm" c="dimmed">
+              {payment.paidByCompany} pays this invoice
             </Text>
           )}
           {canStillPay(payment) ? (

@@ -29,6 +29,7 @@ const requested: TrackerData = {
   failureReason: null,
   canPay: true,
   isZero: false,
+  paidByCompany: null,
 };
 
 type Call = Parameters<Parameters<typeof stubFetch>[0]>[0];
@@ -59,6 +60,12 @@ describe('PayScreen', () => {
     expect(calls()[0]?.body).toBeUndefined();
     answer(jsonResponse({ trackerId: TRACKER, redirectUrl: 'http://localhost/payment-gateway/test/tgs_1?token=t', status: 'Pending' }));
     await waitFor(() => expect(onRedirect).toHaveBeenCalledWith('http://localhost/payment-gateway/test/tgs_1?token=t'));
+  });
+
+  it('says the employer pays an invoice issued to the company, and offers no Pay now', async () => {
+    renderPay({ ...requested, canPay: false, paidByCompany: 'Illawarra Fabrication' });
+    expect(await screen.findByTestId('payment-result')).toHaveTextContent(PAYMENT_MESSAGES.paidByCompany('Illawarra Fabrication'));
+    expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
   });
 
   it('shows a refusal from the server and stays on the page', async () => {

@@ -117,6 +117,11 @@ export function PayScreen({ data, applicationPath, onRedirect }: PayScreenProps)
           {recheck.isPending ? 'Checking the payment with the gateway…' : 'The gateway has not confirmed this payment yet. If you paid, the result appears here shortly; otherwise you can pay now.'}
         </Alert>
       )}
+      {data.paidByCompany && !isPaid && (
+        <Alert color="blue" variant="light" title="Your employer pays this invoice" data-testid="payment-result">
+          {PAYMENT_MESSAGES.paidByCompany(data.paidByCompany)}
+        </Alert>
+      )}
       {error && (
         <Alert color="red" variant="light" title="Payment not started" role="alert">
           {errorMessageOf(error)}
