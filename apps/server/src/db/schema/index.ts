@@ -34,3 +34,4 @@ export * from './migration';
 export * from './migration-invitation';
 export * from './company-user';
 export * from './company-sponsorship';
+export * from './certificate-check';

@@ -7,7 +7,7 @@ import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
 import { wpqRecords } from '../../db/schema/wpq';
 
-/** The public columns and nothing more: no query here reads an email, address, date of birth or id. */
+/** The public columns and nothing more: no query here reads an email, address or date of birth, and only a company's check (its log) reads ids. */
 const publicColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
@@ -92,6 +92,25 @@ export class PublicRegisterRepository {
       .orderBy(sql`${awards.certificateNumber} = ${certificateNumber} desc`)
       .limit(1);
     return row;
+  }
+
+  /**
+   * The certificates with these numbers (a company's check of many at once, decision 038), in one
+   * query, by the same rule as `findByCertificateNumber`: letter case forgiven, an exact match
+   * first. Besides the public columns, the award and its holder, for the check's log only.
+   */
+  async findByCertificateNumbers(certificateNumbers: readonly string[]) {
+    if (certificateNumbers.length === 0) return [];
+    const lowered = certificateNumbers.map((number) => number.toLowerCase());
+    return this.db
+      .select({ ...publicColumns, awardId: awards.id, holderApplicantId: awards.applicantId })
+      .from(awards)
+      .innerJoin(applicants, eq(applicants.id, awards.applicantId))
+      .innerJoin(users, eq(users.id, applicants.userId))
+      .innerJoin(programs, eq(programs.id, awards.programId))
+      .innerJoin(accounts, eq(accounts.id, programs.accountId))
+      .leftJoin(wpqRecords, eq(wpqRecords.awardId, awards.id))
+      .where(inArray(sql`lower(${awards.certificateNumber})`, lowered));
   }
 
   /** Every awarding body on the platform, by name: only the name and short name are public. */

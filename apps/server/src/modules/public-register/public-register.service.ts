@@ -77,6 +77,21 @@ export class PublicRegisterService {
     return this.repository.listBodies();
   }
 
+  /**
+   * Many numbers at once for a signed-in company's check (decision 038), answered by the same rule
+   * as `verify` (letter case forgiven, an exact match first) and the same mapping; not limited per
+   * address, since the caller is known and every certificate found is logged against its holder.
+   * Each number's answer, or null; with the award and holder for the log only.
+   */
+  async verifyMany(certificateNumbers: readonly string[], now: Date = new Date()): Promise<({ certificate: PublicCertificate; awardId: string; holderApplicantId: string } | null)[]> {
+    const candidates = await this.repository.findByCertificateNumbers(certificateNumbers);
+    return certificateNumbers.map((number) => {
+      const matches = candidates.filter((row) => row.certificateNumber.toLowerCase() === number.toLowerCase()).sort((a, b) => a.certificateNumber.localeCompare(b.certificateNumber));
+      const row = matches.find((match) => match.certificateNumber === number) ?? matches[0];
+      return row ? { certificate: toPublicCertificate(row, now), awardId: row.awardId, holderApplicantId: row.holderApplicantId } : null;
+    });
+  }
+
   async verify(certificateNumber: string, clientAddress: string): Promise<PublicCertificate> {
     await this.limits.verify.admit(clientAddress);
     const row = await this.repository.findByCertificateNumber(certificateNumber);

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { FormerPeople } from '../../../features/company-access/components/former-people';
 import { EmployerPeopleScreen } from '../../../features/employer-people/components/employer-people';
 import { usePageTitle } from '../../../lib/page-title';
 
@@ -14,6 +15,7 @@ export function EmployerPeopleRoute() {
         </Text>
       </Stack>
       <EmployerPeopleScreen />
+      <FormerPeople />
     </Stack>
   );
 }

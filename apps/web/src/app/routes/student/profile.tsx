@@ -6,6 +6,7 @@ import { useApplicant } from '../../../features/applicant-profile/api/find-appli
 import { useSaveApplicant } from '../../../features/applicant-profile/api/save-applicant';
 import { MembershipStatus } from '../../../features/applicant-profile/components/membership-status';
 import { EmployerPicker } from '../../../features/company/components/employer-picker';
+import { CompanyAccessSection } from '../../../features/company-access/components/company-access-section';
 import {
   EducationPanel,
   ExperiencePanel,
@@ -32,6 +33,7 @@ const TABS = [
   { value: 'activities', label: 'Professional activities' },
   { value: 'development', label: 'Professional development' },
   { value: 'membership', label: 'Membership' },
+  { value: 'companies', label: 'Companies' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -123,6 +125,9 @@ export function StudentProfileRoute() {
               <MembershipStatus applicant={record} />
               <MembershipForm key={formKey} initialValues={applicantValuesOf(record)} onSubmit={(request) => saveDetails(request, 'membership details')} />
             </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="companies">
+            <CompanyAccessSection />
           </Tabs.Panel>
         </Paper>
       </Tabs>
