@@ -61,8 +61,21 @@ export const EmployerConfirmationRow = z.object({
 });
 export type EmployerConfirmationRow = z.infer<typeof EmployerConfirmationRow>;
 
+/** A 9.3 b) qualification whose revalidation can be asked for now: the two production welds must be from the window. */
+export const EmployerRevalidationRow = z.object({
+  wpqRecordId: z.string(),
+  welderName: z.string(),
+  certificateNumber: z.string(),
+  designations: z.array(z.string()),
+  validUntil: z.string(),
+  window: z.object({ from: z.string(), to: z.string() }),
+});
+export type EmployerRevalidationRow = z.infer<typeof EmployerRevalidationRow>;
+
 export const EmployerConfirmationList = z.object({
   rows: z.array(EmployerConfirmationRow),
+  /** 9.3 b): qualifications whose revalidation window is open and none asked for yet. */
+  revalidations: z.array(EmployerRevalidationRow),
   withinDays: z.number().int(),
   statement: z.string(),
 });

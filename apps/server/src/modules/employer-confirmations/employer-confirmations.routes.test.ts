@@ -250,6 +250,9 @@ describe('revalidation evidence (9.3 b)', () => {
     expect((await send('POST', '/api/employer/files/presigned-upload', company.viewerJwt, { fileName: 'x.pdf', contentType: 'application/pdf', size: 10 })).statusCode).toBe(403);
     expect((await send('POST', `/api/employer/confirmations/${record.recordId}/evidence`, company.viewerJwt, welds(reports.map((r) => r.id)))).statusCode).toBe(403);
     expect((await send('POST', `/api/employer/confirmations/${record.recordId}/evidence`, other.coordinatorJwt, welds(reports.map((r) => r.id)))).statusCode).toBe(404);
+    // The list names the open window, to the viewer too; the welds must be from it.
+    const listed = (await send('GET', '/api/employer/confirmations', company.viewerJwt)).json<EmployerConfirmationList>();
+    expect(listed.revalidations).toEqual([expect.objectContaining({ wpqRecordId: record.recordId, validUntil: subtractMonths(testDate, -24), window: { from: subtractMonths(subtractMonths(testDate, -24), 6), to: subtractMonths(testDate, -24) } })]);
     const picture = await uploadAsCoordinator(company.coordinatorJwt, { name: 'photo.png', contentType: 'image/png', body: ONE_PIXEL_PNG });
     const notPdf = await send('POST', `/api/employer/confirmations/${record.recordId}/evidence`, company.coordinatorJwt, welds([reports[0]!.id, picture.id]));
     expect(notPdf.statusCode).toBe(400);
@@ -259,6 +262,7 @@ describe('revalidation evidence (9.3 b)', () => {
     const submitted = await send('POST', `/api/employer/confirmations/${record.recordId}/evidence`, company.coordinatorJwt, welds(reports.map((r) => r.id)));
     expect(submitted.statusCode, submitted.body).toBe(201);
     expect(submitted.json()).toMatchObject({ status: 'submitted', submittedBy: 'employer' });
+    expect((await send('GET', '/api/employer/confirmations', company.coordinatorJwt)).json<EmployerConfirmationList>().revalidations).toEqual([]);
 
     // Staff see the revalidation on the record with its welds, and open each report.
     const validity = (await send('GET', `/api/wpq/${record.recordId}/validity`, managerJwt)).json();

@@ -8,6 +8,7 @@ import {
   type ConfirmWeldersResult,
   type EmployerConfirmationList,
   type EmployerConfirmationRow,
+  type EmployerRevalidationRow,
   type RevalidationEvidenceRequest,
 } from '@certs/shared/employer/confirmations.contract';
 import { WPQ_VALIDITY_MESSAGES } from '@certs/shared/wpq/wpq-validity.contract';
@@ -52,22 +53,29 @@ const notFound = () => new AppError('NOT_FOUND', M.notFound);
 export class EmployerConfirmationsService {
   constructor(private readonly deps: EmployerConfirmationsDeps) {}
 
-  /** The company's people's current qualifications whose next confirmation is open or falls due within the days given, soonest first. */
+  /** The company's people's current qualifications whose next confirmation is open or falls due within the days given, soonest first, and those whose 9.3 b) revalidation can be asked for now. */
   async list(actor: CurrentUser, withinDays: number): Promise<EmployerConfirmationList> {
     const companyId = employerCompanyOf(actor);
     const held = await this.deps.validity.heldBy(await this.deps.repository.approvedEmployees(companyId));
     const rows: EmployerConfirmationRow[] = [];
+    const revalidations: EmployerRevalidationRow[] = [];
     for (const { facts, validity, due } of held) {
       if (facts.awardStatus !== 'current' || !validity.isValid) continue;
+      const designations = ((facts.rangeOfQualification as { designations?: string[] } | null)?.designations ?? []).slice();
+      const welderName = `${facts.welderFirstName} ${facts.welderLastName}`;
+      // The validity names the window only while a revalidation can be asked for (open, none waiting).
+      if (validity.revalidationWindow && validity.validUntil) {
+        revalidations.push({ wpqRecordId: facts.recordId, welderName, certificateNumber: facts.certificateNumber, designations, validUntil: validity.validUntil, window: validity.revalidationWindow });
+      }
       const open = due.find((item) => item.due === 'confirmation');
       const nextDueOn = open?.dueOn ?? validity.nextConfirmationDue;
       if (!nextDueOn || nextDueOn > addDays(validity.today, withinDays)) continue;
       rows.push({
         wpqRecordId: facts.recordId,
         applicantId: facts.applicantId,
-        welderName: `${facts.welderFirstName} ${facts.welderLastName}`,
+        welderName,
         certificateNumber: facts.certificateNumber,
-        designations: ((facts.rangeOfQualification as { designations?: string[] } | null)?.designations ?? []).slice(),
+        designations,
         programTitle: facts.programTitle,
         awardingBodyName: facts.awardingBodyName,
         option: validity.option,
@@ -78,7 +86,8 @@ export class EmployerConfirmationsService {
       });
     }
     rows.sort((a, b) => a.nextDueOn.localeCompare(b.nextDueOn) || a.welderName.localeCompare(b.welderName) || a.certificateNumber.localeCompare(b.certificateNumber));
-    return { rows, withinDays, statement: CONFIRMATION_STATEMENT };
+    revalidations.sort((a, b) => a.validUntil.localeCompare(b.validUntil) || a.welderName.localeCompare(b.welderName));
+    return { rows, revalidations, withinDays, statement: CONFIRMATION_STATEMENT };
   }
 
   /**

@@ -87,6 +87,22 @@ export interface ValidityPass {
   today: string;
   ended: number;
   reminders: number;
+  /** Digests mailed to companies' coordinators (the listener's count; issue 42). */
+  companyReminders: number;
+}
+
+/** A confirmation whose reminder falls due today, for the companies' coordinators' digest (issue 42). */
+export interface DueConfirmationReminder {
+  recordId: string;
+  applicantId: string;
+  welderName: string;
+  certificateNumber: string;
+  programTitle: string;
+  sequence: number;
+  dueOn: string;
+  kind: ValidityReminderKind;
+  /** The awarding body's today. */
+  today: string;
 }
 
 interface Loaded {
@@ -373,6 +389,24 @@ export class WpqValidityService {
     return this.confirm(recordId, input, { by: 'examiner', actorId: actor.id, evidenceAttachmentIds: input.evidenceAttachmentIds });
   }
 
+  /**
+   * A company's coordinator confirms in the company's portal (issue 42): exactly as the mailed link
+   * confirms (the same row, the award's type and history, the welder's mail), dated the awarding
+   * body's today, in the caller's transaction so that several welders are confirmed all or none.
+   * The company and its user are the caller's (from the session); the company must have checked
+   * that the record is one of its people's.
+   */
+  async confirmByCompany(
+    tx: Executor,
+    recordId: string,
+    input: { confirmerName: string; confirmerPosition: string },
+    by: { companyId: string; companyName: string; userId: string; userName: string },
+  ): Promise<ConfirmationDone> {
+    const facts = UUID.test(recordId) ? await this.deps.repository.findKept(recordId, tx) : undefined;
+    if (!facts) throw notFound();
+    return this.confirmIn(tx, facts, { ...input, confirmedOn: this.today(facts), evidenceNote: '' }, { by: 'employer', actorId: by.userId, company: { id: by.companyId, name: by.companyName }, portalUserName: by.userName });
+  }
+
   private async confirm(
     recordId: string,
     input: { confirmerName: string; confirmerPosition: string; confirmedOn: string; evidenceNote: string },
@@ -380,59 +414,69 @@ export class WpqValidityService {
   ): Promise<ConfirmationDone> {
     const facts = await this.deps.repository.findKept(recordId);
     if (!facts) throw notFound();
-    return this.deps.repository.transaction(async (tx) => {
-      const application = await this.deps.workflow.lock(tx, facts.applicationId);
-      if (!application) throw notFound();
-      const link = how.linkToken ? await this.linkOf(how.linkToken, tx) : undefined;
-      const loaded = await this.load(recordId, tx);
-      if (!loaded) throw notFound();
-      const period = this.openPeriodFor(loaded, link?.sequence);
-      const today = this.today(loaded.facts);
-      if (input.confirmedOn > today) throw new AppError('BAD_REQUEST', M.confirmedOnFuture, { confirmedOn: M.confirmedOnFuture });
-      if (!(input.confirmedOn > period.periodStart && input.confirmedOn <= period.dueOn)) {
-        const message = M.confirmedOnOutside(day(period.periodStart), day(period.dueOn));
-        throw new AppError('BAD_REQUEST', message, { confirmedOn: message });
-      }
-      if (link && !(await this.deps.repository.markLinkUsed(tx, link.id))) throw new AppError('CONFLICT', M.linkUsed);
-      const row = await this.deps.repository.insertConfirmation(tx, {
-        wpqRecordId: recordId,
-        awardId: loaded.facts.awardId,
-        sequence: period.sequence,
-        dueOn: period.dueOn,
-        confirmedOn: input.confirmedOn,
-        confirmedBy: how.by,
-        confirmerName: input.confirmerName,
-        confirmerPosition: input.confirmerPosition,
-        companyId: how.by === 'employer' ? (link?.companyId ?? null) : null,
-        examinerUserId: how.by === 'examiner' ? how.actorId : null,
-        linkId: link?.id ?? null,
-        evidenceNote: input.evidenceNote,
-        evidenceAttachmentIds: how.evidenceAttachmentIds ?? [],
-        createdBy: how.actorId,
-        modifiedBy: how.actorId,
-      });
-      if (!row) throw new AppError('CONFLICT', M.alreadyConfirmed);
-      // A Confirmation on the award: its type, a new certificate version (the table gains a row) and history.
-      const by = how.by === 'employer' ? `${input.confirmerName}, ${input.confirmerPosition}${loaded.facts.employerName ? ` of ${loaded.facts.employerName}` : ''}` : `the examiner ${input.confirmerName}`;
-      await this.deps.repository.updateAward(tx, loaded.facts.awardId, { awardType: 'Confirmation', certificateVersion: loaded.facts.certificateVersion + 1, modifiedBy: how.actorId });
-      await this.deps.repository.insertAwardHistory(tx, {
-        awardId: loaded.facts.awardId,
-        action: 'confirmation',
-        fromStatus: 'current',
-        toStatus: 'current',
-        reason: `Confirmation ${period.sequence} (due ${day(period.dueOn)}) made on ${day(input.confirmedOn)} by ${by}`,
-        createdBy: how.actorId,
-        modifiedBy: how.actorId,
-      });
-      await this.mailWelder(tx, loaded.facts, {
-        subject: `Your welder qualification ${loaded.facts.certificateNumber} has been confirmed`,
-        paragraphs: [
-          `Your welder qualification ${loaded.facts.certificateNumber} (${loaded.facts.programTitle}) was confirmed on ${day(input.confirmedOn)} by ${by}, for the period due on ${day(period.dueOn)}.`,
-          loaded.facts.messageConfirmation ?? '',
-        ].filter(Boolean),
-      });
-      return { confirmation: toConfirmation({ ...row, companyName: how.by === 'employer' ? loaded.facts.employerName : null }), messageConfirmation: loaded.facts.messageConfirmation ?? '' };
+    return this.deps.repository.transaction((tx) => this.confirmIn(tx, facts, input, how));
+  }
+
+  /** One confirmation, under the application's row lock, in the transaction given. */
+  private async confirmIn(
+    tx: Executor,
+    facts: Pick<KeptFacts, 'recordId' | 'applicationId'>,
+    input: { confirmerName: string; confirmerPosition: string; confirmedOn: string; evidenceNote: string },
+    how: { by: 'employer' | 'examiner'; actorId: string | null; linkToken?: string; evidenceAttachmentIds?: string[]; company?: { id: string; name: string }; portalUserName?: string },
+  ): Promise<ConfirmationDone> {
+    const recordId = facts.recordId;
+    const application = await this.deps.workflow.lock(tx, facts.applicationId);
+    if (!application) throw notFound();
+    const link = how.linkToken ? await this.linkOf(how.linkToken, tx) : undefined;
+    const loaded = await this.load(recordId, tx);
+    if (!loaded) throw notFound();
+    const period = this.openPeriodFor(loaded, link?.sequence);
+    const today = this.today(loaded.facts);
+    if (input.confirmedOn > today) throw new AppError('BAD_REQUEST', M.confirmedOnFuture, { confirmedOn: M.confirmedOnFuture });
+    if (!(input.confirmedOn > period.periodStart && input.confirmedOn <= period.dueOn)) {
+      const message = M.confirmedOnOutside(day(period.periodStart), day(period.dueOn));
+      throw new AppError('BAD_REQUEST', message, { confirmedOn: message });
+    }
+    if (link && !(await this.deps.repository.markLinkUsed(tx, link.id))) throw new AppError('CONFLICT', M.linkUsed);
+    const row = await this.deps.repository.insertConfirmation(tx, {
+      wpqRecordId: recordId,
+      awardId: loaded.facts.awardId,
+      sequence: period.sequence,
+      dueOn: period.dueOn,
+      confirmedOn: input.confirmedOn,
+      confirmedBy: how.by,
+      confirmerName: input.confirmerName,
+      confirmerPosition: input.confirmerPosition,
+      companyId: how.by === 'employer' ? (how.company?.id ?? link?.companyId ?? null) : null,
+      examinerUserId: how.by === 'examiner' ? how.actorId : null,
+      linkId: link?.id ?? null,
+      evidenceNote: input.evidenceNote,
+      evidenceAttachmentIds: how.evidenceAttachmentIds ?? [],
+      createdBy: how.actorId,
+      modifiedBy: how.actorId,
     });
+    if (!row) throw new AppError('CONFLICT', M.alreadyConfirmed);
+    // A Confirmation on the award: its type, a new certificate version (the table gains a row) and history.
+    const companyName = how.company?.name ?? loaded.facts.employerName;
+    const by = how.by === 'employer' ? `${input.confirmerName}, ${input.confirmerPosition}${companyName ? ` of ${companyName}` : ''}` : `the examiner ${input.confirmerName}`;
+    await this.deps.repository.updateAward(tx, loaded.facts.awardId, { awardType: 'Confirmation', certificateVersion: loaded.facts.certificateVersion + 1, modifiedBy: how.actorId });
+    await this.deps.repository.insertAwardHistory(tx, {
+      awardId: loaded.facts.awardId,
+      action: 'confirmation',
+      fromStatus: 'current',
+      toStatus: 'current',
+      reason: `Confirmation ${period.sequence} (due ${day(period.dueOn)}) made on ${day(input.confirmedOn)} by ${by}${how.portalUserName ? ` (in the company's portal, by ${how.portalUserName})` : ''}`,
+      createdBy: how.actorId,
+      modifiedBy: how.actorId,
+    });
+    await this.mailWelder(tx, loaded.facts, {
+      subject: `Your welder qualification ${loaded.facts.certificateNumber} has been confirmed`,
+      paragraphs: [
+        `Your welder qualification ${loaded.facts.certificateNumber} (${loaded.facts.programTitle}) was confirmed on ${day(input.confirmedOn)} by ${by}, for the period due on ${day(period.dueOn)}.`,
+        loaded.facts.messageConfirmation ?? '',
+      ].filter(Boolean),
+    });
+    return { confirmation: toConfirmation({ ...row, companyName: how.by === 'employer' ? companyName : null }), messageConfirmation: loaded.facts.messageConfirmation ?? '' };
   }
 
   /** Staff (the program's managers or examiners) mail the employer a link for the open confirmation now. */
@@ -506,14 +550,26 @@ export class WpqValidityService {
     const days = new Set<string>();
     let ended = 0;
     let reminders = 0;
+    const companyDue: DueConfirmationReminder[] = [];
     for (const facts of await this.deps.repository.findCurrentKept()) {
       // Each qualification on its own body's day: a New Zealand one's reminder goes out after Auckland's midnight.
       const today = this.today(facts);
       days.add(today);
       if (await this.endIfLapsed(facts.recordId, today)) ended += 1;
-      else reminders += await this.sendDueReminders(facts.recordId, today);
+      else reminders += await this.sendDueReminders(facts.recordId, today, companyDue);
     }
-    return { today: [...days].sort()[0] ?? expiryToday(this.deps.now?.() ?? new Date()), ended, reminders };
+    const companyReminders = this.companyReminders && companyDue.length > 0 ? await this.companyReminders(companyDue) : 0;
+    return { today: [...days].sort()[0] ?? expiryToday(this.deps.now?.() ?? new Date()), ended, reminders, companyReminders };
+  }
+
+  private companyReminders?: (due: DueConfirmationReminder[]) => Promise<number>;
+
+  /**
+   * The company portal's digest (issue 42): after each pass, every confirmation whose reminder is
+   * due today (the same days as the welder's, each counted by the listener's own ledger).
+   */
+  useCompanyReminders(listener: (due: DueConfirmationReminder[]) => Promise<number>): void {
+    this.companyReminders = listener;
   }
 
   /**
@@ -551,12 +607,14 @@ export class WpqValidityService {
   }
 
   /** The reminder due now for the open confirmation, to the welder and to the employer (with a link), each once. */
-  private async sendDueReminders(recordId: string, today: string): Promise<number> {
+  private async sendDueReminders(recordId: string, today: string, companyDue: DueConfirmationReminder[]): Promise<number> {
     const loaded = await this.load(recordId);
     if (!loaded || loaded.facts.awardStatus !== 'current') return 0;
     const period = openConfirmation(today, loaded.kept);
     const kind = period ? dueValidityReminder(period.dueOn, today) : null;
     if (!period || !kind) return 0;
+    const { facts } = loaded;
+    companyDue.push({ recordId, applicantId: facts.applicantId, welderName: `${facts.welderFirstName} ${facts.welderLastName}`, certificateNumber: facts.certificateNumber, programTitle: facts.programTitle, sequence: period.sequence, dueOn: period.dueOn, kind, today });
     let sent = 0;
     const recipients: ('welder' | 'employer')[] = loaded.facts.employerContactEmail ? ['welder', 'employer'] : ['welder'];
     for (const recipient of recipients) {
@@ -594,6 +652,19 @@ export class WpqValidityService {
       if (!canManageApplications(actor, standing)) throw forbidden();
       submittedBy = 'staff';
     }
+    return this.submitRevalidationAs(actor, recordId, input, submittedBy);
+  }
+
+  /**
+   * A company's coordinator sends the two production welds of one of the company's people, with
+   * the test reports they uploaded (issue 42): a revalidation like the welder's, submitted by the
+   * employer. The company checked that the record is one of its people's.
+   */
+  submitRevalidationByCompany(actor: CurrentUser, recordId: string, input: z.output<typeof RevalidationSubmitRequest>): Promise<WpqRevalidation> {
+    return this.submitRevalidationAs(actor, recordId, input, 'employer');
+  }
+
+  private async submitRevalidationAs(actor: CurrentUser, recordId: string, input: z.output<typeof RevalidationSubmitRequest>, submittedBy: 'welder' | 'staff' | 'employer'): Promise<WpqRevalidation> {
     const reports = input.welds.map((w) => w.testReportAttachmentId);
     if ((await this.deps.attachments.findOwned(actor.id, reports)).length !== new Set(reports).size) {
       throw new AppError('BAD_REQUEST', 'Each test report must be a file you uploaded', { welds: 'Each test report must be a file you uploaded' });

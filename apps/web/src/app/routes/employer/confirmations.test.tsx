@@ -47,7 +47,7 @@ function renderConfirmations(user: SessionUser, confirm: (call: RecordedCall) =>
     if (url.pathname === '/unauth/loginrestriction/check') return jsonResponse({ isBlocked: false, message: null });
     if (url.pathname === '/api/users/me') return jsonResponse(user);
     if (url.pathname === '/api/employer/confirmations' && call.method === 'GET') {
-      const body: EmployerConfirmationList = { rows, withinDays: 60, statement: CONFIRMATION_STATEMENT };
+      const body: EmployerConfirmationList = { rows, revalidations: [], withinDays: 60, statement: CONFIRMATION_STATEMENT };
       return jsonResponse(body);
     }
     if (url.pathname === '/api/employer/confirmations' && call.method === 'POST') {
@@ -79,7 +79,7 @@ function confirmedOf(call: RecordedCall): ConfirmWeldersResult {
 const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST' && call.url.includes('/api/employer/confirmations'));
 
 afterEach(() => {
-  clearSession();
+  clearSession('logout');
   reloadSessionFromStorage();
 });
 
