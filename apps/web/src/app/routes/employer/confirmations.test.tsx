@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@certs/shared/auth/auth.contract';
-import { CONFIRMATION_STATEMENT, EMPLOYER_CONFIRMATION_MESSAGES, type ConfirmWeldersResult, type EmployerConfirmationList, type EmployerConfirmationRow } from '@certs/shared/employer/confirmations.contract';
+import { CONFIRMATION_STATEMENT, EMPLOYER_CONFIRMATION_MESSAGES, type ConfirmWeldersResult, type EmployerConfirmationList, type EmployerConfirmationRow, type EmployerRevalidationRow } from '@certs/shared/employer/confirmations.contract';
 import { clearSession, reloadSessionFromStorage, saveSession } from '../../../lib/auth';
 import { jsonResponse, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
@@ -38,17 +38,41 @@ const row = (overrides: Partial<EmployerConfirmationRow>): EmployerConfirmationR
 const ann = row({});
 const ben = row({ wpqRecordId: '40000000-0000-4000-8000-0000000000d2', applicantId: '40000000-0000-4000-8000-0000000000a2', welderName: 'Ben Brazier', certificateNumber: 'WCB-2026-00078', lastConfirmedOn: '2026-06-18', nextDueOn: '2026-12-24' });
 
+const rex: EmployerRevalidationRow = {
+  wpqRecordId: '40000000-0000-4000-8000-0000000000d3',
+  welderName: 'Rex Rodman',
+  certificateNumber: 'WCB-2024-00011',
+  designations: ['ISO 9606-1 135 P BW FM1 S t10 PF ss nb'],
+  validUntil: '2027-01-02',
+  window: { from: '2026-07-02', to: '2027-01-02' },
+};
+
 /** The Confirmations page for a company user; the server lists the rows and answers the confirmation as `confirm` says. */
-function renderConfirmations(user: SessionUser, confirm: (call: RecordedCall) => Response = (call) => jsonResponse(confirmedOf(call), 201)) {
+function renderConfirmations(user: SessionUser, confirm: (call: RecordedCall) => Response = (call) => jsonResponse(confirmedOf(call), 201), revalidations: EmployerRevalidationRow[] = []) {
   saveSession({ jwt: 'token', user });
   let rows = [ann, ben];
+  let openRevalidations = revalidations;
+  let uploads = 0;
   const stub = stubFetch((call) => {
     const url = new URL(call.url, 'http://localhost');
     if (url.pathname === '/unauth/loginrestriction/check') return jsonResponse({ isBlocked: false, message: null });
     if (url.pathname === '/api/users/me') return jsonResponse(user);
     if (url.pathname === '/api/employer/confirmations' && call.method === 'GET') {
-      const body: EmployerConfirmationList = { rows, revalidations: [], withinDays: 60, statement: CONFIRMATION_STATEMENT };
+      const body: EmployerConfirmationList = { rows, revalidations: openRevalidations, withinDays: 60, statement: CONFIRMATION_STATEMENT };
       return jsonResponse(body);
+    }
+    if (url.pathname === '/api/employer/files/presigned-upload') {
+      uploads += 1;
+      return jsonResponse({ url: `/unauth/storage/upload/attachments/r${uploads}.pdf?signature=x`, method: 'PUT', headers: { 'content-type': 'application/pdf' }, resourceKey: `attachments/r${uploads}.pdf`, filePath: `attachments/r${uploads}.pdf`, expiresOn: '2026-12-06T10:00:00.000Z' });
+    }
+    if (url.pathname === '/api/employer/files/save') {
+      const key = (call.body as { resourceKey: string }).resourceKey;
+      return jsonResponse({ id: `50000000-0000-4000-8000-00000000000${key.slice(-5, -4)}`, resourceKey: key, name: 'report.pdf', contentType: 'application/pdf', size: 10, createdOn: '2026-12-06T09:00:00.000Z' });
+    }
+    if (url.pathname === `/api/employer/confirmations/${rex.wpqRecordId}/evidence`) {
+      openRevalidations = [];
+      const welds = (call.body as { welds: unknown[] }).welds;
+      return jsonResponse({ id: 'r1', status: 'submitted', submittedBy: 'employer', welds, validUntilBefore: rex.validUntil, validUntilAfter: null, revalidatedOn: null, invoiceId: null, decisionReason: null, createdOn: '2026-12-06T09:00:00.000Z' }, 201);
     }
     if (url.pathname === '/api/employer/confirmations' && call.method === 'POST') {
       const answer = confirm(call);
@@ -76,9 +100,32 @@ function confirmedOf(call: RecordedCall): ConfirmWeldersResult {
   };
 }
 
+/** The browser's upload (a PUT through XMLHttpRequest): the storage answers 200 at once. */
+class StoredAtOnce {
+  static urls: string[] = [];
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(_method: string, url: string) {
+    StoredAtOnce.urls.push(url);
+  }
+  setRequestHeader() {}
+  send() {
+    queueMicrotask(() => {
+      this.status = 200;
+      this.onload?.();
+    });
+  }
+  abort() {}
+}
+
 const posts = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'POST' && call.url.includes('/api/employer/confirmations'));
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   clearSession('logout');
   reloadSessionFromStorage();
 });
@@ -129,13 +176,49 @@ describe('Confirmations (/employer/confirmations)', () => {
     expect(within(table).getByRole('checkbox', { name: 'Select Ben Brazier (WCB-2026-00078)' })).toBeChecked();
   });
 
+  it('the coordinator sends a revalidation\'s two production welds with their PDF test reports', async () => {
+    vi.stubGlobal('XMLHttpRequest', StoredAtOnce);
+    const { calls, user } = renderConfirmations(person(6), undefined, [rex]);
+    const table = await screen.findByRole('table', { name: 'Revalidations' });
+    expect(within(table).getByRole('rowheader', { name: 'Rex Rodman' }).closest('tr')!).toHaveTextContent('02-Jul-2026 to 02-Jan-2027');
+    await user.click(within(table).getByRole('button', { name: 'Send production welds of Rex Rodman' }));
+    const form = await screen.findByRole('form', { name: 'Production welds of Rex Rodman' });
+
+    // Nothing filled: each field says what it needs, and nothing is sent.
+    await user.click(within(form).getByRole('button', { name: 'Send the production welds' }));
+    expect((await within(form).findAllByText('Description is required')).length).toBe(2);
+    for (const index of [1, 2]) {
+      const weld = within(form).getByRole('group', { name: `Production weld ${index}` });
+      await user.type(within(weld).getByRole('textbox', { name: /Description/ }), `Spool ${index} butt weld`);
+      const day = within(weld).getByRole('textbox', { name: /Welded on/ });
+      await user.type(day, '20-Nov-2026');
+      fireEvent.blur(day);
+      await user.selectOptions(within(weld).getByRole('combobox', { name: /Test method/ }), 'Radiography');
+      await user.upload(weld.querySelector('input[type="file"]') as HTMLInputElement, new File(['%PDF-1.7'], `rt-${index}.pdf`, { type: 'application/pdf' }));
+      expect(await within(weld).findByText(`rt-${index}.pdf: 100%`)).toBeInTheDocument();
+    }
+    await user.click(within(form).getByRole('button', { name: 'Send the production welds' }));
+
+    expect(await screen.findByRole('alert', { name: 'Production welds sent' })).toHaveTextContent('Rex Rodman (WCB-2024-00011)');
+    const sent = calls.find((call) => call.url.endsWith(`/api/employer/confirmations/${rex.wpqRecordId}/evidence`))!;
+    expect(sent.body).toEqual({
+      welds: [
+        { description: 'Spool 1 butt weld', weldedOn: '2026-11-20', testMethod: 'Radiography', testReportAttachmentId: '50000000-0000-4000-8000-000000000001' },
+        { description: 'Spool 2 butt weld', weldedOn: '2026-11-20', testMethod: 'Radiography', testReportAttachmentId: '50000000-0000-4000-8000-000000000002' },
+      ],
+    });
+    expect(StoredAtOnce.urls).toEqual(['/unauth/storage/upload/attachments/r1.pdf?signature=x', '/unauth/storage/upload/attachments/r2.pdf?signature=x']);
+  });
+
   it('a viewer sees the list without the controls', async () => {
-    const { calls } = renderConfirmations(person(7));
+    const { calls } = renderConfirmations(person(7), undefined, [rex]);
     const table = await screen.findByRole('table', { name: 'Confirmations' });
     expect(within(table).getByRole('rowheader', { name: 'Ann Archer' })).toBeInTheDocument();
     expect(within(table).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Confirm the welders chosen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Confirm/ })).not.toBeInTheDocument();
+    expect(within(await screen.findByRole('table', { name: 'Revalidations' })).getByRole('rowheader', { name: 'Rex Rodman' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Send production welds/ })).not.toBeInTheDocument();
     await waitFor(() => expect(calls.some((call) => call.url.includes('/api/employer/confirmations'))).toBe(true));
     expect(posts(calls)).toEqual([]);
   });

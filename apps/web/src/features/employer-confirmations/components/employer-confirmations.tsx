@@ -5,6 +5,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useConfirmWelders, useEmployerConfirmations } from '../api/confirmations';
 import { ConfirmWeldersForm } from '../forms/confirm-welders-form';
 import { ConfirmationsTable } from './confirmations-table';
+import { RevalidationsSection } from './revalidations-section';
 
 /**
  * The six-monthly confirmations (ISO 9606-1 9.2) in the company's portal (issue 42): the welders
@@ -64,6 +65,7 @@ export function EmployerConfirmationsScreen({ isCoordinator }: { isCoordinator: 
           </Stack>
         </Paper>
       )}
+      {list.data && <RevalidationsSection rows={list.data.revalidations} isCoordinator={isCoordinator} />}
     </Stack>
   );
 }

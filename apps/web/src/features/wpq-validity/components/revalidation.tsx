@@ -145,6 +145,8 @@ function RevalidationDecision({ recordId, revalidation }: { recordId: string; re
 }
 
 const STATUS_WORDS: Record<WpqRevalidation['status'], string> = { submitted: 'waiting for a decision', invoiced: 'invoiced', approved: 'approved', refused: 'refused' };
+/** Who sent the welds: the welder, staff, or the employer's coordinator from the company's portal (issue 42). */
+const SUBMITTED_BY_WORDS: Record<WpqRevalidation['submittedBy'], string> = { welder: '', staff: ' by staff', employer: ' by the employer' };
 
 /** Each revalidation asked for, with its welds and outcome; staff decide the open one. */
 export function RevalidationList({ recordId, validity, canDecide }: { recordId: string; validity: WpqValidity; canDecide: boolean }) {
@@ -158,7 +160,7 @@ export function RevalidationList({ recordId, validity, canDecide }: { recordId: 
         <Paper key={revalidation.id} withBorder radius="sm" p="sm">
           <Stack gap={4}>
             <Text size="sm" fw={600}>
-              {`Asked for on ${day(revalidation.createdOn)}: ${STATUS_WORDS[revalidation.status]}`}
+              {`Asked for on ${day(revalidation.createdOn)}${SUBMITTED_BY_WORDS[revalidation.submittedBy]}: ${STATUS_WORDS[revalidation.status]}`}
               {revalidation.validUntilAfter ? `; valid until ${day(revalidation.validUntilAfter)}` : ''}
             </Text>
             {revalidation.welds.map((weld, index) => (
