@@ -10,7 +10,7 @@ import { downloadCheckCsv } from '../api/certificate-checks';
 /** The status as the verification page words it, or "Not found". */
 export function CheckStatusBadge({ row }: { row: Pick<CertificateCheckRow, 'status'> }) {
   return (
-    <Badge variant="light" color={row.status ? AWARD_STATUS_COLORS[row.status] : 'red'}>
+    <Badge variant="light" color={row.status ? AWARD_STATUS_COLORS[row.status] : 'red'} styles={{ label: { overflow: 'visible' } }}>
       {checkStatusText(row.status)}
     </Badge>
   );
@@ -60,7 +60,7 @@ export function CertificateCheckResults({ check }: { check: CertificateCheck }) 
           <Table.Tbody>
             {check.rows.map((row) => (
               <Table.Tr key={row.number}>
-                <Table.Th scope="row" fw={500}>
+                <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
                   {row.certificateNumber ?? row.number}
                 </Table.Th>
                 <Table.Td>{row.holderName ?? '—'}</Table.Td>
@@ -79,10 +79,10 @@ export function CertificateCheckResults({ check }: { check: CertificateCheck }) 
                   )}
                 </Table.Td>
                 <Table.Td>{row.awardingBody ?? '—'}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <CheckStatusBadge row={row} />
                 </Table.Td>
-                <Table.Td>{row.found ? (row.expiresOn ? dates.date(row.expiresOn) : 'Does not expire') : '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.found ? (row.expiresOn ? dates.date(row.expiresOn) : 'Does not expire') : '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
