@@ -64,6 +64,8 @@ export const DEMO_CORPORATE_EMPLOYEE = { email: 'corporate.member@demo.local', f
 export const DEMO_AICIP_PAYER = { email: 'aicip.payer@demo.local', firstName: 'Piper', lastName: 'Payne', memberNumber: '' } as const;
 /** A welder whose first six-monthly confirmation falls due two weeks after the seed runs (the dashboard's "confirmations due"). */
 export const DEMO_WELDER_DUE = { email: 'due.welder@demo.local', firstName: 'Dallas', lastName: 'Weldon', memberNumber: '' } as const;
+/** A second welder of the same employer, due at the same time (issue 42: the coordinator confirms both in one step). */
+export const DEMO_SECOND_WELDER_DUE = { email: 'due.welder2@demo.local', firstName: 'Tess', lastName: 'Tacker', memberNumber: '' } as const;
 /** The employer's coordinator in its own portal (issue 42): Dallas Weldon is one of its people, and the demo applicant's claim to work there waits for them. */
 export const DEMO_COMPANY_COORDINATOR = { email: 'coordinator@illawarrasteel.example', firstName: 'Lee', lastName: 'Supervisor', role: ROLES.CompanyCoordinator } as const;
 /** A viewer at the corporate member (issue 42): reads and checks, changes nothing. */
@@ -440,8 +442,13 @@ async function seedAicipAwaitingPayment(tx: Database, options: { passwordHash: s
  * employed by the demo employer, never confirmed yet: its first confirmation falls due two weeks
  * after the seed's day, so Programs -> Welders due and the dashboard's "confirmations due" show it.
  */
-async function seedWelderDue(tx: Database, options: { passwordHash: string; staffId: string; employerId: string }): Promise<void> {
-  const holder = await seedHolderOfExpiringAward(tx, DEMO_WELDER_DUE, { code: 'WQ-ISO9606', typePath: 'welderqualificationapplication', renewalYears: 2 }, options);
+async function seedWelderDue(
+  tx: Database,
+  options: { passwordHash: string; staffId: string; employerId: string },
+  welder: { email: string; firstName: string; lastName: string; memberNumber: string } = DEMO_WELDER_DUE,
+  identity: { dateOfBirth: string; placeOfBirth: string; identificationNumber: string } = { dateOfBirth: '1992-03-05', placeOfBirth: 'Wollongong, NSW', identificationNumber: 'NSW-DL-7702114' },
+): Promise<void> {
+  const holder = await seedHolderOfExpiringAward(tx, welder, { code: 'WQ-ISO9606', typePath: 'welderqualificationapplication', renewalYears: 2 }, options);
   // One of the employer's people: staff's link, approved (its coordinator sees his qualification).
   await tx.update(applicants).set({ employerCompanyId: options.employerId, employerClaimStatus: 'approved', employerClaimedOn: daysAgo(30), employerClaimDecidedOn: daysAgo(30), employerClaimDecidedBy: options.staffId }).where(eq(applicants.id, holder.applicantId));
   const testDate = new Date(Date.parse(`${subtractMonths(todayInSydney(), 6)}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
@@ -467,9 +474,7 @@ async function seedWelderDue(tx: Database, options: { passwordHash: string; staf
     programId: holder.programId,
     status: 'approved',
     standard: 'ISO 9606-1:2017',
-    dateOfBirth: '1992-03-05',
-    placeOfBirth: 'Wollongong, NSW',
-    identificationNumber: 'NSW-DL-7702114',
+    ...identity,
     methodOfIdentification: 'Driver licence',
     employer: DEMO_EMPLOYER_COMPANY.name,
     employerCompanyId: options.employerId,
@@ -500,7 +505,7 @@ async function seedWelderDue(tx: Database, options: { passwordHash: string; staf
  * The back office's demo data (issue 20): two companies (a current corporate member and an
  * employer), an applicant employed by the corporate member, library documents for the three kinds
  * of access, Contact Us messages (one handled, with its reply), one past bulk import, an AICIP
- * application waiting for its payment, a welder whose confirmation falls due soon (one of the employer's
+ * application waiting for its payment, two welders whose confirmations fall due soon (the employer's
  * people), and the companies' own users (issue 42): the employer's coordinator, who has the demo
  * applicant's claim to decide, and the corporate member's viewer. Runs inside the seed's transaction and lock, once.
  */
@@ -514,6 +519,7 @@ export async function seedDemoBackOffice(tx: Database, options: { passwordHash: 
   await seedPastImport(tx, options.staffId);
   await seedAicipAwaitingPayment(tx, { ...options, employerId, invoicing: options.invoicing ?? DEFAULT_DEMO_INVOICING });
   await seedWelderDue(tx, { ...options, employerId });
+  await seedWelderDue(tx, { ...options, employerId }, DEMO_SECOND_WELDER_DUE, { dateOfBirth: '1995-08-21', placeOfBirth: 'Port Kembla, NSW', identificationNumber: 'NSW-DL-8810245' });
   await seedCompanyUsers(tx, { ...options, corporateMemberId, employerId });
   await seedPendingClaim(tx, employerId);
 }

@@ -5,7 +5,7 @@ import { bearer } from '../../../test/sign-in';
 import { applicantInstructions, programs as programTable } from '../schema/program';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { DEMO_HOLD_REASON, DEMO_HOLDER } from './demo-awards';
-import { DEMO_AICIP_PAYER, DEMO_COMPANY_COORDINATOR, DEMO_COMPANY_VIEWER, DEMO_CORPORATE_EMPLOYEE, DEMO_CORPORATE_MEMBER_COMPANY, DEMO_EMPLOYER_COMPANY, DEMO_IMPORT_FILE, DEMO_LIBRARY_DOCUMENTS, DEMO_WELDER_DUE } from './demo-back-office';
+import { DEMO_AICIP_PAYER, DEMO_COMPANY_COORDINATOR, DEMO_COMPANY_VIEWER, DEMO_CORPORATE_EMPLOYEE, DEMO_CORPORATE_MEMBER_COMPANY, DEMO_EMPLOYER_COMPANY, DEMO_IMPORT_FILE, DEMO_LIBRARY_DOCUMENTS, DEMO_SECOND_WELDER_DUE, DEMO_WELDER_DUE } from './demo-back-office';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo-seed';
 import { DEMO_NZ_ACCOUNT, demoNzLogoPng } from './demo-nz';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
@@ -115,13 +115,15 @@ describe('demo data', () => {
     const imports = (await get('/api/bulkimportprocess/lists', staff)).json();
     expect(imports.rows).toEqual([expect.objectContaining({ fileName: DEMO_IMPORT_FILE, status: 'Completed', programCode: 'Q-WELD-INSP', totalRows: 3, processedRows: 3, created: 2, refused: 1 })]);
 
-    // One welder's confirmation falls due within the Welders due list's days: the dashboard counts it.
+    // Two welders' confirmations fall due within the Welders due list's days: the dashboard counts them.
     const due = (await t.app.inject({ method: 'POST', url: '/api/applicant/search/wpqrenewal', headers: bearer(staff), payload: {} })).json();
-    expect(due.rows.map((row: { welderName: string; due: string; companyName: string | null }) => [row.welderName, row.due, row.companyName])).toEqual([
+    const welderRows = due.rows.map((row: { welderName: string; due: string; companyName: string | null }) => [row.welderName, row.due, row.companyName]);
+    expect(welderRows.sort()).toEqual([
       [`${DEMO_WELDER_DUE.firstName} ${DEMO_WELDER_DUE.lastName}`, 'confirmation', DEMO_EMPLOYER_COMPANY.name],
+      [`${DEMO_SECOND_WELDER_DUE.firstName} ${DEMO_SECOND_WELDER_DUE.lastName}`, 'confirmation', DEMO_EMPLOYER_COMPANY.name],
     ]);
     const summary = (await get('/api/dashboard/summary', staff)).json();
-    expect(summary.pending.find((action: { key: string }) => action.key === 'confirmationsDue').count).toBe(1);
+    expect(summary.pending.find((action: { key: string }) => action.key === 'confirmationsDue').count).toBe(2);
 
     // The AICIP application waits for its payment, and support records it.
     const aicip = (await get('/api/108/aicipapplications', staff)).json();
@@ -144,7 +146,7 @@ describe('demo data', () => {
 
     // The coordinator: Illawarra Steel, its people (Dallas Weldon and the AICIP payer, both staff's links) and one claim waiting.
     const coordinator = await signIn(DEMO_COMPANY_COORDINATOR.email);
-    expect(await get('/api/employer/company', coordinator)).toMatchObject({ name: DEMO_EMPLOYER_COMPANY.name, isCoordinator: true, people: 2, pendingClaims: 1 });
+    expect(await get('/api/employer/company', coordinator)).toMatchObject({ name: DEMO_EMPLOYER_COMPANY.name, isCoordinator: true, people: 3, pendingClaims: 1 });
     const claims = await get('/api/employer/claims', coordinator);
     expect(claims.map((c: { email: string; status: string; companyName: string }) => [c.email, c.status, c.companyName])).toEqual([['applicant@demo.local', 'pending', DEMO_EMPLOYER_COMPANY.name]]);
     expect((await get('/api/employer/users', coordinator)).map((u: { email: string; hasSignedUp: boolean; invitedBy: string | null }) => [u.email, u.hasSignedUp, u.invitedBy])).toEqual([[DEMO_COMPANY_COORDINATOR.email, true, null]]);
@@ -163,6 +165,8 @@ describe('demo data', () => {
     const users = await get(`/api/company/${company.id}/users`, staff);
     expect(users.map((u: { email: string; role: number }) => [u.email, u.role])).toEqual([[DEMO_COMPANY_COORDINATOR.email, DEMO_COMPANY_COORDINATOR.role]]);
     const details = await get(`/api/company/${company.id}`, staff);
-    expect(details.people.map((p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`).sort()).toEqual([`${DEMO_WELDER_DUE.firstName} ${DEMO_WELDER_DUE.lastName}`, `${DEMO_AICIP_PAYER.firstName} ${DEMO_AICIP_PAYER.lastName}`]);
+    expect(details.people.map((p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`).sort()).toEqual(
+      [`${DEMO_WELDER_DUE.firstName} ${DEMO_WELDER_DUE.lastName}`, `${DEMO_AICIP_PAYER.firstName} ${DEMO_AICIP_PAYER.lastName}`, `${DEMO_SECOND_WELDER_DUE.firstName} ${DEMO_SECOND_WELDER_DUE.lastName}`].sort(),
+    );
   });
 });
