@@ -88,6 +88,10 @@ import { createCompanyModule } from './modules/company/company.module';
 import { registerCompanyRoutes } from './modules/company/company.routes';
 import { createEmployerModule } from './modules/employer/employer.module';
 import { registerEmployerRoutes } from './modules/employer/employer.routes';
+import { createEmployerBillingModule } from './modules/employer-billing/employer-billing.module';
+import { registerEmployerBillingRoutes } from './modules/employer-billing/employer-billing.routes';
+import { createEmployerConfirmationsModule } from './modules/employer-confirmations/employer-confirmations.module';
+import { registerEmployerConfirmationRoutes } from './modules/employer-confirmations/employer-confirmations.routes';
 import { createEmployerPeopleModule } from './modules/employer-people/employer-people.module';
 import { registerEmployerPeopleRoutes } from './modules/employer-people/employer-people.routes';
 import { createWpqValidityModule } from './modules/wpq-validity/wpq-validity.module';
@@ -95,6 +99,10 @@ import { registerWpqConfirmationPublicRoutes, registerWpqValidityRoutes } from '
 import { createAwardExpiryModule } from './modules/award-expiry/award-expiry.module';
 import { createPublicRegisterModule } from './modules/public-register/public-register.module';
 import { registerPublicRegisterRoutes } from './modules/public-register/public-register.routes';
+import { createCertificateCheckModule } from './modules/certificate-check/certificate-check.module';
+import { registerCertificateCheckRoutes } from './modules/certificate-check/certificate-check.routes';
+import { createCompanyAccessModule } from './modules/company-access/company-access.module';
+import { registerCompanyAccessRoutes } from './modules/company-access/company-access.routes';
 import { AttachmentRepository } from './modules/attachment/attachment.repository';
 import { registerAttachmentRoutes, registerQuestionImageRoute, registerSaveAttachmentRoute } from './modules/attachment/attachment.routes';
 import { AttachmentService } from './modules/attachment/attachment.service';
@@ -343,6 +351,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const companyModule = createCompanyModule(deps.database.db);
   // A company's own portal: its users, people and checks (issue 42, decision 037).
   const employerModule = createEmployerModule(deps.database.db, companyModule.companies, { mail, publicUrl, sessionUsers: auth.sessionUsers });
+  // A company's checks of certificate numbers, read as the public verification reads them, and what companies see of a person (issue 42, decision 038).
+  const publicRegister = createPublicRegisterModule(deps.database.db, registrationRepository);
+  const certificateChecks = createCertificateCheckModule(deps.database.db, publicRegister);
+  const companyAccess = createCompanyAccessModule(deps.database.db, certificateChecks);
   // Awards as signed Open Badges credentials with published status lists (decision 018).
   const credentials = createCredentialModule(deps.database.db, { env: deps.env, dataDir: deps.dataDir, programs: programModule.programs, accessLog: personalDataAccessLog });
   const preExamModule = createPreExamModule(deps.database.db, deps.env, {
@@ -353,7 +365,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: paymentModule.service,
     accounts,
     mail,
+    // Issue 42: an application a company pays for is invoiced to the company (the employer-billing module, made below).
+    sponsors: { companyBillingOf: (applicationId) => employerBilling.billing.companyBillingOf(applicationId) },
   });
+  // A company pays for its people (issue 42): nominations, the invoices issued to it, paid online through payments.
+  const employerBilling = createEmployerBillingModule(deps.database.db, { applications, catalogue: programModule.catalogue, payments: paymentModule.service, invoices: preExamModule.preExam, mail, publicUrl });
   // Renewals (Certification, AICIP with renewal modules): the award module renews, the pre-exam module invoices, exam-schedule checks schedules (issue 17, decision 023).
   const renewalModule = createRenewalModule(deps.database.db, { programs: programModule.programs, mail, awards: awardModule.awards, invoicing: preExamModule.preExam, schedules: examSchedule.schedule, publicUrl });
   // The welder qualification record and its workflow: approval awards through the award module (issue 18, decision 025).
@@ -361,6 +377,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Keeping a welder qualification valid: confirmations, reminders and ends (a job), revalidation invoiced by the pre-exam module (issue 18, decision 026).
   const wpqValidity = createWpqValidityModule(deps.database, { programs: programModule.programs, attachments, invoices: preExamModule.preExam, mail, publicUrl, log: app.log });
   attachments.onProfilePhotoChanged((applicantId, actorId) => wpqValidity.service.photoChanged(applicantId, actorId));
+  // The company portal's confirmations (issue 42): the coordinator confirms through the validity module; its job's reminders feed the coordinators' digest.
+  const employerConfirmations = createEmployerConfirmationsModule(deps.database.db, { validity: wpqValidity.service, attachments, mail, publicUrl });
   // The dashboard's "confirmations due" is the Welders due list's count (issue 20).
   backOffice.dashboard.useConfirmationsDue((options) => wpqValidity.service.countDue(options));
   // A company's people: its approved employees' awards and welder qualifications, their validity read through wpqValidity (issue 42).
@@ -400,7 +418,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPaymentPublicRoutes(app, paymentModule.service);
   registerPublicScheduleRoutes(app, examSchedule.publicSchedule);
   registerCredentialPublicRoutes(app, credentials);
-  registerPublicRegisterRoutes(app, createPublicRegisterModule(deps.database.db, registrationRepository));
+  registerPublicRegisterRoutes(app, publicRegister);
   registerWpqConfirmationPublicRoutes(app, wpqValidity.service);
   // Who each api/ route is for, declared beside the route (decision 014); the matrix test reads it.
   const routeAccess: RouteAccessEntry[] = [];
@@ -447,8 +465,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backOffice.registerRoutes(api);
     registerCompanyRoutes(api, companyModule.companies);
     registerEmployerRoutes(api, employerModule.employer);
+    registerEmployerBillingRoutes(api, employerBilling.billing);
+    registerEmployerConfirmationRoutes(api, employerConfirmations.confirmations);
     registerEmployerPeopleRoutes(api, employerPeople.people);
     registerWpqValidityRoutes(api, wpqValidity.service);
+    registerCertificateCheckRoutes(api, certificateChecks);
+    registerCompanyAccessRoutes(api, companyAccess);
     registerMigrationRoutes(api, migration.service);
     registerMigrationInvitations(api, deps.database.db, { mail, publicUrl });
   });

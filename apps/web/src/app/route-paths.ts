@@ -89,3 +89,7 @@ export const EMPLOYER_USERS_PATH = '/employer/users';
 export const EMPLOYER_CLAIMS_PATH = '/employer/claims';
 export const EMPLOYER_SECURITY_PATH = '/employer/security';
 export const EMPLOYER_PEOPLE_PATH = '/employer/people';
+export const EMPLOYER_CONFIRMATIONS_PATH = '/employer/confirmations';
+export const EMPLOYER_CHECKS_PATH = '/employer/checks';
+export const EMPLOYER_NOMINATIONS_PATH = '/employer/nominations';
+export const EMPLOYER_INVOICES_PATH = '/employer/invoices';

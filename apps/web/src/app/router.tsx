@@ -6,8 +6,12 @@ import { PublicLayout } from './layouts/public-layout';
 import { RequireSession } from './layouts/require-session';
 import {
   ACTIVATE_PATH,
+  EMPLOYER_CHECKS_PATH,
   EMPLOYER_CLAIMS_PATH,
+  EMPLOYER_CONFIRMATIONS_PATH,
   EMPLOYER_HOME_PATH,
+  EMPLOYER_INVOICES_PATH,
+  EMPLOYER_NOMINATIONS_PATH,
   EMPLOYER_PEOPLE_PATH,
   EMPLOYER_SECURITY_PATH,
   EMPLOYER_USERS_PATH,
@@ -77,6 +81,10 @@ const EmployerClaimsRoute = lazyRoute(() => import('./routes/employer/claims'), 
 const EmployerUsersRoute = lazyRoute(() => import('./routes/employer/users'), (page) => page.EmployerUsersRoute);
 const EmployerSecurityRoute = lazyRoute(() => import('./routes/employer/security'), (page) => page.EmployerSecurityRoute);
 const EmployerPeopleRoute = lazyRoute(() => import('./routes/employer/people'), (page) => page.EmployerPeopleRoute);
+const EmployerConfirmationsRoute = lazyRoute(() => import('./routes/employer/confirmations'), (page) => page.EmployerConfirmationsRoute);
+const EmployerChecksRoute = lazyRoute(() => import('./routes/employer/checks'), (page) => page.EmployerChecksRoute);
+const EmployerNominationsRoute = lazyRoute(() => import('./routes/employer/nominations'), (page) => page.EmployerNominationsRoute);
+const EmployerInvoicesRoute = lazyRoute(() => import('./routes/employer/invoices'), (page) => page.EmployerInvoicesRoute);
 const AdminLoginRoute = lazyRoute(() => import('./routes/admin/login'), (page) => page.AdminLoginRoute);
 const AdminMenuAreaRoute = lazyRoute(() => import('./routes/admin/menu-area'), (page) => page.AdminMenuAreaRoute);
 const AdminDiscountCodesRoute = lazyRoute(() => import('./routes/admin/discount-codes'), (page) => page.AdminDiscountCodesRoute);
@@ -235,6 +243,10 @@ export const routes: RouteObject[] = [
           { path: EMPLOYER_USERS_PATH, element: <EmployerUsersRoute /> },
           { path: EMPLOYER_SECURITY_PATH, element: <EmployerSecurityRoute /> },
           { path: EMPLOYER_PEOPLE_PATH, element: <EmployerPeopleRoute /> },
+          { path: EMPLOYER_CONFIRMATIONS_PATH, element: <EmployerConfirmationsRoute /> },
+          { path: EMPLOYER_CHECKS_PATH, element: <EmployerChecksRoute /> },
+          { path: EMPLOYER_NOMINATIONS_PATH, element: <EmployerNominationsRoute /> },
+          { path: EMPLOYER_INVOICES_PATH, element: <EmployerInvoicesRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

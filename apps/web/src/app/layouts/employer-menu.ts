@@ -1,4 +1,4 @@
-import { EMPLOYER_CLAIMS_PATH, EMPLOYER_HOME_PATH, EMPLOYER_PEOPLE_PATH, EMPLOYER_SECURITY_PATH, EMPLOYER_USERS_PATH } from '../route-paths';
+import { EMPLOYER_CHECKS_PATH, EMPLOYER_CLAIMS_PATH, EMPLOYER_CONFIRMATIONS_PATH, EMPLOYER_HOME_PATH, EMPLOYER_INVOICES_PATH, EMPLOYER_NOMINATIONS_PATH, EMPLOYER_PEOPLE_PATH, EMPLOYER_SECURITY_PATH, EMPLOYER_USERS_PATH } from '../route-paths';
 
 export interface EmployerMenuItem {
   label: string;
@@ -11,6 +11,10 @@ export interface EmployerMenuItem {
 export const EMPLOYER_MENU: readonly EmployerMenuItem[] = [
   { label: 'Home', to: EMPLOYER_HOME_PATH },
   { label: 'People', to: EMPLOYER_PEOPLE_PATH },
+  { label: 'Confirmations', to: EMPLOYER_CONFIRMATIONS_PATH },
+  { label: 'Check certificates', to: EMPLOYER_CHECKS_PATH },
+  { label: 'Nominations', to: EMPLOYER_NOMINATIONS_PATH },
+  { label: 'Invoices', to: EMPLOYER_INVOICES_PATH },
   { label: 'Employee claims', to: EMPLOYER_CLAIMS_PATH },
   { label: 'Company users', to: EMPLOYER_USERS_PATH, coordinatorOnly: true },
   { label: 'Sign-in security', to: EMPLOYER_SECURITY_PATH },

@@ -92,7 +92,7 @@ function renderPeople(answer: (dueWithinDays: string | null) => EmployerPerson[]
 }
 
 afterEach(() => {
-  clearSession();
+  clearSession('logout');
   reloadSessionFromStorage();
 });
 
