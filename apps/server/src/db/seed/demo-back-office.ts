@@ -15,10 +15,14 @@ import { BulkImportRepository } from '../../modules/bulk-import/bulk-import.repo
 import { AwardRepository } from '../../modules/award/award.repository';
 import { setCompanyMembership } from '../account-memberships';
 import { PreExamRepository } from '../../modules/pre-exam/pre-exam.repository';
+import { companyBilledToOf, type CompanyBilling } from '../../modules/pre-exam/pre-exam.service';
+import { ApplicantRepository } from '../../modules/applicant/applicant.repository';
+import { toApplicant } from '../../modules/applicant/applicant.service';
 import type { Database } from '../client';
 import { attachments } from '../schema/attachment';
 import { bulkImports } from '../schema/bulk-import';
 import { companies } from '../schema/company';
+import { companySponsorships } from '../schema/company-sponsorship';
 import { companyUsers } from '../schema/company-user';
 import { contactMessages } from '../schema/contact';
 import { libraryDocuments } from '../schema/library-document';
@@ -70,6 +74,8 @@ export const DEMO_SECOND_WELDER_DUE = { email: 'due.welder2@demo.local', firstNa
 export const DEMO_COMPANY_COORDINATOR = { email: 'coordinator@illawarrasteel.example', firstName: 'Lee', lastName: 'Supervisor', role: ROLES.CompanyCoordinator } as const;
 /** A viewer at the corporate member (issue 42): reads and checks, changes nothing. */
 export const DEMO_COMPANY_VIEWER = { email: 'viewer@huntervalleyfab.example', firstName: 'Vivian', lastName: 'Viewer', role: ROLES.CompanyViewer } as const;
+/** The employer pays for Piper Payne's AICIP application (issue 42): its purchase order and billing contact, on the invoice. */
+export const DEMO_COMPANY_SPONSORSHIP = { purchaseOrderNumber: 'PO-ILL-2026-118', billingContactName: 'Accounts Payable', billingContactEmail: 'accounts@illawarrasteel.example' } as const;
 /** The library documents, one per kind of access. */
 export const DEMO_LIBRARY_DOCUMENTS = {
   public: 'WCB-PUB-001',
@@ -140,7 +146,7 @@ async function seedCompanies(tx: Database, staffId: string): Promise<{ corporate
  * The companies' own users (issue 42): the employer's coordinator and the corporate member's
  * viewer, activated with the demo password (no invitation: nobody invited them).
  */
-async function seedCompanyUsers(tx: Database, options: { passwordHash: string; staffId: string; corporateMemberId: string; employerId: string }): Promise<void> {
+async function seedCompanyUsers(tx: Database, options: { passwordHash: string; staffId: string; corporateMemberId: string; employerId: string }): Promise<{ coordinatorId: string }> {
   const people = [
     { ...DEMO_COMPANY_COORDINATOR, companyId: options.employerId },
     { ...DEMO_COMPANY_VIEWER, companyId: options.corporateMemberId },
@@ -163,6 +169,8 @@ async function seedCompanyUsers(tx: Database, options: { passwordHash: string; s
       .returning({ id: users.id });
     await tx.insert(companyUsers).values({ userId: user!.id, companyId: person.companyId, createdBy: options.staffId, modifiedBy: options.staffId });
   }
+  const [coordinator] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_COMPANY_COORDINATOR.email));
+  return { coordinatorId: coordinator!.id };
 }
 
 /** The demo applicant names the employer on their profile: a claim its coordinator has yet to decide. */
@@ -352,11 +360,32 @@ async function seedPastImport(tx: Database, staffId: string): Promise<void> {
 }
 
 /**
+ * What the employer puts on an invoice it pays (issue 42): the company as the employer-billing
+ * module's `companyBillingOf` reads it, with the demo sponsorship's purchase order and contact.
+ */
+async function demoCompanyBilling(tx: Database, companyId: string): Promise<CompanyBilling> {
+  const [company] = await tx.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new Error('demo employer missing');
+  return {
+    companyId,
+    companyName: company.name,
+    businessNumberKind: company.businessNumberKind,
+    businessNumber: company.businessNumber,
+    address: [company.streetAddress, [company.city, company.state, company.postalCode].filter(Boolean).join(' '), company.country].filter(Boolean).join(', '),
+    purchaseOrderNumber: DEMO_COMPANY_SPONSORSHIP.purchaseOrderNumber,
+    contactName: DEMO_COMPANY_SPONSORSHIP.billingContactName,
+    contactEmail: DEMO_COMPANY_SPONSORSHIP.billingContactEmail,
+  };
+}
+
+/**
  * An AICIP application waiting for its payment, as the pre-exam stage leaves it: accepted, both
  * AICIP-PIPE modules chosen at non-member fees, invoiced (the numbering and GST of real invoices)
- * and at "Payment requested". Support records its bank transfer on Users → Support.
+ * and at "Payment requested". Its employer pays for it (issue 42): the coordinator nominated Piper
+ * Payne, so the invoice is billed to the company (purchase order, billing contact, Piper as the
+ * candidate) and the coordinator pays it on the portal's Invoices; support can still record a bank transfer on Users → Support.
  */
-async function seedAicipAwaitingPayment(tx: Database, options: { passwordHash: string; staffId: string; employerId: string; invoicing: DemoInvoicing }): Promise<void> {
+async function seedAicipAwaitingPayment(tx: Database, options: { passwordHash: string; staffId: string; employerId: string; coordinatorId: string; invoicing: DemoInvoicing }): Promise<void> {
   const { userId, applicantId } = await insertDemoApplicant(tx, DEMO_AICIP_PAYER, options.passwordHash);
   const homeAddress = { streetNumber: '7', streetName: 'Darby Street', city: 'Newcastle', state: 'NSW', postalCode: '2300', country: 'Australia' };
   await tx.update(applicants).set({ homeAddress, phone: '0411 765 432', employerCompanyId: options.employerId, employerClaimStatus: 'approved' }).where(eq(applicants.id, applicantId));
@@ -398,6 +427,17 @@ async function seedAicipAwaitingPayment(tx: Database, options: { passwordHash: s
     isRequired: true,
     amountCents: module.nonMemberFeeCents,
   }));
+  await tx.insert(companySponsorships).values({
+    applicationId: application.id,
+    companyId: options.employerId,
+    ...DEMO_COMPANY_SPONSORSHIP,
+    nominatedBy: options.coordinatorId,
+    nominatedOn: daysAgo(20),
+    createdBy: options.coordinatorId,
+    modifiedBy: options.coordinatorId,
+  });
+  const applicant = await new ApplicantRepository(tx).findById(applicantId, tx, FIRST_ACCOUNT_ID);
+  if (!applicant) throw new Error('demo AICIP payer missing');
   const gstRateBasisPoints = gstBasisPointsOf(options.invoicing.gstRatePercent);
   const totals = invoiceTotalsOf(lines, 0, gstRateBasisPoints);
   const invoiceNumber = await preExam.nextInvoiceNumber(tx, FIRST_ACCOUNT_ID);
@@ -406,7 +446,7 @@ async function seedAicipAwaitingPayment(tx: Database, options: { passwordHash: s
     applicationId: application.id,
     issuedOn: daysAgo(5),
     issuer: options.invoicing.issuer,
-    billedTo: { name: `${DEMO_AICIP_PAYER.firstName} ${DEMO_AICIP_PAYER.lastName}`, email: DEMO_AICIP_PAYER.email, address: '7 Darby Street, Newcastle NSW 2300, Australia', memberNumber: '' },
+    billedTo: companyBilledToOf(await demoCompanyBilling(tx, options.employerId), toApplicant(applicant, FIRST_ACCOUNT_ID), 'nonMember'),
     lines,
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,
@@ -505,7 +545,7 @@ async function seedWelderDue(
  * The back office's demo data (issue 20): two companies (a current corporate member and an
  * employer), an applicant employed by the corporate member, library documents for the three kinds
  * of access, Contact Us messages (one handled, with its reply), one past bulk import, an AICIP
- * application waiting for its payment, two welders whose confirmations fall due soon (the employer's
+ * application waiting for its payment (the employer pays it), two welders whose confirmations fall due soon (the employer's
  * people), and the companies' own users (issue 42): the employer's coordinator, who has the demo
  * applicant's claim to decide, and the corporate member's viewer. Runs inside the seed's transaction and lock, once.
  */
@@ -517,9 +557,10 @@ export async function seedDemoBackOffice(tx: Database, options: { passwordHash: 
   await seedLibraryDocuments(tx, options.staffId, options.writeFile);
   await seedContactMessages(tx, options.staffId);
   await seedPastImport(tx, options.staffId);
-  await seedAicipAwaitingPayment(tx, { ...options, employerId, invoicing: options.invoicing ?? DEFAULT_DEMO_INVOICING });
+  // The company users first: the coordinator nominated the AICIP payer, whose invoice the company pays.
+  const { coordinatorId } = await seedCompanyUsers(tx, { ...options, corporateMemberId, employerId });
+  await seedAicipAwaitingPayment(tx, { ...options, employerId, coordinatorId, invoicing: options.invoicing ?? DEFAULT_DEMO_INVOICING });
   await seedWelderDue(tx, { ...options, employerId });
   await seedWelderDue(tx, { ...options, employerId }, DEMO_SECOND_WELDER_DUE, { dateOfBirth: '1995-08-21', placeOfBirth: 'Port Kembla, NSW', identificationNumber: 'NSW-DL-8810245' });
-  await seedCompanyUsers(tx, { ...options, corporateMemberId, employerId });
   await seedPendingClaim(tx, employerId);
 }

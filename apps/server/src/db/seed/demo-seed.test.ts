@@ -5,7 +5,7 @@ import { bearer } from '../../../test/sign-in';
 import { applicantInstructions, programs as programTable } from '../schema/program';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { DEMO_HOLD_REASON, DEMO_HOLDER } from './demo-awards';
-import { DEMO_AICIP_PAYER, DEMO_COMPANY_COORDINATOR, DEMO_COMPANY_VIEWER, DEMO_CORPORATE_EMPLOYEE, DEMO_CORPORATE_MEMBER_COMPANY, DEMO_EMPLOYER_COMPANY, DEMO_IMPORT_FILE, DEMO_LIBRARY_DOCUMENTS, DEMO_SECOND_WELDER_DUE, DEMO_WELDER_DUE } from './demo-back-office';
+import { DEMO_AICIP_PAYER, DEMO_COMPANY_COORDINATOR, DEMO_COMPANY_SPONSORSHIP, DEMO_COMPANY_VIEWER, DEMO_CORPORATE_EMPLOYEE, DEMO_CORPORATE_MEMBER_COMPANY, DEMO_EMPLOYER_COMPANY, DEMO_IMPORT_FILE, DEMO_LIBRARY_DOCUMENTS, DEMO_SECOND_WELDER_DUE, DEMO_WELDER_DUE } from './demo-back-office';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo-seed';
 import { DEMO_NZ_ACCOUNT, demoNzLogoPng } from './demo-nz';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
@@ -130,9 +130,35 @@ describe('demo data', () => {
     expect(aicip.rows).toEqual([
       expect.objectContaining({ applicantName: `${DEMO_AICIP_PAYER.firstName} ${DEMO_AICIP_PAYER.lastName}`, programCode: 'AICIP-PIPE', isAwaitingPayment: true, invoice: expect.objectContaining({ status: 'Issued', totalCents: 128000 }) }),
     ]);
+    // Illawarra Steel pays for it (issue 42): the coordinator's Invoices list it unpaid with the purchase order, billed to the company.
+    const coordinator = (await t.app.inject({ method: 'POST', url: '/auth/local/employer', payload: { identifier: DEMO_COMPANY_COORDINATOR.email, password: DEMO_PASSWORD } })).json().jwt as string;
+    const companyInvoices = (await get('/api/employer/invoices', coordinator)).json();
+    expect(companyInvoices).toEqual([
+      expect.objectContaining({
+        personName: `${DEMO_AICIP_PAYER.firstName} ${DEMO_AICIP_PAYER.lastName}`,
+        applicationNumber: aicip.rows[0].applicationNumber,
+        programCode: 'AICIP-PIPE',
+        purchaseOrderNumber: DEMO_COMPANY_SPONSORSHIP.purchaseOrderNumber,
+        status: 'Unpaid',
+        totalCents: 128000,
+        paidOn: null,
+      }),
+    ]);
+    expect((await get('/api/employer/nominations', coordinator)).json()).toEqual([
+      expect.objectContaining({
+        personName: `${DEMO_AICIP_PAYER.firstName} ${DEMO_AICIP_PAYER.lastName}`,
+        purchaseOrderNumber: DEMO_COMPANY_SPONSORSHIP.purchaseOrderNumber,
+        billingContactEmail: DEMO_COMPANY_SPONSORSHIP.billingContactEmail,
+        nominatedBy: `${DEMO_COMPANY_COORDINATOR.firstName} ${DEMO_COMPANY_COORDINATOR.lastName}`,
+      }),
+    ]);
+    const pdf = await get(`/api/employer/invoices/${companyInvoices[0].id}/pdf`, coordinator);
+    expect([pdf.statusCode, pdf.rawPayload.subarray(0, 5).toString()]).toEqual([200, '%PDF-']);
     const paid = await t.app.inject({ method: 'POST', url: '/api/108/aicippayment', headers: bearer(staff), payload: { applicationId: aicip.rows[0].applicationId, reference: 'EFT-DEMO-1', reason: 'Bank transfer received' } });
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await get(`/api/108/aicipapplication/${aicip.rows[0].applicationId}`, staff)).json()).toMatchObject({ stageLabel: 'Payment completed', invoice: { status: 'Paid' } });
+    // Staff's payment settles the company's invoice as any other.
+    expect((await get('/api/employer/invoices', coordinator)).json()).toEqual([expect.objectContaining({ id: companyInvoices[0].id, status: 'Paid' })]);
   });
 
   it("seeds the companies' own users (issue 42): the employer's coordinator with Dallas Weldon among its people and the demo applicant's claim to decide, and the corporate member's viewer", async () => {
