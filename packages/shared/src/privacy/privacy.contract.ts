@@ -103,6 +103,7 @@ export const EXPORT_FILES = {
   mail: 'mail.json',
   files: 'files.json',
   deletionRequests: 'deletion-requests.json',
+  employers: 'employers.json',
 } as const;
 
 /** `my-data-2026-03-01.zip`: the archive's name on the day (Sydney) it is made. */

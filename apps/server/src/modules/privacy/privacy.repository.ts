@@ -10,6 +10,8 @@ import {
 import { applicationAnswerAttachments, applicationAnswers, applicationHistory, applications } from '../../db/schema/application';
 import { applicationModules } from '../../db/schema/application-module';
 import { attachments } from '../../db/schema/attachment';
+import { certificateChecks, endedEmployerLinks } from '../../db/schema/certificate-check';
+import { companies } from '../../db/schema/company';
 import { examDefinitions } from '../../db/schema/exam-definition';
 import { answerPapers, examInstances, questionInstances } from '../../db/schema/exam-instance';
 import { mails } from '../../db/schema/mail';
@@ -427,6 +429,25 @@ export class PrivacyRepository {
           .where(eq(personalDataDeletionRequests.applicantId, applicantId))
           .orderBy(asc(personalDataDeletionRequests.createdOn));
 
+        // Companies and the person (issue 42): the employer link, links they ended, and every check of their certificates.
+        const [employerLink] = await tx
+          .select({ company: companies.name, claimStatus: applicants.employerClaimStatus, claimedOn: applicants.employerClaimedOn, decidedOn: applicants.employerClaimDecidedOn })
+          .from(applicants)
+          .innerJoin(companies, eq(companies.id, applicants.employerCompanyId))
+          .where(eq(applicants.id, applicantId));
+        const endedLinks = await tx
+          .select({ company: companies.name, linkedOn: endedEmployerLinks.linkedOn, endedOn: endedEmployerLinks.endedOn })
+          .from(endedEmployerLinks)
+          .innerJoin(companies, eq(companies.id, endedEmployerLinks.companyId))
+          .where(eq(endedEmployerLinks.applicantId, applicantId))
+          .orderBy(asc(endedEmployerLinks.endedOn));
+        const certificateChecksOfMine = await tx
+          .select({ company: companies.name, certificateNumber: certificateChecks.certificateNumber, statusReported: certificateChecks.status, checkedOn: certificateChecks.checkedOn })
+          .from(certificateChecks)
+          .innerJoin(companies, eq(companies.id, certificateChecks.companyId))
+          .where(eq(certificateChecks.holderApplicantId, applicantId))
+          .orderBy(asc(certificateChecks.checkedOn));
+
         // Each awarding body's confirmation of their membership (issue 40) belongs with the profile.
         const memberships = (await membershipsOfApplicants(tx, [applicantId])).map((m) => ({
           awardingBody: m.accountName,
@@ -455,6 +476,7 @@ export class PrivacyRepository {
           mails: mailRows,
           files,
           deletionRequests,
+          employers: { current: employerLink ?? null, ended: endedLinks, certificateChecks: certificateChecksOfMine },
         };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },

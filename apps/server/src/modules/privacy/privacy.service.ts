@@ -86,6 +86,7 @@ exam-sittings.json                 your exam sittings and your answers (marks on
 mail.json                          every mail the platform sent you
 files.json, files/                 the files you uploaded
 deletion-requests.json             your requests to have your personal data deleted
+employers.json                     your employer link, links you ended, and the companies that checked your certificates
 
 Dates are UTC (ISO 8601); amounts are in cents. Questions of exams are not included: they belong
 to the question bank, not to you. Staff notes and assessors' working papers are not included;
@@ -232,6 +233,7 @@ export class PrivacyService {
       [EXPORT_FILES.mail]: json(data.mails),
       [EXPORT_FILES.files]: json(fileEntries),
       [EXPORT_FILES.deletionRequests]: json(data.deletionRequests),
+      [EXPORT_FILES.employers]: json(data.employers),
     };
   }
 }
