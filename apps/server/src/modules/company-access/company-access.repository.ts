@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { endedEmployerLinks } from '../../db/schema/certificate-check';
 import { companies } from '../../db/schema/company';
 import { applicants, users } from '../../db/schema/user';
+import { approvedEmployeeOf } from '../company/company-people';
 
 /** The most former people a company's list shows, latest ends first. */
 const FORMER_PEOPLE_LIMIT = 1000;
@@ -39,7 +40,7 @@ export class CompanyAccessRepository {
       const cleared = await tx
         .update(applicants)
         .set({ employerCompanyId: null, employerClaimStatus: null, employerClaimedOn: null, employerClaimDecidedOn: null, employerClaimDecidedBy: null, modifiedBy: values.actorId, modifiedOn: now })
-        .where(and(eq(applicants.id, values.applicantId), eq(applicants.employerCompanyId, values.companyId), eq(applicants.employerClaimStatus, 'approved')))
+        .where(and(eq(applicants.id, values.applicantId), approvedEmployeeOf(values.companyId)))
         .returning({ id: applicants.id });
       if (cleared.length === 0) return undefined;
       const [ended] = await tx

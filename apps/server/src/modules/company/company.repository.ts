@@ -8,6 +8,7 @@ import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
 import { membershipsOfCompanies, setCompanyMembership, type MembershipRow } from '../../db/account-memberships';
 import { appliedNowhere } from '../applicant/applied-nowhere';
+import { approvedEmployeeOf } from './company-people';
 import type { EmployerClaimStatus } from '@certs/shared/company/company.contract';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -146,7 +147,7 @@ export class CompanyRepository {
       .select({ applicantId: applicants.id, firstName: users.firstName, lastName: users.lastName, email: users.email, memberNumber: applicants.memberNumber })
       .from(applicants)
       .innerJoin(users, eq(users.id, applicants.userId))
-      .where(and(eq(applicants.employerCompanyId, companyId), eq(applicants.employerClaimStatus, 'approved'), this.reachedBy(accountId)))
+      .where(and(approvedEmployeeOf(companyId), this.reachedBy(accountId)))
       .orderBy(asc(users.lastName), asc(users.firstName));
   }
 

@@ -9,6 +9,7 @@ import { companySponsorships } from '../../db/schema/company-sponsorship';
 import { invoices, payments } from '../../db/schema/payment';
 import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
+import { approvedEmployeeOf } from '../company/company-people';
 
 export type SponsorshipInsert = typeof companySponsorships.$inferInsert;
 
@@ -32,24 +33,14 @@ export class EmployerBillingRepository {
     return row;
   }
 
-  /** One of the company's people: an applicant whose claim on the company is approved. */
+  /** One of the company's people whom it may nominate: an applicant whose claim on the company is approved and whose account is active (as the choice lists them). */
   async findApprovedEmployee(companyId: string, applicantId: string, db: Executor = this.db) {
     const [row] = await db
       .select({ applicantId: applicants.id, userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(applicants)
       .innerJoin(users, eq(users.id, applicants.userId))
-      .where(and(eq(applicants.id, applicantId), eq(applicants.employerCompanyId, companyId), eq(applicants.employerClaimStatus, 'approved')));
+      .where(and(eq(applicants.id, applicantId), approvedEmployeeOf(companyId), eq(users.active, true)));
     return row;
-  }
-
-  /** The company's people (approved employees), by name. */
-  async findApprovedEmployees(companyId: string) {
-    return this.db
-      .select({ applicantId: applicants.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(applicants)
-      .innerJoin(users, eq(users.id, applicants.userId))
-      .where(and(eq(applicants.employerCompanyId, companyId), eq(applicants.employerClaimStatus, 'approved'), eq(users.active, true)))
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(applicants.id));
   }
 
   /**
@@ -61,7 +52,7 @@ export class EmployerBillingRepository {
     const [row] = await tx
       .select({ id: applicants.id })
       .from(applicants)
-      .where(and(eq(applicants.id, applicantId), eq(applicants.employerCompanyId, companyId), eq(applicants.employerClaimStatus, 'approved')))
+      .where(and(eq(applicants.id, applicantId), approvedEmployeeOf(companyId)))
       .for('update');
     return !!row;
   }

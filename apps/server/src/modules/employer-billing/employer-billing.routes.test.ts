@@ -14,7 +14,7 @@ import { companySponsorships } from '../../db/schema/company-sponsorship';
 import { mails } from '../../db/schema/mail';
 import { invoices } from '../../db/schema/payment';
 import { programModules } from '../../db/schema/program';
-import { applicants } from '../../db/schema/user';
+import { applicants, users } from '../../db/schema/user';
 import { textOfPdf } from '../pre-exam/pdf-text';
 
 /**
@@ -278,23 +278,27 @@ describe('a company pays for its people', () => {
 });
 
 describe('what a company may do and see', () => {
-  it('lists its people for the choice, and nominates only its approved employees: pending, declined and another company’s are not found', async () => {
+  it('lists its people for the choice, and nominates only its approved employees: pending, declined, a closed account and another company’s are not found', async () => {
     const approved = await employee('Gus', companyId);
     const pending = await employee('Hal', companyId, 'pending');
     const declined = await employee('Ivy', companyId, 'declined');
     const elsewhere = await employee('Jon', otherCompanyId);
+    // Approved, but their account was closed: not offered, and not nominated by its id either.
+    const closed = await employee('Oda', companyId);
+    await t.database.db.update(users).set({ active: false }).where(eq(users.id, closed.id));
     const people = (await send('GET', '/api/employer/nominations/people', coordinatorJwt)).json<NominationPerson[]>();
     expect(people.map((person) => person.applicantId)).toContain(approved.applicantId);
     expect(people.map((person) => person.applicantId)).not.toContain(pending.applicantId);
     expect(people.map((person) => person.applicantId)).not.toContain(declined.applicantId);
     expect(people.map((person) => person.applicantId)).not.toContain(elsewhere.applicantId);
+    expect(people.map((person) => person.applicantId)).not.toContain(closed.applicantId);
 
     const programs = (await send('GET', '/api/employer/nominations/programs', coordinatorJwt)).json<{ id: string }[]>();
     expect(programs.map((program) => program.id)).toContain(programId);
     expect((await send('GET', '/api/employer/nominations/programs', viewerJwt)).statusCode).toBe(403);
 
     const before = await sponsorshipCount();
-    for (const person of [pending, declined, elsewhere]) {
+    for (const person of [pending, declined, elsewhere, closed]) {
       const refused = await send('POST', '/api/employer/nominations', coordinatorJwt, nominationOf(person.applicantId!));
       expect(refused.statusCode, person.email).toBe(404);
       expect(refused.json().message).toBe(EMPLOYER_BILLING_MESSAGES.personNotFound);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CompanyInvoice, EMPLOYER_BILLING_PATHS, InvoiceIdParams, NominateRequest, Nomination, NominationPerson, NominationProgram } from '@certs/shared/employer/employer-billing.contract';
+import { CompanyInvoice, EMPLOYER_BILLING_PATHS, InvoiceIdParams, NominateRequest, Nomination, NominationProgram } from '@certs/shared/employer/employer-billing.contract';
 import { PaymentRequestResponse } from '@certs/shared/payment/payment.contract';
 import { currentUserOf, requireEmployer } from '../../platform/auth/authenticate';
 import type { EmployerBillingService } from './employer-billing.service';
@@ -9,7 +9,8 @@ import type { EmployerBillingService } from './employer-billing.service';
 /**
  * `api/employer/nominations` and `api/employer/invoices` (issue 42): a company's users see the
  * applications the company pays for and the invoices issued to it; its coordinator nominates one of
- * the company's people and pays online. A viewer lists, and neither nominates nor pays.
+ * the company's people and pays online. A viewer lists, and neither nominates nor pays. (The people
+ * to choose from, `api/employer/nominations/people`, are the employer-people module's.)
  */
 export function registerEmployerBillingRoutes(api: FastifyInstance, billing: EmployerBillingService): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
@@ -29,11 +30,6 @@ export function registerEmployerBillingRoutes(api: FastifyInstance, billing: Emp
       schema: { ...doc, summary: "Nominate one of the company's people for a published program: their draft application, paid for by the company", body: NominateRequest, response: { 201: Nomination } },
     },
     async (request, reply) => reply.status(201).send(await billing.nominate(currentUserOf(request), request.body)),
-  );
-  r.get(
-    EMPLOYER_BILLING_PATHS.nominationPeople,
-    { onRequest: coordinator, schema: { ...doc, summary: "The company's people who can be nominated (its approved employees)", response: { 200: z.array(NominationPerson) } } },
-    async (request) => billing.people(currentUserOf(request)),
   );
   r.get(
     EMPLOYER_BILLING_PATHS.nominationPrograms,

@@ -4,7 +4,6 @@ import {
   EMPLOYER_INVOICES_PAGE,
   type CompanyInvoice,
   type Nomination,
-  type NominationPerson,
   type NominationProgram,
   type NominateRequest,
 } from '@certs/shared/employer/employer-billing.contract';
@@ -134,11 +133,6 @@ export class EmployerBillingService implements InvoiceSponsors {
   /** The applications the company pays for (coordinator and viewer). */
   nominations(actor: CurrentUser): Promise<Nomination[]> {
     return this.nominationsOf(employerCompanyOf(actor));
-  }
-
-  /** The company's people, for the coordinator's choice: its approved employees. */
-  async people(actor: CurrentUser): Promise<NominationPerson[]> {
-    return this.deps.repository.findApprovedEmployees(employerCompanyOf(actor));
   }
 
   /** Every awarding body's published programs, for the coordinator's choice. */

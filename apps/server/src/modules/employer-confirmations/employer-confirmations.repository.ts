@@ -8,6 +8,7 @@ import { companyUsers } from '../../db/schema/company-user';
 import { employerConfirmationReminders } from '../../db/schema/employer-confirmation';
 import { applicants, users } from '../../db/schema/user';
 import { wpqRecords } from '../../db/schema/wpq';
+import { approvedEmployeeOf } from '../company/company-people';
 
 /** A welder qualification record of one of the company's approved employees. */
 export interface CompanyRecord {
@@ -24,9 +25,6 @@ export interface Coordinator {
   email: string;
   firstName: string;
 }
-
-/** Only people whose claim to work for the company was approved are the company's (decision 036). */
-const approvedAt = (companyId: string) => and(eq(applicants.employerCompanyId, companyId), eq(applicants.employerClaimStatus, 'approved'));
 
 /**
  * The company portal's confirmations (issue 42): which records are the company's people's, who
@@ -52,7 +50,7 @@ export class EmployerConfirmationsRepository {
 
   /** The company's approved employees. */
   async approvedEmployees(companyId: string): Promise<string[]> {
-    const rows = await this.db.select({ id: applicants.id }).from(applicants).where(approvedAt(companyId));
+    const rows = await this.db.select({ id: applicants.id }).from(applicants).where(approvedEmployeeOf(companyId));
     return rows.map((row) => row.id);
   }
 
@@ -71,7 +69,7 @@ export class EmployerConfirmationsRepository {
       .innerJoin(applicants, eq(applicants.id, wpqRecords.applicantId))
       .innerJoin(users, eq(users.id, applicants.userId))
       .leftJoin(awards, eq(awards.id, wpqRecords.awardId))
-      .where(and(inArray(wpqRecords.id, [...recordIds]), approvedAt(companyId)))
+      .where(and(inArray(wpqRecords.id, [...recordIds]), approvedEmployeeOf(companyId)))
       .orderBy(asc(wpqRecords.applicationId), asc(wpqRecords.id));
   }
 

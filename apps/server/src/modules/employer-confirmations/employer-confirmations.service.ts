@@ -11,6 +11,7 @@ import {
   type EmployerRevalidationRow,
   type RevalidationEvidenceRequest,
 } from '@certs/shared/employer/confirmations.contract';
+import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { WPQ_VALIDITY_MESSAGES } from '@certs/shared/wpq/wpq-validity.contract';
 import type { WpqRevalidation } from '@certs/shared/wpq/wpq-validity.contract';
 import type { z } from 'zod';
@@ -22,12 +23,6 @@ import type { Coordinator, EmployerConfirmationsRepository } from './employer-co
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const day = (value: string) => formatDate(value, 'day');
-
-function addDays(value: string, days: number): string {
-  const date = new Date(`${value}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 export interface EmployerConfirmationsDeps {
   repository: EmployerConfirmationsRepository;

@@ -6,12 +6,15 @@ import { awards } from '../../db/schema/award';
 import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
 import { wpqRecords } from '../../db/schema/wpq';
+import { approvedEmployeeOf } from '../company/company-people';
 
 export interface EmployeeRow {
   applicantId: string;
   firstName: string;
   lastName: string;
   email: string;
+  /** Whether the person's account can sign in (only those are offered for a nomination). */
+  active: boolean;
 }
 
 export interface EmployeeAwardRow {
@@ -39,10 +42,10 @@ export class EmployerPeopleRepository {
   /** Applicants whose claim to work for the company is approved, by last then first name. */
   async findEmployees(companyId: string): Promise<EmployeeRow[]> {
     return this.db
-      .select({ applicantId: applicants.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .select({ applicantId: applicants.id, firstName: users.firstName, lastName: users.lastName, email: users.email, active: users.active })
       .from(applicants)
       .innerJoin(users, eq(users.id, applicants.userId))
-      .where(and(eq(applicants.employerCompanyId, companyId), eq(applicants.employerClaimStatus, 'approved')))
+      .where(approvedEmployeeOf(companyId))
       .orderBy(asc(users.lastName), asc(users.firstName), asc(applicants.id));
   }
 

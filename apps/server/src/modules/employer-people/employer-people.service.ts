@@ -11,6 +11,7 @@ import {
   type EmployerPerson,
   type PersonDue,
 } from '@certs/shared/employer/people.contract';
+import type { NominationPerson } from '@certs/shared/employer/employer-billing.contract';
 import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
 import type { RangeResult } from '@certs/shared/wpq/wpq-range';
 import { employerCompanyOf, type CurrentUser } from '../../platform/auth/authenticate';
@@ -83,6 +84,12 @@ export class EmployerPeopleService {
     private readonly qualifications: Pick<WpqValidityService, 'heldBy'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** The people a coordinator may nominate (employer-billing): the same approved employees, those whose account is active, by name. */
+  async nominees(actor: CurrentUser): Promise<NominationPerson[]> {
+    const employees = await this.repository.findEmployees(employerCompanyOf(actor));
+    return employees.filter((employee) => employee.active).map(({ applicantId, firstName, lastName, email }) => ({ applicantId, firstName, lastName, email }));
+  }
 
   async list(actor: CurrentUser, dueWithinDays?: DueWithinDays): Promise<EmployerPeople> {
     return { dueWithinDays: dueWithinDays ?? null, people: await this.people(employerCompanyOf(actor), dueWithinDays) };
