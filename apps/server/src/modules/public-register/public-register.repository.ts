@@ -76,28 +76,10 @@ export class PublicRegisterRepository {
   }
 
   /**
-   * The certificate with this number, whether or not its holder is listed (decision 021). Letter
-   * case is forgiven for a number typed by hand; an exact match wins if two differ only in case.
-   */
-  async findByCertificateNumber(certificateNumber: string) {
-    const [row] = await this.db
-      .select(publicColumns)
-      .from(awards)
-      .innerJoin(applicants, eq(applicants.id, awards.applicantId))
-      .innerJoin(users, eq(users.id, applicants.userId))
-      .innerJoin(programs, eq(programs.id, awards.programId))
-      .innerJoin(accounts, eq(accounts.id, programs.accountId))
-      .leftJoin(wpqRecords, eq(wpqRecords.awardId, awards.id))
-      .where(sql`lower(${awards.certificateNumber}) = lower(${certificateNumber})`)
-      .orderBy(sql`${awards.certificateNumber} = ${certificateNumber} desc`)
-      .limit(1);
-    return row;
-  }
-
-  /**
-   * The certificates with these numbers (a company's check of many at once, decision 038), in one
-   * query, by the same rule as `findByCertificateNumber`: letter case forgiven, an exact match
-   * first. Besides the public columns, the award and its holder, for the check's log only.
+   * The certificates with these numbers, whether or not their holders are listed (decision 021),
+   * letter case forgiven for a number typed by hand (the service prefers an exact match): the
+   * verification page's one number and a company's check of many (decision 038), in one query.
+   * Besides the public columns, the award and its holder, for a check's log only.
    */
   async findByCertificateNumbers(certificateNumbers: readonly string[]) {
     if (certificateNumbers.length === 0) return [];
@@ -124,4 +106,4 @@ export class PublicRegisterRepository {
   }
 }
 
-export type PublicCertificateRow = NonNullable<Awaited<ReturnType<PublicRegisterRepository['findByCertificateNumber']>>>;
+export type PublicCertificateRow = Awaited<ReturnType<PublicRegisterRepository['search']>>['rows'][number];

@@ -244,6 +244,10 @@ describe('certificate verification', () => {
     const typed = await verify(award.certificateNumber.toLowerCase());
     expect(typed.json<PublicCertificate>().certificateNumber).toBe(award.certificateNumber);
     expect(typed.body).not.toContain(person.email);
+    // Two numbers that differ only in letter case: each typed exactly answers its own certificate.
+    const other = await insertTestAward(t.database.db, { applicantId: person.applicantId, programId: programs[1].id, programType: 1, certificateNumber: award.certificateNumber.toLowerCase() });
+    expect((await verify(other.certificateNumber)).json<PublicCertificate>()).toMatchObject({ certificateNumber: other.certificateNumber, programCode: programs[1].programCode });
+    expect((await verify(award.certificateNumber)).json<PublicCertificate>()).toMatchObject({ certificateNumber: award.certificateNumber, programCode: programs[2].programCode });
   });
 });
 

@@ -78,10 +78,10 @@ export class PublicRegisterService {
   }
 
   /**
-   * Many numbers at once for a signed-in company's check (decision 038), answered by the same rule
-   * as `verify` (letter case forgiven, an exact match first) and the same mapping; not limited per
+   * Each number's certificate, or null: letter case forgiven, an exact match first, mapped as the
+   * public reads it; with the award and holder for a company's check log only. `verify` answers one
+   * number through it; a signed-in company's check (decision 038) many at once, not limited per
    * address, since the caller is known and every certificate found is logged against its holder.
-   * Each number's answer, or null; with the award and holder for the log only.
    */
   async verifyMany(certificateNumbers: readonly string[], now: Date = new Date()): Promise<({ certificate: PublicCertificate; awardId: string; holderApplicantId: string } | null)[]> {
     const candidates = await this.repository.findByCertificateNumbers(certificateNumbers);
@@ -94,8 +94,8 @@ export class PublicRegisterService {
 
   async verify(certificateNumber: string, clientAddress: string): Promise<PublicCertificate> {
     await this.limits.verify.admit(clientAddress);
-    const row = await this.repository.findByCertificateNumber(certificateNumber);
-    if (!row) throw new AppError('NOT_FOUND', PUBLIC_REGISTER_MESSAGES.certificateNotFound);
-    return toPublicCertificate(row);
+    const [answer] = await this.verifyMany([certificateNumber]);
+    if (!answer) throw new AppError('NOT_FOUND', PUBLIC_REGISTER_MESSAGES.certificateNotFound);
+    return answer.certificate;
   }
 }
