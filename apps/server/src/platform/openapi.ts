@@ -54,14 +54,15 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
 /** A fastify wildcard (`/*`, a file key with slashes) is documented as one named path parameter. */
 const WILDCARD_PARAMETER = 'key';
 
-/** `GET /api/program/:id/publish` → `getApiProgramByIdPublish`: stable, unique per method and path. */
+/** `GET /api/program/:id/publish` → `getApiProgramByIdPublish` (`:id.csv` → `ByIdCsv`): stable, unique per method and path. */
 export function operationIdOf(method: string, url: string): string {
   const words = url
     .split('/')
     .filter(Boolean)
     .map((segment) => {
-      const parameter = /^[:{]([A-Za-z0-9_]+)/.exec(segment);
-      const name = parameter ? `by_${parameter[1]}` : segment === '*' ? `by_${WILDCARD_PARAMETER}` : segment;
+      // A parameter with a suffix (`:id.csv`) keeps the suffix: `ByIdCsv`, apart from the `:id` route's `ById`.
+      const parameter = /^[:{]([A-Za-z0-9_]+)\}?/.exec(segment);
+      const name = parameter ? `by_${parameter[1]}_${segment.slice(parameter[0].length)}` : segment === '*' ? `by_${WILDCARD_PARAMETER}` : segment;
       return name
         .split(/[^A-Za-z0-9]+/)
         .filter(Boolean)
