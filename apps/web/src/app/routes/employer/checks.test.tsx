@@ -108,7 +108,7 @@ describe('Check certificates (/employer/checks)', () => {
 
     // The check joins the past checks.
     const past = await screen.findByRole('table', { name: 'Past checks' });
-    expect(within(past).getByRole('button', { name: /Show the check of/ })).toHaveTextContent('Shown');
+    expect(within(past).getByRole('button', { name: /^Shown: the check of/ })).toHaveTextContent('Shown');
 
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(downloads()).toEqual(['certificate-check-2026-12-01.csv']));

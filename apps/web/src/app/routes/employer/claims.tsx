@@ -89,7 +89,7 @@ export function EmployerClaimsRoute() {
                             </Button>
                           )}
                           {status !== 'declined' && (
-                            <Button size="xs" variant="light" color="red" aria-label={`Decline ${who}`} loading={decideClaim.isPending} onClick={() => void decide(claim, 'decline')}>
+                            <Button size="xs" variant="default" aria-label={`Decline ${who}`} loading={decideClaim.isPending} onClick={() => void decide(claim, 'decline')}>
                               Decline
                             </Button>
                           )}

@@ -1,19 +1,17 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { AWARD_STATUS_COLORS } from '@certs/shared/award/award-status';
 import { checkStatusText, type CertificateCheck, type CertificateCheckRow } from '@certs/shared/certificate-check/certificate-check.contract';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
 import { downloadCheckCsv } from '../api/certificate-checks';
 
 /** The status as the verification page words it, or "Not found". */
 export function CheckStatusBadge({ row }: { row: Pick<CertificateCheckRow, 'status'> }) {
-  return (
-    <Badge variant="light" color={row.status ? AWARD_STATUS_COLORS[row.status] : 'red'} styles={{ label: { overflow: 'visible' } }}>
-      {checkStatusText(row.status)}
-    </Badge>
-  );
+  // The app's status badge: the dot carries the colour and the text stays dark (a light badge's yellow or red text is too faint, axe).
+  return <StatusBadge label={checkStatusText(row.status)} value={row.status ?? 'not found'} color={row.status ? AWARD_STATUS_COLORS[row.status] : 'red'} />;
 }
 
 /** One check's results, number by number, and the same as a CSV file. */

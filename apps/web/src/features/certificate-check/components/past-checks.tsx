@@ -42,7 +42,7 @@ export function PastChecks({ onOpen, openId }: { onOpen: (check: CertificateChec
                   <Table.Td>{check.total}</Table.Td>
                   <Table.Td>{check.found}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="subtle" disabled={openId === check.id} aria-label={`Show the check of ${dates.dateTime(check.checkedOn)}`} onClick={() => onOpen(check)}>
+                    <Button size="xs" variant="subtle" disabled={openId === check.id} aria-label={`${openId === check.id ? 'Shown: the' : 'Show the'} check of ${dates.dateTime(check.checkedOn)}`} onClick={() => onOpen(check)}>
                       {openId === check.id ? 'Shown' : 'Show'}
                     </Button>
                   </Table.Td>

@@ -80,7 +80,7 @@ export function CompanyInvoicesTable({ invoices, canPay, payingId, onPay, onDown
             </Button>
           )}
           <Button size="compact-sm" variant="light" onClick={() => onDownload(row)} aria-label={`Download ${row.invoiceNumber} as PDF`}>
-            Download PDF
+            Download
           </Button>
         </Group>
       ),
