@@ -70,7 +70,7 @@ export function EmployerClaimsPanel() {
                         <Button size="xs" aria-label={`Approve ${who} at ${claim.companyName}`} loading={decideClaim.isPending} onClick={() => void decide(claim, 'approve')}>
                           Approve
                         </Button>
-                        <Button size="xs" variant="light" color="red" aria-label={`Decline ${who} at ${claim.companyName}`} loading={decideClaim.isPending} onClick={() => void decide(claim, 'decline')}>
+                        <Button size="xs" variant="default" aria-label={`Decline ${who} at ${claim.companyName}`} loading={decideClaim.isPending} onClick={() => void decide(claim, 'decline')}>
                           Decline
                         </Button>
                       </Group>
