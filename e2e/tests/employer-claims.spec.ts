@@ -47,7 +47,7 @@ test("naming a corporate member as employer opens its members-only document only
   await page.getByRole('textbox', { name: 'Employer' }).fill(company.name);
   await page.getByRole('option', { name: new RegExp(company.name) }).click();
   const claimStatus = page.getByRole('status').filter({ hasText: company.name });
-  await expect(claimStatus).toHaveText(`Waiting for staff to confirm you work for ${company.name}. Until then it gives you no corporate-member access.`);
+  await expect(claimStatus).toHaveText(`Waiting for ${company.name} or staff to confirm you work there. Until then it gives you no corporate-member access.`);
 
   await page.goto('/student/library');
   const list = page.getByTestId('library-documents');
@@ -67,5 +67,5 @@ test("naming a corporate member as employer opens its members-only document only
   await searchList(page, page.getByLabel('Search'), number, list);
   await expect(list).toContainText('Corporate members welding procedures');
   await page.goto('/student/profile?tab=experience');
-  await expect(claimStatus).toHaveText(`Staff confirmed you work for ${company.name}.`);
+  await expect(claimStatus).toHaveText(`Confirmed: you work for ${company.name}.`);
 });

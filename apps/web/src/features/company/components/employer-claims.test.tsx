@@ -60,9 +60,9 @@ describe("the applicant's employer", () => {
     stubFetch((call) => (call.url.includes('/api/company/options') ? jsonResponse([hunter]) : jsonResponse({ company: claimStatus ? hunter : null, claimStatus })));
 
   it.each([
-    ['pending', 'Waiting for staff to confirm you work for Hunter Fabrication. Until then it gives you no corporate-member access.'],
-    ['approved', 'Staff confirmed you work for Hunter Fabrication.'],
-    ['declined', 'Staff declined your claim to work for Hunter Fabrication. It gives you no corporate-member access.'],
+    ['pending', 'Waiting for Hunter Fabrication or staff to confirm you work there. Until then it gives you no corporate-member access.'],
+    ['approved', 'Confirmed: you work for Hunter Fabrication.'],
+    ['declined', 'Your claim to work for Hunter Fabrication was declined. It gives you no corporate-member access.'],
   ] as const)('tells where a %s claim stands', async (status, text) => {
     answering(status);
     renderWithProviders(<EmployerPicker />);

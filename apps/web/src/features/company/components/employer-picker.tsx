@@ -7,9 +7,9 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useCompanyOptions, useEmployer, useRequestCompany, useSetEmployer } from '../api/companies';
 
 const CLAIM_TEXT: Record<EmployerClaimStatus, { color: string; text: (name: string) => string }> = {
-  pending: { color: 'orange', text: (name) => `Waiting for staff to confirm you work for ${name}. Until then it gives you no corporate-member access.` },
-  approved: { color: 'green', text: (name) => `Staff confirmed you work for ${name}.` },
-  declined: { color: 'red', text: (name) => `Staff declined your claim to work for ${name}. It gives you no corporate-member access.` },
+  pending: { color: 'orange', text: (name) => `Waiting for ${name} or staff to confirm you work there. Until then it gives you no corporate-member access.` },
+  approved: { color: 'green', text: (name) => `Confirmed: you work for ${name}.` },
+  declined: { color: 'red', text: (name) => `Your claim to work for ${name} was declined. It gives you no corporate-member access.` },
 };
 
 /** Where the applicant's claim to work for the company stands (decision 036). */
