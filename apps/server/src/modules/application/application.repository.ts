@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { applicationAnswerAttachments, applicationAnswers, applicationCounters, applicationHistory, applications } from '../../db/schema/application';
 import { programRequirements, programs } from '../../db/schema/program';
+import { applicants } from '../../db/schema/user';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export interface ApplicationWithProgram {
@@ -41,8 +42,8 @@ export class ApplicationRepository {
   }
 
   /** The applicant's most recent application to a program. */
-  async findCurrent(applicantId: string, programId: string): Promise<ApplicationWithProgram | undefined> {
-    const [row] = await this.db
+  async findCurrent(applicantId: string, programId: string, db: Executor = this.db): Promise<ApplicationWithProgram | undefined> {
+    const [row] = await db
       .select({ application: applications, program: programColumns })
       .from(applications)
       .innerJoin(programs, eq(programs.id, applications.programId))
@@ -50,6 +51,14 @@ export class ApplicationRepository {
       .orderBy(desc(applications.createdOn))
       .limit(1);
     return row;
+  }
+
+  /**
+   * Locks the applicant's row while a draft is started: the applicant's own first save and a
+   * company's nomination (issue 42) take turns, and the second finds the first's draft.
+   */
+  async lockApplicant(tx: Executor, applicantId: string): Promise<void> {
+    await tx.select({ id: applicants.id }).from(applicants).where(eq(applicants.id, applicantId)).for('update');
   }
 
   /** The next number for a program type and year, in one atomic statement. */

@@ -55,8 +55,15 @@ export class ApplicationService {
     let current = await this.repository.findCurrent(applicantId, input.programId);
     if (current && current.application.status !== STARTED) throw new AppError('CONFLICT', APPLICATION_MESSAGES.alreadyOpen);
     if (!current) {
-      const { id } = await this.repository.transaction((tx) => this.startDraft(tx, { applicantId, programId: input.programId, typePath, actorId: actor.id }));
+      // Under the applicant row's lock: a draft started meanwhile (a company's nomination, or this
+      // applicant's other tab) is found and saved into, never a second one started.
+      const id = await this.repository.transaction(async (tx) => {
+        await this.repository.lockApplicant(tx, applicantId);
+        const started = await this.repository.findCurrent(applicantId, input.programId, tx);
+        return started ? started.application.id : (await this.startDraft(tx, { applicantId, programId: input.programId, typePath, actorId: actor.id })).id;
+      });
       current = await this.repository.findById(id);
+      if (current && current.application.status !== STARTED) throw new AppError('CONFLICT', APPLICATION_MESSAGES.alreadyOpen);
     }
     if (!current) throw new AppError('NOT_FOUND', APPLICATION_MESSAGES.notFound);
     const isSaved = await this.repository.saveDraft(current.application.id, input.declarationAccepted, input.answers, actor.id);
@@ -67,7 +74,8 @@ export class ApplicationService {
   /**
    * A new draft (Application Started) for the applicant, numbered and recorded in its history, in
    * the caller's transaction: the applicant's first save, or a company's nomination made on the
-   * person's behalf (issue 42), which the person then completes and submits as their own.
+   * person's behalf (issue 42), which the person then completes and submits as their own. The
+   * caller holds the applicant row's lock and found no open application to the program under it.
    */
   async startDraft(tx: Executor, input: { applicantId: string; programId: string; typePath: ApplicationTypePath; actorId: string; note?: string }): Promise<{ id: string; applicationNumber: string }> {
     const { prefix, programType } = APPLICATION_TYPES[input.typePath];

@@ -340,6 +340,22 @@ describe('what a company may do and see', () => {
     expect(await sponsorshipCount()).toBe(before);
   });
 
+  it('a nomination and the person’s own first save at the same moment make one draft: the second finds the first’s', async () => {
+    for (const name of ['Pia', 'Quin', 'Rex', 'Sol', 'Tam', 'Uma']) {
+      const person = await employee(name, companyId);
+      const [nominated, saved] = await Promise.all([
+        send('POST', '/api/employer/nominations', coordinatorJwt, nominationOf(person.applicantId!)),
+        send('POST', '/api/qualificationapplication/save', person.jwt, { programId, declarationAccepted: false, answers: [] }),
+      ]);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const drafts = await t.database.db.select({ id: applications.id }).from(applications).where(eq(applications.applicantId, person.applicantId!));
+      expect(drafts, name).toHaveLength(1);
+      // The nomination first: the person's save went into the company's draft; the person's save first: the nomination is refused.
+      if (nominated.statusCode === 201) expect(saved.json().id).toBe(nominated.json<Nomination>().applicationId);
+      else expect(nominated.json().message).toBe(EMPLOYER_BILLING_MESSAGES.alreadyOpen);
+    }
+  });
+
   it('a viewer lists but neither nominates nor pays; applicants and staff are refused', async () => {
     const { invoice } = await sponsoredAndInvoiced('Max');
     const person = await employee('Ned', companyId);
