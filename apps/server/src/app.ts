@@ -348,7 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const migration = createMigrationModule(deps.database.db, { defaultPattern: deps.env.CERTIFICATE_NUMBER_PATTERN, log: app.log, runJobs: deps.env.NODE_ENV !== 'test', storage });
   app.addHook('onClose', async () => migration.job.stop());
   // Companies: employers and corporate members, one record for the back office and the welder qualification (decision 027).
-  const companyModule = createCompanyModule(deps.database.db);
+  const companyModule = createCompanyModule(deps.database.db, auth.sessionUsers);
   // A company's own portal: its users, people and checks (issue 42, decision 037).
   const employerModule = createEmployerModule(deps.database.db, companyModule.companies, { mail, publicUrl, sessionUsers: auth.sessionUsers });
   // A company's checks of certificate numbers, read as the public verification reads them, and what companies see of a person (issue 42, decision 038).

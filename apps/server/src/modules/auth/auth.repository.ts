@@ -8,7 +8,7 @@ export type UserRow = typeof users.$inferSelect;
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
 export type SessionUserRow = Pick<UserRow, 'id' | 'email' | 'role' | 'userType' | 'menuItems' | 'active' | 'sessionVersion' | 'accountId'> & {
   applicantId: string | null;
-  /** A company user's company (issue 42); null for everyone else. */
+  /** A company user's company while it is active (issue 42); null for everyone else. */
   companyId: string | null;
   /**
    * The user's refresh sessions revoked recently enough that an access token issued for one may
@@ -40,16 +40,18 @@ export class AuthRepository {
   async findSessionUser(id: string): Promise<SessionUserRow | undefined> {
     const rows = await executePrepared<SessionUserRow>(
       this.db,
-      'auth_find_session_user_with_company',
+      'auth_find_session_user_of_active_company',
       sql`
         select u.id, u.email, u.role, u.user_type as "userType", u.menu_items as "menuItems", u.active,
-          u.session_version as "sessionVersion", u.account_id as "accountId", a.id as "applicantId", cu.company_id as "companyId",
+          u.session_version as "sessionVersion", u.account_id as "accountId", a.id as "applicantId", c.id as "companyId",
           array(
             -- 15 minutes of token life, plus room for the app's and the database's clocks to differ.
             select s.id::text from refresh_sessions s
             where s.user_id = u.id and s.revoked_on > now() - interval '20 minutes'
           ) as "revokedSessionIds"
         from users u left join applicants a on a.user_id = u.id left join company_users cu on cu.user_id = u.id
+          -- A company's users act only while it is active (migration 0052 announces the change).
+          left join companies c on c.id = cu.company_id and c.active
         where u.id = ${id}`,
     );
     return rows[0];

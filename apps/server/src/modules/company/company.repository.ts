@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { applications } from '../../db/schema/application';
 import { companies } from '../../db/schema/company';
+import { companyUsers } from '../../db/schema/company-user';
 import { accountMemberships } from '../../db/schema/membership';
 import { programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
@@ -97,6 +98,11 @@ export class CompanyRepository {
   async findActiveOptions(searchTerm?: string) {
     const where = and(eq(companies.active, true), searchTerm ? ilike(companies.name, likeEscaped(searchTerm)) : undefined);
     return this.db.select().from(companies).where(where).orderBy(asc(companies.name)).limit(50);
+  }
+
+  /** The company's own users (issue 42). */
+  async companyUserIds(companyId: string): Promise<string[]> {
+    return (await this.db.select({ userId: companyUsers.userId }).from(companyUsers).where(eq(companyUsers.companyId, companyId))).map((row) => row.userId);
   }
 
   async findById(id: string): Promise<CompanyRow | undefined> {

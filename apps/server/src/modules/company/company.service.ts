@@ -18,7 +18,7 @@ import {
 } from '@certs/shared/company/company.contract';
 import type { z } from 'zod';
 import { AppError } from '../../platform/app-error';
-import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
+import { staffAccountOf, type CurrentUser, type SessionUserChanges } from '../../platform/auth/authenticate';
 import { canManageCompanies, isApplicantActor } from './company.policy';
 import type { MembershipRow } from '../../db/account-memberships';
 import type { CompanyRepository, CompanyRow, CompanyWithMembership } from './company.repository';
@@ -85,6 +85,8 @@ export class CompanyService {
   constructor(
     private readonly repository: CompanyRepository,
     private readonly now: () => Date = () => new Date(),
+    /** Told when a company's own users gain or lose access with the company's active flag (issue 42); other instances hear it from PostgreSQL (migration 0052). */
+    private readonly sessionUsers?: SessionUserChanges,
   ) {}
 
   private today(): string {
@@ -162,10 +164,12 @@ export class CompanyService {
 
   async update(actor: CurrentUser, id: string, input: z.output<typeof CompanyRequest>): Promise<Company> {
     if (!canManageCompanies(actor)) throw forbidden();
-    await this.existing(id);
+    const before = await this.existing(id);
     const row = await this.repository.update(id, { ...this.columns(input), modifiedBy: actor.id, modifiedOn: new Date() }, this.membershipOf(actor, input));
     if (row === 'duplicate') throw taken();
     if (!row) throw new AppError('NOT_FOUND', COMPANY_MESSAGES.notFound);
+    // A company's own users act only while it is active: this instance reads them afresh at once.
+    if (before.active !== row.active) for (const userId of await this.repository.companyUserIds(id)) this.sessionUsers?.forget(userId);
     return this.companyFor(actor, row);
   }
 

@@ -153,6 +153,15 @@ describe("a company's users", () => {
     expect(across.statusCode).toBe(404);
     expect((await send('GET', '/api/employer/users', moJwt)).json<CompanyUser[]>().map((user) => user.email)).toEqual([email('mo')]);
 
+    // A company made inactive: its users are refused at once, and again allowed once it is active.
+    expect((await send('GET', '/api/employer/company', moJwt)).statusCode).toBe(200);
+    const form = { name: `Mine ${run}`, contactEmail: email('mine'), active: false };
+    const madeInactive = await send('POST', `/api/company/update/${mine}`, usersStaffJwt, form);
+    expect(madeInactive.statusCode, madeInactive.body).toBe(200);
+    expect((await send('GET', '/api/employer/company', moJwt)).statusCode).toBe(403);
+    expect((await send('POST', `/api/company/update/${mine}`, usersStaffJwt, { ...form, active: true })).statusCode).toBe(200);
+    expect((await send('GET', '/api/employer/company', moJwt)).statusCode).toBe(200);
+
     const inactive = await newCompany('Asleep');
     await t.database.db.update(companies).set({ active: false }).where(eq(companies.id, inactive));
     const refused = await send('POST', `/api/company/${inactive}/users`, usersStaffJwt, { firstName: 'Ina', lastName: 'Active', email: email('ina'), role: ROLES.CompanyCoordinator });
