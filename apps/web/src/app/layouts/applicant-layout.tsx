@@ -1,8 +1,9 @@
-import { AppShell, Burger, Container, Group, NavLink, Text } from '@mantine/core';
+import { AppShell, Burger, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ROLE_HOME_PATHS } from '@certs/shared/auth/roles';
 import { Brand } from '../../components/layouts/brand';
+import { SideMenuLinks } from '../../components/layouts/side-menu-links';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link';
 import { useSyncCurrentUser } from '../../features/auth/api/fetch-current-user';
 import { useRequiredSession } from '../../lib/auth';
@@ -50,23 +51,7 @@ export function ApplicantLayout() {
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py="xs" aria-hidden="true">
           Menu
         </Text>
-        {APPLICANT_MENU.map((item) => {
-          const active = isActive(item);
-          return (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              active={active}
-              aria-current={active ? 'page' : undefined}
-              onClick={closeMenu}
-              variant="filled"
-              fw={500}
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
-          );
-        })}
+        <SideMenuLinks links={APPLICANT_MENU.map((item) => ({ label: item.label, to: item.to, isActive: isActive(item) }))} onNavigate={closeMenu} />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="lg" px={0}>

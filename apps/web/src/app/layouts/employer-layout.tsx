@@ -1,8 +1,9 @@
-import { AppShell, Burger, Container, Group, NavLink, Text } from '@mantine/core';
+import { AppShell, Burger, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ROLES } from '@certs/shared/auth/roles';
 import { Brand } from '../../components/layouts/brand';
+import { SideMenuLinks } from '../../components/layouts/side-menu-links';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link';
 import { useSyncCurrentUser } from '../../features/auth/api/fetch-current-user';
 import { useRequiredSession } from '../../lib/auth';
@@ -36,23 +37,7 @@ export function EmployerLayout() {
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py="xs" aria-hidden="true">
           Company
         </Text>
-        {menu.map((item) => {
-          const active = isActive(item.to);
-          return (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              active={active}
-              aria-current={active ? 'page' : undefined}
-              onClick={closeMenu}
-              variant="filled"
-              fw={500}
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
-          );
-        })}
+        <SideMenuLinks links={menu.map((item) => ({ label: item.label, to: item.to, isActive: isActive(item.to) }))} onNavigate={closeMenu} />
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="lg" px={0}>

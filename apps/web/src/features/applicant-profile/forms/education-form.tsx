@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { QUALIFICATION_TYPES } from '@certs/shared/applicant/applicant.contract';
 import { EntryFormFrame } from './entry-form-frame';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { toEducationRequest, validateEducationValues, type EducationFormValues } from './education-form.values';
 import { DateField } from '../../../components/ui/date-field';
 

@@ -2,7 +2,7 @@ import { SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { EntryFormFrame } from './entry-form-frame';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { toExperienceRequest, validateExperienceValues, type ExperienceFormValues } from './experience-form.values';
 import { DateField } from '../../../components/ui/date-field';
 

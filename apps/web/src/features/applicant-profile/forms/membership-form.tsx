@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { MEMBERSHIP_TYPE_LABELS, MEMBERSHIP_TYPES, type SaveApplicantRequest } from '@certs/shared/applicant/applicant.contract';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { MEMBERSHIP_FIELDS, toSaveApplicantRequest, validateApplicantValues, type ApplicantFormValues } from './applicant-form.values';
 
 interface MembershipFormProps {

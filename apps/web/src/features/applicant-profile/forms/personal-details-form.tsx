@@ -4,7 +4,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import type { SaveApplicantRequest } from '@certs/shared/applicant/applicant.contract';
 import { PERSON_FIELD_LABELS } from '@certs/shared/common/person-fields';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { PERSONAL_FIELDS, toSaveApplicantRequest, validateApplicantValues, type ApplicantFormValues } from './applicant-form.values';
 import { DateField } from '../../../components/ui/date-field';
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { PERSONAL_DEVELOPMENT_TYPES } from '@certs/shared/applicant/applicant.contract';
 import { EntryFormFrame } from './entry-form-frame';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import {
   toProfessionalDevelopmentRequest,
   validateProfessionalDevelopmentValues,

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { CompanyRequest, type Company } from '@certs/shared/company/company.contract';
-import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 export type CompanyFormValues = {
   name: string;
@@ -68,10 +68,7 @@ export function CompanyForm({ initialValues, submitLabel, accountName, onSubmit 
     try {
       await onSubmit(toRequest(values));
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      const atFields = Object.entries(fieldErrors).filter(([field]) => field in values);
-      if (atFields.length > 0) form.setErrors(Object.fromEntries(atFields));
-      else setFailure(errorMessageOf(error));
+      setFailure(applyServerErrors(form, values, error));
     }
   };
   const input = (field: Exclude<keyof CompanyFormValues, 'active'>, label: string, options: { type?: string; required?: boolean; description?: string } = {}) =>

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { NominateRequest, PURCHASE_ORDER_MAX_LENGTH, type NominationPerson, type NominationProgram } from '@certs/shared/employer/employer-billing.contract';
-import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 export type NominateValues = {
   applicantId: string;
@@ -48,10 +48,7 @@ export function NominateForm({ people, programs, billingContact, onNominate }: N
       form.setValues(initialValues);
       form.resetDirty();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      const atFields = Object.entries(fieldErrors).filter(([field]) => field in values);
-      if (atFields.length > 0) form.setErrors(Object.fromEntries(atFields));
-      else setFailure(errorMessageOf(error));
+      setFailure(applyServerErrors(form, values, error));
     }
   };
   return (

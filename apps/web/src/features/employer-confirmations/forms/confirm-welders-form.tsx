@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { ConfirmWeldersRequest } from '@certs/shared/employer/confirmations.contract';
-import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 interface SignerValues {
   signerName: string;
@@ -32,10 +32,7 @@ export function ConfirmWeldersForm({ recordIds, statement, onConfirm }: { record
       form.setFieldValue('statementAccepted', false);
       form.resetDirty();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      const atFields = Object.entries(fieldErrors).filter(([field]) => field in values);
-      if (atFields.length > 0) form.setErrors(Object.fromEntries(atFields));
-      else setFailure(errorMessageOf(error));
+      setFailure(applyServerErrors(form, values, error));
     }
   };
   return (

@@ -4,7 +4,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { COMPANY_ROLE_VALUES, ROLES } from '@certs/shared/auth/roles';
 import { COMPANY_ROLE_LABELS, InviteCompanyUserRequest } from '@certs/shared/employer/employer.contract';
-import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 interface InviteValues {
   firstName: string;
@@ -32,10 +32,7 @@ export function InviteCompanyUserForm({ onInvite, defaultRole }: { onInvite: (re
       form.setValues(initialValues);
       form.resetDirty();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      const atFields = Object.entries(fieldErrors).filter(([field]) => field in values);
-      if (atFields.length > 0) form.setErrors(Object.fromEntries(atFields));
-      else setFailure(errorMessageOf(error));
+      setFailure(applyServerErrors(form, values, error));
     }
   };
   return (

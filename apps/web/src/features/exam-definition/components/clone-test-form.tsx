@@ -5,7 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { CloneTestRequest, TEST_MESSAGES, TestTitle } from '@certs/shared/exam-definition/exam-definition.contract';
 import { useTestByTitle } from '../api/find-test-by-title';
-import { applyServerErrors } from '../forms/server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 // Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };

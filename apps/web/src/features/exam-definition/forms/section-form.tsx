@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { UpdateSectionRequest } from '@certs/shared/exam-definition/exam-section.contract';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 // Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };

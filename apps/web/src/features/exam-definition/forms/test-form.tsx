@@ -6,7 +6,7 @@ import { TEST_MESSAGES, TestTitle, type LinkableModule } from '@certs/shared/exa
 import { PROGRAM_TYPE_INFO, PROGRAM_TYPES, type ProgramType } from '@certs/shared/program/program-type';
 import { RichTextField } from '../../../components/ui/rich-text-field';
 import { useTestByTitle } from '../api/find-test-by-title';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { validateTestValues, type TestFormValues } from './test-form.values';
 
 // Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { SettingsKind } from '../api/save-certification-settings';
 import { RichTextField } from '../../../components/ui/rich-text-field';
 import { validateCertificationSettingsValues, type CertificationSettingsFormValues } from './certification-settings-form.values';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { useCurrencySymbol } from '../../../lib/currency';
 
 interface CertificationSettingsFormProps {

@@ -2,7 +2,7 @@ import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Switch
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { EXAMINATION_TYPES } from '@certs/shared/program/program-module.contract';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { validateModuleValues, type ModuleFormValues } from './module-form.values';
 import { useCurrencySymbol } from '../../../lib/currency';
 

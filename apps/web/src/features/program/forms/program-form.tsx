@@ -8,7 +8,7 @@ import { PROGRAM_TYPE_INFO, PROGRAM_TYPES, type ProgramType } from '@certs/share
 import type { AssignableUser } from '../api/find-assignable-users';
 import { useProgramByCode } from '../api/find-program-by-code';
 import { RichTextField } from '../../../components/ui/rich-text-field';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { validateProgramValues, type ProgramFormValues } from './program-form.values';
 
 export type ProgramFormMode = 'create' | 'edit';

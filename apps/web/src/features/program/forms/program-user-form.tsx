@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { SaveProgramUserRequest } from '@certs/shared/program/program-user.contract';
 import { PROGRAM_USER_ROLE_LABELS, PROGRAM_USER_ROLE_VALUES } from '@certs/shared/program/program-user-role';
 import type { AssignableUser } from '../api/find-assignable-users';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 export interface ProgramUserFormValues {
   userId: string;

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { UpdateRequirementRequest } from '@certs/shared/program/program-part.contract';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 export type RequirementFormValues = {
   requirementCode: string;

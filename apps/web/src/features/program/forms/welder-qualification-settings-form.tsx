@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { WPQ_STANDARDS } from '@certs/shared/program/program-settings.contract';
 import { RichTextField } from '../../../components/ui/rich-text-field';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import {
   validateWelderQualificationSettingsValues,
   type WelderQualificationSettingsFormValues,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DIFFICULTIES, MAX_OPTIONS, QUESTION_TYPES, QUESTION_TYPE_INFO, type QuestionType } from '@certs/shared/question-bank/question-type';
 import { RichTextField } from '../../../components/ui/rich-text-field';
 import { uploadFile } from '../../../lib/upload';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { newOptionRow, validateQuestionValues, type QuestionFormValues } from './question-form.values';
 
 // Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.

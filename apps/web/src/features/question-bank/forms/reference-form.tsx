@@ -5,7 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { REFERENCE_LABELS, ReferenceRequest, referenceMessages, type ReferenceKind } from '@certs/shared/question-bank/reference.contract';
 import { useReferenceByTitle } from '../api/find-reference-by-title';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 // Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };

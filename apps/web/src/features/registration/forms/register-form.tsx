@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { PASSWORD_HINT } from '@certs/shared/auth/password-rule';
 import { PERSON_FIELD_LABELS } from '@certs/shared/common/person-fields';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { emptyRegisterValues, validateRegisterValues, type RegisterFormValues } from './register-form.values';
 
 interface RegisterFormProps {

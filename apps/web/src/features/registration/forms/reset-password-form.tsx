@@ -4,7 +4,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { PASSWORD_HINT } from '@certs/shared/auth/password-rule';
 import { REGISTRATION_MESSAGES, ResetPasswordRequest } from '@certs/shared/auth/registration.contract';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 export interface ResetPasswordFormValues {
   password: string;
