@@ -12,6 +12,11 @@ import { VERIFICATION_STATUS_TEXT } from '../public-register/public-register.con
 export const MAX_CERTIFICATE_CHECK_NUMBERS = 500;
 /** As the verification page takes one. */
 export const MAX_CERTIFICATE_NUMBER_LENGTH = 100;
+/**
+ * The most numbers one company checks in 24 hours: a hiring office's week of papers is far below
+ * it, while reading the register wholesale (names and statuses, thousands a day) is refused.
+ */
+export const DAILY_CERTIFICATE_CHECK_NUMBERS = 5000;
 /** The past checks the company lists, newest first. */
 export const CERTIFICATE_CHECK_HISTORY_SIZE = 50;
 
@@ -20,6 +25,7 @@ export const CERTIFICATE_CHECK_MESSAGES = {
   tooManyNumbers: `Check at most ${MAX_CERTIFICATE_CHECK_NUMBERS} certificate numbers at a time: split the list and check the rest separately`,
   numberTooLong: `A certificate number has at most ${MAX_CERTIFICATE_NUMBER_LENGTH} characters`,
   checkNotFound: 'Certificate check not found',
+  dailyLimit: `Your company may check at most ${DAILY_CERTIFICATE_CHECK_NUMBERS} certificate numbers in 24 hours: check the rest later`,
   /** The result of a number no certificate has (the status column's text). */
   notFound: 'Not found',
 } as const;

@@ -32,6 +32,19 @@ export class CertificateCheckRepository {
   }
 
   /** The check and a log row for each certificate it found, together. */
+  /**
+   * How many numbers the company checked in the last 24 hours, its row locked first so that two
+   * checks at once count each other.
+   */
+  async numbersCheckedInLastDay(tx: Executor, companyId: string): Promise<number> {
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    const [row] = await tx
+      .select({ total: sql<string>`coalesce(sum(jsonb_array_length(${certificateCheckBatches.numbers})), 0)` })
+      .from(certificateCheckBatches)
+      .where(and(eq(certificateCheckBatches.companyId, companyId), sql`${certificateCheckBatches.checkedOn} > now() - interval '24 hours'`));
+    return Number(row?.total ?? 0);
+  }
+
   async insertCheck(tx: Executor, values: { companyId: string; companyUserId: string; numbers: string[]; found: LoggedCheck[] }): Promise<{ id: string; checkedOn: Date }> {
     const checkedOn = new Date();
     const [batch] = await tx

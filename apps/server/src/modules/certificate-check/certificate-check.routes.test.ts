@@ -5,6 +5,7 @@ import { ROLES } from '@certs/shared/auth/roles';
 import {
   CERTIFICATE_CHECK_CSV_COLUMNS,
   CERTIFICATE_CHECK_MESSAGES,
+  DAILY_CERTIFICATE_CHECK_NUMBERS,
   MAX_CERTIFICATE_CHECK_NUMBERS,
   type CertificateCheck,
   type CertificateCheckSummary,
@@ -182,6 +183,22 @@ describe("a company's check of certificate numbers", () => {
     const tooLong = await send('POST', '/api/employer/certificate-checks', coordinatorJwt, { numbers: ['X'.repeat(101)] });
     expect(tooLong.json()).toMatchObject({ statusCode: 400, message: CERTIFICATE_CHECK_MESSAGES.numberTooLong });
     expect(await batchesOf(coordinator.companyId!)).toBe(before + 1);
+  });
+
+  it('keeps a company to its daily budget of numbers: the check that would pass it is refused with 429 and logs nothing', async () => {
+    const company = await createUser(t.database.db, { role: ROLES.CompanyCoordinator });
+    const jwt = (await signIn(t.app, company)).jwt;
+    // Earlier today the company checked all but 100 of its budget.
+    const earlier = Array.from({ length: DAILY_CERTIFICATE_CHECK_NUMBERS - 100 }, (_, i) => `EARLIER-${i}`);
+    await t.database.db.insert(certificateCheckBatches).values({ companyId: company.companyId!, checkedBy: company.id, numbers: earlier, foundCount: 0 });
+    const over = await send('POST', '/api/employer/certificate-checks', jwt, { numbers: [numbers.current, ...Array.from({ length: 100 }, (_, i) => `OVER-${i}`)] });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ message: CERTIFICATE_CHECK_MESSAGES.dailyLimit });
+    expect(await batchesOf(company.companyId!)).toBe(1);
+    const within = await send('POST', '/api/employer/certificate-checks', jwt, { numbers: [numbers.current] });
+    expect(within.statusCode, within.body).toBe(201);
+    // Another company's budget is its own.
+    expect((await send('POST', '/api/employer/certificate-checks', otherCompanyJwt, { numbers: [numbers.current] })).statusCode).toBe(201);
   });
 
   it('refuses applicants and staff on every check route', async () => {

@@ -3,6 +3,7 @@ import {
   CERTIFICATE_CHECK_CSV_COLUMNS,
   CERTIFICATE_CHECK_HISTORY_SIZE,
   CERTIFICATE_CHECK_MESSAGES,
+  DAILY_CERTIFICATE_CHECK_NUMBERS,
   checkStatusText,
   type CertificateCheck,
   type CertificateCheckRow,
@@ -75,7 +76,11 @@ export class CertificateCheckService {
         designations: certificate.designations,
       };
     });
-    const batch = await this.repository.transaction((tx) => this.repository.insertCheck(tx, { companyId, companyUserId: actor.id, numbers, found }));
+    const batch = await this.repository.transaction(async (tx) => {
+      // A company checks papers, it does not read the register wholesale: a budget a day (nothing logged when refused).
+      if ((await this.repository.numbersCheckedInLastDay(tx, companyId)) + numbers.length > DAILY_CERTIFICATE_CHECK_NUMBERS) throw new AppError('TOO_MANY_REQUESTS', CERTIFICATE_CHECK_MESSAGES.dailyLimit);
+      return this.repository.insertCheck(tx, { companyId, companyUserId: actor.id, numbers, found });
+    });
     const saved = (await this.repository.findCheck(companyId, batch.id))!;
     return { id: batch.id, checkedOn: batch.checkedOn.toISOString(), checkedBy: nameOf(saved), total: numbers.length, found: found.length, rows };
   }
