@@ -77,7 +77,14 @@ async function addQuestions(page: Page, opener: string, texts: string[], marks: 
 async function publish(page: Page, title: string) {
   await page.getByTestId('test-status-actions').getByRole('button', { name: 'Publish' }).click();
   const dialog = page.getByRole('dialog', { name: `Publish ${title}?` });
-  await dialog.getByRole('button', { name: 'Publish test' }).click();
+  const confirm = dialog.getByRole('button', { name: 'Publish test' });
+  // A click as the dialog opens was lost once on a busy machine (CI, 6 Dec: the dialog stayed open,
+  // nothing sent): wait for the request the click sends, and click again only when none went out.
+  await expect(async () => {
+    const sent = page.waitForRequest((request) => request.method() === 'POST' && /\/api\/tests\/[^/]+\/publish$/.test(request.url()), { timeout: 5_000 });
+    await confirm.click();
+    await sent;
+  }).toPass({ timeout: 60_000 });
   await expect(dialog).toBeHidden();
   await expect(page.locator('[data-status="Published"]')).toBeVisible();
 }

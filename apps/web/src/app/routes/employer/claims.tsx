@@ -1,13 +1,16 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ROLES } from '@certs/shared/auth/roles';
 import type { EmployerClaim, EmployerClaimStatus } from '@certs/shared/company/company.contract';
+import { EmployerClaimsTable, type ClaimDecision } from '../../../features/company/components/employer-claims-table';
 import { useCompanyClaims, useDecideCompanyClaim } from '../../../features/employer/api/employer';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
-import { useDateFormatter } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
+
+/** What a claim in each status may become: an approved one may be declined later, and back. */
+const DECISIONS_OFFERED: Record<EmployerClaimStatus, ClaimDecision[]> = { pending: ['approve', 'decline'], approved: ['decline'], declined: ['approve'] };
 
 const STATUS_TABS: { value: EmployerClaimStatus; label: string }[] = [
   { value: 'pending', label: 'Waiting' },
@@ -27,7 +30,6 @@ export function EmployerClaimsRoute() {
   const [status, setStatus] = useState<EmployerClaimStatus>('pending');
   const claims = useCompanyClaims(status);
   const decideClaim = useDecideCompanyClaim();
-  const dates = useDateFormatter();
   const [failure, setFailure] = useState<string | null>(null);
 
   const decide = async (claim: EmployerClaim, decision: 'approve' | 'decline') => {
@@ -60,48 +62,14 @@ export function EmployerClaimsRoute() {
       )}
       {claims.isSuccess && rows.length === 0 && <Text c="dimmed">{status === 'pending' ? 'Nobody is waiting for a decision.' : 'None.'}</Text>}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Employee claims">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Claimed on</Table.Th>
-                {status !== 'pending' && <Table.Th>Decided on</Table.Th>}
-                {isCoordinator && <Table.Th>Decision</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((claim) => {
-                const who = `${claim.firstName} ${claim.lastName}`;
-                return (
-                  <Table.Tr key={claim.applicantId}>
-                    <Table.Td>{who}</Table.Td>
-                    <Table.Td>{claim.email}</Table.Td>
-                    <Table.Td>{dates.date(claim.claimedOn)}</Table.Td>
-                    {status !== 'pending' && <Table.Td>{dates.date(claim.decidedOn)}</Table.Td>}
-                    {isCoordinator && (
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          {status !== 'approved' && (
-                            <Button size="xs" aria-label={`Approve ${who}`} loading={decideClaim.isPending} onClick={() => void decide(claim, 'approve')}>
-                              Approve
-                            </Button>
-                          )}
-                          {status !== 'declined' && (
-                            <Button size="xs" variant="default" aria-label={`Decline ${who}`} loading={decideClaim.isPending} onClick={() => void decide(claim, 'decline')}>
-                              Decline
-                            </Button>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <EmployerClaimsTable
+          claims={rows}
+          label="Employee claims"
+          withDecidedOn={status !== 'pending'}
+          decisions={isCoordinator ? DECISIONS_OFFERED[status] : []}
+          isDeciding={decideClaim.isPending}
+          onDecide={(claim, decision) => void decide(claim, decision)}
+        />
       )}
     </Stack>
   );
