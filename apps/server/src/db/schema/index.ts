@@ -35,3 +35,6 @@ export * from './migration-invitation';
 export * from './company-user';
 export * from './company-sponsorship';
 export * from './certificate-check';
+export * from './impartiality';
+export * from './appeal';
+export * from './exam-quality';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { owningAccount } from './account';
 import { auditColumns } from './columns';
 import { users } from './user';
@@ -28,6 +28,11 @@ export const programs = pgTable(
     reviewWindowDays: integer('review_window_days').notNull().default(30),
     /** How many re-sits of one module an applicant may take (issue 17, decision 024); null: unlimited. */
     maxResitsPerModule: integer('max_resits_per_module'),
+    /**
+     * The certification decision (recording the overall result and the award) may not be made by the
+     * candidate's assessor or examiner (issue 43, ISO/IEC 17024 9.5); on by default for Certification and AICIP.
+     */
+    decisionSeparation: boolean('decision_separation').notNull().default(false),
     ...auditColumns,
   },
   (t) => [uniqueIndex('programs_code_unique').on(t.programCode), index('programs_status_idx').on(t.status, t.programType)],
@@ -143,6 +148,10 @@ export const programUsers = pgTable(
       .notNull()
       .references(() => users.id),
     role: smallint('role').notNull(),
+    /** The authorisation's expiry (issue 43): past it, the person is refused for new assignments in this role; null: no expiry. */
+    authorisedUntil: date('authorised_until', { mode: 'string' }),
+    /** On what the authorisation rests (a qualification, a witnessed assessment, ...). */
+    authorisationBasis: text('authorisation_basis').notNull().default(''),
     ...auditColumns,
   },
   (t) => [uniqueIndex('program_users_unique').on(t.programId, t.userId, t.role), index('program_users_user_idx').on(t.userId)],
