@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { listenHost, readEnv, startupWarnings } from './env';
 
+const SUPPORTED_NODE = '24.22.3';
+
 describe('configuration', () => {
+  describe('the runtime (decision 039: Node 24 LTS, 22 works)', () => {
+    it('warns at start on a Node out of support, and not on 22 or 24', () => {
+      expect(startupWarnings(readEnv({}), '20.20.2')).toEqual([expect.stringMatching(/^Node 20\.20\.2 is out of support: run the platform on Node 24 LTS/)]);
+      expect(startupWarnings(readEnv({}), '22.12.0')).toEqual([]);
+      expect(startupWarnings(readEnv({}), '24.22.3')).toEqual([]);
+    });
+
+    it('runs this suite on a supported Node (npm scripts put the Node that npm install brought first)', () => {
+      expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(22);
+    });
+  });
+
   it('follows the port for the public address when none is given', () => {
     expect(readEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
     expect(readEnv({}).PUBLIC_URL).toBe('http://localhost:3000');
@@ -44,7 +58,7 @@ describe('configuration', () => {
     it('defaults to the test gateway on the embedded database, with nothing to warn about', () => {
       const env = readEnv({});
       expect(env.PAYMENT_GATEWAY).toBe('test');
-      expect(startupWarnings(env)).toEqual([]);
+      expect(startupWarnings(env, SUPPORTED_NODE)).toEqual([]);
     });
 
     it('refuses to start on a server database unless PAYMENT_GATEWAY is chosen', () => {
@@ -60,22 +74,22 @@ describe('configuration', () => {
     it('allows the test gateway on a staging server when told to, and warns at start', () => {
       const env = readEnv({ ...SERVER, PAYMENT_GATEWAY: 'test', ALLOW_TEST_PAYMENT_GATEWAY: '1' });
       expect(env.PAYMENT_GATEWAY).toBe('test');
-      expect(startupWarnings(env)).toEqual([expect.stringMatching(/^PAYMENT_GATEWAY=test on a server database .*never in production/)]);
+      expect(startupWarnings(env, SUPPORTED_NODE)).toEqual([expect.stringMatching(/^PAYMENT_GATEWAY=test on a server database .*never in production/)]);
     });
 
     it('takes Stripe on a server database as before, with its two secrets, and no warning', () => {
       const env = readEnv({ ...SERVER, ...STRIPE });
       expect(env.PAYMENT_GATEWAY).toBe('stripe');
-      expect(startupWarnings(env)).toEqual([]);
+      expect(startupWarnings(env, SUPPORTED_NODE)).toEqual([]);
       expect(readEnv(STRIPE).PAYMENT_GATEWAY).toBe('stripe');
       expect(() => readEnv({ ...SERVER, PAYMENT_GATEWAY: 'stripe' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_GATEWAY=stripe/);
       expect(() => readEnv({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required with PAYMENT_GATEWAY=stripe/);
     });
 
     it('warns at start when a server database lets administrators sign in without a second factor', () => {
-      expect(startupWarnings(readEnv({ ...SERVER, ...STRIPE, MFA_REQUIRED_FOR_ADMINS: '0' }))).toEqual([expect.stringMatching(/^MFA_REQUIRED_FOR_ADMINS=0 on a server database/)]);
-      expect(startupWarnings(readEnv({ ...SERVER, ...STRIPE, MFA_REQUIRED_FOR_ADMINS: '1' }))).toEqual([]);
-      expect(startupWarnings(readEnv({ MFA_REQUIRED_FOR_ADMINS: '0' }))).toEqual([]);
+      expect(startupWarnings(readEnv({ ...SERVER, ...STRIPE, MFA_REQUIRED_FOR_ADMINS: '0' }), SUPPORTED_NODE)).toEqual([expect.stringMatching(/^MFA_REQUIRED_FOR_ADMINS=0 on a server database/)]);
+      expect(startupWarnings(readEnv({ ...SERVER, ...STRIPE, MFA_REQUIRED_FOR_ADMINS: '1' }), SUPPORTED_NODE)).toEqual([]);
+      expect(startupWarnings(readEnv({ MFA_REQUIRED_FOR_ADMINS: '0' }), SUPPORTED_NODE)).toEqual([]);
     });
   });
 });

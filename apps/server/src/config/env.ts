@@ -165,8 +165,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /** What the server logs as a warning at every start: settings that are allowed but unsafe for production. */
-export function startupWarnings(env: Pick<Env, 'DATABASE_URL' | 'PAYMENT_GATEWAY' | 'MFA_REQUIRED_FOR_ADMINS'>): string[] {
+export function startupWarnings(env: Pick<Env, 'DATABASE_URL' | 'PAYMENT_GATEWAY' | 'MFA_REQUIRED_FOR_ADMINS'>, nodeVersion: string = process.versions.node): string[] {
   const warnings: string[] = [];
+  // Decision 039: Node 24 LTS (22 works); Node 20 gets no security fixes since April 2026.
+  if (Number(nodeVersion.split('.')[0]) < 22) {
+    warnings.push(`Node ${nodeVersion} is out of support: run the platform on Node 24 LTS (npm start and npm run scripts use the one npm install brings).`);
+  }
   if (env.DATABASE_URL && env.MFA_REQUIRED_FOR_ADMINS === '0') {
     warnings.push('MFA_REQUIRED_FOR_ADMINS=0 on a server database: super users and account administrators may sign in with a password alone. Turn it back on outside a test site.');
   }
