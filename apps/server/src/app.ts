@@ -24,7 +24,7 @@ import { registerExamDefinitionRoutes } from './modules/exam-definition/exam-def
 import { createQuestionBankModule } from './modules/question-bank/question-bank.module';
 import { registerQuestionRoutes } from './modules/question-bank/question.routes';
 import { registerReferenceRoutes } from './modules/question-bank/reference.routes';
-import { AuthService } from './modules/auth/auth.service';
+import { AuthService, DEFAULT_LOGIN_THROTTLE } from './modules/auth/auth.service';
 import { createMfaService } from './modules/auth/mfa.service';
 import { SESSION_USER_CHANNEL } from './modules/auth/session-user-cache';
 import { LoginRestrictionService } from './modules/auth/login-restriction.service';
@@ -239,7 +239,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     app.log,
   );
-  const auth = new AuthService(new AuthRepository(deps.database.db), tokens, restriction, createMfaService(deps.database.db, deps.env, deps.jwtSecret));
+  const auth = new AuthService(new AuthRepository(deps.database.db), tokens, restriction, createMfaService(deps.database.db, deps.env, deps.jwtSecret), {
+    ...DEFAULT_LOGIN_THROTTLE,
+    addressCeilingPerMinute: deps.env.LOGIN_LIMIT_PER_ADDRESS ?? DEFAULT_LOGIN_THROTTLE.addressCeilingPerMinute,
+  });
   // Every instance forgets a changed user as PostgreSQL announces it (migration 0009).
   const stopListening = await deps.database.listen(SESSION_USER_CHANNEL, auth.sessionUsers);
   app.addHook('onClose', stopListening);
@@ -352,7 +355,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A company's own portal: its users, people and checks (issue 42, decision 037).
   const employerModule = createEmployerModule(deps.database.db, companyModule.companies, { mail, publicUrl, sessionUsers: auth.sessionUsers });
   // A company's checks of certificate numbers, read as the public verification reads them, and what companies see of a person (issue 42, decision 038).
-  const publicRegister = createPublicRegisterModule(deps.database.db, registrationRepository);
+  const publicRegister = createPublicRegisterModule(deps.database.db, registrationRepository, {
+    searches: deps.env.REGISTER_LIMIT_SEARCHES,
+    verifications: deps.env.REGISTER_LIMIT_VERIFICATIONS,
+    windowMinutes: deps.env.REGISTER_LIMIT_WINDOW_MINUTES,
+  });
   const certificateChecks = createCertificateCheckModule(deps.database.db, publicRegister);
   const companyAccess = createCompanyAccessModule(deps.database.db, certificateChecks);
   // Awards as signed Open Badges credentials with published status lists (decision 018).

@@ -44,6 +44,16 @@ const EnvSchema = z.object({
   MAIL_REQUEST_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).optional(),
   /** Requests one client address may make to those three routes in 10 minutes; unset: 20. */
   MAIL_REQUEST_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  /**
+   * Failed sign-ins a minute one client address may make across all identifiers before it is refused
+   * (issue 44: a test centre's candidates share one address); one identifier from one address is
+   * refused past 10 whatever this says. Unset: 100.
+   */
+  LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(10).optional(),
+  /** Public register searches and certificate verifications one client address may make in the window; unset: 30 and 60 in 10 minutes. */
+  REGISTER_LIMIT_SEARCHES: z.coerce.number().int().min(1).optional(),
+  REGISTER_LIMIT_VERIFICATIONS: z.coerce.number().int().min(1).optional(),
+  REGISTER_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).optional(),
   TEST_HOST: z.string().optional(),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   /** 0: no proxy; N: trust N proxy hops; or a comma list of proxy addresses/CIDRs. Never "trust everything". */

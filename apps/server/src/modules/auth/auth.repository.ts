@@ -72,12 +72,13 @@ export class AuthRepository {
     return row.id;
   }
 
-  /** Attempts in the last minute by the database's clock, per identifier (from any address) and per address (for any identifier). */
-  async countRecentAttempts(identifier: string, ipAddress: string): Promise<{ byIdentifier: number; byAddress: number }> {
+  /** Attempts in the last minute by the database's clock, per identifier (from any address), per address (for any identifier) and for both. */
+  async countRecentAttempts(identifier: string, ipAddress: string): Promise<{ byIdentifier: number; byAddress: number; byIdentifierAtAddress: number }> {
     const [row] = await this.db
       .select({
         byIdentifier: sql<number>`count(*) filter (where ${loginFailures.identifier} = ${identifier})`.mapWith(Number),
         byAddress: sql<number>`count(*) filter (where ${loginFailures.ipAddress} = ${ipAddress})`.mapWith(Number),
+        byIdentifierAtAddress: sql<number>`count(*) filter (where ${loginFailures.identifier} = ${identifier} and ${loginFailures.ipAddress} = ${ipAddress})`.mapWith(Number),
       })
       .from(loginFailures)
       .where(
@@ -86,7 +87,7 @@ export class AuthRepository {
           or(eq(loginFailures.identifier, identifier), eq(loginFailures.ipAddress, ipAddress)),
         ),
       );
-    return { byIdentifier: row?.byIdentifier ?? 0, byAddress: row?.byAddress ?? 0 };
+    return { byIdentifier: row?.byIdentifier ?? 0, byAddress: row?.byAddress ?? 0, byIdentifierAtAddress: row?.byIdentifierAtAddress ?? 0 };
   }
 
   async deleteAttempt(id: number): Promise<void> {

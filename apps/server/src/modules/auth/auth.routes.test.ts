@@ -102,12 +102,40 @@ describe('repeated failures', () => {
     expect((await login(ADMIN_LOGIN, other.email, other.password, { remoteAddress: '10.0.1.1' })).statusCode).toBe(200);
   });
 
-  it('answers 429 after 10 failures a minute from one address across identifiers', async () => {
-    const user = await createUser(t.database.db, { role: ROLES.User });
-    for (let i = 0; i < 10; i++) {
-      expect((await login(ADMIN_LOGIN, `unknown-${i}@example.test`, 'wrong-password')).statusCode).toBe(401);
+  it('answers 429 once one address passes its ceiling across identifiers (LOGIN_LIMIT_PER_ADDRESS)', async () => {
+    const limited = await buildTestApp({ LOGIN_LIMIT_PER_ADDRESS: '20' }, t.database);
+    try {
+      const user = await createUser(t.database.db, { role: ROLES.User });
+      const at = { remoteAddress: '10.3.0.1' };
+      for (let i = 0; i < 20; i++) {
+        const answer = await limited.app.inject({ method: 'POST', url: ADMIN_LOGIN, payload: { identifier: `unknown-${i}@example.test`, password: 'wrong-password' }, ...at });
+        expect(answer.statusCode).toBe(401);
+      }
+      const past = await limited.app.inject({ method: 'POST', url: ADMIN_LOGIN, payload: { identifier: user.email, password: user.password }, ...at });
+      expect(past.statusCode).toBe(429);
+      expect(past.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    } finally {
+      await limited.close();
     }
-    expect((await login(ADMIN_LOGIN, user.email, user.password)).statusCode).toBe(429);
+  });
+
+  it('lets a test centre sign in: 30 people behind one address while 3 of them fail 11 times each (issue 44)', async () => {
+    const centre = { remoteAddress: '10.4.0.1' };
+    const people = await Promise.all(Array.from({ length: 30 }, () => createUser(t.database.db, { role: ROLES.Applicant })));
+    const mistyping = people.slice(0, 3);
+    for (const person of mistyping) {
+      for (let i = 0; i < 10; i++) expect((await login(APPLICANT_LOGIN, person.email, `mistyped-${i}`, centre)).statusCode).toBe(401);
+      // The eleventh in a minute at the same identifier from the same address is refused, even right.
+      const eleventh = await login(APPLICANT_LOGIN, person.email, person.password, centre);
+      expect(eleventh.statusCode).toBe(429);
+      expect(eleventh.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    }
+    // 33 failures from the centre's address: everyone else there still signs in.
+    for (const person of people.slice(3)) {
+      const answer = await login(APPLICANT_LOGIN, person.email, person.password, centre);
+      expect(answer.statusCode, person.email).toBe(200);
+      expect(answer.json().user.id).toBe(person.id);
+    }
   });
 
   // A burst from one address: it once used 30 addresses, refused by the per-identifier limit that no longer refuses.

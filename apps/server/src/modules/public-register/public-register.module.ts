@@ -5,10 +5,18 @@ import { ClientRequestLimit, PUBLIC_REGISTER_LIMITS } from './client-request-lim
 import { PublicRegisterRepository } from './public-register.repository';
 import { PublicRegisterService } from './public-register.service';
 
+/** The configured budgets (`REGISTER_LIMIT_*`); unset ones keep PUBLIC_REGISTER_LIMITS. */
+export interface PublicRegisterLimitSettings {
+  searches?: number;
+  verifications?: number;
+  windowMinutes?: number;
+}
+
 /** Wires the public register once, for app.ts; the limits count in the shared `rate_limit_events` store. */
-export function createPublicRegisterModule(db: Database, rateLimitStore: RateLimitStore): PublicRegisterService {
+export function createPublicRegisterModule(db: Database, rateLimitStore: RateLimitStore, settings: PublicRegisterLimitSettings = {}): PublicRegisterService {
+  const { search, verify } = PUBLIC_REGISTER_LIMITS;
   return new PublicRegisterService(new PublicRegisterRepository(db), {
-    search: new ClientRequestLimit(rateLimitStore, { ...PUBLIC_REGISTER_LIMITS.search, message: PUBLIC_REGISTER_MESSAGES.tooManySearches }),
-    verify: new ClientRequestLimit(rateLimitStore, { ...PUBLIC_REGISTER_LIMITS.verify, message: PUBLIC_REGISTER_MESSAGES.tooManyVerifications }),
+    search: new ClientRequestLimit(rateLimitStore, { kind: search.kind, max: settings.searches ?? search.max, windowMinutes: settings.windowMinutes ?? search.windowMinutes, message: PUBLIC_REGISTER_MESSAGES.tooManySearches }),
+    verify: new ClientRequestLimit(rateLimitStore, { kind: verify.kind, max: settings.verifications ?? verify.max, windowMinutes: settings.windowMinutes ?? verify.windowMinutes, message: PUBLIC_REGISTER_MESSAGES.tooManyVerifications }),
   });
 }

@@ -277,6 +277,21 @@ describe('limits per client address', () => {
     // Refused requests are taken back: the window holds the budget and no more.
     expect(counted).toHaveLength(PUBLIC_REGISTER_LIMITS.verify.max);
   });
+
+  it('takes its budgets from REGISTER_LIMIT_* (a body whose employers check many certificates from one office raises them)', async () => {
+    const office = await buildTestApp({ REGISTER_LIMIT_VERIFICATIONS: '3', REGISTER_LIMIT_SEARCHES: '2' }, t.database);
+    try {
+      const address = nextAddress();
+      const officeVerify = () => office.app.inject({ method: 'GET', url: '/unauth/verify/NO-SUCH-NUMBER', remoteAddress: address });
+      for (let i = 0; i < 3; i++) expect((await officeVerify()).statusCode).toBe(404);
+      expect((await officeVerify()).statusCode).toBe(429);
+      const officeSearch = () => office.app.inject({ method: 'POST', url: SEARCH, payload: { searchTerm: 'Robin' }, remoteAddress: address });
+      for (let i = 0; i < 2; i++) expect((await officeSearch()).statusCode).toBe(200);
+      expect((await officeSearch()).json().message).toBe(PUBLIC_REGISTER_MESSAGES.tooManySearches);
+    } finally {
+      await office.close();
+    }
+  });
 });
 
 describe('the register opt-out in the profile', () => {
