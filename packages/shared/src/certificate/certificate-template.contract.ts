@@ -20,6 +20,8 @@ export const CERTIFICATE_FIELDS = {
   holderNumber: { label: 'Member ID', kind: 'text' },
   programCode: { label: 'Program code', kind: 'text' },
   programTitle: { label: 'Program title', kind: 'text' },
+  scheme: { label: 'Scheme or standard', kind: 'text' },
+  scope: { label: 'Scope', kind: 'text' },
   certificateNumber: { label: 'Certificate number', kind: 'text' },
   awardDate: { label: 'Award date', kind: 'text' },
   expiryDate: { label: 'Expiry date', kind: 'text' },
@@ -71,6 +73,10 @@ export const CERTIFICATE_MESSAGES = {
   uploadNotFound: 'The uploaded file was not found; upload it again',
   notFound: 'Certificate template not found',
   programNotFound: 'Program not found',
+  /** ISO/IEC 17024 9.4.8: a template assigned to a program prints everything that program's certificates must state. */
+  templateLacks: (labels: readonly string[]) => `The template lacks: ${labels.join(', ')}`,
+  /** A template in use may not lose what one of its programs needs. */
+  templateInUseLacks: (labels: readonly string[], programCodes: readonly string[]) => `The template lacks: ${labels.join(', ')} (needed by ${programCodes.join(', ')}, which use it)`,
   selectionRequired: 'Choose the awards or the program to generate certificates for',
   tooMany: `At most ${GENERATE_BATCH_MAX} awards at a time`,
   awardNotFound: 'Award not found',
@@ -166,7 +172,7 @@ export const CertificateTemplateList = z.array(CertificateTemplateRow);
 export const AssignTemplateRequest = z.strictObject({ templateId: z.uuid({ error: CERTIFICATE_MESSAGES.notFound }) });
 
 /** Programs a template may be assigned to by the caller (those they manage), with the template each uses now. */
-export const AssignableProgram = TemplateProgram.extend({ templateId: z.string().nullable() });
+export const AssignableProgram = TemplateProgram.extend({ templateId: z.string().nullable(), programType: z.number().int() });
 export const AssignableProgramList = z.array(AssignableProgram);
 export type AssignableProgram = z.infer<typeof AssignableProgram>;
 
@@ -204,6 +210,10 @@ export interface CertificateValues {
   holderNumber: string;
   programCode: string;
   programTitle: string;
+  /** The scheme the certificate is issued under: the program's title, or a welder qualification's standard. */
+  scheme: string;
+  /** What the certification covers: the modules passed, else the program's title. */
+  scope: string;
   certificateNumber: string;
   awardDate: string;
   expiryDate: string;
@@ -228,6 +238,8 @@ export const SAMPLE_CERTIFICATE_VALUES: Omit<CertificateValues, 'awardingBodyNam
   holderNumber: 'M-000123',
   programCode: 'C-SAMPLE',
   programTitle: 'Certified Welding Supervisor',
+  scheme: 'Certified Welding Supervisor',
+  scope: 'Welding coordination, Quality and inspection',
   certificateNumber: 'CERT-2026-0001',
   awardDate: '26 November 2026',
   expiryDate: '26 November 2031',
@@ -250,9 +262,58 @@ export const DEFAULT_TEMPLATE_FIELDS: CertificateTemplateField[] = [
   { field: 'holderName', x: 421, y: 230, fontSize: 32, font: 'Times-Bold', align: 'center' },
   { field: 'programTitle', x: 421, y: 290, fontSize: 18, font: 'Times-Roman', align: 'center', prefix: 'has been awarded ' },
   { field: 'programCode', x: 421, y: 318, fontSize: 12, font: 'Helvetica', align: 'center', prefix: 'Program ' },
+  { field: 'scope', x: 421, y: 346, fontSize: 12, font: 'Helvetica', align: 'center', prefix: 'Scope: ' },
   { field: 'certificateNumber', x: 90, y: 430, fontSize: 12, font: 'Helvetica-Bold', align: 'left', prefix: 'Certificate number: ' },
   { field: 'holderNumber', x: 90, y: 450, fontSize: 11, font: 'Helvetica', align: 'left', prefix: 'Member ID: ' },
   { field: 'awardDate', x: 90, y: 470, fontSize: 11, font: 'Helvetica', align: 'left', prefix: 'Awarded: ' },
   { field: 'expiryDate', x: 90, y: 490, fontSize: 11, font: 'Helvetica', align: 'left', prefix: 'Valid until: ' },
+  { field: 'scheme', x: 90, y: 510, fontSize: 11, font: 'Helvetica', align: 'left', prefix: 'Scheme: ' },
   { field: 'qrCode', x: 656, y: 410, fontSize: 10, font: 'Helvetica', align: 'left', width: 96 },
 ];
+
+/**
+ * ISO/IEC 17024 9.4.8: what every certificate states, each by the template fields that print it
+ * (any one will do). The scheme is the program (its title), or for a welder qualification the
+ * standard it was tested to (the Scheme or standard field prints it). The effective date is the
+ * award date. A Qualification never expires ("No expiry"), so only Certification, Welder
+ * Qualification and AICIP programs need the expiry date.
+ */
+export const CERTIFICATE_REQUIREMENTS = [
+  { key: 'holderName', label: 'holder name', fields: ['holderName'] },
+  { key: 'uniqueNumber', label: 'certificate number', fields: ['certificateNumber'] },
+  { key: 'bodyName', label: 'awarding body name', fields: ['awardingBodyName'] },
+  { key: 'scheme', label: 'scheme or standard', fields: ['scheme', 'programTitle'] },
+  { key: 'scope', label: 'scope', fields: ['scope'] },
+  { key: 'effectiveDate', label: 'effective date', fields: ['awardDate'] },
+  { key: 'expiryDate', label: 'expiry date', fields: ['expiryDate'] },
+] as const satisfies readonly { key: string; label: string; fields: readonly CertificateFieldName[] }[];
+export type CertificateRequirement = { key: (typeof CERTIFICATE_REQUIREMENTS)[number]['key']; label: string; fields: readonly CertificateFieldName[] };
+
+const WELDER_QUALIFICATION = 3;
+const QUALIFICATION = 1;
+
+/** What a program type's certificates must state, with the fields that state each. */
+export function certificateRequirementsFor(programType: number): CertificateRequirement[] {
+  return CERTIFICATE_REQUIREMENTS.filter((requirement) => requirement.key !== 'expiryDate' || programType !== QUALIFICATION).map((requirement) =>
+    // A welder qualification names the standard it was tested to; its program's title does not.
+    requirement.key === 'scheme' && programType === WELDER_QUALIFICATION ? { ...requirement, fields: ['scheme'] } : { ...requirement },
+  );
+}
+
+/** The requirements a template's fields leave unstated for a program type (empty: the template will do). */
+export function missingCertificateRequirements(fields: readonly { field: string }[], programType: number): CertificateRequirement[] {
+  const placed = new Set(fields.map((field) => field.field));
+  return certificateRequirementsFor(programType).filter((requirement) => !requirement.fields.some((name) => placed.has(name)));
+}
+
+/** The designer's checklist: each requirement, whether it is placed, and which program types need it. */
+export function certificateChecklist(fields: readonly { field: string }[]): { key: CertificateRequirement['key']; label: string; fields: readonly CertificateFieldName[]; isMet: boolean; note: string | null }[] {
+  const placed = new Set(fields.map((field) => field.field));
+  return CERTIFICATE_REQUIREMENTS.map((requirement) => {
+    const isMet = requirement.key === 'scheme' ? placed.has('scheme') : requirement.fields.some((name) => placed.has(name));
+    let note: string | null = null;
+    if (requirement.key === 'expiryDate') note = 'Certification, Welder Qualification and AICIP programs; a Qualification does not expire';
+    if (requirement.key === 'scheme' && !isMet && placed.has('programTitle')) note = 'The program title will do, except for Welder Qualification programs, which need the standard';
+    return { key: requirement.key, label: requirement.label, fields: requirement.fields, isMet, note };
+  });
+}

@@ -10,6 +10,8 @@ const VALUES: CertificateValues = {
   holderNumber: 'M-7781',
   programCode: 'C-WELD-SUP',
   programTitle: 'Certified Welding Supervisor',
+  scheme: 'Certified Welding Supervisor',
+  scope: 'Welding coordination, Quality and inspection',
   certificateNumber: 'CWS/2026/0007',
   awardDate: '20 November 2026',
   expiryDate: '19 November 2031',

@@ -1,11 +1,13 @@
-import { and, asc, count, eq, gt, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, inArray, notExists, or, sql } from 'drizzle-orm';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { DEFAULT_TEMPLATE_FIELDS } from '@certs/shared/certificate/certificate-template.contract';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { accounts } from '../../db/schema/account';
 import { awards, certificateTemplates, programCertificateTemplates } from '../../db/schema/award';
-import { programs } from '../../db/schema/program';
+import { applicationModules } from '../../db/schema/application-module';
+import { programModules, programWelderQualificationSettings, programs } from '../../db/schema/program';
+import { resitModules } from '../../db/schema/resit';
 import { applicants, users } from '../../db/schema/user';
 
 export type CertificateTemplateRowData = typeof certificateTemplates.$inferSelect;
@@ -15,11 +17,13 @@ export interface TemplateProgramRow {
   id: string;
   programCode: string;
   programTitle: string;
+  programType: number;
 }
 
 /** One award with what its certificate prints. */
 export interface AwardCertificateRow {
   id: string;
+  applicationId: string;
   applicantId: string;
   programId: string;
   programType: number;
@@ -35,6 +39,8 @@ export interface AwardCertificateRow {
   memberNumber: string;
   programCode: string;
   programTitle: string;
+  /** A welder qualification program's standard (ISO 9606-1:2017, ...); null for the other types. */
+  standard: string | null;
   /** The issuing body: the account that owns the program (decision 033). */
   awardingBodyName: string;
   /** Its logo (drawn at the top of the certificate), or null. */
@@ -97,7 +103,7 @@ export class CertificateRepository {
   async findProgramsOfTemplates(templateIds: string[]): Promise<TemplateProgramRow[]> {
     if (templateIds.length === 0) return [];
     return this.db
-      .select({ templateId: programCertificateTemplates.templateId, id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle })
+      .select({ templateId: programCertificateTemplates.templateId, id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle, programType: programs.programType })
       .from(programCertificateTemplates)
       .innerJoin(programs, eq(programs.id, programCertificateTemplates.programId))
       .where(inArray(programCertificateTemplates.templateId, templateIds))
@@ -105,13 +111,36 @@ export class CertificateRepository {
   }
 
   /** Every program of the account with the template assigned to it (null: the default). */
-  async findProgramsWithTemplate(accountId: string): Promise<{ id: string; programCode: string; programTitle: string; templateId: string | null }[]> {
+  async findProgramsWithTemplate(accountId: string): Promise<{ id: string; programCode: string; programTitle: string; programType: number; templateId: string | null }[]> {
     return this.db
-      .select({ id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle, templateId: programCertificateTemplates.templateId })
+      .select({ id: programs.id, programCode: programs.programCode, programTitle: programs.programTitle, programType: programs.programType, templateId: programCertificateTemplates.templateId })
       .from(programs)
       .leftJoin(programCertificateTemplates, eq(programCertificateTemplates.programId, programs.id))
       .where(eq(programs.accountId, accountId))
       .orderBy(asc(programs.programCode));
+  }
+
+  async findProgramType(programId: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ programType: programs.programType }).from(programs).where(eq(programs.id, programId));
+    return row?.programType;
+  }
+
+  /**
+   * The scope a certificate states: the titles of the application's modules that were passed, at the
+   * first sitting or at a re-sit, in the application's order (none for a program without modules).
+   */
+  async findPassedModuleTitles(applicationId: string): Promise<string[]> {
+    const passedAtResit = this.db
+      .select({ one: sql`1` })
+      .from(resitModules)
+      .where(and(eq(resitModules.applicationModuleId, applicationModules.id), eq(resitModules.result, 'Pass')));
+    const rows = await this.db
+      .select({ title: programModules.moduleTitle })
+      .from(applicationModules)
+      .innerJoin(programModules, eq(programModules.id, applicationModules.programModuleId))
+      .where(and(eq(applicationModules.applicationId, applicationId), or(eq(applicationModules.result, 'Pass'), exists(passedAtResit))))
+      .orderBy(asc(applicationModules.order), asc(programModules.moduleTitle));
+    return rows.map((row) => row.title);
   }
 
   async insertTemplate(tx: Executor, values: typeof certificateTemplates.$inferInsert & { accountId: string }): Promise<CertificateTemplateRowData> {
@@ -200,6 +229,7 @@ export class CertificateRepository {
     return this.db
       .select({
         id: awards.id,
+        applicationId: awards.applicationId,
         applicantId: awards.applicantId,
         programId: awards.programId,
         programType: awards.programType,
@@ -215,6 +245,7 @@ export class CertificateRepository {
         memberNumber: applicants.memberNumber,
         programCode: programs.programCode,
         programTitle: programs.programTitle,
+        standard: programWelderQualificationSettings.standard,
         awardingBodyName: accounts.name,
         logoAttachmentId: accounts.logoAttachmentId,
         timeZone: accounts.timeZone,
@@ -224,6 +255,7 @@ export class CertificateRepository {
       .innerJoin(users, eq(users.id, applicants.userId))
       .innerJoin(programs, eq(programs.id, awards.programId))
       .innerJoin(accounts, eq(accounts.id, programs.accountId))
+      .leftJoin(programWelderQualificationSettings, eq(programWelderQualificationSettings.programId, programs.id))
       .$dynamic();
   }
 

@@ -4,12 +4,14 @@ import { AWARD_MESSAGES } from '@certs/shared/award/award.contract';
 import {
   BACKGROUND_CONTENT_TYPES,
   CERTIFICATE_MESSAGES,
+  CERTIFICATE_REQUIREMENTS,
   DEFAULT_TEMPLATE_FIELDS,
   GENERATE_BATCH_MAX,
   NOT_CURRENT_STAMP,
   SAMPLE_CERTIFICATE_VALUES,
   SIGNATURE_CONTENT_TYPES,
   formatCertificateDate,
+  missingCertificateRequirements,
   verifyPathOf,
   type AssignableProgram,
   type CertificateTemplate,
@@ -139,6 +141,7 @@ export class CertificateService {
   async update(actor: CurrentUser, id: string, input: CertificateTemplateRequest): Promise<CertificateTemplate> {
     this.assertManager(actor);
     const before = await this.existing(actor, id);
+    await this.assertStillEnough(id, input.fields);
     const background = await this.storedFile(actor, id, 'background', input.background, input.orientation);
     let signature: Awaited<ReturnType<CertificateService['storedFile']>>;
     try {
@@ -228,6 +231,12 @@ export class CertificateService {
     // A program uses a template of its own account only: another account's is as unknown as none.
     const template = await this.repository.findTemplate(templateId, staffAccountOf(actor));
     if (!template) throw new AppError('BAD_REQUEST', CERTIFICATE_MESSAGES.notFound, { templateId: CERTIFICATE_MESSAGES.notFound });
+    // ISO/IEC 17024 9.4.8: the program's certificates must state all it requires.
+    const missing = missingCertificateRequirements(template.fields, (await this.repository.findProgramType(programId)) ?? 0);
+    if (missing.length > 0) {
+      const message = CERTIFICATE_MESSAGES.templateLacks(missing.map((requirement) => requirement.label));
+      throw new AppError('BAD_REQUEST', message, { templateId: message });
+    }
     await this.repository.transaction(async (tx) => {
       await this.repository.assignTemplate(tx, programId, templateId, actor.id);
       await this.repository.bumpCertificatesOfProgram(tx, programId);
@@ -314,10 +323,11 @@ export class CertificateService {
 
   private async renderAndStore(award: AwardCertificateRow, status: string, key: string): Promise<Uint8Array> {
     const own = this.programTypeRenderers.get(award.programType);
-    const drawn = own ? await own(award.id, { verifyUrl: this.valuesOf(award).verifyUrl, stamp: NOT_CURRENT_STAMP[status], awardingBodyName: award.awardingBodyName }) : null;
+    const verifyUrl = `${this.settings.publicUrl}${verifyPathOf(award.certificateNumber)}`;
+    const drawn = own ? await own(award.id, { verifyUrl, stamp: NOT_CURRENT_STAMP[status], awardingBodyName: award.awardingBodyName }) : null;
     const bytes =
       drawn ??
-      (await renderCertificatePdf(await this.designOfProgram(award.programId), this.valuesOf(award), {
+      (await renderCertificatePdf(await this.designOfProgram(award.programId), await this.valuesOfAward(award), {
         title: `Certificate ${award.certificateNumber}`,
         stamp: NOT_CURRENT_STAMP[status],
         logo: await this.logoOf(award.logoAttachmentId),
@@ -338,12 +348,36 @@ export class CertificateService {
     await this.repository.bumpCertificatesOfAccount(accountId);
   }
 
-  private valuesOf(award: AwardCertificateRow): CertificateValues {
+  /**
+   * A template's new fields must still state what each program assigned to it requires (9.4.8), or
+   * the change is refused naming what is missing and who needs it.
+   */
+  private async assertStillEnough(templateId: string, fields: CertificateTemplateRequest['fields']): Promise<void> {
+    const programs = await this.repository.findProgramsOfTemplates([templateId]);
+    const labels = new Set<string>();
+    const codes: string[] = [];
+    for (const program of programs) {
+      const missing = missingCertificateRequirements(fields, program.programType);
+      if (missing.length === 0) continue;
+      codes.push(program.programCode);
+      for (const requirement of missing) labels.add(requirement.label);
+    }
+    if (codes.length === 0) return;
+    // In the order 9.4.8 lists them, whichever program needed each.
+    const ordered = CERTIFICATE_REQUIREMENTS.map((requirement) => requirement.label).filter((label) => labels.has(label));
+    throw new AppError('BAD_REQUEST', CERTIFICATE_MESSAGES.templateInUseLacks(ordered, codes), { fields: CERTIFICATE_MESSAGES.templateInUseLacks(ordered, codes) });
+  }
+
+  /** What one award's certificate prints (the render model): ISO/IEC 17024 9.4.8's items among them. */
+  private async valuesOfAward(award: AwardCertificateRow): Promise<CertificateValues> {
+    const modules = award.programType === 3 ? [] : await this.repository.findPassedModuleTitles(award.applicationId);
     return {
       holderName: `${award.firstName} ${award.lastName}`.trim(),
       holderNumber: award.memberNumber.trim() || '-',
       programCode: award.programCode,
       programTitle: award.programTitle,
+      scheme: award.programType === 3 && award.standard ? award.standard : award.programTitle,
+      scope: modules.length > 0 ? modules.join(', ') : award.programTitle,
       certificateNumber: award.certificateNumber,
       awardDate: formatCertificateDate(award.awardedOn),
       expiryDate: formatCertificateDate(award.expiresOn),

@@ -1,7 +1,7 @@
-import { Button, Group, List, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { CertificateTemplate } from '@certs/shared/certificate/certificate-template.contract';
+import { missingCertificateRequirements, type CertificateTemplate } from '@certs/shared/certificate/certificate-template.contract';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useAssignablePrograms, useAssignTemplate } from '../api/certificate-templates';
 
@@ -10,7 +10,10 @@ export function AssignPrograms({ template }: { template: CertificateTemplate }) 
   const programs = useAssignablePrograms();
   const assign = useAssignTemplate();
   const [programId, setProgramId] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const others = (programs.data ?? []).filter((program) => program.templateId !== template.id);
+  // What each program's certificates would lack with this template (ISO/IEC 17024 9.4.8); the server refuses those.
+  const lacksOf = (programType: number) => missingCertificateRequirements(template.fields, programType).map((requirement) => requirement.label);
   return (
     <Stack gap="xs">
       <Title order={2} size="h3">
@@ -35,9 +38,15 @@ export function AssignPrograms({ template }: { template: CertificateTemplate }) 
             label="Use for program"
             placeholder="Choose a program"
             searchable
-            data={others.map((program) => ({ value: program.id, label: `${program.programCode} ${program.programTitle}` }))}
+            data={others.map((program) => {
+              const lacks = lacksOf(program.programType);
+              return { value: program.id, label: `${program.programCode} ${program.programTitle}${lacks.length > 0 ? ` (lacks: ${lacks.join(', ')})` : ''}` };
+            })}
             value={programId}
-            onChange={setProgramId}
+            onChange={(value) => {
+              setProgramId(value);
+              setRefusal(null);
+            }}
             w={360}
           />
           <Button
@@ -49,15 +58,21 @@ export function AssignPrograms({ template }: { template: CertificateTemplate }) 
               try {
                 await assign.mutateAsync({ programId, templateId: template.id });
                 setProgramId(null);
+                setRefusal(null);
                 notifications.show({ color: 'green', message: 'The program’s certificates now use this template' });
               } catch (caught) {
-                notifications.show({ color: 'red', message: errorMessageOf(caught) });
+                setRefusal(errorMessageOf(caught));
               }
             }}
           >
             Assign
           </Button>
         </Group>
+      ) : null}
+      {refusal ? (
+        <Alert color="red" title="The template was not assigned" role="alert">
+          {refusal}
+        </Alert>
       ) : null}
     </Stack>
   );

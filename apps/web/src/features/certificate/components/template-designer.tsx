@@ -21,6 +21,7 @@ import { uploadFile } from '../../../lib/upload';
 import { fetchPreviewPdf, useSaveCertificateTemplate } from '../api/certificate-templates';
 import { draftOf, requestOf, type DraftFile, type TemplateDraft } from '../model/template-draft';
 import { FieldControls } from './field-controls';
+import { RequirementsChecklist } from './requirements-checklist';
 import { TemplateStage } from './template-stage';
 
 const PREVIEW_DELAY_MS = 300;
@@ -266,6 +267,8 @@ export function TemplateDesigner({ template, onSaved }: TemplateDesignerProps) {
           </Group>
         ) : null}
       </Stack>
+
+      <RequirementsChecklist fields={draft.fields} />
 
       {serverErrors || (showErrors && Object.keys(clientErrors).length > 0) ? (
         <Alert color="red" title="The template was not saved" role="alert">
