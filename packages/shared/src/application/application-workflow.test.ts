@@ -36,6 +36,7 @@ const ALLOWED: [ApplicationAction, ApplicationStatus, ApplicationStatus][] = [
   ['releaseAward', 'Awarded OnHold', 'Awarded'],
   ['cancelAward', 'Awarded', 'Award Cancelled'],
   ['cancelAward', 'Awarded OnHold', 'Award Cancelled'],
+  ['reinstateAward', 'Award Cancelled', 'Awarded'],
   ['withdrawAward', 'Awarded', 'Award Withdrawn'],
   ['applyForRenewal', 'Awarded', 'Applied for Renewal'],
   ['applyForRenewal', 'Award Withdrawn', 'Applied for Renewal'],
@@ -61,14 +62,15 @@ describe('the application transition table', () => {
       }
     }
     expect(refused).toEqual([]);
-    expect(APPLICATION_ACTIONS.length * APPLICATION_STATUSES.length - ALLOWED.length).toBe(24 * 14 - 27);
+    expect(APPLICATION_ACTIONS.length * APPLICATION_STATUSES.length - ALLOWED.length).toBe(25 * 14 - 28);
   });
 
   it('knows the 14 statuses of spec section 4, and every one is reached and (but the final ones) left', () => {
     expect(APPLICATION_STATUSES).toHaveLength(14);
     const reached = new Set(['Application Started', ...ALLOWED.map(([, , to]) => to)]);
     expect(APPLICATION_STATUSES.filter((status) => !reached.has(status))).toEqual([]);
-    expect(terminalStatuses()).toEqual(['Award Cancelled']);
+    // A cancelled award was final until issue 43: an upheld appeal reinstates it.
+    expect(terminalStatuses()).toEqual([]);
   });
 
   it('keeps the slice of issue 6 as the brief says', () => {

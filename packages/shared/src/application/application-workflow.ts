@@ -42,6 +42,7 @@ export const APPLICATION_ACTIONS = [
   'applyForRevalidation',
   'revalidate',
   'refuseRevalidation',
+  'reinstateAward',
 ] as const;
 export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number];
 
@@ -90,6 +91,7 @@ const REVALIDATED: readonly ApplicationTypePath[] = ['welderqualificationapplica
  * Awarded <-> Awarded OnHold; Awarded / Awarded OnHold -> Award Cancelled; Awarded -> Award Withdrawn: award actions.
  * Awarded -> Applied for Renewal -> Awarded / Award Withdrawn: renewal of certifications (Certification, AICIP).
  * Awarded -> Applied for Revalidation -> Awarded / Award Withdrawn: revalidation of welder qualifications.
+ * Award Cancelled -> Awarded: an upheld appeal against the cancellation reinstates the award (issue 43).
  */
 export const APPLICATION_TRANSITIONS: Record<ApplicationAction, ApplicationTransition> = {
   submit: { from: 'Application Started', to: 'Application Submitted', by: 'applicant', meaning: 'The applicant submits the application' },
@@ -116,6 +118,7 @@ export const APPLICATION_TRANSITIONS: Record<ApplicationAction, ApplicationTrans
   applyForRevalidation: { from: 'Awarded', to: 'Applied for Revalidation', by: 'applicant', types: REVALIDATED, meaning: 'The welder applies for revalidation' },
   revalidate: { from: 'Applied for Revalidation', to: 'Awarded', by: 'staff', types: REVALIDATED, meaning: 'The qualification is revalidated' },
   refuseRevalidation: { from: 'Applied for Revalidation', to: 'Award Withdrawn', by: 'staff', types: REVALIDATED, meaning: 'The revalidation is refused' },
+  reinstateAward: { from: 'Award Cancelled', to: 'Awarded', by: 'staff', meaning: 'An upheld appeal reinstates the cancelled award' },
 };
 
 /**
@@ -156,7 +159,7 @@ export function actionsFrom(from: ApplicationStatus, type?: ApplicationTypePath)
   return APPLICATION_ACTIONS.filter((action) => canMove(action, from, type));
 }
 
-/** Statuses no move leaves: a cancelled award is final (a new application starts over); an expired one may be renewed late. */
+/** Statuses no move leaves: none since issue 43 (a cancelled award is left only by an upheld appeal; an expired one may be renewed late). */
 export function terminalStatuses(): ApplicationStatus[] {
   return APPLICATION_STATUSES.filter((status) => actionsFrom(status).length === 0);
 }

@@ -38,6 +38,8 @@ export const REVIEW_MESSAGES = {
   fileNotFound: 'One of the files was not found among your uploads',
   notFailed: 'Only a failed result can be reviewed',
   noModuleAllowsReview: 'No failed module of this result allows a review',
+  /** A Certification program whose own "review allowed" setting is off (issue 43). */
+  programDoesNotAllowReview: "This program's results cannot be reviewed",
   windowClosed: (day: string) => `The review window closed on ${day}`,
   alreadyOpen: 'A review of this result is already open',
   alreadyReviewed: 'This result has already been reviewed',

@@ -11,7 +11,7 @@ export type AttachmentRow = typeof attachments.$inferSelect;
  * examiner named on the module's schedule comes with module answer papers and results.
  */
 export interface AttachmentLink {
-  kind: 'applicationAnswer' | 'moduleResult' | 'moduleAnswerPaper' | 'trialAnswerPaper' | 'invoice' | 'reviewEvidence' | 'wpqEvidence' | 'wpqTestResult';
+  kind: 'applicationAnswer' | 'moduleResult' | 'moduleAnswerPaper' | 'trialAnswerPaper' | 'invoice' | 'reviewEvidence' | 'appealEvidence' | 'wpqEvidence' | 'wpqTestResult';
   programId: string;
   examinerId: string | null;
 }
@@ -104,6 +104,10 @@ export class AttachmentRepository {
         join application_reviews r on r.id = ra.review_id
         join applications a on a.id = r.application_id
         where ra.attachment_id = ${attachmentId}
+      union
+      select 'appealEvidence', ap.program_id, null::uuid
+        from appeals ap
+        where ap.attachment_ids ? ${attachmentId}
       union
       select 'wpqEvidence', r.program_id, r.examiner_id
         from wpq_test_results tr

@@ -192,6 +192,37 @@ export class AwardRecords {
     return award;
   }
 
+  /**
+   * Reinstates the application's award when an appeal against its hold or cancellation is upheld
+   * (issue 43), in the caller's transaction: an award on hold is released (the release action's
+   * move and history), a cancelled one is made current again (`reinstateAward`: Award Cancelled ->
+   * Awarded, certificate version bumped, history `reinstated`). Refused (409) when the award is
+   * neither. Returns the award and the id of the award history row that records the change.
+   */
+  async reinstate(tx: Executor, input: { applicationId: string; typePath: ApplicationTypePath; reason: string; actorId: string }): Promise<{ award: AwardTableRow; historyId: number }> {
+    const locked = await this.deps.workflow.lock(tx, input.applicationId);
+    const award = await this.deps.repository.findLatestOfApplication(input.applicationId, { tx, lock: true });
+    if (!locked || !award) throw new AppError('NOT_FOUND', AWARD_MESSAGES.notFound);
+    if (award.status === 'on hold') {
+      await this.applyAction(tx, { applicationId: input.applicationId, typePath: input.typePath, action: 'release', reason: input.reason, actorId: input.actorId });
+    } else if (award.status === 'cancelled') {
+      await moveApplication(tx, this.deps.workflow, {
+        locked,
+        typePath: input.typePath,
+        action: 'reinstateAward',
+        what: 'reinstated (award)',
+        note: `Award ${award.certificateNumber} reinstated: ${input.reason}`,
+        actorId: input.actorId,
+      });
+      await this.deps.repository.update(tx, award.id, { status: 'current', statusReason: input.reason, certificateVersion: award.certificateVersion + 1, modifiedBy: input.actorId });
+      await this.deps.repository.insertHistory(tx, { awardId: award.id, action: 'reinstated', fromStatus: 'cancelled', toStatus: 'current', reason: input.reason, createdBy: input.actorId, modifiedBy: input.actorId });
+    } else {
+      throw new AppError('CONFLICT', `An award that is ${AWARD_STATUS_LABELS[award.status as AwardStatus].toLowerCase()} cannot be reinstated`);
+    }
+    const history = await this.deps.repository.findHistory(award.id, tx);
+    return { award, historyId: history.at(-1)!.entry.id };
+  }
+
   // ---- Renewal (issue 17, decision 023) ---------------------------------------------------------
 
   /**
@@ -251,6 +282,9 @@ export class AwardRecords {
   }
 }
 
+/** What the appeal module needs of the award module (issue 43): reinstating a held or cancelled award. */
+export type AwardReinstater = Pick<AwardService, 'reinstate'>;
+
 /** What the renewal module needs of the award module: the renewal's writes, behind its own checks. */
 export type AwardRenewer = Pick<AwardService, 'renewForApplication' | 'withdrawForRefusedRenewal'>;
 
@@ -270,6 +304,11 @@ export class AwardService {
   /** See AwardRecords.renewForApplication: the renewal module calls it in the transaction of its move (decision 023). */
   renewForApplication(tx: Executor, input: { applicationId: string; actorId: string | null; lateAllowed?: boolean; newCertificateNumber?: boolean }) {
     return this.records.renewForApplication(tx, input);
+  }
+
+  /** See AwardRecords.reinstate: an upheld appeal against a hold or a cancellation (issue 43), in the appeal's transaction. */
+  reinstate(tx: Executor, input: { applicationId: string; typePath: ApplicationTypePath; reason: string; actorId: string }) {
+    return this.records.reinstate(tx, input);
   }
 
   /** See AwardRecords.withdrawForRefusedRenewal (decision 023). */

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor';
 import { isUniqueViolation } from '../../db/errors';
 import { applications } from '../../db/schema/application';
 import { applicationModules } from '../../db/schema/application-module';
-import { programModules, programs } from '../../db/schema/program';
+import { programCertificationSettings, programModules, programs } from '../../db/schema/program';
 import { applicationReviewAttachments, applicationReviews, type ReviewedModuleResult } from '../../db/schema/review';
 import { applicants, users } from '../../db/schema/user';
 import { accountZone, programZoneSql } from '../account/account-time-zone';
@@ -21,7 +21,17 @@ export interface ReviewApplication {
   timeZone: string;
   holder: { userId: string; firstName: string; lastName: string; email: string };
   manager: { id: string; email: string; firstName: string } | null;
+  /**
+   * Whether a result of a type without modules may be reviewed (issue 43): a Certification
+   * program's own "review allowed" setting; Welder Qualification always. Null for the types whose
+   * modules carry the rule (Qualification, AICIP).
+   */
+  resultReviewAllowed: boolean | null;
 }
+
+/** Program types whose result is judged per module: there the program modules' `reviewAllowed` decides. */
+const TYPES_WITH_MODULES = new Set([1, 4]);
+const CERTIFICATION = 2;
 
 /** One module of the candidate with its program module's review rule. */
 export interface ReviewModuleRow {
@@ -48,8 +58,8 @@ export class ReviewRepository {
     return this.db.transaction((tx) => work(tx));
   }
 
-  async findApplication(id: string): Promise<ReviewApplication | undefined> {
-    const [row] = await this.db
+  async findApplication(id: string, db: Executor = this.db): Promise<ReviewApplication | undefined> {
+    const [row] = await db
       .select({
         application: applications,
         programCode: programs.programCode,
@@ -66,8 +76,19 @@ export class ReviewRepository {
       .where(eq(applications.id, id));
     if (!row) return undefined;
     const [manager] = row.managerId
-      ? await this.db.select({ id: users.id, email: users.email, firstName: users.firstName, active: users.active }).from(users).where(eq(users.id, row.managerId))
+      ? await db.select({ id: users.id, email: users.email, firstName: users.firstName, active: users.active }).from(users).where(eq(users.id, row.managerId))
       : [];
+    let resultReviewAllowed: boolean | null = null;
+    if (!TYPES_WITH_MODULES.has(row.application.programType)) {
+      const [settings] =
+        row.application.programType === CERTIFICATION
+          ? await db
+              .select({ reviewAllowed: programCertificationSettings.reviewAllowed })
+              .from(programCertificationSettings)
+              .where(and(eq(programCertificationSettings.programId, row.application.programId), eq(programCertificationSettings.kind, 'initial')))
+          : [{ reviewAllowed: true }];
+      resultReviewAllowed = settings?.reviewAllowed ?? false;
+    }
     return {
       application: row.application,
       programCode: row.programCode,
@@ -76,6 +97,7 @@ export class ReviewRepository {
       timeZone: accountZone(row.timeZone),
       holder: row.holder,
       manager: manager?.active ? { id: manager.id, email: manager.email, firstName: manager.firstName } : null,
+      resultReviewAllowed,
     };
   }
 

@@ -337,6 +337,33 @@ export class WpqService {
     return this.toView(actor, await this.loadByRecord(actor, id));
   }
 
+  /**
+   * Issue 43: an appeal against the welder's failed result upheld, in the appeal's transaction
+   * (which has moved the application to Awarded and made `awardId`): the record becomes approved
+   * with the range the engine computes from it, as an approval at the result stage would. Refused
+   * (409) when the record's tests were not all acceptable: then there is no range to state.
+   */
+  async approveOnAppeal(tx: Executor, input: { applicationId: string; awardId: string; awardedOn: string; actorId: string; note: string }): Promise<void> {
+    const found = await this.deps.repository.findByApplication(input.applicationId, tx);
+    if (!found) throw new AppError('NOT_FOUND', WPQ_RECORD_MESSAGES.notFound);
+    const record = await this.lockRecord(tx, found.id);
+    const tests = await this.deps.repository.findTests(record.id, tx);
+    if (!hasPassedTests(tests.map((t) => ({ testName: t.testName as never, result: t.result, isRetest: t.isRetest })))) throw new AppError('CONFLICT', WPQ_RECORD_MESSAGES.testsNotPassed);
+    const range = rangeOf(record, standardOf(record.standard));
+    if (!range) throw new AppError('CONFLICT', WPQ_RECORD_MESSAGES.notExamined);
+    await this.deps.repository.update(tx, record.id, {
+      status: 'approved',
+      welderQualificationApproved: true,
+      programAssessorNotes: input.note,
+      resultSubmittedOn: this.now(),
+      resultSubmittedBy: input.actorId,
+      rangeOfQualification: range as unknown as Record<string, unknown>,
+      awardId: input.awardId,
+      issueDate: input.awardedOn,
+      modifiedBy: input.actorId,
+    });
+  }
+
   // ---- Loading and authorisation --------------------------------------------------------------
 
   private async loadByApplication(actor: CurrentUser, applicationId: string): Promise<Loaded> {
