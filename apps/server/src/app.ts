@@ -36,7 +36,7 @@ import { registerErrorHandler, registerNotFoundHandler } from './platform/error-
 import { registerInputGuard } from './platform/input-guard';
 import { registerSpecPagingNames } from './platform/paging-names';
 import { openApiOptions } from './platform/openapi';
-import { registerHealthRoute } from './platform/health';
+import { Readiness, registerHealthRoute } from './platform/health';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createApplicantModule } from './modules/applicant/applicant.module';
 import { registerApplicantRoutes, type ProfileListServices } from './modules/applicant/applicant.routes';
@@ -142,6 +142,8 @@ export interface AppDeps {
   /** Tests hand in a storage of their choice (local or S3); otherwise it follows the configuration. */
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
+  /** main.ts hands in the instance's readiness to start its drain on SIGTERM; tests reach it as `app.readiness`. */
+  readiness?: Readiness;
   /** How the test gateway delivers its callbacks; HTTP to PUBLIC_URL unless a test hands in another (e.g. app.inject). */
   paymentWebhookDelivery?: (app: FastifyInstance) => WebhookDelivery;
 }
@@ -414,7 +416,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.env.NODE_ENV !== 'test') paymentModule.jobs.start();
   app.addHook('onClose', async () => paymentModule.jobs.stop());
 
-  registerHealthRoute(app, deps.database.db);
+  registerHealthRoute(app, deps.database.db, deps.readiness ?? new Readiness());
   registerAuthRoutes(app, auth, restriction, { isCookieSecure: !isLocal });
   registerRegistrationRoutes(app, registration);
   registerTemporaryPasswordRoute(app, supportModule.support);

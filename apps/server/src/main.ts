@@ -69,14 +69,26 @@ async function start(env: Env): Promise<void> {
   });
   // Every start, so that a staging setting copied to production is seen in its log.
   for (const warning of startupWarnings(env)) app.log.warn(warning);
-  const shutdown = async () => {
+  const shutdown = async (signal: string) => {
+    // Out of the load balancer first, then stop accepting and finish what is in flight (Fastify's
+    // close waits for open requests; the onClose hooks stop the jobs, which release their claims),
+    // then close the pools. Past the grace period the process gives up rather than hang a deploy.
+    app.readiness.startDraining();
+    app.log.info({ signal, drainSeconds: env.SHUTDOWN_DRAIN_SECONDS, graceSeconds: env.SHUTDOWN_GRACE_SECONDS }, 'draining');
+    const giveUp = setTimeout(() => {
+      app.log.error(`shutdown took longer than SHUTDOWN_GRACE_SECONDS (${env.SHUTDOWN_GRACE_SECONDS} s): exiting with requests still open`);
+      process.exit(1);
+    }, (env.SHUTDOWN_DRAIN_SECONDS + env.SHUTDOWN_GRACE_SECONDS) * 1000);
+    giveUp.unref();
+    if (env.SHUTDOWN_DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
     await app.close();
     await database.close();
     releaseDataDir();
+    app.log.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: env.PORT, host: listenHost(env) });
 }
 

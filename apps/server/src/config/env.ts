@@ -9,6 +9,13 @@ export const DEFAULT_CERTIFICATE_NUMBER_PATTERN = 'WCB-{YYYY}-{N}';
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * On SIGTERM (issue 44): seconds `/unauth/ready` answers 503 while the server still serves, so the
+   * load balancer's checks take the instance out first (HAProxy: a little more than fall × inter);
+   * then at most SHUTDOWN_GRACE_SECONDS for what is in flight before the process gives up.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(20),
   /** Unset: localhost only on the embedded default (its demo accounts have known passwords), 0.0.0.0 on a server. */
   HOST: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
