@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { programUsers } from '../../db/schema/program';
 import { users } from '../../db/schema/user';
@@ -35,11 +35,17 @@ export class ProgramUserRepository {
       .orderBy(asc(users.lastName), asc(users.firstName), asc(programUsers.role));
   }
 
-  /** Replaces the roles a user holds in a program, in one transaction. */
+  /**
+   * Replaces the roles a user holds in a program, in one transaction. A role kept keeps its row, so
+   * its authorisation's expiry and basis (issue 43) survive a save of the user's roles.
+   */
   async replaceRoles(programId: string, userId: string, roles: number[], actorId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.delete(programUsers).where(and(eq(programUsers.programId, programId), eq(programUsers.userId, userId)));
-      await tx.insert(programUsers).values(roles.map((role) => ({ programId, userId, role, createdBy: actorId, modifiedBy: actorId })));
+      await tx.delete(programUsers).where(and(eq(programUsers.programId, programId), eq(programUsers.userId, userId), notInArray(programUsers.role, roles)));
+      await tx
+        .insert(programUsers)
+        .values(roles.map((role) => ({ programId, userId, role, createdBy: actorId, modifiedBy: actorId })))
+        .onConflictDoNothing({ target: [programUsers.programId, programUsers.userId, programUsers.role] });
     });
   }
 
