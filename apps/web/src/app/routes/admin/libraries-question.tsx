@@ -9,6 +9,7 @@ import { useQuestion } from '../../../features/question-bank/api/find-question';
 import { useReferences } from '../../../features/question-bank/api/find-references';
 import { useUpdateQuestion } from '../../../features/question-bank/api/update-question';
 import { QuestionHistory } from '../../../features/question-bank/components/question-history';
+import { QuestionQualityFlags } from '../../../features/exam-quality/components/question-quality-flags';
 import { QuestionForm } from '../../../features/question-bank/forms/question-form';
 import { emptyQuestionValues, questionValuesOf, toQuestionRequest } from '../../../features/question-bank/forms/question-form.values';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
@@ -98,6 +99,8 @@ function EditQuestion({ id, canOpenTests }: { id: string; canOpenTests: boolean 
           </Text>
         </Group>
       </Stack>
+      {/* Issue 43: its author sees the flags the exam quality report gives it in live tests. */}
+      <QuestionQualityFlags questionId={current.id} />
       <Paper withBorder radius="md" p="lg">
         {/* Keyed by version, so that the form starts again from what was saved. */}
         <QuestionForm

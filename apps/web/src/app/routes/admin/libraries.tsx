@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { ImportPanel } from '../../../features/question-bank/components/import-panel';
 import { QuestionsPanel } from '../../../features/question-bank/components/questions-panel';
+import { MyFlaggedQuestions } from '../../../features/exam-quality/components/question-quality-flags';
 import { ReferencesPanel } from '../../../features/question-bank/components/references-panel';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
@@ -57,6 +58,7 @@ function LibrariesScreen() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="questions">
+          <MyFlaggedQuestions questionHref={questionPath} />
           <QuestionsPanel hrefOf={(question) => questionPath(question.id)} />
         </Tabs.Panel>
         <Tabs.Panel value="subjects">
