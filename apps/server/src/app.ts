@@ -37,6 +37,7 @@ import { registerInputGuard } from './platform/input-guard';
 import { registerSpecPagingNames } from './platform/paging-names';
 import { openApiOptions } from './platform/openapi';
 import { Readiness, registerHealthRoute } from './platform/health';
+import { httpRequests, httpRequestSeconds, useMetricSources } from './platform/metrics/metrics';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { createApplicantModule } from './modules/applicant/applicant.module';
 import { registerApplicantRoutes, type ProfileListServices } from './modules/applicant/applicant.routes';
@@ -183,6 +184,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // to be an account's staff (requireAuthentication; decision 034).
   app.addHook('onRequest', (_request, _reply, done) => runRequestUnbound(done));
   registerErrorHandler(app);
+  // Every answered request counts on the metrics port (issue 44), by its route's pattern, never its URL.
+  app.addHook('onResponse', (request, reply, done) => {
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    httpRequests.inc(labels);
+    httpRequestSeconds.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+  useMetricSources({ db: deps.database.db, pools: deps.database.pools });
   // Before any route: a NUL in the input is a 400, never a 500 from PostgreSQL.
   registerInputGuard(app);
   // Paged lists take the spec's paging names beside their own (issue 20).

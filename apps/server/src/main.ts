@@ -5,6 +5,7 @@ import { buildApp, createStorage } from './app';
 import { listenHost, readEnv, startupWarnings, type Env } from './config/env';
 import { migrateDatabase, openPglite, openPostgres } from './db/client';
 import { seedDemoData } from './db/seed/demo-seed';
+import { startMetricsServer } from './platform/metrics/metrics';
 import { REPO_ROOT } from './platform/server-paths';
 
 
@@ -69,6 +70,7 @@ async function start(env: Env): Promise<void> {
   });
   // Every start, so that a staging setting copied to production is seen in its log.
   for (const warning of startupWarnings(env)) app.log.warn(warning);
+  const metricsServer = env.METRICS_PORT ? await startMetricsServer(env.METRICS_PORT, env.METRICS_HOST) : null;
   const shutdown = async (signal: string) => {
     // Out of the load balancer first, then stop accepting and finish what is in flight (Fastify's
     // close waits for open requests; the onClose hooks stop the jobs, which release their claims),
@@ -82,6 +84,7 @@ async function start(env: Env): Promise<void> {
     giveUp.unref();
     if (env.SHUTDOWN_DRAIN_SECONDS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
     await app.close();
+    metricsServer?.close();
     await database.close();
     releaseDataDir();
     app.log.info('stopped');

@@ -14,6 +14,9 @@ const EnvSchema = z.object({
    * load balancer's checks take the instance out first (HAProxy: a little more than fall × inter);
    * then at most SHUTDOWN_GRACE_SECONDS for what is in flight before the process gives up.
    */
+  /** The Prometheus metrics listener (issue 44): off unless set; on METRICS_HOST (default 127.0.0.1), never the public port. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(600).default(20),
   /** Unset: localhost only on the embedded default (its demo accounts have known passwords), 0.0.0.0 on a server. */

@@ -42,6 +42,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Set for a server database: migrations take their own connection to hold the lock. */
   connectionString?: string;
+  /** A server's pools, for the metrics (none on the embedded default). */
+  pools?: readonly { name: string; pool: pg.Pool }[];
   /** Listens on a channel until the returned function is called (on a server, reconnecting when the connection drops). */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -150,6 +152,7 @@ export async function openPostgres(connectionString: string, pools: PostgresPool
     answerLane: { connections: answerPool ? answerPoolSize : poolSize, waitLimitMs },
     kind: 'postgres',
     connectionString,
+    pools: [{ name: POOL_APPLICATION_NAMES.main, pool }, ...(answerPool ? [{ name: POOL_APPLICATION_NAMES.answerSaves, pool: answerPool }] : [])],
     listen: (channel, listener) => listenOnServer(connectionString, channel, listener),
     async close() {
       await Promise.all([pool.end(), answerPool?.end()]);

@@ -34,6 +34,7 @@ import { UPLOADS_PREFIX } from '../../platform/storage/upload-sweep';
 import { canScheduleExams } from '../exam-schedule/exam-schedule.policy';
 import type { ProgramService } from '../program/program.service';
 import type { ChunkPlace, ChunkRow, ExamRecordingRepository, EventInsert, RecordingRow, SegmentRow, SittingRow } from './exam-recording.repository';
+import { recordingChunks } from '../../platform/metrics/metrics';
 
 /** Chunks are WebM whatever codec string the browser gave: one content type, so the signed URL and the PUT agree. */
 const CHUNK_CONTENT_TYPE = 'video/webm';
@@ -382,6 +383,7 @@ export class ExamRecordingService {
     );
     if (arrived.length > 0) {
       const added = new Set((await this.repository.insertChunks(recording.id, arrived.map(({ index: _index, ...row }) => row))).map(keyOfPlace));
+      recordingChunks.inc(added.size);
       // A place another request took a moment ago: the same chunk (a retry), or a conflict.
       const raced = arrived.filter((chunk) => !added.has(keyOfPlace(chunk)));
       const now = raced.length > 0 ? new Map((await this.repository.findRecordingChunks(recording.id, raced.map(placeOf)))!.existing.map((c) => [keyOfPlace(c), c.sha256])) : new Map<string, string>();

@@ -1,4 +1,5 @@
 import { DatabaseBusyError, isDatabaseBusy } from '../../db/errors';
+import { answerSaveQueueWaiting } from '../../platform/metrics/metrics';
 
 /** How the queue reaches the database: one save in its own statement, or several in one. */
 export interface AnswerSaveLane<Save, Outcome> {
@@ -68,6 +69,7 @@ export class AnswerSaveQueue<Save, Outcome> {
       });
     }
     this.watchExpiry();
+    answerSaveQueueWaiting.set(this.waiting.length);
   }
 
   /** The waiting saves in order of arrival, one per sitting, skipping sittings already in a statement. */

@@ -26,6 +26,7 @@ import type { ExamContent } from './exam-content';
 import type { ExamSubmission } from './exam-submission';
 import type { AnswerSaveQueue } from './answer-save-queue';
 import type { AnswerSave, ExamRepository, InstanceHeader, InstanceRow, QuestionStateRow, ScheduledModule, SittingDbRow, SittingTarget, UpdateOutcome, VersionContent } from './exam.repository';
+import { answerSaves } from '../../platform/metrics/metrics';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -256,6 +257,12 @@ export class ExamService {
     });
     const instance = outcome.instance;
     if (!instance) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
+    const results = this.savedResults(input, outcome);
+    if (instance.status !== 'InProgress' || instance.deadline.getTime() + this.options.graceSeconds * 1000 < now.getTime() || instance.activeSessionId !== input.sessionId) {
+      answerSaves.inc({ outcome: 'refused' }, input.updates.length);
+    } else {
+      for (const result of results) answerSaves.inc({ outcome: result.outcome });
+    }
     if (instance.status === 'TimedOut') throw new AppError('CONFLICT', EXAM_MESSAGES.timeOver);
     if (instance.status !== 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.alreadySubmitted);
     if (instance.deadline.getTime() + this.options.graceSeconds * 1000 < now.getTime()) {
@@ -263,10 +270,14 @@ export class ExamService {
       throw new AppError('CONFLICT', EXAM_MESSAGES.timeOver);
     }
     if (instance.activeSessionId !== input.sessionId) throw new AppError('CONFLICT', instance.activeSessionId ? EXAM_MESSAGES.takenOver : EXAM_MESSAGES.noSession);
+    return { results, timer: timerOf(instance, now) };
+  }
+
+  /** Each update's outcome in the order sent: applied, stale (the server holds a newer one) or invalid. */
+  private savedResults(input: UpdateInstancesRequest, outcome: UpdateOutcome): UpdateInstancesResponse['results'] {
     const applied = new Map(outcome.applied.map((item) => [`${item.id}:${item.seq}`, item.isAnswered]));
     const checked = new Map(outcome.checked.map((item) => [item.id, item]));
-    return {
-      results: input.updates.map((update) => {
+    return input.updates.map((update) => {
         const key = `${update.questionInstanceId}:${update.sequence}`;
         // The same update twice in one batch was written once: the first is applied, the copy stale.
         if (applied.has(key)) {
@@ -278,9 +289,7 @@ export class ExamService {
         if (!question?.isValid) return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: 'invalid' as const, isAnswered: null };
         // The browser resends its state above this when the server holds an update it never saw (another tab's).
         return { questionInstanceId: update.questionInstanceId, sequence: update.sequence, outcome: 'stale' as const, isAnswered: null, serverSequence: question.serverSeq };
-      }),
-      timer: timerOf(instance, now),
-    };
+    });
   }
 
   /** The server's remaining time; whatever the browser claims is ignored. */

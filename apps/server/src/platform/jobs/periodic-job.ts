@@ -1,4 +1,5 @@
 import { runUnbound } from '../../db/account-boundary';
+import { jobLastSuccess, jobRuns } from '../metrics/metrics';
 
 export interface JobLog {
   warn(obj: object, msg: string): void;
@@ -55,7 +56,10 @@ export class PeriodicJob {
   private async pass(): Promise<void> {
     try {
       await this.work();
+      jobRuns.inc({ job: this.name, outcome: 'ok' });
+      jobLastSuccess.set({ job: this.name }, Date.now() / 1000);
     } catch (error) {
+      jobRuns.inc({ job: this.name, outcome: 'failed' });
       this.log.warn({ err: error, job: this.name }, 'periodic job failed; it runs again at the next interval');
     }
   }
