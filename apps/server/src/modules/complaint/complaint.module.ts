@@ -4,7 +4,10 @@ import type { MailService } from '../../platform/mail/mail.service';
 import { ClientRequestLimit } from '../public-register/client-request-limit';
 import type { RateLimitStore } from '../registration/mail-request-limit';
 import { ComplaintRepository } from './complaint.repository';
-import { ComplaintService, type HandlerImpartiality, type MailLimit } from './complaint.service';
+import type { CurrentUser } from '../../platform/auth/authenticate';
+import type { ProgramStanding } from '../application/application-workflow.policy';
+import type { ProgramService } from '../program/program.service';
+import { ComplaintService, type ComplaintHandlerCheck, type HandlerImpartiality, type MailLimit } from './complaint.service';
 
 /**
  * The public form's budgets per client address (counted in `rate_limit_events`, so they hold across
@@ -17,10 +20,35 @@ export const COMPLAINT_LIMITS = {
   lookup: { kind: 'complaint_lookup_client', max: 30, windowMinutes: 10 },
 } as const;
 
+type HandlerRole = ComplaintHandlerCheck & { role: 'complaint_handler' };
+
+/** What the complaints use of the impartiality module's guard (its `ImpartialityGuard`). */
+export interface ImpartialityGuardLike {
+  refusalsOf(executor: null, check: HandlerRole): Promise<string[]>;
+  assertAssignable(actor: CurrentUser, standing: ProgramStanding, checks: readonly HandlerRole[]): Promise<unknown>;
+}
+
+/** The guard as the complaints ask it: a complaint's handler on the complaining applicant, in the complaint's program. */
+function handlerImpartiality(guard: ImpartialityGuardLike, programs: Pick<ProgramService, 'programPrivilege'>): HandlerImpartiality {
+  return {
+    reasonsAgainst: (check) => guard.refusalsOf(null, { ...check, role: 'complaint_handler' }),
+    async assertHandler(actor, check) {
+      await guard.assertAssignable(actor, await programs.programPrivilege(actor, check.programId), [{ ...check, role: 'complaint_handler' }]);
+    },
+  };
+}
+
 /** Wires the complaint service once, for app.ts. */
 export function createComplaintModule(
   db: Database,
-  services: { mail: MailService; publicUrl: string; rateLimitStore: RateLimitStore; mailLimit: MailLimit; impartiality?: HandlerImpartiality },
+  services: {
+    mail: MailService;
+    publicUrl: string;
+    rateLimitStore: RateLimitStore;
+    mailLimit: MailLimit;
+    /** The impartiality guard and the programs it needs a standing in; without them only the complaint's own rule holds. */
+    impartiality?: { guard: ImpartialityGuardLike; programs: Pick<ProgramService, 'programPrivilege'> };
+  },
 ): ComplaintService {
   return new ComplaintService({
     repository: new ComplaintRepository(db),
@@ -31,6 +59,6 @@ export function createComplaintModule(
       lookup: new ClientRequestLimit(services.rateLimitStore, { ...COMPLAINT_LIMITS.lookup, message: COMPLAINT_MESSAGES.tooManyLookups }),
       mail: services.mailLimit,
     },
-    impartiality: services.impartiality,
+    impartiality: services.impartiality ? handlerImpartiality(services.impartiality.guard, services.impartiality.programs) : undefined,
   });
 }

@@ -214,7 +214,6 @@ export class ComplaintRepository {
         subjectLastName: subjectUser.lastName,
         venueTitle: venues.title,
         certificateNumber: awards.certificateNumber,
-        companyId: complainantCompany.id,
         companyName: complainantCompany.name,
       })
       .from(complaints)

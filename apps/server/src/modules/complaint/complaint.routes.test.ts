@@ -14,6 +14,7 @@ import { bearer, signIn } from '../../../test/sign-in';
 import { accounts } from '../../db/schema/account';
 import { caseEntries, complaints } from '../../db/schema/appeal';
 import { awardHistory } from '../../db/schema/award';
+import { impartialityEvents, staffConflicts } from '../../db/schema/impartiality';
 import { mails } from '../../db/schema/mail';
 import { venues } from '../../db/schema/venue';
 import { insertAward } from '../credential/credential-test-awards';
@@ -31,6 +32,7 @@ let admin: CreatedUser;
 let handler: CreatedUser;
 let examiner: CreatedUser;
 let ann: CreatedUser;
+let colleague: CreatedUser;
 let coordinator: CreatedUser;
 const jwt: Record<'admin' | 'handler' | 'examiner' | 'colleague' | 'noMenu' | 'nzAdmin' | 'ann' | 'bob' | 'coordinator' | 'viewer' | 'otherCoordinator', string> = {
   admin: '',
@@ -87,7 +89,7 @@ beforeAll(async () => {
   admin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Complaints'], firstName: 'Ada', lastName: 'Admin' });
   handler = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Complaints'], firstName: 'Hal', lastName: 'Handler' });
   examiner = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Complaints'], firstName: 'Eve', lastName: 'Examiner' });
-  const colleague = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Complaints'], firstName: 'Col', lastName: 'League' });
+  colleague = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Complaints'], firstName: 'Col', lastName: 'League' });
   const noMenu = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
   const nzAdmin = await createUser(db, { role: ROLES.AccountAdministrator, menuItems: ['Complaints'], accountId: nz.id });
   ann = await createUser(db, { role: ROLES.Applicant, firstName: 'Ann', lastName: 'Applicant', email: `ann-${unique()}@example.test` });
@@ -349,6 +351,24 @@ describe('handling a complaint', () => {
     expect(handlerAsSubject.statusCode).toBe(409);
     expect(handlerAsSubject.json().message).toBe(CASE_MESSAGES.handlerIsSubject);
     expect((await complaintOf(row.reference)).aboutUserId).toBe(examiner.id);
+  });
+
+  it('never makes a staff member with a declared conflict against the complainant its handler (the refusal on the impartiality record)', async () => {
+    await t.database.db.insert(staffConflicts).values({ accountId: FIRST_ACCOUNT_ID, staffUserId: colleague.id, applicantUserId: ann.id, kind: 'relative', details: 'Cousin' });
+    const lodged = await post('/api/complaints/applicant', { programId, about: 'body', details: 'My results took four months.' }, jwt.ann);
+    expect(lodged.statusCode).toBe(201);
+    const row = await complaintOf(lodged.json<{ reference: string }>().reference);
+    const options = (await details(row.id)).handlerOptions;
+    expect(options.find((option) => option.id === colleague.id)!.refusal).toContain('declared a conflict of interest with this applicant (a relative)');
+    expect(options.find((option) => option.id === handler.id)!.refusal).toBeNull();
+
+    const refused = await post(`/api/complaints/${row.id}/handler`, { handlerId: colleague.id }, jwt.admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('Col League cannot be assigned as complaint handler: declared a conflict of interest with this applicant (a relative)');
+    expect((await complaintOf(row.reference)).handlerId).toBeNull();
+    const events = await t.database.db.select().from(impartialityEvents).where(and(eq(impartialityEvents.staffUserId, colleague.id), eq(impartialityEvents.role, 'complaint_handler')));
+    expect(events).toMatchObject([{ outcome: 'refused', programId, actorId: admin.id }]);
+    expect((await post(`/api/complaints/${row.id}/handler`, { handlerId: handler.id }, jwt.admin)).statusCode).toBe(200);
   });
 
   it('shares the entries staff choose with the complainant (mailed), keeps the rest to staff', async () => {

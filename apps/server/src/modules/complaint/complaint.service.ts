@@ -43,14 +43,25 @@ export interface MailLimit {
   admit(email: string, clientAddress: string): Promise<void>;
 }
 
+/** One staff member as a complaint's handler, where the complaint names a program and comes from an applicant. */
+export interface ComplaintHandlerCheck {
+  programId: string;
+  applicantUserId: string;
+  staffUserId: string;
+}
+
 /**
- * The impartiality declarations (issue 43): why a staff member may not handle a complaint of this
- * complainant (a declared conflict with the person, or with their employer), or null. Wired from
- * the impartiality module's guard (complaint.module.ts); without it only the complaint's own rule
- * (not the person it is about) holds.
+ * The impartiality declarations (issue 43): a staff member with a declared conflict against the
+ * complainant (or the complainant's employer), or employed by that employer, may not handle the
+ * complaint. Wired from the impartiality module's guard (complaint.module.ts), which judges a
+ * person on an applicant in a program; without it only the complaint's own rule (not the person
+ * it is about) holds.
  */
 export interface HandlerImpartiality {
-  refusalFor(input: { accountId: string; programId: string | null; staffUserId: string; applicantUserId: string | null; companyId: string | null }): Promise<string | null>;
+  /** The reasons against, for the screen's list of handlers; nothing is recorded. */
+  reasonsAgainst(check: ComplaintHandlerCheck): Promise<string[]>;
+  /** Refuses (409, kept on the impartiality record) a handler with reasons against; resolves when clear. */
+  assertHandler(actor: CurrentUser, check: ComplaintHandlerCheck): Promise<void>;
 }
 
 export interface ComplaintDeps {
@@ -300,18 +311,20 @@ export class ComplaintService {
     return row;
   }
 
-  /** Why a staff member may not handle this complaint: its subject, or a declared conflict with the complainant. */
-  private async handlerRefusalOf(accountId: string, candidateId: string, complaint: ComplaintRow, complainantCompanyId: string | null): Promise<string | null> {
+  /** The impartiality check's terms for this complaint, when it has them: a program, and an applicant complaining. */
+  private impartialityCheckOf(complaint: ComplaintRow, staffUserId: string): ComplaintHandlerCheck | null {
+    if (!this.deps.impartiality || !complaint.programId || complaint.complainantKind !== 'applicant' || !complaint.complainantUserId) return null;
+    return { programId: complaint.programId, applicantUserId: complaint.complainantUserId, staffUserId };
+  }
+
+  /** Why a staff member may not handle this complaint: its subject, or (the impartiality guard) a declared conflict with the complainant. */
+  private async handlerRefusalOf(candidateId: string, complaint: ComplaintRow): Promise<string | null> {
     const own = handlerRefusal(candidateId, complaint);
     if (own) return own;
-    if (!this.deps.impartiality || (!complaint.complainantUserId && !complainantCompanyId)) return null;
-    return this.deps.impartiality.refusalFor({
-      accountId,
-      programId: complaint.programId,
-      staffUserId: candidateId,
-      applicantUserId: complaint.complainantKind === 'applicant' ? complaint.complainantUserId : null,
-      companyId: complainantCompanyId,
-    });
+    const check = this.impartialityCheckOf(complaint, candidateId);
+    if (!check) return null;
+    const reasons = await this.deps.impartiality!.reasonsAgainst(check);
+    return reasons.length ? `Cannot handle it: ${reasons.join('; ')}` : null;
   }
 
   async details(actor: CurrentUser, id: string): Promise<ComplaintDetails> {
@@ -331,7 +344,7 @@ export class ComplaintService {
       staff.map(async (member) => ({
         id: member.id,
         name: `${member.firstName} ${member.lastName}`.trim(),
-        refusal: await this.handlerRefusalOf(account.id, member.id, complaint, row.companyId),
+        refusal: await this.handlerRefusalOf(member.id, complaint),
       })),
     );
     const changes: ComplaintChange[] = complaint.changes.map((change) => {
@@ -405,13 +418,16 @@ export class ComplaintService {
 
   async assignHandler(actor: CurrentUser, id: string, handlerId: string): Promise<ComplaintDetails> {
     const accountId = staffAccountOf(actor);
-    const companyId = (await this.found(actor, id)).companyId;
+    const before = (await this.found(actor, id)).complaint;
+    // The impartiality guard judges (and records a refusal) before the change's transaction, as it asks.
+    const check = this.impartialityCheckOf(before, handlerId);
+    if (check && !handlerRefusal(handlerId, before) && (await this.repository.findStaffMember(accountId, handlerId))) await this.deps.impartiality!.assertHandler(actor, check);
     await this.repository.transaction(async (tx) => {
       const complaint = await this.locked(tx, actor, id);
       this.refuseUnlessOpen(complaint);
       const member = await this.repository.findStaffMember(accountId, handlerId, tx);
       if (!member) throw new AppError('BAD_REQUEST', CASE_MESSAGES.handlerNotStaff, { handlerId: CASE_MESSAGES.handlerNotStaff });
-      const refusal = await this.handlerRefusalOf(accountId, member.id, complaint, companyId);
+      const refusal = handlerRefusal(member.id, complaint);
       if (refusal) throw new AppError('CONFLICT', refusal, { handlerId: refusal });
       if (complaint.handlerId === member.id) return;
       const name = `${member.firstName} ${member.lastName}`.trim();
