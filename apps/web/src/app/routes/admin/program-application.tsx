@@ -20,6 +20,7 @@ import { IrregularityReports } from '../../../features/invigilation/components/i
 import { StaffPaymentsStage } from '../../../features/payment/components/staff-payments-stage';
 import { PreExamStage } from '../../../features/pre-exam/components/pre-exam-stage';
 import { StaffReviewPanel } from '../../../features/review/components/staff-review-panel';
+import { StaffApplicationAppeals } from '../../../features/appeal/components/staff-application-appeals';
 import { StaffPaymentActions } from '../../../features/payment/components/staff-payment-actions';
 import { StaffResitPanel } from '../../../features/resit/components/staff-resit-panel';
 import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
@@ -38,6 +39,7 @@ import { sittingReviewPath } from './invigilation';
 const isTypePath = (value: string | undefined): value is ApplicationTypePath => !!value && value in APPLICATION_TYPES;
 
 function ApplicationScreen({ programId, type, id }: { programId: string; type: ApplicationTypePath; id: string }) {
+  const canReadAppeals = useRequiredSession().user.menuItems.includes('Appeals');
   const details = useStaffApplication(type, id);
   const queryClient = useQueryClient();
   usePageTitle(details.data ? `Application ${details.data.application.applicationNumber}` : 'Application');
@@ -135,6 +137,8 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
             {isReviewTypePath(type) && (
               <StaffReviewPanel type={type} applicationId={id} onOpenFile={openFile} onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })} />
             )}
+            {/* Appeals of any decision on the application, each opening its appeal page (features/appeal, issue 43). */}
+            <StaffApplicationAppeals applicationId={id} enabled={canReadAppeals} />
             {/* The award follows the result that made it (features/award). */}
             <AwardPanel
               type={type}

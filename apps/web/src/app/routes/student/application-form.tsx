@@ -28,6 +28,7 @@ import { YourExaminations } from '../../../features/exam-schedule/components/you
 import { ApplicantPaymentsSection } from '../../../features/payment/components/applicant-payments-section';
 import { publishedProgramQueryOptions, usePublishedProgram } from '../../../features/program-catalogue/api/find-published-program';
 import { ApplicantReviewSection } from '../../../features/review/components/applicant-review-section';
+import { ApplicantAppealsSection } from '../../../features/appeal/components/applicant-appeals-section';
 import { ApplicantResitSection } from '../../../features/resit/components/applicant-resit-section';
 import { WpqApplicantSection } from '../../../features/wpq-application/components/wpq-panels';
 import { WpqValidityPanel } from '../../../features/wpq-validity/components/validity-panel';
@@ -147,6 +148,8 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
           }
         />
       )}
+      {/* Appeals of any decision on the application, within the program's window (features/appeal, issue 43). */}
+      {application?.submittedOn && <ApplicantAppealsSection applicationId={application.id} />}
       {/* A welder qualification application carries the welder's record of the test piece (features/wpq-application). */}
       {application && type === 'welderqualificationapplication' && (
         <WpqApplicantSection applicationId={application.id} rangeHref={studentWpqRangePath} renderValidity={(recordId) => <WpqValidityPanel recordId={recordId} renderUpload={({ label, onUploaded }) => <DocumentUpload label={label} onUploaded={onUploaded} />} />} />

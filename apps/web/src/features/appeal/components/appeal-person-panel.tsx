@@ -1,0 +1,97 @@
+import { Alert, Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { APPEAL_SUBJECT_LABELS, type Appeal } from '@certs/shared/appeal/appeal.contract';
+import { CASE_OUTCOME_LABELS } from '@certs/shared/case/case.contract';
+import { DateDisplay } from '../../../components/ui/date-display';
+import { useDateFormatter } from '../../../lib/dates';
+import { AppealStatusBadge } from './appeal-status-badge';
+import { Fact } from './appeal-facts';
+
+/**
+ * What the person reads of their appeal: what they gave, its status and dates, the updates staff
+ * shared with them, and the outcome with reasons and what it changed.
+ */
+export function AppealPersonPanel({ appeal, onOpenFile }: { appeal: Appeal; onOpenFile: (resourceKey: string) => void }) {
+  const dates = useDateFormatter();
+  return (
+    <Stack gap="lg" data-testid="appeal-person-view">
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Title order={2} size="h3">
+              {appeal.reference}
+            </Title>
+            <AppealStatusBadge status={appeal.status} />
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Fact label="Program">
+              {appeal.programCode} {appeal.programTitle}
+            </Fact>
+            <Fact label="Application">{appeal.applicationNumber ?? '-'}</Fact>
+            <Fact label="Against">{APPEAL_SUBJECT_LABELS[appeal.subject]}</Fact>
+            <Fact label="Received">
+              <DateDisplay value={appeal.receivedOn} />
+            </Fact>
+            <Fact label="Decision due by">
+              <DateDisplay value={appeal.decideBy} />
+            </Fact>
+            <Fact label="Decided">
+              <DateDisplay value={appeal.decidedOn} />
+            </Fact>
+          </SimpleGrid>
+          <Fact label="Your grounds">
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {appeal.grounds}
+            </Text>
+          </Fact>
+          {appeal.files.length > 0 && (
+            <Fact label="Your files">
+              <List size="sm">
+                {appeal.files.map((file) => (
+                  <List.Item key={file.id}>
+                    <Anchor component="button" type="button" size="sm" onClick={() => onOpenFile(file.resourceKey)}>
+                      {file.name}
+                    </Anchor>
+                  </List.Item>
+                ))}
+              </List>
+            </Fact>
+          )}
+        </Stack>
+      </Paper>
+      {appeal.outcome && (
+        <Alert color={appeal.outcome === 'dismissed' ? 'gray' : 'teal'} variant="light" title={`Outcome: ${CASE_OUTCOME_LABELS[appeal.outcome]}`} data-testid="appeal-outcome">
+          <Stack gap="xs">
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {appeal.outcomeReasons}
+            </Text>
+            {appeal.changes.map((change, index) => (
+              <Text key={index} size="sm" fw={600}>
+                What changes: {change.description}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      <Paper withBorder radius="md" p="lg">
+        <Title order={3} size="h4" mb="md">
+          Updates
+        </Title>
+        {appeal.entries.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No updates yet. We write to you when there is news.
+          </Text>
+        ) : (
+          <Timeline bulletSize={14} lineWidth={2}>
+            {appeal.entries.map((entry) => (
+              <Timeline.Item key={entry.id} title={dates.dateTime(entry.createdOn)}>
+                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                  {entry.text}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
