@@ -11,11 +11,11 @@ export const DEMO_CUT_SCORE_TEST = 'IWI-M1 module exam: welding processes and eq
 
 /** Version 1: the pass mark carried over without a study (superseded by the panel). */
 export const DEMO_CUT_SCORE_CARRIED_OVER =
-  'The 70 % pass mark was carried over from the IIW guideline for the International Welding Inspector examinations when the module exam was set up in 2024. No standard-setting study was held; the examinations committee confirmed it at its meeting of 14 March 2024 (minutes EC-2024-03, item 4).';
+  'The 70 % pass mark was carried over from the IIW guideline for the International Welding Inspector examinations when the module exam was set up. No standard-setting study was held; the examinations committee confirmed the pass mark at its next meeting (minutes EC-2024-03, item 4).';
 
 /** Version 2: the panel's meeting and where its evidence is filed. */
 export const DEMO_CUT_SCORE_PANEL =
-  'Modified Angoff panel of 12 February 2026 (online, three hours). The four judges agreed the description of the minimally competent IWI candidate, rated a practice set, discussed their first-round ratings and gave the final ratings below. Briefing notes and signed rating sheets: QA-REC-2026-014.';
+  'Modified Angoff panel (online, three hours). The four judges agreed the description of the minimally competent IWI candidate, rated a practice set, discussed their first-round ratings and gave the final ratings below. Briefing notes and signed rating sheets: QA-REC-2026-014.';
 
 /** The panel: four judges, their expertise, and their ratings of the test's 15 questions in the candidates' order. */
 export const DEMO_CUT_SCORE_JUDGES: readonly { name: string; expertise: string; ratings: readonly number[] }[] = [

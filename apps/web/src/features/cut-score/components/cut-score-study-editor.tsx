@@ -241,7 +241,7 @@ function AngoffStudy({ testId, study, isEditable, adoptedVersion }: StudyProps) 
                   <Table.Th scope="row">Judge&apos;s cut score</Table.Th>
                   <Table.Td ta="right">{marksText(study.test.totalMarks)}</Table.Td>
                   {figures.judges.map((judge) => (
-                    <Table.Td key={judge.judgeId} ta="center" data-testid="judge-cut-score">
+                    <Table.Td key={judge.judgeId} ta="center" style={{ whiteSpace: 'nowrap' }} data-testid="judge-cut-score">
                       {judge.cutScorePercent === null ? `${judge.ratedCount} of ${questions.length} rated` : percentText(judge.cutScorePercent)}
                     </Table.Td>
                   ))}
