@@ -16,6 +16,8 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** Structured facts a screen acts on (an impartiality refusal's people and reasons, issue 43); `message` still says it all. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

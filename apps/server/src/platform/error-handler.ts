@@ -17,8 +17,8 @@ const STATUS_NAMES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-function body(statusCode: number, message: string, fieldErrors?: Record<string, string>): ApiErrorBody {
-  return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message, ...(fieldErrors ? { fieldErrors } : {}) };
+function body(statusCode: number, message: string, fieldErrors?: Record<string, string>, details?: Record<string, unknown>): ApiErrorBody {
+  return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message, ...(fieldErrors ? { fieldErrors } : {}), ...(details ? { details } : {}) };
 }
 
 const BUSY_LOG_EVERY_MS = 10_000;
@@ -56,7 +56,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   const busy = busyLog(app);
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.fieldErrors));
+      return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.fieldErrors, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Per field, the first message, so that a form can show it at the field.

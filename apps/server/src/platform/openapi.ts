@@ -19,6 +19,7 @@ export const ApiErrorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
 }) satisfies z.ZodType<ApiErrorBody>;
 
 const API_ERROR_REF = '#/components/schemas/ApiError';

@@ -4,6 +4,7 @@ import { pagedResponse, pagingShape } from '../common/paging';
 import { Application } from './application.contract';
 import { APPLICATION_STATUSES } from './application-status';
 import { WORKFLOW_STAGES } from './application-workflow';
+import { overrideField } from '../impartiality/assignment-check.contract';
 
 /** Messages of the staff stages (spec section 5, Assessment, and what an awarding body's screens say). */
 export const STAGE_MESSAGES = {
@@ -181,6 +182,8 @@ export const AssignAssessorRequest = z.strictObject({
   assessorId: z.uuid({ error: STAGE_MESSAGES.assessorRequired }),
   assessmentRound: z.number().int().min(0),
   note: z.string().trim().max(1000).default(''),
+  /** A manager's override of an impartiality refusal, with the reason (issue 43). */
+  override: overrideField,
 });
 export type AssignAssessorRequest = z.input<typeof AssignAssessorRequest>;
 

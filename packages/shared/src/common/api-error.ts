@@ -13,6 +13,8 @@ export interface ApiErrorBody {
   error: string;
   message: string;
   fieldErrors?: Record<string, string>;
+  /** Structured facts a screen acts on, beside the message (an impartiality refusal: `details.impartiality`). */
+  details?: Record<string, unknown>;
 }
 
 /**

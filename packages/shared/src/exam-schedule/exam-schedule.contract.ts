@@ -5,6 +5,7 @@ import { AwardDateRange, awardedOnField } from '../award/award-date';
 import { DEFAULT_TIME_ZONE, INVALID_TIME_FORMAT, OFFERED_TIME_ZONE_NAMES, formatDate } from '../common/dates';
 import { EXAMINATION_TYPES } from '../program/program-module.contract';
 import { instantOfLocal, zoneLabel } from './exam-schedule-time';
+import { overrideField } from '../impartiality/assignment-check.contract';
 
 /** Module exam kinds of spec section 9. */
 export const EXAM_KINDS = EXAMINATION_TYPES;
@@ -131,6 +132,8 @@ export const ScheduleSaveRequest = z.strictObject({
     .min(1, SCHEDULE_MESSAGES.nothingToSave)
     .max(50)
     .refine((rows) => new Set(rows.map((row) => row.applicationModuleId)).size === rows.length, SCHEDULE_MESSAGES.duplicateModule),
+  /** A manager's override of an impartiality refusal of a newly named examiner or invigilator, with the reason (issue 43). */
+  override: overrideField,
 });
 export type ScheduleSaveRequest = z.input<typeof ScheduleSaveRequest>;
 
@@ -228,6 +231,8 @@ export const ResultStageRequest = z
      * zone. The server refuses a future day or one before the application was submitted.
      */
     awardedOn: awardedOnField,
+    /** A manager's override of the decision's impartiality refusal (the program separates decision and examination), with the reason (issue 43). */
+    override: overrideField,
   })
   .superRefine((request, ctx) => {
     if (request.awardedOn && request.overallResult !== 'Awarded') ctx.addIssue({ code: 'custom', path: ['awardedOn'], message: RESULT_MESSAGES.awardedOnOnlyAwarded });

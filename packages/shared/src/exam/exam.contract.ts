@@ -3,6 +3,7 @@ import { pagedResponse, pagingShape } from '../common/paging';
 import { EXAM_TYPES } from '../program/program-type';
 import { QUESTION_TYPES } from '../question-bank/question-type';
 import { EXAM_INSTANCE_STATUSES, SUBMITTED_HOW } from './exam-rules';
+import { overrideField } from '../impartiality/assignment-check.contract';
 
 /**
  * The online exam engine's API (spec section 7, Exams; issue 7). Times are ISO strings in UTC,
@@ -359,6 +360,8 @@ export const VerifyMarksRequest = z.strictObject({
     .max(500),
   /** Required once marking is complete: why the marks are corrected (kept in the application's history). */
   correctionReason: z.string().trim().min(1, 'Give a reason for the correction').max(1000).optional(),
+  /** A manager's override of the marker's impartiality refusal, with the reason (issue 43). */
+  override: overrideField,
 });
 export type VerifyMarksRequest = z.infer<typeof VerifyMarksRequest>;
 

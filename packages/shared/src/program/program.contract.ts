@@ -67,6 +67,12 @@ export const ProgramRequest = z
     reviewWindowDays: z.number({ error: PROGRAM_MESSAGES.reviewWindowDays }).int(PROGRAM_MESSAGES.reviewWindowDays).min(1, PROGRAM_MESSAGES.reviewWindowDays).max(365, PROGRAM_MESSAGES.reviewWindowDays).default(30),
     /** How many re-sits of one module an applicant may take; null: unlimited (issue 17, decision 024). */
     maxResitsPerModule: z.number({ error: PROGRAM_MESSAGES.maxResitsPerModule }).int(PROGRAM_MESSAGES.maxResitsPerModule).min(1, PROGRAM_MESSAGES.maxResitsPerModule).max(20, PROGRAM_MESSAGES.maxResitsPerModule).nullable().default(null),
+    /**
+     * The certification decision may not be made by the candidate's assessor or examiner (issue 43,
+     * ISO/IEC 17024 9.5). Left out: on for a new Certification or AICIP program, off for others;
+     * unchanged when a program is edited.
+     */
+    decisionSeparation: z.boolean().optional(),
   })
   .superRefine((program, ctx) => {
     if (program.programType === 1 && plainTextOf(program.programDeclaration).length === 0) {
@@ -110,6 +116,7 @@ export const Program = z.object({
   programTooltips: z.string(),
   reviewWindowDays: z.number().int(),
   maxResitsPerModule: z.number().int().nullable(),
+  decisionSeparation: z.boolean(),
   createdOn: z.string(),
   modifiedOn: z.string(),
 });

@@ -5,6 +5,7 @@ import { FEE_BASES, MODULE_CHOICES } from '../pre-exam/pre-exam-rules';
 import { fee, toCents } from '../program/program-rules';
 import { RENEWAL_MESSAGES, Renewal } from './renewal.contract';
 import { LATE_RENEWAL_CHOICES } from './renewal-rules';
+import { overrideField } from '../impartiality/assignment-check.contract';
 
 /**
  * An AICIP renewal's modules (spec section 7: `aicipapplicationrenewalmodule`, decision 023) and a
@@ -52,6 +53,8 @@ export const RenewalScheduleRequest = z.strictObject({
     .min(1, 'Add the schedule of at least one module')
     .max(50)
     .refine((rows) => new Set(rows.map((row) => row.renewalModuleId)).size === rows.length, 'Each module may appear once'),
+  /** A manager's override of an impartiality refusal of a newly named examiner or invigilator, with the reason (issue 43). */
+  override: overrideField,
 });
 export type RenewalScheduleRequest = z.input<typeof RenewalScheduleRequest>;
 

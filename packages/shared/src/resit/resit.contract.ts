@@ -17,6 +17,7 @@ import {
 import { optionalCouponCode } from '../pre-exam/pre-exam.contract';
 import { FEE_BASES } from '../pre-exam/pre-exam-rules';
 import { RESIT_STAGES } from './resit-rules';
+import { overrideField } from '../impartiality/assignment-check.contract';
 
 /**
  * Re-sit modules (issue 17, decision 024), under `api/{word}/` for the two words of `RESIT_TYPES`:
@@ -71,7 +72,11 @@ export const ResitIdRequest = z.strictObject({ resitModuleId: z.uuid() });
 export type ResitIdRequest = z.input<typeof ResitIdRequest>;
 
 /** The schedule of a re-sit: a module exam's schedule row (`scheduleRowIssues` judges it), named by the re-sit. */
-export const ResitScheduleRequest = ScheduleModuleRequest.omit({ applicationModuleId: true }).extend({ resitModuleId: z.uuid() });
+export const ResitScheduleRequest = ScheduleModuleRequest.omit({ applicationModuleId: true }).extend({
+  resitModuleId: z.uuid(),
+  /** A manager's override of an impartiality refusal of a newly named examiner or invigilator, with the reason (issue 43). */
+  override: overrideField,
+});
 export type ResitScheduleRequest = z.input<typeof ResitScheduleRequest>;
 
 export const ResitAssessmentRequest = z
@@ -91,6 +96,8 @@ export const ResitResultRequest = z.strictObject({
   note: z.string().trim().max(RESULT_NOTES_MAX, RESULT_MESSAGES.noteMax).default(''),
   /** When the result awards (every module passed): the day the body decided the award (issue 41); absent means today. */
   awardedOn: awardedOnField,
+  /** A manager's override of the decision's impartiality refusal (the program separates decision and examination), with the reason (issue 43). */
+  override: overrideField,
 });
 export type ResitResultRequest = z.input<typeof ResitResultRequest>;
 

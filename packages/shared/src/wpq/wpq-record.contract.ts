@@ -37,6 +37,7 @@ import {
   type WpqStandard,
 } from './wpq-reference';
 import { rulesFor } from './wpq-rules';
+import { overrideField } from '../impartiality/assignment-check.contract';
 
 export const WPQ_RECORD_MESSAGES = {
   notFound: 'Welder qualification record not found',
@@ -358,6 +359,8 @@ export const WpqExaminerSubmitRequest = z.strictObject({
   testResultFile: z.uuid({ error: WPQ_RECORD_MESSAGES.testResultFileRequired }),
   messageToExaminer: z.string().trim().max(2000, WPQ_RECORD_MESSAGES.messageMax).default(''),
   details: WpqDetailsRequest.optional(),
+  /** A manager's override of the impartiality refusal of an examiner taking the test over, with the reason (issue 43). */
+  override: overrideField,
 });
 export type WpqExaminerSubmitRequest = z.input<typeof WpqExaminerSubmitRequest>;
 
@@ -454,6 +457,8 @@ export const WpqScheduleRequest = z.strictObject({
   testingAgencyId: ScheduleModuleRequest.shape.testingAgencyId,
   examinerId: ScheduleModuleRequest.shape.examinerId,
   scheduleNote: ScheduleModuleRequest.shape.scheduleNote,
+  /** A manager's override of an impartiality refusal of the examiner, with the reason (issue 43). */
+  override: overrideField,
 });
 export type WpqScheduleRequest = z.input<typeof WpqScheduleRequest>;
 
@@ -471,6 +476,8 @@ export const WpqResultSubmitRequest = z
     programAssessorNotes: z.string().trim().max(2000, WPQ_RECORD_MESSAGES.notesMax).default(''),
     /** Approved only: the day the body decided the award (issue 41), the certificate's issue date; absent means today. */
     awardedOn: awardedOnField,
+    /** A manager's override of the decision's impartiality refusal (the program separates decision and examination), with the reason (issue 43). */
+    override: overrideField,
   })
   .superRefine((value, ctx) => {
     if (!value.welderQualificationApproved && !value.programAssessorNotes) ctx.addIssue({ code: 'custom', path: ['programAssessorNotes'], message: WPQ_RECORD_MESSAGES.reasonsRequired });

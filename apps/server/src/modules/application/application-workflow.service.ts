@@ -27,6 +27,7 @@ import { AppError } from '../../platform/app-error';
 import { hasMenuAccess, staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
 import type { ApplicantService } from '../applicant/applicant.service';
+import type { ImpartialityGuard } from '../impartiality/impartiality.guard';
 import type { ProgramSettingsService } from '../program/program-settings.service';
 import type { ProgramUserService } from '../program/program-user.service';
 import type { ProgramService } from '../program/program.service';
@@ -66,6 +67,8 @@ export class ApplicationWorkflowService {
     private readonly applicants: ApplicantService,
     private readonly mail: MailService,
     private readonly publicUrl: string,
+    /** Refuses an assessor with a conflict, a shared employer or a lapsed authorisation (issue 43). */
+    private readonly impartiality: ImpartialityGuard,
   ) {}
 
   async findQueue(actor: CurrentUser, typePath: ApplicationTypePath, query: QueueQuery): Promise<ApplicationQueuePage> {
@@ -194,14 +197,21 @@ export class ApplicationWorkflowService {
     const assessor = assessors.find((user) => user.userId === input.assessorId && user.active);
     if (!assessor) throw new AppError('BAD_REQUEST', STAGE_MESSAGES.notAnAssessor, { assessorId: STAGE_MESSAGES.notAnAssessor });
     const applicant = await this.applicants.findForAuthorisedRecord(found.application.applicantId);
+    const clearance = await this.impartiality.assertAssignable(
+      actor,
+      standing,
+      [{ programId: found.application.programId, applicationId: id, applicantUserId: applicant.userId, staffUserId: assessor.userId, role: 'assessor' }],
+      input.override,
+    );
 
     await this.repository.transaction(async (tx) => {
       const locked = await this.lockExpecting(tx, id, input.assessmentRound);
       const from = locked.status as ApplicationStatus;
       const to = this.targetOrConflict('assignAssessor', from, typePath, 'assigned an assessor');
+      await clearance.record(tx);
       const round = locked.assessmentRound + 1;
       await this.repository.update(tx, id, { status: to, assessorId: assessor.userId, assessmentRound: round, modifiedBy: actor.id });
-      const note = [`Assessor: ${assessor.name}`, input.note].filter(Boolean).join('. ');
+      const note = [`Assessor: ${assessor.name}`, clearance.isOverride && input.override ? `Impartiality refusal overridden: ${input.override.reason}` : '', input.note].filter(Boolean).join('. ');
       await this.repository.insertHistory(tx, { applicationId: id, fromStatus: from, toStatus: to, note, createdBy: actor.id, modifiedBy: actor.id });
       if (from !== to) await this.mail.send(this.mailToApplicant(found, applicant, 'assessment has started', ['An assessor has been assigned to your application. We will write to you when the assessment is complete.']), tx);
       await this.mail.send(

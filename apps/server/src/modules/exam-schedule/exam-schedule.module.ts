@@ -5,6 +5,7 @@ import type { AttachmentService } from '../attachment/attachment.service';
 import type { AwardCreator } from '../award/award.service';
 import type { ProgramUserService } from '../program/program-user.service';
 import type { ProgramService } from '../program/program.service';
+import { createImpartialityGuard } from '../impartiality/impartiality.guard';
 import { ExamScheduleRepository } from './exam-schedule.repository';
 import { ExamScheduleService } from './exam-schedule.service';
 import { PublicScheduleService } from './public-schedule.service';
@@ -16,7 +17,7 @@ export function createExamScheduleModule(
 ) {
   const repository = new ExamScheduleRepository(db);
   return {
-    schedule: new ExamScheduleService({ repository, workflow: new ApplicationWorkflowRepository(db), ...services }),
+    schedule: new ExamScheduleService({ repository, workflow: new ApplicationWorkflowRepository(db), impartiality: createImpartialityGuard(db, services.now), ...services }),
     publicSchedule: new PublicScheduleService(repository, services.now),
   };
 }

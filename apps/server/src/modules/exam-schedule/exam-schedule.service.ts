@@ -46,6 +46,7 @@ import type { AttachmentService } from '../attachment/attachment.service';
 import type { ProgramUserService } from '../program/program-user.service';
 import { HOLDER_AWARDS_PATH, type AwardCreator } from '../award/award.service';
 import type { ProgramService } from '../program/program.service';
+import type { AssignmentCheck, ImpartialityGuard } from '../impartiality/impartiality.guard';
 import { canEnterModuleResult, canRecordOverallResult, canScheduleExams } from './exam-schedule.policy';
 import type { ExamScheduleRepository, ModuleWithNames, ScheduleApplication } from './exam-schedule.repository';
 
@@ -63,6 +64,8 @@ export interface ExamScheduleDeps {
   mail: MailService;
   /** Creates the award in the transaction that records Awarded (the award module's AwardService). */
   awards: AwardCreator;
+  /** Refuses an examiner or invigilator with a conflict, a shared employer or a lapsed authorisation, and a decider who assessed or examined (issue 43). */
+  impartiality: ImpartialityGuard;
   publicUrl: string;
   now?: () => Date;
 }
@@ -125,6 +128,19 @@ function isSameSchedule(module: ModuleWithNames, values: ScheduleColumns): boole
     row.scheduleNote === values.scheduleNote &&
     (values.recordExam === undefined || row.recordExam === values.recordExam)
   );
+}
+
+/** The examiner and invigilator a schedule newly names on a module (one already on it was judged when named). */
+function assignmentChecks(
+  found: ScheduleApplication,
+  before: Pick<ModuleWithNames['row'], 'examinerId' | 'invigilatorId'> | undefined,
+  values: Pick<ScheduleColumns, 'examinerId' | 'invigilatorId'>,
+): AssignmentCheck[] {
+  const base = { programId: found.application.programId, applicationId: found.application.id, applicantUserId: found.candidate.userId };
+  const checks: AssignmentCheck[] = [];
+  if (values.examinerId !== before?.examinerId) checks.push({ ...base, staffUserId: values.examinerId, role: 'examiner' });
+  if (values.invigilatorId && values.invigilatorId !== before?.invigilatorId) checks.push({ ...base, staffUserId: values.invigilatorId, role: 'invigilator' });
+  return checks;
 }
 
 /** A schedule row as its references are checked: the module's program module, for its tests. */
@@ -195,12 +211,19 @@ export class ExamScheduleService {
     const referenced = input.modules.map((row) => ({ ...row, programModuleId: modules.find((m) => m.row.id === row.applicationModuleId)?.row.programModuleId ?? null }));
     await this.checkReferences(actor, found.application.programId, referenced, fieldErrors);
     this.throwFieldErrors(fieldErrors);
+    // Only a newly named examiner or invigilator is an assignment: a schedule saved again keeps who it had.
+    const assignments = [...valuesById].flatMap(([moduleId, values]) => {
+      const before = modules.find((m) => m.row.id === moduleId)?.row;
+      return assignmentChecks(found, before, values);
+    });
+    const clearance = await this.deps.impartiality.assertAssignable(actor, standing, assignments, input.override);
 
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockOrMissing(tx, id);
       const stage = locked.workflowStage as WorkflowStage | null;
       if (locked.status !== 'Examinations Stage' || stage === 'Exam Modules Evaluation Completed') throw new AppError('CONFLICT', this.closedMessage(locked));
       if (!stage || !SCHEDULE_OPEN_STAGES.includes(stage)) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.notPaid);
+      await clearance.record(tx);
       const current = await this.deps.repository.findModules(id, tx);
       const changed: string[] = [];
       for (const [moduleId, values] of valuesById) {
@@ -346,6 +369,9 @@ export class ExamScheduleService {
   async recordOverallResult(actor: CurrentUser, typePath: ApplicationTypePath, id: string, input: z.output<typeof ResultStageRequest>): Promise<ExamSchedule> {
     const loaded = await this.load(actor, typePath, id);
     if (!canRecordOverallResult(actor, loaded.standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    const { application, candidate } = loaded.found;
+    // The certification decision: not by the candidate's assessor or examiner where the program separates them (issue 43).
+    const clearance = await this.deps.impartiality.assertMayDecide(actor, loaded.standing, { programId: application.programId, applicationId: id, applicantUserId: candidate.userId }, input.override);
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockOrMissing(tx, id);
       if (locked.status === 'Examinations Stage' && locked.workflowStage !== resultStageOf(typePath)) throw new AppError('CONFLICT', RESULT_MESSAGES.notEvaluated);
@@ -357,15 +383,17 @@ export class ExamScheduleService {
       const now = this.now();
       // The history names the award date only when it is not the day the result was recorded (a decision made earlier).
       const earlierAwardDate = earlierAwardDateNote(input.awardedOn, dayIn(loaded.found.bodyTimeZone, now));
+      const overridden = clearance.isOverride && input.override ? `. Impartiality refusal overridden: ${input.override.reason}` : '';
       await moveApplication(tx, this.deps.workflow, {
         locked,
         typePath,
         action: input.overallResult === 'Awarded' ? 'award' : 'failExaminations',
         what: input.overallResult === 'Awarded' ? 'awarded' : 'failed',
-        note: `Overall result: ${input.overallResult}${earlierAwardDate}${input.note ? `. ${input.note}` : ''}`,
+        note: `Overall result: ${input.overallResult}${earlierAwardDate}${input.note ? `. ${input.note}` : ''}${overridden}`,
         actorId: actor.id,
       });
       await this.deps.workflow.update(tx, id, { overallResult: input.overallResult, resultRecordedOn: now, modifiedBy: actor.id });
+      await clearance.record(tx);
       // The award is made with the move, exactly once (the row lock above; the award's unique index behind it).
       const award = input.overallResult === 'Awarded' ? await this.deps.awards.createForAwardedApplication(tx, { applicationId: id, actorId: actor.id, awardType: 'Awarded', awardedOn: input.awardedOn }) : null;
       await this.deps.mail.send(this.resultMail(loaded.found, modules, input.overallResult, award?.certificateNumber ?? null), tx);

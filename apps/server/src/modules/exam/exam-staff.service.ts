@@ -14,6 +14,8 @@ import { AppError } from '../../platform/app-error';
 import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { canManageApplications } from '../application/application-workflow.policy';
 import type { ProgramService } from '../program/program.service';
+import type { ImpartialityGuard } from '../impartiality/impartiality.guard';
+import type { ProgramStanding } from '../application/application-workflow.policy';
 import type { ExamContent } from './exam-content';
 import type { ExamSubmission } from './exam-submission';
 import { canMarkExam, hasExamMenu, seesAllSittings } from './exam.policy';
@@ -42,6 +44,8 @@ export class ExamStaffService {
     private readonly content: ExamContent,
     private readonly submission: ExamSubmission,
     private readonly programs: ProgramService,
+    /** Refuses a marker with a conflict, a shared employer or a missing or lapsed examiner's authorisation (issue 43). */
+    private readonly impartiality: ImpartialityGuard,
     now?: () => Date,
   ) {
     this.now = now ?? (() => new Date());
@@ -136,12 +140,20 @@ export class ExamStaffService {
    * overall result is recorded.
    */
   async verifyMarks(actor: CurrentUser, id: string, input: VerifyMarksRequest): Promise<ExamMarking> {
-    const { context } = await this.markable(actor, id);
+    const { context, standing } = await this.markable(actor, id);
+    // Whoever marks is the candidate's marker: judged as one, as the program's examiners are (issue 43).
+    const clearance = await this.impartiality.assertAssignable(
+      actor,
+      standing,
+      [{ programId: context.programId, applicationId: context.applicationId, applicantUserId: context.applicantUserId, staffUserId: actor.id, role: 'marker' }],
+      input.override,
+    );
     const now = this.now();
     await this.repository.transaction(async (tx) => {
       const instance = await this.repository.lockInstance(tx, id);
       if (!instance || instance.examType !== 'module') throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
       if (instance.status === 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.notSubmitted);
+      await clearance.record(tx);
       const current = await this.repository.findMarkingContext(sittingTargetOf(instance), tx);
       if (current?.isClosed) throw new AppError('CONFLICT', EXAM_MESSAGES.alreadyMarked);
       // Complete marking is final for the screen; changing it is a correction that says why (issue 21).
@@ -176,7 +188,7 @@ export class ExamStaffService {
     return this.marking(id, context);
   }
 
-  private async markable(actor: CurrentUser, id: string): Promise<{ context: MarkingContext }> {
+  private async markable(actor: CurrentUser, id: string): Promise<{ context: MarkingContext; standing: ProgramStanding }> {
     if (!hasExamMenu(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const instance = await this.repository.findInstance(id);
     if (!instance || instance.examType !== 'module' || (!instance.applicationModuleId && !instance.resitModuleId)) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
@@ -184,7 +196,7 @@ export class ExamStaffService {
     if (!context) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     const standing = await this.programs.programPrivilege(actor, context.programId);
     if (!canMarkExam(actor, standing, context.examinerId)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    return { context };
+    return { context, standing };
   }
 
   private async marking(id: string, context: MarkingContext): Promise<ExamMarking> {

@@ -3,6 +3,7 @@ import type { AnswerLane, Database } from '../../db/client';
 import { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ProgramService } from '../program/program.service';
+import { createImpartialityGuard } from '../impartiality/impartiality.guard';
 import { AnswerPaperService } from './answer-paper.service';
 import { ExamClock } from './exam-clock';
 import { ExamContent } from './exam-content';
@@ -56,7 +57,7 @@ export function createExamModule(
   const exams = new ExamService(repository, content, submission, { graceSeconds, answerSaves, now: deps.now });
   return {
     exams,
-    staff: new ExamStaffService(repository, content, submission, deps.programs, deps.now),
+    staff: new ExamStaffService(repository, content, submission, deps.programs, createImpartialityGuard(db, deps.now), deps.now),
     answerPapers: new AnswerPaperService(repository, content, exams, deps.attachments, { secret: deps.secret, publicUrl: deps.publicUrl, graceSeconds, now: deps.now }),
     clock: new ExamClock(repository, submission),
     useResitResults: (recorder) => submission.useResitResults(recorder),

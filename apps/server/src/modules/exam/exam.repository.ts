@@ -220,6 +220,8 @@ export interface MarkingContext {
   applicationId: string;
   applicationNumber: string;
   applicantName: string;
+  /** The candidate as a user: conflicts of interest are declared against the person (issue 43). */
+  applicantUserId: string;
   programId: string;
   moduleCode: string;
   moduleTitle: string;
@@ -805,7 +807,7 @@ export class ExamRepository {
     const rows = rowsOf<MarkingContext>(
       await executor.execute(sql`
         select am.id as "applicationModuleId", a.id as "applicationId", a.application_number as "applicationNumber",
-          trim(u.first_name || ' ' || u.last_name) as "applicantName", a.program_id as "programId",
+          trim(u.first_name || ' ' || u.last_name) as "applicantName", u.id as "applicantUserId", a.program_id as "programId",
           pm.module_code as "moduleCode", pm.module_title as "moduleTitle", pm.pass_percentage::float8 as "passPercentage",
           ${target.resitModuleId === null ? sql`am.examiner_id` : sql`r.examiner_id`} as "examinerId",
           ${target.resitModuleId === null ? sql`a.overall_result is not null` : sql`r.stage = 'Resit Result'`} as "isClosed"

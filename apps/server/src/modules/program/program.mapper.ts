@@ -23,6 +23,7 @@ export function toProgram({ program, manager }: ProgramWithManager): Program {
     programTooltips: program.programTooltips,
     reviewWindowDays: program.reviewWindowDays,
     maxResitsPerModule: program.maxResitsPerModule,
+    decisionSeparation: program.decisionSeparation,
     createdOn: program.createdOn.toISOString(),
     modifiedOn: program.modifiedOn.toISOString(),
   };

@@ -89,7 +89,9 @@ export class ProgramService {
   async createProgram(actor: CurrentUser, input: ProgramValues): Promise<Program> {
     if (!canCreatePrograms(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     await this.assertManagerIsAdmin(actor, input.programManager);
-    const row = await this.repository.insert({ ...this.columnsOf(input), accountId: staffAccountOf(actor), status: PROGRAM_STATUS.Created, createdBy: actor.id, modifiedBy: actor.id });
+    // Certification and AICIP keep the certification decision apart from assessment and examination unless told otherwise (issue 43).
+    const decisionSeparation = input.decisionSeparation ?? (input.programType === PROGRAM_TYPES.Certification || input.programType === PROGRAM_TYPES.AICIP);
+    const row = await this.repository.insert({ ...this.columnsOf(input), decisionSeparation, accountId: staffAccountOf(actor), status: PROGRAM_STATUS.Created, createdBy: actor.id, modifiedBy: actor.id });
     if (!row) throw codeTaken();
     return this.findProgram(actor, row.id);
   }
@@ -251,6 +253,7 @@ export class ProgramService {
       programTooltips: input.programTooltips,
       reviewWindowDays: input.reviewWindowDays,
       maxResitsPerModule: input.maxResitsPerModule,
+      ...(input.decisionSeparation !== undefined ? { decisionSeparation: input.decisionSeparation } : {}),
     };
   }
 }

@@ -13,6 +13,7 @@ import type { MailService } from '../../platform/mail/mail.service';
 import { moveApplication } from '../application/application-move';
 import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { ExamScheduleService } from '../exam-schedule/exam-schedule.service';
+import type { AssignmentCheck, ImpartialityGuard } from '../impartiality/impartiality.guard';
 import type { PreExamService } from '../pre-exam/pre-exam.service';
 import type { RenewalRepository, RenewalTableRow } from './renewal.repository';
 import type { RenewalService } from './renewal.service';
@@ -27,6 +28,8 @@ export interface RenewalModuleDeps {
   invoicing: Pick<PreExamService, 'billingOf' | 'invoiceIssuerOf' | 'issueInvoice'>;
   /** The first sitting's schedule references (examiners, invigilators, venues, test centres) and choices. */
   schedules: Pick<ExamScheduleService, 'checkReferences' | 'choicesFor'>;
+  /** Refuses an examiner or invigilator with a conflict, a shared employer or a lapsed authorisation (issue 43). */
+  impartiality: ImpartialityGuard;
   mail: Pick<MailService, 'send'>;
   now?: () => Date;
 }
@@ -228,10 +231,25 @@ export class RenewalModuleService {
 
     const found = await this.deps.repository.findAward(renewal.awardId);
     if (!found) throw new AppError('NOT_FOUND', RENEWAL_MESSAGES.notFound);
+    // Only a newly named examiner or invigilator is an assignment (issue 43).
+    const applicantUserId = await this.deps.impartiality.applicantUserOf(renewal.applicationId);
+    const checks: AssignmentCheck[] = applicantUserId
+      ? input.modules.flatMap((row) => {
+          const before = modules.find((m) => m.row.id === row.renewalModuleId)?.row;
+          const base = { programId: renewal.programId, applicationId: renewal.applicationId, applicantUserId };
+          return [
+            ...(row.examinerId && row.examinerId !== before?.examinerId ? [{ ...base, staffUserId: row.examinerId, role: 'examiner' as const }] : []),
+            ...(row.invigilatorId && row.invigilatorId !== before?.invigilatorId ? [{ ...base, staffUserId: row.invigilatorId, role: 'invigilator' as const }] : []),
+          ];
+        })
+      : [];
+    const standing = await this.deps.renewals.assertManages(actor, renewal.programId);
+    const clearance = await this.deps.impartiality.assertAssignable(actor, standing, checks, input.override);
     await this.deps.repository.transaction(async (tx) => {
       const { locked, current } = await this.lockSubmitted(tx, renewal);
       const invoice = current.invoiceId ? await this.deps.repository.findInvoice(current.invoiceId, tx) : undefined;
       if (!invoice || invoice.status !== 'Paid') throw new AppError('CONFLICT', RENEWAL_MESSAGES.notPaidForSchedule);
+      await clearance.record(tx);
       const rows = await this.deps.repository.findModules(renewal.id, tx);
       const sent: string[] = [];
       for (const row of input.modules) {

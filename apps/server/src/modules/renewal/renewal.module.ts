@@ -3,6 +3,7 @@ import type { MailService } from '../../platform/mail/mail.service';
 import { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { AwardRenewer } from '../award/award.service';
 import type { ExamScheduleService } from '../exam-schedule/exam-schedule.service';
+import { createImpartialityGuard } from '../impartiality/impartiality.guard';
 import type { PreExamService } from '../pre-exam/pre-exam.service';
 import type { ProgramService } from '../program/program.service';
 import { RenewalModuleService } from './renewal-module.service';
@@ -20,6 +21,6 @@ export function createRenewalModule(
   const repository = new RenewalRepository(db);
   const workflow = new ApplicationWorkflowRepository(db);
   const renewals = new RenewalService({ repository, workflow, ...services });
-  const renewalModules = new RenewalModuleService({ repository, workflow, renewals, invoicing: services.invoicing, schedules: services.schedules, mail: services.mail });
+  const renewalModules = new RenewalModuleService({ repository, workflow, renewals, invoicing: services.invoicing, schedules: services.schedules, impartiality: createImpartialityGuard(db), mail: services.mail });
   return { renewals, renewalModules };
 }

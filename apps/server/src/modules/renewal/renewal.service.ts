@@ -32,6 +32,7 @@ import type { ApplicationWorkflowRepository } from '../application/application-w
 import type { AwardRenewer } from '../award/award.service';
 import { HOLDER_AWARDS_PATH } from '../award/award.service';
 import type { ProgramService } from '../program/program.service';
+import type { ProgramStanding } from '../application/application-workflow.policy';
 import { canManageRenewals, isRenewalHolder } from './renewal.policy';
 import type { PreExamService } from '../pre-exam/pre-exam.service';
 import type { RenewalRepository, RenewalTableRow } from './renewal.repository';
@@ -353,9 +354,11 @@ export class RenewalService {
 
   // ---- Staff and both --------------------------------------------------------------------------
 
-  async assertManages(actor: CurrentUser, programId: string): Promise<void> {
+  /** Refuses (403) who does not manage the program's renewals; answers the caller's standing in it (an override of an impartiality refusal reads it). */
+  async assertManages(actor: CurrentUser, programId: string): Promise<ProgramStanding> {
     const standing = await this.deps.programs.programPrivilege(actor, programId);
     if (!canManageRenewals(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    return standing;
   }
 
   // ---- A program's renewal rules (decision 023) -----------------------------------------------

@@ -44,6 +44,7 @@ import type { ExamScheduleService } from '../exam-schedule/exam-schedule.service
 import type { PaymentService } from '../payment/payment.service';
 import type { PreExamService } from '../pre-exam/pre-exam.service';
 import type { ProgramService } from '../program/program.service';
+import type { AssignmentCheck, ImpartialityGuard } from '../impartiality/impartiality.guard';
 import { canAssessResit, canManageResits, canReadResits, isResitHolder } from './resit.policy';
 import type { ResitApplication, ResitCandidateModuleRow, ResitRepository, ResitRow, ResitWithNames } from './resit.repository';
 
@@ -61,6 +62,8 @@ export interface ResitDeps {
   schedules: Pick<ExamScheduleService, 'checkReferences' | 'choicesFor'>;
   /** A passed re-sit that completes every module awards the application (decision 017). */
   awards: AwardCreator;
+  /** Refuses an examiner or invigilator with a conflict, a shared employer or a lapsed authorisation, and a decider who assessed or examined (issue 43). */
+  impartiality: ImpartialityGuard;
   mail: Pick<MailService, 'send'>;
   publicUrl: string;
   now?: () => Date;
@@ -254,10 +257,17 @@ export class ResitService {
       examDefinitionId: input.examKind === 'Online' ? input.examDefinitionId : null,
       scheduleNote: input.scheduleNote,
     };
+    // Only a newly named examiner or invigilator is an assignment (issue 43).
+    const base = { programId: access.found.application.programId, applicationId: access.found.application.id, applicantUserId: access.found.holder.userId };
+    const checks: AssignmentCheck[] = [];
+    if (values.examinerId && values.examinerId !== resit.resit.examinerId) checks.push({ ...base, staffUserId: values.examinerId, role: 'examiner' });
+    if (values.invigilatorId && values.invigilatorId !== resit.resit.invigilatorId) checks.push({ ...base, staffUserId: values.invigilatorId, role: 'invigilator' });
+    const clearance = await this.deps.impartiality.assertAssignable(actor, access.standing!, checks, input.override);
     await this.deps.repository.transaction(async (tx) => {
       const { locked, row } = await this.lockBoth(tx, resit);
       if (!RESIT_SCHEDULE_STAGES.includes(row.stage)) throw new AppError('CONFLICT', RESIT_MESSAGES.wrongStage(row.stage, 'scheduled'));
       if (row.result) throw new AppError('CONFLICT', SCHEDULE_MESSAGES.hasResult(resit.moduleCode));
+      await clearance.record(tx);
       const isChange = !!row.scheduleSentOn;
       await this.deps.repository.update(tx, row.id, { ...values, scheduleSentOn: null, modifiedBy: actor.id });
       await moveApplication(tx, this.deps.workflow, {
@@ -403,9 +413,13 @@ export class ResitService {
     const { access, resit } = await this.loadResit(actor, word, input.resitModuleId);
     this.assertManager(actor, access);
     const typePath = RESIT_TYPES[word];
+    // The re-sit's result decides the overall result again: the certification decision, kept apart from assessment and examination where the program says so (issue 43).
+    const { application, holder } = access.found;
+    const clearance = await this.deps.impartiality.assertMayDecide(actor, access.standing!, { programId: application.programId, applicationId: application.id, applicantUserId: holder.userId }, input.override);
     await this.deps.repository.transaction(async (tx) => {
       const { locked, row } = await this.lockBoth(tx, resit);
       const to = this.target('submitResult', row.stage, 'given its result');
+      await clearance.record(tx);
       const now = this.now();
       await this.deps.repository.update(tx, row.id, { stage: to, resultSubmittedOn: now, modifiedBy: actor.id });
       const modules = await this.deps.repository.findModules(locked.id, tx);
@@ -419,7 +433,8 @@ export class ResitService {
       }));
       const notPassed = current.filter((module) => module.result !== 'Pass').map((module) => module.moduleCode);
       const stillOpen = outcomes.some((outcome) => isResitOpen(outcome.stage));
-      const summary = `Re-sit ${row.attempt} of ${resit.moduleCode}: ${row.result}${row.resultPercentage !== null ? ` ${row.resultPercentage}%` : ''} (Resit Result)${input.note ? `. ${input.note}` : ''}`;
+      const overridden = clearance.isOverride && input.override ? `. Impartiality refusal overridden: ${input.override.reason}` : '';
+      const summary = `Re-sit ${row.attempt} of ${resit.moduleCode}: ${row.result}${row.resultPercentage !== null ? ` ${row.resultPercentage}%` : ''} (Resit Result)${input.note ? `. ${input.note}` : ''}${overridden}`;
       let certificateNumber: string | null = null;
       let outcome: 'Awarded' | 'Failed' | 'waiting' = 'waiting';
       // A date belongs to an award: given with a result that does not award, it is refused (nothing is written).

@@ -42,6 +42,7 @@ import type { AttachmentService } from '../attachment/attachment.service';
 import { awardDateRangeOf } from '../award/award-date';
 import { HOLDER_AWARDS_PATH, type AwardCreator } from '../award/award.service';
 import type { ProgramService } from '../program/program.service';
+import type { ImpartialityGuard } from '../impartiality/impartiality.guard';
 import { canDecideOutcome, canEditRecordForWelder, canExamine, canReadRecord, canScheduleTest, isRecordOwner } from './wpq.policy';
 import type { WpqApplication, WpqRecordRow, WpqRepository, WpqTestResultRow } from './wpq.repository';
 
@@ -60,6 +61,8 @@ export interface WpqDeps {
   programs: Pick<ProgramService, 'programPrivilege'>;
   attachments: Pick<AttachmentService, 'findOwned' | 'findByIds'>;
   awards: AwardCreator;
+  /** Refuses an examiner with a conflict, a shared employer or a lapsed authorisation, and a decider who assessed or examined (issue 43). */
+  impartiality: ImpartialityGuard;
   mail: Pick<MailService, 'send'>;
   publicUrl: string;
   now?: () => Date;
@@ -158,10 +161,17 @@ export class WpqService {
     if (input.venueId && !venue) throw badRequest({ venueId: 'Venue not found' });
     const centre = input.testingAgencyId ? await this.deps.repository.findTestCentre(input.testingAgencyId, application.programId) : undefined;
     if (input.testingAgencyId && !centre) throw badRequest({ testingAgencyId: WPQ_RECORD_MESSAGES.testCentreUnknown });
+    // A newly named examiner is an assignment (issue 43); the test moved with the same examiner is not.
+    const checks =
+      input.examinerId !== loaded.record?.examinerId
+        ? [{ programId: application.programId, applicationId: application.id, applicantUserId: application.applicantUserId, staffUserId: input.examinerId, role: 'examiner' as const }]
+        : [];
+    const clearance = await this.deps.impartiality.assertAssignable(actor, loaded.standing, checks, input.override);
 
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockApplication(tx, application.id);
       const record = await this.lockRecord(tx, id);
+      await clearance.record(tx);
       const stage = locked.workflowStage as WorkflowStage | null;
       if (record.status !== 'submitted') throw new AppError('CONFLICT', record.examinerSubmittedOn ? WPQ_RECORD_MESSAGES.scheduleClosed : WPQ_RECORD_MESSAGES.notEditable(WPQ_RECORD_STATUS_LABELS[record.status].toLowerCase()));
       if (locked.status !== 'Examinations Stage' || !stage || !SCHEDULE_STAGES.includes(stage)) throw new AppError('CONFLICT', WPQ_RECORD_MESSAGES.notPaid);
@@ -237,10 +247,17 @@ export class WpqService {
       throw badRequest({ applicationTestingAgency: WPQ_RECORD_MESSAGES.testCentreUnknown });
     }
     const standard = standardOf(loaded.record?.standard);
+    // An examiner other than the one scheduled takes the test over: judged as an assignment of theirs (issue 43).
+    const checks =
+      loaded.standing && actor.id !== loaded.record?.examinerId
+        ? [{ programId: application.programId, applicationId: application.id, applicantUserId: application.applicantUserId, staffUserId: actor.id, role: 'examiner' as const }]
+        : [];
+    const clearance = loaded.standing ? await this.deps.impartiality.assertAssignable(actor, loaded.standing, checks, input.override) : undefined;
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockApplication(tx, application.id);
       const record = await this.lockRecord(tx, id);
       this.assertTestOpen(record, locked.workflowStage);
+      await clearance?.record(tx);
       if (input.details) await this.writeDetails(tx, actor, record.id, input.details);
       const current = (await this.deps.repository.findById(id, tx)) ?? record;
       const tests = (await this.deps.repository.findTests(id, tx)).map((t) => ({ ...t, testName: t.testName as never, evidenceAttachmentIds: t.evidenceAttachmentIds }));
@@ -287,10 +304,13 @@ export class WpqService {
     const loaded = await this.loadByRecord(actor, id);
     if (!loaded.standing || !canDecideOutcome(actor, loaded.standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const { application } = loaded;
+    // The certification decision: not by the welder's assessor or examiner where the program separates them (issue 43).
+    const clearance = await this.deps.impartiality.assertMayDecide(actor, loaded.standing, { programId: application.programId, applicationId: application.id, applicantUserId: application.applicantUserId }, input.override);
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockApplication(tx, application.id);
       const record = await this.lockRecord(tx, id);
       if (record.status === 'approved' || record.status === 'failed') throw new AppError('CONFLICT', WPQ_RECORD_MESSAGES.resultRecorded);
+      await clearance.record(tx);
       if (record.status !== 'examined' || locked.workflowStage !== 'Exam Modules Evaluation Completed') throw new AppError('CONFLICT', WPQ_RECORD_MESSAGES.notExamined);
       const tests = await this.deps.repository.findTests(id, tx);
       const approved = input.welderQualificationApproved;
