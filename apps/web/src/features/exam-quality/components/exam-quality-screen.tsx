@@ -12,6 +12,8 @@ import { downloadFile } from '../../../lib/download-file';
 import { qualityFilePath, useQualityReport, useQualityTests } from '../api/exam-quality';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A yellow or gray alert's own title colour reads under 4.5:1 on its tint: the title is dark instead. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-dark-7)' } };
 
 const figure = (value: number | null, digits = 2) => (value === null ? '-' : value.toFixed(digits));
 const percent = (share: number | null) => (share === null ? '-' : `${(share * 100).toFixed(1)}%`);
@@ -145,12 +147,12 @@ function Report({ report, query }: { report: ExamQualityReport; query: ExamQuali
         </Group>
       </Group>
       {report.candidates === 0 ? (
-        <Alert color="gray" title="No marked sittings in this period">
+        <Alert color="gray" title="No marked sittings in this period" styles={READABLE_TITLE}>
           Choose a longer period, or wait until sittings of this test are marked.
         </Alert>
       ) : (
         report.isSmallSample && (
-          <Alert color="yellow" title="Few candidates">
+          <Alert color="yellow" title="Few candidates" styles={READABLE_TITLE}>
             {report.candidates} candidates: fewer than {QUALITY_THRESHOLDS.candidatesForConfidence}, so these figures can change a lot with the next sittings.
           </Alert>
         )
