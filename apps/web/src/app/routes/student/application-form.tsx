@@ -149,7 +149,7 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
         />
       )}
       {/* Appeals of any decision on the application, within the program's window (features/appeal, issue 43). */}
-      {application?.submittedOn && <ApplicantAppealsSection applicationId={application.id} />}
+      {application?.submittedOn && <ApplicantAppealsSection applicationId={application.id} resultByReview={isReviewTypePath(type)} />}
       {/* A welder qualification application carries the welder's record of the test piece (features/wpq-application). */}
       {application && type === 'welderqualificationapplication' && (
         <WpqApplicantSection applicationId={application.id} rangeHref={studentWpqRangePath} renderValidity={(recordId) => <WpqValidityPanel recordId={recordId} renderUpload={({ label, onUploaded }) => <DocumentUpload label={label} onUploaded={onUploaded} />} />} />

@@ -31,12 +31,14 @@ function DecisionRow({ applicationId, decision }: { applicationId: string; decis
 /**
  * The person's appeals on their application (issue 43): each decision they may appeal, within the
  * program's window, with "Appeal this decision"; then their appeals with status and outcome.
- * Hidden while there is neither.
+ * Hidden while there is neither. `resultByReview`: the page asks for a review of a result in its
+ * review section (a review is the result's appeal), so the result is not offered twice.
  */
-export function ApplicantAppealsSection({ applicationId }: { applicationId: string }) {
+export function ApplicantAppealsSection({ applicationId, resultByReview = false }: { applicationId: string; resultByReview?: boolean }) {
   const options = useAppealOptions(applicationId);
   const mine = useMyAppeals(applicationId, 1, 50);
-  const decisions = options.data?.decisions ?? [];
+  // Where the page has the review's own section (Qualification, AICIP), a result is appealed there: the review is its appeal.
+  const decisions = (options.data?.decisions ?? []).filter((decision) => !(resultByReview && decision.subject === 'result'));
   const appeals = mine.data?.rows ?? [];
   if (decisions.length === 0 && appeals.length === 0) return null;
   return (
