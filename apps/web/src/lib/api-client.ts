@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string>;
   /** A busy server's `Retry-After` (503, 429), in milliseconds; null when it sent none. */
   readonly retryAfterMs: number | null;
+  /** The body's `details`: facts a screen acts on beside the message (an impartiality refusal); empty when none. */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, retryAfterMs: number | null = null) {
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, retryAfterMs: number | null = null, details: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
     this.retryAfterMs = retryAfterMs;
+    this.details = details;
   }
 }
 
@@ -154,6 +157,16 @@ function fieldErrorsOf(rawBody: string): Record<string, string> {
   }
 }
 
+function detailsOf(rawBody: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(rawBody);
+    const details = parsed && typeof parsed === 'object' ? (parsed as { details?: unknown }).details : undefined;
+    return details && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** `Retry-After` in seconds (the server never sends a date), as milliseconds. */
 function retryAfterMsOf(response: Response): number | null {
   const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
@@ -162,7 +175,7 @@ function retryAfterMsOf(response: Response): number | null {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const rawBody = await response.text().catch(() => '');
-  return new ApiError(response.status, readErrorMessage(rawBody), fieldErrorsOf(rawBody), retryAfterMsOf(response));
+  return new ApiError(response.status, readErrorMessage(rawBody), fieldErrorsOf(rawBody), retryAfterMsOf(response), detailsOf(rawBody));
 }
 
 async function readBody<T>(response: Response, schema: ZodType<T> | undefined): Promise<T> {

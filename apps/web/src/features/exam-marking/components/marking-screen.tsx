@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ExamMarking, MarkingQuestion } from '@certs/shared/exam/exam.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { OverrideReasonField, sendWithOverride, useImpartialityOverride } from '../../../components/ui/override-reason';
 import { useMarking, useVerifyMarks } from '../api/marking';
 import { initialMarks, isMarkedByHand, marksErrors, toVerifyMarksRequest, type MarksValues } from '../forms/marks-form.values';
 import { AnswerPaperImage } from './answer-paper-image';
@@ -82,6 +83,8 @@ function MarkingForm({ marking }: { marking: ExamMarking }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const verify = useVerifyMarks(marking.id);
+  // Whoever marks is judged as the candidate's marker; a manager may override a refusal with a reason (issue 43).
+  const override = useImpartialityOverride();
   const waiting = marking.questions.filter((q) => q.needsExaminer);
   const isReadOnly = marking.isMarkingComplete && !isCorrecting;
 
@@ -104,7 +107,7 @@ function MarkingForm({ marking }: { marking: ExamMarking }) {
     if (!marks) return;
     const request = correctionReason ? { ...marks, correctionReason } : marks;
     try {
-      const updated = await verify.mutateAsync(request);
+      const updated = await sendWithOverride(override, (part) => verify.mutateAsync({ ...request, ...part }));
       setIsConfirming(false);
       notifications.show({
         color: 'green',
@@ -207,6 +210,7 @@ function MarkingForm({ marking }: { marking: ExamMarking }) {
           {refusal}
         </Alert>
       )}
+      <OverrideReasonField state={override} disabled={verify.isPending} />
       {isReadOnly ? (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">

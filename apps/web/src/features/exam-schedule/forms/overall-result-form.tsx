@@ -4,6 +4,7 @@ import { awardDayText } from '@certs/shared/award/award-date';
 import { OVERALL_RESULTS, RESULT_MESSAGES, modulesNotPassed, type ExamSchedule, type OverallResult, type ResultStageRequest, type ScheduledModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { AwardDateField, useAwardDate } from '../../../components/ui/award-date-field';
+import { OverrideReasonField, useImpartialityOverride } from '../../../components/ui/override-reason';
 
 interface OverallResultFormProps {
   modules: ScheduledModule[];
@@ -21,6 +22,18 @@ export function OverallResultForm({ modules, awardDateRange, onRecord }: Overall
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
+  // Where the program keeps the decision from the candidate's assessor and examiners, a manager may override with a reason (issue 43).
+  const override = useImpartialityOverride();
+  const record = async () => {
+    const request: ResultStageRequest = overallResult === 'Awarded' ? { overallResult, note, awardedOn } : { overallResult: overallResult as OverallResult, note };
+    try {
+      await onRecord({ ...request, ...override.requestPart() });
+      override.reset();
+    } catch (failure) {
+      override.noteFailure(failure);
+      throw failure;
+    }
+  };
   const notPassed = modulesNotPassed(modules.map((m) => ({ moduleCode: m.moduleCode, result: m.result })));
 
   const ask = () => {
@@ -65,13 +78,17 @@ export function OverallResultForm({ modules, awardDateRange, onRecord }: Overall
         confirmLabel={`Record ${overallResult}`}
         confirmColor={overallResult === 'Failed' ? 'red.9' : undefined}
         failureTitle="The result was not recorded"
-        onConfirm={() => onRecord(overallResult === 'Awarded' ? { overallResult, note, awardedOn } : { overallResult: overallResult as OverallResult, note })}
-        onClose={() => setIsConfirming(false)}
+        onConfirm={record}
+        onClose={() => {
+          setIsConfirming(false);
+          override.reset();
+        }}
       >
         <Text size="sm">
           The application becomes {overallResult}
           {overallResult === 'Awarded' ? `, dated ${awardDayText(awardedOn)},` : ''} and the candidate is mailed their module results. The result cannot be changed here afterwards.
         </Text>
+        <OverrideReasonField state={override} />
       </ConfirmDialog>
     </form>
   );

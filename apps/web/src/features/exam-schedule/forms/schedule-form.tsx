@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { OFFERED_TIME_ZONES, formatDateTimeWithZone } from '@certs/shared/common/dates';
 import { instantOfLocal } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { needsPlace, type ExamKind, type ScheduleChoices, type ScheduleSaveRequest, type ScheduledModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { OverrideReasonField, useImpartialityOverride } from '../../../components/ui/override-reason';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { SentBadge } from '../components/sent-badge';
 import { parseTypedDay } from '../../../lib/typed-day';
@@ -142,6 +143,7 @@ function instantIsoOf(local: string, zone: string): string | null {
 export function ScheduleForm({ modules, choices, candidateTimeZone, onSave, now = () => new Date() }: ScheduleFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
+  const override = useImpartialityOverride();
   const form = useForm<{ rows: ScheduleRowValues[] }>({ initialValues: { rows: modules.map((module) => initialRowValues(module, choices.tests, choices.defaultZone)) } });
 
   const save = async () => {
@@ -159,8 +161,10 @@ export function ScheduleForm({ modules, choices, candidateTimeZone, onSave, now 
     }
     setIsSending(true);
     try {
-      await onSave({ modules: request });
+      await onSave({ modules: request, ...override.requestPart() });
+      override.reset();
     } catch (error) {
+      override.noteFailure(error);
       const fieldErrors = error instanceof ApiError ? formErrorsOfServer(error.fieldErrors, sentIndexes, rows) : {};
       if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
       else setFailure(errorMessageOf(error));
@@ -187,6 +191,7 @@ export function ScheduleForm({ modules, choices, candidateTimeZone, onSave, now 
             {failure}
           </Alert>
         )}
+        <OverrideReasonField state={override} disabled={isSending} />
         <Group>
           <Button type="submit" loading={isSending}>
             Save schedule

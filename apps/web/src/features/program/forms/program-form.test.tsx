@@ -61,6 +61,27 @@ describe('ProgramForm', { timeout: 15_000 }, () => {
     expect(lookups).toEqual([]);
   });
 
+  it('separates the certification decision by default for Certification and AICIP, and sends a change', async () => {
+    const { onSubmit, user } = renderForm({
+      initialValues: { ...emptyProgramValues(), programCode: 'C-SEP-01', programTitle: 'Welding Supervisor', programManager: managers[0]!.id },
+    });
+    const separation = screen.getByRole('switch', { name: /^Separate the certification decision/ });
+    await user.selectOptions(field('Program Type'), 'Qualification');
+    expect(separation).not.toBeChecked();
+    await user.selectOptions(field('Program Type'), 'Certification');
+    expect(separation).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create program' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    // Not chosen: the server applies the type's default.
+    expect(toProgramRequest(onSubmit.mock.calls[0]![0]).decisionSeparation).toBeUndefined();
+
+    await user.click(separation);
+    expect(separation).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Create program' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(toProgramRequest(onSubmit.mock.calls[1]![0])).toMatchObject({ programType: 2, decisionSeparation: false });
+  });
+
   it('requires the declaration for a Qualification program only', async () => {
     const { onSubmit, user } = renderForm({
       initialValues: { ...emptyProgramValues(), programCode: 'Q-WELD-01', programTitle: 'Welding Inspector', programManager: managers[0]!.id },

@@ -9,7 +9,7 @@ import type { AssignableUser } from '../api/find-assignable-users';
 import { useProgramByCode } from '../api/find-program-by-code';
 import { RichTextField } from '../../../components/ui/rich-text-field';
 import { applyServerErrors } from '../../../lib/server-errors';
-import { validateProgramValues, type ProgramFormValues } from './program-form.values';
+import { separatesByDefault, validateProgramValues, type ProgramFormValues } from './program-form.values';
 
 export type ProgramFormMode = 'create' | 'edit';
 
@@ -183,6 +183,13 @@ export function ProgramForm(props: ProgramFormProps) {
           allowNegative={false}
           {...textLock}
           {...form.getInputProps('reviewWindowDays')}
+        />
+        <Switch
+          label="Separate the certification decision"
+          description="The overall result and the award may not be recorded by the candidate's assessor or examiner (ISO/IEC 17024 9.5). On by default for Certification and AICIP programs."
+          checked={form.values.decisionSeparation ?? separatesByDefault(form.values.programType)}
+          onChange={(event) => form.setFieldValue('decisionSeparation', event.currentTarget.checked)}
+          disabled={disabled}
         />
         <NumberInput
           label="Re-sits per module"

@@ -21,6 +21,13 @@ export interface ProgramFormValues {
   reviewWindowDays: number | string;
   /** Empty: no limit on re-sits per module. */
   maxResitsPerModule: number | string;
+  /** The certification decision kept from the candidate's assessor and examiners (issue 43); null until chosen on a new program: the type's default. */
+  decisionSeparation: boolean | null;
+}
+
+/** What a new program of this type separates unless told otherwise: the certification decision of Certification and AICIP. */
+export function separatesByDefault(programType: string): boolean {
+  return programType === String(PROGRAM_TYPES.Certification) || programType === String(PROGRAM_TYPES.AICIP);
 }
 
 export function emptyProgramValues(): ProgramFormValues {
@@ -38,6 +45,7 @@ export function emptyProgramValues(): ProgramFormValues {
     programTooltips: '',
     reviewWindowDays: 30,
     maxResitsPerModule: '',
+    decisionSeparation: null,
   };
 }
 
@@ -56,6 +64,7 @@ export function programValuesOf(program: Program): ProgramFormValues {
     programTooltips: program.programTooltips,
     reviewWindowDays: program.reviewWindowDays,
     maxResitsPerModule: program.maxResitsPerModule ?? '',
+    decisionSeparation: program.decisionSeparation,
   };
 }
 
@@ -72,6 +81,8 @@ function requestShapeOf(values: ProgramFormValues): Record<string, unknown> {
     reviewWindowDays: values.reviewWindowDays === '' ? null : Number(values.reviewWindowDays),
     // Empty is no limit.
     maxResitsPerModule: values.maxResitsPerModule === '' ? null : Number(values.maxResitsPerModule),
+    // Not chosen on a new program: the server applies the type's default.
+    decisionSeparation: values.decisionSeparation ?? undefined,
   };
 }
 

@@ -9,6 +9,7 @@ import { MODULE_CHOICES, MODULE_CHOICE_LABELS, formatMoney, type ModuleChoice } 
 import type { Renewal, RenewalModule } from '@certs/shared/renewal/renewal.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { errorMessageOf } from '../../../lib/api-client';
+import { OverrideReasonField, useImpartialityOverride } from '../../../components/ui/override-reason';
 import { renewalKeys } from '../api/renewal';
 import { useInvoiceRenewalModules, useRenewalModuleChoices, useRenewalSchedule, useSaveRenewalModuleChoice, useSaveRenewalResults, useSendRenewalSchedule } from '../api/renewal-modules';
 
@@ -146,6 +147,7 @@ function ModuleSchedule({ renewal }: { renewal: Renewal }) {
   const view = useRenewalSchedule(id, true);
   const [drafts, setDrafts] = useState<Record<string, ScheduleDraft>>({});
   const send = useSendRenewalSchedule(id);
+  const override = useImpartialityOverride();
   if (view.error) return <Alert color="red" variant="light">{errorMessageOf(view.error)}</Alert>;
   const choices = view.data?.choices;
   if (!choices) return <Text c="dimmed">Loading the schedule…</Text>;
@@ -169,8 +171,18 @@ function ModuleSchedule({ renewal }: { renewal: Renewal }) {
             scheduleNote: d.scheduleNote,
           };
         }),
+        ...override.requestPart(),
       },
-      { onSuccess: () => notifications.show({ color: 'teal', title: 'Schedule sent', message: 'The holder has been mailed the schedule.' }), onError: failed('The schedule was not sent') },
+      {
+        onSuccess: () => {
+          override.reset();
+          notifications.show({ color: 'teal', title: 'Schedule sent', message: 'The holder has been mailed the schedule.' });
+        },
+        onError: (error) => {
+          override.noteFailure(error);
+          failed('The schedule was not sent')(error);
+        },
+      },
     );
   return (
     <Stack gap="md">
@@ -198,6 +210,7 @@ function ModuleSchedule({ renewal }: { renewal: Renewal }) {
           </Paper>
         );
       })}
+      <OverrideReasonField state={override} disabled={send.isPending} />
       <Group justify="flex-end">
         <Button loading={send.isPending} onClick={submit}>
           Send schedule

@@ -12,6 +12,7 @@ import { RESIT_SCHEDULE_STAGES, RESIT_STAGE_COLORS, type ResitTypePath } from '@
 import { AwardDateField, useAwardDate } from '../../../components/ui/award-date-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
+import { OverrideReasonField, sendWithOverride, useImpartialityOverride } from '../../../components/ui/override-reason';
 import { useDateFormatter } from '../../../lib/dates';
 import {
   resitKeys,
@@ -55,6 +56,7 @@ function ResitScheduleForm({ word, resit, module, choices, onDone }: { word: Res
     scheduleNote: resit.scheduleNote,
   });
   const [errors, setErrors] = useState<Errors>({});
+  const override = useImpartialityOverride();
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => setValues((current) => ({ ...current, [key]: value }));
   const tests = choices.tests.filter((test) => test.programModuleId === module?.programModuleId);
 
@@ -66,10 +68,12 @@ function ResitScheduleForm({ word, resit, module, choices, onDone }: { word: Res
     }
     setErrors({});
     try {
-      await save.mutateAsync({ resitModuleId: resit.id, ...values, examDefinitionId: values.examKind === 'Online' ? values.examDefinitionId : null });
+      await save.mutateAsync({ resitModuleId: resit.id, ...values, examDefinitionId: values.examKind === 'Online' ? values.examDefinitionId : null, ...override.requestPart() });
+      override.reset();
       onDone();
       notifications.show({ color: 'green', title: 'Re-sit scheduled', message: 'Send it to the candidate when ready.' });
     } catch (error) {
+      override.noteFailure(error);
       const fieldErrors = fieldErrorsOf(error);
       setErrors(Object.keys(fieldErrors).length > 0 ? fieldErrors : { form: errorMessageOf(error) });
     }
@@ -100,6 +104,7 @@ function ResitScheduleForm({ word, resit, module, choices, onDone }: { word: Res
           {errors.form}
         </Alert>
       )}
+      <OverrideReasonField state={override} disabled={save.isPending} />
       <Group justify="flex-end">
         <Button onClick={() => void send()} loading={save.isPending}>
           Save the schedule
@@ -190,6 +195,8 @@ function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, 
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const awardDate = useAwardDate(awardDateRange);
+  // The re-sit's result is the certification decision: a manager may override its impartiality refusal with a reason (issue 43).
+  const resultOverride = useImpartialityOverride();
   const queryClient = useQueryClient();
   // Paid offline or a new link sent: the re-sit's stage and link are read again.
   const paymentMoved = () => {
@@ -246,12 +253,14 @@ function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, 
               </>
             )}
             <Textarea label="Note for the history" autosize minRows={1} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+            <OverrideReasonField state={resultOverride} disabled={result.isPending} />
             <Group justify="flex-end">
               <Button
                 loading={result.isPending}
                 onClick={() => {
                   if (resultAwards && !awardDate.check()) return;
-                  void run(() => result.mutateAsync({ resitModuleId: resit.id, note, ...(resultAwards ? { awardedOn: awardDate.awardedOn } : {}) }), 'Re-sit result recorded');
+                  const request = { resitModuleId: resit.id, note, ...(resultAwards ? { awardedOn: awardDate.awardedOn } : {}) };
+                  void run(() => sendWithOverride(resultOverride, (part) => result.mutateAsync({ ...request, ...part })), 'Re-sit result recorded');
                 }}
               >
                 Record the re-sit result

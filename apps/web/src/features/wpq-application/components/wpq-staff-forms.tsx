@@ -18,6 +18,7 @@ import {
   type WpqTestResultValue,
 } from '@certs/shared/wpq/wpq-record.contract';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { OverrideReasonField, sendWithOverride, useImpartialityOverride } from '../../../components/ui/override-reason';
 import { useSaveWpqTests, useScheduleWpqTest, useSubmitWpqOutcome, useSubmitWpqTest, useWpqScheduleChoices } from '../api/wpq-record';
 
 /** A file picker the page supplies (the attachment feature's), for evidence and the test result file. */
@@ -59,6 +60,7 @@ export function WpqScheduleForm({ record }: { record: WpqRecord }) {
   const choices = useWpqScheduleChoices(id, true);
   const schedule = useScheduleWpqTest(id);
   const refusal = useRefusal();
+  const override = useImpartialityOverride();
   const [when, setWhen] = useState('');
   const [zone, setZone] = useState<string>(record.schedule?.scheduleTimeZone ?? DEFAULT_TIME_ZONE);
   const [duration, setDuration] = useState<number | string>(record.schedule?.durationMinutes ?? 240);
@@ -72,15 +74,18 @@ export function WpqScheduleForm({ record }: { record: WpqRecord }) {
   const onSend = async () => {
     refusal.clear();
     try {
-      await schedule.mutateAsync({
-        scheduledLocal: when || null,
-        scheduleTimeZone: zone as (typeof OFFERED_TIME_ZONE_NAMES)[number],
-        durationMinutes: typeof duration === 'number' ? duration : null,
-        venueId: place.startsWith('venue:') ? place.slice(6) : null,
-        testingAgencyId: place.startsWith('centre:') ? place.slice(7) : null,
-        examinerId: examinerId || null,
-        scheduleNote: note,
-      });
+      await sendWithOverride(override, (part) =>
+        schedule.mutateAsync({
+          scheduledLocal: when || null,
+          scheduleTimeZone: zone as (typeof OFFERED_TIME_ZONE_NAMES)[number],
+          durationMinutes: typeof duration === 'number' ? duration : null,
+          venueId: place.startsWith('venue:') ? place.slice(6) : null,
+          testingAgencyId: place.startsWith('centre:') ? place.slice(7) : null,
+          examinerId: examinerId || null,
+          scheduleNote: note,
+          ...part,
+        }),
+      );
     } catch (error) {
       refusal.show(error);
     }
@@ -104,6 +109,7 @@ export function WpqScheduleForm({ record }: { record: WpqRecord }) {
           <TextInput label="Note to the welder" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
         </SimpleGrid>
         <Refusal message={refusal.failure} />
+        <OverrideReasonField state={override} disabled={schedule.isPending} />
         <Group justify="flex-end">
           <Button onClick={() => void onSend()} loading={schedule.isPending}>
             Schedule and send to the welder
@@ -140,6 +146,8 @@ export function WpqExaminerForm({ record, renderFiles }: { record: WpqRecord; re
   const save = useSaveWpqTests(id);
   const submit = useSubmitWpqTest(id);
   const refusal = useRefusal();
+  // An examiner other than the one scheduled takes the test over; a manager who does may override a refusal with a reason (issue 43).
+  const override = useImpartialityOverride();
   const [rows, setRows] = useState<TestRow[]>(() => rowsOf(record));
   const [jobKnowledge, setJobKnowledge] = useState<string>(record.jobKnowledge ?? '');
   const [resultFile, setResultFile] = useState<string[]>([]);
@@ -236,14 +244,15 @@ export function WpqExaminerForm({ record, renderFiles }: { record: WpqRecord; re
             )}
             <Textarea label="Message to examiner" autosize minRows={2} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
             <Refusal message={refusal.failure} />
+            <OverrideReasonField state={override} disabled={submit.isPending} />
             <Group justify="flex-end">
               <Button
                 loading={submit.isPending}
                 onClick={() => {
                   if (!checked()) return;
-                  void submit
-                    .mutateAsync({ applicationTestingAgency: null, testResultFile: resultFile[0] ?? '', messageToExaminer: message, details: details() })
-                    .catch(refusal.show);
+                  void sendWithOverride(override, (part) =>
+                    submit.mutateAsync({ applicationTestingAgency: null, testResultFile: resultFile[0] ?? '', messageToExaminer: message, details: details(), ...part }),
+                  ).catch(refusal.show);
                 }}
               >
                 Submit the test
@@ -260,6 +269,8 @@ export function WpqExaminerForm({ record, renderFiles }: { record: WpqRecord; re
 export function WpqOutcomeForm({ record }: { record: WpqRecord }) {
   const submit = useSubmitWpqOutcome(record.id ?? '');
   const refusal = useRefusal();
+  // Where the program keeps the decision from the welder's assessor and examiner, a manager may override with a reason (issue 43).
+  const override = useImpartialityOverride();
   const [approved, setApproved] = useState('');
   const [notes, setNotes] = useState('');
   // Approval awards: the day the body decided it (issue 41), today unless staff give another.
@@ -276,6 +287,7 @@ export function WpqOutcomeForm({ record }: { record: WpqRecord }) {
         {approved === 'yes' && <AwardDateField {...awardDate.fieldProps} error={awardDate.fieldProps.error ?? refusal.fieldErrors.awardedOn ?? null} />}
         <Textarea label="Assessor notes" description="The reasons, when not approved" autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={refusal.fieldErrors.programAssessorNotes} />
         <Refusal message={refusal.failure} />
+        <OverrideReasonField state={override} disabled={submit.isPending} />
         <Group justify="flex-end">
           <Button
             loading={submit.isPending}
@@ -284,7 +296,7 @@ export function WpqOutcomeForm({ record }: { record: WpqRecord }) {
               if (!approved) return refusal.set({ welderQualificationApproved: WPQ_RECORD_MESSAGES.approvedRequired });
               if (approved === 'yes' && !awardDate.check()) return;
               const request = approved === 'yes' ? { welderQualificationApproved: true, programAssessorNotes: notes, awardedOn: awardDate.awardedOn } : { welderQualificationApproved: false, programAssessorNotes: notes };
-              void submit.mutateAsync(request).catch(refusal.show);
+              void sendWithOverride(override, (part) => submit.mutateAsync({ ...request, ...part })).catch(refusal.show);
             }}
           >
             Record the outcome
