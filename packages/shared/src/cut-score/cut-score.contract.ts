@@ -33,6 +33,7 @@ export const CUT_SCORE_MESSAGES = {
   studyNotFound: 'Cut score study not found',
   judgeNotFound: 'Judge not found',
   trialTest: 'Cut scores are set for module tests: a trial test passes or fails no one',
+  testDraft: 'Publish the test first: while it is a draft its questions and marks may still change, and the ratings with them',
   methodRequired: 'Choose the method: modified Angoff or another method',
   descriptionMax: 'The description must be at most 5000 characters',
   judgeNameRequired: 'Judge name is required',

@@ -64,7 +64,7 @@ const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, caller: st
   t.app.inject({ method, url, headers: bearer(caller), ...(payload ? { payload } : {}) });
 
 /** A new module of the program (pass mark 70) and a published module test of five questions with the marks above. */
-async function newTest(options: { testType?: 'trial' | 'module'; program?: string } = {}) {
+async function newTest(options: { testType?: 'trial' | 'module'; program?: string; status?: 'draft' | 'published' } = {}) {
   const db = t.database.db;
   const [module] = await db
     .insert(programModules)
@@ -82,8 +82,8 @@ async function newTest(options: { testType?: 'trial' | 'module'; program?: strin
       overallTime: 60,
       minimumTime: 10,
       totalTestMarks: 10,
-      status: 'published',
-      publishedOn: new Date(),
+      status: options.status ?? 'published',
+      publishedOn: options.status === 'draft' ? null : new Date(),
     })
     .returning({ id: examDefinitions.id });
   const questions: { id: string; questionNumber: number }[] = [];
@@ -229,6 +229,17 @@ describe('adopting a study', () => {
       `The rating grid is incomplete: 2 ratings are missing (Bo Bead on question Q${q2} (Question 2 about welding processes); Cy Crater on question Q${q5} (Question 5 about welding processes)).`,
     );
     expect((await send('GET', `${BASE}/studies/${study.id}`)).json()).toMatchObject({ status: 'draft', adoptedOn: null });
+    expect(await passMarkOf(test.moduleId)).toBe(70);
+  });
+
+  it('waits for the test to be published: a draft test may still change its questions and marks', async () => {
+    const test = await newTest({ status: 'draft' });
+    const study = await angoffStudy(test);
+    expect(study.figures.cutScorePercent).toBe(65);
+    const response = await send('POST', `${BASE}/studies/${study.id}/adopt`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(CUT_SCORE_MESSAGES.testDraft);
+    expect((await send('GET', `${BASE}/studies/${study.id}`)).json().status).toBe('draft');
     expect(await passMarkOf(test.moduleId)).toBe(70);
   });
 

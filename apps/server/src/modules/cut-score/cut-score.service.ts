@@ -169,9 +169,9 @@ export class CutScoreService {
   }
 
   /**
-   * Adopts a draft: the grid must be complete (Angoff) or the method described and the cut score
-   * entered (another method). The test's adopted study becomes superseded, and the module the test
-   * examines gets the cut score as its pass mark, in the same transaction. Setting a pass mark is
+   * Adopts a draft of a published test: the grid must be complete (Angoff) or the method described
+   * and the cut score entered (another method). The test's adopted study becomes superseded, and
+   * the module the test examines gets the cut score as its pass mark, in the same transaction. Setting a pass mark is
    * an edit of the program, so the caller must be able to edit it (an archived program is not).
    */
   async adopt(actor: CurrentUser, studyId: string): Promise<AdoptCutScoreResponse> {
@@ -187,6 +187,8 @@ export class CutScoreService {
       const test = await repository.findTest(access.test.id, accountId, tx, true);
       if (!test) throw new AppError('NOT_FOUND', CUT_SCORE_MESSAGES.testNotFound);
       if (test.testType !== 'module') throw new AppError('BAD_REQUEST', CUT_SCORE_MESSAGES.trialTest);
+      // A published test's questions and marks are fixed for good (isExamContentLocked), so an adopted grid never drifts from them.
+      if (test.status === 'draft') throw new AppError('BAD_REQUEST', CUT_SCORE_MESSAGES.testDraft);
       // The standing above was judged in the program of the module the test examined then.
       if (test.module?.programId !== module?.programId) throw new AppError('CONFLICT', 'The test was linked to another module meanwhile: open it again and adopt.');
       const study = await repository.lockStudy(tx, studyId, accountId);

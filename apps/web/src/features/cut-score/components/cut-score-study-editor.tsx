@@ -155,7 +155,6 @@ function AngoffStudy({ testId, study, isEditable, adoptedVersion }: StudyProps) 
       }),
     ),
   );
-  const isReady = figures.isComplete && study.judges.length >= MIN_ANGOFF_JUDGES;
 
   const saveRatings = () =>
     save.mutate(
@@ -273,19 +272,28 @@ function AngoffStudy({ testId, study, isEditable, adoptedVersion }: StudyProps) 
           study={study}
           cutScorePercent={figures.cutScorePercent}
           adoptedVersion={adoptedVersion}
-          blockedBecause={
-            pending.length > 0
-              ? 'Save the ratings first.'
-              : study.judges.length < MIN_ANGOFF_JUDGES
-                ? `A panel needs at least ${MIN_ANGOFF_JUDGES} judges.`
-                : !isReady
-                  ? `${figures.missing.length} rating${figures.missing.length === 1 ? ' is' : 's are'} missing.`
-                  : null
-          }
+          blockedBecause={angoffAdoptionBlock(study, pending.length, figures)}
         />
       )}
     </Stack>
   );
+}
+
+/** Why an Angoff draft cannot be adopted yet (the server says the same), or null. */
+function angoffAdoptionBlock(study: CutScoreStudy, unsavedCells: number, figures: AngoffFigures): string | null {
+  if (study.test.status === 'draft') return 'Publish the test first: a draft test may still change.';
+  if (unsavedCells > 0) return 'Save the ratings first.';
+  if (study.judges.length < MIN_ANGOFF_JUDGES) return `A panel needs at least ${MIN_ANGOFF_JUDGES} judges.`;
+  if (!figures.isComplete) return `${figures.missing.length} rating${figures.missing.length === 1 ? ' is' : 's are'} missing.`;
+  return null;
+}
+
+function otherAdoptionBlock(study: CutScoreStudy, isDirty: boolean): string | null {
+  if (study.test.status === 'draft') return 'Publish the test first: a draft test may still change.';
+  if (isDirty) return 'Save the study first.';
+  if (!study.description.trim()) return 'Describe the method and the evidence first.';
+  if (study.cutScorePercent === null) return 'Enter the cut score first.';
+  return null;
 }
 
 function AngoffFiguresView({ figures, judgeCount }: { figures: AngoffFigures; judgeCount: number }) {
@@ -475,7 +483,7 @@ function OtherMethodStudy({ testId, study, isEditable, adoptedVersion }: StudyPr
         study={study}
         cutScorePercent={study.cutScorePercent}
         adoptedVersion={adoptedVersion}
-        blockedBecause={isDirty ? 'Save the study first.' : !study.description.trim() ? 'Describe the method and the evidence first.' : study.cutScorePercent === null ? 'Enter the cut score first.' : null}
+        blockedBecause={otherAdoptionBlock(study, isDirty)}
       />
     </Stack>
   );
