@@ -130,7 +130,7 @@ export const STAFF_REGISTER_FILTERS = ['all', 'attention', 'lapsed', 'soon', 'un
 export type StaffRegisterFilter = (typeof STAFF_REGISTER_FILTERS)[number];
 export const STAFF_REGISTER_FILTER_LABELS: Record<StaffRegisterFilter, string> = {
   all: 'All staff',
-  attention: 'Needing attention',
+  attention: 'Needing attention (lapsed, lapsing or unsigned)',
   lapsed: 'Lapsed authorisation',
   soon: 'Authorisation lapsing soon',
   unsigned: "This year's agreement unsigned",

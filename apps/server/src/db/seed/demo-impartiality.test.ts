@@ -36,6 +36,12 @@ describe('the demo of issue 43', () => {
       [DEMO_CONFLICT.staffEmail, DEMO_CONFLICT.applicantEmail, 'trainee', true],
       ['user@demo.local', 'riley.imported@demo.local', 'employer_in_common', false],
     ]);
+    // The refusal of Casey as Quinn's assessor is on the register.
+    const events = await get('/api/conflicts/events', admin);
+    expect(events.rows.map((row: { staff: { email: string }; role: string; outcome: string; program: { programCode: string } }) => [row.staff.email, row.role, row.outcome, row.program.programCode])).toEqual([
+      [DEMO_CONFLICT.staffEmail, 'assessor', 'refused', 'Q-WELD-INSP'],
+    ]);
+    expect(events.rows[0].reasons[0]).toContain('a trainee they taught');
   });
 
   it("gives Casey a record with qualifications, the Welding Inspector authorisations' expiry and two years' agreements", async () => {

@@ -2,13 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { dayInTimeZone, dayRangeInZone } from '@certs/shared/common/dates';
+import { ASSIGNMENT_CHECK_MESSAGES, CONFLICT_KIND_WORDS } from '@certs/shared/impartiality/assignment-check.contract';
 import { defaultAgreementText } from '@certs/shared/impartiality/impartiality.contract';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import type { Database } from '../client';
 import { accounts } from '../schema/account';
-import { staffAgreements, staffCompetences, staffConflicts, staffRecords } from '../schema/impartiality';
+import { applications } from '../schema/application';
+import { impartialityEvents, staffAgreements, staffCompetences, staffConflicts, staffRecords } from '../schema/impartiality';
 import { programUsers, programs } from '../schema/program';
-import { users } from '../schema/user';
+import { applicants, users } from '../schema/user';
 
 /** The demo's declared conflict: Casey, the Welding Inspector program's assessor, taught Quinn (an imported applicant with a submitted application). */
 export const DEMO_CONFLICT = { staffEmail: 'contributor@demo.local', applicantEmail: 'quinn.imported@demo.local', details: 'Taught Quinn on the 2025 visual inspection course.' } as const;
@@ -26,9 +28,10 @@ async function userIdsByEmail(tx: Database, emails: string[]): Promise<Map<strin
  * a staff record (position, qualifications and training); the authorisations of the Welding
  * Inspector program carry an expiry and a basis (Uma's as invigilator lapses within 60 days: the
  * staff register flags it, and assignments still pass); Casey has declared a conflict with Quinn
- * Imported (a trainee), so assigning Casey as Quinn's assessor is refused, and an earlier
- * declaration of Uma's has ended. Nothing here stops the demo's other journeys: no authorisation
- * has lapsed, and nobody's employer is a company the demo applicants work for.
+ * Imported (a trainee), so assigning Casey as Quinn's assessor is refused (one such refusal is on
+ * the register already), and an earlier declaration of Uma's has ended. Nothing here stops the
+ * demo's other journeys: no authorisation has lapsed, and nobody's employer is a company the demo
+ * applicants work for.
  * Runs after the back office's seed (Quinn Imported comes from its past import).
  */
 export async function seedDemoImpartiality(tx: Database): Promise<void> {
@@ -86,6 +89,26 @@ export async function seedDemoImpartiality(tx: Database): Promise<void> {
   const quinn = ids.get(DEMO_CONFLICT.applicantEmail);
   if (quinn) {
     await tx.insert(staffConflicts).values({ accountId, staffUserId: casey, applicantUserId: quinn, kind: 'trainee', details: DEMO_CONFLICT.details, declaredOn: signedOn(9), ...audit(casey, signedOn(9)) });
+    // Alex then tried to make Casey the assessor of Quinn's application: the check refused it, as the register shows.
+    const [application] = await tx
+      .select({ id: applications.id, programId: applications.programId })
+      .from(applications)
+      .innerJoin(applicants, eq(applicants.id, applications.applicantId))
+      .where(eq(applicants.userId, quinn));
+    if (application) {
+      const refusedOn = new Date(Math.max(signedOn(9).getTime() + DAY_MS, now.getTime() - 2 * DAY_MS));
+      await tx.insert(impartialityEvents).values({
+        accountId,
+        programId: application.programId,
+        applicationId: application.id,
+        staffUserId: casey,
+        role: 'assessor',
+        outcome: 'refused',
+        reasons: [ASSIGNMENT_CHECK_MESSAGES.conflictWithApplicant(CONFLICT_KIND_WORDS.trainee)],
+        actorId: alex,
+        ...audit(alex, refusedOn),
+      });
+    }
   }
   const riley = ids.get('riley.imported@demo.local');
   if (riley) {

@@ -153,7 +153,7 @@ export class StaffRecordService {
       if (query.filter === 'lapsed') return row.lapsedAuthorisations > 0;
       if (query.filter === 'soon') return row.soonAuthorisations > 0;
       if (query.filter === 'unsigned') return !row.signedOn;
-      if (query.filter === 'attention') return row.lapsedAuthorisations > 0 || row.lapsedCompetences > 0 || !row.signedOn;
+      if (query.filter === 'attention') return row.lapsedAuthorisations > 0 || row.soonAuthorisations > 0 || row.lapsedCompetences > 0 || !row.signedOn;
       return true;
     });
     return {

@@ -130,7 +130,7 @@ describe('My impartiality (/admin/my-impartiality)', () => {
     renderPage();
     const alert = (await screen.findByText('Lapsed authorisations')).closest('[role="alert"]')!;
     expect(alert).toHaveTextContent('Lapsed authorisations');
-    expect(alert).toHaveTextContent('Assessor in IWI (until 2026-11-30)');
+    expect(alert).toHaveTextContent('Assessor in IWI (until 30-Nov-2026)');
     const table = screen.getByRole('table', { name: 'Authorisations' });
     expect(within(table).getByText('Lapsed')).toBeInTheDocument();
     expect(within(table).getByText('No expiry', { selector: 'td' })).toBeInTheDocument();

@@ -79,7 +79,7 @@ export function EventsRegister({ scope }: { scope: ImpartialityScope }) {
         <Select label="Staff member" placeholder="Anyone" clearable searchable data={scope.staff.map((person) => ({ value: person.userId, label: person.name }))} value={staffUserId} onChange={filter(setStaffUserId)} w={220} />
         <Select
           label="Outcome"
-          placeholder="Refused or overridden"
+          placeholder="Any outcome"
           clearable
           data={IMPARTIALITY_OUTCOMES.map((value) => ({ value, label: IMPARTIALITY_OUTCOME_LABELS[value] }))}
           value={outcome}

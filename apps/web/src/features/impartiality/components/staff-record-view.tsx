@@ -11,6 +11,7 @@ import { FormDialog } from '../../../components/ui/form-dialog';
 import type { PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
+import { useDateFormatter } from '../../../lib/dates';
 import { openCompetenceFile, useChangeStaffRecord } from '../api/staff-records';
 import { AuthorisationForm } from '../forms/authorisation-form';
 import { CompetenceForm } from '../forms/competence-form';
@@ -40,7 +41,8 @@ export function StaffRecordWarnings({ record, isOwn }: { record: StaffRecord; is
   const lapsed = record.authorisations.filter((row) => row.state === 'lapsed');
   const soon = record.authorisations.filter((row) => row.state === 'soon');
   const lapsedCompetences = record.competences.filter((row) => row.state === 'lapsed');
-  const describe = (row: Authorisation) => `${roleOf(row.role)} in ${row.programCode} (until ${row.authorisedUntil ?? '-'})`;
+  const dates = useDateFormatter();
+  const describe = (row: Authorisation) => `${roleOf(row.role)} in ${row.programCode} (until ${dates.date(row.authorisedUntil)})`;
   return (
     <>
       {lapsed.length > 0 && (

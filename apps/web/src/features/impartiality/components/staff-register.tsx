@@ -60,7 +60,7 @@ export function StaffRegister({ recordPathOf }: { recordPathOf: (userId: string)
           value={filter}
           onChange={(value) => setFilter((value ?? 'all') as StaffRegisterFilter)}
           allowDeselect={false}
-          w={260}
+          w={360}
         />
         <SearchInput search={search} placeholder="Name or email" w={260} />
       </Group>
