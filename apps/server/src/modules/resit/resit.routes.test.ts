@@ -22,6 +22,7 @@ import { mails } from '../../db/schema/mail';
 import { coupons, invoices, payments } from '../../db/schema/payment';
 import { programCertificationSettings, programModules, programs } from '../../db/schema/program';
 import { resitModules } from '../../db/schema/resit';
+import { impartialityEvents, staffConflicts } from '../../db/schema/impartiality';
 import { ageSitting, createPublishedTest } from '../exam/exam-test-fixtures';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -570,5 +571,30 @@ describe("staff settle a re-sit's invoice offline or send its link again (issue 
       expect((await post(`${Q}/00000000-0000-4000-8000-00000000abcd/${action}`, body, managerJwt)).statusCode).toBe(404);
     }
     expect(await resitRow(resit.id)).toMatchObject({ stage: 'Resit Applied' });
+  });
+});
+
+describe("a re-sit's examiner and the impartiality check (issue 43)", () => {
+  it('refuses an examiner with a declared conflict with the candidate (409, recorded, the re-sit unscheduled); the manager overrides with a reason', async () => {
+    const cy = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Cy', lastName: 'Crater' });
+    const cyJwt = (await signIn(t.app, cy)).jwt;
+    const { application, resit } = await applied(cy, cyJwt);
+    await payOnTestGateway(resit.paymentTrackerId!, cyJwt);
+    await t.database.db.insert(staffConflicts).values({ staffUserId: examiner.id, applicantUserId: cy.id, kind: 'trainee' });
+    const schedule = { resitModuleId: resit.id, examKind: 'Online', scheduledLocal: inHours(5), durationMinutes: 60, examinerId: examiner.id, examDefinitionId: onlineTestId };
+
+    const refused = await post(`${Q}/examinationstage`, schedule, managerJwt);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe('Eli Examiner cannot be assigned as examiner: declared a conflict of interest with this applicant (a trainee they taught).');
+    expect(await resitRow(resit.id)).toMatchObject({ stage: 'Resit Payment Verified', examinerId: null, scheduledAt: null });
+
+    const overridden = await post(`${Q}/examinationstage`, { ...schedule, override: { reason: 'Taught a short course three years ago' } }, managerJwt);
+    expect(overridden.statusCode, overridden.body).toBe(200);
+    expect(await resitRow(resit.id)).toMatchObject({ examinerId: examiner.id });
+    const events = await t.database.db.select().from(impartialityEvents).where(eq(impartialityEvents.applicationId, application.id)).orderBy(asc(impartialityEvents.createdOn));
+    expect(events.map((event) => [event.role, event.outcome, event.actorId, event.overrideReason])).toEqual([
+      ['examiner', 'refused', manager.id, null],
+      ['examiner', 'overridden', manager.id, 'Taught a short course three years ago'],
+    ]);
   });
 });

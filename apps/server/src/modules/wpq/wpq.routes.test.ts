@@ -16,8 +16,11 @@ import { PDF_BYTES, uploadFile } from '../../../test/upload';
 import { applicationHistory, applications } from '../../db/schema/application';
 import { awards } from '../../db/schema/award';
 import { mails } from '../../db/schema/mail';
+import { applicants } from '../../db/schema/user';
 import { programWelderQualificationSettings } from '../../db/schema/program';
 import { wpqRecords } from '../../db/schema/wpq';
+import { companies } from '../../db/schema/company';
+import { impartialityEvents, staffRecords } from '../../db/schema/impartiality';
 
 const W = '/api/wpq';
 
@@ -419,4 +422,39 @@ describe('the award date of an approval (issue 41)', () => {
     expect((await awardsOf(applicationId))[0]!.awardedOn).toBe(todayInSydney());
     expect(await lastNoteOf(applicationId)).toBe('Welder qualification approved');
   }, 180_000);
+});
+
+describe('the examiner and the impartiality check (issue 43)', () => {
+  it("refuses an examiner employed by the welder's employer (409, recorded, nothing scheduled); the manager overrides with a reason", async () => {
+    const db = t.database.db;
+    const cy = await createUser(db, { role: ROLES.Applicant, firstName: 'Cy', lastName: 'Crater' });
+    const cyJwt = (await signIn(t.app, cy)).jwt;
+    const [company] = await db.insert(companies).values({ name: 'Hunter Steel Fabrication', contactEmail: `hr.${Date.now()}@example.test` }).returning({ id: companies.id });
+    await db.update(applicants).set({ employerCompanyId: company!.id, employerClaimStatus: 'approved' }).where(eq(applicants.id, cy.applicantId!));
+    await db.insert(staffRecords).values({ staffUserId: examinerId, employerCompanyId: company!.id });
+    try {
+      const { id: applicationId } = await wpqApplication(cy);
+      const submitted = await post(`${W}/submit`, plateButtWeld(applicationId), cyJwt);
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      await invoiceAndPay(applicationId, cyJwt);
+      const id = (submitted.json() as WpqRecord).id!;
+      const schedule = { scheduledLocal: tomorrowAtTen(), scheduleTimeZone: 'Australia/Sydney', durationMinutes: 240, venueId, testingAgencyId: null, examinerId, scheduleNote: '' };
+
+      const refused = await post(`${W}/${id}/schedule`, schedule, managerJwt);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toBe("Eve Examiner cannot be assigned as examiner: is employed by Hunter Steel Fabrication, the applicant's employer.");
+      const [record] = await db.select().from(wpqRecords).where(eq(wpqRecords.id, id));
+      expect(record).toMatchObject({ examinerId: null, scheduledAt: null });
+
+      const overridden = await post(`${W}/${id}/schedule`, { ...schedule, override: { reason: 'Works at another site of the group' } }, managerJwt);
+      expect(overridden.statusCode, overridden.body).toBe(200);
+      const events = await db.select().from(impartialityEvents).where(eq(impartialityEvents.applicationId, applicationId)).orderBy(asc(impartialityEvents.createdOn));
+      expect(events.map((event) => [event.role, event.outcome, event.overrideReason])).toEqual([
+        ['examiner', 'refused', null],
+        ['examiner', 'overridden', 'Works at another site of the group'],
+      ]);
+    } finally {
+      await db.delete(staffRecords).where(eq(staffRecords.staffUserId, examinerId));
+    }
+  });
 });
