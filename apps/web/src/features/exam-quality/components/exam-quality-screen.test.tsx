@@ -1,12 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ExamQualityReport, ExamQualityTest, MyQuestionFlag } from '@certs/shared/exam-quality/exam-quality.contract';
+import { clearSession, reloadSessionFromStorage, saveSession } from '../../../lib/auth';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { contributor, superUser } from '../../../test/session-fixtures';
 import { ExamQualityScreen, type QualitySelection } from './exam-quality-screen';
-import { QuestionQualityFlags } from './question-quality-flags';
+import { QuestionQualityFlags, TestQualityFlags } from './question-quality-flags';
 
 const TEST_ID = '00000000-0000-4000-8000-0000000000a1';
 const QUESTION_ID = '00000000-0000-4000-8000-0000000000b1';
@@ -108,5 +110,37 @@ describe("a question's flags for its author", () => {
     const { container } = renderWithProviders(<QuestionQualityFlags questionId={QUESTION_ID} />);
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(container.querySelector('[data-testid="question-quality-flags"]')).toBeNull();
+  });
+});
+
+describe("a test's flagged questions for its author", () => {
+  afterEach(() => {
+    // Unmounted first: a screen behind a session guard must not render once the session is gone.
+    cleanup();
+    clearSession('logout');
+    reloadSessionFromStorage();
+  });
+  const flags: MyQuestionFlag[] = [
+    { questionId: QUESTION_ID, questionLabel: 'Q-9', testId: TEST_ID, testTitle: 'IWI-M1 module exam', candidates: 36, facility: 0.61, discrimination: -0.43, flags: ['negativeDiscrimination'] },
+    { questionId: '00000000-0000-4000-8000-0000000000b2', questionLabel: 'Q-3', testId: '00000000-0000-4000-8000-0000000000a2', testTitle: 'Another test', candidates: 12, facility: 0.99, discrimination: 0.1, flags: ['nearlyAllRight'] },
+  ];
+
+  it("lists this test's flagged questions only; the report's link for those with the Exam Quality menu", async () => {
+    stubFetch(() => jsonResponse(flags));
+    saveSession({ jwt: 'token', user: superUser });
+    renderWithProviders(<TestQualityFlags testId={TEST_ID} />);
+    const panel = await screen.findByTestId('test-quality-flags');
+    expect(panel).toHaveTextContent('Q-9: negative discrimination (facility 0.61, discrimination -0.43, 36 candidates)');
+    expect(panel).not.toHaveTextContent('Q-3');
+    expect(within(panel).getByRole('link', { name: 'See the report' })).toHaveAttribute('href', `/admin/exam-quality?testId=${TEST_ID}`);
+  });
+
+  it('names the flags without the link for an author who may not read the report', async () => {
+    stubFetch(() => jsonResponse(flags));
+    saveSession({ jwt: 'token', user: contributor });
+    renderWithProviders(<TestQualityFlags testId={TEST_ID} />);
+    const panel = await screen.findByTestId('test-quality-flags');
+    expect(panel).toHaveTextContent('Q-9: negative discrimination');
+    expect(within(panel).queryByRole('link')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { MyQuestionFlag } from '@certs/shared/exam-quality/exam-quality.contract';
 import { ITEM_FLAG_LABELS } from '@certs/shared/exam-quality/statistics';
+import { useRequiredSession } from '../../../lib/auth';
 import { qualityPagePath, useMyQuestionFlags } from '../api/exam-quality';
 
 /** An orange alert's own title colour reads about 3:1 on its tint: the title is dark instead. */
@@ -60,6 +61,39 @@ export function MyFlaggedQuestions({ questionHref }: { questionHref: (questionId
           </List.Item>
         ))}
       </List>
+    </Alert>
+  );
+}
+
+/**
+ * On a test's page, for the author of the test or of its questions: the questions the exam quality
+ * report flags in it (while it is published), with a link to the report for those who may read it.
+ */
+export function TestQualityFlags({ testId }: { testId: string }) {
+  const { user } = useRequiredSession();
+  const canOpenReport = user.menuItems.includes('Exam Quality');
+  const flags = useMyQuestionFlags();
+  const mine = flags.data?.filter((flag) => flag.testId === testId) ?? [];
+  if (mine.length === 0) return null;
+  return (
+    <Alert color="orange" title="Questions flagged by the exam quality report" styles={READABLE_TITLE} data-testid="test-quality-flags">
+      <Stack gap="xs">
+        <List size="sm" spacing={4}>
+          {mine.map((flag) => (
+            <List.Item key={flag.questionId}>
+              <Text span fw={600} size="sm">
+                {flag.questionLabel}
+              </Text>
+              : {flag.flags.map((f) => ITEM_FLAG_LABELS[f].toLowerCase()).join(', ')} (facility {flag.facility ?? '-'}, discrimination {flag.discrimination ?? '-'}, {flag.candidates} candidates)
+            </List.Item>
+          ))}
+        </List>
+        {canOpenReport && (
+          <Anchor component={Link} to={qualityPagePath(testId)} size="sm">
+            See the report
+          </Anchor>
+        )}
+      </Stack>
     </Alert>
   );
 }
