@@ -178,22 +178,6 @@ export function percentOfCount(part: number, whole: number): number | null {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
 }
 
-/** The words the review uses for the stored values it shows. */
-export const REVIEW_LABELS = {
-  appealSubject: { result: 'A result', assessment: 'An assessment', renewal_refusal: 'A refused renewal', award_hold: 'A hold of an award', award_cancellation: 'A cancellation of an award' } as Record<string, string>,
-  complaintAbout: { body: 'The body', examiner: 'An examiner', venue: 'A venue', holder: 'A certificate holder', other: 'Other' } as Record<string, string>,
-  conflictKind: { employer_in_common: 'An employer in common', trainee: 'A trainee they taught', relative: 'A relative', other: 'Other' } as Record<string, string>,
-  impartialityRole: {
-    assessor: 'Assessor',
-    examiner: 'Examiner',
-    invigilator: 'Invigilator',
-    marker: 'Marker',
-    decision_maker: 'Decision maker',
-    appeal_handler: 'Appeal handler',
-    complaint_handler: 'Complaint handler',
-  } as Record<string, string>,
-} as const;
-
 /** `management-review-2026.csv`, `management-review-2026-C-WELD-SUP.pdf`. */
 export function reviewFileName(year: number, programCode: string | null, extension: 'csv' | 'pdf'): string {
   return `management-review-${year}${programCode ? `-${programCode.replace(/[^A-Za-z0-9-]+/g, '-')}` : ''}.${extension}`;

@@ -4,7 +4,10 @@ import { and, count, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
+import { APPEAL_SUBJECT_LABELS } from '@certs/shared/appeal/appeal.contract';
 import { ROLES } from '@certs/shared/auth/roles';
+import { COMPLAINT_ABOUT_LABELS } from '@certs/shared/complaint/complaint.contract';
+import { CONFLICT_KIND_LABELS } from '@certs/shared/impartiality/impartiality.contract';
 import { MANAGEMENT_REVIEW_MESSAGES, MANAGEMENT_REVIEW_PATHS, type ManagementReviewReport } from '@certs/shared/management-review/management-review.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAccount } from '../../../test/factories/account.factory';
@@ -324,7 +327,7 @@ describe('the review of every program of the account', () => {
     expect(report.appeals.rows.map((row) => row.reference)).toEqual([references.late, references.upheld, references.open]);
     expect(report.appeals.rows.find((row) => row.reference === references.upheld)).toMatchObject({
       programCode: supervision.programCode,
-      subject: 'A result',
+      subject: APPEAL_SUBJECT_LABELS.result,
       receivedOn: '2025-02-01',
       decidedOn: '2025-02-21',
       outcome: 'Upheld',
@@ -338,8 +341,8 @@ describe('the review of every program of the account', () => {
     expect(report.complaints).toMatchObject({ received: 2, decided: 1, meanDaysToDecide: 29, withdrawn: 1, open: 0 });
     expect(countOf(report.complaints.byOutcome, 'Partly upheld')).toBe(1);
     expect(report.complaints.rows.map((row) => [row.reference, row.programCode, row.subject])).toEqual([
-      [references.complaint, supervision.programCode, 'An examiner'],
-      [references.bodyComplaint, null, 'The body'],
+      [references.complaint, supervision.programCode, COMPLAINT_ABOUT_LABELS.examiner],
+      [references.bodyComplaint, null, COMPLAINT_ABOUT_LABELS.body],
     ]);
   });
 
@@ -348,8 +351,8 @@ describe('the review of every program of the account', () => {
     expect(impartiality).toMatchObject({ conflictsDeclared: 2, conflictsEnded: 1, refusals: 2, overrides: 1 });
     expect(impartiality.conflictsByKind).toEqual(
       expect.arrayContaining([
-        { label: 'A relative', count: 1 },
-        { label: 'A trainee they taught', count: 1 },
+        { label: CONFLICT_KIND_LABELS.relative, count: 1 },
+        { label: CONFLICT_KIND_LABELS.trainee, count: 1 },
       ]),
     );
     expect(impartiality.conflictsByKind).toHaveLength(2);

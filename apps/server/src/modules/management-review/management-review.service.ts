@@ -1,11 +1,14 @@
 import dayjs from 'dayjs';
 import { APPLICATION_STATUSES } from '@certs/shared/application/application-status';
+import { APPEAL_SUBJECT_LABELS, type AppealSubject } from '@certs/shared/appeal/appeal.contract';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { AWARD_TYPES } from '@certs/shared/award/award-status';
 import { CASE_OUTCOMES, CASE_OUTCOME_LABELS, CASE_STATUS_LABELS, OPEN_CASE_STATUSES, type CaseOutcome, type CaseStatus } from '@certs/shared/case/case.contract';
+import { COMPLAINT_ABOUT_LABELS, type ComplaintAbout } from '@certs/shared/complaint/complaint.contract';
+import { IMPARTIALITY_ROLES, type ImpartialityRole } from '@certs/shared/impartiality/assignment-check.contract';
+import { CONFLICT_KIND_LABELS, IMPARTIALITY_ROLE_TITLES, type ConflictKind } from '@certs/shared/impartiality/impartiality.contract';
 import {
   MANAGEMENT_REVIEW_MESSAGES,
-  REVIEW_LABELS,
   percentOfCount,
   reviewFileName,
   type ManagementReviewPrograms,
@@ -122,7 +125,8 @@ export class ManagementReviewService {
       if (line) line.sittings += row.sittings;
     }
 
-    const roleOrder = Object.keys(REVIEW_LABELS.impartialityRole);
+    const roleOrder: readonly string[] = IMPARTIALITY_ROLES;
+    const roleTitle = (role: string) => IMPARTIALITY_ROLE_TITLES[role as ImpartialityRole] ?? role;
     const byRole = new Map<string, { refused: number; overridden: number }>();
     for (const event of events) {
       const tally = byRole.get(event.role) ?? { refused: 0, overridden: 0 };
@@ -150,22 +154,22 @@ export class ManagementReviewService {
       },
       awards: { made: awardsMade.reduce((sum, row) => sum + row.count, 0), byType: ordered(byType, AWARD_TYPES), ...moved },
       byProgram: [...perProgram.values()],
-      appeals: summariseCases(appeals, scope, today, (subject) => REVIEW_LABELS.appealSubject[subject] ?? subject),
-      complaints: summariseCases(complaints, scope, today, (about) => REVIEW_LABELS.complaintAbout[about] ?? about),
+      appeals: summariseCases(appeals, scope, today, (subject) => APPEAL_SUBJECT_LABELS[subject as AppealSubject] ?? subject),
+      complaints: summariseCases(complaints, scope, today, (about) => COMPLAINT_ABOUT_LABELS[about as ComplaintAbout] ?? about),
       impartiality: {
         conflictsDeclared: conflicts.declared,
         conflictsEnded: conflicts.ended,
-        conflictsByKind: conflicts.byKind.map((row) => ({ label: REVIEW_LABELS.conflictKind[row.kind] ?? row.kind, count: row.count })),
+        conflictsByKind: conflicts.byKind.map((row) => ({ label: CONFLICT_KIND_LABELS[row.kind as ConflictKind] ?? row.kind, count: row.count })),
         refusals: events.length - overrides.length,
         overrides: overrides.length,
         byRole: [...byRole.entries()]
           .sort(([a], [b]) => roleOrder.indexOf(a) - roleOrder.indexOf(b))
-          .map(([role, tally]) => ({ role: REVIEW_LABELS.impartialityRole[role] ?? role, ...tally })),
+          .map(([role, tally]) => ({ role: roleTitle(role), ...tally })),
         overrideRows: overrides.map((event) => ({
           on: event.on,
           programCode: event.programCode,
           staffName: event.staffName ?? '-',
-          role: REVIEW_LABELS.impartialityRole[event.role] ?? event.role,
+          role: roleTitle(event.role),
           reasons: event.reasons,
           overrideReason: event.overrideReason ?? '',
           byName: event.byName,
