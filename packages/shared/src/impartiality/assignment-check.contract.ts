@@ -52,7 +52,6 @@ export const ASSIGNMENT_CHECK_MESSAGES = {
     role === 'decision_maker'
       ? `${name} cannot make the certification decision on this application: ${reasons.join('; ')}.`
       : `${name} cannot be assigned as ${IMPARTIALITY_ROLE_LABELS[role]}: ${reasons.join('; ')}.`,
-  overrideHint: "A program manager may override with a reason, which is kept on the impartiality record.",
 } as const;
 
 /** The optional override every assignment and decision request takes: a manager's reason, kept on the record. */
