@@ -1,50 +1,12 @@
 import { gunzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext } from '../fixtures/test';
-import { api, signInApi } from '../fixtures/api-setup';
+import { CERTIFICATION_PROGRAM_CODE, paidCertificationApplication } from '../fixtures/api-setup';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO } from '../fixtures/demo-accounts';
 import { downloaded, textOfPdf } from '../fixtures/downloads';
-import { personAt, registerApplicant } from '../fixtures/journey';
+import { personAt } from '../fixtures/journey';
 import { searchList } from '../fixtures/lists';
 
-const PROGRAM_CODE = 'C-WELD-SUP';
-const C = '/api/certificationapplication';
-
-/**
- * Setup through the platform's own API, as the screens before the result would do it: a new
- * applicant applies to the demo Certification program; Casey Contributor reviews, the account
- * administrator (the program's manager) accepts, issues the certification fee's invoice and
- * records a bank transfer. A Certification has no exam modules, so the application then waits
- * for its overall result (Examinations Stage / Payment Stage Completed).
- */
-async function paidCertificationApplication(request: APIRequestContext) {
-  const holder = await registerApplicant(request, { firstName: 'Hollis', lastName: 'Awardee', emailPrefix: 'awardee', password: 'Awardee-holder-2026!' });
-  const applicantJwt = await signInApi(request, holder.email, holder.password, true);
-  const staffJwt = await signInApi(request, DEMO.accountAdmin);
-  const programs = await api<{ rows: { id: string; programCode: string }[] }>(request, 'GET', `/api/program/published?search=${PROGRAM_CODE}`, applicantJwt);
-  const programId = programs.rows.find((p) => p.programCode === PROGRAM_CODE)!.id;
-  const program = await api<{ requirements: { id: string }[] }>(request, 'GET', `/api/program/published/${programId}`, applicantJwt);
-  const draft = await api<{ id: string }>(request, 'POST', `${C}/save`, applicantJwt, {
-    programId,
-    declarationAccepted: true,
-    answers: program.requirements.map((r) => ({ requirementId: r.id, answerText: 'Four years supervising structural welding.', attachmentIds: [] })),
-  });
-  const submitted = await api<{ id: string; applicationNumber: string }>(request, 'POST', `${C}/${draft.id}/submit`, applicantJwt);
-  const id = submitted.id;
-  const assessors = await api<{ userId: string; name: string }[]>(request, 'GET', `/api/programuser/${programId}/assessor`, staffJwt);
-  await api(request, 'POST', `${C}/${id}/assessor/assign`, staffJwt, { assessorId: assessors.find((a) => a.name === 'Casey Contributor')!.userId, assessmentRound: 0 });
-  await api(request, 'POST', `${C}/${id}/assessor/submit`, await signInApi(request, DEMO.contributor), { review: 'Logbook and referees confirm supervision.', recommendation: 'accept' });
-  const details = await api<{ criteria: { criterion: string }[] }>(request, 'GET', `${C}/${id}/details`, staffJwt);
-  await api(request, 'POST', `${C}/${id}/assessment/submit`, staffJwt, {
-    assessmentReport: 'Meets every requirement.',
-    selections: details.criteria.map((c) => ({ criterion: c.criterion, answer: 'Yes' })),
-    outcome: 'accept',
-    messageToApplicant: '',
-  });
-  await api(request, 'POST', `${C}/${id}/preexam/submit`, staffJwt, { modules: [] });
-  await api(request, 'POST', `${C}/${id}/payment/verified`, staffJwt, { reference: `EFT-AWARD-${Date.now()}` });
-  return { ...holder, id, applicationNumber: submitted.applicationNumber, programId };
-}
 
 test('staff award a Certification application, the holder downloads the certificate and credential, a visitor verifies it, and a hold shows everywhere', async ({ browser, request }) => {
   test.setTimeout(240_000);
@@ -81,7 +43,7 @@ test('staff award a Certification application, the holder downloads the certific
   const awardRow = awardsTable.getByRole('row', { name: new RegExp(application.name) });
   await expect(awardRow).toHaveCount(1);
   await expect(awardRow).toContainText(certificateNumber);
-  await expect(awardRow).toContainText(PROGRAM_CODE);
+  await expect(awardRow).toContainText(CERTIFICATION_PROGRAM_CODE);
   await expect(awardRow.locator('[data-status="Current"]')).toBeVisible();
   await staff.getByRole('combobox', { name: 'Status' }).selectOption('on hold');
   await expect(awardsTable).toContainText('No awards match.');
@@ -113,7 +75,7 @@ test('staff award a Certification application, the holder downloads the certific
   const mine = holder.getByTestId('awards-table');
   const myRow = mine.getByRole('row', { name: new RegExp(application.name) });
   await expect(myRow).toContainText(certificateNumber);
-  await expect(myRow).toContainText(PROGRAM_CODE);
+  await expect(myRow).toContainText(CERTIFICATION_PROGRAM_CODE);
   await expect(myRow.locator('[data-status="Current"]')).toBeVisible();
   expect(await seriousViolations(holder)).toEqual([]);
   const credential = await downloaded(holder, () => myRow.getByRole('button', { name: `Download credential ${certificateNumber}` }).click());

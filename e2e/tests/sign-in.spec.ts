@@ -2,7 +2,7 @@ import { expect, test, type Page } from '../fixtures/test';
 import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 import { personAt } from '../fixtures/journey';
 
-const ALL_MENU_ITEMS = ['Dashboard', 'Programs', 'Examinations', 'Libraries', 'Archives', 'Users', 'Emails', 'Reports', 'Discount Codes', 'Contact Us', 'Utilities'];
+const ALL_MENU_ITEMS = ['Dashboard', 'Programs', 'Examinations', 'Libraries', 'Archives', 'Users', 'Emails', 'Reports', 'Appeals', 'Complaints', 'Impartiality', 'Exam Quality', 'Discount Codes', 'Contact Us', 'Utilities'];
 
 test('the applicant signs in at /student/login and lands on the applicant home', async ({ page }) => {
   await signInAs(page, '/student/login', DEMO.applicant);

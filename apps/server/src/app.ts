@@ -21,6 +21,8 @@ import { createProgramModule } from './modules/program/program.module';
 import { registerProgramRoutes } from './modules/program/program.routes';
 import { createExamDefinitionModule } from './modules/exam-definition/exam-definition.module';
 import { registerExamDefinitionRoutes } from './modules/exam-definition/exam-definition.routes';
+import { createCutScoreModule } from './modules/cut-score/cut-score.module';
+import { registerCutScoreRoutes } from './modules/cut-score/cut-score.routes';
 import { createQuestionBankModule } from './modules/question-bank/question-bank.module';
 import { registerQuestionRoutes } from './modules/question-bank/question.routes';
 import { registerReferenceRoutes } from './modules/question-bank/reference.routes';
@@ -47,6 +49,10 @@ import { ApplicationService } from './modules/application/application.service';
 import { registerApplicationStaffRoutes } from './modules/application/application-staff.routes';
 import { ApplicationWorkflowRepository } from './modules/application/application-workflow.repository';
 import { ApplicationWorkflowService } from './modules/application/application-workflow.service';
+import { createImpartialityGuard } from './modules/impartiality/impartiality.guard';
+import { createImpartialityModule } from './modules/impartiality/impartiality.module';
+import { registerImpartialityRoutes } from './modules/impartiality/impartiality.routes';
+import { registerStaffRecordRoutes } from './modules/impartiality/staff-record.routes';
 import { createCouponModule } from './modules/coupon/coupon.module';
 import { createCertificateModule } from './modules/certificate/certificate.module';
 import { registerCertificateRoutes } from './modules/certificate/certificate.routes';
@@ -75,7 +81,13 @@ import { registerCredentialPublicRoutes, registerCredentialRoutes } from './modu
 import { createAwardModule } from './modules/award/award.module';
 import { registerAwardRoutes } from './modules/award/award.routes';
 import { createReviewModule } from './modules/review/review.module';
+import { createAppealModule, createAppealRecords } from './modules/appeal/appeal.module';
+import { registerAppealRoutes } from './modules/appeal/appeal.routes';
+import { createExamQualityModule } from './modules/exam-quality/exam-quality.module';
+import { registerExamQualityRoutes } from './modules/exam-quality/exam-quality.routes';
 import { registerReviewRoutes } from './modules/review/review.routes';
+import { createManagementReviewModule } from './modules/management-review/management-review.module';
+import { registerManagementReviewRoutes } from './modules/management-review/management-review.routes';
 import { createRenewalModule } from './modules/renewal/renewal.module';
 import { registerRenewalRoutes } from './modules/renewal/renewal.routes';
 import { createResitModule } from './modules/resit/resit.module';
@@ -107,6 +119,8 @@ import { registerCompanyAccessRoutes } from './modules/company-access/company-ac
 import { AttachmentRepository } from './modules/attachment/attachment.repository';
 import { registerAttachmentRoutes, registerQuestionImageRoute, registerSaveAttachmentRoute } from './modules/attachment/attachment.routes';
 import { AttachmentService } from './modules/attachment/attachment.service';
+import { createComplaintModule } from './modules/complaint/complaint.module';
+import { registerComplaintPublicRoutes, registerComplaintRoutes } from './modules/complaint/complaint.routes';
 import { ContactRepository } from './modules/contact/contact.repository';
 import { registerContactRoutes } from './modules/contact/contact.routes';
 import { createApplicantAdminModule } from './modules/applicant-admin/applicant-admin.module';
@@ -273,6 +287,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readQuestionImage: (src) => attachments.readQuestionImage(src),
   });
   const examDefinitions = createExamDefinitionModule(deps.database.db, questionBank.questions);
+  // Cut scores of module tests (issue 43): adopting one sets the module's pass mark, an edit of the program.
+  const cutScoreModule = createCutScoreModule(deps.database.db, { programs: programModule.programs });
   const mail = new MailService(new MailRepository(deps.database.db), { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM, log: app.log });
   const publicUrl = deps.env.PUBLIC_URL.replace(/\/$/, '');
   const registrationRepository = new RegistrationRepository(deps.database.db);
@@ -296,6 +312,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const privacy = new PrivacyService(privacyRepository, { applicants: applicantModule.applicants, attachments, mail, storage, sessionUsers: auth.sessionUsers, log: app.log });
   const applicationRepository = new ApplicationRepository(deps.database.db);
   const applications = new ApplicationService(applicationRepository, programModule.catalogue, attachments, mail, publicUrl);
+  // Who may be assigned or decide (issue 43): one check for every assignment the app makes outside the modules that make their own.
+  const impartialityGuard = createImpartialityGuard(deps.database.db);
   const applicationWorkflow = new ApplicationWorkflowService(
     new ApplicationWorkflowRepository(deps.database.db),
     applicationRepository,
@@ -304,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     applicantModule.applicants,
     mail,
     publicUrl,
+    impartialityGuard,
   );
   const certificateModule = createCertificateModule(deps.database.db, { storage, attachments, programs: programModule.programs, settings: { publicUrl }, accessLog: personalDataAccessLog });
   const venueModule = createVenueModule(deps.database.db);
@@ -353,8 +372,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => awardExpiry.job.stop());
   const examSchedule = createExamScheduleModule(deps.database.db, { programs: programModule.programs, programUsers: programModule.users, attachments, mail, awards: awardModule.awards, publicUrl });
   // Reviews of a failed result: an upheld review awards through the award module (issue 17, decision 022).
-  const reviewModule = createReviewModule(deps.database.db, { programs: programModule.programs, attachments, mail, awards: awardModule.awards, publicUrl });
+  // Appeals (issue 43): each review of a result is an appeal of it, so the review module opens and decides it through the appeal's records.
+  const appealRecords = createAppealRecords(deps.database.db, { mail, publicUrl });
+  const reviewModule = createReviewModule(deps.database.db, { programs: programModule.programs, attachments, mail, awards: awardModule.awards, appeals: appealRecords, publicUrl });
   const couponModule = createCouponModule(deps.database.db, programModule.programs);
+  // The yearly management review (issue 43): one account's year for its administrators, a program's for its manager.
+  const managementReview = createManagementReviewModule(deps.database.db);
+  // The exam quality report (issue 43): reliability and item statistics of a module test's marked sittings.
+  const examQuality = createExamQualityModule(deps.database.db);
   // Reports, dashboard, CSV exports, advanced search and bulk imports (issue 20, decision 030); the import job polls outside tests.
   const backOffice = createBackOfficeModule(deps.database.db, { programs: programModule.programs, mail, publicUrl, log: app.log, runJobs: deps.env.NODE_ENV !== 'test' });
   app.addHook('onClose', async () => backOffice.importJob.stop());
@@ -392,6 +417,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const renewalModule = createRenewalModule(deps.database.db, { programs: programModule.programs, mail, awards: awardModule.awards, invoicing: preExamModule.preExam, schedules: examSchedule.schedule, publicUrl });
   // The welder qualification record and its workflow: approval awards through the award module (issue 18, decision 025).
   const wpqModule = createWpqModule(deps.database.db, { programs: programModule.programs, attachments, mail, awards: awardModule.awards, publicUrl });
+  // An upheld appeal corrects a result through the review, reinstates an award through the award module; its handler passes the impartiality check.
+  const appealModule = createAppealModule(deps.database.db, appealRecords, {
+    reviews: reviewModule.reviews,
+    awards: awardModule.awards,
+    welderQualifications: wpqModule.wpq,
+    programs: programModule.programs,
+    attachments,
+    mail,
+    impartiality: impartialityGuard,
+    publicUrl,
+  });
   // Keeping a welder qualification valid: confirmations, reminders and ends (a job), revalidation invoiced by the pre-exam module (issue 18, decision 026).
   const wpqValidity = createWpqValidityModule(deps.database, { programs: programModule.programs, attachments, invoices: preExamModule.preExam, mail, publicUrl, log: app.log });
   attachments.onProfilePhotoChanged((applicantId, actorId) => wpqValidity.service.photoChanged(applicantId, actorId));
@@ -416,8 +452,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 20: staff's applicant page, library documents, and support actions (a temporary password gates the sign-in).
   const applicantAdmin = createApplicantAdminModule(deps.database.db, { applicants: applicantModule.applicants, reach: applicantModule.reach, accessLog: personalDataAccessLog });
   const libraryDocuments = createLibraryDocumentModule(deps.database.db, { attachments, storage });
+  // Impartiality (issue 43): declarations, the yearly agreement, staff records and the register of refusals and overrides.
+  const impartialityModule = createImpartialityModule(deps.database.db, { attachments, storage });
   const supportModule = createSupportModule(deps.database.db, { sessionUsers: auth.sessionUsers, registration, payments: paymentModule.service });
   auth.usePasswordChangeGate((userId) => supportModule.support.changeTokenIfDue(userId));
+  // Complaints (issue 43): the public form counts in the shared rate-limit store and against the unauthenticated mail limits.
+  const complaints = createComplaintModule(deps.database.db, {
+    mail,
+    publicUrl,
+    rateLimitStore: registrationRepository,
+    mailLimit: mailRequestLimit,
+    impartiality: { guard: impartialityGuard, programs: programModule.programs },
+  });
   programModule.catalogue.useApplicantStatuses((applicantId, programIds) => applications.applicantStatuses(applicantId, programIds));
   mail.start();
   app.addHook('onClose', async () => mail.stop());
@@ -438,6 +484,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCredentialPublicRoutes(app, credentials);
   registerPublicRegisterRoutes(app, publicRegister);
   registerWpqConfirmationPublicRoutes(app, wpqValidity.service);
+  registerComplaintPublicRoutes(app, complaints);
   // Who each api/ route is for, declared beside the route (decision 014); the matrix test reads it.
   const routeAccess: RouteAccessEntry[] = [];
   app.decorate('routeAccess', routeAccess);
@@ -454,11 +501,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerReferenceRoutes(api, questionBank.tags);
     registerQuestionRoutes(api, questionBank);
     registerExamDefinitionRoutes(api, examDefinitions);
+    registerCutScoreRoutes(api, cutScoreModule.cutScores);
     registerAttachmentRoutes(api, attachments);
     registerSaveAttachmentRoute(api, attachments);
     registerApplicantRoutes(api, applicantModule.applicants, applicantModule.lists as unknown as ProfileListServices);
     registerMailRoutes(api, mail);
     registerContactRoutes(api, new ContactRepository(deps.database.db), mail);
+    registerComplaintRoutes(api, complaints);
     registerApplicationRoutes(api, applications, applicationWorkflow);
     registerApplicationStaffRoutes(api, applicationWorkflow);
     registerVenueRoutes(api, venueModule);
@@ -474,13 +523,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerCredentialRoutes(api, credentials);
     registerAwardRoutes(api, awardModule.awards);
     registerReviewRoutes(api, reviewModule.reviews);
+    registerAppealRoutes(api, appealModule.appeals);
+    registerExamQualityRoutes(api, examQuality.quality);
     registerRenewalRoutes(api, renewalModule.renewals, renewalModule.renewalModules);
     registerResitRoutes(api, resitModule.resits);
     registerWpqRoutes(api, wpqModule.wpq);
     registerApplicantAdminRoutes(api, applicantAdmin.applicantAdmin);
     registerLibraryDocumentRoutes(api, libraryDocuments.documents);
+    registerImpartialityRoutes(api, impartialityModule.impartiality);
+    registerStaffRecordRoutes(api, impartialityModule.staffRecords);
     registerSupportRoutes(api, supportModule.support);
     backOffice.registerRoutes(api);
+    registerManagementReviewRoutes(api, managementReview.reviews);
     registerCompanyRoutes(api, companyModule.companies);
     registerEmployerRoutes(api, employerModule.employer);
     registerEmployerBillingRoutes(api, employerBilling.billing);

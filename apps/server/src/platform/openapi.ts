@@ -41,6 +41,8 @@ export const RATE_LIMITED_OPERATIONS: readonly string[] = [
   'post /unauth/application/companyreports/search',
   'post /unauth/application/companyreports/aicip',
   'get /unauth/verify/{certificateNumber}',
+  'post /unauth/complaints',
+  'post /unauth/complaints/lookup',
 ];
 
 const ERROR_DESCRIPTIONS: Record<string, string> = {

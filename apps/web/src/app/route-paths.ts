@@ -1,4 +1,6 @@
+import { APPEAL_PAGES } from '@certs/shared/appeal/appeal.contract';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
+import { COMPLAINT_PAGES } from '@certs/shared/complaint/complaint.contract';
 import { PUBLIC_REGISTER_PAGES } from '@certs/shared/public-register/public-register.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 
@@ -82,6 +84,8 @@ export const STUDENT_NOTIFICATIONS_PATH = '/student/notifications';
 export const STUDENT_DOCUMENTS_PATH = '/student/documents';
 export const STUDENT_PROFILE_PATH = '/student/profile';
 export const CERTIFICATE_TEMPLATES_PATH = `${LIBRARIES_PATH}/certificate-templates`;
+/** The yearly management review (issue 43), under Reports: account administrators and program managers. */
+export const ADMIN_MANAGEMENT_REVIEW_PATH = `${ADMIN_MENU_PATHS.Reports}/management-review`;
 
 /** A company's own portal (issue 42): its home, its users and the claims to work for it. */
 export const EMPLOYER_HOME_PATH = '/employer';
@@ -93,3 +97,22 @@ export const EMPLOYER_CONFIRMATIONS_PATH = '/employer/confirmations';
 export const EMPLOYER_CHECKS_PATH = '/employer/checks';
 export const EMPLOYER_NOMINATIONS_PATH = '/employer/nominations';
 export const EMPLOYER_INVOICES_PATH = '/employer/invoices';
+
+/** Complaints (issue 43): the public form and its look-up, the applicant's and the company's lists, staff's register. */
+export const PUBLIC_COMPLAINT_PATH = COMPLAINT_PAGES.lodge;
+export const PUBLIC_COMPLAINT_LOOKUP_PATH = COMPLAINT_PAGES.lookup;
+export const STUDENT_COMPLAINTS_PATH = COMPLAINT_PAGES.applicant;
+export const EMPLOYER_COMPLAINTS_PATH = COMPLAINT_PAGES.employer;
+export const ADMIN_COMPLAINTS_PATH = ADMIN_MENU_PATHS.Complaints;
+
+/** Impartiality (issue 43): the registers under the menu item, every member of staff's own page, and a staff member's record. */
+export const ADMIN_IMPARTIALITY_PATH = ADMIN_MENU_PATHS.Impartiality;
+export const ADMIN_MY_IMPARTIALITY_PATH = '/admin/my-impartiality';
+export const ADMIN_STAFF_RECORD_PATH = `${ADMIN_MENU_PATHS.Impartiality}/staff/:userId`;
+export function adminStaffRecordPath(userId: string): string {
+  return `${ADMIN_MENU_PATHS.Impartiality}/staff/${encodeURIComponent(userId)}`;
+}
+
+/** Appeals (issue 43): staff's register and an appeal's page; the person's list and an appeal by its reference. */
+export const ADMIN_APPEALS_PATH = ADMIN_MENU_PATHS.Appeals;
+export const STUDENT_APPEALS_PATH = APPEAL_PAGES.applicant;

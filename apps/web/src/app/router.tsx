@@ -28,6 +28,7 @@ import {
   ADMIN_WELDERS_DUE_PATH,
   ADMIN_AWARDS_PATH,
   ADMIN_BULK_IMPORT_PATH,
+  ADMIN_MANAGEMENT_REVIEW_PATH,
   ADMIN_DELETION_REQUESTS_PATH,
   ADMIN_RANGE_OF_QUALIFICATION_PATH,
   ADMIN_RENEWALS_PATH,
@@ -57,6 +58,16 @@ import {
   STUDENT_SYSTEM_CHECK_PATH,
   TEST_GATEWAY_PATH,
   VERIFY_PATH,
+  PUBLIC_COMPLAINT_PATH,
+  PUBLIC_COMPLAINT_LOOKUP_PATH,
+  STUDENT_COMPLAINTS_PATH,
+  EMPLOYER_COMPLAINTS_PATH,
+  ADMIN_COMPLAINTS_PATH,
+  ADMIN_APPEALS_PATH,
+  STUDENT_APPEALS_PATH,
+  ADMIN_IMPARTIALITY_PATH,
+  ADMIN_MY_IMPARTIALITY_PATH,
+  ADMIN_STAFF_RECORD_PATH,
 } from './route-paths';
 import { NotFoundRoute } from './routes/not-found';
 import { lazyRoute } from './lazy-route';
@@ -113,6 +124,9 @@ const PublicScheduleRoute = lazyRoute(() => import('./routes/public/schedule'), 
 const TestGatewayRoute = lazyRoute(() => import('./routes/public/test-gateway'), (page) => page.TestGatewayRoute);
 const StudentPaymentRoute = lazyRoute(() => import('./routes/student/payment'), (page) => page.StudentPaymentRoute);
 const AdminReportsRoute = lazyRoute(() => import('./routes/admin/reports'), (page) => page.AdminReportsRoute);
+// The exam quality report (issue 43).
+const AdminExamQualityRoute = lazyRoute(() => import('./routes/admin/exam-quality'), (page) => page.AdminExamQualityRoute);
+const AdminManagementReviewRoute = lazyRoute(() => import('./routes/admin/management-review'), (page) => page.AdminManagementReviewRoute);
 const AdminDashboardRoute = lazyRoute(() => import('./routes/admin/dashboard'), (page) => page.AdminDashboardRoute);
 const AdminBulkImportRoute = lazyRoute(() => import('./routes/admin/bulk-import'), (page) => page.AdminBulkImportRoute);
 const AdminLegacyImportRoute = lazyRoute(() => import('./routes/admin/legacy-import'), (page) => page.AdminLegacyImportRoute);
@@ -166,11 +180,36 @@ const AdminSecurityRoute = lazyRoute(() => import('./routes/admin/security'), (p
 const AdminAccountSettingsRoute = lazyRoute(loadAccountSettingsPages, (page) => page.AdminAccountSettingsRoute);
 const AdminNewAccountRoute = lazyRoute(loadAccountSettingsPages, (page) => page.AdminNewAccountRoute);
 const AdminAccountsOverviewRoute = lazyRoute(loadAccountSettingsPages, (page) => page.AdminAccountsOverviewRoute);
+// Complaints (issue 43): one module per area, its pages sharing the loader.
+const loadPublicComplaintPages = () => import('./routes/public/complaints');
+const loadStudentComplaintPages = () => import('./routes/student/complaints');
+const loadEmployerComplaintPages = () => import('./routes/employer/complaints');
+const loadAdminComplaintPages = () => import('./routes/admin/complaints');
+const PublicComplaintRoute = lazyRoute(loadPublicComplaintPages, (page) => page.PublicComplaintRoute);
+const PublicComplaintLookupRoute = lazyRoute(loadPublicComplaintPages, (page) => page.PublicComplaintLookupRoute);
+const StudentComplaintsRoute = lazyRoute(loadStudentComplaintPages, (page) => page.StudentComplaintsRoute);
+const StudentComplaintRoute = lazyRoute(loadStudentComplaintPages, (page) => page.StudentComplaintRoute);
+const EmployerComplaintsRoute = lazyRoute(loadEmployerComplaintPages, (page) => page.EmployerComplaintsRoute);
+const EmployerComplaintRoute = lazyRoute(loadEmployerComplaintPages, (page) => page.EmployerComplaintRoute);
+const AdminComplaintsRoute = lazyRoute(loadAdminComplaintPages, (page) => page.AdminComplaintsRoute);
+const AdminComplaintRoute = lazyRoute(loadAdminComplaintPages, (page) => page.AdminComplaintRoute);
+// Impartiality (issue 43): the registers, My impartiality and a staff record share one module.
+const loadImpartialityPages = () => import('./routes/admin/impartiality');
+const AdminImpartialityRoute = lazyRoute(loadImpartialityPages, (page) => page.AdminImpartialityRoute);
+const AdminMyImpartialityRoute = lazyRoute(loadImpartialityPages, (page) => page.AdminMyImpartialityRoute);
+const AdminStaffRecordRoute = lazyRoute(loadImpartialityPages, (page) => page.AdminStaffRecordRoute);
+// Appeals (issue 43): staff's register and appeal page, the person's list and appeal by reference.
+const loadAdminAppealPages = () => import('./routes/admin/appeals');
+const loadStudentAppealPages = () => import('./routes/student/appeals');
+const AdminAppealsRoute = lazyRoute(loadAdminAppealPages, (page) => page.AdminAppealsRoute);
+const AdminAppealRoute = lazyRoute(loadAdminAppealPages, (page) => page.AdminAppealRoute);
+const StudentAppealsRoute = lazyRoute(loadStudentAppealPages, (page) => page.StudentAppealsRoute);
+const StudentAppealRoute = lazyRoute(loadStudentAppealPages, (page) => page.StudentAppealRoute);
 const InvigilationConsoleRoute = lazyRoute(loadInvigilationPages, (page) => page.InvigilationConsoleRoute);
 const SittingReviewRoute = lazyRoute(loadInvigilationPages, (page) => page.SittingReviewRoute);
 
 /** Menu items with screens of their own; the rest show the "not available yet" page. */
-const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities', 'Emails', 'Contact Us', 'Examinations', 'Libraries', 'Discount Codes', 'Reports', 'Dashboard'];
+const BUILT_MENU_ITEMS: readonly AdminMenuItem[] = ['Users', 'Programs', 'Archives', 'Utilities', 'Emails', 'Contact Us', 'Appeals', 'Complaints', 'Examinations', 'Libraries', 'Discount Codes', 'Reports', 'Exam Quality', 'Dashboard', 'Impartiality'];
 
 const ADMIN_HOME_PATHS = [ROLES.SuperUser, ROLES.AccountAdministrator, ROLES.AccountContributor, ROLES.User].map(
   (role) => ROLE_HOME_PATHS[role],
@@ -195,6 +234,8 @@ export const routes: RouteObject[] = [
       { path: AICIP_PERSONNEL_SEARCH_PATH, element: <AicipPersonnelSearchRoute /> },
       { path: VERIFY_PATH, element: <VerifyRoute /> },
       { path: WPQ_CONFIRM_PATH, element: <WpqConfirmRoute /> },
+      { path: PUBLIC_COMPLAINT_PATH, element: <PublicComplaintRoute /> },
+      { path: PUBLIC_COMPLAINT_LOOKUP_PATH, element: <PublicComplaintLookupRoute /> },
     ],
   },
   {
@@ -220,6 +261,10 @@ export const routes: RouteObject[] = [
           { path: `${STUDENT_APPLICATIONS_PATH}/:type/:id`, element: <StudentApplicationRoute /> },
           { path: 'awards/:awardId/renew', element: <StudentRenewalRoute /> },
           { path: STUDENT_CONTACT_PATH, element: <StudentContactRoute /> },
+          { path: STUDENT_APPEALS_PATH, element: <StudentAppealsRoute /> },
+          { path: `${STUDENT_APPEALS_PATH}/:reference`, element: <StudentAppealRoute /> },
+          { path: STUDENT_COMPLAINTS_PATH, element: <StudentComplaintsRoute /> },
+          { path: `${STUDENT_COMPLAINTS_PATH}/:id`, element: <StudentComplaintRoute /> },
           { path: STUDENT_EXAMINATIONS_PATH, element: <StudentExaminationsRoute /> },
           { path: STUDENT_SYSTEM_CHECK_PATH, element: <StudentExamSystemCheckRoute /> },
           { path: `${STUDENT_EXAMINATIONS_PATH}/trial/:id/review`, element: <StudentExamReviewRoute /> },
@@ -247,6 +292,8 @@ export const routes: RouteObject[] = [
           { path: EMPLOYER_CHECKS_PATH, element: <EmployerChecksRoute /> },
           { path: EMPLOYER_NOMINATIONS_PATH, element: <EmployerNominationsRoute /> },
           { path: EMPLOYER_INVOICES_PATH, element: <EmployerInvoicesRoute /> },
+          { path: EMPLOYER_COMPLAINTS_PATH, element: <EmployerComplaintsRoute /> },
+          { path: `${EMPLOYER_COMPLAINTS_PATH}/:id`, element: <EmployerComplaintRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },
@@ -270,6 +317,10 @@ export const routes: RouteObject[] = [
           { path: ADMIN_ACCESS_LOG_PATH, element: <AdminAccessLogRoute /> },
           { path: ADMIN_MENU_PATHS.Emails, element: <AdminEmailsRoute /> },
           { path: ADMIN_MENU_PATHS['Contact Us'], element: <AdminContactUsRoute /> },
+          { path: ADMIN_APPEALS_PATH, element: <AdminAppealsRoute /> },
+          { path: `${ADMIN_APPEALS_PATH}/:id`, element: <AdminAppealRoute /> },
+          { path: ADMIN_COMPLAINTS_PATH, element: <AdminComplaintsRoute /> },
+          { path: `${ADMIN_COMPLAINTS_PATH}/:id`, element: <AdminComplaintRoute /> },
           { path: ADMIN_MENU_PATHS.Programs, element: <AdminProgramsRoute /> },
           { path: `${ADMIN_MENU_PATHS.Programs}/new`, element: <AdminNewProgramRoute /> },
           { path: `${ADMIN_MENU_PATHS.Programs}/:id`, element: <AdminProgramRoute /> },
@@ -306,8 +357,13 @@ export const routes: RouteObject[] = [
           { path: ADMIN_RENEWALS_PATH, element: <AdminRenewalsRoute /> },
           { path: `${ADMIN_RENEWALS_PATH}/:id`, element: <AdminRenewalRoute /> },
           { path: ADMIN_MENU_PATHS.Reports, element: <AdminReportsRoute /> },
+          { path: ADMIN_MENU_PATHS['Exam Quality'], element: <AdminExamQualityRoute /> },
+          { path: ADMIN_MANAGEMENT_REVIEW_PATH, element: <AdminManagementReviewRoute /> },
           { path: ADMIN_MENU_PATHS.Dashboard, element: <AdminDashboardRoute /> },
           { path: ADMIN_BULK_IMPORT_PATH, element: <AdminBulkImportRoute /> },
+          { path: ADMIN_IMPARTIALITY_PATH, element: <AdminImpartialityRoute /> },
+          { path: ADMIN_MY_IMPARTIALITY_PATH, element: <AdminMyImpartialityRoute /> },
+          { path: ADMIN_STAFF_RECORD_PATH, element: <AdminStaffRecordRoute /> },
           ...ADMIN_MENU_ITEMS.filter((item) => !BUILT_MENU_ITEMS.includes(item)).map((item) => ({
             path: ADMIN_MENU_PATHS[item],
             element: <AdminMenuAreaRoute item={item} />,

@@ -1,4 +1,4 @@
-/** Admin side menu items of spec section 2, in display order. */
+/** Admin side menu items of spec section 2, in display order, with issue 43's four after Reports. */
 export const ADMIN_MENU_ITEMS = [
   'Dashboard',
   'Programs',
@@ -8,6 +8,12 @@ export const ADMIN_MENU_ITEMS = [
   'Users',
   'Emails',
   'Reports',
+  // The certification body's evidence (issue 43, ISO/IEC 17024): each its own item, so a body gives
+  // its quality manager these without the rest.
+  'Appeals',
+  'Complaints',
+  'Impartiality',
+  'Exam Quality',
   'Discount Codes',
   'Contact Us',
   'Utilities',
@@ -23,9 +29,16 @@ export const ADMIN_MENU_PATHS: Record<AdminMenuItem, string> = {
   Users: '/admin/users',
   Emails: '/admin/emails',
   Reports: '/admin/reports',
+  /** Issue 43: the exam quality report (reliability, item statistics and flags) per test and period. */
+  'Exam Quality': '/admin/exam-quality',
   'Discount Codes': '/admin/discount-codes',
   'Contact Us': '/admin/contact-us',
+  /** Issue 43: the appeals register (results, assessments, refused renewals, held or cancelled awards). */
+  Appeals: '/admin/appeals',
+  /** Issue 43: the complaints register (the body, examiners, venues, certificate holders). */
+  Complaints: '/admin/complaints',
   Utilities: '/admin/utilities',
+  Impartiality: '/admin/impartiality',
 };
 
 /** The super user sees every item; everyone else sees their saved side menu (spec section 6). */

@@ -346,3 +346,7 @@ ALTER TABLE "cut_score_ratings" ENABLE ROW LEVEL SECURITY;
 CREATE POLICY account_staff ON "cut_score_ratings" AS PERMISSIVE FOR ALL TO PUBLIC
   USING (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM cut_score_judges j WHERE j.id = judge_id))
   WITH CHECK (current_user <> 'certs_account_staff' OR EXISTS (SELECT 1 FROM cut_score_judges j WHERE j.id = judge_id));
+--> statement-breakpoint
+-- The new menu items (Appeals, Complaints, Impartiality, Exam Quality) for every account administrator; others get them from an administrator.
+UPDATE "users" SET "menu_items" = "menu_items" || ARRAY(SELECT item FROM unnest(ARRAY['Appeals', 'Complaints', 'Impartiality', 'Exam Quality']) AS item WHERE NOT item = ANY("menu_items"))
+WHERE "user_type" = 'admin' AND "role" = 2;

@@ -7,11 +7,14 @@ import { hashPassword } from '../../platform/auth/password';
 import type { Database } from '../client';
 import { seedDemoAwards } from './demo-awards';
 import { seedDemoBackOffice, type DemoFileWriter, type DemoInvoicing } from './demo-back-office';
+import { seedDemoImpartiality } from './demo-impartiality';
 import { seedDemoAicipRenewer } from './demo-aicip-renewals';
 import { seedDemoRenewer } from './demo-renewals';
 import { seedDemoRevalidatingWelder } from './demo-wpq-revalidation';
 import { seedDemoPrograms } from './demo-programs';
 import { seedDemoQuestions } from './demo-questions';
+import { seedDemoExamQuality } from './demo-exam-quality';
+import { seedDemoCutScore } from './demo-cut-score';
 import { seedDemoNewZealand } from './demo-nz';
 import { seedDefaultCertificateTemplate } from '../../modules/certificate/certificate.repository';
 import { applicants, users } from '../schema/user';
@@ -89,13 +92,16 @@ export async function seedDemoData(db: Database, options: { invoicing?: DemoInvo
       userId: idOf('user@demo.local'),
     });
     await seedDemoQuestions(tx, { superUserId: idOf('super@demo.local'), contributorId: idOf('contributor@demo.local') });
+    await seedDemoCutScore(tx, { staffId: idOf('accountadmin@demo.local') });
     await seedDefaultCertificateTemplate(tx, idOf('super@demo.local'));
     await seedDemoAwards(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoAicipRenewer(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoRevalidatingWelder(tx, { passwordHash, staffId: idOf('accountadmin@demo.local') });
     await seedDemoBackOffice(tx, { passwordHash, staffId: idOf('accountadmin@demo.local'), invoicing: options.invoicing, writeFile: options.writeFile });
+    await seedDemoImpartiality(tx);
     await seedDemoNewZealand(tx, { passwordHash, writeFile: options.writeFile });
+    await seedDemoExamQuality(tx, { passwordHash, examinerId: idOf('accountadmin@demo.local') });
     return true;
   });
 }

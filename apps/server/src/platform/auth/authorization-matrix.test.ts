@@ -95,6 +95,117 @@ describe('the route table', () => {
     expect(routes.some((route) => route.access.audience === 'employer' && route.access.coordinator)).toBe(true);
   });
 
+  it('holds the complaints routes (issue 43): the applicant, company users, and staff with the Complaints menu', () => {
+    const complaints = routes.filter((route) => route.url.startsWith('/api/complaints')).map((route) => `${route.method} ${route.url} ${route.access.audience}${'menu' in route.access && route.access.menu ? ` ${route.access.menu}` : ''}${'coordinator' in route.access && route.access.coordinator ? ' coordinator' : ''}`);
+    expect(complaints).toEqual(
+      expect.arrayContaining([
+        'GET /api/complaints/applicant applicant',
+        'POST /api/complaints/applicant applicant',
+        'GET /api/complaints/applicant/:id applicant',
+        'GET /api/complaints/employer employer',
+        'POST /api/complaints/employer employer coordinator',
+        'GET /api/complaints/employer/:id employer',
+        'GET /api/complaints staff Complaints',
+        'GET /api/complaints/:id staff Complaints',
+        'POST /api/complaints/:id/handler staff Complaints',
+        'POST /api/complaints/:id/decide staff Complaints',
+      ]),
+    );
+    expect(complaints.filter((line) => line.includes(' staff ')).every((line) => line.endsWith(' staff Complaints'))).toBe(true);
+  });
+
+  it('holds the cut score routes (issue 43), each for staff with the Examinations menu', () => {
+    const cutScores = routes.filter((route) => route.url.startsWith('/api/examquality/cutscores/'));
+    expect(cutScores.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      'DELETE /api/examquality/cutscores/studies/:id/judges/:judgeId',
+      'GET /api/examquality/cutscores/studies/:id',
+      'GET /api/examquality/cutscores/tests/:testId',
+      'POST /api/examquality/cutscores/studies/:id/adopt',
+      'POST /api/examquality/cutscores/studies/:id/judges',
+      'POST /api/examquality/cutscores/tests/:testId/studies',
+      'PUT /api/examquality/cutscores/studies/:id',
+      'PUT /api/examquality/cutscores/studies/:id/judges/:judgeId',
+      'PUT /api/examquality/cutscores/studies/:id/ratings',
+    ]);
+    expect(cutScores.every((route) => route.access.audience === 'staff' && route.access.menu === 'Examinations')).toBe(true);
+  });
+
+  it('holds the impartiality and staff record routes (issue 43): own records for any staff, registers with the Impartiality menu, administration for administrators', () => {
+    const lines = routes
+      .filter((route) => route.url.startsWith('/api/conflicts') || route.url.startsWith('/api/staffrecords'))
+      .map((route) => {
+        const access = route.access as { audience: string; roles?: readonly number[]; menu?: string };
+        return `${route.method} ${route.url} ${access.audience}${access.roles ? ` roles ${access.roles.join(',')}` : ''}${access.menu ? ` ${access.menu}` : ''}`;
+      })
+      .sort();
+    expect(lines).toEqual([
+      'DELETE /api/staffrecords/:userId/competences/:id staff roles 1,2 Impartiality',
+      'GET /api/conflicts staff Impartiality',
+      'GET /api/conflicts/agreements staff roles 1,2 Impartiality',
+      'GET /api/conflicts/agreements/:id staff',
+      'GET /api/conflicts/agreements/mine staff',
+      'GET /api/conflicts/agreements/text staff',
+      'GET /api/conflicts/applicants staff',
+      'GET /api/conflicts/companies staff',
+      'GET /api/conflicts/events staff Impartiality',
+      'GET /api/conflicts/mine staff',
+      'GET /api/conflicts/scope staff Impartiality',
+      'GET /api/staffrecords staff roles 1,2 Impartiality',
+      'GET /api/staffrecords/:userId staff Impartiality',
+      'GET /api/staffrecords/:userId/competences/:id/file staff',
+      'GET /api/staffrecords/mine staff',
+      'POST /api/conflicts staff',
+      'POST /api/conflicts/:id/end staff',
+      'POST /api/conflicts/agreements/sign staff',
+      'POST /api/staffrecords/:userId/competences staff roles 1,2 Impartiality',
+      'PUT /api/conflicts/agreements/text staff roles 1,2 Impartiality',
+      'PUT /api/staffrecords/:userId staff roles 1,2 Impartiality',
+      'PUT /api/staffrecords/:userId/authorisations staff Impartiality',
+      'PUT /api/staffrecords/:userId/competences/:id staff roles 1,2 Impartiality',
+    ]);
+  });
+
+  it('holds the appeals routes (issue 43): the person lodges and lists, both read one, staff with the Appeals menu do the rest', () => {
+    const lines = routes
+      .filter((route) => route.url.startsWith('/api/appeals'))
+      .map((route) => `${route.method} ${route.url} ${route.access.audience}${'menu' in route.access && route.access.menu ? ` ${route.access.menu}` : ''}`)
+      .sort();
+    expect(lines).toEqual([
+      'GET /api/appeals staff Appeals',
+      'GET /api/appeals/:id signed-in',
+      'GET /api/appeals/:id/handlers staff Appeals',
+      'GET /api/appeals/mine applicant',
+      'GET /api/appeals/options applicant',
+      'GET /api/appeals/reference/:reference signed-in',
+      'POST /api/appeals applicant',
+      'POST /api/appeals/:id/decide staff Appeals',
+      'POST /api/appeals/:id/handler staff Appeals',
+      'POST /api/appeals/:id/notes staff Appeals',
+      'POST /api/appeals/:id/status staff Appeals',
+    ]);
+  });
+
+  it('holds the management review routes (issue 43), each for staff (the service admits administrators and program managers)', () => {
+    const lines = routes
+      .filter((route) => route.url.startsWith('/api/managementreview'))
+      .map((route) => `${route.method} ${route.url} ${route.access.audience}${'menu' in route.access && route.access.menu ? ` ${route.access.menu}` : ''}`)
+      .sort();
+    expect(lines).toEqual(['GET /api/managementreview staff', 'GET /api/managementreview/csv staff', 'GET /api/managementreview/pdf staff', 'GET /api/managementreview/programs staff']);
+  });
+
+  it('holds the exam quality routes (issue 43): the report behind the Exam Quality menu, one\'s own flags for any staff', () => {
+    const quality = routes.filter((route) => /^\/api\/examquality\/(tests|flags)\b/.test(route.url));
+    expect(quality.map((route) => [route.method, route.url, route.access.audience, 'menu' in route.access ? route.access.menu : undefined]).sort()).toEqual(
+      [
+        ['GET', '/api/examquality/flags/mine', 'staff', undefined],
+        ['GET', '/api/examquality/tests', 'staff', 'Exam Quality'],
+        ['GET', '/api/examquality/tests/:id/report', 'staff', 'Exam Quality'],
+        ['GET', '/api/examquality/tests/:id/report.csv', 'staff', 'Exam Quality'],
+        ['GET', '/api/examquality/tests/:id/report.pdf', 'staff', 'Exam Quality'],
+      ].sort(),
+    );
+  });
+
   it('refuses to start with a route that declares no access', async () => {
     const app = Fastify();
     const table: RouteAccessEntry[] = [];

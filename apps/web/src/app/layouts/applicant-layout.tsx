@@ -8,7 +8,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link';
 import { useSyncCurrentUser } from '../../features/auth/api/fetch-current-user';
 import { useRequiredSession } from '../../lib/auth';
 import { STUDENT_APPLICATIONS_PATH } from '../route-paths';
-import { STUDENT_CONTACT_PATH } from '../route-paths';
+import { STUDENT_APPEALS_PATH, STUDENT_COMPLAINTS_PATH, STUDENT_CONTACT_PATH } from '../route-paths';
 import { STUDENT_DOCUMENTS_PATH, STUDENT_LIBRARY_PATH } from '../route-paths';
 import { STUDENT_EXAMINATIONS_PATH } from '../route-paths';
 import { STUDENT_NOTIFICATIONS_PATH } from '../route-paths';
@@ -24,6 +24,8 @@ const APPLICANT_MENU = [
   { label: 'Examinations', to: STUDENT_EXAMINATIONS_PATH, also: [] },
   { label: 'Notifications', to: STUDENT_NOTIFICATIONS_PATH, also: [] },
   { label: 'Contact us', to: STUDENT_CONTACT_PATH, also: [] },
+  { label: 'Appeals', to: STUDENT_APPEALS_PATH, also: [] },
+  { label: 'Complaints', to: STUDENT_COMPLAINTS_PATH, also: [] },
 ] as const;
 
 /** The applicant area: a header with who is signed in, their zone and logout, the applicant menu, then the page. */

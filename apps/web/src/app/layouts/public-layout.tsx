@@ -6,6 +6,7 @@ import { Brand } from '../../components/layouts/brand';
 import { DeferredDrawer } from '../../components/layouts/deferred-drawer';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layouts/skip-link';
 import { PRODUCT_NAME } from '../../lib/page-title';
+import { PUBLIC_COMPLAINT_PATH } from '../route-paths';
 
 const PUBLIC_LINKS = [
   { label: 'Exam schedule', to: '/schedule' },
@@ -72,9 +73,14 @@ export function PublicLayout() {
       </Box>
       <Box component="footer" py="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg">
-          <Text size="sm" c="dimmed">
-            {PRODUCT_NAME}: qualifications, certifications and welder qualifications.
-          </Text>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {PRODUCT_NAME}: qualifications, certifications and welder qualifications.
+            </Text>
+            <Anchor component={Link} to={PUBLIC_COMPLAINT_PATH} size="sm">
+              Make a complaint
+            </Anchor>
+          </Group>
         </Container>
       </Box>
     </Box>

@@ -10,6 +10,8 @@ import { useTest } from '../../../features/exam-definition/api/find-test';
 import { useChangeTestStatus, useCloneTest, useUpdateTest } from '../../../features/exam-definition/api/save-test';
 import { useSectionQuestions, useSections } from '../../../features/exam-definition/api/test-content';
 import { TestRecordingSettingSwitch } from '../../../features/exam-recording/components/test-recording-setting';
+import { CutScorePanel } from '../../../features/cut-score/components/cut-score-panel';
+import { TestQualityFlags } from '../../../features/exam-quality/components/question-quality-flags';
 import { MarksSummary } from '../../../features/exam-definition/components/marks-summary';
 import { TestContentPanel } from '../../../features/exam-definition/components/test-content-panel';
 import { programTypeLabel, testLabel, testTypeLabel } from '../../../features/exam-definition/components/test-labels';
@@ -27,7 +29,7 @@ import { NO_ACCESS_MESSAGE } from './menu-area';
 // Alert titles in the text colour: the light variants' coloured titles fall under 4.5:1.
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
-type TabName = 'details' | 'questions';
+type TabName = 'details' | 'questions' | 'cut-score';
 
 function ContentTab({ test }: { test: ExamDefinition }) {
   const sections = useSections(test.id);
@@ -57,7 +59,9 @@ function TestWorkspace({ test }: { test: ExamDefinition }) {
   const changeStatus = useChangeTestStatus();
   const clone = useCloneTest();
   const isLocked = isExamContentLocked(test.status);
-  const activeTab: TabName = searchParams.get('tab') === 'questions' ? 'questions' : 'details';
+  const tabParam = searchParams.get('tab');
+  // Issue 43: a module test's cut score (its versions, the Angoff panel's grid) has a tab of its own.
+  const activeTab: TabName = tabParam === 'questions' ? 'questions' : tabParam === 'cut-score' && test.testType === 'module' ? 'cut-score' : 'details';
 
   return (
     <Stack gap="lg">
@@ -113,11 +117,14 @@ function TestWorkspace({ test }: { test: ExamDefinition }) {
           What candidates answer (questions and their versions, sections, marks, times and type) is fixed. Title, description and instruction may still change. Clone the test to change the rest.
         </Alert>
       )}
+      {/* Issue 43: the author of the test (or of its questions) sees the questions the quality report flags in it. */}
+      <TestQualityFlags testId={test.id} />
       <MarksSummary test={test} />
-      <Tabs value={activeTab} onChange={(value) => setSearchParams(value === 'questions' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
+      <Tabs value={activeTab} onChange={(value) => setSearchParams(value === 'questions' || value === 'cut-score' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List aria-label="Test sections" mb="lg">
           <Tabs.Tab value="details">Details</Tabs.Tab>
           <Tabs.Tab value="questions">Sections and questions ({test.numOfQuestions})</Tabs.Tab>
+          {test.testType === 'module' && <Tabs.Tab value="cut-score">Cut score</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="details">
           <Paper withBorder radius="md" p="lg">
@@ -149,6 +156,11 @@ function TestWorkspace({ test }: { test: ExamDefinition }) {
         <Tabs.Panel value="questions">
           <ContentTab test={test} />
         </Tabs.Panel>
+        {test.testType === 'module' && (
+          <Tabs.Panel value="cut-score">
+            <CutScorePanel testId={test.id} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

@@ -12,7 +12,7 @@ import { UserStatReportView } from '../../../features/report/components/user-sta
 import { REPORT_TABS } from '../../../features/report/report-tabs';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
-import { ADMIN_BULK_IMPORT_PATH } from '../../route-paths';
+import { ADMIN_BULK_IMPORT_PATH, ADMIN_MANAGEMENT_REVIEW_PATH } from '../../route-paths';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 function SearchTab() {
@@ -34,11 +34,16 @@ export function AdminReportsRoute() {
           <Title order={1}>Reports</Title>
           <Text c="dimmed">Figures of the programs you may read; each table exports what it shows to CSV.</Text>
         </Stack>
-        {user.menuItems.includes('Programs') && (
-          <Anchor component={Link} to={ADMIN_BULK_IMPORT_PATH}>
-            Import applications
+        <Group gap="lg">
+          <Anchor component={Link} to={ADMIN_MANAGEMENT_REVIEW_PATH}>
+            Management review
           </Anchor>
-        )}
+          {user.menuItems.includes('Programs') && (
+            <Anchor component={Link} to={ADMIN_BULK_IMPORT_PATH}>
+              Import applications
+            </Anchor>
+          )}
+        </Group>
       </Group>
       <Tabs value={tab} onChange={(value) => setParams(value ? { tab: value } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List>

@@ -5,11 +5,13 @@ import { ROLE_HOME_PATHS, ROLES, type Role } from '@certs/shared/auth/roles';
 import { SignedInSummary } from '../../../features/auth/components/signed-in-summary';
 import { fullNameOf, roleLabelOf } from '../../../features/auth/components/user-labels';
 import { MyWorkView } from '../../../features/dashboard/components/my-work';
+import { ImpartialitySummary } from '../../../features/impartiality/components/impartiality-summary';
 import { MySittings } from '../../../features/invigilation/components/my-sittings';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { invigilationConsolePath } from './invigilation';
 import { REPORT_TABS } from '../../../features/report/report-tabs';
+import { ADMIN_MY_IMPARTIALITY_PATH } from '../../route-paths';
 
 /** A User (role 4) reads reports: their home lists the ones their menu opens. */
 function ReportsToRead({ hasReports }: { hasReports: boolean }) {
@@ -58,6 +60,8 @@ export function AdminRoleHomeRoute() {
       <SignedInSummary user={user} />
       {/* Exam-day staff reach their sittings here, whatever their menus (issue 19). */}
       <MySittings consoleHref={invigilationConsolePath} />
+      {/* Every member of staff signs the yearly agreement and declares conflicts, whatever their menus (issue 43). */}
+      <ImpartialitySummary href={ADMIN_MY_IMPARTIALITY_PATH} />
       {user.role === ROLES.User ? <ReportsToRead hasReports={user.menuItems.includes('Reports')} /> : <MyWorkView />}
       {user.menuItems.includes('Dashboard') && (
         <Anchor component={Link} to={ADMIN_MENU_PATHS.Dashboard}>

@@ -6,6 +6,7 @@ import { LOGIN_PATHS, type UserType } from '@certs/shared/auth/roles';
 import { LoginForm } from '../../../features/auth/forms/login-form';
 import { acknowledgeSignOut, hasSessionOfType, useSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { PUBLIC_COMPLAINT_PATH } from '../../route-paths';
 import { loginDestination } from './login-destination';
 
 /** The link under each sign-in to the one its visitor most likely meant instead. */
@@ -71,6 +72,14 @@ export function LoginPage({ userType, eyebrow, title, summary }: LoginPageProps)
               {OTHER_SIGN_IN[userType].label}
             </Anchor>
           </Text>
+          {userType !== 'admin' && (
+            <Text size="sm" c="dimmed" ta="center">
+              Unhappy with a body, an examiner or a certificate holder?{' '}
+              <Anchor component={Link} to={PUBLIC_COMPLAINT_PATH} size="sm" underline="always">
+                Make a complaint
+              </Anchor>
+            </Text>
+          )}
           {userType !== 'employer' && (
             <Text size="sm" c="dimmed" ta="center">
               An employer?{' '}
