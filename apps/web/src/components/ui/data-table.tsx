@@ -23,7 +23,8 @@ export function DataTable<Row>({ label, columns, rows, rowKey, minWidth, testId,
   const isNarrow = useIsNarrowerThan('md');
   if (isNarrow) return <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} testId={testId} />;
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    // A table wider than the page scrolls inside a region a keyboard can reach (axe: scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'group', 'aria-label': label } }}>
       <Table verticalSpacing={verticalSpacing} striped={striped} highlightOnHover={striped} aria-label={label} data-testid={testId}>
         <Table.Thead>
           <ColumnHeaders columns={columns} />

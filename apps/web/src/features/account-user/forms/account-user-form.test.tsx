@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_USER_MESSAGES, type AccountUser } from '@certs/shared/account-user/account-user.contract';
 import { PASSWORD_HINT, PASSWORD_MESSAGES } from '@certs/shared/auth/password-rule';
+import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { AccountUserForm } from './account-user-form';
@@ -70,7 +71,7 @@ describe('AccountUserForm', () => {
     await user.selectOptions(field('Role'), 'Account Contributor');
     await user.type(field('Password'), 'Welding2026x');
     const menu = screen.getByRole('group', { name: 'Side menu items' });
-    expect(within(menu).getAllByRole('checkbox')).toHaveLength(11);
+    expect(within(menu).getAllByRole('checkbox')).toHaveLength(ADMIN_MENU_ITEMS.length);
     await user.click(within(menu).getByLabelText('Programs'));
     await user.click(screen.getByRole('button', { name: 'Create user' }));
 

@@ -135,7 +135,7 @@ export function AppealStaffPanel({ appeal, userId, applicationHref, onOpenFile }
                         {ENTRY_KIND_LABELS[entry.kind]}
                       </Text>
                       {entry.sharedWithPerson && (
-                        <Badge size="xs" variant="light" color="teal">
+                        <Badge size="sm" variant="dot" color="teal" tt="none">
                           Shared with the person
                         </Badge>
                       )}

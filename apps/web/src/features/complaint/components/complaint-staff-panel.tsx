@@ -130,7 +130,7 @@ export function ComplaintStaffPanel({ complaint, filters }: { complaint: Complai
                         {ENTRY_KIND_LABELS[entry.kind]}
                       </Text>
                       {entry.sharedWithPerson && (
-                        <Badge size="xs" variant="light" color="teal">
+                        <Badge size="sm" variant="dot" color="teal" tt="none">
                           Shared with the complainant
                         </Badge>
                       )}
