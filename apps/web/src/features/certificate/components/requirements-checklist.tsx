@@ -43,7 +43,7 @@ export function RequirementsChecklist({ fields }: { fields: readonly Certificate
             </List.Item>
           ))}
         </List>
-        <Text size="sm" role="status" c={missing.length > 0 ? 'red.8' : 'green.9'}>
+        <Text size="sm" role="status" c={missing.length > 0 ? 'red.9' : undefined} fw={500}>
           {missing.length > 0 ? `The template lacks: ${missing.map((item) => item.label).join(', ')}` : 'The template states everything a certificate must.'}
         </Text>
       </Stack>
