@@ -1,6 +1,6 @@
-import { APPEAL_PAGES } from '@certs/shared/appeal/appeal.contract';
+import { APPEAL_PAGES } from '@certs/shared/appeal/appeal-pages';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
-import { COMPLAINT_PAGES } from '@certs/shared/complaint/complaint.contract';
+import { COMPLAINT_PAGES } from '@certs/shared/complaint/complaint-pages';
 import { PUBLIC_REGISTER_PAGES } from '@certs/shared/public-register/public-register.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
 

@@ -87,7 +87,9 @@ export const APPEAL_MESSAGES = {
 } as const;
 
 /** The web's pages of appeals: the person's (by reference) and staff's register and appeal page. */
-export const APPEAL_PAGES = { applicant: '/student/appeals', staff: '/admin/appeals' } as const;
+import { APPEAL_PAGES } from './appeal-pages';
+
+export { APPEAL_PAGES };
 export const applicantAppealPath = (reference: string) => `${APPEAL_PAGES.applicant}/${encodeURIComponent(reference)}`;
 export const staffAppealPath = (id: string) => `${APPEAL_PAGES.staff}/${encodeURIComponent(id)}`;
 

@@ -69,13 +69,9 @@ export const COMPLAINT_MESSAGES = {
 export const COMPLAINT_REFERENCE_PATTERN = /^CMP-\d{4}-\d{5,}$/;
 
 /** The web pages of complaints (the public form, its look-up, and the signed-in areas). */
-export const COMPLAINT_PAGES = {
-  lodge: '/complaints',
-  lookup: '/complaints/lookup',
-  applicant: '/student/complaints',
-  employer: '/employer/complaints',
-  staff: '/admin/complaints',
-} as const;
+import { COMPLAINT_PAGES } from './complaint-pages';
+
+export { COMPLAINT_PAGES };
 
 const about = z.enum(COMPLAINT_ABOUT, { error: COMPLAINT_MESSAGES.aboutRequired });
 const aboutText = z.string().trim().max(COMPLAINT_ABOUT_TEXT_MAX, COMPLAINT_MESSAGES.aboutTextMax).default('');
