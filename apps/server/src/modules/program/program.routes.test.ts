@@ -137,12 +137,30 @@ describe('creating and editing programs', () => {
 });
 
 describe('program details', () => {
-  it('answers 500 "Program ID is required" when asked without an id, as the spec says', async () => {
-    for (const url of ['/api/program', '/api/program/undefined', '/api/program/null']) {
+  it('answers 400 "Program ID is required" at the id when asked without one, on the details and every route beside them (issue 45)', async () => {
+    const urls = [
+      '/api/program',
+      '/api/program/undefined',
+      '/api/program/null',
+      '/api/program/%20',
+      '/api/program/undefined/completeness',
+      '/api/program/undefined/history',
+      '/api/program/undefined/certifications',
+      '/api/program/undefined/welderqualification',
+      '/api/program/undefined/instructions',
+      '/api/program/undefined/modules',
+      '/api/programuser/allusers/undefined',
+      '/api/programuser/undefined/assessor',
+      '/api/userprivilege/program/undefined',
+    ];
+    for (const url of urls) {
       const response = await get(url);
-      expect(response.statusCode, url).toBe(500);
-      expect(response.json().message).toBe('Program ID is required');
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ message: 'Program ID is required', fieldErrors: { id: 'Program ID is required' } });
     }
+    const update = await post('/api/program/update/undefined', programInput());
+    expect(update.statusCode).toBe(400);
+    expect(update.json().fieldErrors).toEqual({ id: 'Program ID is required' });
   });
 
   it('answers 404 for a program that does not exist', async () => {

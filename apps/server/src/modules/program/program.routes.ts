@@ -65,7 +65,7 @@ export function registerProgramRoutes(
   );
   r.get(
     '/api/program',
-    { onRequest: admin, schema: { ...doc, summary: 'Program details without an id: answers 500 "Program ID is required" (spec section 8)' } },
+    { onRequest: admin, schema: { ...doc, summary: 'Program details without an id: answers 400 "Program ID is required" (spec section 8 names the message)' } },
     async (request) => programs.findProgram(currentUserOf(request), undefined),
   );
   r.get(

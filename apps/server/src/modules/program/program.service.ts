@@ -223,8 +223,11 @@ export class ProgramService {
    * published programs of every account.
    */
   private async existing(id: string | undefined, actor: CurrentUser) {
-    // The spec's error catalogue: details asked for without an id answer 500 with this message.
-    if (!id || !id.trim() || id === 'undefined' || id === 'null') throw new AppError('INTERNAL', PROGRAM_MESSAGES.programIdRequired);
+    // The spec's error catalogue names this message; a missing id is the caller's mistake, so it is
+    // a 400 at the field, as schema validation answers (issue 45), not the 500 the old system gave.
+    if (!id || !id.trim() || id === 'undefined' || id === 'null') {
+      throw new AppError('BAD_REQUEST', PROGRAM_MESSAGES.programIdRequired, { id: PROGRAM_MESSAGES.programIdRequired });
+    }
     if (!UUID.safeParse(id).success) throw new AppError('NOT_FOUND', PROGRAM_MESSAGES.notFound);
     const found = await this.repository.findById(id);
     if (!found) throw new AppError('NOT_FOUND', PROGRAM_MESSAGES.notFound);
