@@ -34,6 +34,10 @@ export const INVIGILATION_MESSAGES = {
   atRequired: 'Choose the moment to flag',
   notLaunched: 'The candidate has not started this exam',
   notInProgress: 'The exam is no longer in progress',
+  /** Issue 45 item 5: no message, extra time, pause or end once the candidate has submitted or the sitting has ended. */
+  alreadySubmitted: 'The candidate has already submitted this exam',
+  timedOut: "The candidate's time has already run out",
+  alreadyEnded: 'This sitting was already ended for misconduct',
   alreadyPaused: "The candidate's clock is already paused",
   notPaused: "The candidate's clock is not paused",
   noSnapshot: 'No camera snapshot yet',
@@ -182,7 +186,7 @@ export type ConsoleCandidate = z.infer<typeof ConsoleCandidate>;
 export const SittingConsole = z.object({
   sitting: SittingSummary,
   candidates: z.array(ConsoleCandidate),
-  /** The latest events of the whole sitting, newest first (at most 50). */
+  /** The latest events of the whole sitting, newest first (at most 50); camera snapshots are not events here (the Camera column shows them). */
   events: z.array(SittingEvent),
   serverTime: z.number(),
   /** Seconds without a check-in after which an open sitting counts as offline. */
@@ -238,6 +242,10 @@ export const ReviewRecording = z.object({
 });
 export type ReviewRecording = z.infer<typeof ReviewRecording>;
 
+/** One camera picture of the sitting (about every 30 s): a short-lived link, none once the recording was deleted. */
+export const ReviewSnapshot = z.object({ id: z.number(), takenOn: z.string(), url: z.string().nullable() });
+export type ReviewSnapshot = z.infer<typeof ReviewSnapshot>;
+
 export const SittingReview = z.object({
   examInstanceId: z.string(),
   applicationModuleId: z.string(),
@@ -249,7 +257,10 @@ export const SittingReview = z.object({
   startedOn: z.string(),
   endedOn: z.string().nullable(),
   status: z.string(),
+  /** Every event but the camera snapshots, oldest first. */
   events: z.array(SittingEvent),
+  /** The camera snapshots, apart from the events (issue 45 item 12: sixty a half-hour would bury them). */
+  snapshots: z.array(ReviewSnapshot),
   flags: z.array(z.object({ id: z.string(), atOn: z.string(), note: z.string(), createdBy: z.string(), createdOn: z.string() })),
   decision: z.object({ decision: z.enum(REVIEW_DECISIONS), note: z.string(), decidedBy: z.string(), decidedOn: z.string() }).nullable(),
   reports: z.array(IrregularityReport),

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SNAPSHOT_KIND } from '@certs/shared/invigilation/event-wording';
 import type { ConsoleStreamMessage } from '@certs/shared/invigilation/invigilation.contract';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { InvigilationRepository } from './invigilation.repository';
@@ -66,7 +67,8 @@ export async function streamConsole(
         if (!moduleId) return;
         view.setEngines(await repository.findEngineRows([moduleId]));
         view.applyEvents([event]);
-        send({ type: 'event', event: sittingEventOf({ ...event, applicationModuleId: moduleId }) });
+        // A snapshot changes the candidate's row (its picture), not the console's list of events.
+        if (event.kind !== SNAPSHOT_KIND) send({ type: 'event', event: sittingEventOf({ ...event, applicationModuleId: moduleId }) });
         const candidate = view.candidate(moduleId);
         if (candidate) send({ type: 'candidates', candidates: [candidate], serverTime: now().getTime() });
       }),

@@ -48,10 +48,10 @@ async function events(kind: string, examInstanceId: string) {
   return (result as unknown as { rows: { kind: string; source: string; actor_user_id: string | null; detail: Record<string, unknown>; occurred_on: Date }[] }).rows;
 }
 
-async function candidateEvent(moduleId: string, examInstanceId: string | null, applicantId: string, kind: string) {
+async function candidateEvent(moduleId: string, examInstanceId: string | null, applicantId: string, kind: string, detail: Record<string, unknown> = {}) {
   await t.database.db.execute(sql`
-    insert into exam_sitting_events (exam_instance_id, application_module_id, applicant_id, kind, source, occurred_on)
-    values (${examInstanceId}, ${moduleId}, ${applicantId}, ${kind}, 'candidate', now())`);
+    insert into exam_sitting_events (exam_instance_id, application_module_id, applicant_id, kind, source, detail, occurred_on)
+    values (${examInstanceId}, ${moduleId}, ${applicantId}, ${kind}, 'candidate', ${JSON.stringify(detail)}::jsonb, now())`);
 }
 
 function openStream(sittingId: string, token: string): Promise<Response> {
@@ -146,6 +146,27 @@ describe('the live console', () => {
     }
   });
 
+  it("keeps camera snapshots out of the console's events (issue 45 item 12): the candidate's row has the picture, the stream sends no snapshot event", async () => {
+    const response = await openStream(sitting.moduleIds[0]!, jwt.invigilator);
+    const stream = sseReader(response);
+    try {
+      await stream.next<ConsoleStreamMessage>((message) => message.type === 'console');
+      await candidateEvent(sitting.moduleIds[0]!, adaExam.id, ada.applicantId!, 'snapshot', { key: `snapshots/${adaExam.id}/first.jpg` });
+      await candidateEvent(sitting.moduleIds[0]!, adaExam.id, ada.applicantId!, 'focusRegained');
+      const row = await stream.next<ConsoleStreamMessage>((message) => message.type === 'candidates' && message.candidates.some((c) => c.latestSnapshotOn !== null), 2_000);
+      expect(row.type === 'candidates' && row.candidates[0]!.applicantName).toBe('Ada Arcwright');
+      // The first event message after the snapshot is the event that followed it.
+      const event = await stream.next<ConsoleStreamMessage>((message) => message.type === 'event', 2_000);
+      expect(event).toMatchObject({ type: 'event', event: { kind: 'focusRegained' } });
+    } finally {
+      await stream.cancel();
+    }
+    const console: SittingConsole = (await api.get(`/api/invigilation/sittings/${sitting.moduleIds[0]}`, jwt.invigilator)).json();
+    expect(console.candidates[0]!.latestSnapshotOn).not.toBeNull();
+    expect(console.events.map((event) => event.kind)).toContain('focusRegained');
+    expect(console.events.map((event) => event.kind)).not.toContain('snapshot');
+  });
+
   it('refuses the stream to anyone not on the sitting, before sending anything', async () => {
     for (const who of ['otherProgram', 'idleStaff', 'ada', 'bob'] as const) {
       const response = await openStream(sitting.moduleIds[0]!, jwt[who]);
@@ -159,6 +180,14 @@ describe('the live console', () => {
 
 describe("the invigilator's actions", () => {
   const adaModule = () => sitting.moduleIds[0]!;
+  /** Every action that changes an open sitting, with a valid body. */
+  const closedActions: [string, Record<string, unknown>][] = [
+    ['message', { text: 'Please face the camera.', reason: 'Face not visible' }],
+    ['extratime', { minutes: 5, reason: 'Fire alarm' }],
+    ['pause', { reason: 'Candidate unwell' }],
+    ['resume', { reason: 'Candidate well again' }],
+    ['end', { reason: 'Used a phone' }],
+  ];
 
   it('sends a message the candidate sees at the next check-in; recorded with the invigilator as actor', async () => {
     const sent = await api.post(`/api/invigilation/candidates/${adaModule()}/message`, { text: 'Please face the camera.', reason: 'Face not visible' }, jwt.invigilator);
@@ -274,7 +303,32 @@ describe("the invigilator's actions", () => {
     expect(await storedInstance(t.database.db, adaExam.id)).toMatchObject({ status: 'Submitted', submitted_how: 'invigilator' });
     const console: SittingConsole = (await api.get(`/api/invigilation/sittings/${adaModule()}`, jwt.invigilator)).json();
     expect(console.candidates[0]).toMatchObject({ status: 'Submitted', endedForMisconduct: true });
-    expect((await api.post(`/api/invigilation/candidates/${adaModule()}/end`, { reason: 'again' }, jwt.invigilator)).json()).toMatchObject({ message: INVIGILATION_MESSAGES.notInProgress });
+    const eventsBefore = (await api.get(`/api/invigilation/sittings/${adaModule()}`, jwt.invigilator)).json<SittingConsole>().events.length;
+    // Issue 45 item 5: nothing more is done to an ended sitting, and the refusal says why.
+    for (const [action, body] of closedActions) {
+      const refused = await api.post(`/api/invigilation/candidates/${adaModule()}/${action}`, body, jwt.invigilator);
+      expect(refused.statusCode, action).toBe(409);
+      expect(refused.json(), action).toMatchObject({ message: INVIGILATION_MESSAGES.alreadyEnded });
+    }
+    expect((await api.get(`/api/invigilation/sittings/${adaModule()}`, jwt.invigilator)).json<SittingConsole>().events).toHaveLength(eventsBefore);
+  });
+
+  it("refuses a message, extra time, a pause and an end once the candidate has submitted (issue 45 item 5); an irregularity report is still taken", async () => {
+    const bobModule = sitting.moduleIds[1]!;
+    const launched = await api.post('/api/launchexam/init', { applicationModuleId: bobModule }, jwt.bob);
+    expect(launched.statusCode, launched.body).toBe(200);
+    const bobExam: CandidateExam = launched.json();
+    const submitted = await api.post(`/api/moduleexaminstance/${bobExam.id}/submit`, undefined, jwt.bob);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    for (const [action, body] of closedActions) {
+      const refused = await api.post(`/api/invigilation/candidates/${bobModule}/${action}`, body, jwt.invigilator);
+      expect(refused.statusCode, action).toBe(409);
+      expect(refused.json(), action).toMatchObject({ message: INVIGILATION_MESSAGES.alreadySubmitted });
+    }
+    for (const kind of ['message', 'extraTime', 'paused', 'resumed', 'endedForMisconduct']) expect(await events(kind, bobExam.id), kind).toEqual([]);
+    expect(await deadlineOf(t.database.db, bobExam.id)).toBeInstanceOf(Date);
+    const report = await api.post(`/api/invigilation/candidates/${bobModule}/reports`, { category: 'Other', description: 'Left the room after submitting' }, jwt.invigilator);
+    expect(report.statusCode, report.body).toBe(200);
   });
 });
 
@@ -284,6 +338,10 @@ describe("the examiner's review", () => {
     const review = await api.get(url, jwt.examiner);
     expect(review.statusCode, review.body).toBe(200);
     const body: SittingReview = review.json();
+    // Camera snapshots are a strip of their own with a link each, not events (issue 45 item 12).
+    expect(body.events.map((e) => e.kind)).not.toContain('snapshot');
+    expect(body.snapshots).toHaveLength(1);
+    expect(body.snapshots[0]!.url).toContain('snapshot');
     expect(body.events.map((e) => e.kind)).toEqual(expect.arrayContaining(['multipleMonitors', 'message', 'extraTime', 'paused', 'resumed', 'offline', 'irregularityReport', 'endedForMisconduct']));
     expect(body.recording.status).toBe('none');
     expect(body.reports).toHaveLength(1);

@@ -122,6 +122,8 @@ export class InvigilationService {
   async sendMessage(actor: CurrentUser, applicationModuleId: string, input: MessageRequest): Promise<ActionResponse> {
     return this.act(actor, applicationModuleId, async (tx, target, now) => {
       const sitting = requireLaunched(target.examInstanceId);
+      // A submitted candidate's page no longer checks in: the message would never be read.
+      await this.lockOpen(tx, sitting);
       const eventId = await this.record(tx, target, sitting, 'message', { text: input.text.trim(), reason: input.reason.trim() }, actor, now);
       return { eventId, deadline: null };
     });
@@ -131,10 +133,7 @@ export class InvigilationService {
   async addTime(actor: CurrentUser, applicationModuleId: string, input: AddTimeRequest): Promise<ActionResponse> {
     return this.act(actor, applicationModuleId, async (tx, target, now) => {
       const sitting = target.examInstanceId;
-      if (sitting) {
-        const locked = await this.deps.clock.lock(tx, sitting);
-        if (locked?.status !== 'InProgress') throw new AppError('CONFLICT', INVIGILATION_MESSAGES.notInProgress);
-      }
+      if (sitting) await this.lockOpen(tx, sitting);
       const extended = await this.deps.clock.addExtraTime(tx, applicationModuleId, input.minutes * 60, actor.id, now);
       const eventId = await this.record(tx, target, sitting, 'extraTime', { minutes: input.minutes, totalExtraMinutes: Math.round(extended.extraSeconds / 60), reason: input.reason.trim() }, actor, now);
       return { eventId, deadline: extended.deadline?.toISOString() ?? null };
@@ -145,8 +144,7 @@ export class InvigilationService {
   async pause(actor: CurrentUser, applicationModuleId: string, reason: string): Promise<ActionResponse> {
     return this.act(actor, applicationModuleId, async (tx, target, now) => {
       const sitting = requireLaunched(target.examInstanceId);
-      const locked = await this.deps.clock.lock(tx, sitting);
-      if (locked?.status !== 'InProgress') throw new AppError('CONFLICT', INVIGILATION_MESSAGES.notInProgress);
+      const locked = await this.lockOpen(tx, sitting);
       if (await this.repository.findOpenPause(tx, sitting)) throw new AppError('CONFLICT', INVIGILATION_MESSAGES.alreadyPaused);
       const remaining = remainingSeconds(locked.deadline.getTime(), now.getTime());
       await this.repository.insertPause(tx, { examInstanceId: sitting, pausedOn: now, remainingSeconds: remaining, holdSeconds: PAUSE_HOLD_SECONDS, reason: reason.trim(), actorId: actor.id });
@@ -160,8 +158,7 @@ export class InvigilationService {
   async resume(actor: CurrentUser, applicationModuleId: string, reason: string): Promise<ActionResponse> {
     return this.act(actor, applicationModuleId, async (tx, target, now) => {
       const sitting = requireLaunched(target.examInstanceId);
-      const locked = await this.deps.clock.lock(tx, sitting);
-      if (locked?.status !== 'InProgress') throw new AppError('CONFLICT', INVIGILATION_MESSAGES.notInProgress);
+      await this.lockOpen(tx, sitting);
       const pause = await this.repository.findOpenPause(tx, sitting);
       if (!pause) throw new AppError('CONFLICT', INVIGILATION_MESSAGES.notPaused);
       const pausedMs = Math.max(0, now.getTime() - pause.pausedOn.getTime());
@@ -176,8 +173,7 @@ export class InvigilationService {
   async endForMisconduct(actor: CurrentUser, applicationModuleId: string, reason: string): Promise<ActionResponse> {
     return this.act(actor, applicationModuleId, async (tx, target, now) => {
       const sitting = requireLaunched(target.examInstanceId);
-      const locked = await this.deps.clock.lock(tx, sitting);
-      if (locked?.status !== 'InProgress') throw new AppError('CONFLICT', INVIGILATION_MESSAGES.notInProgress);
+      await this.lockOpen(tx, sitting);
       const pause = await this.repository.findOpenPause(tx, sitting);
       if (pause) await this.repository.closePause(tx, pause.id, { resumedOn: now, reason: reason.trim(), actorId: actor.id });
       await this.deps.clock.end(tx, sitting, now);
@@ -255,6 +251,13 @@ export class InvigilationService {
 
   // Helpers.
 
+  /** The sitting under its lock while it is open; once submitted, timed out or ended, a refusal that says which (issue 45 item 5). */
+  private async lockOpen(tx: Executor, examInstanceId: string): Promise<LockedSitting> {
+    const locked = await this.deps.clock.lock(tx, examInstanceId);
+    if (locked?.status !== 'InProgress') throw new AppError('CONFLICT', closedSittingMessage(locked));
+    return locked;
+  }
+
   /** Authorises the caller on the candidate's sitting, then runs the action in one transaction. */
   private async act<T>(actor: CurrentUser, applicationModuleId: string, work: (tx: Executor, target: SittingModuleRow & { examInstanceId: string | null }, now: Date) => Promise<T>): Promise<T> {
     const target = await this.repository.findModule(applicationModuleId);
@@ -279,6 +282,15 @@ export class InvigilationService {
       actorUserId: actor.id,
     });
   }
+}
+
+type LockedSitting = NonNullable<Awaited<ReturnType<ExamClock['lock']>>>;
+
+function closedSittingMessage(locked: LockedSitting | null): string {
+  if (locked?.submittedHow === 'invigilator') return INVIGILATION_MESSAGES.alreadyEnded;
+  if (locked?.status === 'Submitted') return INVIGILATION_MESSAGES.alreadySubmitted;
+  if (locked?.status === 'TimedOut') return INVIGILATION_MESSAGES.timedOut;
+  return INVIGILATION_MESSAGES.notInProgress;
 }
 
 function requireLaunched(examInstanceId: string | null): string {

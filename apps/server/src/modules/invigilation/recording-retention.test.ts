@@ -150,6 +150,8 @@ describe('recording retention', () => {
     const review: SittingReview = (await api.get(`/api/invigilation/review/${old!.exam.id}`, examinerJwt)).json();
     expect(review.recording).toEqual({ status: 'deleted', manifest: null });
     expect(review.events.find((e) => e.kind === 'recordingDeleted')).toMatchObject({ source: 'system', detail: { chunks: 2, snapshots: 1, keystrokeBatches: 1 } });
+    // The snapshot's moment stays in the strip; its picture is gone, so no link is offered.
+    expect(review.snapshots.map((snapshot) => snapshot.url)).toEqual([null]);
 
     // Released, the held sitting goes at the next pass.
     await api.post(`/api/invigilation/review/${held!.exam.id}/hold/release`, { reason: 'Tribunal decided' }, examinerJwt);

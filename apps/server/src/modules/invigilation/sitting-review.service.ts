@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import type { RecordingManifest } from '@certs/shared/exam-integrity/exam-recording.contract';
 import { INVIGILATION_MESSAGES, type ChunkLink, type DecisionRequest, type FlagRequest, type SittingReview } from '@certs/shared/invigilation/invigilation.contract';
+import { SNAPSHOT_KIND } from '@certs/shared/invigilation/event-wording';
 import { retentionDueOn } from '@certs/shared/invigilation/retention';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
@@ -8,10 +9,11 @@ import type { Storage } from '../../platform/storage/storage';
 import type { ProgramService } from '../program/program.service';
 import { canReviewSitting } from './invigilation.policy';
 import type { InvigilationRepository } from './invigilation.repository';
-import { reportOf } from './invigilation.service';
+import { reportOf, snapshotKeyOf } from './invigilation.service';
 import type { ReviewedSittingRow, SittingReviewRepository } from './sitting-review.repository';
 import { sittingEventOf } from './sitting-view';
 
+/** Chunk and snapshot links: long enough to watch a segment or scroll the snapshot strip. */
 const CHUNK_LINK_SECONDS = 15 * 60;
 
 export interface SittingReviewDeps {
@@ -51,6 +53,7 @@ export class SittingReviewService {
       this.deps.manifestOf(examInstanceId),
     ]);
     const isDeleted = events.some((event) => event.kind === 'recordingDeleted');
+    const snapshotRows = events.filter((event) => event.kind === SNAPSHOT_KIND).sort((a, b) => a.occurredOn.getTime() - b.occurredOn.getTime());
     return {
       examInstanceId,
       applicationModuleId: sitting.applicationModuleId,
@@ -62,7 +65,14 @@ export class SittingReviewService {
       startedOn: sitting.startedOn.toISOString(),
       endedOn: sitting.submittedOn?.toISOString() ?? null,
       status: sitting.status,
-      events: events.map(sittingEventOf),
+      events: events.filter((event) => event.kind !== SNAPSHOT_KIND).map(sittingEventOf),
+      snapshots: await Promise.all(
+        snapshotRows.map(async (event) => {
+          const key = isDeleted ? null : snapshotKeyOf(event.detail);
+          const url = key ? await this.deps.storage.presignDownload(key, { fileName: 'snapshot.jpg', contentType: 'image/jpeg', expiresSeconds: CHUNK_LINK_SECONDS }) : null;
+          return { id: event.id, takenOn: event.occurredOn.toISOString(), url };
+        }),
+      ),
       flags: flags.map((flag) => ({ ...flag, atOn: flag.atOn.toISOString(), createdOn: flag.createdOn.toISOString() })),
       decision: decision ? { ...decision, decidedOn: decision.decidedOn.toISOString() } : null,
       reports: reports.map(reportOf),

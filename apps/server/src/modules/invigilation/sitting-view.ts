@@ -1,5 +1,6 @@
 import { EXAM_EVENT_LABELS } from '@certs/shared/exam-integrity/exam-event';
 import { NO_EVENT_FACTS, reduceEvents, type EventFacts } from '@certs/shared/invigilation/console-state';
+import { SNAPSHOT_KIND } from '@certs/shared/invigilation/event-wording';
 import type { ConsoleCandidate, SittingEvent, SittingSummary } from '@certs/shared/invigilation/invigilation.contract';
 import type { EngineRow, EventRow, SittingModuleRow } from './invigilation.repository';
 
@@ -66,7 +67,8 @@ export class SittingView {
       const moduleId = this.moduleOf(row);
       if (!moduleId) continue;
       byModule.set(moduleId, [...(byModule.get(moduleId) ?? []), row]);
-      if (!this.recent.some((event) => event.id === row.id)) this.recent.push(sittingEventOf({ ...row, applicationModuleId: moduleId }));
+      // A snapshot every 30 s per candidate would push every other event out of the latest (issue 45 item 12): the Camera column shows them.
+      if (row.kind !== SNAPSHOT_KIND && !this.recent.some((event) => event.id === row.id)) this.recent.push(sittingEventOf({ ...row, applicationModuleId: moduleId }));
     }
     this.recent = this.recent.sort((a, b) => b.id - a.id).slice(0, RECENT_EVENTS);
     for (const [moduleId, events] of byModule) {
