@@ -16,7 +16,14 @@ describe('sanitizeQuestionContent', () => {
     expect(sanitizeQuestionContent(html)).toBe(
       `<p>Name the joint</p><img src="/unauth/questionimage/${key}.png" alt="Fillet weld" /><p><img src="/unauth/questionimage/${key}.jpeg" /></p>`,
     );
-    expect(sanitizeQuestionContent(`<img src="/unauth/questionimage/${key}.webp" alt="x" onerror="alert(1)" width="10">`)).toBe(`<img src="/unauth/questionimage/${key}.webp" alt="x" />`);
+    expect(sanitizeQuestionContent(`<img src="/unauth/questionimage/${key}.webp" alt="x" onerror="alert(1)" style="width:10px">`)).toBe(`<img src="/unauth/questionimage/${key}.webp" alt="x" />`);
+  });
+
+  it('keeps an image\'s width and height in whole pixels, and no other size', () => {
+    expect(sanitizeQuestionContent(`<img src="/unauth/questionimage/${key}.png" alt="x" width="320" height="240">`)).toBe(`<img src="/unauth/questionimage/${key}.png" alt="x" width="320" height="240" />`);
+    for (const size of ['50%', '0', '-1', '10px', '12345', 'auto', '1e3']) {
+      expect(sanitizeQuestionContent(`<img src="/unauth/questionimage/${key}.png" width="${size}" height="${size}">`), size).toBe(`<img src="/unauth/questionimage/${key}.png" />`);
+    }
   });
 
   it('drops any other image: javascript and data URLs, other paths and hosts, other types', () => {

@@ -1,4 +1,5 @@
 import { Loader, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import richContent from '../components/ui/rich-content.module.css';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -19,6 +20,8 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-gray-8)' } },
     }),
+    // Rich text (question content, programs) shows images at their given size, shrunk in proportion.
+    Typography: { classNames: { root: richContent.images } },
     // The calendar's arrows have no name of their own (axe: button-name). Named by key, not with
     // DateInput.extend, so that the dates package stays out of the entry chunk.
     DateInput: {

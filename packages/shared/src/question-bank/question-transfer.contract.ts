@@ -68,6 +68,8 @@ export const ImportPreview = z.object({
   items: z.array(ImportPreviewItem),
   /** Problems with the file as a whole (unreadable, no header, no questions). */
   fileErrors: z.array(z.string()),
+  /** What the file carries that the bank keeps nowhere, said once for the whole file (Moodle question names, category descriptions). */
+  fileWarnings: z.array(z.string()),
   newSubjects: z.array(z.string()),
   newTags: z.array(z.string()),
   validCount: z.number().int(),

@@ -31,7 +31,7 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  isArray: (name) => name === 'question' || name === 'answer' || name === 'tag' || name === 'file',
+  isArray: (name) => ['question', 'answer', 'tag', 'file', 'hint'].includes(name),
 });
 
 /** The text of an element however the parser shaped it: a string, `{ text }` or `{ '#text' }`. */
@@ -126,10 +126,43 @@ function contentOf(questiontext: unknown, warnings: string[], images: EmbeddedIm
       text = withoutReference(text, reference);
     }
   }
-  if (format === 'html') return text;
   if (format === 'markdown') warnings.push('Markdown was read as plain text');
-  if (format === 'moodle_auto_format' && looksLikeHtml(text)) return text;
+  if (format === 'html' || (format === 'moodle_auto_format' && looksLikeHtml(text))) return withImageSizes(text, warnings);
   return plainTextToHtml(text);
+}
+
+const IMG_TAG = /<img\b[^>]*>/gi;
+const PIXELS = /^\s*(\d{1,4})(?:\.\d+)?\s*(?:px)?\s*$/i;
+
+function attributeIn(tag: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3] ?? '') : null;
+}
+
+/**
+ * An image's width and height as question content keeps them: whole pixels in the `width` and
+ * `height` attributes (where Moodle's editors put them, or in a `style`). A size in other units
+ * cannot be kept and is said; an image from elsewhere is dropped by the sanitiser, so said here too.
+ */
+function withImageSizes(html: string, warnings: string[]): string {
+  return html.replace(IMG_TAG, (tag) => {
+    const src = attributeIn(tag, 'src') ?? '';
+    if (!src.startsWith('@@PLUGINFILE@@')) {
+      warnings.push(`An image from outside the file (${excerptOf(src || 'no address')}) was left out: only images the file carries are kept`);
+      return tag;
+    }
+    const style = attributeIn(tag, 'style') ?? '';
+    const sizes: string[] = [];
+    for (const name of ['width', 'height'] as const) {
+      const value = attributeIn(tag, name) ?? new RegExp(`(?:^|;)\\s*${name}\\s*:\\s*([^;]+)`, 'i').exec(style)?.[1] ?? null;
+      if (value === null) continue;
+      const pixels = PIXELS.exec(value)?.[1];
+      if (pixels && Number(pixels) > 0) sizes.push(`${name}="${Number(pixels)}"`);
+      else warnings.push(`The ${name} of "${fileNameOf(src.slice('@@PLUGINFILE@@'.length))}" (${value.trim()}) was left out: image sizes are kept in pixels`);
+    }
+    const bare = tag.replace(/\s(?:width|height|style)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi, '').replace(/\s*\/?>$/, '');
+    return `${bare}${sizes.map((size) => ` ${size}`).join('')}>`;
+  });
 }
 
 /** Feedback has no place in a question here: what a file carried is named in the preview as dropped. */
@@ -144,6 +177,22 @@ function droppedFeedback(question: XmlNode, answers: unknown[], warnings: string
   if (perAnswer.length) warnings.push(`Feedback on answers was left out: ${perAnswer.map(([option, feedback]) => `${option}: "${excerptOf(feedback)}"`).join('; ')}`);
   for (const answer of answers) {
     if (/@@PLUGINFILE@@|<img\b/i.test(textOf(answer))) warnings.push(`An image in the answer "${answerText(answer)}" was left out: answers are text`);
+  }
+}
+
+/**
+ * What a Moodle question carries beyond its text and answers that has no place here, named in the
+ * preview. Moodle's own defaults (a mark of 1; a penalty of 0 or a third) are what every question
+ * has unless someone chose otherwise: they are not named, so that the notes which matter stand out.
+ */
+function droppedSettings(question: XmlNode, warnings: string[]): void {
+  const hints = asArray(question.hint).map((hint) => htmlToPlainText(textOf(hint))).filter(Boolean);
+  if (hints.length) warnings.push(`Hints were left out (a question here is answered once, without hints): ${hints.map((hint) => `"${excerptOf(hint)}"`).join('; ')}`);
+  const mark = Number.parseFloat(textOf(question.defaultgrade));
+  if (Number.isFinite(mark) && Math.abs(mark - 1) > 1e-7) warnings.push(`The default mark of ${Number(mark.toFixed(5))} was left out: a test sets the marks of each question it takes`);
+  const penalty = Number.parseFloat(textOf(question.penalty));
+  if (Number.isFinite(penalty) && penalty !== 0 && Math.abs(penalty - 1 / 3) > 1e-6) {
+    warnings.push(`The penalty for each incorrect try (${formatGrade(penalty * 100)}) was left out: a question here is answered once`);
   }
 }
 
@@ -202,8 +251,11 @@ export function parseMoodleXml(content: string): ParsedFile {
   if (quiz === undefined) return { items: [], fileErrors: ['This is not a Moodle XML question file: its root element must be <quiz>'] };
 
   const items: ParsedQuestion[] = [];
+  const fileWarnings: string[] = [];
   let category: string[] = [];
   let position = 0;
+  let named = 0;
+  let numbered = 0;
   // An empty <quiz/> reads as an empty string.
   const questionNodes = quiz && typeof quiz === 'object' ? (quiz as XmlNode).question : undefined;
   for (const node of asArray(questionNodes)) {
@@ -211,13 +263,23 @@ export function parseMoodleXml(content: string): ParsedFile {
     const type = attributeOf(question, 'type');
     if (type === 'category') {
       category = categorySegments(textOf(question.category));
+      const description = htmlToPlainText(textOf(question.info));
+      if (description) {
+        fileWarnings.push(`The description of the category "${category.join(' / ') || textOf(question.category)}" was left out (subjects and tags have a title only): "${excerptOf(description)}"`);
+      }
       continue;
     }
     position += 1;
     const name = textOf(question.name).trim();
+    if (name) named += 1;
+    if (textOf(question.idnumber).trim()) numbered += 1;
     items.push(readQuestion(question, type, category, `Question ${position}${name ? ` (${name})` : ''}`));
   }
-  return { items, fileErrors: [] };
+  // Names and ID numbers are said once for the file: every Moodle question has a name, and each shows under "Where".
+  const ofQuestions = (count: number, what: string) => (count === 1 ? `The ${what} of 1 question was` : `The ${what}s of ${count} questions were`);
+  if (named) fileWarnings.unshift(`${ofQuestions(named, 'name')} left out: a question here is known by the number the import gives it`);
+  if (numbered) fileWarnings.splice(named ? 1 : 0, 0, `${ofQuestions(numbered, 'ID number')} left out, for the same reason`);
+  return { items, fileErrors: [], fileWarnings };
 }
 
 function readQuestion(question: XmlNode, type: string, category: string[], source: string): ParsedQuestion {
@@ -250,7 +312,10 @@ function readQuestion(question: XmlNode, type: string, category: string[], sourc
     warnings,
   };
   const answers = asArray(question.answer);
-  if (SUPPORTED_MOODLE_TYPES.some((supported) => supported === type)) droppedFeedback(question, answers, warnings);
+  if (SUPPORTED_MOODLE_TYPES.some((supported) => supported === type)) {
+    droppedFeedback(question, answers, warnings);
+    droppedSettings(question, warnings);
+  }
 
   switch (type) {
     case 'multichoice': {

@@ -285,6 +285,43 @@ describe('Moodle files as Moodle writes them (issue 21 item 16)', () => {
     expect(question.content).toContain('Notes');
   });
 
+  it('keeps image sizes in pixels, and names every other thing it leaves out: hints, marks, penalties, names, category descriptions (issue 45 item 23)', async () => {
+    const content = `<quiz><question type="category"><category><text>$course$/top/Inspection/Visual</text></category>
+        <info format="html"><text><![CDATA[<p>Questions on <b>visual</b> inspection before and after welding.</p>]]></text></info></question>
+      <question type="multichoice"><name><text>Toe angle</text></name><idnumber>VT-7</idnumber>
+      <questiontext format="html"><text><![CDATA[<p>Which toe is sharper?</p><img src="@@PLUGINFILE@@/toe.png" alt="toe" width="320" height="240px"><img src="@@PLUGINFILE@@/wide.png" style="width: 50%; height: 120px"><img src="https://moodle.example/pix/toe.png">]]></text>${embedded('toe.png', PNG_BYTES)}${embedded('wide.png', PNG_BYTES)}</questiontext>
+      <defaultgrade>2.5</defaultgrade><penalty>0.5</penalty><single>true</single>
+      <answer fraction="100"><text>A</text></answer><answer fraction="0"><text>B</text></answer>
+      <hint format="html"><text>Look at the weld face.</text></hint><hint format="html"><text><![CDATA[<p>Compare the <i>reinforcement</i>.</p>]]></text></hint></question>
+      <question type="essay"><name><text>Defaults</text></name><questiontext><text>Describe visual inspection lighting.</text></questiontext>
+      <defaultgrade>1.0000000</defaultgrade><penalty>0.3333333</penalty></question></quiz>`;
+    const checked = await preview({ format: 'moodle', content });
+    expect(checked.canImport).toBe(true);
+    expect(checked.fileWarnings).toEqual([
+      'The names of 2 questions were left out: a question here is known by the number the import gives it',
+      'The ID number of 1 question was left out, for the same reason',
+      'The description of the category "Inspection / Visual" was left out (subjects and tags have a title only): "Questions on visual inspection before and after welding."',
+    ]);
+    expect(checked.items[0]?.warnings).toEqual([
+      'The width of "wide.png" (50%) was left out: image sizes are kept in pixels',
+      'An image from outside the file (https://moodle.example/pix/toe.png) was left out: only images the file carries are kept',
+      'Hints were left out (a question here is answered once, without hints): "Look at the weld face."; "Compare the reinforcement."',
+      'The default mark of 2.5 was left out: a test sets the marks of each question it takes',
+      'The penalty for each incorrect try (50 %) was left out: a question here is answered once',
+    ]);
+    // Moodle's defaults (a mark of 1, a penalty of a third) are what every question has: nothing to say.
+    expect(checked.items[1]?.warnings).toEqual([]);
+
+    expect((await post('/api/question/import', { format: 'moodle', content })).statusCode).toBe(201);
+    const found = (await post('/api/question/search', { text: 'Which toe is sharper' })).json().rows[0];
+    const question = (await t.app.inject({ method: 'GET', url: `/api/question/${found.id}`, headers: bearer(superJwt) })).json();
+    const images = [...(question.content as string).matchAll(/<img [^>]*>/g)].map((match) => match[0].replace(/[0-9a-f-]{36}/, 'KEY'));
+    expect(images).toEqual(['<img src="/unauth/questionimage/attachments/KEY.png" alt="toe" width="320" height="240" />', '<img src="/unauth/questionimage/attachments/KEY.png" height="120" />']);
+    // An export carries the sizes back to Moodle.
+    const xml = (await post('/api/question/export', { format: 'moodle', questionIds: [found.id] })).json().content as string;
+    expect(xml).toMatch(/<img src="@@PLUGINFILE@@\/[0-9a-f-]{36}\.png" alt="toe" width="320" height="240" \/>/);
+  });
+
   it('refuses grades Moodle itself refuses, and keeps 1/3 grades that add up', async () => {
     const wrong = oneQuestion(`<question type="multichoice"><name><text>Grades</text></name>
       <questiontext><text>Which are volumetric imperfections?</text></questiontext><single>false</single>

@@ -179,6 +179,7 @@ export class QuestionTransferService {
         format: input.format,
         items: items.map((item) => item.preview),
         fileErrors,
+        fileWarnings: fileErrors.length ? [] : (parsed.fileWarnings ?? []),
         newSubjects: newTitles(items.flatMap((item) => item.question.subjects), existingSubjects),
         newTags: newTitles(items.flatMap((item) => item.question.tags), existingTags),
         validCount: items.length - errorCount,

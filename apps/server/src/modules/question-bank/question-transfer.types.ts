@@ -36,6 +36,8 @@ export interface ParsedFile {
   items: ParsedQuestion[];
   /** The file as a whole could not be read. */
   fileErrors: string[];
+  /** What the file carries that the bank keeps nowhere, said once for the file (Moodle: names, category descriptions). */
+  fileWarnings?: string[];
 }
 
 /** A question of the bank as the exporters write it. */

@@ -7,6 +7,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '../../lib/api-client';
+import richContent from './rich-content.module.css';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -161,7 +162,7 @@ export function RichTextField({ label, value, onChange, onBlur, error, descripti
             </RichTextEditor.ControlsGroup>
           </RichTextEditor.Toolbar>
         )}
-        <RichTextEditor.Content mih={140} />
+        <RichTextEditor.Content mih={140} className={richContent.images} />
       </RichTextEditor>
       {imageError && (
         <Text c="red.8" size="sm" mt={4} role="alert">

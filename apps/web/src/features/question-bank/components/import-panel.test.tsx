@@ -23,7 +23,7 @@ const item = (source: string, errors: string[] = []) => ({
 });
 
 function preview(overrides: Partial<ImportPreview>): ImportPreview {
-  return { format: 'csv', items: [], fileErrors: [], newSubjects: [], newTags: [], validCount: 0, errorCount: 0, canImport: false, ...overrides };
+  return { format: 'csv', items: [], fileErrors: [], fileWarnings: [], newSubjects: [], newTags: [], validCount: 0, errorCount: 0, canImport: false, ...overrides };
 }
 
 async function chooseFile(content: string) {
@@ -63,6 +63,27 @@ describe('ImportPanel', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Import 1 question' }));
     expect(await screen.findByTestId('import-result')).toHaveTextContent('1 question imported');
     await waitFor(() => expect(calls.map((call) => call.url)).toEqual(['/api/question/import/preview', '/api/question/import']));
+  });
+
+  it('lists what a Moodle file loses on import: for the file, and how many questions have notes of their own', async () => {
+    stubFetch(() =>
+      jsonResponse(
+        preview({
+          format: 'moodle',
+          items: [{ ...item('Question 1 (Toe)'), warnings: ['Hints were left out (a question here is answered once, without hints): "Look closer."'] }, item('Question 2 (Root)')],
+          fileWarnings: ['The names of 2 questions were left out: a question here is known by the number the import gives it'],
+          validCount: 2,
+          canImport: true,
+        }),
+      ),
+    );
+    renderWithProviders(<ImportPanel />);
+    await chooseFile('<quiz/>');
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    const notes = await screen.findByTestId('import-left-out');
+    expect(notes).toHaveTextContent('The names of 2 questions were left out');
+    expect(notes).toHaveTextContent('1 question has notes below on what else is left out.');
+    expect(within(screen.getByRole('table', { name: 'Import preview' })).getByRole('row', { name: /Question 1/ })).toHaveTextContent('Note: Hints were left out');
   });
 
   it('shows what is wrong with the file as a whole', async () => {

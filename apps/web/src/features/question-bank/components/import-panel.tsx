@@ -162,7 +162,7 @@ export function ImportPanel() {
         )}
         {format === 'moodle' && (
           <Text size="sm" c="dimmed">
-            The first level of a Moodle category becomes the subject and deeper levels become tags, with the question&apos;s own Moodle tags. A &quot;difficulty:Hard&quot; tag sets the difficulty. Images are left out for now.
+            The first level of a Moodle category becomes the subject and deeper levels become tags, with the question&apos;s own Moodle tags. A &quot;difficulty:Hard&quot; tag sets the difficulty. Images in the question text are kept with their sizes; what the bank has no place for (names, feedback, hints, marks, penalties) is listed before anything is imported.
           </Text>
         )}
         {problem && (
@@ -187,6 +187,22 @@ export function ImportPanel() {
         {preview && <ImportPreviewView preview={preview} isImporting={importFile.isPending} onImport={() => void runImport()} />}
       </Stack>
     </Paper>
+  );
+}
+
+/** What the file carries that the bank keeps nowhere: said for the file, with how many questions have notes of their own. */
+function LeftOutNotes({ preview }: { preview: ImportPreview }) {
+  const noted = preview.items.filter((item) => item.warnings.length > 0).length;
+  if (preview.fileWarnings.length === 0 && noted === 0) return null;
+  return (
+    <Alert color="gray" variant="light" title="Left out on import" data-testid="import-left-out" styles={READABLE_TITLE}>
+      <List size="sm" spacing={2}>
+        {preview.fileWarnings.map((warning) => (
+          <List.Item key={warning}>{warning}</List.Item>
+        ))}
+        {noted > 0 && <List.Item>{`${questions(noted)} ${noted === 1 ? 'has' : 'have'} notes below on what else is left out.`}</List.Item>}
+      </List>
+    </Alert>
   );
 }
 
@@ -219,6 +235,7 @@ function ImportPreviewView({ preview, isImporting, onImport }: { preview: Import
           <Text size="sm">Nothing is imported while any question has an error. Correct the file and check it again.</Text>
         </Alert>
       )}
+      <LeftOutNotes preview={preview} />
       <Table.ScrollContainer minWidth={900}>
         <Table verticalSpacing="xs" aria-label="Import preview" striped>
           <Table.Thead>
