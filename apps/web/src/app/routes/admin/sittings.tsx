@@ -6,6 +6,7 @@ import { MarkingScreen } from '../../../features/exam-marking/components/marking
 import { SittingsTable } from '../../../features/exam-marking/components/sittings-table';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { sittingReviewPath } from './invigilation';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 import { ADMIN_SITTINGS_PATH } from '../../route-paths';
 // Also exported here for the modules that import it from the page (its home is route-paths.ts).
@@ -39,7 +40,7 @@ export function AdminSittingsRoute() {
         <Text c="dimmed">Trial and module exams sat online, for the programs you serve on: who sat what, when, and the marks.</Text>
       </Stack>
       <Paper withBorder radius="md" p="lg">
-        <SittingsTable markingHref={sittingMarkingPath} />
+        <SittingsTable markingHref={sittingMarkingPath} reviewHref={sittingReviewPath} />
       </Paper>
     </Stack>
   );
@@ -63,7 +64,7 @@ export function AdminSittingMarkingRoute() {
         </Anchor>
         <Text>Marking</Text>
       </Breadcrumbs>
-      <MarkingScreen id={id} />
+      <MarkingScreen id={id} reviewHref={sittingReviewPath} />
     </Stack>
   );
 }

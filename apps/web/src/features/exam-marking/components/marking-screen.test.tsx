@@ -194,3 +194,11 @@ describe('the marking screen', () => {
     );
   });
 });
+
+describe('the way to the sitting review (issue 45 item 12)', () => {
+  it("links the marking screen to the sitting's recording and events", async () => {
+    stubFetch(async (call) => (call.url === `/api/moduleexaminstance/${ID}/marking` ? jsonResponse(marking) : jsonResponse({ message: 'unexpected' }, 404)));
+    renderWithProviders(<MarkingScreen id={ID} reviewHref={(examInstanceId) => `/admin/invigilation/review/${examInstanceId}`} />);
+    expect(await screen.findByRole('link', { name: 'Sitting review' })).toHaveAttribute('href', `/admin/invigilation/review/${ID}`);
+  });
+});

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, List, Loader, Modal, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, Title, Typography } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { ExamMarking, MarkingQuestion } from '@certs/shared/exam/exam.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
@@ -277,7 +278,7 @@ function MarkingForm({ marking }: { marking: ExamMarking }) {
 }
 
 /** Verify marks: the examiner's screen for one submitted module sitting. */
-export function MarkingScreen({ id }: { id: string }) {
+export function MarkingScreen({ id, reviewHref }: { id: string; reviewHref?: (examInstanceId: string) => string }) {
   const marking = useMarking(id);
   if (marking.isPending) {
     return (
@@ -297,12 +298,20 @@ export function MarkingScreen({ id }: { id: string }) {
   const data = marking.data;
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1}>Marking: {data.title}</Title>
-        <Text c="dimmed">
-          {data.moduleCode} {data.moduleTitle}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>Marking: {data.title}</Title>
+          <Text c="dimmed">
+            {data.moduleCode} {data.moduleTitle}
+          </Text>
+        </Stack>
+        {/* The sitting's recording and events, beside the answers (issue 45 item 12). */}
+        {reviewHref && (
+          <Button component={Link} to={reviewHref(data.id)} variant="light">
+            Sitting review
+          </Button>
+        )}
+      </Group>
       <Paper withBorder radius="md" p="lg">
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
           <Fact label="Candidate">{data.applicantName}</Fact>

@@ -57,7 +57,7 @@ export const SITTING_CSV_COLUMNS: readonly CsvColumn<SittingRow>[] = [
 ];
 
 /** Staff's sittings (spec section 2 filters and kinds) with the way to marking and to extra time. */
-export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: string) => string }) {
+export function SittingsTable({ markingHref, reviewHref }: { markingHref: (examInstanceId: string) => string; reviewHref?: (examInstanceId: string) => string }) {
   const [filter, setFilter] = useState<ExaminationFilter>('All');
   const [kind, setKind] = useState<ExamType | undefined>(undefined);
   const [needsMarking, setNeedsMarking] = useState(false);
@@ -112,6 +112,12 @@ export function SittingsTable({ markingHref }: { markingHref: (examInstanceId: s
             {row.kind === 'module' && isOver && row.examInstanceId && (
               <Button size="xs" variant={row.needsMarking ? 'filled' : 'light'} component={Link} to={markingHref(row.examInstanceId)} aria-label={`${row.needsMarking ? 'Mark' : 'Marks of'} ${row.applicantName}, ${row.title}`}>
                 {row.needsMarking ? 'Mark' : 'Marks'}
+              </Button>
+            )}
+            {/* The recording and events of an online module sitting (issue 45 item 12). */}
+            {reviewHref && row.kind === 'module' && row.examInstanceId && (
+              <Button size="xs" variant="subtle" component={Link} to={reviewHref(row.examInstanceId)} aria-label={`Sitting review of ${row.applicantName}, ${row.title}`}>
+                Sitting review
               </Button>
             )}
             {row.kind === 'module' && !isOver && row.applicationModuleId && (

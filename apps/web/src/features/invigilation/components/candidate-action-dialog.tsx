@@ -1,7 +1,15 @@
 import { Alert, Button, Group, MultiSelect, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { IRREGULARITY_CATEGORIES, type ConsoleCandidate, type IrregularityCategory } from '@certs/shared/invigilation/invigilation.contract';
+import {
+  AddTimeRequest,
+  IRREGULARITY_CATEGORIES,
+  IrregularityReportRequest,
+  MessageRequest,
+  ReasonRequest,
+  type ConsoleCandidate,
+  type IrregularityCategory,
+} from '@certs/shared/invigilation/invigilation.contract';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
@@ -41,6 +49,7 @@ export function CandidateActionDialog({
   const [minutes, setMinutes] = useState<number | string>(5);
   const [category, setCategory] = useState<IrregularityCategory | null>(null);
   const [evidence, setEvidence] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<'text' | 'reason' | 'minutes' | 'category' | 'description', string>>>({});
   const title = `${ACTION_TITLES[kind]}: ${candidate.applicantName}`;
 
   const submit = () => {
@@ -52,6 +61,19 @@ export function CandidateActionDialog({
           : kind === 'reports'
             ? { kind, body: { category: category as IrregularityCategory, description: reason, evidenceTimes: evidence } }
             : { kind, body: { reason } };
+    // The server's own rules, checked first: an empty reason is refused here with its message (issue 45 item 13).
+    const schema = kind === 'message' ? MessageRequest : kind === 'extratime' ? AddTimeRequest : kind === 'reports' ? IrregularityReportRequest : ReasonRequest;
+    const checked = schema.safeParse(request.body);
+    if (!checked.success) {
+      const found: typeof errors = {};
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0]) as keyof typeof errors;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
     action.mutate(request, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: `${ACTION_TITLES[kind]}: done for ${candidate.applicantName}` });
@@ -63,6 +85,7 @@ export function CandidateActionDialog({
   return (
     <FormDialog opened title={title} onClose={onClose}>
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           submit();
@@ -74,11 +97,32 @@ export function CandidateActionDialog({
               {errorMessageOf(action.error)}
             </Alert>
           )}
-          {kind === 'message' && <Textarea label="Message shown on the candidate's screen" value={text} onChange={(event) => setText(event.currentTarget.value)} autosize minRows={2} data-autofocus />}
-          {kind === 'extratime' && <NumberInput label="Minutes to add" value={minutes} onChange={setMinutes} min={1} max={240} allowDecimal={false} data-autofocus />}
+          {kind === 'message' && (
+            <Textarea
+              label="Message shown on the candidate's screen"
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              error={errors.text}
+              required
+              autosize
+              minRows={2}
+              data-autofocus
+            />
+          )}
+          {kind === 'extratime' && (
+            <NumberInput label="Minutes to add" value={minutes} onChange={setMinutes} error={errors.minutes} required min={1} max={240} allowDecimal={false} data-autofocus />
+          )}
           {kind === 'reports' && (
             <>
-              <Select label="Category" data={[...IRREGULARITY_CATEGORIES]} value={category} onChange={(value) => setCategory(value as IrregularityCategory | null)} data-autofocus />
+              <Select
+                label="Category"
+                data={[...IRREGULARITY_CATEGORIES]}
+                value={category}
+                onChange={(value) => setCategory(value as IrregularityCategory | null)}
+                error={errors.category}
+                required
+                data-autofocus
+              />
               <MultiSelect
                 label="Evidence times"
                 description="Moments of the sitting the report points at"
@@ -91,9 +135,17 @@ export function CandidateActionDialog({
             </>
           )}
           {kind === 'reports' ? (
-            <Textarea label="What happened" value={reason} onChange={(event) => setReason(event.currentTarget.value)} autosize minRows={3} />
+            <Textarea label="What happened" value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={errors.description} required autosize minRows={3} />
           ) : (
-            <TextInput label="Reason" value={reason} onChange={(event) => setReason(event.currentTarget.value)} data-autofocus={kind !== 'message' && kind !== 'extratime' ? true : undefined} />
+            <TextInput
+              label="Reason"
+              description="Recorded with your name in the sitting's events"
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              error={errors.reason}
+              required
+              data-autofocus={kind !== 'message' && kind !== 'extratime' ? true : undefined}
+            />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -73,9 +73,10 @@ export function RecordingPlayer({ examInstanceId, manifest, positionMs, onPositi
 
   const segmentStart = segment === null ? 0 : Date.parse(manifest.segments.find((s) => s.segment === segment)?.startedOn ?? '');
   if (!place) {
+    const firstStart = Math.min(...manifest.segments.map((s) => Date.parse(s.startedOn)));
     return (
       <Alert color="orange" variant="light" data-testid="recording-gap-here">
-        Nothing was recorded at this moment (a gap in the recording).
+        {positionMs < firstStart ? 'The recording had not started yet at this moment.' : 'Nothing was recorded at this moment (a gap in the recording).'}
       </Alert>
     );
   }

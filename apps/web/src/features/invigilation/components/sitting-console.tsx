@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Menu, Paper, SegmentedControl, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EXAM_EVENT_LABELS } from '@certs/shared/exam-integrity/exam-event';
 import { candidateStateOf, durationText, needsAttention, offlineSinceOf } from '@certs/shared/invigilation/console-state';
+import { describeSittingEvent } from '@certs/shared/invigilation/event-wording';
 import { CANDIDATE_STATE_COLORS, CANDIDATE_STATE_LABELS, type ConsoleCandidate, type SittingConsole as Console } from '@certs/shared/invigilation/invigilation.contract';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -58,6 +58,9 @@ function CandidateRow({
   onAction: (kind: ActionKind) => void;
 }) {
   const isOpen = candidate.status === 'InProgress' && !candidate.endedForMisconduct;
+  const state = candidateStateOf(candidate, now, console.offlineAfterSeconds);
+  // Once submitted or ended nothing in the sitting changes (issue 45 item 5): only a report is offered.
+  const isOver = state === 'submitted' || state === 'endedForMisconduct';
   return (
     <Table.Tr data-testid="console-candidate" data-candidate={candidate.applicantName}>
       <Table.Td>
@@ -108,30 +111,27 @@ function CandidateRow({
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item disabled={!isOpen} onClick={() => onAction('message')}>
-                Send a message
-              </Menu.Item>
-              <Menu.Item disabled={!isOpen && candidate.status !== 'notLaunched'} onClick={() => onAction('extratime')}>
-                Give extra time
-              </Menu.Item>
-              {candidate.pausedSince ? (
-                <Menu.Item disabled={!isOpen} onClick={() => onAction('resume')}>
-                  Resume the clock
-                </Menu.Item>
-              ) : (
-                <Menu.Item disabled={!isOpen} onClick={() => onAction('pause')}>
-                  Pause the clock
+              {isOver && <Menu.Label>{CANDIDATE_STATE_LABELS[state]}: the sitting can no longer change</Menu.Label>}
+              {isOpen && <Menu.Item onClick={() => onAction('message')}>Send a message</Menu.Item>}
+              {/* Before the launch, extra time waits for the sitting (the engine's extension). */}
+              {(isOpen || candidate.status === 'notLaunched') && <Menu.Item onClick={() => onAction('extratime')}>Give extra time</Menu.Item>}
+              {isOpen &&
+                (candidate.pausedSince ? (
+                  <Menu.Item onClick={() => onAction('resume')}>Resume the clock</Menu.Item>
+                ) : (
+                  <Menu.Item onClick={() => onAction('pause')}>Pause the clock</Menu.Item>
+                ))}
+              <Menu.Item onClick={() => onAction('reports')}>Report an irregularity</Menu.Item>
+              {isOpen && (
+                <Menu.Item color="red" onClick={() => onAction('end')}>
+                  End for misconduct
                 </Menu.Item>
               )}
-              <Menu.Item onClick={() => onAction('reports')}>Report an irregularity</Menu.Item>
-              <Menu.Item color="red" disabled={!isOpen} onClick={() => onAction('end')}>
-                End for misconduct
-              </Menu.Item>
             </Menu.Dropdown>
           </Menu>
           {candidate.examInstanceId && console.sitting.myRole !== 'invigilator' && (
-            <Anchor component={Link} to={reviewHref(candidate.examInstanceId)} size="sm">
-              Review
+            <Anchor component={Link} to={reviewHref(candidate.examInstanceId)} size="sm" aria-label={`Sitting review of ${candidate.applicantName}`}>
+              Sitting review
             </Anchor>
           )}
         </Group>
@@ -214,7 +214,7 @@ export function SittingConsole({ sittingId, reviewHref }: { sittingId: string; r
               const candidate = console.candidates.find((c) => c.applicationModuleId === event.applicationModuleId);
               return (
                 <Text component="li" key={event.id} size="sm">
-                  {dates.dateTime(event.occurredOn)} · {candidate?.applicantName ?? 'Candidate'} · {(EXAM_EVENT_LABELS as Record<string, string>)[event.kind] ?? event.label}
+                  {dates.dateTime(event.occurredOn)} · {candidate?.applicantName ?? 'Candidate'} · {describeSittingEvent(event)}
                   {event.actorName ? ` (${event.actorName})` : ''}
                 </Text>
               );

@@ -1,14 +1,16 @@
-import { Alert, Anchor, Box, Button, Group, Paper, Radio, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Paper, Radio, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { durationText } from '@certs/shared/invigilation/console-state';
+import { describeSittingEvent, NOTABLE_KINDS } from '@certs/shared/invigilation/event-wording';
 import { REVIEW_DECISION_LABELS, REVIEW_DECISIONS, type SittingReview as Review, type SittingReviewDecisionKind } from '@certs/shared/invigilation/invigilation.contract';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
 import { useReviewChange, useSittingReview } from '../api/invigilation';
 import { RecordingPlayer } from './recording-player';
+import { SnapshotStrip } from './snapshot-strip';
 
 /** "+01:02:03" from the start of the sitting. */
 function offsetText(ms: number): string {
@@ -16,6 +18,19 @@ function offsetText(ms: number): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `+${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
+
+/**
+ * Where the review opens: the first recorded moment (issue 45 item 12). The sitting starts at the
+ * launch, the recording a little later (after the candidate shares the screen), so opening at the
+ * launch showed a gap and no video.
+ */
+export function firstRecordedMoment(review: Review): number {
+  const manifest = review.recording.manifest;
+  const starts = (manifest?.segments ?? []).map((segment) => Date.parse(segment.startedOn)).filter((at) => Number.isFinite(at));
+  return starts.length > 0 ? Math.min(...starts) : Date.parse(review.startedOn);
+}
+
+const bySource = (event: Review['events'][number]) => event.actorName ?? (event.source === 'candidate' ? 'Candidate' : 'System');
 
 /** The whole sitting as a bar: the recorded stretches, the gaps, and each event as a mark to jump to. */
 function Timeline({ review, positionMs, onJump }: { review: Review; positionMs: number; onJump: (atMs: number) => void }) {
@@ -48,7 +63,7 @@ function Timeline({ review, positionMs, onJump }: { review: Review; positionMs: 
 function ReviewScreen({ review }: { review: Review }) {
   const dates = useDateFormatter();
   const start = Date.parse(review.startedOn);
-  const [positionMs, setPositionMs] = useState(start);
+  const [positionMs, setPositionMs] = useState(() => firstRecordedMoment(review));
   const [flagNote, setFlagNote] = useState('');
   const [decision, setDecision] = useState<SittingReviewDecisionKind | null>(review.decision?.decision ?? null);
   const [decisionNote, setDecisionNote] = useState(review.decision?.note ?? '');
@@ -56,6 +71,11 @@ function ReviewScreen({ review }: { review: Review }) {
   const change = useReviewChange(review.examInstanceId);
   const [selectedEvent, setSelectedEvent] = useState<number | null>(null);
   const manifest = review.recording.manifest;
+  const notable = review.events.filter((event) => NOTABLE_KINDS.has(event.kind));
+  const jumpTo = (event: Review['events'][number]) => {
+    setSelectedEvent(event.id);
+    setPositionMs(Date.parse(event.occurredOn));
+  };
 
   return (
     <Stack gap="lg">
@@ -99,48 +119,82 @@ function ReviewScreen({ review }: { review: Review }) {
         </Stack>
       </Paper>
 
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="notable-events-heading">
+        <Title order={2} size="h4" id="notable-events-heading">
+          Events to look at
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Leaving the exam window, a second screen or tab, copy and paste, capture trouble, a lost connection, gaps and irregularity reports. Choose one to see the recording at that moment.
+        </Text>
+        {notable.length === 0 ? (
+          <Text size="sm" data-testid="notable-events-none">
+            None: the candidate stayed in the exam window on one screen, and nothing was reported.
+          </Text>
+        ) : (
+          <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="notable-events">
+            {notable.map((event) => (
+              <li key={event.id}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  ta="left"
+                  aria-current={selectedEvent === event.id ? 'true' : undefined}
+                  fw={selectedEvent === event.id ? 700 : undefined}
+                  onClick={() => jumpTo(event)}
+                >
+                  {offsetText(Date.parse(event.occurredOn) - start)} {describeSittingEvent(event)}
+                </Anchor>
+                <Text span size="sm" c="dimmed">
+                  {' '}
+                  ({bySource(event)})
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+
+      {review.snapshots.length > 0 && (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="snapshots-heading">
+          <Title order={2} size="h4" id="snapshots-heading">
+            Camera snapshots ({review.snapshots.length})
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            One about every 30 seconds. Choose one to see the recording at that moment; the arrow keys move along the strip.
+          </Text>
+          <SnapshotStrip snapshots={review.snapshots} positionMs={positionMs} offsetText={(at) => offsetText(at - start)} onJump={setPositionMs} />
+        </Paper>
+      )}
+
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="review-events-heading">
         <Title order={2} size="h4" id="review-events-heading" mb="sm">
-          Events
+          All events
         </Title>
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing={4} data-testid="review-events">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>At</Table.Th>
+                <Table.Th>At (choose to jump there)</Table.Th>
                 <Table.Th>Event</Table.Th>
                 <Table.Th>By</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Jump</VisuallyHidden>
-                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {review.events.map((event) => (
-                <Table.Tr key={event.id} data-testid="review-event" data-kind={event.kind} bg={selectedEvent === event.id ? 'gray.1' : undefined} aria-current={selectedEvent === event.id ? 'true' : undefined}>
-                  <Table.Td>{offsetText(Date.parse(event.occurredOn) - start)}</Table.Td>
-                  <Table.Td>
-                    {event.label}
-                    {typeof event.detail.reason === 'string' ? `: ${event.detail.reason}` : ''}
-                    {typeof event.detail.seconds === 'number' ? ` (${durationText(event.detail.seconds)})` : ''}
-                  </Table.Td>
-                  <Table.Td>{event.actorName ?? (event.source === 'candidate' ? 'Candidate' : 'System')}</Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="sm"
-                      aria-label={`Jump to ${event.label} at ${offsetText(Date.parse(event.occurredOn) - start)}`}
-                      onClick={() => {
-                        setSelectedEvent(event.id);
-                        setPositionMs(Date.parse(event.occurredOn));
-                      }}
-                    >
-                      Jump
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {review.events.map((event) => {
+                const at = offsetText(Date.parse(event.occurredOn) - start);
+                return (
+                  <Table.Tr key={event.id} data-testid="review-event" data-kind={event.kind} bg={selectedEvent === event.id ? 'gray.1' : undefined} aria-current={selectedEvent === event.id ? 'true' : undefined}>
+                    <Table.Td>
+                      <Anchor component="button" type="button" size="sm" aria-label={`Jump to ${event.label} at ${at}`} onClick={() => jumpTo(event)}>
+                        {at}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{describeSittingEvent(event)}</Table.Td>
+                    <Table.Td>{bySource(event)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
