@@ -126,8 +126,14 @@ export class AuthRepository {
     return updated.length === 1;
   }
 
-  async revokeSession(id: string, now: Date): Promise<void> {
-    await this.db.update(refreshSessions).set({ revokedOn: now, modifiedOn: now }).where(eq(refreshSessions.id, id));
+  /** Ends a live session; returns its user, or undefined when it had already ended (or never was). */
+  async revokeSession(id: string, now: Date): Promise<string | undefined> {
+    const [row] = await this.db
+      .update(refreshSessions)
+      .set({ revokedOn: now, modifiedOn: now })
+      .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.revokedOn)))
+      .returning({ userId: refreshSessions.userId });
+    return row?.userId;
   }
 
   /** Sessions that expired or were ended before the cutoff can never be used again. */

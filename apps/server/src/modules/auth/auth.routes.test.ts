@@ -240,6 +240,33 @@ describe('tokens and sessions', () => {
     expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: current } })).statusCode).toBe(401);
   });
 
+  it('ends the session when a cookie rotated out two or more times ago is replayed, but not for a made-up one naming it (issue 45)', async () => {
+    const person = await createUser(t.database.db, { role: ROLES.Applicant });
+    const refresh = (cookie: string) => t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: cookie } });
+    const me = (jwt: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(jwt) });
+    const { refresh: first } = await signIn(t.app, person);
+    const second = refreshCookieOf(await refresh(first))!;
+    const rotatedAgain = await refresh(second);
+    const newest = refreshCookieOf(rotatedAgain)!;
+    const { newToken } = rotatedAgain.json<{ newToken: string }>();
+    expect((await me(newToken)).statusCode).toBe(200);
+
+    // A value naming the session with a mark of its own making is a stranger: the session goes on.
+    const [sessionId] = newest.split('.');
+    expect((await refresh(`${sessionId}.made-up.${'A'.repeat(43)}`)).statusCode).toBe(401);
+    expect((await refresh(`${sessionId}.made-up`)).statusCode).toBe(401);
+    expect((await me(newToken)).statusCode).toBe(200);
+
+    // The first value, two rotations old, replayed: the session ends, its newest cookie and access token too.
+    const replayed = await refresh(first);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().message).toBe(AUTH_MESSAGES.sessionExpired);
+    expect((await refresh(newest)).statusCode).toBe(401);
+    expect((await me(newToken)).statusCode).toBe(401);
+    const [row] = await t.database.db.select().from(refreshSessions).where(eq(refreshSessions.id, sessionId!));
+    expect(row?.revokedOn).toBeInstanceOf(Date);
+  });
+
   it('answers 401 to a refresh without a cookie or with an unknown one', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/auth/local/refreshtoken', cookies: { certs_refresh: 'made-up' } })).statusCode).toBe(401);

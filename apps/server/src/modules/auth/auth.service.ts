@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { visibleMenuItems } from '@certs/shared/auth/admin-menu';
 import { AUTH_MESSAGES, type LoginResponse, type SessionUser } from '@certs/shared/auth/auth.contract';
@@ -13,7 +14,6 @@ import {
   REFRESH_IDLE_SECONDS,
   REFRESH_ROTATION_GRACE_SECONDS,
   hashToken,
-  newRandomToken,
   type TokenService,
 } from '../../platform/auth/tokens';
 import type { AuthRepository, UserRow } from './auth.repository';
@@ -230,8 +230,11 @@ export class AuthService implements SessionLookup {
   }
 
   private async startSession(user: UserRow, userAgent: string | undefined): Promise<IssuedSession> {
-    const refreshToken = newRandomToken();
-    const sessionId = await this.repository.insertRefreshSession({
+    // The id is chosen here because the cookie names it.
+    const sessionId = randomUUID();
+    const refreshToken = this.tokens.refreshCookies.issue(sessionId);
+    await this.repository.insertRefreshSession({
+      id: sessionId,
       userId: user.id,
       tokenHash: hashToken(refreshToken),
       sessionVersion: user.sessionVersion,
@@ -249,7 +252,15 @@ export class AuthService implements SessionLookup {
     const now = new Date();
     const presentedHash = hashToken(refreshToken);
     const found = await this.repository.findLiveSessionByHash(presentedHash);
-    if (!found) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
+    if (!found) {
+      // A value this server issued for a session that is neither its current one nor the one just
+      // replaced: one rotated out earlier, replayed, so the cookie was copied. The session ends for
+      // its owner too, as for a replaced value replayed after the grace below.
+      const copiedFrom = this.tokens.refreshCookies.sessionOf(refreshToken);
+      const revokedUserId = copiedFrom ? await this.repository.revokeSession(copiedFrom, now) : undefined;
+      if (revokedUserId) this.sessionUsers.forget(revokedUserId);
+      throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
+    }
     const { session, isPrevious } = found;
 
     const idleSince = now.getTime() - session.lastUsedOn.getTime();
@@ -268,7 +279,7 @@ export class AuthService implements SessionLookup {
 
     const newToken = await this.accessTokenFor(user, session.id);
     if (isPrevious) return { newToken };
-    const rotated = newRandomToken();
+    const rotated = this.tokens.refreshCookies.issue(session.id);
     const isRotated = await this.repository.rotateSession(session.id, presentedHash, hashToken(rotated), now);
     // Lost a race with another tab: that tab's cookie is the browser's now, keep it.
     return isRotated ? { newToken, refreshToken: rotated } : { newToken };

@@ -66,3 +66,37 @@ describe('access tokens', () => {
     expect(await new TokenService(SECRET).verifyAccessToken(token)).toBeNull();
   });
 });
+
+describe('refresh cookies', () => {
+  const sessionId = '3a0f6c1e-9b2d-4e8a-b1c7-5d6e7f801234';
+
+  it('name their session, each value different', () => {
+    const cookies = new TokenService(SECRET).refreshCookies;
+    const first = cookies.issue(sessionId);
+    const second = cookies.issue(sessionId);
+    expect(first).not.toBe(second);
+    expect(cookies.sessionOf(first)).toBe(sessionId);
+    expect(cookies.sessionOf(second)).toBe(sessionId);
+    // Another instance with the same secret reads them too.
+    expect(new TokenService(SECRET).refreshCookies.sessionOf(first)).toBe(sessionId);
+  });
+
+  it('name no session when altered, made elsewhere, or from before the mark', () => {
+    const cookies = new TokenService(SECRET).refreshCookies;
+    const value = cookies.issue(sessionId);
+    const [, random, mark] = value.split('.');
+    const otherSession = '0b7c0c2e-6f7e-4a57-9a53-1d1f6f9b8c01';
+    for (const forged of [
+      tampered(value),
+      `${otherSession}.${random}.${mark}`,
+      new TokenService('another-secret-that-is-also-long-enough').refreshCookies.issue(sessionId),
+      `${sessionId}.${random}`,
+      `${sessionId}.${random}.${mark}.x`,
+      `not-a-session.${random}.${mark}`,
+      'kX3v9QeXyq0bq1mHk3yQGf1m0m1Yb8bBv7m7XW3c1mA',
+      '',
+    ]) {
+      expect(cookies.sessionOf(forged), forged).toBeNull();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, webcrypto } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { USER_TYPES, type Role, type UserType } from '@certs/shared/auth/roles';
@@ -46,9 +46,13 @@ export class TokenService {
   /** Second-factor challenges, signed with the same key under another audience. */
   readonly challenges: ChallengeTokens;
 
+  /** Refresh cookies, marked with a key of their own derived from the same secret. */
+  readonly refreshCookies: RefreshCookies;
+
   constructor(secret: string) {
     this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     this.challenges = new ChallengeTokens(this.key);
+    this.refreshCookies = new RefreshCookies(createHmac('sha256', secret).update('refresh-cookie').digest());
   }
 
   async signAccessToken(claims: AccessClaims): Promise<string> {
@@ -140,6 +144,39 @@ export class ChallengeTokens {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;
     }
+  }
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A refresh cookie is `<session id>.<random>.<mark>`, the mark a MAC of the rest under the
+ * server's key. Only a hash of the session's current value (and of the one just replaced) is
+ * stored, so without the mark a value rotated out earlier would be a stranger; with it, any value
+ * this server issued names its session, and a replay of an old one ends that session (issue 45).
+ * Nobody without the key can make a value that names a session, so nobody can end someone else's.
+ */
+export class RefreshCookies {
+  constructor(private readonly key: Buffer) {}
+
+  issue(sessionId: string): string {
+    const body = `${sessionId}.${newRandomToken()}`;
+    return `${body}.${this.markOf(body)}`;
+  }
+
+  /** The session a value issued by this server names; null for anything else (made up, altered, or from before the mark). */
+  sessionOf(value: string): string | null {
+    const parts = value.split('.');
+    if (parts.length !== 3) return null;
+    const [sessionId = '', random = '', mark = ''] = parts;
+    if (!UUID_PATTERN.test(sessionId) || !random) return null;
+    const expected = Buffer.from(this.markOf(`${sessionId}.${random}`));
+    const given = Buffer.from(mark);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? sessionId : null;
+  }
+
+  private markOf(body: string): string {
+    return createHmac('sha256', this.key).update(body).digest('base64url');
   }
 }
 
