@@ -171,14 +171,28 @@ export function scheduleRowIssues(
   return issues;
 }
 
-/** What a candidate should bring to each kind of exam; the mail and the applicant's page say it. */
+/**
+ * What a candidate should bring to each kind of exam; the mail and the applicant's page say it. An
+ * Online sitting that is not recorded needs no camera; a recorded one is read by `whatToBring`.
+ */
 export const WHAT_TO_BRING: Record<ExamKind, string> = {
-  Online: 'Photo identification, a computer with a camera and microphone, one monitor, and a reliable internet connection.',
+  Online: 'Photo identification, a computer, and a reliable internet connection.',
   Practical: 'Photo identification, and your welding helmet, gloves, safety boots and protective clothing.',
   Oral: 'Photo identification.',
   'Pen & Paper': 'Photo identification, pens, and a non-programmable calculator.',
   'Practical & Oral': 'Photo identification, and your welding helmet, gloves, safety boots and protective clothing.',
 };
+
+/**
+ * A recorded Online sitting records the camera and the entire screen of one monitor (the system
+ * check refuses two). No sound is recorded (decision 028), so no microphone is asked for.
+ */
+export const WHAT_TO_BRING_RECORDED_ONLINE = 'Photo identification, a computer with a camera, one monitor, and a reliable internet connection.';
+
+/** What to bring to a sitting, following what it records (issue 45): the words of the mail and the applicant's pages. */
+export function whatToBring(kind: ExamKind, isRecorded: boolean): string {
+  return kind === 'Online' && isRecorded ? WHAT_TO_BRING_RECORDED_ONLINE : WHAT_TO_BRING[kind];
+}
 
 // ---- Results -------------------------------------------------------------------------------
 
@@ -301,7 +315,17 @@ export const ScheduleChoices = z.object({
   examiners: z.array(Person),
   invigilators: z.array(Person),
   /** Published module tests, by the program module they examine. */
-  tests: z.array(z.object({ id: z.string(), name: z.string(), programModuleId: z.string(), /** The test's recording setting. */ recordExam: z.boolean() })),
+  tests: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      programModuleId: z.string(),
+      /** The test's recording setting. */
+      recordExam: z.boolean(),
+      /** The test's own time in minutes: the form's starting duration and hint; the schedule's duration wins (decision 041). */
+      overallTime: z.number().int(),
+    }),
+  ),
 });
 export type ScheduleChoices = z.infer<typeof ScheduleChoices>;
 

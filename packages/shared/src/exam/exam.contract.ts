@@ -65,6 +65,7 @@ export const EXAM_MESSAGES = {
   extraTimeFactor: 'Time factor must be between 1 and 3',
   extraTimeOneWay: 'Give either extra minutes or a time factor',
   extraTimeNoTest: 'Choose the online test of this module before giving a time factor',
+  extraTimeResultRecorded: 'The result of this module has been recorded: there is no exam to give extra time for',
   noPassPercentage: 'The module has no pass percentage',
   correctionNeedsReason: 'Marking is complete: give a reason to correct the marks',
   resultRecorded: 'The result of this module has been recorded: the exam can no longer be started',
@@ -498,6 +499,8 @@ export const SittingRow = z.object({
   result: z.enum(['Pass', 'Fail']).nullable(),
   /** Submitted with questions still waiting for an examiner. */
   needsMarking: z.boolean(),
+  /** A module whose result is recorded (by hand or by marking) or whose application has its final result: not to be sat, no extra time. */
+  isClosed: z.boolean(),
 });
 export type SittingRow = z.infer<typeof SittingRow>;
 export const SittingsPage = pagedResponse(SittingRow);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { AccountTimeZones } from '../account/account-time-zone';
@@ -192,14 +192,14 @@ export class ExamScheduleRepository {
   }
 
   /** Published module tests of these program modules. */
-  async findPublishedModuleTests(programModuleIds: string[]): Promise<{ id: string; title: string; programModuleId: string; recordExam: boolean }[]> {
+  async findPublishedModuleTests(programModuleIds: string[]): Promise<{ id: string; title: string; programModuleId: string; recordExam: boolean; overallTime: number }[]> {
     if (programModuleIds.length === 0) return [];
     const rows = await this.db
-      .select({ id: examDefinitions.id, title: examDefinitions.title, programModuleId: examDefinitions.programModuleId, recordExam: examDefinitions.recordExam })
+      .select({ id: examDefinitions.id, title: examDefinitions.title, programModuleId: examDefinitions.programModuleId, recordExam: examDefinitions.recordExam, overallTime: examDefinitions.overallTime })
       .from(examDefinitions)
       .where(and(eq(examDefinitions.status, 'published'), eq(examDefinitions.testType, 'module'), inArray(examDefinitions.programModuleId, programModuleIds)))
       .orderBy(asc(examDefinitions.title));
-    return rows.flatMap((row) => (row.programModuleId ? [{ id: row.id, title: row.title, programModuleId: row.programModuleId, recordExam: row.recordExam }] : []));
+    return rows.flatMap((row) => (row.programModuleId ? [{ id: row.id, title: row.title, programModuleId: row.programModuleId, recordExam: row.recordExam, overallTime: row.overallTime }] : []));
   }
 
   /** The program's awarding body's zone: where a new schedule starts. */
@@ -246,6 +246,10 @@ export class ExamScheduleRepository {
           lt(applicationModules.scheduledAt, to),
           // An application that has left the examinations (awarded, failed) sits nothing more.
           eq(applications.status, 'Examinations Stage'),
+          // Nor does a module with its result (recorded by hand or by marking) or whose online
+          // sitting has ended: it is not "Open now" for anyone (issue 45).
+          isNull(applicationModules.result),
+          sql`not exists (select 1 from ${examInstances} where ${examInstances.applicationModuleId} = ${applicationModules.id} and ${examInstances.status} <> 'InProgress')`,
         ),
       )
       .orderBy(asc(applicationModules.scheduledAt), asc(programModules.moduleCode))

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAGE_MESSAGES } from '@certs/shared/application/application-stage.contract';
 import { ROLES } from '@certs/shared/auth/roles';
-import { RESULT_MESSAGES, SCHEDULE_MESSAGES, WHAT_TO_BRING, type ExamSchedule, type ScheduleModuleRequest } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { RESULT_MESSAGES, SCHEDULE_MESSAGES, WHAT_TO_BRING, WHAT_TO_BRING_RECORDED_ONLINE, type ExamSchedule, type ScheduleModuleRequest } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { PUBLIC_SCHEDULE_MESSAGES, type PublicSchedule } from '@certs/shared/exam-schedule/public-schedule.contract';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -319,8 +319,12 @@ describe('sending the schedule', () => {
     expect(text).toContain('Times are in Perth time');
     // 10:00 AEDT Sydney is 07:00 AWST Perth; 09:30 AEDT Melbourne is 06:30 AWST.
     expect(text).toContain(`M1 Welding processes: Online exam on 21-Nov-${YEAR} 07:00 AM AWST, 90 minutes.`);
+    // One end for everyone (decision 041): 07:00 plus the 90 scheduled minutes.
+    expect(text).toContain(`It ends at 21-Nov-${YEAR} 08:30 AM AWST for everyone: start on time.`);
     expect(text).toContain(`Sit it online: ${PUBLIC_URL}/student/examinations.`);
+    // Not recorded: no camera, and no microphone ever (no sound is recorded; issue 45).
     expect(text).toContain(`What to bring: ${WHAT_TO_BRING.Online}`);
+    expect(text).not.toMatch(/camera|microphone/);
     expect(text).toContain(`M2 Practical inspection: Practical exam on 22-Nov-${YEAR} 06:30 AM AWST, 180 minutes. Venue: Sydney Welding Hall.`);
     expect(text).toContain(`What to bring: ${WHAT_TO_BRING.Practical}`);
     expect(text).toContain('Note: Bring your own hood.');
@@ -403,6 +407,10 @@ describe('sending the schedule', () => {
     await post(`${M}/${application.id}/examination/send`, undefined, managerJwt);
     const mail = (await mailsTo(bob.email)).at(-1)!;
     expect(mail.text).toContain(`Recorded: after you agree, your camera, entire screen and keystrokes are recorded; run the system check before the day: ${PUBLIC_URL}/student/examinations/system-check.`);
+    // What to bring follows what is recorded: the camera, and no microphone (no sound is recorded; issue 45).
+    expect(mail.text).toContain(`What to bring: ${WHAT_TO_BRING_RECORDED_ONLINE}`);
+    expect(mail.text).not.toContain('microphone');
+    expect((await get(`${Q}/${application.id}/myschedule`, bobJwt)).json().modules[0]).toMatchObject({ moduleCode: 'M1', whatToBring: WHAT_TO_BRING_RECORDED_ONLINE });
     // The same setting again changes nothing, so there is nothing new to send; the practical row never carries one.
     await post(`${M}/${application.id}/examination/update`, { modules: [onlineRow(online, { recordExam: true }), practicalRow(practical)] }, managerJwt);
     expect((await post(`${M}/${application.id}/examination/send`, undefined, managerJwt)).json().message).toBe(SCHEDULE_MESSAGES.nothingNew);
@@ -697,6 +705,19 @@ describe('the public schedule', () => {
     expect(onlineAt(closed)).toEqual([]);
     // The hall's session of the next day is still ahead.
     expect(closed.days.some((day) => day.place.id === venue.id && day.date === `${YEAR}-12-02`)).toBe(true);
+  });
+
+  it('drops a module once its result is recorded, by hand or by marking: nobody sits it any more (issue 45)', async () => {
+    const application = await applicationFor(bob);
+    const [online, practical] = application.moduleIds as [string, string];
+    await post(`${M}/${application.id}/examination/update`, { modules: [onlineRow(online, { scheduledLocal: at('11-27', '10:00') }), practicalRow(practical, { scheduledLocal: at('11-28', '09:00') })] }, managerJwt);
+    await post(`${M}/${application.id}/examination/send`, undefined, managerJwt);
+    const modulesOn = async (day: string) => ((await get(`/unauth/schedule?from=${YEAR}-${day}&to=${YEAR}-${day}`)).json() as PublicSchedule).days.flatMap((d) => d.sessions.map((s) => s.moduleCode));
+    expect(await modulesOn('11-27')).toEqual(['M1']);
+    expect(await modulesOn('11-28')).toEqual(['M2']);
+    await t.database.db.update(applicationModules).set({ result: 'Pass', resultPercentage: 80, resultEnteredOn: new Date() }).where(eq(applicationModules.id, online));
+    expect(await modulesOn('11-27')).toEqual([]);
+    expect(await modulesOn('11-28')).toEqual(['M2']);
   });
 
   it('never names or mails a candidate', () => {

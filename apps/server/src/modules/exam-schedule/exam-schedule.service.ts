@@ -14,7 +14,6 @@ import {
   SEND_OPEN_STAGES,
   SIT_EXAM_PATH,
   SYSTEM_CHECK_PATH,
-  WHAT_TO_BRING,
   modulesNotPassed,
   scheduleRowIssues,
   testCentreAddress,
@@ -30,8 +29,10 @@ import {
   type ScheduleModuleValues,
   type ScheduleSaveRequest,
   type ScheduledModule,
+  whatToBring,
 } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { instantOfLocal, localOfInstant, zoneLabel } from '@certs/shared/exam-schedule/exam-schedule-time';
+import { sittingEndsAt } from '@certs/shared/exam-schedule/sitting-time';
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
@@ -428,7 +429,7 @@ export class ExamScheduleService {
             venue: m.venueTitle,
             testCentre: m.testingAgency ? { id: m.testingAgency.id, name: m.testingAgency.companyName, address: testCentreAddress(m.testingAgency) } : null,
             sitPath: kind === 'Online' ? SIT_EXAM_PATH : null,
-            whatToBring: WHAT_TO_BRING[kind],
+            whatToBring: whatToBring(kind, isRecorded(m)),
             note: row.scheduleNote,
           },
         ];
@@ -519,7 +520,7 @@ export class ExamScheduleService {
       testCentres: centres.map((c) => ({ id: c.id, name: c.companyName, address: testCentreAddress(c) })),
       examiners: examiners.filter((u) => u.active).map((u) => ({ id: u.userId, name: u.name })),
       invigilators: invigilators.filter((u) => u.active).map((u) => ({ id: u.userId, name: u.name })),
-      tests: tests.map((t) => ({ id: t.id, name: t.title, programModuleId: t.programModuleId, recordExam: t.recordExam })),
+      tests: tests.map((t) => ({ id: t.id, name: t.title, programModuleId: t.programModuleId, recordExam: t.recordExam, overallTime: t.overallTime })),
     };
   }
 
@@ -622,9 +623,13 @@ export class ExamScheduleService {
       const marker = isChange && changedIds.has(row.id) ? ' (changed)' : '';
       return [
         `${m.moduleCode} ${m.moduleTitle}${marker}: ${kind} exam on ${formatDateTimeWithZone(row.scheduledAt, zone)}, ${row.durationMinutes} minutes.`,
+        // One end for every candidate (decision 041): who starts late has less time.
+        ...(kind === 'Online' && row.scheduledAt && row.durationMinutes !== null
+          ? [`It ends at ${formatDateTimeWithZone(sittingEndsAt({ scheduledAt: row.scheduledAt, durationMinutes: row.durationMinutes }), zone)} for everyone: start on time.`]
+          : []),
         `${place}.`,
-        `What to bring: ${WHAT_TO_BRING[kind]}`,
-        ...(kind === 'Online' && (row.recordExam ?? m.testRecordsExam)
+        `What to bring: ${whatToBring(kind, isRecorded(m))}`,
+        ...(kind === 'Online' && isRecorded(m)
           ? [`Recorded: after you agree, your camera, entire screen and keystrokes are recorded; run the system check before the day: ${this.deps.publicUrl}${SYSTEM_CHECK_PATH}.`]
           : []),
         ...(row.scheduleNote ? [`Note: ${row.scheduleNote}`] : []),
@@ -671,6 +676,11 @@ export class ExamScheduleService {
       ],
     };
   }
+}
+
+/** Whether an Online sitting is recorded: the module's own setting, else its test's (decision 028). */
+function isRecorded(m: ModuleWithNames): boolean {
+  return m.row.examKind === 'Online' && (m.row.recordExam ?? m.testRecordsExam);
 }
 
 /** A result written by the online exam: marked automatically (no one entered it) or verified by an examiner. */

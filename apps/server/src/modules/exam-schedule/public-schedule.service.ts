@@ -1,5 +1,6 @@
 import { DURATION_MAX_MINUTES, testCentreAddress, type ExamKind } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { addDays, dayBoundsInZone, dayInZone, daysBetween } from '@certs/shared/exam-schedule/exam-schedule-time';
+import { sittingEndsAt } from '@certs/shared/exam-schedule/sitting-time';
 import {
   ONLINE_PLACE_ID,
   PUBLIC_SCHEDULE_DEFAULT_DAYS,
@@ -56,7 +57,7 @@ export class PublicScheduleService {
     // listed; it started at most the longest duration ago. Issue 21: today's online exams were missing.
     const earliest = now.getTime() - DURATION_MAX_MINUTES * 60_000;
     const rows = (await this.repository.findSentSessions(new Date(Math.max(Math.min(...starts), earliest)), new Date(Math.max(...ends)))).filter(
-      (row) => row.scheduledAt.getTime() + row.durationMinutes * 60_000 > now.getTime(),
+      (row) => sittingEndsAt(row).getTime() > now.getTime(),
     );
 
     const places = new Map<string, PublicPlace>();

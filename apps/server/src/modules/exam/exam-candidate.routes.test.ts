@@ -5,6 +5,7 @@ import { EXAM_MESSAGES, type CandidateExam, type LaunchedExam, type QuestionInst
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
 import { signIn } from '../../../test/sign-in';
+import { examTimeExtensions } from '../../db/schema/exam-instance';
 import { ageSitting, createPublishedTest, createScheduledModule, EVERY_TYPE, examClient, storedAnswers, storedInstance, type PublishedTest } from './exam-test-fixtures';
 
 let t: TestApp;
@@ -213,7 +214,9 @@ describe('launching a scheduled module exam', () => {
     const ids = new Set(launches.map((r) => r.json().id));
     expect(ids.size).toBe(1);
     const exam: CandidateExam = launches[0]!.json();
-    expect(exam).toMatchObject({ examType: 'module', moduleCode: 'M1', timer: { totalTime: 90 * 60, minimumTime: 30 * 60 } });
+    // The schedule's 100 minutes, not the test's 90 (decision 041).
+    expect(exam).toMatchObject({ examType: 'module', moduleCode: 'M1', timer: { minimumTime: 30 * 60 } });
+    expect(new Date(exam.timer.deadline).getTime()).toBe(scheduled.scheduledAt.getTime() + 100 * 60_000);
     expect(await storedAnswers(db, exam.id)).toHaveLength(4);
     expect(JSON.stringify(exam)).not.toMatch(/correct/i);
     // The window closes; the sitting already made is still the candidate's.
@@ -223,6 +226,42 @@ describe('launching a scheduled module exam', () => {
     // Module exams are reached by their own path only.
     expect((await api.get(`/api/moduleexaminstance/${exam.id}`, adaJwt)).statusCode).toBe(200);
     expect((await api.get(`/api/trialexaminstance/${exam.id}`, adaJwt)).statusCode).toBe(404);
+  });
+});
+
+describe("a scheduled sitting's length (decision 041)", () => {
+  it("is the schedule's duration, not the test's time: the deadline is the sitting's end for every candidate", async () => {
+    const db = t.database.db;
+    const test = await createPublishedTest(db, { testType: 'module', questions: EVERY_TYPE, overallTime: 90, minimumTime: 30 });
+    const scheduled = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id, durationMinutes: 60 });
+    const exam: CandidateExam = (await api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, adaJwt)).json();
+    const endsAt = scheduled.scheduledAt.getTime() + 60 * 60_000;
+    expect(new Date(exam.timer.deadline).getTime()).toBe(endsAt);
+    expect(exam.timer.totalTime).toBeLessThanOrEqual(60 * 60);
+    expect(exam.timer.totalTime).toBeGreaterThan(60 * 60 - 10);
+    // The server's clock says the same after the launch, whatever the browser claims.
+    const timer = (await api.post('/api/remainingtime', { examInstanceId: exam.id, examType: 'module', remainingTime: 90 * 60 }, adaJwt)).json();
+    expect(timer.remainingTime).toBeLessThanOrEqual(60 * 60);
+    expect(new Date(timer.deadline).getTime()).toBe(endsAt);
+  });
+
+  it('leaves a late starter what is left of the sitting, plus their own extra time, and never a minimum past the deadline', async () => {
+    const db = t.database.db;
+    const test = await createPublishedTest(db, { testType: 'module', questions: EVERY_TYPE, overallTime: 90, minimumTime: 30 });
+    const scheduledAt = new Date(Date.now() - 50 * 60_000);
+    const late = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id, durationMinutes: 60, scheduledAt });
+    await db.insert(examTimeExtensions).values({ applicationModuleId: late.applicationModuleId, extraSeconds: 15 * 60 });
+    const exam: CandidateExam = (await api.post('/api/launchexam/init', { applicationModuleId: late.applicationModuleId }, adaJwt)).json();
+    expect(new Date(exam.timer.deadline).getTime()).toBe(scheduledAt.getTime() + 75 * 60_000);
+    expect(exam.timer.extraTime).toBe(15 * 60);
+    expect(exam.timer.remainingTime).toBeLessThanOrEqual(25 * 60);
+    expect(exam.timer.remainingTime).toBeGreaterThan(25 * 60 - 10);
+    // The test's 30-minute minimum would fall after the deadline: the candidate may submit at it.
+    expect(new Date(exam.timer.canSubmitFrom).getTime()).toBeLessThanOrEqual(new Date(exam.timer.deadline).getTime());
+    // Once the sitting has ended nobody starts it, whatever the test's own time.
+    const over = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id, durationMinutes: 60, scheduledAt: new Date(Date.now() - 61 * 60_000) });
+    const refused = await api.post('/api/launchexam/init', { applicationModuleId: over.applicationModuleId }, adaJwt);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, EXAM_MESSAGES.windowClosed]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { EXAM_MESSAGES, type CandidateExam } from '@certs/shared/exam/exam.contract';
@@ -221,9 +221,10 @@ describe('extra time', () => {
     const granted = await api.post(`/api/moduleexaminstance/${scheduled.applicationModuleId}/extratime`, { minutes: 15 }, managerJwt);
     expect(granted.json()).toMatchObject({ extraMinutes: 15, examInstanceId: null, deadline: null });
     const exam: CandidateExam = (await api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, adaJwt)).json();
-    expect(exam.timer).toMatchObject({ totalTime: 3600, extraTime: 900 });
-    expect(new Date(exam.timer.deadline).getTime() - new Date(exam.timer.startedOn).getTime()).toBe(75 * 60 * 1000);
-    expect(exam.timer.remainingTime).toBeGreaterThan(75 * 60 - 5);
+    expect(exam.timer).toMatchObject({ extraTime: 900 });
+    // The sitting's end (its 60 scheduled minutes) plus the grant (decision 041).
+    expect(new Date(exam.timer.deadline).getTime()).toBe(scheduled.scheduledAt.getTime() + 75 * 60 * 1000);
+    expect(exam.timer.remainingTime).toBeGreaterThan(75 * 60 - 10);
   });
 
   it('granted during the exam moves the deadline and the remaining time; refused after it and to others', async () => {
@@ -250,16 +251,36 @@ describe('extra time', () => {
   });
 });
 
-describe('extra time as a time factor, and a grant racing a launch', () => {
-  it("turns a time factor into whole minutes of the test's overall time; minutes or a factor, not both", async () => {
+describe('a module whose result staff recorded by hand (issue 45)', () => {
+  it('is listed as closed, is not upcoming, and takes no extra time', async () => {
     const db = t.database.db;
-    const test = await createPublishedTest(db, { testType: 'module', questions: EVERY_TYPE, overallTime: 50, minimumTime: 10 });
+    const test = await createPublishedTest(db, { testType: 'module', questions: EVERY_TYPE, overallTime: 30, minimumTime: 1 });
     const scheduled = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id });
+    const rowOf = async (filter: string) =>
+      (await api.get(`/api/examinations/pagination?filter=${filter}&kind=module`, superJwt)).json().rows.find((row: { applicationModuleId: string }) => row.applicationModuleId === scheduled.applicationModuleId);
+    expect(await rowOf('Upcoming')).toMatchObject({ status: 'NotStarted', isClosed: false });
+    await db.update(applicationModules).set({ result: 'Pass', resultPercentage: 80, resultEnteredOn: new Date(), resultEnteredBy: manager.id }).where(eq(applicationModules.id, scheduled.applicationModuleId));
+    expect(await rowOf('All')).toMatchObject({ status: 'NotStarted', isClosed: true });
+    expect(await rowOf('Upcoming')).toBeUndefined();
+    const refused = await api.post(`/api/moduleexaminstance/${scheduled.applicationModuleId}/extratime`, { minutes: 10 }, managerJwt);
+    expect([refused.statusCode, refused.json().message]).toEqual([409, EXAM_MESSAGES.extraTimeResultRecorded]);
+    const stored = await db.execute(sql`select count(*)::int as n from exam_time_extensions where application_module_id = ${scheduled.applicationModuleId}`);
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+});
+
+describe('extra time as a time factor, and a grant racing a launch', () => {
+  it("turns a time factor into whole minutes of the sitting's duration; minutes or a factor, not both", async () => {
+    const db = t.database.db;
+    const test = await createPublishedTest(db, { testType: 'module', questions: EVERY_TYPE, overallTime: 40, minimumTime: 10 });
+    // Scheduled for 50 minutes: the factor is of the sitting the candidate has, not of the test's 40 (decision 041).
+    const scheduled = await createScheduledModule(db, { applicantId: ada.applicantId!, managerId: manager.id, examDefinitionId: test.id, durationMinutes: 50 });
     const url = `/api/moduleexaminstance/${scheduled.applicationModuleId}/extratime`;
     // 50 minutes x 0.25 = 12.5, rounded up: the candidate never gets less than the factor.
     expect((await api.post(url, { timeFactor: 1.25 }, managerJwt)).json()).toMatchObject({ extraMinutes: 13 });
     const exam: CandidateExam = (await api.post('/api/launchexam/init', { applicationModuleId: scheduled.applicationModuleId }, adaJwt)).json();
-    expect(exam.timer).toMatchObject({ totalTime: 3000, extraTime: 13 * 60 });
+    expect(exam.timer).toMatchObject({ extraTime: 13 * 60 });
+    expect(new Date(exam.timer.deadline).getTime()).toBe(scheduled.scheduledAt.getTime() + (50 + 13) * 60_000);
     for (const [body, message] of [
       [{ minutes: 10, timeFactor: 1.5 }, EXAM_MESSAGES.extraTimeOneWay],
       [{}, EXAM_MESSAGES.extraTimeOneWay],
@@ -287,7 +308,7 @@ describe('extra time as a time factor, and a grant racing a launch', () => {
       expect([launched.statusCode, granted.statusCode]).toEqual([200, 200]);
       const timer = (await api.post('/api/remainingtime', { examInstanceId: launched.json().id, examType: 'module' }, adaJwt)).json();
       expect(timer.extraTime, `round ${round}`).toBe(600);
-      expect(new Date(timer.deadline).getTime() - new Date(timer.startedOn).getTime()).toBe(40 * 60 * 1000);
+      expect(new Date(timer.deadline).getTime()).toBe(scheduled.scheduledAt.getTime() + 40 * 60 * 1000);
     }
   });
 });

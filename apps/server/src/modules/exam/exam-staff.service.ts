@@ -21,11 +21,11 @@ import type { ExamSubmission } from './exam-submission';
 import { canMarkExam, hasExamMenu, seesAllSittings } from './exam.policy';
 import { sittingTargetOf, type ExamRepository, type MarkingContext } from './exam.repository';
 
-/** A time factor is a share of the test's overall time, rounded up to whole minutes. */
-function extraMinutesOf(request: ExtraTimeRequest, overallTime: number | null): number {
+/** A time factor is a share of the sitting's length (decision 041), rounded up to whole minutes. */
+function extraMinutesOf(request: ExtraTimeRequest, sittingMinutes: number | null): number {
   if (request.timeFactor === undefined) return request.minutes ?? 0;
-  if (overallTime === null) throw new AppError('CONFLICT', EXAM_MESSAGES.extraTimeNoTest);
-  const minutes = Math.ceil(roundMarks(overallTime * (request.timeFactor - 1)));
+  if (sittingMinutes === null) throw new AppError('CONFLICT', EXAM_MESSAGES.extraTimeNoTest);
+  const minutes = Math.ceil(roundMarks(sittingMinutes * (request.timeFactor - 1)));
   if (minutes > 1440) throw new AppError('BAD_REQUEST', EXAM_MESSAGES.extraTimeMax);
   return minutes;
 }
@@ -93,6 +93,7 @@ export class ExamStaffService {
         percentage: row.percentage,
         result: row.result,
         needsMarking: row.needs_marking,
+        isClosed: row.is_closed,
       })),
       page: query.page,
       pageSize: query.pageSize,
@@ -109,7 +110,7 @@ export class ExamStaffService {
     if (!found) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     const standing = await this.programs.programPrivilege(actor, found.programId);
     if (!canManageApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const minutes = extraMinutesOf(request, found.overallTime);
+    const minutes = extraMinutesOf(request, found.sittingMinutes);
     const now = this.now();
     const extraSeconds = minutes * 60;
     const extended = await this.repository.transaction(async (tx) => {
@@ -118,8 +119,10 @@ export class ExamStaffService {
       let instance = await this.repository.lockInstanceOfTarget(tx, target);
       if (!instance) {
         // Not started: the module's (or re-sit's) lock orders this grant with a launch running now.
-        await this.repository.lockScheduledTarget(tx, target);
+        const { isClosed } = await this.repository.lockScheduledTarget(tx, target);
         instance = await this.repository.lockInstanceOfTarget(tx, target);
+        // A result recorded by hand closed the exam: it will never be sat (issue 45).
+        if (!instance && isClosed) throw new AppError('CONFLICT', EXAM_MESSAGES.extraTimeResultRecorded);
       }
       if (instance && instance.status !== 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.extraTimeEnded);
       await this.repository.saveExtraTime(tx, applicationModuleId, extraSeconds, actor.id, now);

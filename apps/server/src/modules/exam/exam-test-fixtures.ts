@@ -93,9 +93,16 @@ export interface ScheduledModuleFixture {
   programModuleId: string;
   applicationId: string;
   applicationModuleId: string;
+  /** When the sitting starts: its deadline is this plus the duration plus extra time (decision 041). */
+  scheduledAt: Date;
+  durationMinutes: number;
 }
 
-/** A program with one module, the candidate's application and the module scheduled as an online exam. */
+/**
+ * A program with one module, the candidate's application and the module scheduled as an online
+ * exam. By default it starts now and lasts its test's own time (the form's starting duration), so
+ * a launch right away has the test's time; 120 minutes without a test.
+ */
 export async function createScheduledModule(
   db: Database,
   input: {
@@ -110,6 +117,11 @@ export async function createScheduledModule(
     examinerId?: string | null;
   },
 ): Promise<ScheduledModuleFixture> {
+  const testMinutes = input.examDefinitionId
+    ? (await db.select({ overallTime: examDefinitions.overallTime }).from(examDefinitions).where(eq(examDefinitions.id, input.examDefinitionId)))[0]?.overallTime
+    : undefined;
+  const durationMinutes = input.durationMinutes ?? testMinutes ?? 120;
+  const scheduledAt = input.scheduledAt ?? new Date();
   const program = await createProgram(db, { programManagerId: input.managerId, status: 2, programType: 1 });
   const [module] = await db
     .insert(programModules)
@@ -138,15 +150,15 @@ export async function createScheduledModule(
       feeBasis: 'nonMember',
       order: 1,
       examKind: input.examKind ?? 'Online',
-      scheduledAt: input.scheduledAt ?? new Date(Date.now() - 60_000),
+      scheduledAt,
       scheduleTimeZone: 'Australia/Sydney',
-      durationMinutes: input.durationMinutes ?? 120,
+      durationMinutes,
       examDefinitionId: input.examDefinitionId ?? null,
       examinerId: input.examinerId ?? null,
       scheduleSentOn: input.isSent === false ? null : new Date(),
     })
     .returning({ id: applicationModules.id });
-  return { programId: program.id, programModuleId: module!.id, applicationId: application!.id, applicationModuleId: applicationModule!.id };
+  return { programId: program.id, programModuleId: module!.id, applicationId: application!.id, applicationModuleId: applicationModule!.id, scheduledAt, durationMinutes };
 }
 
 /** Moves a sitting back in time by `seconds`, as if it had started that long before (the server's clock stays real). */

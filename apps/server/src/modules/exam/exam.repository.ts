@@ -733,10 +733,16 @@ export class ExamRepository {
 
   // Extra time.
 
-  async findModuleForStaff(applicationModuleId: string): Promise<{ applicationModuleId: string; programId: string; examinerId: string | null; overallTime: number | null } | null> {
-    const rows = rowsOf<{ applicationModuleId: string; programId: string; examinerId: string | null; overallTime: number | null }>(
+  /**
+   * The module for a grant of extra time: `sittingMinutes` is what a time factor multiplies, the
+   * sitting's length (the schedule's duration, decision 041; the test's time before one is set),
+   * and null without an online test.
+   */
+  async findModuleForStaff(applicationModuleId: string): Promise<{ applicationModuleId: string; programId: string; examinerId: string | null; sittingMinutes: number | null } | null> {
+    const rows = rowsOf<{ applicationModuleId: string; programId: string; examinerId: string | null; sittingMinutes: number | null }>(
       await this.db.execute(sql`
-        select am.id as "applicationModuleId", a.program_id as "programId", am.examiner_id as "examinerId", ed.overall_time as "overallTime"
+        select am.id as "applicationModuleId", a.program_id as "programId", am.examiner_id as "examinerId",
+          case when ed.id is null then null else coalesce(am.duration_minutes, ed.overall_time) end as "sittingMinutes"
         from application_modules am join applications a on a.id = am.application_id
         left join exam_definitions ed on ed.id = am.exam_definition_id
         where am.id = ${applicationModuleId}`),
@@ -906,7 +912,8 @@ export class ExamRepository {
     if (options.programId) conditions.push(sql`s.program_id = ${options.programId}`);
     if (options.needsMarking !== undefined) conditions.push(options.needsMarking ? sql`s.needs_marking` : sql`not s.needs_marking`);
     if (options.filter === 'Upcoming') {
-      conditions.push(sql`(s.status = 'InProgress' or (s.status = 'NotStarted' and s.window_closes_at >= ${at(options.now)}))`);
+      // A module whose result is recorded (by hand) will not be sat: not upcoming (issue 45).
+      conditions.push(sql`(s.status = 'InProgress' or (s.status = 'NotStarted' and not s.is_closed and s.window_closes_at >= ${at(options.now)}))`);
     } else if (options.filter === 'Completed') {
       conditions.push(sql`s.status in ('Submitted', 'TimedOut')`);
     } else if (options.filter === 'Resits') {
@@ -939,6 +946,7 @@ export class ExamRepository {
           union all
           select e.id, 'module', a.applicant_id, ed.id, ed.title, p.id, p.program_code, p.program_title, pm.module_code, pm.module_title,
             am.id, a.id, a.application_number, am.scheduled_at,
+            -- The end of the sitting: sittingEndsAt (packages/shared/src/exam-schedule/sitting-time.ts) in SQL.
             am.scheduled_at + make_interval(mins => coalesce(am.duration_minutes, 0)), am.schedule_time_zone, ed.overall_time,
             coalesce(e.status, 'NotStarted'), e.started_on, e.deadline, e.submitted_on, e.submitted_how,
             coalesce(e.extra_seconds, x.extra_seconds, 0), e.score::float8, e.percentage::float8, e.result, coalesce(e.marks_released, false),

@@ -18,6 +18,7 @@ import {
 import { EXAM_TIMING, deadlineOf, isChoiceQuestion, minimumSubmitTime, remainingSeconds, shuffledForInstance, storableText } from '@certs/shared/exam/exam-rules';
 import { DEFAULT_SECTION } from '@certs/shared/exam-definition/exam-section.contract';
 import { RECORDING_MESSAGES } from '@certs/shared/exam-integrity/exam-recording.contract';
+import { sittingDeadline, sittingEndsAt } from '@certs/shared/exam-schedule/sitting-time';
 import type { ExamType } from '@certs/shared/program/program-type';
 import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
@@ -161,9 +162,10 @@ export class ExamService {
   }
 
   /**
-   * A scheduled online module exam, only for its candidate, only within its window (from the
-   * scheduled time to the end of the scheduled duration). The first launch creates the sitting;
-   * every later one, even after the window, returns the same sitting.
+   * A scheduled online module exam, only for its candidate, only within its sitting (from the
+   * scheduled time to the end of the scheduled duration), and until that end plus the candidate's
+   * extra time (decision 041). The first launch creates the sitting; every later one, even after
+   * the sitting, returns the same sitting.
    */
   async initModule(actor: CurrentUser, applicationModuleId: string): Promise<CandidateExam> {
     const scheduled = await this.repository.findScheduledModule(applicationModuleId);
@@ -190,12 +192,15 @@ export class ExamService {
     if (!scheduled.scheduleSentOn || !scheduled.scheduledAt || !scheduled.durationMinutes) throw new AppError('CONFLICT', EXAM_MESSAGES.notScheduled);
     if (scheduled.examKind !== 'Online') throw new AppError('CONFLICT', EXAM_MESSAGES.notOnline);
     if (!scheduled.examDefinitionId || !scheduled.testStatus || scheduled.testStatus === 'draft' || scheduled.overallTime === null) throw new AppError('CONFLICT', EXAM_MESSAGES.noTest);
-    const closesAt = scheduled.scheduledAt.getTime() + scheduled.durationMinutes * 60_000;
+    // The sitting lasts the schedule's duration from the scheduled time, whatever the test's own time (decision 041).
+    const slot = { scheduledAt: scheduled.scheduledAt, durationMinutes: scheduled.durationMinutes };
+    const endsAt = sittingEndsAt(slot).getTime();
     if (now.getTime() < scheduled.scheduledAt.getTime()) throw new AppError('CONFLICT', EXAM_MESSAGES.notOpenYet);
-    if (now.getTime() > closesAt) throw new AppError('CONFLICT', EXAM_MESSAGES.windowClosed);
+    if (now.getTime() >= endsAt) throw new AppError('CONFLICT', EXAM_MESSAGES.windowClosed);
     // A recorded sitting opens only after the candidate agreed to the recording (issue 19).
     if (scheduled.recordExam && !scheduled.hasRecordingConsent) throw new AppError('CONFLICT', RECORDING_MESSAGES.consentNeeded);
-    const totalSeconds = scheduled.overallTime * EXAM_TIMING.minutesToSeconds;
+    // What is left of the sitting: a candidate who starts late has less, as in an exam room.
+    const totalSeconds = Math.floor((endsAt - now.getTime()) / 1000);
     const examDefinitionId = scheduled.examDefinitionId;
     // One transaction creates the sitting and reads it back: at the start of a sitting every
     // candidate launches at once, and each wait for a pooled connection adds to all of them.
@@ -210,10 +215,11 @@ export class ExamService {
           applicantId,
           ...target,
           totalSeconds,
-          minimumSeconds: (scheduled.minimumTime ?? 0) * EXAM_TIMING.minutesToSeconds,
+          // Never later than the deadline: a late start may leave less than the test's minimum.
+          minimumSeconds: Math.min((scheduled.minimumTime ?? 0) * EXAM_TIMING.minutesToSeconds, totalSeconds + extraSeconds),
           extraSeconds,
           startedOn: now,
-          deadline: deadlineOf(now, totalSeconds, extraSeconds),
+          deadline: sittingDeadline(slot, extraSeconds),
           totalMarks: scheduled.totalTestMarks ?? 0,
           actorUserId: actor.id,
           recordExam: scheduled.recordExam,

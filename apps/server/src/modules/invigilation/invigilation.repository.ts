@@ -234,7 +234,9 @@ export class InvigilationRepository {
           from application_modules am join applications a on a.id = am.application_id
           where (am.invigilator_id = ${userId} or am.examiner_id = ${userId}) and ${IS_ONLINE_SITTING}
             and a.program_id in (select id from programs where account_id = ${accountId})
-            and am.scheduled_at + make_interval(mins => am.duration_minutes) > ${at(now)}
+            -- Until the sitting ends (sittingEndsAt), and while a candidate given extra time still sits it.
+            and (am.scheduled_at + make_interval(mins => am.duration_minutes) > ${at(now)}
+              or exists (select 1 from exam_instances e where e.application_module_id = am.id and e.status = 'InProgress'))
         )
         select array_agg(am.id::text order by am.id::text) as "moduleIds", p.program_code as "programCode",
           min(pm.module_code) as "moduleCode", min(pm.module_title) as "moduleTitle", min(ed.title) as "testTitle",

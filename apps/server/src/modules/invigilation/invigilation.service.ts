@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { remainingSeconds } from '@certs/shared/exam/exam-rules';
 import type { ExamEventKind } from '@certs/shared/exam-integrity/exam-event';
+import { sittingEndsAt } from '@certs/shared/exam-schedule/sitting-time';
 import { CHECK_IN_EVERY_SECONDS, OFFLINE_AFTER_SECONDS } from '@certs/shared/invigilation/console-state';
 import {
   INVIGILATION_MESSAGES,
@@ -298,8 +299,9 @@ function requireLaunched(examInstanceId: string | null): string {
   return examInstanceId;
 }
 
+/** The end of the sitting as the candidates' deadlines have it (decision 041), before anyone's extra time. */
 function windowClosesAt(scheduledAt: Date, durationMinutes: number): string {
-  return new Date(scheduledAt.getTime() + durationMinutes * 60_000).toISOString();
+  return sittingEndsAt({ scheduledAt, durationMinutes }).toISOString();
 }
 
 export function sittingSummaryOf(modules: readonly SittingModuleRow[], role: SittingRole): SittingSummary {

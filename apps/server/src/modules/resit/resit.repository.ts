@@ -67,6 +67,8 @@ export interface ResitWithNames {
   examinerName: string | null;
   invigilatorName: string | null;
   testTitle: string | null;
+  /** The re-sit's test records its sitting (a re-sit follows its test's setting): what to bring says so. */
+  testRecordsExam: boolean | null;
   examInstanceId: string | null;
 }
 
@@ -184,6 +186,7 @@ export class ResitRepository {
         examinerName: fullName(examinerUser.firstName, examinerUser.lastName),
         invigilatorName: fullName(invigilatorUser.firstName, invigilatorUser.lastName),
         testTitle: examDefinitions.title,
+        testRecordsExam: examDefinitions.recordExam,
         examInstanceId: examInstances.id,
       })
       .from(resitModules)

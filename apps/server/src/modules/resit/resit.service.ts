@@ -2,7 +2,7 @@ import { APPLICATION_TYPES, type ApplicationStatus } from '@certs/shared/applica
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { earlierAwardDateNote } from '@certs/shared/award/award-date';
 import { formatDateTimeWithZone } from '@certs/shared/common/dates';
-import { SCHEDULE_MESSAGES, SIT_EXAM_PATH, WHAT_TO_BRING, scheduleRowIssues, testCentreAddress, type ScheduleChoices } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { SCHEDULE_MESSAGES, SIT_EXAM_PATH, scheduleRowIssues, testCentreAddress, whatToBring, type ExamKind, type ScheduleChoices } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { instantOfLocal, localOfInstant } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { FEE_BASIS_LABELS, formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
 import {
@@ -309,7 +309,7 @@ export class ResitService {
           [
             `Your re-sit of ${resit.moduleCode} ${resit.moduleTitle} is scheduled: ${row.examKind}, ${formatDateTimeWithZone(row.scheduledAt, zone)}, ${row.durationMinutes} minutes.`,
             `Where: ${place}.`,
-            `What to bring: ${WHAT_TO_BRING[row.examKind as keyof typeof WHAT_TO_BRING] ?? '-'}`,
+            `What to bring: ${whatToBring(row.examKind as ExamKind, resit.testRecordsExam === true)}`,
             ...(row.scheduleNote ? [`Note: ${row.scheduleNote}`] : []),
           ],
           row.examKind === 'Online' ? [{ label: 'Your examinations', url: `${this.deps.publicUrl}${SIT_EXAM_PATH}` }] : [],

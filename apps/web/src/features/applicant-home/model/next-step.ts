@@ -2,6 +2,7 @@ import type { ApplicationStatus, ApplicationTypePath } from '@certs/shared/appli
 import type { AwardRow } from '@certs/shared/award/award.contract';
 import type { MyExamModule, MyExaminations } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import type { Payment } from '@certs/shared/payment/payment.contract';
+import { sittingEndsAt } from '@certs/shared/exam-schedule/sitting-time';
 
 /** A payment link still open (or failed, to try again) and not past its date. */
 function isPaymentOpen(payment: Pick<Payment, 'status' | 'expiresOn'>, now: number): boolean {
@@ -13,9 +14,9 @@ export function isPaymentDue(payment: Pick<Payment, 'status' | 'expiresOn' | 'pa
   return !payment.paidByCompany && isPaymentOpen(payment, now);
 }
 
-/** An exam not yet over (its start plus its duration is still ahead). */
+/** An exam not yet over (the end of its sitting is still ahead). */
 export function isUpcomingExam(module: Pick<MyExamModule, 'scheduledAt' | 'durationMinutes'>, now: number): boolean {
-  return new Date(module.scheduledAt).getTime() + module.durationMinutes * 60_000 > now;
+  return sittingEndsAt(module).getTime() > now;
 }
 
 export interface NextStepInput {

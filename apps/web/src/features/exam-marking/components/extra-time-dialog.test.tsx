@@ -30,6 +30,7 @@ const row: SittingRow = {
   percentage: null,
   result: null,
   needsMarking: false,
+  isClosed: false,
 };
 
 function renderDialog() {

@@ -9,7 +9,7 @@ type GrantKind = 'minutes' | 'factor';
 
 /**
  * Extra time for one candidate (an accommodation): the whole grant, as minutes or as a time factor
- * of the test's overall time (the server turns a factor into whole minutes); their timer and the
+ * of the sitting's duration (the server turns a factor into whole minutes); their timer and the
  * server's limit follow it.
  */
 export function ExtraTimeDialog({ row, onClose }: { row: SittingRow; onClose: () => void }) {
@@ -59,7 +59,7 @@ export function ExtraTimeDialog({ row, onClose }: { row: SittingRow; onClose: ()
         ) : (
           <NumberInput
             label="Time factor"
-            description="Of the test's overall time: 1.25 gives a quarter more, rounded up to whole minutes."
+            description="Of the sitting's duration: 1.25 gives a quarter more, rounded up to whole minutes."
             value={factor}
             onChange={(value) => setFactor(typeof value === 'number' ? value : '')}
             min={1}

@@ -32,8 +32,12 @@ function resultText(row: SittingRow): string {
   return `${row.percentage}%${row.result ? ` ${row.result}` : ''}`;
 }
 
-/** A module sitting with its result written is Marked, not still "Submitted" (issue 21). */
+/**
+ * A module sitting with its result written is Marked, not still "Submitted" (issue 21); one never
+ * started whose result staff recorded by hand will not be sat (issue 45).
+ */
 function statusOf(row: SittingRow): { label: string; color: string } {
+  if (row.kind === 'module' && row.status === 'NotStarted' && row.isClosed) return { label: 'Result recorded', color: 'gray' };
   return row.kind === 'module' && row.result && !row.needsMarking ? { label: 'Marked', color: 'teal' } : STATUS[row.status];
 }
 
@@ -120,7 +124,7 @@ export function SittingsTable({ markingHref, reviewHref }: { markingHref: (examI
                 Sitting review
               </Button>
             )}
-            {row.kind === 'module' && !isOver && row.applicationModuleId && (
+            {row.kind === 'module' && !isOver && !row.isClosed && row.applicationModuleId && (
               <Button size="xs" variant="default" onClick={() => setExtraTimeFor(row)} aria-label={`Extra time for ${row.applicantName}, ${row.title}`}>
                 Extra time{row.extraMinutes > 0 ? ` (${row.extraMinutes} min)` : ''}
               </Button>

@@ -4,18 +4,13 @@ import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { scheduleDayLabel } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { timeInZone } from '@certs/shared/exam-schedule/exam-schedule-time';
+import { isSittingOpen, sittingEndsAt } from '@certs/shared/exam-schedule/sitting-time';
 import type { PublicPlace } from '@certs/shared/exam-schedule/public-schedule.contract';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePublicSchedule } from '../api/find-public-schedule';
 import { parseTypedDay } from '../../../lib/typed-day';
 
 const PLACE_GROUPS: Record<PublicPlace['kind'], string> = { venue: 'Venues', testCentre: 'Test centres', online: 'Online' };
-
-/** Whether a session has started and not yet ended (an online exam's window that is open now). */
-function isOpenNow(startsAt: string, durationMinutes: number, now: number): boolean {
-  const start = Date.parse(startsAt);
-  return start <= now && now < start + durationMinutes * 60_000;
-}
 
 /**
  * The public exam schedule: sessions not yet ended, at venues, test centres and online, by place
@@ -95,7 +90,7 @@ export function PublicScheduleView() {
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
                           <time dateTime={session.startsAt}>{timeInZone(session.startsAt, session.timeZone)}</time>
-                          {isOpenNow(session.startsAt, session.durationMinutes, now) && (
+                          {isSittingOpen({ scheduledAt: session.startsAt, durationMinutes: session.durationMinutes }, now) && (
                             <Badge size="sm" variant="light" color="teal" radius="sm" tt="none">
                               {online ? 'Open now' : 'In progress'}
                             </Badge>
@@ -107,7 +102,7 @@ export function PublicScheduleView() {
                         {session.moduleCode} {session.moduleTitle}
                       </Table.Td>
                       <Table.Td>{session.programCode}</Table.Td>
-                      <Table.Td>{online ? `${session.durationMinutes} min, until ${timeInZone(new Date(Date.parse(session.startsAt) + session.durationMinutes * 60_000), session.timeZone)}` : `${session.durationMinutes} min`}</Table.Td>
+                      <Table.Td>{online ? `${session.durationMinutes} min, until ${timeInZone(sittingEndsAt({ scheduledAt: session.startsAt, durationMinutes: session.durationMinutes }), session.timeZone)}` : `${session.durationMinutes} min`}</Table.Td>
                       {!online && <Table.Td>{session.candidates ?? '—'}</Table.Td>}
                     </Table.Tr>
                   ))}

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ApplicationTypePath } from '@certs/shared/application/application-status';
+import { sittingEndsAt } from '@certs/shared/exam-schedule/sitting-time';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { useMyExaminations } from '../api/find-my-examinations';
 
@@ -68,6 +69,11 @@ export function YourExaminations({ type, applicationId }: { type: ApplicationTyp
               </Group>
               <Text size="sm">
                 <DateDisplay value={module.scheduledAt} withTime /> · {module.durationMinutes} minutes
+                {module.sitPath && (
+                  <>
+                    , until <DateDisplay value={sittingEndsAt(module)} withTime /> for everyone: start on time
+                  </>
+                )}
               </Text>
               <Text size="sm">
                 {module.sitPath ? (

@@ -49,7 +49,7 @@ const choices: ScheduleChoices = {
   testCentres: [{ id: ID(4), name: 'Hunter Weld Testing', address: 'Newcastle NSW' }],
   examiners: [{ id: ID(6), name: 'Eve Examiner' }],
   invigilators: [{ id: ID(7), name: 'Ivan Invigilator' }],
-  tests: [{ id: ID(3), name: 'M1 module test', programModuleId: ID(8), recordExam: false }],
+  tests: [{ id: ID(3), name: 'M1 module test', programModuleId: ID(8), recordExam: false, overallTime: 90 }],
 };
 
 type Save = (request: ScheduleSaveRequest) => Promise<unknown>;

@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { OFFERED_TIME_ZONES, formatDateTimeWithZone } from '@certs/shared/common/dates';
 import { instantOfLocal } from '@certs/shared/exam-schedule/exam-schedule-time';
+import { testTimeHint } from '@certs/shared/exam-schedule/sitting-time';
 import { needsPlace, type ExamKind, type ScheduleChoices, type ScheduleSaveRequest, type ScheduledModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { OverrideReasonField, useImpartialityOverride } from '../../../components/ui/override-reason';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
@@ -35,6 +36,7 @@ function ScheduleRow({ form, index, module, choices, candidateTimeZone }: { form
   ].filter((group) => group.items.length > 0);
   const tests = choices.tests.filter((t) => t.programModuleId === module.programModuleId).map((t) => ({ value: t.id, label: t.name }));
   const scheduledLocal = values.day && values.time ? `${values.day}T${values.time}` : null;
+  const chosenTest = choices.tests.find((t) => t.id === values.examDefinitionId);
   return (
     <Paper withBorder radius="sm" p="md" component="section" aria-labelledby={headingId} data-testid={`schedule-row-${module.moduleCode}`}>
       <Stack gap="sm">
@@ -101,10 +103,20 @@ function ScheduleRow({ form, index, module, choices, candidateTimeZone }: { form
               withAsterisk
               nothingFoundMessage="No published test of this module"
               {...field('examDefinitionId')}
-              onChange={(value) => form.setFieldValue(`rows.${index}.examDefinitionId`, value ?? '')}
+              onChange={(value) => {
+                form.setFieldValue(`rows.${index}.examDefinitionId`, value ?? '');
+                // The test's own time is where the duration starts; the scheduler may change it.
+                const minutes = choices.tests.find((t) => t.id === value)?.overallTime;
+                if (minutes !== undefined && !values.durationMinutes.trim()) form.setFieldValue(`rows.${index}.durationMinutes`, String(minutes));
+              }}
             />
           )}
         </SimpleGrid>
+        {isOnline && chosenTest && (
+          <Text size="sm" c="dimmed" data-testid="test-time">
+            {testTimeHint(chosenTest.overallTime, durationOf(values.durationMinutes))}
+          </Text>
+        )}
         {isOnline && (
           <Switch
             label="Record this sitting"
@@ -126,6 +138,12 @@ function ScheduleRow({ form, index, module, choices, candidateTimeZone }: { form
       </Stack>
     </Paper>
   );
+}
+
+/** For the hint only: whole minutes typed, or null (the rules say why on Save). */
+function durationOf(typed: string): number | null {
+  const minutes = Number(typed.trim());
+  return typed.trim() !== '' && Number.isInteger(minutes) && minutes > 0 ? minutes : null;
 }
 
 /** For the hint only: the instant of what is typed, or null (the rules say why on Save). */
