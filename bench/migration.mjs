@@ -13,7 +13,8 @@
 // the source through tsx), --database-url URL (default: the embedded PGlite in a fresh folder),
 // --keep (leave the data folder or database for a look afterwards), --kinds applicants,awards,wpq
 // (the kinds to import, in this order), --heap-mb N (the server's --max-old-space-size: whether the
-// import fits a bounded heap, apart from how lazily V8 gives memory back), --undo (then undoes
+// import fits a bounded heap, apart from how lazily V8 gives memory back), --node-flags "F ..." (other
+// flags for the server's node, e.g. V8's --heap-growing-percent), --undo (then undoes
 // each import, the last first, and prints how long each took).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -33,6 +34,7 @@ const { values: options } = parseArgs({
     keep: { type: 'boolean', default: false },
     kinds: { type: 'string', default: 'applicants,awards,wpq' },
     'heap-mb': { type: 'string' },
+    'node-flags': { type: 'string' },
     undo: { type: 'boolean', default: false },
   },
 });
@@ -161,7 +163,8 @@ function serverDatabaseUrl() {
 
 function startServer() {
   const heap = options['heap-mb'] ? [`--max-old-space-size=${options['heap-mb']}`] : [];
-  const args = [...heap, ...(options.compiled ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'])];
+  const nodeFlags = options['node-flags'] ? options['node-flags'].split(/\s+/).filter(Boolean) : [];
+  const args = [...heap, ...nodeFlags, ...(options.compiled ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'])];
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: 'no-web-app', SEED_DEMO: '1' };
   if (options['database-url']) {
     env.DATABASE_URL = serverDatabaseUrl();

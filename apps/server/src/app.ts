@@ -80,6 +80,7 @@ import { createCredentialModule } from './modules/credential/credential.module';
 import { registerCredentialPublicRoutes, registerCredentialRoutes } from './modules/credential/credential.routes';
 import { createAwardModule } from './modules/award/award.module';
 import { registerAwardRoutes } from './modules/award/award.routes';
+import { AppealInvolvement } from './modules/appeal/appeal-involvement';
 import { createReviewModule } from './modules/review/review.module';
 import { createAppealModule, createAppealRecords } from './modules/appeal/appeal.module';
 import { registerAppealRoutes } from './modules/appeal/appeal.routes';
@@ -374,7 +375,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Reviews of a failed result: an upheld review awards through the award module (issue 17, decision 022).
   // Appeals (issue 43): each review of a result is an appeal of it, so the review module opens and decides it through the appeal's records.
   const appealRecords = createAppealRecords(deps.database.db, { mail, publicUrl });
-  const reviewModule = createReviewModule(deps.database.db, { programs: programModule.programs, attachments, mail, awards: awardModule.awards, appeals: appealRecords, publicUrl });
+  const reviewModule = createReviewModule(deps.database.db, { programs: programModule.programs, attachments, mail, awards: awardModule.awards, appeals: appealRecords, involvement: new AppealInvolvement(deps.database.db), publicUrl });
   const couponModule = createCouponModule(deps.database.db, programModule.programs);
   // The yearly management review (issue 43): one account's year for its administrators, a program's for its manager.
   const managementReview = createManagementReviewModule(deps.database.db);

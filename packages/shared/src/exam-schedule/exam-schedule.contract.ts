@@ -233,6 +233,8 @@ export const PostExamUpdateRequest = z.strictObject({
     .min(1, RESULT_MESSAGES.nothingToSave)
     .max(50)
     .refine((rows) => new Set(rows.map((row) => row.applicationModuleId)).size === rows.length, SCHEDULE_MESSAGES.duplicateModule),
+  /** A manager's override of an impartiality refusal of the person entering the results, with the reason (issue 43). */
+  override: overrideField,
 });
 export type PostExamUpdateRequest = z.input<typeof PostExamUpdateRequest>;
 

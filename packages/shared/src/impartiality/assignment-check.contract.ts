@@ -5,13 +5,15 @@ import { z } from 'zod';
  * 4.3, 5.2 and 9.5): why the platform refuses a person for a role on an applicant, the override a
  * program's manager may give with a reason, and what a refusal answers (409, `details.impartiality`).
  */
-export const IMPARTIALITY_ROLES = ['assessor', 'examiner', 'invigilator', 'marker', 'decision_maker', 'appeal_handler', 'complaint_handler'] as const;
+/** `result_recorder`: staff entering a result they did not examine (a manager transcribing the examiner's sheet): conflicts only. */
+export const IMPARTIALITY_ROLES = ['assessor', 'examiner', 'invigilator', 'marker', 'result_recorder', 'decision_maker', 'appeal_handler', 'complaint_handler'] as const;
 export type ImpartialityRole = (typeof IMPARTIALITY_ROLES)[number];
 export const IMPARTIALITY_ROLE_LABELS: Record<ImpartialityRole, string> = {
   assessor: 'assessor',
   examiner: 'examiner',
   invigilator: 'invigilator',
   marker: 'marker',
+  result_recorder: 'person recording the result',
   decision_maker: 'decision maker',
   appeal_handler: 'appeal handler',
   complaint_handler: 'complaint handler',

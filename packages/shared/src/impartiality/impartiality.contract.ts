@@ -24,6 +24,7 @@ export const IMPARTIALITY_ROLE_TITLES: Record<ImpartialityRole, string> = {
   examiner: 'Examiner',
   invigilator: 'Invigilator',
   marker: 'Marker',
+  result_recorder: 'Result recorder',
   decision_maker: 'Decision maker',
   appeal_handler: 'Appeal handler',
   complaint_handler: 'Complaint handler',

@@ -68,6 +68,8 @@ export const RenewalResultRow = z.preprocess(
 );
 export const RenewalResultsRequest = z.strictObject({
   modules: z.array(RenewalResultRow).min(1, 'Enter the result of at least one module').max(50),
+  /** A manager's override of an impartiality refusal of the person entering the results, with the reason (issue 43). */
+  override: overrideField,
 });
 export type RenewalResultsRequest = z.input<typeof RenewalResultsRequest>;
 

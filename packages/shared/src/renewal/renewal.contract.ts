@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES } from '../application/application-status';
 import { pagedResponse, pagingShape } from '../common/paging';
+import { overrideField } from '../impartiality/assignment-check.contract';
 
 /**
  * Renewals of a certification (issue 17, decision 023): the holder's renewal form
@@ -82,6 +83,8 @@ export const RenewalActionRequest = z
     renewalId: z.uuid({ error: RENEWAL_MESSAGES.notFound }),
     action: z.enum(RENEWAL_ACTIONS),
     reason: z.string().trim().max(1000, RENEWAL_MESSAGES.reasonMax).default(''),
+    /** A manager's override of an impartiality refusal of the decider, with the reason (issue 43). */
+    override: overrideField,
   })
   .superRefine((value, ctx) => {
     if (value.action === 'refuse' && value.reason.length === 0) ctx.addIssue({ code: 'custom', path: ['reason'], message: RENEWAL_MESSAGES.reasonRequired });

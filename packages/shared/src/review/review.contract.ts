@@ -129,6 +129,8 @@ export const ReviewState = z.object({
   modules: z.array(ReviewableModule),
   reviews: z.array(Review),
   canDecide: z.boolean(),
+  /** To a manager who may otherwise decide: why they may not (they took part in the result: issue 43), or null. */
+  cannotDecideBecause: z.string().nullable().default(null),
   /** To who may decide an open review: the days the award date of an upheld review may take. */
   awardDateRange: AwardDateRange.nullable().default(null),
 });

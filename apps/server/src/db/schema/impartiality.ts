@@ -6,6 +6,7 @@ import { attachments } from './attachment';
 import { companies } from './company';
 import { programs } from './program';
 import { users } from './user';
+import { IMPARTIALITY_ROLES } from '@certs/shared/impartiality/assignment-check.contract';
 
 /**
  * Impartiality (issue 43, ISO/IEC 17024 4.3 and 5.2): what a staff member declared against an
@@ -92,7 +93,6 @@ export const staffCompetences = pgTable(
   (t) => [index('staff_competences_staff_idx').on(t.accountId, t.staffUserId)],
 );
 
-export const IMPARTIALITY_ROLES = ['assessor', 'examiner', 'invigilator', 'marker', 'decision_maker', 'appeal_handler', 'complaint_handler'] as const;
 
 /**
  * Every assignment the impartiality check refused, and every override of one (a manager's, with a

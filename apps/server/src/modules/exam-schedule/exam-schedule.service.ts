@@ -306,7 +306,7 @@ export class ExamScheduleService {
 
   async saveResults(actor: CurrentUser, moduleType: ModuleTypePath, id: string, input: z.output<typeof PostExamUpdateRequest>): Promise<ExamSchedule> {
     const typePath = MODULE_TYPES[moduleType];
-    const { standing } = await this.load(actor, typePath, id);
+    const { found, standing } = await this.load(actor, typePath, id);
     const modules = await this.deps.repository.findModules(id);
     const fieldErrors: Record<string, string> = {};
     input.modules.forEach((row, index) => {
@@ -325,9 +325,19 @@ export class ExamScheduleService {
       for (const evidence of newEvidence) if (!owned.has(evidence.id)) fieldErrors[`modules.${evidence.index}.resultEvidenceId`] = RESULT_MESSAGES.evidenceNotFound;
       this.throwFieldErrors(fieldErrors);
     }
+    // Entering a result takes part in the examination (issue 43): judged as the module's examiner when
+    // the caller is one, otherwise as the person recording it (a conflict refuses; no examiner's authorisation needed).
+    const isExaminer = input.modules.some((row) => modules.find((m) => m.row.id === row.applicationModuleId)?.row.examinerId === actor.id);
+    const clearance = await this.deps.impartiality.assertAssignable(
+      actor,
+      standing,
+      [{ programId: found.application.programId, applicationId: id, applicantUserId: found.candidate.userId, staffUserId: actor.id, role: isExaminer ? 'examiner' : 'result_recorder' }],
+      input.override,
+    );
 
     await this.deps.repository.transaction(async (tx) => {
       const locked = await this.lockOrMissing(tx, id);
+      await clearance.record(tx);
       const stage = locked.workflowStage as WorkflowStage | null;
       if (locked.status !== 'Examinations Stage') throw new AppError('CONFLICT', locked.overallResult ? RESULT_MESSAGES.recorded : STAGE_MESSAGES.notAllowed(locked.status, 'given module results'));
       if (!stage || !RESULTS_OPEN_STAGES.includes(stage)) throw new AppError('CONFLICT', RESULT_MESSAGES.notOpen);

@@ -280,6 +280,58 @@ describe('marking', () => {
   });
 });
 
+describe('entering a result by hand', () => {
+  /** A paper module of a new applicant, scheduled an hour ago with the examiner and sent: its result can be entered. */
+  async function satPaperModule() {
+    const db = t.database.db;
+    const [module] = await db.select({ id: programModules.id }).from(programModules).where(eq(programModules.programId, programId)).limit(1);
+    const applicant = await newApplicant('Rory');
+    const application = await createApplicationWithModules(db, { applicantId: applicant.applicantId!, programId, programModuleIds: [module!.id], status: 'Examinations Stage', workflowStage: 'Exam Modules Sent' });
+    const venue = await createVenue(db);
+    const applicationModuleId = application.moduleIds[0]!;
+    await db
+      .update(applicationModules)
+      .set({ examKind: 'Pen & Paper', scheduledAt: new Date(Date.now() - 3_600_000), scheduleTimeZone: 'Australia/Sydney', durationMinutes: 60, venueId: venue.id, examinerId: examiner.id, scheduleSentOn: new Date(Date.now() - 86_400_000) })
+      .where(eq(applicationModules.id, applicationModuleId));
+    return { applicant, application, applicationModuleId };
+  }
+  const resultOf = async (applicationModuleId: string) => (await t.database.db.select().from(applicationModules).where(eq(applicationModules.id, applicationModuleId)))[0]!;
+
+  it("refuses the examiner who declared a conflict with the candidate since the schedule, and a manager transcribing with one; the manager's override is recorded (issue 43)", async () => {
+    const { applicant, application, applicationModuleId } = await satPaperModule();
+    const result = { modules: [{ applicationModuleId, result: 'Pass', resultPercentage: 81 }] };
+    await t.database.db.insert(staffConflicts).values([
+      { staffUserId: examiner.id, applicantUserId: applicant.id, kind: 'relative' },
+      { staffUserId: manager.id, applicantUserId: applicant.id, kind: 'trainee' },
+    ]);
+
+    const byExaminer = await post(`${M}/${application.id}/postexam/update`, result, examinerJwt);
+    expect(byExaminer.statusCode, byExaminer.body).toBe(409);
+    expect(byExaminer.json().details.impartiality.refusals).toMatchObject([{ staffUserId: examiner.id, role: 'examiner' }]);
+    const byManager = await post(`${M}/${application.id}/postexam/update`, result, managerJwt);
+    expect(byManager.statusCode, byManager.body).toBe(409);
+    expect(byManager.json().details.impartiality).toMatchObject({ canOverride: true, refusals: [{ staffUserId: manager.id, role: 'result_recorder' }] });
+    expect(await resultOf(applicationModuleId)).toMatchObject({ result: null, resultEnteredBy: null });
+
+    const overridden = await post(`${M}/${application.id}/postexam/update`, { ...result, override: { reason: "Transcribing the external examiner's signed sheet" } }, managerJwt);
+    expect(overridden.statusCode, overridden.body).toBe(200);
+    expect(await resultOf(applicationModuleId)).toMatchObject({ result: 'Pass', resultEnteredBy: manager.id });
+    expect((await eventsOf(application.id)).map((e) => [e.role, e.outcome, e.staffUserId])).toEqual([
+      ['examiner', 'refused', examiner.id],
+      ['result_recorder', 'refused', manager.id],
+      ['result_recorder', 'overridden', manager.id],
+    ]);
+  });
+
+  it('lets a manager with no conflict enter the result without an examiner’s authorisation, and records nothing', async () => {
+    const { application, applicationModuleId } = await satPaperModule();
+    const entered = await post(`${M}/${application.id}/postexam/update`, { modules: [{ applicationModuleId, result: 'Fail', resultPercentage: 40 }] }, adminJwt);
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect(await resultOf(applicationModuleId)).toMatchObject({ result: 'Fail', resultEnteredBy: admin.id });
+    expect(await eventsOf(application.id)).toEqual([]);
+  });
+});
+
 describe('the certification decision', () => {
   async function certificationAwaitingResult(separation: boolean) {
     const db = t.database.db;

@@ -287,8 +287,23 @@ export class RenewalModuleService {
   /** `postexam/update`: each module's result (sent modules only), until the renewal is decided. */
   async saveResults(actor: CurrentUser, id: string, input: z.output<typeof RenewalResultsRequest>): Promise<z.infer<typeof RenewalModulesView>> {
     const renewal = await this.loadManaged(actor, id);
+    // Entering a result takes part in the examination (issue 43): as the module's examiner when the
+    // caller is one, otherwise as the person recording it (conflicts only).
+    const before = await this.deps.repository.findModules(renewal.id);
+    const isExaminer = input.modules.some((row) => before.find((m) => m.row.id === row.renewalModuleId)?.row.examinerId === actor.id);
+    const applicantUserId = await this.deps.impartiality.applicantUserOf(renewal.applicationId);
+    const standing = await this.deps.renewals.assertManages(actor, renewal.programId);
+    const clearance = applicantUserId
+      ? await this.deps.impartiality.assertAssignable(
+          actor,
+          standing,
+          [{ programId: renewal.programId, applicationId: renewal.applicationId, applicantUserId, staffUserId: actor.id, role: isExaminer ? 'examiner' : 'result_recorder' }],
+          input.override,
+        )
+      : null;
     await this.deps.repository.transaction(async (tx) => {
       const { locked } = await this.lockSubmitted(tx, renewal);
+      await clearance?.record(tx);
       const rows = await this.deps.repository.findModules(renewal.id, tx);
       const fieldErrors: Record<string, string> = {};
       input.modules.forEach((row, index) => {

@@ -20,7 +20,8 @@ export function createRenewalModule(
 ) {
   const repository = new RenewalRepository(db);
   const workflow = new ApplicationWorkflowRepository(db);
-  const renewals = new RenewalService({ repository, workflow, ...services });
-  const renewalModules = new RenewalModuleService({ repository, workflow, renewals, invoicing: services.invoicing, schedules: services.schedules, impartiality: createImpartialityGuard(db), mail: services.mail });
+  const impartiality = createImpartialityGuard(db);
+  const renewals = new RenewalService({ repository, workflow, impartiality, ...services });
+  const renewalModules = new RenewalModuleService({ repository, workflow, renewals, invoicing: services.invoicing, schedules: services.schedules, impartiality, mail: services.mail });
   return { renewals, renewalModules };
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
+import { ASSIGNMENT_CHECK_MESSAGES } from '@certs/shared/impartiality/assignment-check.contract';
 import { subtractMonths } from '@certs/shared/award/award-expiry';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
@@ -12,6 +13,7 @@ import { createUser, type CreatedUser } from '../../../test/factories/user.facto
 import { bearer, signIn } from '../../../test/sign-in';
 import { applicationHistory, applications } from '../../db/schema/application';
 import { awardHistory, awards } from '../../db/schema/award';
+import { impartialityEvents, staffConflicts } from '../../db/schema/impartiality';
 import { mails } from '../../db/schema/mail';
 import { programCertificationSettings, programRequirements, programUsers, programs } from '../../db/schema/program';
 import { AWARD_MIGRATION_COLUMNS, type MigrationImport } from '@certs/shared/migration/migration.contract';
@@ -260,6 +262,28 @@ describe('staff decide', () => {
     }
     expect((await get(`${R}/pagination?programId=${programId}`, bobJwt)).statusCode).toBe(403);
     expect(await statusOf(first.applicationId)).toBe('Applied for Renewal');
+  });
+});
+
+describe('the decision and impartiality (issue 43)', () => {
+  it("refuses a decider with a declared conflict with the holder, changing nothing; the manager's override renews and the history says why", async () => {
+    const cleo = await createUser(t.database.db, { role: ROLES.Applicant, firstName: 'Cleo', lastName: 'Conflicted', email: `cleo.${Date.now()}@example.test` });
+    const cleoJwt = (await signIn(t.app, cleo)).jwt;
+    const { applicationId, renewal } = await submittedRenewal(cleo, cleoJwt);
+    await t.database.db.insert(staffConflicts).values({ staffUserId: manager.id, applicantUserId: cleo.id, kind: 'relative' });
+
+    const refused = await post(`${R}/renewal/action`, { renewalId: renewal.id, action: 'renew' }, managerJwt);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().details.impartiality.refusals).toMatchObject([{ staffUserId: manager.id, role: 'decision_maker', reasons: [ASSIGNMENT_CHECK_MESSAGES.conflictWithApplicant('a relative')] }]);
+    expect(await statusOf(applicationId)).toBe('Applied for Renewal');
+
+    const renewed = await post(`${R}/renewal/action`, { renewalId: renewal.id, action: 'renew', override: { reason: 'Only certifier available; countersigned by the chair' } }, managerJwt);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json()).toMatchObject({ status: 'renewed' });
+    const history = await t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, applicationId)).orderBy(asc(applicationHistory.sequence));
+    expect(history.at(-1)!.note).toContain('(impartiality refusal overridden: Only certifier available; countersigned by the chair)');
+    const events = await t.database.db.select().from(impartialityEvents).where(eq(impartialityEvents.applicationId, applicationId)).orderBy(asc(impartialityEvents.createdOn));
+    expect(events.map((e) => e.outcome)).toEqual(['refused', 'overridden']);
   });
 });
 

@@ -36,6 +36,7 @@ import type { ProgramStanding } from '../application/application-workflow.policy
 import { canManageRenewals, isRenewalHolder } from './renewal.policy';
 import type { PreExamService } from '../pre-exam/pre-exam.service';
 import type { RenewalRepository, RenewalTableRow } from './renewal.repository';
+import type { ImpartialityGuard } from '../impartiality/impartiality.guard';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,6 +48,8 @@ export interface RenewalDeps {
   /** Invoices (an AICIP renewal's modules, a late fee): the pre-exam stage's numbering, billing, GST and payment link. */
   invoicing: Pick<PreExamService, 'billingOf' | 'invoiceIssuerOf' | 'issueInvoice'>;
   mail: Pick<MailService, 'send'>;
+  /** Issue 43: the decision to renew or refuse is a certification decision, judged as one. */
+  impartiality: Pick<ImpartialityGuard, 'assertMayDecide'>;
   publicUrl: string;
   now?: () => Date;
 }
@@ -436,12 +439,16 @@ export class RenewalService {
   async act(actor: CurrentUser, typePath: RenewalTypePath, body: unknown): Promise<Renewal> {
     const parsed = RenewalActionRequest.safeParse(body ?? {});
     if (!parsed.success) throw badRequest(parsed.error);
-    const { renewalId, action, reason } = parsed.data;
+    const { renewalId, action, reason, override } = parsed.data;
     const found = await this.deps.repository.findById(renewalId);
     if (!found || found.programType !== RENEWAL_TYPES[typePath].programType) throw new AppError('NOT_FOUND', RENEWAL_MESSAGES.notFound);
-    await this.assertManages(actor, found.programId);
+    const standing = await this.assertManages(actor, found.programId);
     if (found.status === 'draft') throw new AppError('NOT_FOUND', RENEWAL_MESSAGES.notFound);
+    // Not by whoever examined the renewal's modules where the program separates the decision; never with a declared conflict.
+    const clearance = found.status === 'submitted' ? await this.deps.impartiality.assertMayDecide(actor, standing, { programId: found.programId, applicationId: found.applicationId }, override) : null;
+    const overridden = clearance?.isOverride && override ? ` (impartiality refusal overridden: ${override.reason})` : '';
     await this.deps.repository.transaction(async (tx) => {
+      await clearance?.record(tx);
       // The application first, as every move locks it; then the renewal, re-read under the lock.
       const locked = await this.deps.workflow.lock(tx, found.applicationId);
       const renewal = await this.deps.repository.findById(renewalId, { tx, lock: true });
@@ -463,7 +470,7 @@ export class RenewalService {
           typePath: applicationTypePath,
           action: 'renew',
           what: 'renewed',
-          note: `Certificate ${award.award.certificateNumber} renewed until ${result.newExpiresOn}${numbered}${reason ? `: ${reason}` : ''}`,
+          note: `Certificate ${award.award.certificateNumber} renewed until ${result.newExpiresOn}${numbered}${reason ? `: ${reason}` : ''}${overridden}`,
           actorId: actor.id,
         });
         await this.deps.repository.update(tx, renewal.id, {
@@ -491,7 +498,7 @@ export class RenewalService {
           typePath: applicationTypePath,
           action: 'refuseRenewal',
           what: 'refused renewal',
-          note: `Renewal of certificate ${award.award.certificateNumber} refused: ${reason}`,
+          note: `Renewal of certificate ${award.award.certificateNumber} refused: ${reason}${overridden}`,
           actorId: actor.id,
         });
         // A late renewal's award has already expired: it stays expired rather than withdrawn.

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPEAL_MESSAGES } from '@certs/shared/appeal/appeal.contract';
 import { ROLES } from '@certs/shared/auth/roles';
 import { AWARD_MESSAGES } from '@certs/shared/award/award.contract';
 import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
@@ -23,6 +24,8 @@ const Q = '/api/qualificationapplication';
 
 let t: TestApp;
 let superJwt: string;
+/** A second super user: records the results, so that the manager and the first super user took no part in them. */
+let recorderJwt: string;
 let managerJwt: string;
 let assessorJwt: string;
 let outsiderJwt: string;
@@ -41,7 +44,7 @@ const post = (url: string, payload: object, jwt: string) => t.app.inject({ metho
 
 /**
  * An application of the applicant failed at the result stage through the API, with these module
- * results (M1, then M2 when given): the manager records Failed, which sets the result's day.
+ * results (M1, then M2 when given): the recorder records Failed, which sets the result's day.
  */
 async function failed(applicant: CreatedUser, results: ['Pass' | 'Fail', ('Pass' | 'Fail')?]) {
   const db = t.database.db;
@@ -50,7 +53,7 @@ async function failed(applicant: CreatedUser, results: ['Pass' | 'Fail', ('Pass'
   for (const [index, id] of application.moduleIds.entries()) {
     await db.update(applicationModules).set({ result: results[index]!, resultPercentage: results[index] === 'Pass' ? 80 : 55 }).where(eq(applicationModules.id, id));
   }
-  const response = await post(`${Q}/${application.id}/resultstage`, { overallResult: 'Failed' }, managerJwt);
+  const response = await post(`${Q}/${application.id}/resultstage`, { overallResult: 'Failed' }, recorderJwt);
   expect(response.statusCode).toBe(200);
   return application;
 }
@@ -74,6 +77,7 @@ beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL });
   const db = t.database.db;
   const superUser = await createUser(db, { role: ROLES.SuperUser });
+  const recorder = await createUser(db, { role: ROLES.SuperUser, firstName: 'Rae', lastName: 'Recorder' });
   manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'], firstName: 'Mia', lastName: 'Manager', email: `mia.${Date.now()}@example.test` });
   const assessor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'], firstName: 'Asa', lastName: 'Assessor' });
   const outsider = await createStaffOfAnotherProgram(db);
@@ -90,8 +94,8 @@ beforeAll(async () => {
     .returning();
   reviewableModuleId = m1!.id;
   finalModuleId = m2!.id;
-  const tokens = await Promise.all([superUser, manager, assessor, outsider, ada, bob].map(async (user) => (await signIn(t.app, user)).jwt));
-  [superJwt, managerJwt, assessorJwt, outsiderJwt, adaJwt, bobJwt] = tokens as [string, string, string, string, string, string];
+  const tokens = await Promise.all([superUser, manager, assessor, outsider, ada, bob, recorder].map(async (user) => (await signIn(t.app, user)).jwt));
+  [superJwt, managerJwt, assessorJwt, outsiderJwt, adaJwt, bobJwt, recorderJwt] = tokens as [string, string, string, string, string, string, string];
 });
 afterAll(async () => {
   await t.close();
@@ -283,6 +287,20 @@ describe('deciding a review', () => {
     const again = await post(`${Q}/${application.id}/review`, { reason: 'Once more' }, adaJwt);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(REVIEW_MESSAGES.alreadyReviewed);
+  });
+
+  it('is not decided by whoever recorded the result under review (ISO/IEC 17024 9.8.3): the screen says why and the route answers 403, changing nothing', async () => {
+    const application = await failed(bob, ['Fail']);
+    expect((await post(`${Q}/${application.id}/review`, { reason: 'Question 2 was marked against the old edition' }, bobJwt)).statusCode).toBe(200);
+    const recorderView = (await get(`${Q}/${application.id}/review`, recorderJwt)).json<ReviewState>();
+    expect(recorderView).toMatchObject({ canDecide: false, cannotDecideBecause: APPEAL_MESSAGES.deciderInvolved('decision maker'), awardDateRange: null });
+    const refused = await post(`${Q}/${application.id}/review/decide`, { outcome: 'refused', note: 'Marked correctly' }, recorderJwt);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(APPEAL_MESSAGES.deciderInvolved('decision maker'));
+    expect(await statusOf(application.id)).toBe('Applied for review');
+    // Someone who took no part decides it.
+    expect((await get(`${Q}/${application.id}/review`, managerJwt)).json<ReviewState>()).toMatchObject({ canDecide: true, cannotDecideBecause: null });
+    expect((await post(`${Q}/${application.id}/review/decide`, { outcome: 'refused', note: 'Marked correctly' }, managerJwt)).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import { APPLICATION_TYPES, applicationTypeOfProgram, type ApplicationStatus, type ApplicationTypePath } from '@certs/shared/application/application-status';
+import { APPEAL_MESSAGES } from '@certs/shared/appeal/appeal.contract';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { earlierAwardDateNote } from '@certs/shared/award/award-date';
 import { modulesNotPassed, type ModuleResult } from '@certs/shared/exam-schedule/exam-schedule.contract';
@@ -63,6 +64,8 @@ export interface ReviewDeps {
   awards: AwardCreator;
   /** Issue 43: the appeal each review is. */
   appeals: ReviewAppeals;
+  /** Issue 43 (ISO/IEC 17024 9.8.3): who took part in the result; none of them decides its review. */
+  involvement: { roleOf(applicationId: string, userId: string): Promise<string | null> };
   publicUrl: string;
   now?: () => Date;
 }
@@ -70,6 +73,8 @@ export interface ReviewDeps {
 interface Loaded {
   found: ReviewApplication;
   canDecide: boolean;
+  /** A manager who took part in the result: why they may not decide its review. */
+  cannotDecideBecause: string | null;
   isStaff: boolean;
 }
 
@@ -165,7 +170,7 @@ export class ReviewService {
 
   async decide(actor: CurrentUser, typePath: ReviewTypePath, id: string, input: z.output<typeof ReviewDecisionRequest>): Promise<ReviewState> {
     const loaded = await this.load(actor, typePath, id);
-    if (!loaded.canDecide) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
+    if (!loaded.canDecide) throw new AppError('FORBIDDEN', loaded.cannotDecideBecause ?? AUTH_MESSAGES.forbidden);
     const { found } = loaded;
     await this.deps.repository.transaction(async (tx) => {
       const decided = await this.decideInTransaction(tx, { applicationId: id, outcome: input.outcome, note: input.note, moduleIds: input.moduleIds, awardedOn: input.awardedOn, actorId: actor.id });
@@ -246,11 +251,15 @@ export class ReviewService {
     }
     if (actor.userType !== 'admin') {
       if (!isReviewHolder(actor, found.application)) throw new AppError('NOT_FOUND', REVIEW_MESSAGES.notFound);
-      return { found, canDecide: false, isStaff: false };
+      return { found, canDecide: false, cannotDecideBecause: null, isStaff: false };
     }
     const standing = await this.deps.programs.programPrivilege(actor, found.application.programId);
     if (!canReadReview(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    return { found, canDecide: canDecideReview(actor, standing), isStaff: true };
+    if (!canDecideReview(actor, standing)) return { found, canDecide: false, cannotDecideBecause: null, isStaff: true };
+    // A review is the appeal of a result: whoever assessed, examined, invigilated or decided it does not decide it (issue 43).
+    // Asked only while a review is open: deciding one makes the decider part of the result, and a second decide is a 409.
+    const involvedAs = found.application.status === 'Applied for review' ? await this.deps.involvement.roleOf(found.application.id, actor.id) : null;
+    return { found, canDecide: !involvedAs, cannotDecideBecause: involvedAs ? APPEAL_MESSAGES.deciderInvolved(involvedAs) : null, isStaff: true };
   }
 
   private async lockOrMissing(tx: Executor, id: string): Promise<ApplicationRow> {
@@ -283,7 +292,8 @@ export class ReviewService {
     const [modules, reviews] = await Promise.all([this.deps.repository.findModules(application.id), this.deps.repository.findReviews(application.id)]);
     const files = await this.deps.attachments.findByIds(reviews.flatMap((review) => review.attachmentIds));
     const refusal = await this.refusalToAsk(this.deps.repository.reader(), application, modules, loaded.found);
-    const canDecide = loaded.canDecide && application.status === 'Applied for review';
+    const isOpen = application.status === 'Applied for review';
+    const canDecide = loaded.canDecide && isOpen;
     return {
       applicationStatus: application.status,
       resultRecordedOn: application.resultRecordedOn?.toISOString() ?? null,
@@ -302,6 +312,7 @@ export class ReviewService {
         changedResults: review.changedResults.map(({ moduleCode, fromResult, fromPercentage }) => ({ moduleCode, fromResult, fromPercentage })),
       })),
       canDecide,
+      cannotDecideBecause: isOpen ? loaded.cannotDecideBecause : null,
       awardDateRange: canDecide ? awardDateRangeOf(loaded.found.timeZone, application.submittedOn, this.now()) : null,
     };
   }

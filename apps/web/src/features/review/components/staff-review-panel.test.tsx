@@ -32,6 +32,7 @@ const open: ReviewState = {
     },
   ],
   canDecide: true,
+  cannotDecideBecause: null,
   awardDateRange: { earliest: '2026-10-02', latest: '2026-11-22' },
 };
 
@@ -136,5 +137,13 @@ describe('StaffReviewPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Record the outcome' }));
     await waitFor(() => expect(decisions).toHaveLength(1));
     expect(decisions[0]!.body).toEqual({ outcome: 'refused', note: 'Marked correctly.', moduleIds: [] });
+  });
+
+  it('tells a manager who took part in the result why they may not decide, and offers no form (issue 43)', async () => {
+    const because = 'You cannot decide this appeal: you were involved in what is appealed as its examiner';
+    stubFetch(() => jsonResponse({ ...open, canDecide: false, cannotDecideBecause: because, awardDateRange: null }));
+    renderWithProviders(<StaffReviewPanel type="aicipapplication" applicationId="app-1" onOpenFile={() => {}} />);
+    expect(await screen.findByText(because)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record the outcome' })).not.toBeInTheDocument();
   });
 });

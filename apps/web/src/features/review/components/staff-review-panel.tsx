@@ -31,7 +31,7 @@ export function StaffReviewPanel({ type, applicationId, onOpenFile, onMoved }: S
   // Upheld awards the application: the day the body decided it (issue 41).
   const awardDate = useAwardDate(state.data?.awardDateRange);
   if (!state.data || state.data.reviews.length === 0) return null;
-  const { reviews, modules, canDecide } = state.data;
+  const { reviews, modules, canDecide, cannotDecideBecause } = state.data;
   const reviewable = modules.filter((module) => module.result === 'Fail' && module.reviewAllowed);
 
   const send = async () => {
@@ -110,7 +110,7 @@ export function StaffReviewPanel({ type, applicationId, onOpenFile, onMoved }: S
         )}
         {!canDecide && reviews.some((review) => review.status === 'open') && (
           <Text size="sm" c="dimmed">
-            The program's manager or an administrator records the outcome.
+            {cannotDecideBecause ?? "The program's manager or an administrator records the outcome."}
           </Text>
         )}
       </Stack>
