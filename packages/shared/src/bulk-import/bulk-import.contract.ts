@@ -29,6 +29,34 @@ export const BULK_IMPORT_COLUMNS = [
   'applicationStatus',
 ] as const;
 export type BulkImportColumn = (typeof BULK_IMPORT_COLUMNS)[number];
+/**
+ * The template's header row names the columns as the profile form does; a file may name them so or
+ * by the machine names above (older templates): case, spaces and punctuation do not count.
+ */
+export const BULK_IMPORT_COLUMN_LABELS: Record<BulkImportColumn, string> = {
+  email: 'Email',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  phone: 'Phone',
+  dateOfBirth: 'Date of Birth',
+  streetNumber: 'Street Number',
+  streetName: 'Street Name',
+  city: 'City',
+  state: 'State',
+  postalCode: 'Postal Code',
+  country: 'Country',
+  membershipType: 'Membership Type',
+  memberNumber: 'Member Number',
+  applicationStatus: 'Application Status',
+};
+const headerKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+const COLUMN_BY_HEADER = new Map<string, BulkImportColumn>(
+  BULK_IMPORT_COLUMNS.flatMap((column) => [[headerKey(column), column] as const, [headerKey(BULK_IMPORT_COLUMN_LABELS[column]), column] as const]),
+);
+/** The column a header cell names, by its label or its machine name, or undefined. */
+export function bulkImportColumnOf(header: string): BulkImportColumn | undefined {
+  return COLUMN_BY_HEADER.get(headerKey(header));
+}
 export const REQUIRED_BULK_IMPORT_COLUMNS: readonly BulkImportColumn[] = ['email', 'firstName', 'lastName'];
 /** An imported application is a draft for the applicant to finish, or one received on paper. */
 export const IMPORT_APPLICATION_STATUSES = ['Application Started', 'Application Submitted'] as const;
@@ -39,6 +67,7 @@ export const BULK_IMPORT_MESSAGES = {
   fileRequired: 'Choose a CSV file',
   missingColumns: (columns: string[]) => `The file has no ${columns.join(', ')} column${columns.length > 1 ? 's' : ''}; use the template`,
   unknownColumns: (columns: string[]) => `Unknown column${columns.length > 1 ? 's' : ''} ${columns.join(', ')}; use the template`,
+  duplicateColumns: (columns: string[]) => `The file names the ${columns.join(', ')} column${columns.length > 1 ? 's' : ''} twice; use the template`,
   tooManyRows: `A file may hold at most ${MAX_BULK_IMPORT_ROWS} rows`,
   noRows: 'The file has no rows',
   unreadable: 'The file could not be read as CSV',
@@ -67,12 +96,18 @@ export const ROW_RESULTS = ['created', 'updated', 'unchanged', 'refused'] as con
 export type RowResult = (typeof ROW_RESULTS)[number];
 export const ROW_RESULT_LABELS: Record<RowResult, string> = { created: 'Created', updated: 'Updated', unchanged: 'Unchanged', refused: 'Refused' };
 
+/** One thing wrong with a row: the column (by its label) and why. */
+export const RowError = z.object({ field: z.string(), reason: z.string() });
+export type RowError = z.infer<typeof RowError>;
+
 export const RowOutcome = z.object({
   rowNumber: z.number().int(),
   email: z.string(),
   result: z.enum(ROW_RESULTS),
+  /** A refused row's columns and reasons, every one of them, joined as the results file writes them. */
   field: z.string().nullable(),
   reason: z.string().nullable(),
+  errors: z.array(RowError),
 });
 export type RowOutcome = z.infer<typeof RowOutcome>;
 

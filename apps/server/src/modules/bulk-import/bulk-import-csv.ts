@@ -1,11 +1,14 @@
 import { MEMBERSHIP_TYPES } from '@certs/shared/applicant/applicant.contract';
 import {
+  BULK_IMPORT_COLUMN_LABELS,
   BULK_IMPORT_COLUMNS,
   BULK_IMPORT_MESSAGES,
+  bulkImportColumnOf,
   IMPORT_APPLICATION_STATUSES,
   MAX_BULK_IMPORT_ROWS,
   REQUIRED_BULK_IMPORT_COLUMNS,
   type BulkImportColumn,
+  type RowError,
 } from '@certs/shared/bulk-import/bulk-import.contract';
 import { toCsv } from '../../platform/csv';
 import { readCsvFile } from '../../platform/csv-file';
@@ -24,11 +27,11 @@ export interface ImportRow {
   applicationStatus: (typeof IMPORT_APPLICATION_STATUSES)[number];
 }
 
+/** A row that cannot be imported, with every reason: each column's first failed rule. */
 export interface RefusedRow {
   rowNumber: number;
   email: string;
-  field: string;
-  reason: string;
+  errors: RowError[];
 }
 
 export type CheckedFile = { ok: true; rows: ImportRow[]; refused: RefusedRow[]; totalRows: number } | { ok: false; reason: string };
@@ -56,7 +59,7 @@ function isRealDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** The template: the header row and one example row, written like every export (`toCsv`). */
+/** The template: the header row (the columns' labels) and one example row, written like every export (`toCsv`). */
 export function templateCsv(): string {
   const example: Record<BulkImportColumn, string> = {
     email: 'jane.welder@example.com',
@@ -74,68 +77,98 @@ export function templateCsv(): string {
     memberNumber: 'M-1001',
     applicationStatus: 'Application Submitted',
   };
-  return toCsv([BULK_IMPORT_COLUMNS.map((column) => example[column])], { columns: BULK_IMPORT_COLUMNS });
-}
-
-/** The per-row reason a row cannot be imported, or its values: the same rules and messages as the profile form. Cells come trimmed, formula quotes taken off (readCsvFile). */
-function checkRow(rowNumber: number, cells: Record<string, string>): ImportRow | RefusedRow {
-  const value = (column: BulkImportColumn) => cells[column] ?? '';
-  const email = value('email');
-  const refuse = (field: BulkImportColumn, reason: string): RefusedRow => ({ rowNumber, email, field, reason });
-  for (const column of REQUIRED_BULK_IMPORT_COLUMNS) if (!value(column)) return refuse(column, BULK_IMPORT_MESSAGES.required(column));
-  for (const column of BULK_IMPORT_COLUMNS) {
-    const max = MAX_LENGTHS[column];
-    if (max && value(column).length > max) return refuse(column, BULK_IMPORT_MESSAGES.tooLong(column, max));
-  }
-  if (!EMAIL.test(email)) return refuse('email', BULK_IMPORT_MESSAGES.invalidEmail);
-  if (!PHONE.test(value('phone'))) return refuse('phone', BULK_IMPORT_MESSAGES.invalidPhone);
-  const dateOfBirth = value('dateOfBirth');
-  if (dateOfBirth && !isRealDay(dateOfBirth)) return refuse('dateOfBirth', BULK_IMPORT_MESSAGES.invalidDate);
-  const membershipType = (value('membershipType') || 'none').toLowerCase();
-  if (!(MEMBERSHIP_TYPES as readonly string[]).includes(membershipType)) return refuse('membershipType', BULK_IMPORT_MESSAGES.invalidMembership);
-  if (membershipType !== 'none' && !value('memberNumber')) return refuse('memberNumber', BULK_IMPORT_MESSAGES.memberNumberRequired);
-  const status = value('applicationStatus') || 'Application Submitted';
-  const applicationStatus = IMPORT_APPLICATION_STATUSES.find((s) => s.toLowerCase() === status.toLowerCase());
-  if (!applicationStatus) return refuse('applicationStatus', BULK_IMPORT_MESSAGES.invalidStatus);
-  return {
-    rowNumber,
-    email,
-    firstName: value('firstName'),
-    lastName: value('lastName'),
-    phone: value('phone'),
-    dateOfBirth: dateOfBirth || null,
-    homeAddress: { streetNumber: value('streetNumber'), streetName: value('streetName'), city: value('city'), state: value('state'), postalCode: value('postalCode'), country: value('country') },
-    membershipType: membershipType as ImportRow['membershipType'],
-    memberNumber: membershipType === 'none' ? '' : value('memberNumber'),
-    applicationStatus,
-  };
+  return toCsv([BULK_IMPORT_COLUMNS.map((column) => example[column])], { columns: BULK_IMPORT_COLUMNS.map((column) => BULK_IMPORT_COLUMN_LABELS[column]) });
 }
 
 /**
+ * A row's values and everything wrong with them: the same rules and messages as the profile form,
+ * each column checked (its first failed rule), so that one look at the preview fixes the whole row.
+ * Cells come trimmed, formula quotes taken off (readCsvFile).
+ */
+function checkRow(rowNumber: number, cells: Record<string, string>): { row: ImportRow; errors: RowError[] } {
+  const value = (column: BulkImportColumn) => cells[column] ?? '';
+  const errors = new Map<BulkImportColumn, string>();
+  const refuse = (column: BulkImportColumn, reason: string) => {
+    if (!errors.has(column)) errors.set(column, reason);
+  };
+  const label = (column: BulkImportColumn) => BULK_IMPORT_COLUMN_LABELS[column];
+  for (const column of REQUIRED_BULK_IMPORT_COLUMNS) if (!value(column)) refuse(column, BULK_IMPORT_MESSAGES.required(label(column)));
+  for (const column of BULK_IMPORT_COLUMNS) {
+    const max = MAX_LENGTHS[column];
+    if (max && value(column).length > max) refuse(column, BULK_IMPORT_MESSAGES.tooLong(label(column), max));
+  }
+  const email = value('email');
+  if (email && !EMAIL.test(email)) refuse('email', BULK_IMPORT_MESSAGES.invalidEmail);
+  if (!PHONE.test(value('phone'))) refuse('phone', BULK_IMPORT_MESSAGES.invalidPhone);
+  const dateOfBirth = value('dateOfBirth');
+  if (dateOfBirth && !isRealDay(dateOfBirth)) refuse('dateOfBirth', BULK_IMPORT_MESSAGES.invalidDate);
+  const membershipType = (value('membershipType') || 'none').toLowerCase();
+  if (!(MEMBERSHIP_TYPES as readonly string[]).includes(membershipType)) refuse('membershipType', BULK_IMPORT_MESSAGES.invalidMembership);
+  else if (membershipType !== 'none' && !value('memberNumber')) refuse('memberNumber', BULK_IMPORT_MESSAGES.memberNumberRequired);
+  const status = value('applicationStatus') || 'Application Submitted';
+  const applicationStatus = IMPORT_APPLICATION_STATUSES.find((s) => s.toLowerCase() === status.toLowerCase());
+  if (!applicationStatus) refuse('applicationStatus', BULK_IMPORT_MESSAGES.invalidStatus);
+  return {
+    row: {
+      rowNumber,
+      email,
+      firstName: value('firstName'),
+      lastName: value('lastName'),
+      phone: value('phone'),
+      dateOfBirth: dateOfBirth || null,
+      homeAddress: { streetNumber: value('streetNumber'), streetName: value('streetName'), city: value('city'), state: value('state'), postalCode: value('postalCode'), country: value('country') },
+      membershipType: membershipType as ImportRow['membershipType'],
+      memberNumber: membershipType === 'none' ? '' : value('memberNumber'),
+      applicationStatus: applicationStatus ?? 'Application Submitted',
+    },
+    // In the template's column order, whatever order the rules ran in.
+    errors: BULK_IMPORT_COLUMNS.flatMap((column) => (errors.has(column) ? [{ field: label(column), reason: errors.get(column)! }] : [])),
+  };
+}
+
+/** Whether a row's email is already refused (then nothing more is said about it). */
+export function hasEmailError(errors: readonly RowError[]): boolean {
+  return errors.some((error) => error.field === BULK_IMPORT_COLUMN_LABELS.email);
+}
+
+/** The messages of a whole-file refusal, naming columns by their labels. */
+const FILE_MESSAGES = {
+  ...BULK_IMPORT_MESSAGES,
+  missingColumns: (columns: readonly string[]) => BULK_IMPORT_MESSAGES.missingColumns(columns.map((column) => BULK_IMPORT_COLUMN_LABELS[column as BulkImportColumn] ?? column)),
+  duplicateColumns: (columns: readonly string[]) => BULK_IMPORT_MESSAGES.duplicateColumns(columns.map((column) => BULK_IMPORT_COLUMN_LABELS[column as BulkImportColumn] ?? column)),
+};
+
+/**
  * Reads a file with the shared template reader (`platform/csv-file.ts`: required columns present,
- * none unknown, row numbers counting the header as row 1) and checks every row. A second row with
- * an email already in the file is refused, so one file never names a person twice.
+ * named by label or machine name, none unknown or twice, row numbers counting the header as row 1)
+ * and checks every row. A second row with the email of a row that imports is refused, so one file
+ * never names a person twice.
  */
 export function checkFile(content: string): CheckedFile {
-  const file = readCsvFile(content, { columns: BULK_IMPORT_COLUMNS, required: REQUIRED_BULK_IMPORT_COLUMNS, maxRows: MAX_BULK_IMPORT_ROWS, messages: BULK_IMPORT_MESSAGES });
+  const file = readCsvFile(content, {
+    columns: BULK_IMPORT_COLUMNS,
+    required: REQUIRED_BULK_IMPORT_COLUMNS,
+    maxRows: MAX_BULK_IMPORT_ROWS,
+    messages: FILE_MESSAGES,
+    columnOf: bulkImportColumnOf,
+  });
   if (!file.ok) return file;
   const rows: ImportRow[] = [];
   const refused: RefusedRow[] = [];
   const seen = new Map<string, number>();
   file.rows.forEach(({ rowNumber, cells }) => {
-    const checked = checkRow(rowNumber, cells);
-    if ('reason' in checked) {
-      refused.push(checked);
-      return;
-    }
-    const key = checked.email.toLowerCase();
+    const { row, errors } = checkRow(rowNumber, cells);
+    const key = row.email.toLowerCase();
     const first = seen.get(key);
-    if (first !== undefined) {
-      refused.push({ rowNumber: checked.rowNumber, email: checked.email, field: 'email', reason: BULK_IMPORT_MESSAGES.duplicateInFile(first) });
+    if (first !== undefined && !hasEmailError(errors)) {
+      errors.unshift({ field: BULK_IMPORT_COLUMN_LABELS.email, reason: BULK_IMPORT_MESSAGES.duplicateInFile(first) });
+    }
+    if (errors.length > 0) {
+      refused.push({ rowNumber, email: row.email, errors });
       return;
     }
-    seen.set(key, checked.rowNumber);
-    rows.push(checked);
+    seen.set(key, rowNumber);
+    rows.push(row);
   });
   return { ok: true, rows, refused, totalRows: file.rows.length };
 }

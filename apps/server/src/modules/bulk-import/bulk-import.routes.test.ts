@@ -93,17 +93,81 @@ describe('access', () => {
 });
 
 describe('template, preview and import', () => {
-  it('offers a template with every column', async () => {
+  it('offers a template with every column under the name people read, and takes it back as it is', async () => {
     const response = await get('/api/bulkimportprocess/template', 'manager');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('bulk-import-template.csv');
-    expect(response.body.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(header);
+    const template = response.body.replace(/^\uFEFF/, '');
+    expect(template.split(/\r?\n/)[0]).toBe(
+      'Email,First Name,Last Name,Phone,Date of Birth,Street Number,Street Name,City,State,Postal Code,Country,Membership Type,Member Number,Application Status',
+    );
+    const checked = await post('/api/bulkimportprocess/preview', { programId, fileName: 'template.csv', csvContent: template }, 'manager');
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json<BulkImportPreview>()).toMatchObject({ totalRows: 1, refused: 0 });
   });
 
   it('refuses a file without the template’s columns as a whole', async () => {
     const response = await post('/api/bulkimportprocess/preview', { programId, fileName: 'a.csv', csvContent: 'name,mail\nJo,jo@example.test' }, 'manager');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('The file has no email, firstName, lastName columns; use the template');
+    expect(response.json().message).toBe('The file has no Email, First Name, Last Name columns; use the template');
+  });
+
+  it('reports every error of a row, with headers by label or machine name (issue 45 item 11)', async () => {
+    const stamp = Date.now();
+    const labels = 'Email,First Name,Last Name,Phone,Date of Birth,Street Number,Street Name,City,State,Postal Code,Country,Membership Type,Member Number,Application Status';
+    const many = line(`not-an-email-${stamp}`, '', { phone: 'call me', dateOfBirth: '1990-13-01', membershipType: 'gold', applicationStatus: 'Done' });
+    const file = [
+      labels,
+      many,
+      line(`eve.${stamp}@example.test`, 'Eve'),
+      line(`EVE.${stamp}@example.test`, 'Eva', { phone: 'x' }),
+      line(staffMember.email, 'Sam', { dateOfBirth: '1990-02-30' }),
+    ].join('\n');
+    const preview = await post('/api/bulkimportprocess/preview', { programId, fileName: 'many.csv', csvContent: file }, 'manager');
+    expect(preview.statusCode).toBe(200);
+    const body = preview.json<BulkImportPreview>();
+    expect(body).toMatchObject({ totalRows: 4, created: 1, refused: 3 });
+    expect(body.rows.filter((row) => row.result === 'refused').map((row) => [row.rowNumber, row.errors])).toEqual([
+      [
+        2,
+        [
+          { field: 'Email', reason: 'Invalid email' },
+          { field: 'First Name', reason: 'First Name is required' },
+          { field: 'Phone', reason: 'Phone must be digits, spaces and + ( ) - only' },
+          { field: 'Date of Birth', reason: 'Use a date as YYYY-MM-DD' },
+          { field: 'Membership Type', reason: 'Use one of none, individual, corporate' },
+          { field: 'Application Status', reason: 'Use one of Application Started, Application Submitted' },
+        ],
+      ],
+      [
+        4,
+        [
+          { field: 'Email', reason: 'The same email appears on row 3' },
+          { field: 'Phone', reason: 'Phone must be digits, spaces and + ( ) - only' },
+        ],
+      ],
+      [
+        5,
+        [
+          { field: 'Email', reason: 'This email belongs to a staff account' },
+          { field: 'Date of Birth', reason: 'Use a date as YYYY-MM-DD' },
+        ],
+      ],
+    ]);
+    expect(body.rows.find((row) => row.rowNumber === 4)).toMatchObject({ field: 'Email, Phone', reason: 'The same email appears on row 3; Phone must be digits, spaces and + ( ) - only' });
+
+    // The import keeps them all, and the results file says them all.
+    const done = await runImport(file.replace(labels, header));
+    expect(done).toMatchObject({ status: 'Completed', created: 1, refused: 3 });
+    const results = (await get(`/api/bulkimportprocess/${done.id}/results`, 'manager')).body;
+    expect(results).toContain(`5,${staffMember.email},refused,"Email, Date of Birth",This email belongs to a staff account; Use a date as YYYY-MM-DD`);
+    expect(results).toContain(`4,EVE.${stamp}@example.test,refused,"Email, Phone","The same email appears on row 3; Phone must be digits, spaces and + ( ) - only"`);
+  });
+
+  it('refuses a file that names a column twice, by its label and its machine name', async () => {
+    const response = await post('/api/bulkimportprocess/preview', { programId, fileName: 'a.csv', csvContent: 'Email,email,First Name,lastName\njo@example.test,jo@example.test,Jo,Welder' }, 'manager');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The file names the Email column twice; use the template');
   });
 
   it('previews each row without writing, imports the good rows, then the fixed bad rows, creating each once', async () => {
@@ -117,9 +181,9 @@ describe('template, preview and import', () => {
     const body = preview.json<BulkImportPreview>();
     expect(body).toMatchObject({ totalRows: 6, created: 3, updated: 0, unchanged: 0, refused: 3 });
     expect(body.rows.filter((row) => row.result === 'refused').map((row) => [row.rowNumber, row.field, row.reason])).toEqual([
-      [5, 'email', 'Invalid email'],
-      [6, 'dateOfBirth', 'Use a date as YYYY-MM-DD'],
-      [7, 'email', 'This email belongs to a staff account'],
+      [5, 'Email', 'Invalid email'],
+      [6, 'Date of Birth', 'Use a date as YYYY-MM-DD'],
+      [7, 'Email', 'This email belongs to a staff account'],
     ]);
     expect(await countOf(users)).toBe(usersBefore);
 
@@ -144,7 +208,7 @@ describe('template, preview and import', () => {
 
     const results = await get(`/api/bulkimportprocess/${first.id}/results`, 'manager');
     expect(results.body.replace(/^\uFEFF/, '').split(/\r?\n/).slice(0, 2)).toEqual(['Row,Email,Result,Field,Reason', `2,ann.${stamp}@example.test,created,,`]);
-    expect(results.body).toContain(`5,not-an-email-${stamp},refused,email,Invalid email`);
+    expect(results.body).toContain(`5,not-an-email-${stamp},refused,Email,Invalid email`);
 
     const fixed = csvOf([...good, line(`cat.${stamp}@example.test`, 'Cat'), line(`dan.${stamp}@example.test`, 'Dan', { dateOfBirth: '1990-02-28', phone: '0411 111 111' })]);
     const second = await runImport(fixed);

@@ -2,12 +2,14 @@ import { passwordLinkPath } from '@certs/shared/auth/registration.contract';
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { APPLICATION_TYPES, applicationTypeOfProgram } from '@certs/shared/application/application-status';
 import {
+  BULK_IMPORT_COLUMN_LABELS,
   BULK_IMPORT_MESSAGES,
   type BulkImport,
   type BulkImportListQuery,
   type BulkImportPage,
   type BulkImportPreview,
   type BulkImportRequest,
+  type RowError,
   type RowOutcome,
   type RowResult,
 } from '@certs/shared/bulk-import/bulk-import.contract';
@@ -20,7 +22,7 @@ import type { MailService } from '../../platform/mail/mail.service';
 import type { Executor } from '../../db/executor';
 import type { ProgramService } from '../program/program.service';
 import { isAccountWide, type StaffScope } from '../report/staff-scope';
-import { checkFile, templateCsv, type ImportRow } from './bulk-import-csv';
+import { checkFile, hasEmailError, templateCsv, type ImportRow, type RefusedRow } from './bulk-import-csv';
 import type { BulkImportRepository, ImportRecord, ImportRowResult, KnownPerson } from './bulk-import.repository';
 
 /** Rows written per transaction: progress moves at this step, and a restart redoes at most one chunk. */
@@ -33,7 +35,7 @@ interface Settings {
   log: { warn(obj: object, msg: string): void };
 }
 
-type Decision = { result: RowResult; field: string | null; reason: string | null; changes: Changes };
+type Decision = { result: RowResult; errors: RowError[]; changes: Changes };
 interface Changes {
   user: { firstName?: string; lastName?: string };
   applicant: { phone?: string; dateOfBirth?: string; homeAddress?: ImportRow['homeAddress']; membershipType?: ImportRow['membershipType']; memberNumber?: string };
@@ -48,8 +50,8 @@ interface Changes {
  */
 export function decide(row: ImportRow, person: KnownPerson | undefined): Decision {
   const changes: Changes = { user: {}, applicant: {} };
-  if (!person) return { result: 'created', field: null, reason: null, changes };
-  if (person.userType !== 'applicant' || !person.applicantId) return { result: 'refused', field: 'email', reason: BULK_IMPORT_MESSAGES.staffEmail, changes };
+  if (!person) return { result: 'created', errors: [], changes };
+  if (isStaff(person)) return { result: 'refused', errors: [STAFF_EMAIL], changes };
   if (row.firstName !== person.firstName) changes.user.firstName = row.firstName;
   if (row.lastName !== person.lastName) changes.user.lastName = row.lastName;
   if (row.phone && row.phone !== (person.phone ?? '')) changes.applicant.phone = row.phone;
@@ -62,9 +64,26 @@ export function decide(row: ImportRow, person: KnownPerson | undefined): Decisio
     // A changed membership waits for staff to confirm it again, as when the applicant changes it (the repository withdraws the confirmations).
     Object.assign(changes.applicant, { membershipType: row.membershipType, memberNumber: row.memberNumber });
   }
-  if (!person.hasApplication) return { result: 'created', field: null, reason: null, changes };
+  if (!person.hasApplication) return { result: 'created', errors: [], changes };
   const changed = Object.keys(changes.user).length + Object.keys(changes.applicant).length > 0;
-  return { result: changed ? 'updated' : 'unchanged', field: null, reason: null, changes };
+  return { result: changed ? 'updated' : 'unchanged', errors: [], changes };
+}
+
+const STAFF_EMAIL: RowError = { field: BULK_IMPORT_COLUMN_LABELS.email, reason: BULK_IMPORT_MESSAGES.staffEmail };
+
+function isStaff(person: KnownPerson): boolean {
+  return person.userType !== 'applicant' || !person.applicantId;
+}
+
+/** A refused row's errors, with the staff account's email among them when nothing else is wrong with the email. */
+function refusedErrors(row: RefusedRow, person: KnownPerson | undefined): RowError[] {
+  return person && isStaff(person) && !hasEmailError(row.errors) ? [STAFF_EMAIL, ...row.errors] : row.errors;
+}
+
+/** Every error of a row in the one field and reason the results keep (and the results file writes). */
+function joined(errors: readonly RowError[]): { field: string | null; reason: string | null } {
+  if (errors.length === 0) return { field: null, reason: null };
+  return { field: errors.map((error) => error.field).join(', '), reason: errors.map((error) => error.reason).join('; ') };
 }
 
 /**
@@ -87,12 +106,16 @@ export class BulkImportService {
   async preview(actor: CurrentUser, input: BulkImportRequest): Promise<BulkImportPreview> {
     await this.assertCanImport(actor, input.programId);
     const checked = this.checked(input.csvContent);
-    const people = await this.repository.findPeople(this.repository.executor, checked.rows.map((row) => row.email), input.programId);
+    const emails = [...checked.rows, ...checked.refused].map((row) => row.email).filter(Boolean);
+    const people = await this.repository.findPeople(this.repository.executor, emails, input.programId);
     const outcomes: RowOutcome[] = [
-      ...checked.refused.map((row) => ({ rowNumber: row.rowNumber, email: row.email, result: 'refused' as const, field: row.field, reason: row.reason })),
+      ...checked.refused.map((row) => {
+        const errors = refusedErrors(row, people.get(row.email.toLowerCase()));
+        return { rowNumber: row.rowNumber, email: row.email, result: 'refused' as const, ...joined(errors), errors };
+      }),
       ...checked.rows.map((row) => {
         const decision = decide(row, people.get(row.email.toLowerCase()));
-        return { rowNumber: row.rowNumber, email: row.email, result: decision.result, field: decision.field, reason: decision.reason };
+        return { rowNumber: row.rowNumber, email: row.email, result: decision.result, ...joined(decision.errors), errors: decision.errors };
       }),
     ].sort((a, b) => a.rowNumber - b.rowNumber);
     const tally = (result: RowResult) => outcomes.filter((row) => row.result === result).length;
@@ -163,9 +186,18 @@ export class BulkImportService {
       const actorId = stored.createdBy ?? '00000000-0000-0000-0000-000000000000';
       await this.repository.transaction(async (tx) => {
         const refused = checked.refused.filter((row) => !done.has(row.rowNumber));
+        const people = await this.repository.findPeople(tx, refused.map((row) => row.email).filter(Boolean), program.id);
         await this.repository.insertRowResults(
           tx,
-          refused.map((row) => ({ importId, rowNumber: row.rowNumber, email: row.email, result: 'refused', field: row.field, reason: row.reason, createdBy: actorId, modifiedBy: actorId })),
+          refused.map((row) => ({
+            importId,
+            rowNumber: row.rowNumber,
+            email: row.email,
+            result: 'refused',
+            ...joined(refusedErrors(row, people.get(row.email.toLowerCase()))),
+            createdBy: actorId,
+            modifiedBy: actorId,
+          })),
         );
         await this.repository.refreshProgress(tx, importId);
       });
@@ -200,7 +232,7 @@ export class BulkImportService {
     );
     const needsApplication: { row: ImportRow; applicantId: string; userId: string; invite: boolean }[] = [];
     for (const { row, person, decision } of decided) {
-      const base = { importId, rowNumber: row.rowNumber, email: row.email, result: decision.result, field: decision.field, reason: decision.reason, createdBy: actorId, modifiedBy: actorId };
+      const base = { importId, rowNumber: row.rowNumber, email: row.email, result: decision.result, ...joined(decision.errors), createdBy: actorId, modifiedBy: actorId };
       if (decision.result === 'refused') {
         results.push(base);
         continue;

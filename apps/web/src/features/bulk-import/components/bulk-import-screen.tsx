@@ -1,8 +1,9 @@
-import { Alert, Button, FileInput, Group, NativeSelect, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, NativeSelect, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BULK_IMPORT_MESSAGES, BULK_IMPORT_PATHS, ROW_RESULT_LABELS, type BulkImport, type BulkImportPreview, type RowResult } from '@certs/shared/bulk-import/bulk-import.contract';
 import type { ReportProgram } from '@certs/shared/report/report.contract';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { ExportButton } from '../../../components/ui/export-button';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
@@ -37,8 +38,7 @@ function PreviewTable({ preview }: { preview: BulkImportPreview }) {
             <Table.Th scope="col">Row</Table.Th>
             <Table.Th scope="col">Email</Table.Th>
             <Table.Th scope="col">Result</Table.Th>
-            <Table.Th scope="col">Field</Table.Th>
-            <Table.Th scope="col">Reason</Table.Th>
+            <Table.Th scope="col">Problems</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -49,13 +49,47 @@ function PreviewTable({ preview }: { preview: BulkImportPreview }) {
               <Table.Td>
                 <StatusBadge color={RESULT_COLORS[row.result]} label={ROW_RESULT_LABELS[row.result]} />
               </Table.Td>
-              <Table.Td>{row.field ?? '-'}</Table.Td>
-              <Table.Td>{row.reason ?? '-'}</Table.Td>
+              <Table.Td>
+                {row.errors.length === 0
+                  ? '-'
+                  : row.errors.map((error) => (
+                      <Text key={error.field} size="sm">
+                        <strong>{error.field}</strong>: {error.reason}
+                      </Text>
+                    ))}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </ScrollRegion>
+  );
+}
+
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+const rows = (count: number) => counted(count, 'row');
+
+/** What starting the import will do, said before it starts: it cannot be taken back. */
+function WhatWillHappen({ preview, programName }: { preview: BulkImportPreview; programName: string }) {
+  return (
+    <Stack gap="xs">
+      <Text size="sm">The import runs in the background for {programName}; its progress shows on this page. It cannot be undone.</Text>
+      <List size="sm" spacing={2}>
+        {preview.created > 0 && (
+          <List.Item>
+            {counted(preview.created, 'new application')}; a new applicant also gets an account and an email with a link to choose a password.
+          </List.Item>
+        )}
+        {preview.updated > 0 && <List.Item>{counted(preview.updated, 'known applicant')} updated from the filled-in cells.</List.Item>}
+        {preview.unchanged + preview.refused > 0 && (
+          <List.Item>
+            {rows(preview.unchanged + preview.refused)} skipped ({preview.unchanged} unchanged, {preview.refused} refused).
+          </List.Item>
+        )}
+      </List>
+    </Stack>
   );
 }
 
@@ -122,6 +156,9 @@ export function BulkImportScreen({ programs }: { programs: readonly ReportProgra
   const [file, setFile] = useState<File | null>(null);
   const [content, setContent] = useState<string | null>(null);
   const [importId, setImportId] = useState<string | null>(null);
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+  /** The checked file whose import is confirmed: kept, so that the dialog still says it while it closes. */
+  const [confirming, setConfirming] = useState<BulkImportPreview | null>(null);
   const preview = usePreviewImport();
   const add = useAddImport();
   const paging = usePaging();
@@ -136,7 +173,14 @@ export function BulkImportScreen({ programs }: { programs: readonly ReportProgra
     setContent(chosen ? await chosen.text() : null);
   };
   const check = () => request && preview.mutate(request);
-  const start = () => request && add.mutate(request, { onSuccess: (created) => (setImportId(created.id), preview.reset()) });
+  const start = async () => {
+    if (!request) return;
+    const created = await add.mutateAsync(request);
+    setImportId(created.id);
+    preview.reset();
+  };
+  const program = programs.find((p) => p.id === programId);
+  const toImport = (checked: BulkImportPreview) => checked.created + checked.updated;
 
   return (
     <Stack gap="lg">
@@ -166,8 +210,8 @@ export function BulkImportScreen({ programs }: { programs: readonly ReportProgra
               <Counts value={preview.data} />
               <PreviewTable preview={preview.data} />
               <Group>
-                <Button onClick={start} loading={add.isPending} disabled={preview.data.created + preview.data.updated === 0}>
-                  Import {preview.data.created + preview.data.updated} rows
+                <Button onClick={() => (setConfirming(preview.data ?? null), setConfirmOpen(true))} disabled={toImport(preview.data) === 0}>
+                  Import {rows(toImport(preview.data))}
                 </Button>
                 {preview.data.refused > 0 && (
                   <Text size="sm" c="red.8">
@@ -177,7 +221,16 @@ export function BulkImportScreen({ programs }: { programs: readonly ReportProgra
               </Group>
             </Stack>
           )}
-          {add.error && <Alert color="red">{errorMessageOf(add.error)}</Alert>}
+          <ConfirmDialog
+            opened={isConfirmOpen}
+            title={`Import ${rows(confirming ? toImport(confirming) : 0)}?`}
+            confirmLabel="Start import"
+            failureTitle="The import did not start"
+            onConfirm={start}
+            onClose={() => setConfirmOpen(false)}
+          >
+            {confirming && <WhatWillHappen preview={confirming} programName={program ? `${program.programCode} ${program.programTitle}` : 'the program'} />}
+          </ConfirmDialog>
           {importId && <ImportProgress id={importId} />}
         </Stack>
       </Paper>

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@certs/shared/auth/auth.contract';
@@ -99,6 +99,22 @@ describe('sending a legacy file', () => {
     expect(calls.find((call) => call.url === '/api/migration/awards')?.body).toEqual({ fileName: 'holders.csv', csvContent: csvOf(1), dryRun: true });
     expect(calls.some((call) => call.url === '/api/migration/uploads')).toBe(false);
     expect(InstantUpload.sent).toHaveLength(0);
+  });
+
+  it('asks once before applying a file, saying what happens, and sends nothing until asked (issue 45 item 7)', async () => {
+    const { calls } = serve();
+    renderWithProviders(<MigrationScreen />);
+    const user = userEvent.setup();
+    await user.upload(fileInput(), new File([csvOf(1)], 'holders.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Dry run (check only)' }));
+    await user.click(screen.getByRole('button', { name: 'Import file' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import holders.csv?' });
+    expect(dialog).toHaveTextContent('Every row of this file of Awards is applied');
+    expect(dialog).toHaveTextContent('A finished import can be undone from its details.');
+    expect(calls.some((call) => call.url === '/api/migration/awards')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Start import' }));
+    await screen.findByTestId('migration-import');
+    expect(calls.filter((call) => call.url === '/api/migration/awards').map((call) => call.body)).toEqual([{ fileName: 'holders.csv', csvContent: csvOf(1), dryRun: false }]);
   });
 
   it('uploads a large file to storage first and names it by its key', async () => {

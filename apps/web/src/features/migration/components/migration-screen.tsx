@@ -8,6 +8,7 @@ import {
   type MigrationKind,
   type MigrationSummary,
 } from '@certs/shared/migration/migration.contract';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
@@ -134,6 +135,7 @@ export function MigrationScreen() {
   const [content, setContent] = useState<string | null>(null);
   const [dryRun, setDryRun] = useState(true);
   const [selected, setSelected] = useState<{ id: string; content: string | null } | null>(null);
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
   const start = useStartImport();
   const paging = usePaging();
   const past = useMigrationImports(paging.page, paging.pageSize);
@@ -143,10 +145,13 @@ export function MigrationScreen() {
     start.reset();
     setContent(chosen ? await chosen.text() : null);
   };
-  const submit = () => {
+  const run = async () => {
     if (!file || content === null) return;
-    start.mutate({ kind, file, content, dryRun }, { onSuccess: (created) => setSelected({ id: created.id, content }) });
+    const created = await start.mutateAsync({ kind, file, content, dryRun });
+    setSelected({ id: created.id, content });
   };
+  // A dry run changes nothing and starts at once; applying a file is asked once, saying what it does.
+  const submit = () => (dryRun ? void run().catch(() => undefined) : setConfirmOpen(true));
 
   const pastColumns: PagedTableColumn<MigrationSummary>[] = [
     { key: 'date', header: 'Date', noWrap: true, render: (row) => <DateDisplay value={row.createdOn} withTime /> },
@@ -189,7 +194,19 @@ export function MigrationScreen() {
               {dryRun ? 'Check file' : 'Import file'}
             </Button>
           </Group>
-          {start.error && <Alert color="red">{errorMessageOf(start.error)}</Alert>}
+          {start.error && !isConfirmOpen && <Alert color="red">{errorMessageOf(start.error)}</Alert>}
+          <ConfirmDialog
+            opened={isConfirmOpen}
+            title={`Import ${file?.name ?? 'the file'}?`}
+            confirmLabel="Start import"
+            failureTitle="The import did not start"
+            onConfirm={run}
+            onClose={() => setConfirmOpen(false)}
+          >
+            <Text size="sm">
+              Every row of this file of {KIND_LABELS[kind]} is applied: new records are created and known ones updated; rows that cannot be read are refused and listed. Imported people are not mailed. A finished import can be undone from its details.
+            </Text>
+          </ConfirmDialog>
           {selected && <ImportDetails key={selected.id} id={selected.id} content={selected.content} />}
         </Stack>
       </Paper>
