@@ -207,6 +207,7 @@ export type GenerateCertificatesResponse = z.infer<typeof GenerateCertificatesRe
 /** What a certificate shows, for one award (or the designer's sample). */
 export interface CertificateValues {
   holderName: string;
+  /** The holder's member ID; empty for a non-member, whose certificate leaves the line off. */
   holderNumber: string;
   programCode: string;
   programTitle: string;

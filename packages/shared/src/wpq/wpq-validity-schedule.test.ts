@@ -21,6 +21,15 @@ describe('validity with confirmations', () => {
     expect(validityOfKept('2008-01-21', kept({ confirmedOn: ['2007-07-20'] }))).toMatchObject({ isValid: false, endedOn: '2008-01-20' });
     expect(validityOfKept('2008-01-21', kept({ confirmedOn: ['2007-07-20', '2007-07-20'] })).isValid).toBe(false);
   });
+  it("opens each confirmation's window the day after its period starts (the test day, then the previous due day) and closes it on the due day (decision 026)", () => {
+    // The first window: 21 January to 20 July 2007 for a test on 20 January; the test day itself is not in it.
+    expect(validityOfKept('2007-07-21', kept({ confirmedOn: ['2007-01-20'] }))).toMatchObject({ isValid: false, endedOn: '2007-07-20' });
+    expect(validityOfKept('2007-07-21', kept({ confirmedOn: ['2007-01-21'] }))).toMatchObject({ isValid: true, nextConfirmationDue: '2008-01-20' });
+    // The second: 21 July 2007 to 20 January 2008; the first's due day counts for the first only.
+    expect(validityOfKept('2008-01-21', kept({ confirmedOn: ['2007-01-21', '2007-07-21'] }))).toMatchObject({ isValid: true, nextConfirmationDue: '2008-07-20' });
+    expect(openConfirmation('2007-01-21', kept())).toEqual({ sequence: 1, periodStart: '2007-01-20', dueOn: '2007-07-20' });
+    expect(openConfirmation('2007-07-21', kept({ confirmedOn: ['2007-07-20'] }))).toEqual({ sequence: 2, periodStart: '2007-07-20', dueOn: '2008-01-20' });
+  });
   it("follows the program's interval", () => {
     expect(validityOfKept('2007-04-21', kept({ intervalMonths: 3 }))).toMatchObject({ isValid: false, endedOn: '2007-04-20' });
   });

@@ -54,6 +54,33 @@ describe('the certificate PDF', () => {
     expect(await textOfPdf(bytes)).toEqual(['Zoë Lukasiewicz']);
   });
 
+  it('prints the verification address under the QR code, centred on it and kept on the page', async () => {
+    const qr = (x: number, y: number) => ({ orientation: 'landscape' as const, fields: [{ field: 'qrCode' as const, x, y, fontSize: 10, font: 'Helvetica' as const, align: 'left' as const, width: 96 }], background: null, signature: null });
+    const bytes = await renderCertificatePdf(qr(656, 410), VALUES, { title: 'Certificate' });
+    expect(await textOfPdf(bytes)).toEqual([`Verify: ${VALUES.verifyUrl}`]);
+    const [, x, y] = /1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm/.exec(await operatorsOf(bytes))!.map(Number);
+    expect(595.28 - y!).toBeGreaterThan(410 + 96);
+    expect(x!).toBeLessThan(656 + 48);
+
+    // At the page's foot and its right edge: above the code, and still on the page; a long address wraps after a "/".
+    const long = { ...VALUES, verifyUrl: 'https://certificates.welding-certification-board.example.test/verify/CWS%2F2026%2F0007' };
+    const corner = await renderCertificatePdf(qr(740, 495), long, { title: 'Certificate' });
+    const lines = await textOfPdf(corner);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' ').replace(/\/ /g, '/')).toBe(`Verify: ${long.verifyUrl}`);
+    for (const [, left, baseline] of (await operatorsOf(corner)).matchAll(/1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm/g)) {
+      expect(595.28 - Number(baseline)).toBeLessThan(495);
+      expect(Number(left)).toBeGreaterThanOrEqual(40);
+      expect(Number(left)).toBeLessThan(841.89 - 40);
+    }
+  });
+
+  it('leaves out a line with nothing to state: no "Member ID: -" for a holder who is not a member', async () => {
+    const design = { orientation: 'landscape' as const, fields: [{ field: 'holderNumber' as const, x: 90, y: 450, fontSize: 11, font: 'Helvetica' as const, align: 'left' as const, prefix: 'Member ID: ' }], background: null, signature: null };
+    expect(await textOfPdf(await renderCertificatePdf(design, VALUES, { title: 'Certificate' }))).toEqual(['Member ID: M-7781']);
+    expect(await textOfPdf(await renderCertificatePdf(design, { ...VALUES, holderNumber: '' }, { title: 'Certificate' }))).toEqual([]);
+  });
+
   it('is one A4 landscape page titled with the certificate number', async () => {
     const pdf = await PDFDocument.load(await renderCertificatePdf({ orientation: 'landscape', fields: [], background: null, signature: null }, VALUES, { title: 'Certificate CWS/2026/0007' }));
     expect(pdf.getPageCount()).toBe(1);

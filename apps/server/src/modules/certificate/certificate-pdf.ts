@@ -52,6 +52,35 @@ export function drawableText(font: PDFFont, text: string): string {
     .join('');
 }
 
+/**
+ * Text broken into lines no wider than `maxWidth` (already drawable in `font`): at spaces, and a
+ * word wider than a line (a web address) after its last "/" that fits, else where it must.
+ */
+export function wrapToWidth(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
+  const fits = (value: string) => font.widthOfTextAtSize(value, size) <= maxWidth;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of drawableText(font, text).split(' ').filter(Boolean)) {
+    const joined = line ? `${line} ${word}` : word;
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = word;
+    while (!fits(line)) {
+      let cut = line.length - 1;
+      while (cut > 1 && !fits(line.slice(0, cut))) cut -= 1;
+      const slash = line.lastIndexOf('/', cut - 1);
+      if (slash > 0) cut = slash + 1;
+      lines.push(line.slice(0, cut));
+      line = line.slice(cut);
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length > 0 ? lines : [''];
+}
+
 /** The left edge of something `width` wide anchored at `x` with this alignment. */
 function leftOf(x: number, width: number, align: CertificateTemplateField['align']): number {
   if (align === 'center') return x - width / 2;
@@ -102,6 +131,27 @@ export function drawQrCode(page: PDFPage, text: string, left: number, top: numbe
       });
     }
   }
+}
+
+/** Points kept clear at the page's edges by the verification address (inside the default frame). */
+const ADDRESS_EDGE = 40;
+const ADDRESS_SIZE = 7;
+
+/**
+ * The verification address in words under the QR code (above it when the code sits at the page's
+ * foot), centred on the code and kept on the page, so a reader without a phone can type it.
+ */
+export function drawVerifyAddress(page: PDFPage, font: PDFFont, url: string, left: number, top: number, size: number): void {
+  const { width: pageWidth, height } = page.getSize();
+  const lines = wrapToWidth(font, `Verify: ${url}`, ADDRESS_SIZE, Math.min(260, pageWidth - 2 * ADDRESS_EDGE));
+  const leading = ADDRESS_SIZE + 2;
+  const below = top + size + leading;
+  const firstBaseline = below + (lines.length - 1) * leading <= height - ADDRESS_EDGE / 2 ? below : top - 4 - (lines.length - 1) * leading;
+  lines.forEach((line, index) => {
+    const lineWidth = font.widthOfTextAtSize(line, ADDRESS_SIZE);
+    const x = Math.min(Math.max(left + size / 2 - lineWidth / 2, ADDRESS_EDGE), pageWidth - ADDRESS_EDGE - lineWidth);
+    page.drawText(line, { x, y: height - firstBaseline - index * leading, size: ADDRESS_SIZE, font, color: INK });
+  });
 }
 
 /** "ON HOLD - NOT VALID" across the page's diagonal, so a printout cannot pass as current. */
@@ -172,8 +222,10 @@ export async function renderCertificatePdf(design: CertificateDesign, values: Ce
     const kind = CERTIFICATE_FIELDS[field.field].kind;
     if (kind === 'image') {
       const width = field.width ?? 96;
-      if (field.field === 'qrCode') drawQrCode(page, values.verifyUrl, leftOf(field.x, width, field.align), field.y, width);
-      else if (signature) {
+      if (field.field === 'qrCode') {
+        drawQrCode(page, values.verifyUrl, leftOf(field.x, width, field.align), field.y, width);
+        drawVerifyAddress(page, await fontOf('Helvetica'), values.verifyUrl, leftOf(field.x, width, field.align), field.y, width);
+      } else if (signature) {
         const height = (width * signature.height) / signature.width;
         page.drawImage(signature, { x: leftOf(field.x, width, field.align), y: size.height - field.y - height, width, height });
       }
@@ -181,6 +233,8 @@ export async function renderCertificatePdf(design: CertificateDesign, values: Ce
     }
     const font = await fontOf(field.font);
     const value = values[field.field as Exclude<keyof CertificateValues, 'verifyUrl'>];
+    // Nothing to state (a holder without a member ID): no line at all, rather than "Member ID: -".
+    if (!value.trim()) continue;
     const text = drawableText(font, `${field.prefix ?? ''}${value}`);
     const textWidth = font.widthOfTextAtSize(text, field.fontSize);
     page.drawText(text, { x: leftOf(field.x, textWidth, field.align), y: size.height - field.y, size: field.fontSize, font, color: INK });

@@ -13,7 +13,7 @@ import { bearer, signIn } from '../../../test/sign-in';
 import { uploadFile } from '../../../test/upload';
 import { awards, certificateTemplates } from '../../db/schema/award';
 import { personalDataAccessLog } from '../../db/schema/privacy';
-import { users } from '../../db/schema/user';
+import { applicants, users } from '../../db/schema/user';
 import { textOfPdf } from '../pre-exam/pdf-text';
 
 let t: TestApp;
@@ -128,6 +128,9 @@ describe('GET /api/award/:id/certificate', () => {
     expect(text.some((line) => line.includes(certificateNumber))).toBe(true);
     expect(text.some((line) => line.includes('Welding Inspector'))).toBe(true);
     expect(text.some((line) => line.includes('20 November 2026'))).toBe(true);
+    // The QR code's address in words beside it; no member ID line for a holder who is not a member.
+    expect(text.some((line) => line.startsWith('Verify: ') && line.endsWith(`/verify/${certificateNumber}`))).toBe(true);
+    expect(text.some((line) => line.startsWith('Member ID'))).toBe(false);
     const [stored] = await t.database.db.select().from(awards).where(eq(awards.id, awardId));
     expect(stored?.certificateGeneratedVersion).toBe(1);
     expect(stored?.certificateKey).toBe(`certificates/${awardId}/v1-current.pdf`);
@@ -140,12 +143,14 @@ describe('GET /api/award/:id/certificate', () => {
     expect(Buffer.compare(again.rawPayload, response.rawPayload)).toBe(0);
   });
 
-  it('is made again once the award’s certificate version moves on (a corrected name)', async () => {
+  it('is made again once the award’s certificate version moves on (a corrected name, a member ID since)', async () => {
     await t.database.db.update(users).set({ lastName: 'Holder-Smith' }).where(eq(users.id, holder.id));
+    await t.database.db.update(applicants).set({ memberNumber: 'M-4242' }).where(eq(applicants.id, holder.applicantId!));
     await t.database.db.update(awards).set({ certificateVersion: 2 }).where(eq(awards.id, awardId));
     const response = await get(`/api/award/${awardId}/certificate`, holderJwt);
     expect(response.statusCode).toBe(200);
     expect(await textOfPdf(response.rawPayload)).toContain('Zoë Holder-Smith');
+    expect(await textOfPdf(response.rawPayload)).toContain('Member ID: M-4242');
     const [stored] = await t.database.db.select().from(awards).where(eq(awards.id, awardId));
     expect(stored?.certificateGeneratedVersion).toBe(2);
     expect(stored?.certificateKey).toBe(`certificates/${awardId}/v2-current.pdf`);

@@ -373,7 +373,7 @@ export class CertificateService {
     const modules = award.programType === 3 ? [] : await this.repository.findPassedModuleTitles(award.applicationId);
     return {
       holderName: `${award.firstName} ${award.lastName}`.trim(),
-      holderNumber: award.memberNumber.trim() || '-',
+      holderNumber: award.memberNumber.trim(),
       programCode: award.programCode,
       programTitle: award.programTitle,
       scheme: award.programType === 3 && award.standard ? award.standard : award.programTitle,

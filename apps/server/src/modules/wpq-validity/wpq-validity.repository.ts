@@ -237,6 +237,16 @@ export class WpqValidityRepository {
     return this.db.select().from(wpqExtensionLogs).where(eq(wpqExtensionLogs.wpqRecordId, recordId)).orderBy(desc(wpqExtensionLogs.id));
   }
 
+  /** Who approved each of a record's approved revalidations (their names, for the certificate's signature cells). */
+  async findRevalidationApprovers(recordId: string): Promise<{ id: string; name: string }[]> {
+    const rows = await this.db
+      .select({ id: wpqRevalidations.id, firstName: users.firstName, lastName: users.lastName })
+      .from(wpqRevalidations)
+      .innerJoin(users, eq(users.id, wpqRevalidations.decidedBy))
+      .where(and(eq(wpqRevalidations.wpqRecordId, recordId), eq(wpqRevalidations.status, 'approved')));
+    return rows.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}`.trim() }));
+  }
+
   /** Everything the Annex A certificate prints beyond the validity: the whole record, its tests, examiner, test centre and employer. */
   async findCertificateFacts(recordId: string) {
     const [row] = await this.db

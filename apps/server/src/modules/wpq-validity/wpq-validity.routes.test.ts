@@ -16,7 +16,7 @@ import { awardHistory, awards } from '../../db/schema/award';
 import { mails } from '../../db/schema/mail';
 import { invoices as invoiceRows, payments } from '../../db/schema/payment';
 import { programWelderQualificationSettings } from '../../db/schema/program';
-import { wpqConfirmationLinks, wpqConfirmations } from '../../db/schema/wpq-validity';
+import { wpqConfirmationLinks, wpqConfirmations, wpqRevalidations } from '../../db/schema/wpq-validity';
 import { MailRepository } from '../../platform/mail/mail.repository';
 import { MailService } from '../../platform/mail/mail.service';
 import { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
@@ -172,6 +172,20 @@ describe("the examiner's confirmation", () => {
   });
 });
 
+describe("the confirmation window's first day (decision 026)", () => {
+  it('is the day after the test day for the first confirmation: the test day itself is refused, changing nothing', async () => {
+    const record = await kept(welder);
+    const testDate = subtractMonths(today(), 2);
+    const next = new Date(`${testDate}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    const onTestDay = await send('POST', `/api/wpq/${record.recordId}/confirmation`, jwt.examiner, confirmation({ confirmedOn: testDate }));
+    expect([onTestDay.statusCode, onTestDay.json().message]).toEqual([400, expect.stringMatching(/^Date must be after /)]);
+    expect(await t.database.db.select().from(wpqConfirmations).where(eq(wpqConfirmations.wpqRecordId, record.recordId))).toEqual([]);
+    const dayAfter = await send('POST', `/api/wpq/${record.recordId}/confirmation`, jwt.examiner, confirmation({ confirmedOn: next.toISOString().slice(0, 10) }));
+    expect(dayAfter.statusCode, dayAfter.body).toBe(201);
+  });
+});
+
 describe('the certificate (ISO 9606-1 Annex A)', () => {
   it('holds the designation, the ranges and the confirmation table as it stands, for the holder only', async () => {
     const record = await kept(welder, '9.3b', 2);
@@ -188,14 +202,40 @@ describe('the certificate (ISO 9606-1 Annex A)', () => {
     expect(before).toContain('PA, PF');
     expect(before).toContain('3 mm to 20 mm');
     expect(before).toContain('9.3 b): two welds tested every 2 years');
+    // Annex A's record entries, and the plate test's pipe range with the engine's conditions (issue 45).
+    expect(before).toContain('AS/NZS 3678-250');
+    expect(before).toContain('ER70S-6');
+    expect(before).toContain('ISO 5817 level B');
+    expect(before).toContain('plate; fixed pipe D 500 mm and up; rotating pipe D 75 mm and up in PA');
     expect(before).not.toContain('Casey Coordinator');
     await send('POST', `/api/wpq/${record.recordId}/confirmation/link`, jwt.manager);
     expect((await send('POST', `/unauth/wpqconfirmation/${await mailedToken()}`, null, confirmation())).statusCode).toBe(201);
     const after = await pdfText();
     expect(after).toContain('Casey Coordinator');
     expect(after).toContain('Welding coordinator');
+    expect(after).toContain('Confirmed on the platform');
     expect((await send('GET', `/api/award/${record.awardId}/certificate`, jwt.otherWelder)).statusCode).toBe(404);
     expect((await send('GET', `/api/award/${record.awardId}/certificate`, jwt.outsider)).statusCode).toBe(403);
+  });
+
+  it('names who approved a revalidation on the platform in its signature cell', async () => {
+    const record = await kept(welder, '9.3b', 2);
+    const approver = await createUser(t.database.db, { role: ROLES.AccountContributor, menuItems: ['Programs'], firstName: 'Morgan', lastName: 'Approver' });
+    await t.database.db.insert(wpqRevalidations).values({
+      wpqRecordId: record.recordId,
+      awardId: record.awardId,
+      status: 'approved',
+      submittedBy: 'staff',
+      welds: [{ description: 'Spool 14', weldedOn: today(), testMethod: 'Radiography', testReportAttachmentId: crypto.randomUUID() }],
+      validUntilBefore: subtractMonths(today(), -22),
+      validUntilAfter: subtractMonths(today(), -46),
+      revalidatedOn: today(),
+      decidedOn: new Date(),
+      decidedBy: approver.id,
+    });
+    const text = (await textOfPdf((await send('GET', `/api/award/${record.awardId}/certificate`, jwt.welder)).rawPayload)).join(' ');
+    expect(text).toMatch(/Approved on the platform by\s+Morgan Approver/);
+    expect(text).toContain('Spool 14 (Radiography)');
   });
 
   it("prints the welder's profile photograph in its box; only the welder's own JPEG or PNG can be it", async () => {

@@ -313,6 +313,7 @@ export class WpqValidityService {
       dateOfBirth: r.dateOfBirth,
       placeOfBirth: r.placeOfBirth ?? '',
       employer,
+      acceptanceCriteria: r.testingAcceptanceCriteria ?? '',
       wpsReference: [r.wpsNumber, r.wpsRevision ? `rev. ${r.wpsRevision}` : '', r.wpsDate ? formatCertificateDate(r.wpsDate) : ''].filter(Boolean).join(' ') || '-',
       examinerName: record.examinerFirstName ? `${record.examinerFirstName} ${record.examinerLastName}` : (r.examinerAsIssued ?? '-'),
       examinerReference: record.centreReference ? `${record.centreReference} (${record.centreName})` : '-',
@@ -330,6 +331,7 @@ export class WpqValidityService {
       })),
       numOfConfirmation: facts.numOfConfirmation ?? 4,
       validity: await this.validityForCertificate(awardId),
+      revalidationApprovers: Object.fromEntries((await this.deps.repository.findRevalidationApprovers(facts.recordId)).map((row) => [row.id, row.name])),
     });
   }
 

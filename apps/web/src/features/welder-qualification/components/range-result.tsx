@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Group, List, Paper, SimpleGrid, Stack, Table, Text, 
 import type { ReactNode } from 'react';
 import type { RangeRequest, RangeResponse } from '@certs/shared/wpq/wpq.contract';
 import { thicknessText, type RequiredTestRule } from '@certs/shared/wpq/wpq-range';
+import { diameterRangeText } from '@certs/shared/wpq/wpq-range-text';
 import {
   DIRECTIONS_OF_WELDING,
   PRODUCT_TYPES,
@@ -29,24 +30,6 @@ const TEST_RULE_LABELS: Record<RequiredTestRule, string> = {
   'bend specimens': 'Bend test specimens',
   recommended: 'Recommended',
 };
-
-function productRangeText(range: Range): string {
-  const { diameter } = range;
-  const parts: string[] = [];
-  if (diameter.plate) parts.push('plate');
-  if (diameter.min !== null) {
-    const isFromPlateTest = diameter.fixedPipeMin !== diameter.rotatingPipeMin;
-    if (isFromPlateTest) {
-      parts.push(`fixed pipe D ${mm(diameter.fixedPipeMin ?? 0)} and up`);
-      if (diameter.rotatingPipeMin !== null) {
-        parts.push(`rotating pipe D ${mm(diameter.rotatingPipeMin)} and up in ${list(diameter.rotatingPipePositions)}`);
-      }
-    } else {
-      parts.push(diameter.max === null ? `pipe D ${mm(diameter.min)} and up` : `pipe D ${mm(diameter.min)} to ${mm(diameter.max)}`);
-    }
-  }
-  return parts.join('; ');
-}
 
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
@@ -110,7 +93,7 @@ export function RangeResult({ range, request }: RangeResultProps) {
     {
       variable: 'Product type',
       tested: `${labelOf(PRODUCT_TYPES, request.productType)}${request.pipeOD ? `, D ${mm(request.pipeOD)}` : ''}`,
-      qualified: productRangeText(range),
+      qualified: diameterRangeText(range.diameter),
       testId: 'range-product',
     },
     {

@@ -1,26 +1,18 @@
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate } from '@certs/shared/common/dates';
-import { thicknessText, type DiameterRange, type RangeResult } from '@certs/shared/wpq/wpq-range';
+import { thicknessText, type RangeResult } from '@certs/shared/wpq/wpq-range';
+import { diameterRangeText } from '@certs/shared/wpq/wpq-range-text';
 import { WPQ_VALIDITY_OPTIONS, storedRangeOf, testMethodLabel, type WpqRecord } from '@certs/shared/wpq/wpq-record.contract';
 import classes from './wpq-range-sheet.module.css';
 
 const list = (values: readonly (string | number)[]) => (values.length > 0 ? values.join(', ') : 'None');
-
-function diameterText(d: DiameterRange): string {
-  const parts: string[] = [];
-  if (d.plate) parts.push('plate');
-  if (d.min !== null) parts.push(`pipe D ${d.min} mm${d.max === null ? ' and up' : ` to ${d.max} mm`}`);
-  if (d.plate && d.fixedPipeMin !== null) parts.push(`fixed pipe D ${d.fixedPipeMin} mm and up`);
-  if (d.plate && d.rotatingPipeMin !== null) parts.push(`rotating pipe D ${d.rotatingPipeMin} mm and up in ${list(d.rotatingPipePositions)}`);
-  return parts.join('; ');
-}
 
 /** Each essential variable: what was welded in the test, and what the welder may weld in production. */
 function rowsOf(record: WpqRecord, range: RangeResult): [string, string, string][] {
   const s = record.depositThickness ?? record.testPieceThickness;
   return [
     ['Welding process', `${record.weldingProcess ?? '-'}${record.transferMode ? ` (${record.transferMode})` : ''}`, `${list(range.processes)}${range.transferModes.length > 0 ? `; transfer ${list(range.transferModes)}` : ''}`],
-    ['Product type', `${record.productType ?? '-'}${record.pipeOD ? `, D ${record.pipeOD} mm` : ''}`, diameterText(range.diameter)],
+    ['Product type', `${record.productType ?? '-'}${record.pipeOD ? `, D ${record.pipeOD} mm` : ''}`, diameterRangeText(range.diameter)],
     ['Type of weld', record.jointType ?? '-', `${list(range.weldTypes)}${range.branchConnections ? '; branch connections at 60° or more' : ''}`],
     ['Filler material group', record.fillerMaterialGroup ?? '-', list(range.fillerGroups)],
     ['Filler material type', record.fillerMaterialType ?? '-', list(range.fillerTypes)],
