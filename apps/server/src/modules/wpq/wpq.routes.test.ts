@@ -399,6 +399,31 @@ describe('the award date of an approval (issue 41)', () => {
     expect(await lastNoteOf(applicationId)).toBe('Welder qualification approved (award date 25-Nov-2026)');
   }, 180_000);
 
+  it('an appeal upheld against Not approved (issue 43): the record is approved with the range the engine gives, the award dated the day the handler gives', async () => {
+    const { applicationId, id } = await examined(new Date('2026-11-01T02:00:00Z'));
+    const refused = await post(`${W}/${id}/result/submit`, { welderQualificationApproved: false, programAssessorNotes: 'Porosity in the root' }, assessorJwt);
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(await awardsOf(applicationId)).toHaveLength(0);
+
+    const lodged = await post('/api/appeals', { applicationId, subject: 'result', grounds: 'The radiograph shows porosity within the acceptance level.' }, adaJwt);
+    expect(lodged.statusCode, lodged.body).toBe(200);
+    const appealId = lodged.json().id as string;
+    const handler = await createUser(t.database.db, { role: ROLES.SuperUser, firstName: 'Hal', lastName: 'Handler' });
+    const handlerJwt = (await signIn(t.app, handler)).jwt;
+    expect((await post(`/api/appeals/${appealId}/handler`, { handlerId: handler.id }, handlerJwt)).statusCode).toBe(200);
+    const decided = await post(`/api/appeals/${appealId}/decide`, { outcome: 'upheld', reasons: 'Porosity within ISO 5817 level B.', awardedOn: '2026-11-28' }, handlerJwt);
+    expect(decided.statusCode, decided.body).toBe(200);
+
+    const [award] = await awardsOf(applicationId);
+    expect(award).toMatchObject({ awardedOn: '2026-11-28', status: 'current' });
+    const record = (await get(`${W}/preview/${id}`, adaJwt)).json<WpqRecord>();
+    expect(record).toMatchObject({ status: 'approved', welderQualificationApproved: true, issueDate: '2026-11-28' });
+    const [row] = await t.database.db.select().from(wpqRecords).where(eq(wpqRecords.id, id));
+    expect(row).toMatchObject({ awardId: award!.id, programAssessorNotes: expect.stringContaining('upheld: Porosity within ISO 5817 level B.') });
+    const engine = calculateRange(rangeInputOf(plateButtWeld(applicationId) as never, 'ISO 9606-1:2017')!);
+    expect(row!.rangeOfQualification).toEqual(JSON.parse(JSON.stringify(engine.ok && engine.range)));
+  }, 180_000);
+
   it('refuses a future day, a day before the submission, an impossible day and a date with Not approved (400 at awardedOn), changing nothing; no date is today', async () => {
     const { applicationId, id } = await examined(new Date('2026-11-01T02:00:00Z'));
     const cases: [object, string][] = [
