@@ -7,10 +7,12 @@ import { personAt, QUALIFICATION } from '../fixtures/journey';
 import { waitForMailLink } from '../fixtures/mailbox';
 
 const COLUMNS = 'email,firstName,lastName,phone,dateOfBirth,streetNumber,streetName,city,state,postalCode,country,membershipType,memberNumber,applicationStatus';
+/** The template's header as people read it; the machine names above are read too. */
+const LABELS = 'Email,First Name,Last Name,Phone,Date of Birth,Street Number,Street Name,City,State,Postal Code,Country,Membership Type,Member Number,Application Status';
 
 /** A CSV of the template's columns: one applicant per [email, first name, date of birth]. */
-function csvOf(rows: [string, string, string][]): string {
-  return [COLUMNS, ...rows.map(([email, firstName, dateOfBirth]) => `${email},${firstName},Importer,0400 111 222,${dateOfBirth},1,Arc Street,Newcastle,NSW,2300,Australia,none,,Application Submitted`)].join('\n');
+function csvOf(rows: [string, string, string][], header = COLUMNS): string {
+  return [header, ...rows.map(([email, firstName, dateOfBirth]) => `${email},${firstName},Importer,0400 111 222,${dateOfBirth},1,Arc Street,Newcastle,NSW,2300,Australia,none,,Application Submitted`)].join('\n');
 }
 
 async function qualificationProgramId(request: APIRequestContext, jwt: string): Promise<string> {
@@ -75,16 +77,24 @@ test('staff import a CSV with two bad rows, see why they were refused, fix them 
   await expect(page.getByRole('heading', { name: 'Import applications', level: 1 })).toBeVisible({ timeout: 120_000 });
   await page.getByLabel('Program').selectOption(programId);
 
-  await chooseFile(page, 'first-try.csv', csvOf([...good, [`broken-${stamp}`, 'Dee', '1991-01-01'], [email('ed'), 'Ed', '1990-02-30']]));
+  // The template's own header; a row with two mistakes shows both (issue 45 item 11).
+  await chooseFile(page, 'first-try.csv', csvOf([...good, [`broken-${stamp}`, 'Dee', '1991-13-01'], [email('ed'), 'Ed', '1990-02-30']], LABELS));
   await page.getByRole('button', { name: 'Check file' }).click();
   const preview = page.getByTestId('import-preview');
   await expect(page.getByTestId('import-counts')).toContainText('Created: 3');
   await expect(page.getByTestId('import-counts')).toContainText('Refused: 2');
-  await expect(preview.getByRole('row', { name: new RegExp(`broken-${stamp}`) })).toContainText('Invalid email');
-  await expect(preview.getByRole('row', { name: new RegExp(email('ed')) })).toContainText('dateOfBirth');
+  await expect(preview.getByRole('row', { name: new RegExp(`broken-${stamp}`) })).toContainText('Email: Invalid email');
+  await expect(preview.getByRole('row', { name: new RegExp(`broken-${stamp}`) })).toContainText('Date of Birth: Use a date as YYYY-MM-DD');
+  await expect(preview.getByRole('row', { name: new RegExp(email('ed')) })).toContainText('Date of Birth');
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Starting is asked once, saying what will happen (issue 45 item 7).
   await page.getByRole('button', { name: 'Import 3 rows' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Import 3 rows?' });
+  await expect(confirm).toContainText('3 new applications; a new applicant also gets an account and an email with a link to choose a password.');
+  await expect(confirm).toContainText('2 rows skipped (0 unchanged, 2 refused).');
+  expect(await seriousViolations(page)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Start import' }).click();
   const progress = page.getByRole('status').filter({ hasText: 'Import' });
   await expect(progress).toContainText('Import finished: 5 of 5 rows', { timeout: 30_000 });
   await expect(progress).toContainText('Created: 3');
@@ -98,6 +108,7 @@ test('staff import a CSV with two bad rows, see why they were refused, fix them 
   await expect(page.getByTestId('import-counts')).toContainText('Unchanged: 3');
   await expect(page.getByTestId('import-counts')).toContainText('Refused: 0');
   await page.getByRole('button', { name: 'Import 2 rows' }).click();
+  await page.getByRole('dialog', { name: 'Import 2 rows?' }).getByRole('button', { name: 'Start import' }).click();
   await expect(progress).toContainText('Import finished: 5 of 5 rows', { timeout: 30_000 });
   await expect(progress).toContainText('Unchanged: 3');
 

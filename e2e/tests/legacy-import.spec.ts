@@ -20,6 +20,10 @@ async function importAwards(staff: Page, fileName: string, csv: string): Promise
   const dryRun = staff.getByRole('checkbox', { name: 'Dry run (check only)' });
   if (await dryRun.isChecked()) await dryRun.uncheck();
   await staff.getByRole('button', { name: 'Import file' }).click();
+  // Applying a file is asked once, saying what it does (issue 45 item 7).
+  const confirm = staff.getByRole('dialog', { name: `Import ${fileName}?` });
+  await expect(confirm).toContainText('Imported people are not mailed.');
+  await confirm.getByRole('button', { name: 'Start import' }).click();
   await expect(staff.getByTestId('migration-import').getByRole('status').first()).toContainText(`Import of ${fileName} (Awards): Finished`);
 }
 
