@@ -206,6 +206,8 @@ test('a welder qualifies to ISO 9606-1 with a 135 butt weld on plate: record, pa
   await expect(sheet.getByTestId('wpq-designation')).toHaveText('ISO 9606-1 135 P BW FM1 S s10 PA ss nb');
   await expect(sheet.getByRole('row', { name: /Thickness/ })).toContainText('3 mm to 20 mm');
   await expect(sheet.getByRole('row', { name: /Welding process/ })).toContainText('135, 138');
+  // A plate test's pipe range with the engine's conditions, not one pipe range from D 75 mm (issue 45).
+  await expect(sheet.getByRole('row', { name: /Product type/ })).toContainText('plate; fixed pipe D 500 mm and up; rotating pipe D 75 mm and up in PA');
   await noSeriousViolations(staff);
 
   // The welder sees the award and prints the same range.
