@@ -10,12 +10,27 @@ export function plainTextOf(html: string): string {
     .trim();
 }
 
+/**
+ * What the API says of every rich-text field. The server sanitises each one as it saves it
+ * (apps/server platform/rich-text.ts), so what any caller reads back is this HTML and no other;
+ * its rich-text routes test finds the fields by this description.
+ */
+export const RICH_TEXT_DESCRIPTION =
+  'HTML. The server keeps only the formatting of the rich-text editor (paragraphs, headings, bold, italic, underline, strike-through, lists, links, quotes, code; in question content, uploaded question images) and removes everything else (scripts, styles, event handlers, other tags and attributes) when it saves it.';
+
+/** Marks a string field as rich text: HTML the server sanitises when it saves it. */
+export function asRichText<T extends z.ZodType>(schema: T): T {
+  return schema.meta({ description: RICH_TEXT_DESCRIPTION });
+}
+
 /** Rich text: required, at most `max` characters, and not empty once the markup is stripped. */
 export function richText(requiredMessage: string, max: number, maxMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .max(max, maxMessage)
-    .refine((html) => plainTextOf(html).length > 0, requiredMessage);
+  return asRichText(
+    z
+      .string({ error: requiredMessage })
+      .max(max, maxMessage)
+      .refine((html) => plainTextOf(html).length > 0, requiredMessage),
+  );
 }
 
 const MONEY_PATTERN = /^\d+(\.\d{1,2})?$/;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { certificatePatternIssues } from '../award/certificate-number';
 import { pagedResponse, pagingShape } from '../common/paging';
 import { APPLICANT_PROGRAM_STATUSES, PROGRAM_STATUS_VALUES } from './program-status';
-import { plainTextOf, richText } from './program-rules';
+import { asRichText, plainTextOf, richText } from './program-rules';
 
 export const PROGRAM_MESSAGES = {
   programCodeRequired: 'Program Code is required',
@@ -61,7 +61,8 @@ export const ProgramRequest = z
     certificateNumPattern: z.string().trim().default(''),
     certificateStartNum: z.string().trim().default(''),
     isIIWPublished: z.boolean().default(false),
-    programDeclaration: z.string().max(2000, PROGRAM_MESSAGES.declarationMax).default(''),
+    /** Required for Certification programs only (below). */
+    programDeclaration: asRichText(z.string().max(2000, PROGRAM_MESSAGES.declarationMax).default('')),
     programTooltips: z.string().max(1000, PROGRAM_MESSAGES.tooltipsMax).default(''),
     /** Days after the result in which a failed applicant may ask for a review (issue 17, decision 022). */
     reviewWindowDays: z.number({ error: PROGRAM_MESSAGES.reviewWindowDays }).int(PROGRAM_MESSAGES.reviewWindowDays).min(1, PROGRAM_MESSAGES.reviewWindowDays).max(365, PROGRAM_MESSAGES.reviewWindowDays).default(30),
