@@ -17,7 +17,7 @@ function sydneyDay(offsetDays: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 }
 
-test('a welder asks for revalidation (9.3 b) with two production welds and their reports, staff approve, and the validity runs 2 more years', async ({ browser }) => {
+test('a welder asks for revalidation (9.3 b) with two production welds and their reports, staff open the reports and approve, the fee is invoiced, and once it is paid the validity runs 2 more years', async ({ browser }) => {
   test.setTimeout(240_000);
 
   // The welder opens the qualification's application: valid, three confirmations, and the revalidation form.
@@ -29,10 +29,14 @@ test('a welder asks for revalidation (9.3 b) with two production welds and their
   const validity = welder.getByTestId('wpq-validity');
   const summary = validity.getByTestId('wpq-validity-summary');
   await expect(summary).toContainText('Valid until');
-  const validUntilBefore = (await summary.textContent()) ?? '';
+  const validUntilBefore = `Valid until ${/Valid until ([^;]+?)[;.]/.exec((await summary.textContent()) ?? '')?.[1]}`;
   await expect(validity.getByTestId('wpq-confirmations').getByRole('row')).toHaveCount(4);
   const form = validity.getByRole('form', { name: 'Ask for revalidation' });
   await expect(form).toBeVisible();
+  // The fee is named before the welder asks, and when the extension applies.
+  await expect(form.getByTestId('revalidation-fee')).toHaveText(
+    'The revalidation fee is $150.00 including GST (the non-member fee). It is invoiced when staff approve, and the 2 more years take effect once it is paid.',
+  );
   expect(await seriousViolations(welder)).toEqual([]);
 
   // Incomplete, it is refused at its fields.
@@ -69,6 +73,8 @@ test('a welder asks for revalidation (9.3 b) with two production welds and their
   const dueRow = staff.getByTestId('welders-due').getByRole('row', { name: new RegExp(WELDER.name) });
   await expect(dueRow).toHaveCount(1);
   await expect(dueRow).toContainText(PROGRAM_CODE);
+  // The open request is listed as waiting for a decision, not as the confirmation due (issue 45).
+  await expect(dueRow).toContainText('Revalidation requested: waiting for a decision');
   expect(await seriousViolations(staff)).toEqual([]);
   await dueRow.getByRole('link', { name: `Welder qualification of ${WELDER.name}` }).click();
   await expect(staff).toHaveURL(new RegExp(`/applications/welderqualificationapplication/${applicationId}$`));
@@ -87,25 +93,55 @@ test('a welder asks for revalidation (9.3 b) with two production welds and their
   expect(await seriousViolations(staff)).toEqual([]);
   await open.getByRole('button', { name: 'Refuse revalidation' }).click();
   await expect(open.getByText('A reason is required')).toBeVisible();
+  // Each weld's test report opens beside the decision.
+  const reportRead = staff.waitForResponse((response) => response.url().includes('/api/attachment/presigned-download/'));
+  const reportTab = staff.waitForEvent('popup');
+  await open.getByRole('button', { name: `Open the test report ${welds[0]!.report}` }).click();
+  expect((await reportRead).status()).toBe(200);
+  await (await reportTab).close();
+  await expect(open.getByRole('button', { name: `Open the test report ${welds[1]!.report}` })).toBeVisible();
   await open.getByRole('textbox', { name: 'Note or reason' }).fill('Both radiographs acceptable to ISO 5817 B.');
+  // Approval asks once, saying it invoices the fee and the extension waits for the payment.
   await open.getByRole('button', { name: 'Approve revalidation' }).click();
-  await expect(open).toContainText(/approved; valid until/);
-  // The extension log holds the request, the fee's invoice and the approval; staff add to it.
-  const log = staffValidity.getByTestId('wpq-extension-log');
-  await expect(log.getByRole('listitem')).toHaveCount(3);
-  await expect(log).toContainText('Requested: ');
-  await expect(log).toContainText(/Invoiced: Invoice INV-\d+ issued for the non-member revalidation fee/);
-  await expect(log).toContainText('Approved: Extended until');
-  await log.getByRole('textbox', { name: 'Add details' }).fill('Original radiographs seen at the fabricator.');
-  await log.getByRole('button', { name: 'Add to the log' }).click();
-  await expect(log).toContainText('Details: Original radiographs seen at the fabricator.');
+  const approval = staff.getByRole('dialog', { name: 'Approve revalidation' });
+  await expect(approval).toContainText('The welder is invoiced the revalidation fee, $150.00 including GST (the non-member fee)');
+  await expect(approval).toContainText('valid for 2 more years once the invoice is paid');
   expect(await seriousViolations(staff)).toEqual([]);
+  await approval.getByRole('button', { name: 'Approve and invoice' }).click();
+  await expect(open).toContainText(/approved, waiting for the payment of invoice INV-\d+ \(\$150\.00\); valid until .+ once it is paid/);
+  // The extension log, oldest first: the request, then the approval's invoice.
+  const log = staffValidity.getByTestId('wpq-extension-log');
+  await expect(log.getByRole('listitem')).toHaveCount(2);
+  await expect(log.getByRole('listitem').nth(0)).toContainText('Requested: ');
+  await expect(log.getByRole('listitem').nth(1)).toContainText(/Invoiced: Invoice INV-\d+ issued for the non-member revalidation fee/);
 
-  // The welder sees the longer validity.
+  // Not extended before it is paid: the welder reads what the payment does, and pays.
   await welder.reload();
+  await expect(validity.getByTestId('wpq-revalidations')).toContainText(/approved, waiting for the payment of invoice INV-\d+/);
+  await expect(summary).toContainText(validUntilBefore);
+  const nextStep = welder.getByTestId('next-step');
+  await expect(nextStep).toContainText('Once it is paid, your revalidation takes effect: the qualification is valid for 2 more years.');
+  await nextStep.getByRole('link', { name: /^Pay invoice INV-\d+/ }).click();
+  await expect(welder.getByTestId('payment-amount')).toContainText('150.00 AUD');
+  await welder.getByRole('button', { name: 'Pay now' }).click();
+  await welder.getByRole('button', { name: 'Pay (success)' }).click();
+  await expect(welder.getByTestId('payment-result')).toContainText('Payment received');
+
+  // Paid: the welder sees the longer validity.
+  await welder.goto(`/student/applications/welderqualificationapplication/${applicationId}`);
   await expect(validity.getByTestId('wpq-revalidations')).toContainText(/approved; valid until/);
   await expect(summary).toContainText('Valid until');
-  expect(await summary.textContent()).not.toBe(validUntilBefore);
+  await expect(summary).not.toContainText(validUntilBefore);
+
+  // Staff's log adds the payment and the extension, in that order; staff add to it.
+  await staff.reload();
+  await expect(log.getByRole('listitem')).toHaveCount(4);
+  await expect(log.getByRole('listitem').nth(2)).toContainText(/Paid: Invoice INV-\d+ paid/);
+  await expect(log.getByRole('listitem').nth(3)).toContainText('Approved: Extended until');
+  await log.getByRole('textbox', { name: 'Add details' }).fill('Original radiographs seen at the fabricator.');
+  await log.getByRole('button', { name: 'Add to the log' }).click();
+  await expect(log.getByRole('listitem').last()).toHaveText(/Details: Original radiographs seen at the fabricator\.$/);
+  expect(await seriousViolations(staff)).toEqual([]);
   await welder.context().close();
   await staff.context().close();
 });

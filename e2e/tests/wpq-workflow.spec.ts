@@ -234,6 +234,9 @@ test('a welder qualifies to ISO 9606-1 with a 135 butt weld on plate: record, pa
   coordinator.setDefaultTimeout(STEP_TIMEOUT);
   await coordinator.goto(new URL(confirmLink).pathname);
   await expect(coordinator.getByRole('heading', { name: 'Wade Welder' })).toBeVisible();
+  // The page speaks to the employer: not the program's message to the welder ("your employer ... confirms that you ...").
+  await expect(coordinator.getByTestId('confirmation-purpose')).toContainText('ISO 9606-1 asks the employer every six months');
+  await expect(coordinator.getByText(/your employer/i)).toHaveCount(0);
   const confirmForm = coordinator.getByRole('form', { name: 'Confirm the welder qualification' });
   await confirmForm.getByRole('textbox', { name: 'Name', exact: true }).fill('Morgan Coordinator');
   await confirmForm.getByRole('textbox', { name: 'Position', exact: true }).fill('Welding coordinator');

@@ -53,15 +53,29 @@ export const RevalidationWeld = z.strictObject({
 });
 export type RevalidationWeld = z.infer<typeof RevalidationWeld>;
 
+/** A weld as answered: its test report's file name and key, for whoever may open it (the submitter, the program's staff). */
+export const RevalidationWeldView = RevalidationWeld.extend({ testReport: z.object({ name: z.string(), resourceKey: z.string() }).nullable() });
+export type RevalidationWeldView = z.infer<typeof RevalidationWeldView>;
+
+/** The revalidation fee as the welder would be invoiced it today: GST-inclusive, on their fee basis. */
+export const RevalidationFee = z.object({ amountCents: z.number().int(), currency: z.string(), basis: z.enum(['member', 'nonMember']) });
+export type RevalidationFee = z.infer<typeof RevalidationFee>;
+
+/**
+ * `submitted`: waiting for a decision. `invoiced`: approved, the fee's invoice issued; the
+ * extension (`validUntilAfter`) takes effect when it is paid. `approved`: extended.
+ */
 export const WpqRevalidation = z.object({
   id: z.string(),
   status: z.enum(['submitted', 'invoiced', 'approved', 'refused']),
   submittedBy: z.enum(['welder', 'employer', 'staff']),
-  welds: z.array(RevalidationWeld),
+  welds: z.array(RevalidationWeldView),
   validUntilBefore: z.string(),
   validUntilAfter: z.string().nullable(),
   revalidatedOn: z.string().nullable(),
   invoiceId: z.string().nullable(),
+  /** The fee's invoice (number, GST-inclusive total, status), when one was issued. */
+  invoice: z.object({ number: z.string(), totalCents: z.number().int(), currency: z.string(), status: z.string() }).nullable(),
   decisionReason: z.string().nullable(),
   createdOn: z.string(),
 });
@@ -84,6 +98,8 @@ export const WpqValidity = z.object({
   revalidations: z.array(WpqRevalidation),
   /** When a revalidation (9.3 b) can be asked for today: the days its two production welds may be from (after `from`, up to `to`). */
   revalidationWindow: z.object({ from: z.string(), to: z.string() }).nullable(),
+  /** The fee approval invoices (before the welder asks), when the program offers revalidation under 9.3 b); null otherwise. */
+  revalidationFee: RevalidationFee.nullable(),
   /** The program's confirmation message (and prolongation message when revalidation is offered). */
   messageConfirmation: z.string(),
   messageProlongation: z.string(),
@@ -105,7 +121,10 @@ export type LinkConfirmationRequest = z.input<typeof LinkConfirmationRequest>;
 export const ExaminerConfirmationRequest = z.strictObject({ ...confirmationFields, evidenceAttachmentIds: z.array(z.uuid()).max(10).default([]) });
 export type ExaminerConfirmationRequest = z.input<typeof ExaminerConfirmationRequest>;
 
-/** What the link's page shows before confirming: the welder, the range in words and the period. */
+/**
+ * What the link's page shows before confirming: the welder, the range in words and the period. Not
+ * the program's confirmation message: it is written to the welder, and this page is the employer's.
+ */
 export const ConfirmationLinkView = z.object({
   welderName: z.string(),
   certificateNumber: z.string(),
@@ -115,7 +134,6 @@ export const ConfirmationLinkView = z.object({
   sequence: z.number().int(),
   periodStart: z.string(),
   dueOn: z.string(),
-  messageConfirmation: z.string(),
 });
 export type ConfirmationLinkView = z.infer<typeof ConfirmationLinkView>;
 export const ConfirmationDone = z.object({ confirmation: WpqConfirmation, messageConfirmation: z.string() });

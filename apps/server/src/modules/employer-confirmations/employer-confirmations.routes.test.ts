@@ -281,7 +281,7 @@ describe('reminders: one digest a company a day to its coordinators, and the wel
     const { service: validity } = createWpqValidityModule(t.database, {
       log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never,
       programs: { programPrivilege: async () => ({ isManager: false, programRoles: [] }) },
-      attachments: { findOwned: async () => [], readProfilePhoto: async () => null },
+      attachments: { findOwned: async () => [], findByIds: async () => [], readProfilePhoto: async () => null },
       invoices: {
         billingOf: async () => {
           throw new Error('not used');

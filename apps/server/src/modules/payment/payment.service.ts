@@ -557,12 +557,15 @@ export class PaymentService {
     // Any other link of the invoice can no longer be paid.
     await repository.expireOpenOfInvoice(tx, invoice.id, signal.actorId);
     for (const listener of this.invoicePaidListeners) await listener(tx, { invoiceId: invoice.id, applicationId: application.id, actorId: signal.actorId });
+    // A listener may have moved the application (a paid revalidation fee revalidates it): read the
+    // row again under the lock this transaction holds, so this move does not write the old status back.
+    const moved = this.invoicePaidListeners.length > 0 ? ((await workflowRepository.lock(tx, application.id)) ?? application) : application;
     const gatewayLabel = PAYMENT_GATEWAY_LABELS[payment.gateway];
-    const toStage: WorkflowStage | undefined = canMoveStage(application.status as ApplicationStatus, application.workflowStage as WorkflowStage | null, 'Payment Stage Completed')
+    const toStage: WorkflowStage | undefined = canMoveStage(moved.status as ApplicationStatus, moved.workflowStage as WorkflowStage | null, 'Payment Stage Completed')
       ? 'Payment Stage Completed'
       : undefined;
     await moveApplication(tx, workflowRepository, {
-      locked: application,
+      locked: moved,
       typePath,
       toStage,
       what: 'marked paid',

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { accounts } from '../../db/schema/account';
 import { awardHistory, awards } from '../../db/schema/award';
 import { companies } from '../../db/schema/company';
+import { invoices } from '../../db/schema/payment';
 import { programs, programWelderQualificationSettings } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
 import { testingAgencies } from '../../db/schema/venue';
@@ -233,8 +234,18 @@ export class WpqValidityRepository {
     return row!;
   }
 
+  /** The log of one qualification, oldest first (the order it happened in, as the contract says). */
   async findLogs(recordId: string): Promise<ExtensionLogRow[]> {
-    return this.db.select().from(wpqExtensionLogs).where(eq(wpqExtensionLogs.wpqRecordId, recordId)).orderBy(desc(wpqExtensionLogs.id));
+    return this.db.select().from(wpqExtensionLogs).where(eq(wpqExtensionLogs.wpqRecordId, recordId)).orderBy(asc(wpqExtensionLogs.id));
+  }
+
+  /** The revalidation fees' invoices: number (with the prefix it was issued under), total, currency and status. */
+  async findInvoices(ids: readonly string[], executor: Executor = this.db) {
+    if (ids.length === 0) return [];
+    return executor
+      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, issuer: invoices.issuer, totalCents: invoices.totalCents, currency: invoices.currency, status: invoices.status })
+      .from(invoices)
+      .where(inArray(invoices.id, [...ids]));
   }
 
   /** Who approved each of a record's approved revalidations (their names, for the certificate's signature cells). */

@@ -112,6 +112,10 @@ describe("the employer's link", () => {
     expect(sent.statusCode).toBe(200);
     expect(sent.json().sentTo).toBe('coordinator@hunter.example');
     const token = await mailedToken();
+    // The coordinator's mail is written to the employer: not the program's confirmation message, which is the welder's.
+    const [coordinatorMail] = await t.database.db.select().from(mails).where(eq(mails.toEmail, 'coordinator@hunter.example')).orderBy(desc(mails.createdOn)).limit(1);
+    expect(coordinatorMail!.text).toContain('needs its 6-monthly confirmation');
+    expect(coordinatorMail!.text).not.toContain('Please confirm your continued welding.');
     // Only a hash is kept.
     const links = await t.database.db.select().from(wpqConfirmationLinks).where(eq(wpqConfirmationLinks.wpqRecordId, record.recordId));
     expect(links).toHaveLength(1);
@@ -120,6 +124,7 @@ describe("the employer's link", () => {
     const view = await send('GET', `/unauth/wpqconfirmation/${token}`, null);
     expect(view.statusCode).toBe(200);
     expect(view.json()).toMatchObject({ welderName: 'Wendy Welder', certificateNumber: record.certificateNumber, companyName: 'Hunter Fabrication', sequence: 1, designations: ['ISO 9606-1 135 P BW FM1 S s10 PF ss nb'] });
+    expect(view.json()).not.toHaveProperty('messageConfirmation');
 
     const done = await send('POST', `/unauth/wpqconfirmation/${token}`, null, confirmation());
     expect(done.statusCode).toBe(201);
@@ -273,7 +278,7 @@ describe('the job: reminders and a missed confirmation', () => {
       repository: new WpqValidityRepository(db),
       workflow: new ApplicationWorkflowRepository(db),
       programs: { programPrivilege: async () => ({ isManager: false, programRoles: [] }) },
-      attachments: { findOwned: async () => [], readProfilePhoto: async () => null },
+      attachments: { findOwned: async () => [], findByIds: async () => [], readProfilePhoto: async () => null },
       invoices: {
         billingOf: async () => {
           throw new Error('not used');
@@ -319,7 +324,7 @@ describe('the job: reminders and a missed confirmation', () => {
 });
 
 describe('revalidation (9.3 b)', () => {
-  it('takes two welds of the last 6 months with reports; approval invoices the fee and extends the validity 2 years', async () => {
+  it('takes two welds of the last 6 months with reports; staff open the reports; approval invoices the fee named beforehand, and the validity runs 2 more years once it is paid', async () => {
     const db = t.database.db;
     // Tested 23 months ago: validity ends in a month; every earlier confirmation was made.
     const record = await kept(welder, '9.3b', 23);
@@ -340,9 +345,11 @@ describe('revalidation (9.3 b)', () => {
     const notMine = await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, jwt.welder, { welds: others.map((id) => ({ description: 'W', weldedOn: today(), testMethod: 'Radiography', testReportAttachmentId: id })) });
     expect(notMine.statusCode).toBe(400);
 
-    // The validity names the window while a revalidation can be asked for, and not once one is open.
-    const windowNow = (await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.welder)).json().revalidationWindow;
-    expect(windowNow).toEqual({ from: subtractMonths(subtractMonths(testDate, -24), 6), to: subtractMonths(testDate, -24) });
+    // The validity names the window while a revalidation can be asked for, and not once one is open,
+    // and the fee approval will invoice (the welder is not a member: the non-member fee, GST-inclusive).
+    const before = (await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.welder)).json();
+    expect(before.revalidationWindow).toEqual({ from: subtractMonths(subtractMonths(testDate, -24), 6), to: subtractMonths(testDate, -24) });
+    expect(before.revalidationFee).toEqual({ amountCents: 15000, currency: 'AUD', basis: 'nonMember' });
     const submitted = await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, jwt.welder, { welds: welds(today()) });
     expect(submitted.statusCode).toBe(201);
     expect((await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.welder)).json().revalidationWindow).toBeNull();
@@ -350,26 +357,87 @@ describe('revalidation (9.3 b)', () => {
     expect((await db.select().from(applications).where(eq(applications.id, record.applicationId)))[0]!.status).toBe('Applied for Revalidation');
     expect((await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, jwt.welder, { welds: welds(today()) })).json().message).toBe(M.revalidationOpen);
 
+    // Staff who decide see each weld's test report and can open it; staff outside the program cannot.
+    const staffView = (await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.manager)).json();
+    expect(staffView.revalidations[0].welds.map((weld: { testReport: { name: string } | null }) => weld.testReport?.name)).toEqual(['rt-1.pdf', 'rt-2.pdf']);
+    const reportKey = staffView.revalidations[0].welds[0].testReport.resourceKey as string;
+    expect((await send('GET', `/api/attachment/presigned-download/${reportKey}`, jwt.manager)).statusCode).toBe(200);
+    expect((await send('GET', `/api/attachment/presigned-download/${reportKey}`, jwt.outsider)).statusCode).toBe(403);
+
     expect((await send('POST', `/api/wpq/${record.recordId}/revalidation/${revalidationId}/decide`, jwt.examiner, { decision: 'approve' })).statusCode).toBe(403);
     const approved = await send('POST', `/api/wpq/${record.recordId}/revalidation/${revalidationId}/decide`, jwt.manager, { decision: 'approve' });
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ status: 'approved' });
+    // Approved and invoiced: the answer names the invoice and the extension to come.
+    expect(approved.json()).toMatchObject({ status: 'invoiced', validUntilAfter: subtractMonths(testDate, -48), revalidatedOn: null });
+    expect(approved.json().invoiceId).toEqual(expect.any(String));
     // The non-member revalidation fee, invoiced through the pre-exam invoicing with GST.
     const invoices = (await send('GET', `/api/invoice/byapplication/${record.applicationId}`, jwt.welder)).json();
     expect(invoices).toHaveLength(1);
+    expect(invoices[0].id).toBe(approved.json().invoiceId);
     expect(JSON.stringify(invoices[0])).toContain('REVALIDATION');
     expect(invoices[0].subtotalCents).toBe(15000);
+    const approvalMail = (await db.select().from(mails).where(eq(mails.toEmail, welder.email)).orderBy(desc(mails.createdOn)).limit(1))[0]!;
+    expect(approved.json().invoice).toEqual({ number: invoices[0].invoiceNumberText, totalCents: 15000, currency: 'AUD', status: 'Issued' });
+    expect(approvalMail.subject).toBe(`Your revalidation of ${record.certificateNumber} is approved: invoice ${invoices[0].invoiceNumberText}`);
+    expect(approvalMail.text.replace(/\s+/g, ' ')).toContain(`Once it is paid, your qualification is valid until`);
+    expect(approvalMail.links.map((link) => link.label)).toContain('Pay the invoice');
+
+    // Not extended before the fee is paid: the validity, the award and the application wait; no second request opens.
+    const unpaid = (await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.welder)).json();
+    expect(unpaid.validUntil).toBe(before.validUntil);
+    expect(unpaid.revalidationWindow).toBeNull();
+    expect(unpaid.revalidations[0]).toMatchObject({ status: 'invoiced', invoice: { number: invoices[0].invoiceNumberText, totalCents: 15000, currency: 'AUD', status: 'Issued' } });
+    expect((await db.select().from(awards).where(eq(awards.id, record.awardId)))[0]!.awardType).not.toBe('Revalidation');
+    expect((await db.select().from(applications).where(eq(applications.id, record.applicationId)))[0]!.status).toBe('Applied for Revalidation');
+    expect((await send('POST', `/api/wpq/${record.recordId}/revalidation/${revalidationId}/decide`, jwt.manager, { decision: 'refuse', reason: 'x' })).json().message).toBe(M.revalidationNotOpen);
+
+    // Paid (a bank transfer staff record, as the gateway would): the extension takes effect.
+    const paid = await send('POST', `/api/welderqualificationapplication/${record.applicationId}/payment/verified`, jwt.manager, { reference: 'EFT-REVAL-1' });
+    expect(paid.statusCode, paid.body).toBe(200);
     const validity = (await send('GET', `/api/wpq/${record.recordId}/validity`, jwt.welder)).json();
-    expect(validity.revalidations[0]).toMatchObject({ status: 'approved', revalidatedOn: today(), validUntilAfter: subtractMonths(testDate, -48) });
+    expect(validity.revalidations[0]).toMatchObject({ status: 'approved', revalidatedOn: today(), validUntilAfter: subtractMonths(testDate, -48), invoice: { status: 'Paid' } });
     expect(validity.validUntil).toBe(subtractMonths(testDate, -48));
     const [award] = await db.select().from(awards).where(eq(awards.id, record.awardId));
     expect(award!.awardType).toBe('Revalidation');
     expect((await db.select().from(applications).where(eq(applications.id, record.applicationId)))[0]!.status).toBe('Awarded');
+    const revalidatedMail = (await db.select().from(mails).where(eq(mails.toEmail, welder.email))).find((m) => m.subject === `Your welder qualification ${record.certificateNumber} is revalidated`);
+    expect(revalidatedMail?.text.replace(/\s+/g, ' ')).toContain(`Invoice ${invoices[0].invoiceNumberText} for the revalidation fee is paid.`);
+    // The log, oldest first as its contract says.
     const logs = (await send('GET', `/api/wpq/${record.recordId}/extensionlogs`, jwt.manager)).json();
-    expect(logs.map((l: { event: string }) => l.event)).toEqual(['approved', 'invoiced', 'requested']);
+    expect(logs.map((l: { event: string }) => l.event)).toEqual(['requested', 'invoiced', 'paid', 'approved']);
     const detailed = await send('POST', '/api/wpqextensionlogs/update/requestdetails', jwt.manager, { wpqRecordId: record.recordId, revalidationId, requestDetails: 'Radiographs checked by the examiner' });
-    expect(detailed.json()[0]).toMatchObject({ event: 'details', requestDetails: 'Radiographs checked by the examiner' });
+    expect(detailed.json().at(-1)).toMatchObject({ event: 'details', requestDetails: 'Radiographs checked by the examiner' });
     expect((await send('POST', '/api/wpqextensionlogs/update/requestdetails', jwt.welder, { wpqRecordId: record.recordId, requestDetails: 'x' })).statusCode).toBe(403);
+  });
+
+  it('a program without a revalidation fee: the validity says so, and approval extends at once', async () => {
+    const db = t.database.db;
+    // An account of its own, so that this welder stays off the other tests' Welders due counts.
+    const account = await createAccount(db);
+    const manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'], accountId: account.id });
+    const freeProgramId = (await createProgram(db, { programType: 3, programManagerId: manager.id, status: 2, accountId: account.id })).id;
+    await completeProgram(db, freeProgramId, 3, manager.id);
+    await db.update(programWelderQualificationSettings).set({ reValidationProlongation: true, revalidationMemberFeeCents: 0, revalidationNonmemberFeeCents: 0, messageProlongationReValidation: 'Two more years.' }).where(eq(programWelderQualificationSettings.programId, freeProgramId));
+    await addProgramUser(db, freeProgramId, manager.id, 'manager');
+    const managerJwt = (await signIn(t.app, manager)).jwt;
+    const holder = await createUser(db, { role: ROLES.Applicant });
+    const holderJwt = (await signIn(t.app, holder)).jwt;
+    const testDate = subtractMonths(today(), 23);
+    const record = await insertKeptQualification(db, { applicantId: holder.applicantId!, programId: freeProgramId, testDate, option: '9.3b' });
+    for (const k of [1, 2, 3]) {
+      const dueOn = subtractMonths(testDate, -6 * k);
+      await db.insert(wpqConfirmations).values({ wpqRecordId: record.recordId, awardId: record.awardId, sequence: k, dueOn, confirmedOn: dueOn, confirmedBy: 'examiner', confirmerName: 'Erin', confirmerPosition: 'Examiner' });
+    }
+    expect((await send('GET', `/api/wpq/${record.recordId}/validity`, holderJwt)).json().revalidationFee).toMatchObject({ amountCents: 0, basis: 'nonMember' });
+    const reports: string[] = [];
+    for (const name of ['a.pdf', 'b.pdf']) reports.push((await uploadFile(t.app, holderJwt, { name, contentType: 'application/pdf', body: PDF_BYTES })).saved!.json().id);
+    const submitted = await send('POST', `/api/wpq/${record.recordId}/revalidation/submit`, holderJwt, { welds: reports.map((id, i) => ({ description: `Weld ${i + 1}`, weldedOn: today(), testMethod: 'Ultrasonic', testReportAttachmentId: id })) });
+    const approved = await send('POST', `/api/wpq/${record.recordId}/revalidation/${submitted.json().id}/decide`, managerJwt, { decision: 'approve' });
+    expect(approved.json()).toMatchObject({ status: 'approved', invoiceId: null, validUntilAfter: subtractMonths(testDate, -48) });
+    expect((await send('GET', `/api/wpq/${record.recordId}/validity`, holderJwt)).json().validUntil).toBe(subtractMonths(testDate, -48));
+    expect(await db.select().from(invoiceRows).where(eq(invoiceRows.applicationId, record.applicationId))).toEqual([]);
+    const mail = (await db.select().from(mails).where(eq(mails.toEmail, holder.email))).find((m) => m.subject.endsWith('is revalidated'));
+    expect(mail!.text).toContain('There is no revalidation fee, so the extension applies at once.');
   });
 
   it('finds the welders due (applicant/search/wpqrenewal) for program staff only', async () => {
@@ -464,8 +532,9 @@ describe("the revalidation fee's invoice paid offline or its link sent again by 
     expect(mine[0]).toMatchObject({ gateway: 'offline', displayedStatus: 'Success' });
     const subjects = (await t.database.db.select().from(mails).where(eq(mails.toEmail, holder.email))).map((m) => m.subject);
     expect(subjects).toContain(`Payment received: invoice ${verified.json().invoiceNumber}`);
-    // The qualification stays revalidated (the fee is collected after the approval).
+    // The payment makes the approved extension take effect: the application is Awarded again (the payment's own move does not write the old status back).
     expect((await t.database.db.select().from(applications).where(eq(applications.id, record.applicationId)))[0]!.status).toBe('Awarded');
+    expect((await send('GET', `/api/wpq/${record.recordId}/validity`, holderJwt)).json().revalidations[0].status).toBe('approved');
 
     const again = await send('POST', `${W}/${record.applicationId}/payment/verified`, jwt.manager, { reference: 'EFT-WPQ-2' });
     expect(again.statusCode).toBe(409);

@@ -15,6 +15,7 @@ import {
   type ExtensionLogEntry,
   type LinkConfirmationRequest,
   type RevalidationDecisionRequest,
+  type RevalidationFee,
   type RevalidationSubmitRequest,
   type WpqConfirmation,
   type WpqRenewalPage,
@@ -37,6 +38,7 @@ import {
   type ValidityReminderKind,
 } from '@certs/shared/wpq/wpq-validity-schedule';
 import { formatCertificateDate } from '@certs/shared/certificate/certificate-template.contract';
+import { formatInvoiceNumber, formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { RangeResult } from '@certs/shared/wpq/wpq-range';
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
@@ -65,6 +67,8 @@ export interface WpqValidityDeps {
   programs: { programPrivilege(actor: CurrentUser, programId: string): Promise<ProgramStanding> };
   attachments: {
     findOwned(ownerUserId: string, ids: string[]): Promise<{ id: string }[]>;
+    /** Saved files by id, whoever owns them: the welds' test reports named for whoever reads the validity. */
+    findByIds(ids: string[]): Promise<{ id: string; name: string; resourceKey: string }[]>;
     /** The welder's profile photograph for the certificate, or null. */
     readProfilePhoto(applicantId: string): Promise<{ bytes: Buffer; contentType: 'image/jpeg' | 'image/png' } | null>;
   };
@@ -75,8 +79,8 @@ export interface WpqValidityDeps {
     invoiceIssuerOf(programId: string): Promise<AccountIdentity>;
     issueInvoice(
       tx: Executor,
-      input: { issuer: AccountIdentity; applicationId: string; billedTo: { name: string; email: string; address: string; memberNumber: string }; lines: InvoiceLine[]; actorId: string },
-    ): Promise<{ invoiceId: string; invoiceNumberText: string; payment: { paymentUrl: string } }>;
+      input: { issuer: AccountIdentity; applicationId: string; billedTo: { name: string; email: string; address: string; memberNumber: string; company?: object | null }; lines: InvoiceLine[]; actorId: string },
+    ): Promise<{ invoiceId: string; invoiceNumberText: string; currency: string; totals: { totalCents: number }; payment: { paymentUrl: string } }>;
   };
   mail: Pick<MailService, 'send'>;
   publicUrl: string;
@@ -127,16 +131,18 @@ function toConfirmation(row: ConfirmationRow & { companyName?: string | null }):
   };
 }
 
+/** A revalidation as answered; the reports' files and the invoice are named by `validity` (null elsewhere). */
 function toRevalidation(row: RevalidationRow): WpqRevalidation {
   return {
     id: row.id,
     status: row.status,
     submittedBy: row.submittedBy,
-    welds: row.welds as WpqRevalidation['welds'],
+    welds: (row.welds as Omit<WpqRevalidation['welds'][number], 'testReport'>[]).map((weld) => ({ ...weld, testReport: null })),
     validUntilBefore: row.validUntilBefore,
     validUntilAfter: row.validUntilAfter,
     revalidatedOn: row.revalidatedOn,
     invoiceId: row.invoiceId,
+    invoice: null,
     decisionReason: row.decisionReason,
     createdOn: row.createdOn.toISOString(),
   };
@@ -214,7 +220,31 @@ export class WpqValidityService {
     await this.authorizeRead(actor, recordId);
     const loaded = await this.load(recordId);
     if (!loaded) throw new AppError('NOT_FOUND', M.notAwarded);
-    return this.validityOf(loaded);
+    const validity = this.validityOf(loaded);
+    // What the panel shows beside a revalidation: each weld's test report (staff decide on them) and the fee's invoice.
+    const reportIds = loaded.revalidations.flatMap((row) => row.welds.map((weld) => weld.testReportAttachmentId));
+    const files = new Map((reportIds.length ? await this.deps.attachments.findByIds(reportIds) : []).map((file) => [file.id, { name: file.name, resourceKey: file.resourceKey }]));
+    const invoices = new Map((await this.deps.repository.findInvoices(loaded.revalidations.flatMap((row) => (row.invoiceId ? [row.invoiceId] : [])))).map((row) => [row.id, row]));
+    return {
+      ...validity,
+      revalidations: validity.revalidations.map((revalidation) => {
+        const invoice = revalidation.invoiceId ? invoices.get(revalidation.invoiceId) : undefined;
+        return {
+          ...revalidation,
+          welds: revalidation.welds.map((weld) => ({ ...weld, testReport: files.get(weld.testReportAttachmentId) ?? null })),
+          invoice: invoice ? { number: formatInvoiceNumber(invoice.invoiceNumber, invoice.issuer.invoicePrefix), totalCents: invoice.totalCents, currency: invoice.currency, status: invoice.status } : null,
+        };
+      }),
+      revalidationFee: await this.revalidationFeeOf(loaded.facts),
+    };
+  }
+
+  /** The revalidation fee the welder would be invoiced today (member or non-member, GST-inclusive), where the program offers 9.3 b) revalidation. */
+  private async revalidationFeeOf(facts: KeptFacts): Promise<RevalidationFee | null> {
+    if (!facts.reValidationProlongation || facts.validityOption !== '9.3b') return null;
+    const [{ feeBasis }, issuer] = [await this.deps.invoices.billingOf(facts.applicantId, facts.programId), await this.deps.invoices.invoiceIssuerOf(facts.programId)];
+    const amountCents = (feeBasis === 'member' ? facts.revalidationMemberFeeCents : facts.revalidationNonmemberFeeCents) ?? 0;
+    return { amountCents, currency: issuer.currency, basis: feeBasis };
   }
 
   /** For the certificate: the validity and both tables, without an access check (the caller made it). */
@@ -249,6 +279,7 @@ export class WpqValidityService {
       confirmations: loaded.confirmations.map(toConfirmation),
       revalidations: loaded.revalidations.map(toRevalidation),
       revalidationWindow: this.openRevalidationWindow(loaded, rule, today),
+      revalidationFee: null,
       messageConfirmation: facts.messageConfirmation ?? '',
       messageProlongation: facts.reValidationProlongation ? (facts.messageProlongation ?? '') : '',
     };
@@ -257,7 +288,8 @@ export class WpqValidityService {
   /** The days production welds may be from when a revalidation (9.3 b) can be asked for today; null otherwise. */
   private openRevalidationWindow(loaded: Loaded, rule: { isValid: boolean; validUntil: string | null }, today: string): { from: string; to: string } | null {
     if (!loaded.facts.reValidationProlongation || loaded.kept.option !== '9.3b' || !rule.isValid || !rule.validUntil || loaded.facts.awardStatus !== 'current') return null;
-    if (loaded.revalidations.some((revalidation) => revalidation.status === 'submitted')) return null;
+    // One open at a time: waiting for a decision, or approved and waiting for its fee.
+    if (loaded.revalidations.some((revalidation) => revalidation.status === 'submitted' || revalidation.status === 'invoiced')) return null;
     const window = revalidationWindow(rule.validUntil, loaded.kept);
     return today > window.from ? window : null;
   }
@@ -360,7 +392,6 @@ export class WpqValidityService {
       sequence: period.sequence,
       periodStart: period.periodStart,
       dueOn: period.dueOn,
-      messageConfirmation: loaded.facts.messageConfirmation ?? '',
     };
   }
 
@@ -523,15 +554,15 @@ export class WpqValidityService {
           `${welder}'s welder qualification ${facts.certificateNumber} (${facts.programTitle}) needs its 6-monthly confirmation ${when}: that ${facts.welderFirstName} has kept welding within the range of the qualification since ${day(period.periodStart)}.`,
           `The link below opens a page where you confirm it, with your name and position; no account is needed. It can be used once and expires at the end of ${day(period.dueOn)}.`,
           `Without a confirmation by ${day(period.dueOn)} the qualification ends on that day.`,
-          facts.messageConfirmation ?? '',
-        ].filter(Boolean),
+        ],
+        // Not the program's confirmation message: it is written to the welder (who gets it in their mails).
         links: [{ label: 'Confirm the qualification', url: `${this.deps.publicUrl}${CONFIRM_PAGE_PATH}/${token}` }],
       },
       tx,
     );
   }
 
-  private async mailWelder(tx: Executor, facts: KeptFacts, mail: { subject: string; paragraphs: string[] }): Promise<void> {
+  private async mailWelder(tx: Executor, facts: KeptFacts, mail: { subject: string; paragraphs: string[]; links?: { label: string; url: string }[] }): Promise<void> {
     // An anonymised holder (decision 016) has an address under .invalid, which no mail reaches.
     if (facts.welderEmail.toLowerCase().endsWith('.invalid')) return;
     const message: OutgoingMail = {
@@ -540,7 +571,7 @@ export class WpqValidityService {
       programId: facts.programId,
       subject: mail.subject,
       paragraphs: [`Dear ${facts.welderFirstName},`, ...mail.paragraphs, 'If you have a question, write to us through Contact us.'],
-      links: [{ label: 'Your awards', url: `${this.deps.publicUrl}${HOLDER_AWARDS_PATH}` }],
+      links: [...(mail.links ?? []), { label: 'Your awards', url: `${this.deps.publicUrl}${HOLDER_AWARDS_PATH}` }],
     };
     await this.deps.mail.send(message, tx);
   }
@@ -707,10 +738,13 @@ export class WpqValidityService {
   }
 
   /**
-   * Staff decide: approve extends the validity by 2 years and issues the revalidation fee's invoice
-   * (member or non-member) through the pre-exam invoicing with its payment link, in one transaction
-   * (the fee is then collected like any invoice); refuse withdraws the award with the reason, as the
-   * transition table says.
+   * Staff decide. Approve with a fee (the program's member or non-member revalidation fee) issues
+   * its invoice through the pre-exam invoicing (numbering, GST, payment link) and leaves the
+   * revalidation `invoiced`: the extension is worked out and named now, and takes effect when the
+   * invoice is paid (`invoicePaid`, the payment module's listener); until then the application stays
+   * Applied for Revalidation, which also keeps the validity job from ending the award. Approve
+   * without a fee extends at once. Refuse withdraws the award with the reason, as the transition
+   * table says.
    */
   async decideRevalidation(actor: CurrentUser, recordId: string, revalidationId: string, input: z.output<typeof RevalidationDecisionRequest>): Promise<WpqRevalidation> {
     const { standing, applicantId } = await this.standingFor(actor, recordId);
@@ -736,40 +770,110 @@ export class WpqValidityService {
       }
       const isMember = billing!.feeBasis === 'member';
       const feeCents = (isMember ? facts.revalidationMemberFeeCents : facts.revalidationNonmemberFeeCents) ?? 0;
-      let invoiceNote = 'no revalidation fee';
-      if (feeCents > 0) {
-        const invoice = await this.deps.invoices.issueInvoice(tx, {
-          issuer: issuer!,
-          applicationId: facts.applicationId,
-          billedTo: billing!.billedTo,
-          lines: [{ applicationModuleId: '', moduleCode: 'REVALIDATION', moduleTitle: `Revalidation of ${facts.certificateNumber} (ISO 9606-1 9.3 b)`, feeBasis: billing!.feeBasis, isRequired: true, amountCents: feeCents }],
-          actorId: actor.id,
-        });
-        await this.deps.repository.updateRevalidation(tx, revalidation.id, { invoiceId: invoice.invoiceId, isMemberFee: isMember });
-        await this.deps.repository.insertLog(tx, { wpqRecordId: recordId, revalidationId: revalidation.id, event: 'invoiced', requestDetails: `Invoice ${invoice.invoiceNumberText} issued for the ${isMember ? 'member' : 'non-member'} revalidation fee`, createdBy: actor.id, modifiedBy: actor.id });
-        invoiceNote = `invoice ${invoice.invoiceNumberText} for the revalidation fee is in your payments`;
-      }
-      return this.completeRevalidation(tx, { ...revalidation, invoiceId: revalidation.invoiceId }, actor.id, input.reason, invoiceNote);
+      const decided = { decisionReason: input.reason || null, decidedOn: new Date(), decidedBy: actor.id };
+      if (feeCents <= 0) return this.completeRevalidation(tx, { ...revalidation, ...decided }, actor.id, 'There is no revalidation fee, so the extension applies at once.');
+      const loaded = await this.load(recordId, tx);
+      if (!loaded) throw notFound();
+      const validUntilAfter = this.extendedUntil(loaded, revalidation);
+      const invoice = await this.deps.invoices.issueInvoice(tx, {
+        issuer: issuer!,
+        applicationId: facts.applicationId,
+        billedTo: billing!.billedTo,
+        lines: [{ applicationModuleId: '', moduleCode: 'REVALIDATION', moduleTitle: `Revalidation of ${facts.certificateNumber} (ISO 9606-1 9.3 b)`, feeBasis: billing!.feeBasis, isRequired: true, amountCents: feeCents }],
+        actorId: actor.id,
+      });
+      const fee = `${formatMoney(invoice.totals.totalCents, invoice.currency)} including GST`;
+      await this.deps.repository.updateRevalidation(tx, revalidation.id, { status: 'invoiced', invoiceId: invoice.invoiceId, isMemberFee: isMember, validUntilAfter, ...decided, modifiedBy: actor.id });
+      // The decision is recorded on the application; its status moves when the fee is paid.
+      await moveApplication(tx, this.deps.workflow, {
+        locked: application,
+        typePath,
+        what: 'revalidated',
+        note: `Revalidation approved${input.reason ? `: ${input.reason}` : ''}. Invoice ${invoice.invoiceNumberText} (${fee}) issued for the fee; valid until ${day(validUntilAfter)} once it is paid`,
+        actorId: actor.id,
+      });
+      await this.deps.repository.insertLog(tx, {
+        wpqRecordId: recordId,
+        revalidationId: revalidation.id,
+        event: 'invoiced',
+        requestDetails: `Invoice ${invoice.invoiceNumberText} issued for the ${isMember ? 'member' : 'non-member'} revalidation fee (${fee}); the extension until ${day(validUntilAfter)} applies when it is paid`,
+        createdBy: actor.id,
+        modifiedBy: actor.id,
+      });
+      const company = billing!.billedTo.company ? billing!.billedTo.name : null;
+      await this.mailWelder(tx, facts, {
+        subject: `Your revalidation of ${facts.certificateNumber} is approved: invoice ${invoice.invoiceNumberText}`,
+        paragraphs: [
+          `The revalidation of your welder qualification ${facts.certificateNumber} is approved.`,
+          company
+            ? `Invoice ${invoice.invoiceNumberText} for the revalidation fee (${fee}) was issued to ${company}, which pays it.`
+            : `Invoice ${invoice.invoiceNumberText} for the revalidation fee (${fee}) is issued: pay it with the link below.`,
+          `Once it is paid, your qualification is valid until ${day(validUntilAfter)}. Until then it stays valid until ${day(revalidation.validUntilBefore)}.`,
+        ],
+        links: company ? [] : [{ label: 'Pay the invoice', url: invoice.payment.paymentUrl }],
+      });
+      return { ...toRevalidation({ ...revalidation, status: 'invoiced', invoiceId: invoice.invoiceId, validUntilAfter, ...decided }), invoice: { number: invoice.invoiceNumberText, totalCents: invoice.totals.totalCents, currency: invoice.currency, status: 'Issued' } };
     });
   }
 
-  /** The validity extends by 2 years: the day revalidated is the later weld's day, inside the window. */
-  private async completeRevalidation(tx: Executor, revalidation: RevalidationRow, actorId: string, note: string, invoiceNote: string): Promise<WpqRevalidation> {
+  /**
+   * The payment module's listener, in its settling transaction (which holds the application's
+   * lock): a paid revalidation fee's invoice makes the approved extension take effect. When the
+   * application can no longer be revalidated (staff moved it meanwhile) the payment is logged and
+   * staff decide what follows; the payment itself always goes through.
+   */
+  async invoicePaid(tx: Executor, paid: { invoiceId: string; applicationId: string; actorId: string | null }): Promise<void> {
+    const revalidation = await this.deps.repository.findRevalidationByInvoice(tx, paid.invoiceId);
+    if (!revalidation || revalidation.status !== 'invoiced') return;
+    const [invoice] = await this.deps.repository.findInvoices([paid.invoiceId], tx);
+    const number = invoice ? formatInvoiceNumber(invoice.invoiceNumber, invoice.issuer.invoicePrefix) : 'of the revalidation fee';
+    const application = await this.deps.workflow.lock(tx, paid.applicationId);
+    const loaded = await this.load(revalidation.wpqRecordId, tx);
+    const typePath = loaded ? applicationTypeOfProgram(loaded.facts.programType) : undefined;
+    const canRevalidate = !!application && !!typePath && canMove('revalidate', application.status as ApplicationStatus, typePath);
+    await this.deps.repository.insertLog(tx, {
+      wpqRecordId: revalidation.wpqRecordId,
+      revalidationId: revalidation.id,
+      event: 'paid',
+      requestDetails: canRevalidate ? `Invoice ${number} paid` : `Invoice ${number} paid, but the application is ${application?.status ?? 'missing'}: not extended; staff decide what follows`,
+      createdBy: paid.actorId,
+      modifiedBy: paid.actorId,
+    });
+    if (canRevalidate) await this.completeRevalidation(tx, revalidation, paid.actorId, `Invoice ${number} for the revalidation fee is paid.`);
+  }
+
+  /** The day revalidated is the later weld's day (inside the window); the validity runs 2 years from it, by the shared rule. */
+  private extendedUntil(loaded: Loaded, revalidation: RevalidationRow): string {
+    const revalidatedOn = revalidation.welds.map((w) => w.weldedOn).sort().at(-1)!;
+    const after = validityOfKept(this.today(loaded.facts), { ...loaded.kept, revalidatedOn: [...loaded.kept.revalidatedOn, revalidatedOn] });
+    return after.validUntil ?? revalidation.validUntilBefore;
+  }
+
+  /** The extension takes effect: the validity runs 2 years from the later weld's day; the application is Awarded again. */
+  private async completeRevalidation(tx: Executor, revalidation: RevalidationRow, actorId: string | null, paymentNote: string): Promise<WpqRevalidation> {
     const loaded = await this.load(revalidation.wpqRecordId, tx);
     if (!loaded) throw notFound();
     const application = await this.deps.workflow.lock(tx, loaded.facts.applicationId);
     if (!application) throw notFound();
-    const revalidatedOn = (revalidation.welds as { weldedOn: string }[]).map((w) => w.weldedOn).sort().at(-1)!;
-    const after = validityOfKept(this.today(loaded.facts), { ...loaded.kept, revalidatedOn: [...loaded.kept.revalidatedOn, revalidatedOn] });
-    const validUntilAfter = after.validUntil ?? revalidation.validUntilBefore;
-    await this.deps.repository.updateRevalidation(tx, revalidation.id, { status: 'approved', revalidatedOn, validUntilAfter, decisionReason: note || null, decidedOn: new Date(), decidedBy: actorId, modifiedBy: actorId });
+    const revalidatedOn = revalidation.welds.map((w) => w.weldedOn).sort().at(-1)!;
+    const validUntilAfter = this.extendedUntil(loaded, revalidation);
+    const note = revalidation.decisionReason;
+    await this.deps.repository.updateRevalidation(tx, revalidation.id, {
+      status: 'approved',
+      revalidatedOn,
+      validUntilAfter,
+      decisionReason: note,
+      decidedOn: revalidation.decidedOn ?? new Date(),
+      decidedBy: revalidation.decidedBy ?? actorId,
+      modifiedBy: actorId,
+    });
     await moveApplication(tx, this.deps.workflow, { locked: application, typePath: applicationTypeOfProgram(loaded.facts.programType)!, action: 'revalidate', what: 'revalidated', note: `Revalidated until ${day(validUntilAfter)}${note ? `: ${note}` : ''}`, actorId });
     await this.deps.repository.updateAward(tx, loaded.facts.awardId, { awardType: 'Revalidation', certificateVersion: loaded.facts.certificateVersion + 1, modifiedBy: actorId });
     await this.deps.repository.insertAwardHistory(tx, { awardId: loaded.facts.awardId, action: 'revalidated', fromStatus: 'current', toStatus: 'current', reason: `Revalidated until ${validUntilAfter} (was ${revalidation.validUntilBefore})`, createdBy: actorId, modifiedBy: actorId });
     await this.deps.repository.insertLog(tx, { wpqRecordId: revalidation.wpqRecordId, revalidationId: revalidation.id, event: 'approved', requestDetails: `Extended until ${day(validUntilAfter)} (was ${day(revalidation.validUntilBefore)})`, createdBy: actorId, modifiedBy: actorId });
     await this.mailWelder(tx, loaded.facts, {
       subject: `Your welder qualification ${loaded.facts.certificateNumber} is revalidated`,
-      paragraphs: [`Your welder qualification ${loaded.facts.certificateNumber} is revalidated: it is valid until ${day(validUntilAfter)} (${invoiceNote}).`, loaded.facts.messageProlongation ?? ''].filter(Boolean),
+      paragraphs: [`Your welder qualification ${loaded.facts.certificateNumber} is revalidated: it is valid until ${day(validUntilAfter)}. ${paymentNote}`, loaded.facts.messageProlongation ?? ''].filter(Boolean),
     });
     return toRevalidation({ ...revalidation, status: 'approved', revalidatedOn, validUntilAfter });
   }

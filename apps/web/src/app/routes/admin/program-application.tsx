@@ -110,7 +110,7 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
                 renderFiles={(slot) => <AttachmentPicker {...slot} />}
                 rangeHref={adminWpqRangePath}
                 onOpenFile={openFile}
-                renderValidity={(recordId) => <WpqValidityPanel recordId={recordId} isStaff renderUpload={({ label, onUploaded }) => <DocumentUpload label={label} onUploaded={onUploaded} />} />}
+                renderValidity={(recordId) => <WpqValidityPanel recordId={recordId} isStaff onOpenFile={openFile} renderUpload={({ label, onUploaded }) => <DocumentUpload label={label} onUploaded={onUploaded} />} />}
               />
             ) : (
               <ExamScheduleStage

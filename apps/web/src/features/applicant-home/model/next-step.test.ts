@@ -47,6 +47,12 @@ describe('the next step of an application', () => {
     }
   });
 
+  it("says a revalidation fee's payment is what extends the qualification, not staff completing the application", () => {
+    const step = nextStepOf(input({ type: 'welderqualificationapplication', status: 'Applied for Revalidation', payments: [pendingPayment] }));
+    expect(step.kind).toBe('pay');
+    expect(step.text).toBe('Waiting for your payment of invoice INV-000042. Once it is paid, your revalidation takes effect: the qualification is valid for 2 more years.');
+  });
+
   it('asks to finish a draft', () => {
     expect(nextStepOf(input({ status: 'Application Started', payments: [pendingPayment] })).kind).toBe('finishDraft');
   });

@@ -42,6 +42,13 @@ export type NextStep =
 
 const HAS_MODULE_EXAMS: readonly ApplicationTypePath[] = ['qualificationapplication', 'aicipapplication'];
 
+/** What an invoice's payment leads to. A revalidation's fee is paid after staff approved it: the payment itself extends the qualification. */
+function afterPayment(type: ApplicationTypePath, status: ApplicationStatus, byCompany: boolean): string {
+  if (status === 'Applied for Revalidation') return 'Once it is paid, your revalidation takes effect: the qualification is valid for 2 more years.';
+  if (HAS_MODULE_EXAMS.includes(type)) return byCompany ? 'Once it is paid, staff schedule your examinations.' : 'Once it is paid, staff schedule your examinations and mail you the dates.';
+  return 'Once it is paid, staff complete your application.';
+}
+
 /** The one next step of an application: a payment due comes first, then an exam ahead, then the status. */
 export function nextStepOf({ type, status, payments, examinations, awards, now }: NextStepInput): NextStep {
   if (status === 'Application Started') {
@@ -49,12 +56,11 @@ export function nextStepOf({ type, status, payments, examinations, awards, now }
   }
   const due = [...payments].filter((payment) => isPaymentDue(payment, now)).sort((a, b) => a.expiresOn.localeCompare(b.expiresOn))[0];
   if (due) {
-    const after = HAS_MODULE_EXAMS.includes(type) ? 'Once it is paid, staff schedule your examinations and mail you the dates.' : 'Once it is paid, staff complete your application.';
-    return { kind: 'pay', text: `Waiting for your payment of invoice ${due.invoiceNumber}. ${after}`, payment: due };
+    return { kind: 'pay', text: `Waiting for your payment of invoice ${due.invoiceNumber}. ${afterPayment(type, status, false)}`, payment: due };
   }
   const companyPays = payments.find((payment) => payment.paidByCompany && isPaymentOpen(payment, now));
   if (companyPays) {
-    return { kind: 'wait', text: `Invoice ${companyPays.invoiceNumber} was issued to ${companyPays.paidByCompany}, which pays it: there is nothing for you to pay. ${HAS_MODULE_EXAMS.includes(type) ? 'Once it is paid, staff schedule your examinations.' : 'Once it is paid, staff complete your application.'}` };
+    return { kind: 'wait', text: `Invoice ${companyPays.invoiceNumber} was issued to ${companyPays.paidByCompany}, which pays it: there is nothing for you to pay. ${afterPayment(type, status, true)}` };
   }
   const upcoming = (examinations?.modules ?? []).filter((module) => isUpcomingExam(module, now)).sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt))[0];
   if (upcoming && (status === 'Examinations Stage' || status === 'Applied for re-sit')) {

@@ -8,8 +8,9 @@ import { ConfirmationForm } from './confirmation-form';
 
 /**
  * The welding coordinator's page from the mailed link (issue 18, decision 026): no account; the
- * welder and the range in words, then name, position and date (and evidence, optionally). The
- * program's confirmation message shows before and after.
+ * welder and the range in words, then name, position and date (and evidence, optionally). Its words
+ * are the employer's: the program's confirmation message is written to the welder (who reads it on
+ * their own page and in their mails), so it is not shown here.
  */
 export function LinkConfirmation({ token }: { token: string }) {
   const link = useConfirmationLink(token);
@@ -30,7 +31,7 @@ export function LinkConfirmation({ token }: { token: string }) {
           <Text>
             Thank you. The confirmation of {formatDate(done.confirmation.confirmedOn, 'day')} by {done.confirmation.confirmerName} ({done.confirmation.confirmerPosition}) is recorded and shows on the certificate.
           </Text>
-          {done.messageConfirmation && <Text>{done.messageConfirmation}</Text>}
+          <Text>We have told the welder by mail.</Text>
         </Stack>
       </Alert>
     );
@@ -63,7 +64,9 @@ export function LinkConfirmation({ token }: { token: string }) {
           <Text>
             Confirmation {view.sequence}: for the period from {formatDate(view.periodStart, 'day')} to {formatDate(view.dueOn, 'day')}, due by {formatDate(view.dueOn, 'day')}.
           </Text>
-          {view.messageConfirmation && <Text c="dimmed">{view.messageConfirmation}</Text>}
+          <Text c="dimmed" data-testid="confirmation-purpose">
+            {`ISO 9606-1 asks the employer every six months to confirm that the welder has kept welding within the range of the qualification. Without a confirmation by ${formatDate(view.dueOn, 'day')} the qualification ends on that day.`}
+          </Text>
         </Stack>
       </Paper>
       <ConfirmationForm

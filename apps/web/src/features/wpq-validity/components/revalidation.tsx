@@ -1,9 +1,11 @@
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDate } from '@certs/shared/common/dates';
-import { RevalidationSubmitRequest, type ExtensionLogEntry, type WpqRevalidation, type WpqValidity } from '@certs/shared/wpq/wpq-validity.contract';
+import { formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
+import { RevalidationSubmitRequest, type ExtensionLogEntry, type RevalidationFee, type WpqRevalidation, type WpqValidity } from '@certs/shared/wpq/wpq-validity.contract';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useAddExtensionDetails, useDecideRevalidation, useExtensionLog, useSubmitRevalidation } from '../api/validity';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateField } from '../../../components/ui/date-field';
 
 /** A file upload from the attachment feature, composed by the route: it hands back the stored file. */
@@ -11,6 +13,16 @@ export type RenderUpload = (props: { label: string; onUploaded: (file: { id: str
 
 const TEST_METHODS = ['Radiography', 'Ultrasonic', 'Destructive'] as const;
 const day = (value: string | null) => (value ? formatDate(value, 'day') : '-');
+
+/**
+ * What approval costs and when the 2 more years take effect: the fee is invoiced on approval and
+ * the extension waits for its payment; without a fee it applies at once.
+ */
+export function revalidationFeeWords(fee: RevalidationFee | null): string {
+  if (!fee) return '';
+  if (fee.amountCents <= 0) return 'There is no revalidation fee: once approved, the qualification is valid for 2 more years at once.';
+  return `The revalidation fee is ${formatMoney(fee.amountCents, fee.currency)} including GST (the ${fee.basis === 'member' ? 'member' : 'non-member'} fee). It is invoiced when staff approve, and the 2 more years take effect once it is paid.`;
+}
 
 interface WeldDraft {
   description: string;
@@ -25,7 +37,7 @@ const emptyWeld: WeldDraft = { description: '', weldedOn: '', testMethod: '', re
  * of validity, each with its volumetric or destructive test report. The shared request schema
  * checks the form; the server checks the window and whose files they are.
  */
-export function RevalidationForm({ recordId, window, renderUpload }: { recordId: string; window: { from: string; to: string }; renderUpload: RenderUpload }) {
+export function RevalidationForm({ recordId, window, fee, renderUpload }: { recordId: string; window: { from: string; to: string }; fee: RevalidationFee | null; renderUpload: RenderUpload }) {
   const submit = useSubmitRevalidation(recordId);
   const [welds, setWelds] = useState<WeldDraft[]>([emptyWeld, emptyWeld]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -62,6 +74,11 @@ export function RevalidationForm({ recordId, window, renderUpload }: { recordId:
         <Text size="sm">
           Two production welds made between {day(window.from)} and {day(window.to)}, each with its test report (radiography, ultrasonic or destructive). Approved, the qualification is valid for 2 more years.
         </Text>
+        {fee && (
+          <Text size="sm" data-testid="revalidation-fee">
+            {revalidationFeeWords(fee)}
+          </Text>
+        )}
         {welds.map((weld, index) => (
           <Paper key={index} withBorder radius="sm" p="sm" component="fieldset" aria-label={`Production weld ${index + 1}`}>
             <Stack gap="xs">
@@ -111,19 +128,28 @@ export function RevalidationForm({ recordId, window, renderUpload }: { recordId:
   );
 }
 
-/** The program's managers decide an open revalidation: approve, or refuse with a reason. */
-function RevalidationDecision({ recordId, revalidation }: { recordId: string; revalidation: WpqRevalidation }) {
+/**
+ * The program's managers decide an open revalidation: approve (asked once, saying what follows:
+ * the fee's invoice and when the extension applies), or refuse with a reason.
+ */
+function RevalidationDecision({ recordId, revalidation, fee }: { recordId: string; revalidation: WpqRevalidation; fee: RevalidationFee | null }) {
   const decide = useDecideRevalidation(recordId);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
   const run = (decision: 'approve' | 'refuse') => {
     if (decision === 'refuse' && !reason.trim()) {
       setReasonError('A reason is required');
       return;
     }
     setReasonError(null);
+    if (decision === 'approve') {
+      setIsConfirming(true);
+      return;
+    }
     decide.mutate({ revalidationId: revalidation.id, decision, reason });
   };
+  const hasFee = !!fee && fee.amountCents > 0;
   return (
     <Stack gap="xs">
       <Textarea label="Note or reason" description="Needed to refuse; sent to the welder." autosize minRows={1} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={reasonError} />
@@ -140,16 +166,42 @@ function RevalidationDecision({ recordId, revalidation }: { recordId: string; re
           Approve revalidation
         </Button>
       </Group>
+      <ConfirmDialog
+        opened={isConfirming}
+        title="Approve revalidation"
+        confirmLabel={hasFee ? 'Approve and invoice' : 'Approve'}
+        failureTitle="Not approved"
+        onConfirm={() => decide.mutateAsync({ revalidationId: revalidation.id, decision: 'approve', reason })}
+        onClose={() => setIsConfirming(false)}
+      >
+        <Text size="sm">
+          {fee && fee.amountCents > 0
+            ? `The welder is invoiced the revalidation fee, ${formatMoney(fee.amountCents, fee.currency)} including GST (the ${fee.basis === 'member' ? 'member' : 'non-member'} fee), and mailed the link to pay it. The qualification is valid for 2 more years once the invoice is paid; until then it stays valid until ${day(revalidation.validUntilBefore)}.`
+            : `There is no revalidation fee: the qualification is valid for 2 more years at once.`}
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }
 
-const STATUS_WORDS: Record<WpqRevalidation['status'], string> = { submitted: 'waiting for a decision', invoiced: 'invoiced', approved: 'approved', refused: 'refused' };
+/** What a revalidation waits for, or how it ended, with the validity it gives. */
+function statusWords(revalidation: WpqRevalidation): string {
+  switch (revalidation.status) {
+    case 'submitted':
+      return 'waiting for a decision';
+    case 'invoiced':
+      return `approved, waiting for the payment of invoice ${revalidation.invoice?.number ?? 'for the revalidation fee'}${revalidation.invoice ? ` (${formatMoney(revalidation.invoice.totalCents, revalidation.invoice.currency)})` : ''}; valid until ${day(revalidation.validUntilAfter)} once it is paid`;
+    case 'approved':
+      return `approved; valid until ${day(revalidation.validUntilAfter)}`;
+    case 'refused':
+      return 'refused';
+  }
+}
 /** Who sent the welds: the welder, staff, or the employer's coordinator from the company's portal (issue 42). */
 const SUBMITTED_BY_WORDS: Record<WpqRevalidation['submittedBy'], string> = { welder: '', staff: ' by staff', employer: ' by the employer' };
 
 /** Each revalidation asked for, with its welds and outcome; staff decide the open one. */
-export function RevalidationList({ recordId, validity, canDecide }: { recordId: string; validity: WpqValidity; canDecide: boolean }) {
+export function RevalidationList({ recordId, validity, canDecide, onOpenFile }: { recordId: string; validity: WpqValidity; canDecide: boolean; onOpenFile?: (resourceKey: string) => void }) {
   if (validity.revalidations.length === 0) return null;
   return (
     <Stack gap="xs" data-testid="wpq-revalidations">
@@ -160,14 +212,21 @@ export function RevalidationList({ recordId, validity, canDecide }: { recordId: 
         <Paper key={revalidation.id} withBorder radius="sm" p="sm">
           <Stack gap={4}>
             <Text size="sm" fw={600}>
-              {`Asked for on ${day(revalidation.createdOn)}${SUBMITTED_BY_WORDS[revalidation.submittedBy]}: ${STATUS_WORDS[revalidation.status]}`}
-              {revalidation.validUntilAfter ? `; valid until ${day(revalidation.validUntilAfter)}` : ''}
+              {`Asked for on ${day(revalidation.createdOn)}${SUBMITTED_BY_WORDS[revalidation.submittedBy]}: ${statusWords(revalidation)}`}
             </Text>
             {revalidation.welds.map((weld, index) => (
-              <Text key={index} size="sm">{`${weld.description}, welded ${day(weld.weldedOn)}, ${weld.testMethod}`}</Text>
+              <Group key={index} gap="xs" wrap="wrap">
+                <Text size="sm">{`${weld.description}, welded ${day(weld.weldedOn)}, ${weld.testMethod}`}</Text>
+                {/* Staff decide on the test reports: each opens beside its weld. */}
+                {onOpenFile && weld.testReport && (
+                  <Anchor component="button" type="button" size="sm" onClick={() => onOpenFile(weld.testReport!.resourceKey)}>
+                    {`Open the test report ${weld.testReport.name}`}
+                  </Anchor>
+                )}
+              </Group>
             ))}
             {revalidation.decisionReason && <Text size="sm">{revalidation.decisionReason}</Text>}
-            {canDecide && revalidation.status === 'submitted' && <RevalidationDecision recordId={recordId} revalidation={revalidation} />}
+            {canDecide && revalidation.status === 'submitted' && <RevalidationDecision recordId={recordId} revalidation={revalidation} fee={validity.revalidationFee} />}
           </Stack>
         </Paper>
       ))}

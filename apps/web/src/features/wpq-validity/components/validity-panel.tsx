@@ -108,7 +108,7 @@ function StaffConfirmationActions({ recordId, validity }: { recordId: string; va
  * the revalidation window (9.3 b) the form asking for it; staff also send the employer's link,
  * confirm as examiner and decide a revalidation.
  */
-export function WpqValidityPanel({ recordId, isStaff = false, renderUpload }: { recordId: string; isStaff?: boolean; renderUpload?: RenderUpload }) {
+export function WpqValidityPanel({ recordId, isStaff = false, renderUpload, onOpenFile }: { recordId: string; isStaff?: boolean; renderUpload?: RenderUpload; onOpenFile?: (resourceKey: string) => void }) {
   const validity = useWpqValidity(recordId);
   if (validity.isPending) return null;
   if (validity.error || !validity.data) {
@@ -138,8 +138,8 @@ export function WpqValidityPanel({ recordId, isStaff = false, renderUpload }: { 
         </Text>
         {data.messageConfirmation && <Text size="sm">{data.messageConfirmation}</Text>}
         <ConfirmationsTable validity={data} />
-        <RevalidationList recordId={recordId} validity={data} canDecide={isStaff} />
-        {data.revalidationWindow && renderUpload && <RevalidationForm recordId={recordId} window={data.revalidationWindow} renderUpload={renderUpload} />}
+        <RevalidationList recordId={recordId} validity={data} canDecide={isStaff} onOpenFile={onOpenFile} />
+        {data.revalidationWindow && renderUpload && <RevalidationForm recordId={recordId} window={data.revalidationWindow} fee={data.revalidationFee} renderUpload={renderUpload} />}
         {isStaff && <StaffConfirmationActions recordId={recordId} validity={data} />}
         {isStaff && <ExtensionLogSection recordId={recordId} />}
       </Stack>
