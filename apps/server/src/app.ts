@@ -441,6 +441,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Re-sits of failed modules: invoiced by the pre-exam module, paid through payments, sat on the exam engine, awarded by the award module (issue 17, decision 024).
   const resitModule = createResitModule(deps.database.db, { programs: programModule.programs, invoices: preExamModule.preExam, payments: paymentModule.service, schedules: examSchedule.schedule, awards: awardModule.awards, mail, publicUrl });
   paymentModule.service.onInvoicePaid((tx, paid) => resitModule.resits.invoicePaid(tx, paid));
+  // A paid revalidation fee (ISO 9606-1 9.3 b) makes the approved extension take effect.
+  paymentModule.service.onInvoicePaid((tx, paid) => wpqValidity.service.invoicePaid(tx, paid));
   examModule.useResitResults(resitModule.resits);
   if (deps.env.NODE_ENV !== 'test') {
     void wpqValidity.job.runOnce();
