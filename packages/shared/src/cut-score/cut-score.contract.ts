@@ -164,6 +164,8 @@ export const CutScoreStudySummary = z.object({
   createdBy: z.string(),
   adoptedOn: z.string().nullable(),
   adoptedBy: z.string().nullable(),
+  /** The module's pass mark the adoption replaced (null: not adopted, or the test examined no module). */
+  previousPassPercent: z.number().nullable().default(null),
 });
 export type CutScoreStudySummary = z.infer<typeof CutScoreStudySummary>;
 

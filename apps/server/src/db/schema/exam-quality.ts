@@ -26,6 +26,8 @@ export const cutScoreStudies = pgTable(
     /** The cut score as a percentage of the test's marks, with the spread of the judges' cut scores. */
     cutScorePercent: numeric('cut_score_percent', { precision: 6, scale: 2, mode: 'number' }),
     spreadPercent: numeric('spread_percent', { precision: 6, scale: 2, mode: 'number' }),
+    /** The module's pass mark the adoption replaced (null: the test examined no module, or not adopted yet). */
+    previousPassPercent: numeric('previous_pass_percent', { precision: 6, scale: 2, mode: 'number' }),
     adoptedOn: timestamp('adopted_on', { withTimezone: true, mode: 'date' }),
     adoptedBy: uuid('adopted_by').references(() => users.id),
     ...auditColumns,

@@ -1,6 +1,6 @@
 import { date, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { auditColumns } from './columns';
-import { owningAccount } from './account';
+import { accounts, owningAccount } from './account';
 import { applications } from './application';
 import { attachments } from './attachment';
 import { companies } from './company';
@@ -52,6 +52,18 @@ export const staffAgreements = pgTable(
   },
   (t) => [uniqueIndex('staff_agreements_year_unique').on(t.accountId, t.staffUserId, t.year)],
 );
+
+/**
+ * The body's own wording of the yearly impartiality agreement (its administrators edit it; absent:
+ * the platform's default). One row per account; each signature keeps the text as signed.
+ */
+export const impartialityAgreementTexts = pgTable('impartiality_agreement_texts', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  agreementText: text('agreement_text').notNull(),
+  ...auditColumns,
+});
 
 /**
  * A staff member's record with the body: their employer (an assignment to an applicant employed by

@@ -273,21 +273,23 @@ describe('adopting a study', () => {
     expect(set.json().figures).toMatchObject({ cutScorePercent: 72.5, cutScoreMarks: 7.25, isComplete: true });
     const first = await send('POST', `${BASE}/studies/${other.id}/adopt`, jwt.admin);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ supersededVersion: null, passMark: { moduleCode: test.moduleCode, before: 70, after: 72.5 }, study: { status: 'adopted', adoptedBy: 'Ann Admin', cutScorePercent: 72.5 } });
+    expect(first.json()).toMatchObject({ supersededVersion: null, passMark: { moduleCode: test.moduleCode, before: 70, after: 72.5 }, study: { status: 'adopted', adoptedBy: 'Ann Admin', cutScorePercent: 72.5, previousPassPercent: 70 } });
     expect(await passMarkOf(test.moduleId)).toBe(72.5);
 
     const angoff = await angoffStudy(test);
     const second = await send('POST', `${BASE}/studies/${angoff.id}/adopt`);
     expect(second.statusCode, second.body).toBe(200);
-    expect(second.json()).toMatchObject({ supersededVersion: 1, passMark: { before: 72.5, after: 65 }, study: { version: 2, status: 'adopted', cutScorePercent: 65, spreadPercent: 7.21, adoptedBy: 'Meg Manager' } });
+    expect(second.json()).toMatchObject({ supersededVersion: 1, passMark: { before: 72.5, after: 65 }, study: { version: 2, status: 'adopted', cutScorePercent: 65, spreadPercent: 7.21, adoptedBy: 'Meg Manager', previousPassPercent: 72.5 } });
     expect(Date.parse(second.json().study.adoptedOn)).toBeGreaterThan(Date.now() - 60_000);
     expect(await passMarkOf(test.moduleId)).toBe(65);
 
     const overview = (await send('GET', `${BASE}/tests/${test.testId}`)).json();
     expect(overview.test.module.passPercentage).toBe(65);
-    expect(overview.studies.map((row: { version: number; method: string; status: string; cutScorePercent: number; spreadPercent: number | null; adoptedBy: string }) => [row.version, row.method, row.status, row.cutScorePercent, row.spreadPercent, row.adoptedBy])).toEqual([
-      [2, 'modified_angoff', 'adopted', 65, 7.21, 'Meg Manager'],
-      [1, 'other', 'superseded', 72.5, null, 'Ann Admin'],
+    // Each version keeps the pass mark its adoption replaced.
+    type Row = { version: number; method: string; status: string; cutScorePercent: number; spreadPercent: number | null; adoptedBy: string; previousPassPercent: number | null };
+    expect(overview.studies.map((row: Row) => [row.version, row.method, row.status, row.cutScorePercent, row.spreadPercent, row.adoptedBy, row.previousPassPercent])).toEqual([
+      [2, 'modified_angoff', 'adopted', 65, 7.21, 'Meg Manager', 72.5],
+      [1, 'other', 'superseded', 72.5, null, 'Ann Admin', 70],
     ]);
   });
 

@@ -201,7 +201,11 @@ export class CutScoreService {
       let passMark: AdoptCutScoreResponse['passMark'] = null;
       if (test.module) {
         const before = await repository.setPassPercentage(tx, test.module.id, figures.cutScorePercent, actor.id);
-        if (before !== undefined) passMark = { moduleCode: test.module.moduleCode, moduleTitle: test.module.moduleTitle, before, after: figures.cutScorePercent };
+        if (before !== undefined) {
+          passMark = { moduleCode: test.module.moduleCode, moduleTitle: test.module.moduleTitle, before, after: figures.cutScorePercent };
+          // Kept with the study: the record shows what the adoption changed long after the answer is gone.
+          await repository.updateStudy(tx, study.id, { previousPassPercent: before });
+        }
       }
       return { supersededVersion, passMark };
     });
@@ -390,5 +394,6 @@ function toSummary(row: CutScoreStudyListRow): CutScoreStudySummary {
     createdBy: row.createdByName ?? '',
     adoptedOn: study.adoptedOn?.toISOString() ?? null,
     adoptedBy: row.adoptedByName,
+    previousPassPercent: study.previousPassPercent,
   };
 }

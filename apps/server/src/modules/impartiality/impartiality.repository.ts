@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ROLES } from '@certs/shared/auth/roles';
 import type { ImpartialityOutcome, ImpartialityRole } from '@certs/shared/impartiality/assignment-check.contract';
@@ -9,17 +9,9 @@ import { isUniqueViolation } from '../../db/errors';
 import { accounts } from '../../db/schema/account';
 import { applications } from '../../db/schema/application';
 import { companies } from '../../db/schema/company';
-import { impartialityEvents, staffAgreements, staffConflicts } from '../../db/schema/impartiality';
+import { impartialityAgreementTexts, impartialityEvents, staffAgreements, staffConflicts } from '../../db/schema/impartiality';
 import { programUsers, programs } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
-
-/**
- * The account's text of the yearly agreement is kept as a `staff_agreements` row of year 0 written
- * by the administrator who saved it (the table holds every signature with the text as signed; the
- * model has no other place for the body's current text). The latest such row of the account is its
- * text; signatures are years from 2000 on, so no register ever counts it.
- */
-export const AGREEMENT_TEXT_YEAR = 0;
 
 /** Roles counted as an account's staff in the registers (the platform's super users are not the body's staff). */
 const ACCOUNT_STAFF_ROLES = [ROLES.AccountAdministrator, ROLES.AccountContributor, ROLES.User];
@@ -344,23 +336,18 @@ export class ImpartialityRepository {
 
   async findAgreementText(accountId: string): Promise<{ text: string; modifiedOn: Date; modifiedBy: string } | undefined> {
     const [row] = await this.db
-      .select({ text: staffAgreements.agreementText, modifiedOn: staffAgreements.modifiedOn, modifiedBy: fullNameOf(users) })
-      .from(staffAgreements)
-      .innerJoin(users, eq(users.id, staffAgreements.staffUserId))
-      .where(and(eq(staffAgreements.accountId, accountId), eq(staffAgreements.year, AGREEMENT_TEXT_YEAR)))
-      .orderBy(desc(staffAgreements.modifiedOn), desc(staffAgreements.id))
-      .limit(1);
+      .select({ text: impartialityAgreementTexts.agreementText, modifiedOn: impartialityAgreementTexts.modifiedOn, modifiedBy: fullNameOf(users) })
+      .from(impartialityAgreementTexts)
+      .innerJoin(users, eq(users.id, impartialityAgreementTexts.modifiedBy))
+      .where(eq(impartialityAgreementTexts.accountId, accountId));
     return row;
   }
 
   async saveAgreementText(accountId: string, userId: string, text: string, at: Date): Promise<void> {
     await this.db
-      .insert(staffAgreements)
-      .values({ accountId, staffUserId: userId, year: AGREEMENT_TEXT_YEAR, agreementText: text, signedOn: at, createdBy: userId, modifiedBy: userId, createdOn: at, modifiedOn: at })
-      .onConflictDoUpdate({
-        target: [staffAgreements.accountId, staffAgreements.staffUserId, staffAgreements.year],
-        set: { agreementText: text, signedOn: at, modifiedOn: at, modifiedBy: userId },
-      });
+      .insert(impartialityAgreementTexts)
+      .values({ accountId, agreementText: text, createdBy: userId, modifiedBy: userId, createdOn: at, modifiedOn: at })
+      .onConflictDoUpdate({ target: impartialityAgreementTexts.accountId, set: { agreementText: text, modifiedOn: at, modifiedBy: userId } });
   }
 
   private agreementQuery() {
@@ -381,12 +368,12 @@ export class ImpartialityRepository {
 
   async findAgreementsOf(accountId: string, staffUserId: string) {
     return this.agreementQuery()
-      .where(and(eq(staffAgreements.accountId, accountId), eq(staffAgreements.staffUserId, staffUserId), ne(staffAgreements.year, AGREEMENT_TEXT_YEAR)))
+      .where(and(eq(staffAgreements.accountId, accountId), eq(staffAgreements.staffUserId, staffUserId)))
       .orderBy(desc(staffAgreements.year));
   }
 
   async findAgreement(id: string, accountId: string) {
-    const [row] = await this.agreementQuery().where(and(eq(staffAgreements.id, id), eq(staffAgreements.accountId, accountId), ne(staffAgreements.year, AGREEMENT_TEXT_YEAR)));
+    const [row] = await this.agreementQuery().where(and(eq(staffAgreements.id, id), eq(staffAgreements.accountId, accountId)));
     return row;
   }
 

@@ -95,6 +95,7 @@ export function CutScorePanel({ testId }: { testId: string }) {
         row.adoptedOn ? (
           <>
             <DateDisplay value={row.adoptedOn} /> · {row.adoptedBy ?? '—'}
+            {row.previousPassPercent !== null && <> · was {percentText(row.previousPassPercent)}</>}
           </>
         ) : (
           '—'

@@ -66,6 +66,7 @@ export function CutScoreStudyEditor({ testId, studyId, adoptedVersion, onClose }
               {data.adoptedOn && (
                 <>
                   {' · '}adopted <DateDisplay value={data.adoptedOn} withTime /> by {data.adoptedBy ?? '—'}
+                  {data.previousPassPercent !== null && <> (the pass mark was {percentText(data.previousPassPercent)})</>}
                 </>
               )}
             </Text>
