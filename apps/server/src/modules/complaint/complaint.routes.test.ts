@@ -371,6 +371,22 @@ describe('handling a complaint', () => {
     expect((await post(`/api/complaints/${row.id}/handler`, { handlerId: handler.id }, jwt.admin)).statusCode).toBe(200);
   });
 
+  it("never makes a staff member with a declared conflict against a complaining employer's company its handler", async () => {
+    const [conflict] = await t.database.db.insert(staffConflicts).values({ accountId: FIRST_ACCOUNT_ID, staffUserId: colleague.id, companyId: coordinator.companyId!, kind: 'employer_in_common' }).returning();
+    try {
+      const lodged = await post('/api/complaints/employer', { programId, about: 'body', details: 'Our welders waited six weeks for their certificates.' }, jwt.coordinator);
+      expect(lodged.statusCode, lodged.body).toBe(201);
+      const row = await complaintOf(lodged.json<{ reference: string }>().reference);
+      expect((await details(row.id)).handlerOptions.find((option) => option.id === colleague.id)!.refusal).toContain('declared a conflict of interest with');
+      const refused = await post(`/api/complaints/${row.id}/handler`, { handlerId: colleague.id }, jwt.admin);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toContain('Col League cannot be assigned as complaint handler');
+      expect((await complaintOf(row.reference)).handlerId).toBeNull();
+    } finally {
+      await t.database.db.delete(staffConflicts).where(eq(staffConflicts.id, conflict!.id));
+    }
+  });
+
   it('shares the entries staff choose with the complainant (mailed), keeps the rest to staff', async () => {
     const { row, reference, email } = await lodgePublic();
     const internal = await post(`/api/complaints/${row.id}/entries`, { text: 'Called the venue manager: denies it.' }, jwt.admin);

@@ -311,9 +311,13 @@ export class ComplaintService {
     return row;
   }
 
-  /** The impartiality check's terms for this complaint, when it has them: a program, and an applicant complaining. */
+  /**
+   * The impartiality check's terms for this complaint, when it has them: a program, and a complainant
+   * who signed in (an applicant, or an employer's user: the check reads their company as the
+   * employer). A member of the public names no one the declarations can be held against.
+   */
   private impartialityCheckOf(complaint: ComplaintRow, staffUserId: string): ComplaintHandlerCheck | null {
-    if (!this.deps.impartiality || !complaint.programId || complaint.complainantKind !== 'applicant' || !complaint.complainantUserId) return null;
+    if (!this.deps.impartiality || !complaint.programId || complaint.complainantKind === 'public' || !complaint.complainantUserId) return null;
     return { programId: complaint.programId, applicantUserId: complaint.complainantUserId, staffUserId };
   }
 

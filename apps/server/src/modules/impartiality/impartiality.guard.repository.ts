@@ -11,6 +11,7 @@ import { renewalApplications, renewalModules } from '../../db/schema/renewal';
 import { resitModules } from '../../db/schema/resit';
 import { applicants, users } from '../../db/schema/user';
 import { wpqRecords } from '../../db/schema/wpq';
+import { companyUsers } from '../../db/schema/company-user';
 
 export type ImpartialityEventValues = typeof impartialityEvents.$inferInsert;
 
@@ -54,7 +55,14 @@ export class ImpartialityGuardRepository {
       .from(applicants)
       .innerJoin(companies, eq(companies.id, applicants.employerCompanyId))
       .where(and(eq(applicants.userId, applicantUserId), eq(applicants.employerClaimStatus, 'approved')));
-    return row;
+    if (row) return row;
+    // A company's own user (an employer complaining, issue 43) stands for their company.
+    const [member] = await executor
+      .select({ companyId: companies.id, companyName: companies.name })
+      .from(companyUsers)
+      .innerJoin(companies, eq(companies.id, companyUsers.companyId))
+      .where(eq(companyUsers.userId, applicantUserId));
+    return member;
   }
 
   /** The staff member's conflicts still in force in the account, against the applicant or the applicant's employer. */
