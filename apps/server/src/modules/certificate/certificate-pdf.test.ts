@@ -70,8 +70,8 @@ describe('the certificate PDF', () => {
     expect(lines.join(' ').replace(/\/ /g, '/')).toBe(`Verify: ${long.verifyUrl}`);
     for (const [, left, baseline] of (await operatorsOf(corner)).matchAll(/1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm/g)) {
       expect(595.28 - Number(baseline)).toBeLessThan(495);
-      expect(Number(left)).toBeGreaterThanOrEqual(40);
-      expect(Number(left)).toBeLessThan(841.89 - 40);
+      expect(Number(left)).toBeGreaterThanOrEqual(48);
+      expect(Number(left)).toBeLessThan(841.89 - 48);
     }
   });
 

@@ -133,8 +133,8 @@ export function drawQrCode(page: PDFPage, text: string, left: number, top: numbe
   }
 }
 
-/** Points kept clear at the page's edges by the verification address (inside the default frame). */
-const ADDRESS_EDGE = 40;
+/** Points kept clear at the page's edges by the verification address (well inside the default frame, drawn at 24 and 32). */
+const ADDRESS_EDGE = 48;
 const ADDRESS_SIZE = 7;
 
 /**

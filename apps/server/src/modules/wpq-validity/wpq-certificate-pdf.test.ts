@@ -162,6 +162,8 @@ describe('the welder qualification certificate (ISO 9606-1 Annex A)', () => {
     for (const operators of pages) expect(Math.min(...baselinesOf(operators))).toBeGreaterThanOrEqual(36);
     const text = await textOfPdf(many);
     expect(text).toContain('Welder qualification certificate WQ-2026-0042 (continued)');
+    // The confirmation table goes on under its header again.
+    expect(text.filter((line) => line === 'Due')).toHaveLength(2);
     // The stamp is across every page, so no page passes as current on its own.
     expect(text.filter((line) => line === 'EXPIRED - NOT VALID')).toHaveLength(2);
   });

@@ -103,6 +103,8 @@ class Writer {
   page!: PDFPage;
   y = 0;
   readonly pages: PDFPage[] = [];
+  /** The header row of the table being written, drawn again at the top of a new page. */
+  private header: { cells: string[]; columns: number[]; ruled: boolean } | null = null;
 
   constructor(
     readonly pdf: PDFDocument,
@@ -123,9 +125,11 @@ class Writer {
     }
   }
 
-  /** Room for `height` points below the current line's top, else a new page. */
-  ensure(height: number): void {
-    if (this.y + 8 - height < MARGIN) this.newPage();
+  /** Room for `height` points below the current line's top, else a new page (answers whether it took one). */
+  ensure(height: number): boolean {
+    if (this.y + 8 - height >= MARGIN) return false;
+    this.newPage();
+    return true;
   }
 
   text(value: string, x: number, size = 7.5, font: PDFFont = this.regular): void {
@@ -135,6 +139,7 @@ class Writer {
   heading(value: string): void {
     // A heading never ends a page: it keeps room for its table's first rows.
     this.ensure(24 + 3 * LEADING);
+    this.header = null;
     this.y -= 13;
     this.text(value, MARGIN, 9.5, this.bold);
     this.page.drawLine({ start: { x: MARGIN, y: this.y - 3 }, end: { x: RIGHT, y: this.y - 3 }, thickness: 0.6, color: RULE });
@@ -162,6 +167,13 @@ class Writer {
     this.y -= used + 1;
   }
 
+  /** A table's header row, repeated when the table goes on to another page. */
+  tableHeader(cells: string[], columns: number[], ruled = false): void {
+    this.header = null;
+    this.row(cells, columns, { font: this.bold, ruled });
+    this.header = { cells, columns, ruled };
+  }
+
   /**
    * One table row: each cell wrapped within its column and the row as tall as its tallest cell (at
    * least `minHeight`); `signatureCells` get an empty box to sign in on paper. A rule closes it.
@@ -171,7 +183,7 @@ class Writer {
     const widthOf = (i: number) => (columns[i + 1] ?? RIGHT) - columns[i]!;
     const wrapped = cells.map((cell, i) => (cell ? wrapToWidth(font, cell, 7.5, widthOf(i) - 4) : []));
     const height = Math.max(options.minHeight ?? 0, Math.max(1, ...wrapped.map((lines) => lines.length)) * LEADING + 1);
-    this.ensure(height);
+    if (this.ensure(height) && this.header) this.row(this.header.cells, this.header.columns, { font: this.bold, ruled: this.header.ruled });
     const top = this.y;
     wrapped.forEach((lines, i) =>
       lines.forEach((line, index) => this.page.drawText(line, { x: columns[i]!, y: top - index * LEADING, size: 7.5, font, color: INK })),
@@ -261,11 +273,11 @@ export async function renderWpqCertificatePdf(content: WpqCertificateContent): P
 
   w.heading('Variables: test piece and range of qualification');
   const columns = [MARGIN, MARGIN + 170, MARGIN + 280];
-  w.row(['Variable', 'Test piece', 'Range of qualification'], columns, { font: w.bold });
+  w.tableHeader(['Variable', 'Test piece', 'Range of qualification'], columns);
   for (const variable of content.variables) w.row([variable.label, variable.tested, variable.range], columns);
 
   w.heading('Type of test: performed and accepted');
-  w.row(['Test', 'Result', 'Notes'], columns, { font: w.bold });
+  w.tableHeader(['Test', 'Result', 'Notes'], columns);
   for (const test of content.tests.length ? content.tests : [{ method: '-', result: '-', note: '' }]) w.row([test.method, test.result, test.note], columns);
   w.pairs(['Acceptance criteria', content.acceptanceCriteria, MARGIN, 92, RIGHT - MARGIN]);
 
@@ -285,8 +297,8 @@ export async function renderWpqCertificatePdf(content: WpqCertificateContent): P
 
   // ISO 9606-1 Annex A's two tables, each row with its signature: a row made on the platform says so; an empty row has a box to sign on paper.
   w.heading('Confirmation of validity by the employer / coordinator or examiner every 6 months (9.2)');
-  const confirmColumns = [MARGIN, MARGIN + 58, MARGIN + 116, MARGIN + 214, MARGIN + 306, MARGIN + 396];
-  w.row(['Due', 'Date', 'Name', 'Position or title', 'By', 'Signature'], confirmColumns, { font: w.bold, ruled: true });
+  const confirmColumns = [MARGIN, MARGIN + 66, MARGIN + 132, MARGIN + 222, MARGIN + 310, MARGIN + 396];
+  w.tableHeader(['Due', 'Date', 'Name', 'Position or title', 'By', 'Signature'], confirmColumns, true);
   const confirmations = content.validity?.confirmations ?? [];
   const rows = Math.max(content.numOfConfirmation, confirmations.length);
   for (let i = 0; i < rows; i++) {
@@ -298,8 +310,8 @@ export async function renderWpqCertificatePdf(content: WpqCertificateContent): P
   }
 
   w.heading('Revalidation of the qualification by the examiner or examining body (9.3)');
-  const revalidationColumns = [MARGIN, MARGIN + 62, MARGIN + 124, MARGIN + 296, MARGIN + 416];
-  w.row(['Date', 'Valid until', 'Evidence', 'Signature', 'Position or title'], revalidationColumns, { font: w.bold, ruled: true });
+  const revalidationColumns = [MARGIN, MARGIN + 70, MARGIN + 140, MARGIN + 296, MARGIN + 416];
+  w.tableHeader(['Date', 'Valid until', 'Evidence', 'Signature', 'Position or title'], revalidationColumns, true);
   const revalidations = (content.validity?.revalidations ?? []).filter((r) => r.status === 'approved');
   for (let i = 0; i < Math.max(2, revalidations.length); i++) {
     const r = revalidations[i];
