@@ -254,7 +254,8 @@ async function scheduledCandidate(request: APIRequestContext) {
   const test = await quickCopyOf(request, await signInApi(request, DEMO.superUser), DEMO_MODULE_TEST, `IWI-M1 online ${Date.now()}`);
   // The next whole minute but one.
   const examAt = wholeMinuteAfter(75_000);
-  await scheduleAndSend(request, application, { moduleCode: 'IWI-M1', examKind: 'Online', examAt, durationMinutes: 90, examDefinitionId: test.id });
+  // 45 minutes for a test set for 90: the schedule's duration is the sitting's (decision 041).
+  await scheduleAndSend(request, application, { moduleCode: 'IWI-M1', examKind: 'Online', examAt, durationMinutes: 45, examDefinitionId: test.id });
   return { ...application, test, examAt };
 }
 
@@ -276,6 +277,8 @@ test('a scheduled module exam opens on the server’s time, is submitted without
   await expect(row.getByRole('link', { name: `Start ${setup.test.title}` })).toBeVisible({ timeout: 150_000 });
   await row.getByRole('link', { name: `Start ${setup.test.title}` }).click();
   await expect(questionHeading(candidate, 1, of)).toBeVisible();
+  // The clock counts to the end of the 45 scheduled minutes, not the test's 90.
+  await expect(candidate.getByRole('timer')).toHaveText(/^4[0-5]:\d\d$/);
   await candidate.getByRole('radio', { name: 'MMAW (SMAW)', exact: true }).check();
   await openQuestion(candidate, 13, of);
   await candidate.getByRole('textbox', { name: 'Your answer' }).fill('Porosity and undercut are measured and compared with the level C limits; 0.8 mm undercut in 12 mm plate exceeds them, so the weld is rejected and repaired.');
