@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayInTimeZone, dayRangeInZone, formatDate, formatDateTimeWithZone, formatTimeText, INVALID_TIME_FORMAT, MISSING_DATE, OFFERED_TIME_ZONES, zoneAbbreviation } from './dates';
+import { dayInTimeZone, dayRangeInZone, formatDate, formatDay, formatDateTimeWithZone, formatTimeText, INVALID_TIME_FORMAT, MISSING_DATE, OFFERED_TIME_ZONES, zoneAbbreviation } from './dates';
 
 // 2026-01-15 02:30 UTC is summer in the south: daylight time wherever it is kept.
 const SUMMER = '2026-01-15T02:30:00.000Z';
@@ -86,5 +86,14 @@ describe('dayInTimeZone', () => {
     expect(dayInTimeZone('2026-07-01T12:30:00Z', 'Australia/Sydney')).toBe('2026-07-01');
     // An unknown zone is read as Sydney, the default.
     expect(dayInTimeZone('2026-03-01T12:30:00Z', 'Mars/Olympus')).toBe('2026-03-01');
+  });
+});
+
+describe('formatDay', () => {
+  it('shows a calendar day as DD-MMM-YYYY, the same day whatever the zone, and a dash when missing', () => {
+    expect(formatDay('2026-03-01')).toBe('01-Mar-2026');
+    expect(formatDay('2026-12-31')).toBe('31-Dec-2026');
+    expect(formatDay('2026-03-01T12:30:00Z')).toBe('01-Mar-2026');
+    for (const missing of [null, undefined, '', 'soon']) expect(formatDay(missing), String(missing)).toBe(MISSING_DATE);
   });
 });

@@ -77,6 +77,16 @@ export function formatDate(value: DateInput, format: DateFormatName = 'day', zon
   return zoned ? zoned.format(DATE_FORMATS[format]) : MISSING_DATE;
 }
 
+/**
+ * A calendar day (`YYYY-MM-DD`: an expiry, a test date, a window's first day) as people read dates
+ * (DD-MMM-YYYY): read at noon UTC, it is the same day in every zone. A full instant is shown as its
+ * day in the default zone; anything missing or unreadable shows a dash.
+ */
+export function formatDay(day: string | null | undefined): string {
+  if (!day) return MISSING_DATE;
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDate(`${day}T12:00:00Z`, 'day', 'UTC') : formatDate(day, 'day');
+}
+
 /** The zone's abbreviation at that instant (AEDT, AEST, NZDT...), from Intl since dayjs has none. */
 export function zoneAbbreviation(value: DateInput, zone: string = DEFAULT_TIME_ZONE): string {
   const zoned = toZoned(value, zone);

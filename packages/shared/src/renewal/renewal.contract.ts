@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES } from '../application/application-status';
+import { formatDay } from '../common/dates';
 import { pagedResponse, pagingShape } from '../common/paging';
 import { overrideField } from '../impartiality/assignment-check.contract';
 
@@ -34,7 +35,8 @@ export const RENEWAL_MESSAGES = {
   awardNotFound: 'Award not found',
   awardNotCurrent: 'Only a current award can be renewed',
   notRenewable: 'This award does not expire and cannot be renewed',
-  outsideWindow: (opensOn: string, expiresOn: string) => `Renewal opens on ${opensOn} and closes on ${expiresOn}`,
+  // The days are given as YYYY-MM-DD and said as people read dates (DD-MMM-YYYY).
+  outsideWindow: (opensOn: string, expiresOn: string) => `Renewal opens on ${formatDay(opensOn)} and closes on ${formatDay(expiresOn)}`,
   alreadyOpen: 'A renewal of this award is already submitted',
   answerRequired: 'Answer is required',
   answerMax: 'Answer must be at most 4000 characters',
@@ -45,8 +47,8 @@ export const RENEWAL_MESSAGES = {
   reasonRequired: 'Refusal reason is required',
   reasonMax: 'Reason must be at most 1000 characters',
   requiredCpdHours: 'Required CPD Hours must be a whole number from 0 to 1000',
-  noLateRenewal: (expiresOn: string) => `This award expired on ${expiresOn} and the program does not take late renewals: please make a new application`,
-  graceOver: (lastDay: string) => `The grace period for a late renewal ended on ${lastDay}: please make a new application`,
+  noLateRenewal: (expiresOn: string) => `This award expired on ${formatDay(expiresOn)} and the program does not take late renewals: please make a new application`,
+  graceOver: (lastDay: string) => `The grace period for a late renewal ended on ${formatDay(lastDay)}: please make a new application`,
   invoiceNotPaid: (invoiceNumber: string) => `The renewal invoice ${invoiceNumber} is not paid yet`,
   modulesNotInvoiced: 'The renewal modules have not been invoiced yet',
   modulesNotPassed: (codes: readonly string[]) => `Every required renewal module must be passed before renewing; not passed: ${codes.join(', ')}`,

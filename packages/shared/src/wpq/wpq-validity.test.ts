@@ -40,21 +40,22 @@ describe('valid on a date, given the confirmations', () => {
   const optionA: QualificationRecord = { testDate: '2007-01-20', validityOption: 'a', confirmations: confirmedEvery6Months };
 
   it('is not valid before the test date, and valid from it', () => {
-    expect(validityOn('2007-01-19', optionA)).toMatchObject({ isValid: false, endedOn: null });
-    expect(validityOn('2007-01-20', optionA)).toMatchObject({ isValid: true, validUntil: '2010-01-20', nextConfirmationDue: '2007-07-20' });
+    // The reasons say their days as people read dates (issue 45 item 9).
+    expect(validityOn('2007-01-19', optionA)).toMatchObject({ isValid: false, endedOn: null, reason: 'Not yet valid: validity starts on the test date 20-Jan-2007.' });
+    expect(validityOn('2007-01-20', optionA)).toMatchObject({ isValid: true, validUntil: '2010-01-20', nextConfirmationDue: '2007-07-20', reason: 'Valid under 9.3 a) until 20-Jan-2010, with every confirmation made.' });
   });
 
   it('under a) is valid to the retest date with every confirmation, and expires after it', () => {
     expect(validityOn('2009-12-31', optionA)).toMatchObject({ isValid: true, nextConfirmationDue: '2010-01-20' });
     expect(validityOn('2010-01-20', optionA).isValid).toBe(true);
     expect(validityOn('2010-01-21', optionA)).toMatchObject({ isValid: false, endedOn: '2010-01-20' });
-    expect(validityOn('2010-01-21', optionA).reason).toContain('a new test was due');
+    expect(validityOn('2010-01-21', optionA).reason).toBe('Expired on 20-Jan-2010: under 9.3 a) a new test was due.');
   });
 
   it('ends on the due date of a missed confirmation; the due date itself is still valid', () => {
     const missedSecond: QualificationRecord = { ...optionA, confirmations: ['2007-07-10', '2008-07-20'] };
     expect(validityOn('2008-01-20', missedSecond).isValid).toBe(true);
-    expect(validityOn('2008-01-21', missedSecond)).toMatchObject({ isValid: false, endedOn: '2008-01-20' });
+    expect(validityOn('2008-01-21', missedSecond)).toMatchObject({ isValid: false, endedOn: '2008-01-20', reason: 'The confirmation due on 20-Jan-2008 was missed, which ended the qualification.' });
     // A later confirmation does not bring it back.
     expect(validityOn('2008-07-21', missedSecond).isValid).toBe(false);
   });

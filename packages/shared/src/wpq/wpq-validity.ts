@@ -1,11 +1,12 @@
 /**
  * Validity of a welder qualification (ISO 9606-1 clause 9): it starts on the day the test piece
  * was welded, needs a confirmation every 6 months, and is kept by one of the three ways of 9.3.
- * Dates are calendar days ('YYYY-MM-DD') and fall on the same day of the month; where that day
+ * Dates are calendar days ('YYYY-MM-DD'; the reasons say them as DD-MMM-YYYY) and fall on the same day of the month; where that day
  * does not exist the month's last day is used (31 August + 6 months = 28 or 29 February).
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
+import { formatDay } from '../common/dates';
 import type { ValidityOption } from './wpq-reference';
 import { ISO_9606_1_RULES, type WpqRules } from './wpq-rules';
 
@@ -114,7 +115,7 @@ function revalidatedUntil(record: QualificationRecord, rules: WpqRules): string 
 export function validityOn(date: string, record: QualificationRecord, rules: WpqRules = ISO_9606_1_RULES): ValidityOnDate {
   const day = parse(date).format(DAY);
   const testDate = parse(record.testDate).format(DAY);
-  if (day < testDate) return invalid(`Not yet valid: validity starts on the test date ${testDate}.`, null);
+  if (day < testDate) return invalid(`Not yet valid: validity starts on the test date ${formatDay(testDate)}.`, null);
 
   let validUntil: string | null = null;
   if (record.validityOption === 'a') validUntil = addMonths(testDate, rules.validity.retestYears * 12);
@@ -135,11 +136,11 @@ export function validityOn(date: string, record: QualificationRecord, rules: Wpq
     }
     const periodStart = k === 1 ? testDate : confirmationDueDate(testDate, k - 1, rules);
     const isConfirmed = confirmations.some((c) => c > periodStart && c <= due);
-    if (!isConfirmed) return invalid(`The confirmation due on ${due} was missed, which ended the qualification.`, due);
+    if (!isConfirmed) return invalid(`The confirmation due on ${formatDay(due)} was missed, which ended the qualification.`, due);
   }
   if (validUntil !== null && day > validUntil) {
     const way = record.validityOption === 'a' ? 'a new test was due' : 'a revalidation was due';
-    return invalid(`Expired on ${validUntil}: under 9.3 ${record.validityOption}) ${way}.`, validUntil);
+    return invalid(`Expired on ${formatDay(validUntil)}: under 9.3 ${record.validityOption}) ${way}.`, validUntil);
   }
   // Every confirmation up to the end of validity was made, and the day is within it.
   return { isValid: true, reason: reasonValid(record.validityOption, validUntil), validUntil, nextConfirmationDue: null, endedOn: null };
@@ -147,5 +148,5 @@ export function validityOn(date: string, record: QualificationRecord, rules: Wpq
 
 function reasonValid(option: ValidityOption, validUntil: string | null): string {
   if (option === 'c') return 'Valid under 9.3 c) while confirmed every 6 months.';
-  return `Valid under 9.3 ${option}) until ${validUntil}, with every confirmation made.`;
+  return `Valid under 9.3 ${option}) until ${formatDay(validUntil)}, with every confirmation made.`;
 }

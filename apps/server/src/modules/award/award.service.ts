@@ -4,6 +4,7 @@ import { ACTION_PAST, AWARD_MESSAGES, awardActionRequest, type Award, type Award
 import { AWARD_ACTIONS, AWARD_STATUS_LABELS, type AwardAction, type AwardStatus, type AwardType } from '@certs/shared/award/award-status';
 import { counterWidth, firstCounter, formatCertificateNumber } from '@certs/shared/award/certificate-number';
 import { awardDateIssue } from '@certs/shared/award/award-date';
+import { formatDay } from '@certs/shared/common/dates';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
 import type { Executor } from '../../db/executor';
 import { isUniqueViolation } from '../../db/errors';
@@ -261,7 +262,7 @@ export class AwardRecords {
       action: 'renewed',
       fromStatus: award.status,
       toStatus: 'current',
-      reason: `Renewed until ${newExpiresOn} (was ${award.expiresOn})${numbered}`,
+      reason: `Renewed until ${formatDay(newExpiresOn)} (was ${formatDay(award.expiresOn)})${numbered}`,
       createdBy: input.actorId,
       modifiedBy: input.actorId,
     });

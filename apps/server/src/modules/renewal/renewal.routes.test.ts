@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
 import { ASSIGNMENT_CHECK_MESSAGES } from '@certs/shared/impartiality/assignment-check.contract';
 import { subtractMonths } from '@certs/shared/award/award-expiry';
+import { formatDay } from '@certs/shared/common/dates';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
 import { RENEWAL_MESSAGES, type Renewal, type RenewalQueuePage } from '@certs/shared/renewal/renewal.contract';
@@ -157,6 +158,7 @@ describe('the holder applies to renew', () => {
     const form = (await get(`${R}/award/${early.id}`, adaJwt)).json();
     expect(form.canApply).toBe(false);
     expect(form.blockedReason).toBe(RENEWAL_MESSAGES.outsideWindow(subtractMonths(early.expiresOn!, 6), early.expiresOn!));
+    expect(form.blockedReason).toBe(`Renewal opens on ${formatDay(subtractMonths(early.expiresOn!, 6))} and closes on ${formatDay(early.expiresOn!)}`);
     const tooEarly = await post(`${R}/save`, { awardId: early.id, answers: answers() }, adaJwt);
     expect(tooEarly.statusCode).toBe(409);
     expect(tooEarly.json().message).toBe(form.blockedReason);
@@ -202,8 +204,13 @@ describe('staff decide', () => {
     expect(rows[0]).toMatchObject({ id: award.id, certificateNumber: award.certificateNumber, status: 'current', expiresOn: newExpiresOn, awardType: 'Renewal', certificateVersion: award.certificateVersion + 1 });
     expect(await statusOf(applicationId)).toBe('Awarded');
     const history = await t.database.db.select().from(awardHistory).where(eq(awardHistory.awardId, award.id)).orderBy(asc(awardHistory.id));
-    expect(history.at(-1)).toMatchObject({ action: 'renewed', toStatus: 'current' });
-    expect((await lastMailTo(ada.email)).subject).toBe(`Your certificate ${award.certificateNumber} is renewed`);
+    // History and mail say the days as people read dates (issue 45 item 9), not as YYYY-MM-DD.
+    expect(history.at(-1)).toMatchObject({ action: 'renewed', toStatus: 'current', reason: `Renewed until ${formatDay(newExpiresOn)} (was ${formatDay(expiresOn)})` });
+    const notes = await t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, applicationId)).orderBy(asc(applicationHistory.sequence));
+    expect(notes.at(-1)!.note).toBe(`Certificate ${award.certificateNumber} renewed until ${formatDay(newExpiresOn)}`);
+    const renewedMail = await lastMailTo(ada.email);
+    expect(renewedMail.subject).toBe(`Your certificate ${award.certificateNumber} is renewed`);
+    expect(renewedMail.text).toContain(`It is now valid until ${formatDay(newExpiresOn)}.`);
     // The holder's list and the public verification find the one award with the new expiry.
     const mine = (await get('/api/applicant/awards', adaJwt)).json().rows.filter((a: { id: string }) => a.id === award.id);
     expect(mine).toEqual([expect.objectContaining({ expiresOn: newExpiresOn, status: 'current', awardType: 'Renewal' })]);

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import type { ApplicationStatus } from '@certs/shared/application/application-status';
 import { isInRenewalWindow, reminderDates } from '@certs/shared/award/award-expiry';
+import { formatDay } from '@certs/shared/common/dates';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
 import {
   RENEWAL_MESSAGES,
@@ -327,7 +328,7 @@ export class RenewalService {
       const sentences = [
         `We have received your application to renew ${current.programTitle} (${current.programCode}), certificate ${current.award.certificateNumber}.`,
         isLate
-          ? `Your certificate expired on ${current.award.expiresOn}; this is a late renewal${lateFeeCents ? ` with a late fee of ${formatMoney(lateFeeCents, issuer.currency)}` : ''}.`
+          ? `Your certificate expired on ${formatDay(current.award.expiresOn)}; this is a late renewal${lateFeeCents ? ` with a late fee of ${formatMoney(lateFeeCents, issuer.currency)}` : ''}.`
           : 'Your certificate stays current while we assess it.',
         `You listed ${cpdHours} hours of continuing professional development; the program asks for ${requiredCpdHours}.`,
         ...(invoice ? [`Tax invoice ${invoice.invoiceNumberText} for ${formatMoney(invoice.totals.totalCents, invoice.currency)} (incl. GST ${formatMoney(invoice.totals.gstCents, invoice.currency)}) is ready to pay.`] : []),
@@ -470,7 +471,7 @@ export class RenewalService {
           typePath: applicationTypePath,
           action: 'renew',
           what: 'renewed',
-          note: `Certificate ${award.award.certificateNumber} renewed until ${result.newExpiresOn}${numbered}${reason ? `: ${reason}` : ''}${overridden}`,
+          note: `Certificate ${award.award.certificateNumber} renewed until ${formatDay(result.newExpiresOn)}${numbered}${reason ? `: ${reason}` : ''}${overridden}`,
           actorId: actor.id,
         });
         await this.deps.repository.update(tx, renewal.id, {
@@ -486,7 +487,7 @@ export class RenewalService {
         });
         await this.deps.mail.send(
           this.mail(award, `Your certificate ${award.award.certificateNumber} is renewed`, [
-            `We have renewed ${what}. It is now valid until ${result.newExpiresOn}.`,
+            `We have renewed ${what}. It is now valid until ${formatDay(result.newExpiresOn)}.`,
             ...(numbered ? [`Your renewed certificate has a new number: ${result.certificateNumber}.`] : []),
             'Your new certificate is ready in Your awards, where you can download it.',
           ]),

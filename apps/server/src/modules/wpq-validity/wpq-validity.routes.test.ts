@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { ROLES } from '@certs/shared/auth/roles';
+import { formatDay } from '@certs/shared/common/dates';
 import { expiryToday, subtractMonths } from '@certs/shared/award/award-expiry';
 import type { DashboardSummary } from '@certs/shared/dashboard/dashboard.contract';
 import { WPQ_VALIDITY_MESSAGES as M } from '@certs/shared/wpq/wpq-validity.contract';
@@ -438,6 +439,9 @@ describe('revalidation (9.3 b)', () => {
     expect(await db.select().from(invoiceRows).where(eq(invoiceRows.applicationId, record.applicationId))).toEqual([]);
     const mail = (await db.select().from(mails).where(eq(mails.toEmail, holder.email))).find((m) => m.subject.endsWith('is revalidated'));
     expect(mail!.text).toContain('There is no revalidation fee, so the extension applies at once.');
+    // The award's history says its days as people read dates (issue 45 item 9), not as YYYY-MM-DD.
+    const [revalidated] = await db.select().from(awardHistory).where(and(eq(awardHistory.awardId, record.awardId), eq(awardHistory.action, 'revalidated')));
+    expect(revalidated!.reason).toMatch(new RegExp(`^Revalidated until ${formatDay(subtractMonths(testDate, -48))} \\(was \\d{2}-[A-Z][a-z]{2}-\\d{4}\\)$`));
   });
 
   it('finds the welders due (applicant/search/wpqrenewal) for program staff only', async () => {

@@ -869,7 +869,7 @@ export class WpqValidityService {
     });
     await moveApplication(tx, this.deps.workflow, { locked: application, typePath: applicationTypeOfProgram(loaded.facts.programType)!, action: 'revalidate', what: 'revalidated', note: `Revalidated until ${day(validUntilAfter)}${note ? `: ${note}` : ''}`, actorId });
     await this.deps.repository.updateAward(tx, loaded.facts.awardId, { awardType: 'Revalidation', certificateVersion: loaded.facts.certificateVersion + 1, modifiedBy: actorId });
-    await this.deps.repository.insertAwardHistory(tx, { awardId: loaded.facts.awardId, action: 'revalidated', fromStatus: 'current', toStatus: 'current', reason: `Revalidated until ${validUntilAfter} (was ${revalidation.validUntilBefore})`, createdBy: actorId, modifiedBy: actorId });
+    await this.deps.repository.insertAwardHistory(tx, { awardId: loaded.facts.awardId, action: 'revalidated', fromStatus: 'current', toStatus: 'current', reason: `Revalidated until ${day(validUntilAfter)} (was ${day(revalidation.validUntilBefore)})`, createdBy: actorId, modifiedBy: actorId });
     await this.deps.repository.insertLog(tx, { wpqRecordId: revalidation.wpqRecordId, revalidationId: revalidation.id, event: 'approved', requestDetails: `Extended until ${day(validUntilAfter)} (was ${day(revalidation.validUntilBefore)})`, createdBy: actorId, modifiedBy: actorId });
     await this.mailWelder(tx, loaded.facts, {
       subject: `Your welder qualification ${loaded.facts.certificateNumber} is revalidated`,
