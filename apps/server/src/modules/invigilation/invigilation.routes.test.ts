@@ -98,6 +98,27 @@ describe('the invigilator finds the sitting', () => {
     expect((await api.get('/api/invigilation/mysittings', jwt.ada)).statusCode).toBe(403);
   });
 
+  it("shows the sitting's end as the candidates' deadlines have it, and keeps it listed while a candidate given extra time still sits it (decision 041)", async () => {
+    const db = t.database.db;
+    const dora = await createUser(db, { role: ROLES.Applicant, firstName: 'Dora', lastName: 'Dressing' });
+    const watcher = await createUser(db, { role: ROLES.User, menuItems: [] });
+    const [doraJwt, watcherJwt] = [(await signIn(t.app, dora)).jwt, (await signIn(t.app, watcher)).jwt];
+    const scheduledAt = new Date(Date.now() - 50 * 60_000);
+    const late = await createSitting(db, { applicantIds: [dora.applicantId!], managerId: invigilator.id, invigilatorId: watcher.id, scheduledAt, overallTime: 90 });
+    await db.execute(sql`update application_modules set duration_minutes = 60 where id = ${late.moduleIds[0]!}`);
+    const exam: CandidateExam = (await api.post('/api/launchexam/init', { applicationModuleId: late.moduleIds[0]! }, doraJwt)).json();
+    const listed = async () => (await api.get('/api/invigilation/mysittings', watcherJwt)).json<MySittings>().today;
+    const endsAt = new Date(scheduledAt.getTime() + 60 * 60_000).toISOString();
+    expect(await listed()).toEqual([expect.objectContaining({ windowClosesAt: endsAt })]);
+    expect(exam.timer.deadline).toBe(endsAt);
+    // The common end has passed; Dora's own extra time has not.
+    await db.execute(sql`update application_modules set scheduled_at = scheduled_at - interval '20 minutes' where id = ${late.moduleIds[0]!}`);
+    await db.execute(sql`update exam_instances set extra_seconds = 1800, deadline = deadline + interval '30 minutes' where id = ${exam.id}`);
+    expect(await listed()).toHaveLength(1);
+    await db.execute(sql`update exam_instances set status = 'Submitted', submitted_on = now() where id = ${exam.id}`);
+    expect(await listed()).toEqual([]);
+  });
+
   it('opens the console to its invigilator, examiner, manager and administrators; refuses everyone else', async () => {
     const [anyModule, secondModule] = sitting.moduleIds;
     for (const who of ['invigilator', 'examiner', 'manager', 'superUser'] as const) {
