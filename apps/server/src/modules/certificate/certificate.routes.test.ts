@@ -15,6 +15,7 @@ import { awards, certificateTemplates } from '../../db/schema/award';
 import { personalDataAccessLog } from '../../db/schema/privacy';
 import { applicants, users } from '../../db/schema/user';
 import { textOfPdf } from '../pre-exam/pdf-text';
+import { CERTIFICATE_DRAWING } from './certificate.service';
 
 let t: TestApp;
 let manager: CreatedUser;
@@ -133,7 +134,7 @@ describe('GET /api/award/:id/certificate', () => {
     expect(text.some((line) => line.startsWith('Member ID'))).toBe(false);
     const [stored] = await t.database.db.select().from(awards).where(eq(awards.id, awardId));
     expect(stored?.certificateGeneratedVersion).toBe(1);
-    expect(stored?.certificateKey).toBe(`certificates/${awardId}/v1-current.pdf`);
+    expect(stored?.certificateKey).toBe(`certificates/${awardId}/v1-current-d${CERTIFICATE_DRAWING}.pdf`);
 
     // The second download is the stored file: not made again.
     const again = await get(`/api/award/${awardId}/certificate`, holderJwt);
@@ -153,7 +154,17 @@ describe('GET /api/award/:id/certificate', () => {
     expect(await textOfPdf(response.rawPayload)).toContain('Member ID: M-4242');
     const [stored] = await t.database.db.select().from(awards).where(eq(awards.id, awardId));
     expect(stored?.certificateGeneratedVersion).toBe(2);
-    expect(stored?.certificateKey).toBe(`certificates/${awardId}/v2-current.pdf`);
+    expect(stored?.certificateKey).toBe(`certificates/${awardId}/v2-current-d${CERTIFICATE_DRAWING}.pdf`);
+  });
+
+  it('is made again when it was stored by an older drawing of certificates (before issue 45: "Member ID: -", no address by the QR code)', async () => {
+    const drawnBefore = `certificates/${awardId}/v2-current.pdf`;
+    await t.database.db.update(awards).set({ certificateKey: drawnBefore }).where(eq(awards.id, awardId));
+    const response = await get(`/api/award/${awardId}/certificate`, holderJwt);
+    expect(response.statusCode).toBe(200);
+    expect((await textOfPdf(response.rawPayload)).some((line) => line.startsWith('Verify: '))).toBe(true);
+    const [stored] = await t.database.db.select().from(awards).where(eq(awards.id, awardId));
+    expect(stored?.certificateKey).toBe(`certificates/${awardId}/v2-current-d${CERTIFICATE_DRAWING}.pdf`);
   });
 
   it('stamps an award on hold, cancelled or expired across the page as not valid', async () => {

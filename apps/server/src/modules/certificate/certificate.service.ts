@@ -60,9 +60,16 @@ export function certificateStatusOf(award: Pick<AwardCertificateRow, 'status' | 
   return award.status;
 }
 
-/** Where an award's PDF of one version and status is kept: a new version or status is a new file. */
+/**
+ * How certificates are drawn: raised when the renderers print something new or differently (2:
+ * issue 45's verification address, no empty Member ID line, the WPQ certificate's signatures and
+ * ranges), so PDFs stored the old way are made again on their next download.
+ */
+export const CERTIFICATE_DRAWING = 2;
+
+/** Where an award's PDF of one version and status is kept: a new version, status or drawing is a new file. */
 export function certificateKeyOf(awardId: string, version: number, status: string): string {
-  return `certificates/${awardId}/v${version}-${status.replace(/[^a-z]+/g, '-')}.pdf`;
+  return `certificates/${awardId}/v${version}-${status.replace(/[^a-z]+/g, '-')}-d${CERTIFICATE_DRAWING}.pdf`;
 }
 
 /**
