@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatDateTimeWithZone, formatDay } from '@certs/shared/common/dates';
 import type { ManagementReviewReport, ReviewCaseSummary } from '@certs/shared/management-review/management-review.contract';
 import { drawableText } from '../certificate/certificate-pdf';
 
@@ -125,7 +126,7 @@ function caseSection(w: PageWriter, title: string, cases: ReviewCaseSummary, sub
   w.row(['Reference', 'Program', subjectHeader, 'Received', 'Decided', 'Outcome', 'Handler, days, on time'], widths, { bold: true });
   for (const row of cases.rows) {
     w.row(
-      [row.reference, dash(row.programCode), row.subject, row.receivedOn, dash(row.decidedOn), row.outcome ?? row.status, `${dash(row.handlerName)}; ${dash(row.daysToDecide)} days; ${row.isOnTime ? 'on time' : 'late'}`],
+      [row.reference, dash(row.programCode), row.subject, formatDay(row.receivedOn), formatDay(row.decidedOn), row.outcome ?? row.status, `${dash(row.handlerName)}; ${dash(row.daysToDecide)} days; ${row.isOnTime ? 'on time' : 'late'}`],
       widths,
     );
   }
@@ -142,7 +143,7 @@ export async function renderManagementReviewPdf(report: ManagementReviewReport):
 
   w.text(report.accountName, { size: 11, font: w.bold });
   w.text(title, { size: 18, font: w.bold, gap: 4 });
-  w.text(`Period: ${report.from} to ${report.to} (${report.timeZone}). Generated ${report.generatedOn.slice(0, 10)}.`, { color: MUTED });
+  w.text(`Period: ${formatDay(report.from)} to ${formatDay(report.to)} (${report.timeZone}). Generated ${formatDateTimeWithZone(report.generatedOn, report.timeZone)}.`, { color: MUTED });
   w.text(`Programs: ${report.isAllPrograms ? 'every program of the account' : 'as listed'}: ${report.programs.map((program) => `${program.programCode} ${program.programTitle}`).join('; ') || '-'}`, {
     color: MUTED,
     gap: 4,
@@ -201,7 +202,7 @@ export async function renderManagementReviewPdf(report: ManagementReviewReport):
     w.subheading('Overrides');
     const widths = [58, 62, 80, 70, 120, 125];
     w.row(['Date', 'Program', 'Staff member', 'Role', 'Refused because', 'Overridden by, why'], widths, { bold: true });
-    for (const row of impartiality.overrideRows) w.row([row.on, dash(row.programCode), row.staffName, row.role, row.reasons.join('; '), `${dash(row.byName)}: ${row.overrideReason}`], widths);
+    for (const row of impartiality.overrideRows) w.row([formatDay(row.on), dash(row.programCode), row.staffName, row.role, row.reasons.join('; '), `${dash(row.byName)}: ${row.overrideReason}`], widths);
   }
 
   w.heading('Exam statistics');

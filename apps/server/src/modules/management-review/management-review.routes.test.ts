@@ -489,7 +489,10 @@ describe('the review as files', () => {
     expect(value('Impartiality', 'Refusals overridden')).toBe('1');
     expect(value('Exams', 'SUP-1 Coordination exam: pass rate %', supervision.programCode)).toBe('66.7');
     expect(value('Exams', 'SUP-1 Coordination exam: mean score %', supervision.programCode)).toBe('76.7');
-    expect(value('Appeals: case', references.upheld, supervision.programCode)).toContain('Upheld; decided 2025-02-21 (20 days)');
+    expect(value('Appeals: case', references.upheld, supervision.programCode)).toContain('Upheld; decided 21-Feb-2025 (20 days)');
+    // Days as people read dates (issue 45 item 9), not as YYYY-MM-DD.
+    expect(value('Review', 'Period')).toBe(`01-Jan-${YEAR} to 31-Dec-${YEAR} (Australia/Sydney)`);
+    expect(value('Review', 'Generated on')).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2} [AP]M \w+$/);
     expect(rows.some((row) => row.Section === 'Impartiality: override' && row.Value.includes('a second assessor checks the report'))).toBe(true);
   });
 
@@ -510,5 +513,7 @@ describe('the review as files', () => {
     expect(after('Suspended (Awarded OnHold)')).toBe('1');
     expect(after('Mean days to decide')).toBe('30.5');
     expect(text).not.toContain(references.bodyComplaint);
+    expect(text.join(' ')).toContain(`Period: 01-Jan-${YEAR} to 31-Dec-${YEAR}`);
+    expect(text.join(' ')).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
   });
 });

@@ -18,6 +18,7 @@ import {
   type ReviewCount,
   type ReviewProgramRow,
 } from '@certs/shared/management-review/management-review.contract';
+import { formatDateTimeWithZone, formatDay } from '@certs/shared/common/dates';
 import { AppError } from '../../platform/app-error';
 import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { toCsv, type CsvCell } from '../../platform/csv';
@@ -281,9 +282,9 @@ export function managementReviewCsv(report: ManagementReviewReport): string {
   const figure = (section: string, measure: string, value: CsvCell, program = all) => rows.push([section, program, measure, value ?? '-']);
   figure('Review', 'Account', report.accountName);
   figure('Review', 'Year', report.year);
-  figure('Review', 'Period', `${report.from} to ${report.to} (${report.timeZone})`);
+  figure('Review', 'Period', `${formatDay(report.from)} to ${formatDay(report.to)} (${report.timeZone})`);
   figure('Review', 'Programs', report.programs.map((program) => `${program.programCode} ${program.programTitle}`).join('; '));
-  figure('Review', 'Generated on', report.generatedOn);
+  figure('Review', 'Generated on', formatDateTimeWithZone(report.generatedOn, report.timeZone));
   figure('Applications', 'Started', report.applications.started);
   figure('Applications', 'Submitted', report.applications.submitted);
   for (const status of report.applications.byStatus) figure('Applications', `Started in the year, status today: ${status.label}`, status.count);
@@ -323,7 +324,7 @@ export function managementReviewCsv(report: ManagementReviewReport): string {
     figure(section, 'Open', cases.open);
     figure(section, 'Overdue', cases.overdue);
     for (const row of cases.rows) {
-      const detail = [row.subject, `received ${row.receivedOn}`, row.status, row.outcome, row.decidedOn ? `decided ${row.decidedOn} (${row.daysToDecide} days)` : null, row.handlerName ? `handler ${row.handlerName}` : null, row.isOnTime ? 'on time' : 'late']
+      const detail = [row.subject, `received ${formatDay(row.receivedOn)}`, row.status, row.outcome, row.decidedOn ? `decided ${formatDay(row.decidedOn)} (${row.daysToDecide} days)` : null, row.handlerName ? `handler ${row.handlerName}` : null, row.isOnTime ? 'on time' : 'late']
         .filter(Boolean)
         .join('; ');
       figure(`${section}: case`, row.reference, detail, row.programCode ?? 'No program');
@@ -343,7 +344,7 @@ export function managementReviewCsv(report: ManagementReviewReport): string {
   figure('Impartiality', `Signed the ${report.year} agreement`, impartiality.agreementsSigned);
   if (impartiality.staffWithoutAgreement.length > 0) figure('Impartiality', 'Not signed', impartiality.staffWithoutAgreement.join('; '));
   for (const row of impartiality.overrideRows) {
-    figure('Impartiality: override', `${row.on} ${row.staffName} as ${row.role}`, `${row.reasons.join('; ')}; overridden by ${row.byName ?? '-'}: ${row.overrideReason}`, row.programCode ?? 'No program');
+    figure('Impartiality: override', `${formatDay(row.on)} ${row.staffName} as ${row.role}`, `${row.reasons.join('; ')}; overridden by ${row.byName ?? '-'}: ${row.overrideReason}`, row.programCode ?? 'No program');
   }
   figure('Exams', 'Sittings marked', report.exams.sittings);
   figure('Exams', 'Pass rate %', report.exams.passRate);

@@ -98,6 +98,10 @@ describe('the management review page', () => {
     expect(within(screen.getByTestId('review-awards')).getByRole('rowheader', { name: 'Suspended (Awarded OnHold)' }).closest('tr')).toHaveTextContent('1');
     expect(within(screen.getByTestId('review-appeals')).getByRole('row', { name: /APL-2025-00001/ })).toHaveTextContent('Upheld');
     expect(within(screen.getByTestId('review-impartiality')).getByRole('row', { name: /Sam Assessor/ })).toHaveTextContent('No other assessor');
+    // Days as people read dates (issue 45 item 9), not as the API's YYYY-MM-DD.
+    expect(screen.getByTestId('review-scope')).toHaveTextContent('Welding Certification Board, 01-Jan-2026 to 31-Dec-2026 (Australia/Sydney)');
+    expect(within(screen.getByTestId('review-appeals')).getByRole('row', { name: /APL-2025-00001/ })).toHaveTextContent(/01-Feb-2025.*03-Feb-2025.*21-Feb-2025/);
+    expect(within(screen.getByTestId('review-impartiality')).getByRole('row', { name: /Sam Assessor/ })).toHaveTextContent('03-Apr-2025');
     expect(screen.getByText('Not signed: Max Manager')).toBeInTheDocument();
     expect(within(screen.getByTestId('review-exams')).getByRole('row', { name: /Coordination exam/ })).toHaveTextContent('74.2');
 

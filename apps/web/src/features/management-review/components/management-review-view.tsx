@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { reviewFileName, type ManagementReviewReport, type ReviewCaseRow, type ReviewCaseSummary, type ReviewExamRow, type ReviewOverrideRow, type ReviewProgramRow } from '@certs/shared/management-review/management-review.contract';
+import { formatDay } from '@certs/shared/common/dates';
 import { errorMessageOf } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import { reviewFilePath, useManagementReview, useReviewPrograms } from '../api/management-review';
@@ -28,9 +29,9 @@ const caseColumns = (subject: string): ReviewColumn<ReviewCaseRow>[] => [
   { header: 'Reference', cell: (row) => row.reference },
   { header: 'Program', cell: (row) => dash(row.programCode) },
   { header: subject, cell: (row) => row.subject },
-  { header: 'Received', cell: (row) => row.receivedOn },
-  { header: 'Acknowledged', cell: (row) => dash(row.acknowledgedOn) },
-  { header: 'Decided', cell: (row) => dash(row.decidedOn) },
+  { header: 'Received', cell: (row) => formatDay(row.receivedOn) },
+  { header: 'Acknowledged', cell: (row) => formatDay(row.acknowledgedOn) },
+  { header: 'Decided', cell: (row) => formatDay(row.decidedOn) },
   { header: 'Status', cell: (row) => row.status },
   { header: 'Outcome', cell: (row) => dash(row.outcome) },
   { header: 'Handler', cell: (row) => dash(row.handlerName) },
@@ -39,7 +40,7 @@ const caseColumns = (subject: string): ReviewColumn<ReviewCaseRow>[] => [
 ];
 
 const overrideColumns: ReviewColumn<ReviewOverrideRow>[] = [
-  { header: 'Date', cell: (row) => row.on },
+  { header: 'Date', cell: (row) => formatDay(row.on) },
   { header: 'Program', cell: (row) => dash(row.programCode) },
   { header: 'Staff member', cell: (row) => row.staffName },
   { header: 'Role', cell: (row) => row.role },
@@ -86,7 +87,7 @@ function ReviewSections({ report }: { report: ManagementReviewReport }) {
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed" data-testid="review-scope">
-        {report.accountName}, {report.from} to {report.to} ({report.timeZone}):{' '}
+        {report.accountName}, {formatDay(report.from)} to {formatDay(report.to)} ({report.timeZone}):{' '}
         {report.isAllPrograms ? 'every program of the account' : report.programs.map((program) => `${program.programCode} ${program.programTitle}`).join('; ')}.
       </Text>
       <ReviewSection id="applications" title="Applications" description="Started and submitted in the year; the status today of those started in it.">

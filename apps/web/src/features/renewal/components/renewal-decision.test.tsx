@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Renewal } from '@certs/shared/renewal/renewal.contract';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
@@ -60,5 +61,15 @@ describe("RenewalDecision: a late Certification renewal's late fee (issue 41)", 
     renderWithProviders(<RenewalDecision renewal={{ ...lateCertification, invoice: { ...lateFeeInvoice, status: 'Paid', payPath: null } }} renderInvoiceActions={actions} />);
     expect(screen.getByTestId('renewal-invoice')).toHaveTextContent('paid');
     expect(screen.queryByRole('button', { name: /offline/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('RenewalDecision: renew', () => {
+  it('says the new expiry as people read dates (issue 45 item 9)', async () => {
+    const paid = { ...lateCertification, invoice: { ...lateFeeInvoice, status: 'Paid' as const, payPath: null }, renewBlockedReason: null };
+    stubFetch(() => jsonResponse({ ...paid, status: 'renewed', applicationStatus: 'Awarded', awardStatus: 'current', newExpiresOn: '2029-11-01', expiresOn: '2029-11-01', decidedOn: '2026-11-21T01:00:00.000Z' }));
+    renderWithProviders(<RenewalDecision renewal={paid} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Renew' }));
+    expect(await screen.findByText('Valid until 01-Nov-2029')).toBeInTheDocument();
   });
 });

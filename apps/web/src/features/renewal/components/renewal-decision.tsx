@@ -23,6 +23,7 @@ import {
 import { DateDisplay } from "../../../components/ui/date-display";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { errorMessageOf } from "../../../lib/api-client";
+import { formatDay } from "@certs/shared/common/dates";
 import { formatMoney } from "@certs/shared/pre-exam/pre-exam-rules";
 import { renewalKeys, useRenewalAction } from "../api/renewal";
 import { RenewalModulesPanel, type RenderInvoiceActions } from "./renewal-modules-panel";
@@ -71,7 +72,7 @@ export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Re
             title: chosen === "renew" ? "Renewed" : "Renewal refused",
             message:
               chosen === "renew"
-                ? `Valid until ${done.newExpiresOn ?? ""}`
+                ? `Valid until ${formatDay(done.newExpiresOn)}`
                 : renewal.awardStatus === "expired"
                   ? "The award stays expired."
                   : "The award is withdrawn.",

@@ -76,9 +76,15 @@ describe('the renewal form', () => {
 
   it('says why the holder cannot apply and offers no buttons', () => {
     saveSession({ jwt: 'token-1', user: applicant });
-    renderWithProviders(<RenewalForm renewal={{ ...blank, canApply: false, blockedReason: 'Renewal opens on 2026-07-20 and closes on 2027-01-20' }} profileHref="/student/profile" />);
-    expect(screen.getByText('Renewal opens on 2026-07-20 and closes on 2027-01-20')).toBeInTheDocument();
+    renderWithProviders(<RenewalForm renewal={{ ...blank, canApply: false, blockedReason: 'Renewal opens on 20-Jul-2026 and closes on 20-Jan-2027' }} profileHref="/student/profile" />);
+    expect(screen.getByText('Renewal opens on 20-Jul-2026 and closes on 20-Jan-2027')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit renewal' })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Count Old Seminar, 8 hours' })).toBeDisabled();
+  });
+
+  it('says a late renewal\'s last day as people read dates (issue 45 item 9)', () => {
+    saveSession({ jwt: 'token-1', user: applicant });
+    renderWithProviders(<RenewalForm renewal={{ ...blank, awardStatus: 'expired', graceEndsOn: '2027-02-19' }} profileHref="/student/profile" />);
+    expect(screen.getByRole('note')).toHaveTextContent('Your certificate expired; the program takes late renewals until 19-Feb-2027, with a late fee.');
   });
 });

@@ -19,6 +19,7 @@ import {
   RENEWAL_STATUS_LABELS,
   type Renewal,
 } from "@certs/shared/renewal/renewal.contract";
+import { formatDay } from "@certs/shared/common/dates";
 import { cpdHoursInPeriod } from "@certs/shared/renewal/renewal-rules";
 import { DateDisplay } from "../../../components/ui/date-display";
 import { StatusBadge } from "../../../components/ui/status-badge";
@@ -163,7 +164,7 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
       )}
       {renewal.canApply && renewal.expiresOn && renewal.status !== "submitted" && renewal.awardStatus === "expired" && (
         <Alert color="yellow" variant="light" title="Late renewal" role="note">
-          {`Your certificate expired; the program takes late renewals until ${renewal.graceEndsOn ?? ""}, with a late fee.`}
+          {`Your certificate expired; the program takes late renewals until ${formatDay(renewal.graceEndsOn)}, with a late fee.`}
         </Alert>
       )}
       {renewal.invoice && (

@@ -136,6 +136,8 @@ describe('the range-of-qualification calculator', () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
+    // The printed page's date and time in the spec's format (issue 45 item 9), not the browser's own.
+    expect(screen.getByText(/^Printed /)).toHaveTextContent(/^Printed \d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2} [AP]M \w+ by Sam Super\./);
   }, TEST_MS);
 
   it('shows the schema message at a field and sends nothing it cannot range', async () => {

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { useDateFormatter } from '../../../lib/dates';
 import { useRangeOfQualification } from '../api/calculate-range';
 import { EMPTY_RANGE_FORM, checkRangeForm, formFieldOf, isEmptyField, type RangeFormValues } from '../forms/range-form.values';
 import { RangeForm } from './range-form';
@@ -45,6 +46,7 @@ interface RangeCalculatorProps {
  * by the same schema the server uses, with the reasons; it prints as a clean page.
  */
 export function RangeCalculator({ printedBy }: RangeCalculatorProps) {
+  const dates = useDateFormatter();
   const form = useForm<RangeFormValues>({ initialValues: EMPTY_RANGE_FORM });
   const [visited, setVisited] = useState<ReadonlySet<keyof RangeFormValues>>(new Set());
   const check = useMemo(() => checkRangeForm(form.values), [form.values]);
@@ -101,7 +103,7 @@ export function RangeCalculator({ printedBy }: RangeCalculatorProps) {
         </Group>
       </Group>
       <Text className={classes.printOnly} size="sm" c="dimmed">
-        Printed {new Date().toLocaleString('en-AU')} by {printedBy}. Calculated from the test variables shown; the examiner confirms the range on
+        Printed {dates.dateTime(new Date())} by {printedBy}. Calculated from the test variables shown; the examiner confirms the range on
         the certificate.
       </Text>
 

@@ -1,5 +1,6 @@
 import { Alert, Badge, Box, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatDay } from '@certs/shared/common/dates';
 import type { RangeRequest, RangeResponse } from '@certs/shared/wpq/wpq.contract';
 import { thicknessText, type RequiredTestRule } from '@certs/shared/wpq/wpq-range';
 import { diameterRangeText } from '@certs/shared/wpq/wpq-range-text';
@@ -202,13 +203,13 @@ export function RangeResult({ range, request }: RangeResultProps) {
       {range.validity && (
         <Stack gap="xs" component="section" aria-labelledby="validity-heading">
           <Title order={3} size="h4" id="validity-heading">
-            Validity from the test date {range.validity.testDate}
+            Validity from the test date {formatDay(range.validity.testDate)}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" data-testid="range-validity">
-            <Text size="sm">First confirmation due: {range.validity.firstConfirmation}</Text>
-            <Text size="sm">9.3 a) new test by: {range.validity.retestBy}</Text>
-            <Text size="sm">9.3 b) revalidation by: {range.validity.revalidationBy}</Text>
-            <Text size="sm">9.3 c) confirmed from: {range.validity.confirmationBy}, then every 6 months</Text>
+            <Text size="sm">First confirmation due: {formatDay(range.validity.firstConfirmation)}</Text>
+            <Text size="sm">9.3 a) new test by: {formatDay(range.validity.retestBy)}</Text>
+            <Text size="sm">9.3 b) revalidation by: {formatDay(range.validity.revalidationBy)}</Text>
+            <Text size="sm">9.3 c) confirmed from: {formatDay(range.validity.confirmationBy)}, then every 6 months</Text>
           </SimpleGrid>
         </Stack>
       )}

@@ -1,6 +1,6 @@
 import { Anchor, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatDateTimeWithZone } from '@certs/shared/common/dates';
+import { formatDateTimeWithZone, formatDay } from '@certs/shared/common/dates';
 import {
   WPQ_RECORD_LABELS,
   WPQ_RECORD_STATUS_COLORS,
@@ -41,10 +41,14 @@ const GROUPS: { title: string; fields: (keyof typeof WPQ_RECORD_LABELS)[] }[] = 
   },
 ];
 
+const DAY_FIELDS: ReadonlySet<keyof typeof WPQ_RECORD_LABELS> = new Set(['dateOfBirth', 'wpsDate', 'testDate']);
+
 function display(record: WpqRecord, field: keyof typeof WPQ_RECORD_LABELS): string {
   const value = record[field];
   if (value === null || value === undefined || value === '') return '-';
   if (field === 'validityOption') return WPQ_VALIDITY_OPTIONS.find((o) => o.value === value)?.label ?? String(value);
+  // Days are kept as YYYY-MM-DD and read as DD-MMM-YYYY (issue 45 item 9).
+  if (DAY_FIELDS.has(field)) return formatDay(String(value));
   return String(value);
 }
 
