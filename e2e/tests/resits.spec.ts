@@ -100,12 +100,12 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
   await candidate.goto(`/student/applications/qualificationapplication/${setup.id}`);
   const section = candidate.getByTestId('applicant-resits');
   // The first screen of a fresh browser loads the app's code: on a busy machine it takes a while.
-  await expect(section).toContainText('IWI-M1 Welding processes and equipment was Not passed. You may re-sit it for $275.00', { timeout: 60_000 });
+  await expect(section).toContainText('IWI-M1 Welding processes and equipment was not passed. You may re-sit it for $275.00', { timeout: 60_000 });
   expect(await seriousViolations(candidate)).toEqual([]);
   await section.getByRole('button', { name: 'Apply for a re-sit of IWI-M1' }).click();
   await section.getByRole('button', { name: 'Apply and get the invoice' }).click();
   const row = section.getByTestId('resit-row');
-  await expect(row).toContainText('Resit Applied', { timeout: 60_000 });
+  await expect(row).toContainText('Re-sit applied for', { timeout: 60_000 });
   await expect(candidate.getByText('Applied for re-sit').first()).toBeVisible();
   await waitForMail(setup.email, since, /^Re-sit of IWI-M1: invoice INV-\d{6}/);
   expect(await seriousViolations(candidate)).toEqual([]);
@@ -117,7 +117,7 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
   await candidate.getByRole('button', { name: 'Pay (success)' }).click();
   await expect(candidate.getByTestId('payment-status')).toContainText('Success');
   await candidate.goto(`/student/applications/qualificationapplication/${setup.id}`);
-  await expect(candidate.getByTestId('resit-row')).toContainText('Resit Payment Verified');
+  await expect(candidate.getByTestId('resit-row')).toContainText('Re-sit payment verified');
 
   // The manager schedules the re-sit online on the application page and sends it to the candidate.
   const manager = await personAt(browser, '/admin/login', DEMO.accountAdmin);
@@ -133,14 +133,29 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
   // The time is taken last: the window opens a minute or two after it is saved.
   await fillDateTime(scheduleForm, sydneyLocal(wholeMinuteAfter(75_000)));
   await scheduleForm.getByRole('button', { name: 'Save the schedule' }).click();
+  // Sending asks once, saying what the candidate is sent.
   await panel.getByRole('button', { name: 'Send to the candidate' }).click();
-  await expect(panel).toContainText('Resit Examination');
+  const sendDialog = manager.getByRole('dialog', { name: 'Send the re-sit of IWI-M1 to the candidate?' });
+  await expect(sendDialog).toContainText(/Remy Resitter is mailed the re-sit: Online, .*, 60 minutes, online\./);
+  await sendDialog.getByRole('button', { name: 'Send the schedule' }).click();
+  await expect(panel).toContainText('Re-sit exam scheduled');
   await expect(panel).toContainText(/Online, .*, sent/);
   expect(await seriousViolations(manager)).toEqual([]);
   await waitForMail(setup.email, since, /^Re-sit of IWI-M1: your exam/);
 
-  // The Re-sits filter of Examinations lists the re-sit sitting; it starts in its window.
+  // The application's banner names the re-sit as the next examination (the first sitting's window is still
+  // open, but its result is recorded), and the Re-sits table gives its time, length and place.
+  await candidate.goto(`/student/applications/qualificationapplication/${setup.id}`);
+  await expect(candidate.getByTestId('next-step')).toContainText('Your next examination: the re-sit of IWI-M1 Welding processes and equipment.');
+  await expect(candidate.getByTestId('next-step')).toContainText('60 minutes');
+  await expect(candidate.getByTestId('resit-row')).toContainText(/Online exam, .* · 60 minutes/);
+  await expect(candidate.getByTestId('resit-row').getByRole('link', { name: 'Run the system check' })).toBeVisible();
+  // The first sitting's place to sit is gone once its result is recorded.
+  await expect(candidate.getByTestId('your-examinations').getByRole('link', { name: 'sit it in your examinations' })).toHaveCount(0);
+
+  // Examinations shows the re-sit with its time and place, and the Re-sits filter lists its sitting; it starts in its window.
   await candidate.goto('/student/examinations');
+  await expect(candidate.getByTestId('my-resit-sittings')).toContainText(/Re-sit 1 of IWI-M1.*Online exam, .* · 60 minutes/);
   const list = candidate.getByTestId('my-examinations');
   await candidate.getByRole('radiogroup', { name: 'Examinations to show' }).getByText('Re-sits', { exact: true }).click();
   const sitting = list.getByRole('row', { name: new RegExp(setup.test.title) });
@@ -169,11 +184,16 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
 
   // The manager records the re-sit result on the application page: every module passed, awarded.
   await manager.reload();
-  await expect(panel).toContainText('Resit Examination Assessment');
+  await expect(panel).toContainText('Re-sit exam assessed');
   await expect(panel).toContainText('result Pass 100%');
   expect(await seriousViolations(manager)).toEqual([]);
+  // Recording it asks once: it awards the application and issues the certificate at once.
   await panel.getByRole('button', { name: 'Record the re-sit result' }).click();
-  await expect(panel).toContainText('Resit Result');
+  const resultDialog = manager.getByRole('dialog', { name: 'Record the re-sit result of IWI-M1?' });
+  await expect(resultDialog).toContainText('the application is awarded at once, a certificate is issued');
+  expect(await seriousViolations(manager)).toEqual([]);
+  await resultDialog.getByRole('button', { name: 'Record the result' }).click();
+  await expect(panel).toContainText('Re-sit result recorded');
   const mail = await waitForMail(setup.email, since, /^Re-sit result: IWI-M1/);
   const certificateNumber = /Your certificate number is (\S+)\./.exec(mail.text)?.[1];
   expect(certificateNumber).toBeTruthy();
@@ -181,6 +201,11 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
   await candidate.goto(`/student/applications/qualificationapplication/${setup.id}`);
   await expect(candidate.getByText('Awarded', { exact: true }).first()).toBeVisible();
   await expect(candidate.getByTestId('resit-row')).toContainText('Passed');
+  // The module's result is the re-sit's pass, with the failed first sitting beneath it.
+  const moduleResult = candidate.getByTestId('module-result-IWI-M1');
+  await expect(moduleResult).toContainText('Pass');
+  await expect(moduleResult).toContainText('100.00%');
+  await expect(moduleResult).toContainText('First sitting: Fail');
   await candidate.goto('/student/examinations');
   await candidate.getByRole('radiogroup', { name: 'Examinations to show' }).getByText('Re-sits', { exact: true }).click();
   const resitSitting = candidate.getByTestId('my-examinations').getByRole('row', { name: new RegExp(setup.test.title) });

@@ -1,3 +1,5 @@
+import type { ApplicantProgramStatus } from '../program/program-status';
+
 /** Application statuses of spec section 4 (the 14 values), numbered in that order. */
 export const APPLICATION_STATUSES = [
   'Application Started',
@@ -54,10 +56,21 @@ export const APPLICATION_STATUS_COLORS: Record<ApplicationStatus, string> = {
   'Applied for Revalidation': 'lime',
 };
 
-/** The simpler set shown in program listings (spec section 4), from the full status. */
-export function applicantProgramStatusOf(
-  status: ApplicationStatus,
-): 'Application Started' | 'Examinations Stage' | 'Assessment Completed' | 'Awarded' | 'Award Cancelled' {
+/**
+ * The simpler set shown in program listings (spec section 4), from the full status and, where the
+ * application led to an award, the award's own status: what the holder holds now (issue 45).
+ */
+export function applicantProgramStatusOf(status: ApplicationStatus, awardStatus?: string | null): ApplicantProgramStatus {
+  switch (awardStatus) {
+    case 'on hold':
+      return 'Award On Hold';
+    case 'cancelled':
+      return 'Award Cancelled';
+    case 'withdrawn':
+      return 'Award Withdrawn';
+    case 'expired':
+      return 'Award Expired';
+  }
   switch (status) {
     case 'Examinations Stage':
     case 'Applied for re-sit':
@@ -66,13 +79,15 @@ export function applicantProgramStatusOf(
     case 'Failed':
       return 'Assessment Completed';
     case 'Awarded':
-    case 'Awarded OnHold':
     case 'Applied for Renewal':
     case 'Applied for Revalidation':
       return 'Awarded';
+    case 'Awarded OnHold':
+      return 'Award On Hold';
     case 'Award Cancelled':
-    case 'Award Withdrawn':
       return 'Award Cancelled';
+    case 'Award Withdrawn':
+      return 'Award Withdrawn';
     default:
       return 'Application Started';
   }

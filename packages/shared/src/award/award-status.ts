@@ -46,3 +46,50 @@ export function awardActionsFrom(status: AwardStatus): AwardAction[] {
 export function isAwardValid(status: AwardStatus): boolean {
   return status === 'current';
 }
+
+/** The award's state that an application's status implies, where the award itself is not at hand. */
+export function awardStatusOfApplication(status: string): AwardStatus | null {
+  switch (status) {
+    case 'Awarded OnHold':
+      return 'on hold';
+    case 'Award Cancelled':
+      return 'cancelled';
+    case 'Award Withdrawn':
+      return 'withdrawn';
+    default:
+      return null;
+  }
+}
+
+/**
+ * How an overall result reads once its award has moved on (issue 45 item 2): Awarded stays the
+ * result recorded, but an award on hold, cancelled, withdrawn or expired says so, in its own colour.
+ */
+export function overallResultShown(overallResult: string, awardStatus: AwardStatus | null): { label: string; color: string } {
+  if (overallResult !== 'Awarded') return { label: overallResult, color: 'red' };
+  if (!awardStatus || awardStatus === 'current') return { label: 'Awarded', color: 'green' };
+  return { label: `Awarded, now ${AWARD_STATUS_LABELS[awardStatus].toLowerCase()}`, color: AWARD_STATUS_COLORS[awardStatus] };
+}
+
+/** The words of each action an award's history records (the stored word stays; issue 45 item 8). */
+export const AWARD_HISTORY_ACTION_LABELS: Record<string, string> = {
+  awarded: 'Awarded',
+  hold: 'Put on hold',
+  release: 'Released from hold',
+  cancel: 'Cancelled',
+  withdraw: 'Withdrawn',
+  reinstated: 'Reinstated',
+  renewed: 'Renewed',
+  'renewal refused': 'Renewal refused',
+  expire: 'Expired',
+  confirmation: 'Confirmed',
+  revalidated: 'Revalidated',
+  'revalidation refused': 'Revalidation refused',
+  imported: 'Imported',
+  'import undone': 'Import undone',
+};
+
+/** An award history action in words; one not listed shows with a capital letter. */
+export function awardHistoryActionLabel(action: string): string {
+  return AWARD_HISTORY_ACTION_LABELS[action] ?? action.charAt(0).toUpperCase() + action.slice(1);
+}

@@ -73,13 +73,14 @@ export const AwardRow = z.object({
   awardDate: z.string(),
   expiresOn: z.string().nullable(),
   status: z.enum(AWARD_STATUSES),
+  /** Why staff put it on hold, cancelled or withdrew it (the holder is mailed it too); null while current. */
+  statusReason: z.string().nullable(),
 });
 export type AwardRow = z.infer<typeof AwardRow>;
 export const AwardPage = pagedResponse(AwardRow);
 export type AwardPage = z.infer<typeof AwardPage>;
 
 export const Award = AwardRow.extend({
-  statusReason: z.string().nullable(),
   /** Whether a certificate PDF for the award as it is now is ready to download. */
   certificateReady: z.boolean(),
   history: z.array(AwardHistoryEntry),

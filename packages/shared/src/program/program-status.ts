@@ -38,13 +38,20 @@ export function isProgramIdentityLocked(status: ProgramStatus, hasBeenPublished:
   return status === PROGRAM_STATUS.Published || hasBeenPublished;
 }
 
-/** The simpler status set of spec section 4 shown to applicants in program listings. */
+/**
+ * The simpler status set of spec section 4 shown to applicants in program listings, with the
+ * award's own state beside Awarded (issue 45 item 2): an award on hold, withdrawn or expired
+ * is not shown as Awarded.
+ */
 export const APPLICANT_PROGRAM_STATUSES = [
   'Not Applied',
   'Application Started',
   'Examinations Stage',
   'Assessment Completed',
   'Awarded',
+  'Award On Hold',
   'Award Cancelled',
+  'Award Withdrawn',
+  'Award Expired',
 ] as const;
 export type ApplicantProgramStatus = (typeof APPLICANT_PROGRAM_STATUSES)[number];

@@ -21,6 +21,18 @@ export function resitTypeOf(applicationType: string): ResitTypePath | null {
 export const RESIT_STAGES = ['Resit Applied', 'Resit Payment Verified', 'Resit Examination', 'Resit Examination Assessment', 'Resit Result'] as const;
 export type ResitStage = (typeof RESIT_STAGES)[number];
 
+/** The words people read for each stage (issue 45 item 8); the stored values stay the spec's. */
+export const RESIT_STAGE_LABELS: Record<ResitStage, string> = {
+  'Resit Applied': 'Re-sit applied for',
+  'Resit Payment Verified': 'Re-sit payment verified',
+  'Resit Examination': 'Re-sit exam scheduled',
+  'Resit Examination Assessment': 'Re-sit exam assessed',
+  'Resit Result': 'Re-sit result recorded',
+};
+
+/** A module result as it reads inside a sentence ("was not passed"). */
+export const RESIT_RESULT_WORDS: Record<string, string> = { Pass: 'passed', Fail: 'not passed', Absent: 'absent' };
+
 export const RESIT_STAGE_COLORS: Record<ResitStage, string> = {
   'Resit Applied': 'yellow',
   'Resit Payment Verified': 'blue',

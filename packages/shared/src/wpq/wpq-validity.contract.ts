@@ -185,8 +185,18 @@ export const WpqRenewalRow = z.object({
   /** What falls due first: a confirmation or the end of validity (revalidation or new test). */
   due: z.enum(['confirmation', 'revalidation', 'retest']),
   dueOn: z.string(),
+  /**
+   * The open revalidation request (9.3 b), if any: `submitted` waits for staff's decision,
+   * `invoiced` for the fee's payment. The list shows it before what falls due (issue 45 item 6).
+   */
+  revalidationRequest: z.object({ status: z.enum(['submitted', 'invoiced']), submittedBy: z.enum(['welder', 'employer', 'staff']), submittedOn: z.string() }).nullable(),
 });
 export type WpqRenewalRow = z.infer<typeof WpqRenewalRow>;
+
+/** How the Welders due list names an open revalidation request: what it waits for. */
+export function revalidationRequestLabel(request: NonNullable<WpqRenewalRow['revalidationRequest']>): string {
+  return request.status === 'submitted' ? 'Revalidation requested: waiting for a decision' : 'Revalidation approved: waiting for the fee to be paid';
+}
 export const WpqRenewalPage = pagedResponse(WpqRenewalRow);
 export type WpqRenewalPage = z.infer<typeof WpqRenewalPage>;
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { applicationAnswerAttachments, applicationAnswers, applicationCounters, applicationHistory, applications } from '../../db/schema/application';
+import { awards } from '../../db/schema/award';
 import { programRequirements, programs } from '../../db/schema/program';
 import { applicants } from '../../db/schema/user';
 
@@ -159,10 +160,13 @@ export class ApplicationRepository {
   }
 
   /** The latest status of the applicant's application per program, for the catalogue. */
-  async latestStatuses(applicantId: string, programIds: string[]): Promise<{ programId: string; status: string }[]> {
+  async latestStatuses(applicantId: string, programIds: string[]): Promise<{ programId: string; status: string; awardStatus: string | null }[]> {
     if (programIds.length === 0) return [];
+    // The award the application led to, newest first: its own state (on hold, expired) is what the holder holds now.
+    const latestAward = this.db.select({ status: awards.status }).from(awards).where(eq(awards.applicationId, applications.id)).orderBy(desc(awards.createdOn)).limit(1);
+    const awardStatus = sql<string | null>`(${latestAward})`;
     return this.db
-      .selectDistinctOn([applications.programId], { programId: applications.programId, status: applications.status })
+      .selectDistinctOn([applications.programId], { programId: applications.programId, status: applications.status, awardStatus })
       .from(applications)
       .where(and(eq(applications.applicantId, applicantId), inArray(applications.programId, programIds)))
       .orderBy(applications.programId, desc(applications.createdOn));

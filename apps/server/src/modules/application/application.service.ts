@@ -178,7 +178,7 @@ export class ApplicationService {
   /** For the catalogue: the applicant's status per program in the simpler listing set. */
   async applicantStatuses(applicantId: string, programIds: string[]): Promise<Map<string, ApplicantProgramStatus>> {
     const rows = await this.repository.latestStatuses(applicantId, programIds);
-    return new Map(rows.map((row) => [row.programId, applicantProgramStatusOf(row.status as ApplicationStatus)]));
+    return new Map(rows.map((row) => [row.programId, applicantProgramStatusOf(row.status as ApplicationStatus, row.awardStatus)]));
   }
 
   /** The applicant's own application; anything else (another applicant's, staff) is 404. */

@@ -475,5 +475,6 @@ function toAwardRow(row: ListedRow): AwardRow {
     awardDate: award.awardedOn,
     expiresOn: award.expiresOn,
     status: award.status as AwardStatus,
+    statusReason: award.status === 'current' ? null : award.statusReason,
   };
 }

@@ -7,6 +7,7 @@ import { PROGRAM_USER_MESSAGES } from '@certs/shared/program/program-user.contra
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addProgramUser, completeProgram, createProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
+import { insertTestAward } from '../public-register/test-awards';
 import { bearer, signIn } from '../../../test/sign-in';
 
 let t: TestApp;
@@ -408,6 +409,22 @@ describe("the applicants' catalogue", () => {
     const searched = (await get('/api/program/published?search=pressure%20equipment', applicantJwt)).json().rows;
     expect(searched.map((r: { id: string }) => r.id)).toEqual([published.id]);
     expect((await get('/api/program/published?programType=1&search=pressure', applicantJwt)).json().rows).toEqual([]);
+  });
+
+  it("shows where the applicant stands by the award's own state: on hold, cancelled, withdrawn or expired, not Awarded (issue 45)", async () => {
+    const holder = await createUser(t.database.db, { role: ROLES.Applicant });
+    const holderJwt = (await signIn(t.app, holder)).jwt;
+    const standing: Record<string, string> = {};
+    for (const status of ['current', 'on hold', 'cancelled', 'withdrawn', 'expired'] as const) {
+      const program = await createProgram(t.database.db, { programManagerId: superUser.id, status: 2, programType: 2 });
+      await insertTestAward(t.database.db, { applicantId: holder.applicantId!, programId: program.id, programType: 2, status });
+      standing[program.id] = status;
+    }
+    const rows = (await get('/api/program/published?pageSize=250', holderJwt)).json().rows as { id: string; applicantStatus: string }[];
+    const shown = Object.fromEntries(Object.entries(standing).map(([id, status]) => [status, rows.find((row) => row.id === id)?.applicantStatus]));
+    expect(shown).toEqual({ current: 'Awarded', 'on hold': 'Award On Hold', cancelled: 'Award Cancelled', withdrawn: 'Award Withdrawn', expired: 'Award Expired' });
+    const [onHold] = Object.entries(standing).find(([, status]) => status === 'on hold')!;
+    expect((await get(`/api/program/published/${onHold}`, holderJwt)).json().applicantStatus).toBe('Award On Hold');
   });
 
   it('shows a published program with its parts and fees, and never an unpublished or archived one', async () => {

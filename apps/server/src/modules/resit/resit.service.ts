@@ -168,7 +168,7 @@ export class ResitService {
         typePath,
         action: locked.status === 'Applied for re-sit' ? undefined : 'applyForResit',
         what: 're-sat',
-        note: `Re-sit ${attempt} of ${module.moduleCode} applied for (Resit Applied): invoice ${issued.invoiceNumberText}, ${formatMoney(issued.totals.totalCents, issued.currency)} incl. GST`,
+        note: `Re-sit ${attempt} of ${module.moduleCode} applied for: invoice ${issued.invoiceNumberText}, ${formatMoney(issued.totals.totalCents, issued.currency)} incl. GST`,
         actorId: actor.id,
       });
       await this.deps.mail.send(this.appliedMail(found, word, module, attempt, { ...issued, feeBasis: billing.feeBasis }), tx);
@@ -194,7 +194,7 @@ export class ResitService {
       locked,
       typePath,
       what: 're-sat',
-      note: `Re-sit ${resit.attempt} of ${named?.moduleCode ?? 'the module'}: payment verified (Resit Payment Verified)`,
+      note: `Re-sit ${resit.attempt} of ${named?.moduleCode ?? 'the module'}: payment verified`,
       actorId: paid.actorId,
     });
   }
@@ -359,7 +359,7 @@ export class ResitService {
       const to = this.target('submitAssessment', row.stage, 'assessed');
       if (!row.result) throw new AppError('BAD_REQUEST', RESIT_MESSAGES.assessmentMissing, { result: RESIT_MESSAGES.assessmentMissing });
       await this.deps.repository.update(tx, row.id, { stage: to, assessmentSubmittedOn: this.now(), modifiedBy: actor.id });
-      await moveApplication(tx, this.deps.workflow, { locked, typePath: RESIT_TYPES[word], what: 're-sat', note: `Re-sit ${row.attempt} of ${resit.moduleCode}: assessment submitted (${to}): ${row.result}`, actorId: actor.id });
+      await moveApplication(tx, this.deps.workflow, { locked, typePath: RESIT_TYPES[word], what: 're-sat', note: `Re-sit ${row.attempt} of ${resit.moduleCode}: assessment submitted, ${row.result}`, actorId: actor.id });
     });
     return this.findOne(actor, word, resitModuleId);
   }
@@ -398,7 +398,7 @@ export class ResitService {
       locked,
       typePath: APPLICATION_TYPES.qualificationapplication.programType === locked.programType ? 'qualificationapplication' : 'aicipapplication',
       what: 're-sat',
-      note: `Re-sit ${row.attempt} of ${named?.moduleCode ?? 'the module'}: online exam marked, ${result} ${values.percentage}% (Resit Examination Assessment)`,
+      note: `Re-sit ${row.attempt} of ${named?.moduleCode ?? 'the module'}: online exam marked, ${result} ${values.percentage}%`,
       actorId: values.enteredBy,
     });
     return result;
@@ -434,7 +434,7 @@ export class ResitService {
       const notPassed = current.filter((module) => module.result !== 'Pass').map((module) => module.moduleCode);
       const stillOpen = outcomes.some((outcome) => isResitOpen(outcome.stage));
       const overridden = clearance.isOverride && input.override ? `. Impartiality refusal overridden: ${input.override.reason}` : '';
-      const summary = `Re-sit ${row.attempt} of ${resit.moduleCode}: ${row.result}${row.resultPercentage !== null ? ` ${row.resultPercentage}%` : ''} (Resit Result)${input.note ? `. ${input.note}` : ''}${overridden}`;
+      const summary = `Re-sit ${row.attempt} of ${resit.moduleCode}: ${row.result}${row.resultPercentage !== null ? ` ${row.resultPercentage}%` : ''}${input.note ? `. ${input.note}` : ''}${overridden}`;
       let certificateNumber: string | null = null;
       let outcome: 'Awarded' | 'Failed' | 'waiting' = 'waiting';
       // A date belongs to an award: given with a result that does not award, it is refused (nothing is written).

@@ -928,7 +928,10 @@ export class WpqValidityService {
       const until = horizon.toISOString().slice(0, 10);
       const rule = validityOfKept(today, loaded.kept);
       if (!rule.isValid) continue;
-      const first = dueOfKept(today, loaded.kept).filter((c) => c.dueOn <= until)[0];
+      const due = dueOfKept(today, loaded.kept);
+      // An open revalidation request waits for staff whatever falls due: listed, and said so (issue 45).
+      const request = loaded.revalidations.find((revalidation) => revalidation.status === 'submitted' || revalidation.status === 'invoiced');
+      const first = due.filter((c) => c.dueOn <= until)[0] ?? (request ? due[0] : undefined);
       if (!first) continue;
       rows.push({
         wpqRecordId: facts.recordId,
@@ -945,6 +948,7 @@ export class WpqValidityService {
         nextConfirmationDue: rule.nextConfirmationDue,
         validUntil: rule.validUntil,
         ...first,
+        revalidationRequest: request ? { status: request.status as 'submitted' | 'invoiced', submittedBy: request.submittedBy, submittedOn: request.createdOn.toISOString() } : null,
       });
     }
     rows.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.certificateNumber.localeCompare(b.certificateNumber));

@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
+import { overallResultShown, type AwardStatus } from '@certs/shared/award/award-status';
 import { APPLICATION_STATUS_COLORS, type ApplicationStatus } from '@certs/shared/application/application-status';
 import { stageLabelOf, statusLabelOf } from '@certs/shared/application/application-labels';
 import { StatusBadge } from './status-badge';
@@ -19,5 +20,15 @@ export function ApplicationStep({ status, stage }: { status: string | null; stag
         </Text>
       )}
     </>
+  );
+}
+
+/** An overall result as a badge; an Awarded result whose award is now on hold, cancelled, withdrawn or expired says so (issue 45). */
+export function OverallResultBadge({ overallResult, awardStatus, size = 'md' }: { overallResult: string; awardStatus: AwardStatus | null; size?: 'md' | 'lg' }) {
+  const shown = overallResultShown(overallResult, awardStatus);
+  return (
+    <Badge color={shown.color} variant="dot" size={size} radius="sm" tt="none" data-testid="overall-result-badge">
+      {shown.label}
+    </Badge>
   );
 }

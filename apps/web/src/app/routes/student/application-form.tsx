@@ -29,6 +29,7 @@ import { ApplicantPaymentsSection } from '../../../features/payment/components/a
 import { publishedProgramQueryOptions, usePublishedProgram } from '../../../features/program-catalogue/api/find-published-program';
 import { ApplicantReviewSection } from '../../../features/review/components/applicant-review-section';
 import { ApplicantAppealsSection } from '../../../features/appeal/components/applicant-appeals-section';
+import { useResitView } from '../../../features/resit/api/resit';
 import { ApplicantResitSection } from '../../../features/resit/components/applicant-resit-section';
 import { WpqApplicantSection } from '../../../features/wpq-application/components/wpq-panels';
 import { WpqValidityPanel } from '../../../features/wpq-validity/components/validity-panel';
@@ -36,7 +37,7 @@ import { DocumentUpload } from '../../../features/attachment/components/document
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
-import { STUDENT_APPLICATIONS_PATH, STUDENT_EXAMINATIONS_PATH } from '../../route-paths';
+import { STUDENT_APPLICATIONS_PATH } from '../../route-paths';
 import { studentProgramPath } from './program-page';
 import { studentWpqRangePath } from './wpq-range';
 
@@ -76,6 +77,14 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
   const programCode = program?.programCode ?? application?.programCode ?? '';
   usePageTitle(`Application: ${programTitle}`);
   const isReadOnly = !!application && !isEditableByApplicant(application.status);
+  // A re-sit's recorded result is its module's result now, and the award's state is the result's (issue 45).
+  const resitWord = resitTypeOf(type);
+  const resitView = useResitView(resitWord ?? 'qualificationapplicationresitmodule', application?.id ?? '', !!resitWord && !!application?.submittedOn);
+  const laterAttempts = (resitView.data?.resits ?? []).flatMap((resit) =>
+    resit.stage === 'Resit Result' && resit.result ? [{ moduleCode: resit.moduleCode, attempt: resit.attempt, result: resit.result, resultPercentage: resit.resultPercentage }] : [],
+  );
+  const applicationAwards = useMyApplicationAwards(application?.id ?? '');
+  const awardStatus = applicationAwards.data?.[0]?.status ?? null;
   const requirements =
     program?.requirements ??
     (application?.answers ?? []).map((answer) => ({
@@ -134,10 +143,10 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
       )}
       {application?.submittedOn && <MyApplicationAward applicationId={application.id} />}
       {application?.submittedOn && <ApplicantPaymentsSection applicationId={application.id} />}
-      {application?.submittedOn && <YourExaminations type={type} applicationId={application.id} />}
+      {application?.submittedOn && <YourExaminations type={type} applicationId={application.id} laterAttempts={laterAttempts} awardStatus={awardStatus} />}
       {/* Re-sits of failed modules where the program allows them (features/resit, decision 024). */}
       {application?.submittedOn && resitTypeOf(type) && (
-        <ApplicantResitSection word={resitTypeOf(type)!} applicationId={application.id} payHref={(trackerId) => `/student/payments/${encodeURIComponent(trackerId)}`} examinationsHref={STUDENT_EXAMINATIONS_PATH} />
+        <ApplicantResitSection word={resitTypeOf(type)!} applicationId={application.id} payHref={(trackerId) => `/student/payments/${encodeURIComponent(trackerId)}`} />
       )}
       {application?.submittedOn && isReviewTypePath(type) && (
         <ApplicantReviewSection

@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ExaminationsList, type ExaminationPaths } from '../../../features/exam/components/examinations-list';
+import { MyResitSittings } from '../../../features/resit/components/my-resit-sittings';
 import { usePageTitle } from '../../../lib/page-title';
 import {
   STUDENT_SYSTEM_CHECK_PATH,
@@ -32,6 +33,8 @@ export function StudentExaminationsRoute() {
           </Anchor>
         </Text>
       </Stack>
+      {/* Re-sits still to be sat, online or at a venue, with their time and place (issue 45). */}
+      <MyResitSittings />
       <ExaminationsList paths={STUDENT_EXAM_PATHS} />
     </Stack>
   );

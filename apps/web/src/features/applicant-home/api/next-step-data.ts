@@ -2,6 +2,8 @@ import { useQueries } from '@tanstack/react-query';
 import type { ApplicationStatus, ApplicationTypePath } from '@certs/shared/application/application-status';
 import { MyExaminations, RESULT_STAGE_TYPE_PATHS } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { PaymentList, type Payment } from '@certs/shared/payment/payment.contract';
+import { ResitApplicationView, type ResitModule } from '@certs/shared/resit/resit.contract';
+import { resitTypeOf, type ResitTypePath } from '@certs/shared/resit/resit-rules';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -12,6 +14,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const nextStepKeys = {
   payments: (applicationId: string) => ['payments', 'application', applicationId] as const,
   examinations: (type: ApplicationTypePath, applicationId: string) => ['exam-schedule', 'mine', type, applicationId] as const,
+  resits: (word: ResitTypePath, applicationId: string) => ['resits', word, 'application', applicationId] as const,
 };
 
 /** The application's payment links (`paymentgateway/payment/byapplication/{id}`). */
@@ -24,6 +27,11 @@ export function findExaminationsOf(type: ApplicationTypePath, applicationId: str
   return apiRequest(`/api/${type}/${encodeURIComponent(applicationId)}/myschedule`, { schema: MyExaminations, signal });
 }
 
+/** The application's re-sits view (`{word}/resitModules?applicationId`), as the resit feature reads and caches it. */
+export function findResitViewOf(word: ResitTypePath, applicationId: string, signal?: AbortSignal): Promise<ResitApplicationView | null> {
+  return apiRequest(`/api/${word}/resitModules?applicationId=${encodeURIComponent(applicationId)}`, { schema: ResitApplicationView, signal });
+}
+
 export interface ApplicationRef {
   id: string;
   type: ApplicationTypePath;
@@ -33,6 +41,7 @@ export interface ApplicationRef {
 export interface ApplicationNextStepData {
   payments: Payment[];
   examinations: MyExaminations | null;
+  resits: ResitModule[];
   isPending: boolean;
   error: Error | null;
 }
@@ -40,6 +49,8 @@ export interface ApplicationNextStepData {
 const hasSchedule = (type: ApplicationTypePath) => (RESULT_STAGE_TYPE_PATHS as readonly string[]).includes(type);
 // A draft has no invoice or schedule yet: nothing to ask.
 const isSubmitted = (application: ApplicationRef) => application.status !== 'Application Started';
+// A re-sit is sat while the application is Applied for re-sit: only then are its re-sits read.
+const resitWordOf = (application: ApplicationRef) => (application.status === 'Applied for re-sit' ? resitTypeOf(application.type) : null);
 
 /** The payments and examinations of each submitted application. */
 export function useNextStepData(applications: readonly ApplicationRef[]): ApplicationNextStepData[] {
@@ -57,15 +68,28 @@ export function useNextStepData(applications: readonly ApplicationRef[]): Applic
       enabled: isSubmitted(application) && hasSchedule(application.type),
     })),
   });
+  const resits = useQueries({
+    queries: applications.map((application) => {
+      const word = resitWordOf(application);
+      return {
+        // The resit feature's key and data for the same read: one cache entry, refreshed by its steps.
+        queryKey: word ? nextStepKeys.resits(word, application.id) : ['resits', 'none', application.id],
+        queryFn: ({ signal }: { signal: AbortSignal }) => (word ? findResitViewOf(word, application.id, signal) : Promise.resolve(null)),
+        enabled: !!word,
+      };
+    }),
+  });
   return applications.map((application, index) => {
     const paymentQuery = payments[index]!;
     const examQuery = examinations[index]!;
+    const resitQuery = resits[index]!;
     const isActive = isSubmitted(application);
     return {
       payments: paymentQuery.data ?? [],
       examinations: examQuery.data ?? null,
-      isPending: isActive && (paymentQuery.isPending || (hasSchedule(application.type) && examQuery.isPending)),
-      error: paymentQuery.error ?? examQuery.error ?? null,
+      resits: resitQuery.data?.resits ?? [],
+      isPending: isActive && (paymentQuery.isPending || (hasSchedule(application.type) && examQuery.isPending) || (!!resitWordOf(application) && resitQuery.isPending)),
+      error: paymentQuery.error ?? examQuery.error ?? resitQuery.error ?? null,
     };
   });
 }

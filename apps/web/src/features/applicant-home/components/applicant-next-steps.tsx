@@ -5,12 +5,14 @@ import { applicationTypeOfProgram, type ApplicationStatus } from '@certs/shared/
 import type { ApplicationPage } from '@certs/shared/application/application.contract';
 import type { MyExamModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import type { Payment } from '@certs/shared/payment/payment.contract';
+import { awardStatusOfApplication } from '@certs/shared/award/award-status';
+import { OverallResultBadge } from '../../../components/ui/application-status';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { ProgramCode } from '../../../components/ui/program-code';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useAllMyApplications } from '../api/find-my-applications';
+import { useAllMyApplications, useAllMyAwards } from '../api/find-my-applications';
 import { useNextStepData, type ApplicationRef } from '../api/next-step-data';
-import { FINISHED_STATUSES, isPaymentDue, isUpcomingExam, nextStepOf } from '../model/next-step';
+import { FINISHED_STATUSES, isPaymentDue, nextStepOf, upcomingSittingsOf } from '../model/next-step';
 import { ExamWhenWhere, NextStepDetails, PayAction } from './next-step-details';
 
 type ApplicationRow = ApplicationPage['rows'][number];
@@ -47,6 +49,7 @@ export function ApplicantNextSteps({ applicationHref, statusBadge, awards }: App
     return type ? [{ id: row.id, type, status: row.status, row }] : [];
   });
   const data = useNextStepData(refs);
+  const myAwards = useAllMyAwards();
   // The moment the page opened: what is due is judged against it, not re-read on every render.
   const [now] = useState(() => Date.now());
 
@@ -64,9 +67,11 @@ export function ApplicantNextSteps({ applicationHref, statusBadge, awards }: App
   const toPay: { payment: Payment; row: ApplicationRow }[] = entries.flatMap((entry) =>
     entry.data.payments.filter((payment) => isPaymentDue(payment, now)).map((payment) => ({ payment, row: entry.row })),
   );
-  const exams: { exam: MyExamModule; row: ApplicationRow }[] = entries
-    .flatMap((entry) => (entry.data.examinations?.modules ?? []).filter((exam) => isUpcomingExam(exam, now)).map((exam) => ({ exam, row: entry.row })))
+  const exams: { exam: MyExamModule; isResit: boolean; row: ApplicationRow }[] = entries
+    .flatMap((entry) => upcomingSittingsOf(entry.data.examinations, entry.data.resits, now).map((sitting) => ({ ...sitting, row: entry.row })))
     .sort((a, b) => a.exam.scheduledAt.localeCompare(b.exam.scheduledAt));
+  // What each award is now (on hold, expired): the application's own status where its award is not listed.
+  const awardStatusOf = (row: ApplicationRow) => myAwards.data?.rows.find((award) => award.applicationId === row.id)?.status ?? awardStatusOfApplication(row.status);
   const results = entries.flatMap((entry) => (entry.data.examinations?.result ? [{ result: entry.data.examinations.result, row: entry.row }] : []));
   const link = (row: ApplicationRow) => (
     <Anchor component={Link} to={applicationHref(row)} fw={600}>
@@ -106,6 +111,7 @@ export function ApplicantNextSteps({ applicationHref, statusBadge, awards }: App
                       status: entry.status,
                       payments: entry.data.payments,
                       examinations: entry.data.examinations,
+                      resits: entry.data.resits,
                       // Finished applications (with their awards) are not listed here.
                       awards: [],
                       now,
@@ -134,10 +140,11 @@ export function ApplicantNextSteps({ applicationHref, statusBadge, awards }: App
       {exams.length > 0 && (
         <Section id="exams-heading" title="Exams coming up" testId="exams-coming-up">
           <Stack gap="md">
-            {exams.map(({ exam, row }) => (
+            {exams.map(({ exam, isResit, row }) => (
               <Stack key={exam.id} gap={2}>
                 <Group gap="xs" wrap="wrap">
                   <Text size="sm" fw={600}>
+                    {isResit ? 'Re-sit: ' : ''}
                     {exam.moduleCode} · {exam.moduleTitle}
                   </Text>
                   <Badge variant="light" radius="sm" tt="none">
@@ -158,9 +165,7 @@ export function ApplicantNextSteps({ applicationHref, statusBadge, awards }: App
             {results.map(({ result, row }) => (
               <Group key={row.id} gap="xs" wrap="wrap">
                 {link(row)}
-                <Badge color={result.overallResult === 'Awarded' ? 'green' : 'red'} variant="dot" radius="sm" tt="none">
-                  {result.overallResult}
-                </Badge>
+                <OverallResultBadge overallResult={result.overallResult} awardStatus={awardStatusOf(row)} />
                 <Text size="sm" c="dimmed">
                   recorded <DateDisplay value={result.resultRecordedOn} />
                 </Text>

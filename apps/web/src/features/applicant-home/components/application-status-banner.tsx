@@ -1,5 +1,6 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { statusLabelOf } from '@certs/shared/application/application-labels';
 import type { Application } from '@certs/shared/application/application.contract';
 import type { ApplicationTypePath } from '@certs/shared/application/application-status';
 import type { AwardRow } from '@certs/shared/award/award.contract';
@@ -24,9 +25,9 @@ export function ApplicationStatusBanner({ type, application, awards }: Applicati
   const [data] = useNextStepData([{ id: application.id, type, status: application.status }]);
   // The moment the page opened: what is due is judged against it, not re-read on every render.
   const [now] = useState(() => Date.now());
-  const step = data && !data.isPending ? nextStepOf({ type, status: application.status, payments: data.payments, examinations: data.examinations, awards, now }) : null;
+  const step = data && !data.isPending ? nextStepOf({ type, status: application.status, payments: data.payments, examinations: data.examinations, resits: data.resits, awards, now }) : null;
   return (
-    <Alert color="blue" variant="light" bg="blue.0" title={application.status} data-testid="application-read-only">
+    <Alert color="blue" variant="light" bg="blue.0" title={statusLabelOf(application.status)} data-testid="application-read-only">
       <Stack gap="xs">
         <Text size="sm">
           Submitted <DateDisplay value={application.submittedOn} withTime />. A submitted application cannot be changed.

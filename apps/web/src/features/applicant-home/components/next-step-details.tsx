@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { MyExamModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { SYSTEM_CHECK_PATH, type MyExamModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { formatAmount, type Payment } from '@certs/shared/payment/payment.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import type { NextStep } from '../model/next-step';
@@ -17,7 +17,11 @@ export function ExamPlace({ exam }: { exam: MyExamModule }) {
         <Anchor component={Link} to={exam.sitPath}>
           sit it in Examinations
         </Anchor>
-        {exam.venue && ` (or at ${exam.venue})`}. Try a practice exam there beforehand to check your computer and connection.
+        {exam.venue && ` (or at ${exam.venue})`}.{' '}
+        <Anchor component={Link} to={SYSTEM_CHECK_PATH}>
+          Run the system check
+        </Anchor>{' '}
+        and try a practice exam there beforehand to check your computer and connection.
       </>
     );
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Payment } from '@certs/shared/payment/payment.contract';
 import { nextStepOf, type NextStepInput } from './next-step';
-import { award, DAY, NOW, onlineExam, pendingPayment, schedule } from './test-data';
+import { award, DAY, NOW, onlineExam, pendingPayment, schedule, sentResit } from './test-data';
 
 const input = (overrides: Partial<NextStepInput>): NextStepInput => ({
   type: 'qualificationapplication',
@@ -51,6 +51,27 @@ describe('the next step of an application', () => {
     const step = nextStepOf(input({ type: 'welderqualificationapplication', status: 'Applied for Revalidation', payments: [pendingPayment] }));
     expect(step.kind).toBe('pay');
     expect(step.text).toBe('Waiting for your payment of invoice INV-000042. Once it is paid, your revalidation takes effect: the qualification is valid for 2 more years.');
+  });
+
+  it("names a sent re-sit as the next examination, not the failed first sitting whose window is still open (issue 45)", () => {
+    const failed = schedule([{ ...onlineExam, scheduledAt: new Date(NOW - 10 * 60_000).toISOString() }], {
+      overallResult: 'Failed',
+      resultRecordedOn: new Date(NOW - 5 * 60_000).toISOString(),
+      modules: [{ moduleCode: 'IWI-M1', moduleTitle: 'Welding processes', result: 'Fail', resultPercentage: 0 }],
+    });
+    expect(nextStepOf(input({ status: 'Applied for re-sit', examinations: failed })).text).not.toContain('Your next examination');
+    const step = nextStepOf(input({ status: 'Applied for re-sit', examinations: failed, resits: [sentResit] }));
+    expect(step).toMatchObject({ kind: 'sitExam', text: 'Your next examination: the re-sit of IWI-M1 Welding processes.', exam: { id: 'resit-1', venue: 'Wollongong Testing Hall', durationMinutes: 120 } });
+    // Paid but not yet scheduled, and sat: said in the re-sit's words.
+    expect(nextStepOf(input({ status: 'Applied for re-sit', examinations: failed, resits: [{ ...sentResit, stage: 'Resit Payment Verified', scheduleSentOn: null }] })).text).toContain('Staff are scheduling it');
+    expect(nextStepOf(input({ status: 'Applied for re-sit', examinations: failed, resits: [{ ...sentResit, stage: 'Resit Examination Assessment' }] })).text).toContain('Staff are recording the result');
+  });
+
+  it("says an award on hold with staff's reason, and an expired one as expired (issue 45)", () => {
+    const held = nextStepOf(input({ status: 'Awarded OnHold', awards: [{ ...award, status: 'on hold', statusReason: 'Referee statement under review' }] }));
+    expect(held.text).toContain('Your award is on hold: the certificate is not valid while it is. Reason: Referee statement under review.');
+    const expired = nextStepOf(input({ status: 'Award Withdrawn', awards: [{ ...award, status: 'expired', expiresOn: '2031-11-20' }] }));
+    expect(expired.text).toBe('Your award expired on 20-Nov-2031: the certificate is no longer valid.');
   });
 
   it('asks to finish a draft', () => {

@@ -1,5 +1,6 @@
 import type { AwardRow } from '@certs/shared/award/award.contract';
 import type { MyExamModule, MyExaminations } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import type { ResitModule } from '@certs/shared/resit/resit.contract';
 import type { Payment } from '@certs/shared/payment/payment.contract';
 
 /** Test data of the next-steps tests: an open payment link, an online exam and an award, around a fixed now. */
@@ -61,5 +62,50 @@ export const award: AwardRow = {
   awardDate: '2026-11-20T00:00:00.000Z',
   expiresOn: '2031-11-20T00:00:00.000Z',
   status: 'current',
+  statusReason: null,
 };
 
+
+/** A re-sit of IWI-M1 sent to the candidate: a Pen & Paper sitting at a venue, two days from now. */
+export const sentResit: ResitModule = {
+  id: 'resit-1',
+  applicationId: 'app-1',
+  applicationNumber: 'Q-2026-00042',
+  applicationStatus: 'Applied for re-sit',
+  programId: 'program-1',
+  programCode: 'Q-WELD-INSP',
+  programTitle: 'Welding Inspector',
+  applicantName: 'Ari Applicant',
+  applicationModuleId: 'module-1',
+  moduleCode: 'IWI-M1',
+  moduleTitle: 'Welding processes',
+  attempt: 1,
+  stage: 'Resit Examination',
+  feeCents: 27500,
+  currency: 'AUD',
+  feeBasis: 'nonMember',
+  invoiceId: 'invoice-2',
+  invoiceStatus: 'Paid',
+  invoiceTotalCents: 27500,
+  paymentTrackerId: null,
+  examKind: 'Pen & Paper',
+  scheduledAt: new Date(NOW + 2 * DAY).toISOString(),
+  scheduleTimeZone: 'Australia/Sydney',
+  scheduledLocal: null,
+  durationMinutes: 120,
+  venue: { id: 'venue-1', name: 'Wollongong Testing Hall' },
+  testCentre: null,
+  examiner: null,
+  invigilator: null,
+  examDefinition: null,
+  scheduleNote: '',
+  scheduleSentOn: new Date(NOW - DAY).toISOString(),
+  examInstanceId: null,
+  result: null,
+  resultPercentage: null,
+  resultNotes: '',
+  resultSource: null,
+  assessmentSubmittedOn: null,
+  resultSubmittedOn: null,
+  createdOn: new Date(NOW - 5 * DAY).toISOString(),
+};

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { Award } from '@certs/shared/award/award.contract';
-import { AWARD_STATUS_LABELS } from '@certs/shared/award/award-status';
+import { AWARD_STATUS_LABELS, awardHistoryActionLabel } from '@certs/shared/award/award-status';
 import { DateDisplay } from '../../../components/ui/date-display';
 
 /** An award's history, oldest first: who did what, when, from which status to which, and why. */
@@ -30,7 +30,7 @@ export function AwardHistoryTable({ award }: { award: Pick<Award, 'certificateNu
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <DateDisplay value={entry.createdOn} withTime />
               </Table.Td>
-              <Table.Td>{entry.action}</Table.Td>
+              <Table.Td>{awardHistoryActionLabel(entry.action)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {entry.fromStatus ? `${AWARD_STATUS_LABELS[entry.fromStatus]} > ` : ''}
                 {AWARD_STATUS_LABELS[entry.toStatus]}

@@ -23,6 +23,7 @@ const row: AwardRow = {
   awardDate: '2026-11-20',
   expiresOn: '2029-11-20',
   status: 'current',
+  statusReason: null,
 };
 
 function awardWith(status: AwardStatus, statusReason: string | null = null): Award {

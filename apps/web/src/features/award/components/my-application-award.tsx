@@ -16,6 +16,8 @@ export function MyApplicationAward({ applicationId }: { applicationId: string })
           key={award.id}
           color={isAwardValid(award.status) ? 'green' : 'yellow'}
           variant="light"
+          // The title in the page's text colour: yellow (or green) on its light background is below 4.5:1 (issue 45).
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
           title={`Award: certificate ${award.certificateNumber}`}
         >
           <Group justify="space-between" gap="sm" wrap="wrap">
@@ -33,6 +35,12 @@ export function MyApplicationAward({ applicationId }: { applicationId: string })
             </Group>
             <AwardDownloads award={award} />
           </Group>
+          {award.statusReason && (
+            <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }} data-testid="award-status-reason">
+              Reason given: {award.statusReason}
+            </Text>
+          )}
+
         </Alert>
       ))}
     </Stack>

@@ -24,6 +24,7 @@ const current: AwardRow = {
   awardDate: '2026-11-20T00:00:00.000Z',
   expiresOn: '2029-11-20T00:00:00.000Z',
   status: 'current',
+  statusReason: null,
 };
 const onHold: AwardRow = { ...current, id: 'award-2', programCode: 'AICIP-PIPE', certificateNumber: 'AICIP-0007', status: 'on hold', expiresOn: null };
 

@@ -243,7 +243,8 @@ export function ExaminationsList({ paths }: { paths: ExaminationPaths }) {
           columns={columns}
           {...pagedTableProps(examinations, paging)}
           rowKey={(row) => row.examInstanceId ?? `${row.kind}-${row.applicationModuleId ?? row.testId}`}
-          emptyText="No examinations to show."
+          // Only online sittings are listed here: a re-sit at a venue shows under Your re-sits (issue 45).
+          emptyText={filter === 'Resits' ? 'No online re-sits to show. A re-sit at a venue or test centre is listed under Your re-sits.' : 'No examinations to show.'}
           testId="my-examinations"
         />
       </Paper>

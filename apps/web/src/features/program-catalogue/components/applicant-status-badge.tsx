@@ -7,7 +7,11 @@ const COLORS: Record<ApplicantProgramStatus, string> = {
   'Examinations Stage': 'violet',
   'Assessment Completed': 'teal',
   Awarded: 'green',
+  // The award's own state, in the colours the award's badge uses (award-status.ts).
+  'Award On Hold': 'yellow',
   'Award Cancelled': 'red.9',
+  'Award Withdrawn': 'gray',
+  'Award Expired': 'gray',
 };
 
 /** Where the applicant stands in a program (the spec's simpler listing set). */

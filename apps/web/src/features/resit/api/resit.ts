@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE_OPTIONS } from '@certs/shared/common/paging';
 import {
   ResitApplicationView,
   ResitModule,
@@ -8,7 +9,7 @@ import {
   type ResitResultRequest,
   type ResitScheduleRequest,
 } from '@certs/shared/resit/resit.contract';
-import type { ResitTypePath } from '@certs/shared/resit/resit-rules';
+import { RESIT_TYPE_PATHS, type ResitTypePath } from '@certs/shared/resit/resit-rules';
 import { apiRequest } from '../../../lib/api-client';
 
 export const resitKeys = {
@@ -35,6 +36,19 @@ export function useResitQueue(word: ResitTypePath, page: number, pageSize: numbe
   return useQuery({
     queryKey: resitKeys.queue(word, page, pageSize),
     queryFn: ({ signal }) => findResitQueue(word, page, pageSize, signal),
+  });
+}
+
+/**
+ * The signed-in applicant's own re-sits not yet at Resit Result, of both application types
+ * (`{word}/incomplete/resitModules` answers an applicant with theirs only), one query per type.
+ */
+export function useMyOpenResits() {
+  return useQueries({
+    queries: RESIT_TYPE_PATHS.map((word) => ({
+      queryKey: [...resitKeys.all, word, 'mine', 'open'] as const,
+      queryFn: ({ signal }: { signal: AbortSignal }) => findResitQueue(word, 1, Math.max(...PAGE_SIZE_OPTIONS), signal),
+    })),
   });
 }
 

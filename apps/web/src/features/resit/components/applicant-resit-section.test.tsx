@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResitApplicationView, ResitModule } from '@certs/shared/resit/resit.contract';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
@@ -82,7 +82,7 @@ function viewIn(currency: string): ResitApplicationView {
 function show(view: ResitApplicationView) {
   stubFetch((call) => (call.url.startsWith('/api/qualificationapplicationresitmodule/resitModules') ? jsonResponse(view) : jsonResponse({ message: 'unexpected' }, 404)));
   renderWithProviders(
-    <ApplicantResitSection word="qualificationapplicationresitmodule" applicationId={APPLICATION_ID} payHref={(id) => `/student/payments/${id}`} examinationsHref="/student/examinations" />,
+    <ApplicantResitSection word="qualificationapplicationresitmodule" applicationId={APPLICATION_ID} payHref={(id) => `/student/payments/${id}`} />,
   );
 }
 
@@ -90,7 +90,37 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const sentResit = (overrides: Partial<ResitModule>): ResitModule => ({
+  ...unpaidResit,
+  stage: 'Resit Examination',
+  invoiceStatus: 'Paid',
+  paymentTrackerId: null,
+  scheduledAt: '2026-11-10T23:00:00.000Z',
+  scheduleTimeZone: 'Australia/Sydney',
+  scheduledLocal: '2026-11-11T10:00',
+  durationMinutes: 120,
+  scheduleSentOn: '2026-11-01T01:00:00.000Z',
+  ...overrides,
+});
+
 describe('ApplicantResitSection', () => {
+  it("gives a sent re-sit's date, time, length and venue, or online with the system check (issue 45)", async () => {
+    const atVenue = sentResit({ examKind: 'Pen & Paper', venue: { id: '70000000-0000-4000-8000-000000000071', name: 'Wollongong Testing Hall' }, scheduleNote: 'Room 3, ground floor.' });
+    const online = sentResit({ id: '70000000-0000-4000-8000-000000000032', moduleCode: 'M2', examKind: 'Online' });
+    show({ ...viewIn('AUD'), resits: [atVenue, online] });
+    const [first, second] = await screen.findAllByTestId('resit-row');
+    expect(first).toHaveTextContent('Re-sit exam scheduled');
+    expect(first).toHaveTextContent(/Pen & Paper exam, 11-Nov-2026 10:00 AM AEDT · 120 minutes/);
+    expect(first).toHaveTextContent('Venue: Wollongong Testing Hall');
+    expect(first).toHaveTextContent('What to bring: Photo identification, pens');
+    expect(first).toHaveTextContent('Note: Room 3, ground floor.');
+    expect(second).toHaveTextContent(/Online exam, 11-Nov-2026 10:00 AM AEDT · 120 minutes/);
+    expect(within(second!).getByRole('link', { name: 'Run the system check' })).toHaveAttribute('href', '/student/examinations/system-check');
+    // The failed module reads as a sentence.
+    expect(screen.getByText(/M2 Weld inspection was not passed\. You may re-sit it/)).toBeInTheDocument();
+  });
+
+
   it("writes a New Zealand body's re-sit fees in NZ$, before and after the invoice", async () => {
     show(viewIn('NZD'));
     expect(await screen.findByText(/You may re-sit it for NZ\$120\.00 \(incl\. GST\)/)).toBeInTheDocument();

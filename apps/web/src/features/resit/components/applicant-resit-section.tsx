@@ -4,25 +4,23 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { ResitCandidateModule, ResitModule } from '@certs/shared/resit/resit.contract';
-import { RESIT_STAGE_COLORS, type ResitTypePath } from '@certs/shared/resit/resit-rules';
+import { RESIT_RESULT_WORDS, RESIT_STAGE_COLORS, RESIT_STAGE_LABELS, type ResitTypePath } from '@certs/shared/resit/resit-rules';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
-import { useDateFormatter } from '../../../lib/dates';
 import { useApplyForResit, useResitView } from '../api/resit';
+import { ResitWhenWhere } from './resit-when-where';
 
 interface ApplicantResitSectionProps {
   word: ResitTypePath;
   applicationId: string;
   /** The existing pay page of a payment link. */
   payHref: (trackerId: string) => string;
-  examinationsHref: string;
 }
 
 const RESULT_LABELS: Record<string, string> = { Pass: 'Passed', Fail: 'Not passed', Absent: 'Absent' };
 
-/** What the candidate reads of one re-sit: where it stands and what to do next. */
-function ResitNextStep({ resit, payHref, examinationsHref }: { resit: ResitModule; payHref: (trackerId: string) => string; examinationsHref: string }) {
-  const dates = useDateFormatter();
+/** What the candidate reads of one re-sit: where it stands and what to do next, with the sitting's time and place once sent. */
+function ResitNextStep({ resit, payHref }: { resit: ResitModule; payHref: (trackerId: string) => string }) {
   if (resit.paymentTrackerId) {
     return (
       <Button size="xs" component={Link} to={payHref(resit.paymentTrackerId)} aria-label={`Pay invoice (${formatMoney(resit.feeCents, resit.currency)}) for the re-sit of ${resit.moduleCode}`}>
@@ -31,21 +29,10 @@ function ResitNextStep({ resit, payHref, examinationsHref }: { resit: ResitModul
     );
   }
   if (resit.stage === 'Resit Result') return <Text size="sm">{resit.result ? RESULT_LABELS[resit.result] : '-'}</Text>;
-  if (resit.scheduledAt) {
-    return (
-      <Stack gap={2}>
-        <Text size="sm">
-          {resit.examKind}, {dates.dateTime(resit.scheduledAt)}
-        </Text>
-        {resit.examKind === 'Online' && (
-          <Text size="sm">
-            <Link to={examinationsHref}>Sit it from Examinations</Link>
-          </Text>
-        )}
-      </Stack>
-    );
-  }
-  if (resit.stage === 'Resit Payment Verified') return <Text size="sm">Paid: staff will schedule your re-sit</Text>;
+  // Sat and assessed: the sitting is over, nothing to start.
+  if (resit.stage === 'Resit Examination Assessment') return <Text size="sm">Assessed: staff will record the result and mail it to you</Text>;
+  if (resit.scheduledAt && resit.scheduleSentOn) return <ResitWhenWhere resit={resit} />;
+  if (resit.stage === 'Resit Payment Verified' || resit.stage === 'Resit Examination') return <Text size="sm">Paid: staff will schedule your re-sit and mail you the date, time and place</Text>;
   return <Text size="sm">Waiting for the result</Text>;
 }
 
@@ -54,7 +41,7 @@ function ResitNextStep({ resit, payHref, examinationsHref }: { resit: ResitModul
  * failed module whose program allows it (shown only when allowed), an optional discount code, then
  * each re-sit's stage with its Pay invoice link, its exam and its result.
  */
-export function ApplicantResitSection({ word, applicationId, payHref, examinationsHref }: ApplicantResitSectionProps) {
+export function ApplicantResitSection({ word, applicationId, payHref }: ApplicantResitSectionProps) {
   const view = useResitView(word, applicationId);
   const apply = useApplyForResit(word);
   const [choosing, setChoosing] = useState<ResitCandidateModule | null>(null);
@@ -88,7 +75,7 @@ export function ApplicantResitSection({ word, applicationId, payHref, examinatio
           <Stack key={module.applicationModuleId} gap="xs">
             <Group justify="space-between" align="center">
               <Text size="sm">
-                {module.moduleCode} {module.moduleTitle} was {RESULT_LABELS[module.currentResult ?? ''] ?? 'not passed'}. You may re-sit it
+                {module.moduleCode} {module.moduleTitle} was {RESIT_RESULT_WORDS[module.currentResult ?? ''] ?? 'not passed'}. You may re-sit it
                 {module.feeCents !== null ? ` for ${formatMoney(module.feeCents, currency)} (incl. GST)` : ''}.
               </Text>
               {choosing?.applicationModuleId !== module.applicationModuleId && (
@@ -133,7 +120,7 @@ export function ApplicantResitSection({ word, applicationId, payHref, examinatio
                   <Table.Th>Module</Table.Th>
                   <Table.Th>Re-sit</Table.Th>
                   <Table.Th>Stage</Table.Th>
-                  <Table.Th>Next</Table.Th>
+                  <Table.Th>Exam and next step</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -144,10 +131,10 @@ export function ApplicantResitSection({ word, applicationId, payHref, examinatio
                     </Table.Td>
                     <Table.Td>{resit.attempt}</Table.Td>
                     <Table.Td>
-                      <StatusBadge label={resit.stage} color={RESIT_STAGE_COLORS[resit.stage]} />
+                      <StatusBadge label={RESIT_STAGE_LABELS[resit.stage]} value={resit.stage} color={RESIT_STAGE_COLORS[resit.stage]} />
                     </Table.Td>
                     <Table.Td>
-                      <ResitNextStep resit={resit} payHref={payHref} examinationsHref={examinationsHref} />
+                      <ResitNextStep resit={resit} payHref={payHref} />
                     </Table.Td>
                   </Table.Tr>
                 ))}

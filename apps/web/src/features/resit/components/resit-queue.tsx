@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, rangeText, totalPages } from '@certs/shared/common/paging';
 import { APPLICATION_TYPES } from '@certs/shared/application/application-status';
 import type { ResitModule } from '@certs/shared/resit/resit.contract';
-import { RESIT_STAGE_COLORS, RESIT_TYPES, type ResitTypePath } from '@certs/shared/resit/resit-rules';
+import { RESIT_STAGE_COLORS, RESIT_STAGE_LABELS, RESIT_TYPES, type ResitTypePath } from '@certs/shared/resit/resit-rules';
 import { ExportButton } from '../../../components/ui/export-button';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -21,11 +21,11 @@ export const RESIT_CSV_COLUMNS: readonly CsvColumn<ResitModule>[] = [
   { header: 'Module Code', value: (row) => row.moduleCode },
   { header: 'Module Title', value: (row) => row.moduleTitle },
   { header: 'Re-sit', value: (row) => row.attempt },
-  { header: 'Stage', value: (row) => row.stage },
+  { header: 'Stage', value: (row) => RESIT_STAGE_LABELS[row.stage] },
   { header: 'Exam', value: (row, dates) => dates.dateTime(row.scheduledAt) },
 ];
 
-/** Staff's queue of re-sits not yet at Resit Result, across the programs they may see (`incomplete/resitModules`). */
+/** Staff's queue of re-sits whose result is not yet recorded, across the programs they may see (`incomplete/resitModules`). */
 export function ResitQueue({ word, hrefOf }: { word: ResitTypePath; hrefOf: (resit: ResitModule) => string }) {
   const [page, setPage] = useState(1);
   const queue = useResitQueue(word, page, DEFAULT_PAGE_SIZE);
@@ -75,7 +75,7 @@ export function ResitQueue({ word, hrefOf }: { word: ResitTypePath; hrefOf: (res
                 <Table.Td>{row.moduleCode}</Table.Td>
                 <Table.Td>{row.attempt}</Table.Td>
                 <Table.Td>
-                  <StatusBadge label={row.stage} color={RESIT_STAGE_COLORS[row.stage]} />
+                  <StatusBadge label={RESIT_STAGE_LABELS[row.stage]} value={row.stage} color={RESIT_STAGE_COLORS[row.stage]} />
                 </Table.Td>
                 <Table.Td>{row.scheduledAt ? dates.dateTime(row.scheduledAt) : '-'}</Table.Td>
               </Table.Tr>

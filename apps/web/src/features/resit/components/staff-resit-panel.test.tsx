@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ResitApplicationView, ResitModule } from '@certs/shared/resit/resit.contract';
@@ -109,6 +109,12 @@ describe('StaffResitPanel: the re-sit result', () => {
     fireEvent.change(field, { target: { value: '03/11/2026' } });
     fireEvent.blur(field);
     await userEvent.click(screen.getByRole('button', { name: 'Record the re-sit result' }));
+    // It asks once, saying that it awards at once (issue 45); nothing is sent before the answer.
+    const dialog = await screen.findByRole('dialog', { name: 'Record the re-sit result of P1?' });
+    expect(dialog).toHaveTextContent('recorded as passed (78%)');
+    expect(dialog).toHaveTextContent('the application is awarded at once, a certificate is issued with its number');
+    expect(results).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record the result' }));
     await waitFor(() => expect(results).toHaveLength(1));
     expect(results[0]!.body).toEqual({ resitModuleId: assessedResit('Pass').id, note: '', awardedOn: '2026-11-03' });
   });
@@ -116,9 +122,46 @@ describe('StaffResitPanel: the re-sit result', () => {
   it('shows no award date and sends none when the result does not award', async () => {
     const results = show(viewWith('Fail'));
     await userEvent.click(await screen.findByRole('button', { name: 'Record the re-sit result' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record the re-sit result of P1?' });
+    expect(dialog).toHaveTextContent('recorded as not passed (40%)');
+    expect(dialog).toHaveTextContent('the application is not awarded');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record the result' }));
     await waitFor(() => expect(results).toHaveLength(1));
     expect(screen.queryByLabelText(/Award date/)).not.toBeInTheDocument();
     expect(results[0]!.body).toEqual({ resitModuleId: assessedResit('Fail').id, note: '' });
+  });
+});
+
+describe('StaffResitPanel: sending the schedule (issue 45)', () => {
+  it('asks once, naming the candidate, the time, the length and the place, and sends only on the answer', async () => {
+    const saved: ResitModule = {
+      ...assessedResit('Pass'),
+      stage: 'Resit Payment Verified',
+      examKind: 'Pen & Paper',
+      venue: { id: '71000000-0000-4000-8000-000000000061', name: 'Wollongong Testing Hall' },
+      scheduleSentOn: null,
+      result: null,
+      resultPercentage: null,
+      resultSource: null,
+      assessmentSubmittedOn: null,
+    };
+    const sends: RecordedCall[] = [];
+    stubFetch((call) => {
+      if (call.method === 'POST' && call.url === '/api/aicipapplicationresitmodule/examinationstage/send') {
+        sends.push(call);
+        return jsonResponse({ ...saved, stage: 'Resit Examination', scheduleSentOn: '2026-11-02T00:00:00.000Z' });
+      }
+      return jsonResponse({ ...viewWith('Pass'), resits: [saved] });
+    });
+    renderWithProviders(<StaffResitPanel word="aicipapplicationresitmodule" applicationId={APPLICATION_ID} />);
+    expect(await screen.findByText('Re-sit payment verified')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send to the candidate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the re-sit of P1 to the candidate?' });
+    expect(dialog).toHaveTextContent(/Nia Holder is mailed the re-sit: Pen & Paper, 11-Nov-2026 10:00 AM AEDT, 120 minutes, at Wollongong Testing Hall\./);
+    expect(sends).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the schedule' }));
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(sends[0]!.body).toEqual({ resitModuleId: saved.id });
   });
 });
 

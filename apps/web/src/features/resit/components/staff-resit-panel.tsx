@@ -8,8 +8,10 @@ import { DEFAULT_TIME_ZONE, isOfferedTimeZone, type OfferedTimeZone } from '@cer
 import { MODULE_RESULTS, scheduleRowIssues, type ScheduleChoices } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { resitResultAwards, type ResitCandidateModule, type ResitModule } from '@certs/shared/resit/resit.contract';
-import { RESIT_SCHEDULE_STAGES, RESIT_STAGE_COLORS, type ResitTypePath } from '@certs/shared/resit/resit-rules';
+import { RESIT_RESULT_WORDS, RESIT_SCHEDULE_STAGES, RESIT_STAGE_COLORS, RESIT_STAGE_LABELS, type ResitTypePath } from '@certs/shared/resit/resit-rules';
+import { statusLabelOf } from '@certs/shared/application/application-labels';
 import { AwardDateField, useAwardDate } from '../../../components/ui/award-date-field';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { OverrideReasonField, sendWithOverride, useImpartialityOverride } from '../../../components/ui/override-reason';
@@ -188,12 +190,18 @@ interface StaffResitRowProps {
   onMoved: () => void;
 }
 
+/** Where a re-sit is sat, in the words of the schedule: online, a test centre or a venue. */
+function placeOf(resit: ResitModule): string {
+  if (resit.examKind === 'Online') return 'online';
+  if (resit.testCentre) return `at ${resit.testCentre.name}`;
+  return resit.venue ? `at ${resit.venue.name}` : 'no venue set';
+}
+
 function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, awardDateRange, renderInvoiceActions, onMoved }: StaffResitRowProps) {
   const dates = useDateFormatter();
   const send = useSendResitSchedule(word);
   const result = useSubmitResitResult(word);
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const awardDate = useAwardDate(awardDateRange);
   // The re-sit's result is the certification decision: a manager may override its impartiality refusal with a reason (issue 43).
   const resultOverride = useImpartialityOverride();
@@ -203,15 +211,10 @@ function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, 
     void queryClient.invalidateQueries({ queryKey: resitKeys.all });
     onMoved();
   };
-  const run = async (step: () => Promise<ResitModule>, title: string) => {
-    setError(null);
-    try {
-      const moved = await step();
-      onMoved();
-      notifications.show({ color: 'green', title, message: `Re-sit of ${moved.moduleCode}: ${moved.stage}; the application is ${moved.applicationStatus}.` });
-    } catch (caught) {
-      setError(errorMessageOf(caught));
-    }
+  const [confirming, setConfirming] = useState<'send' | 'result' | null>(null);
+  const moved = (done: ResitModule, title: string) => {
+    onMoved();
+    notifications.show({ color: 'green', title, message: `Re-sit of ${done.moduleCode}: ${RESIT_STAGE_LABELS[done.stage].toLowerCase()}; the application is ${statusLabelOf(done.applicationStatus)}.` });
   };
   const canSchedule = canManage && !!choices && RESIT_SCHEDULE_STAGES.includes(resit.stage) && !resit.result;
   return (
@@ -221,28 +224,34 @@ function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, 
           <Text fw={600}>
             {resit.moduleCode} {resit.moduleTitle}, re-sit {resit.attempt}
           </Text>
-          <StatusBadge label={resit.stage} color={RESIT_STAGE_COLORS[resit.stage]} />
+          <StatusBadge label={RESIT_STAGE_LABELS[resit.stage]} value={resit.stage} color={RESIT_STAGE_COLORS[resit.stage]} />
         </Group>
         <Text size="sm">
           Fee {formatMoney(resit.feeCents, resit.currency)} ({resit.feeBasis === 'member' ? 'member' : 'non-member'}), invoice {resit.invoiceStatus ?? '-'}
-          {resit.scheduledAt ? `; ${resit.examKind}, ${dates.dateTime(resit.scheduledAt)}, ${resit.scheduleSentOn ? 'sent' : 'not sent'}` : ''}
+          {resit.scheduledAt ? `; ${resit.examKind}, ${dates.dateTime(resit.scheduledAt)}, ${placeOf(resit)}, ${resit.scheduleSentOn ? 'sent' : 'not sent'}` : ''}
           {resit.result ? `; result ${resit.result}${resit.resultPercentage !== null ? ` ${resit.resultPercentage}%` : ''}` : ''}
         </Text>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
         {/* Unpaid: staff send a new link or record a bank transfer, as for every invoice (issue 41). */}
         {canManage && resit.stage === 'Resit Applied' && resit.invoiceStatus === 'Issued' && renderInvoiceActions?.({ resit, amountText: `${formatMoney(resit.invoiceTotalCents ?? resit.feeCents, resit.currency)} (re-sit of ${resit.moduleCode})`, onMoved: paymentMoved })}
         {canSchedule && choices && <ResitScheduleForm word={word} resit={resit} module={module} choices={choices} onDone={onMoved} />}
         {canManage && RESIT_SCHEDULE_STAGES.includes(resit.stage) && resit.scheduledAt && !resit.scheduleSentOn && (
           <Group justify="flex-end">
-            <Button loading={send.isPending} onClick={() => void run(() => send.mutateAsync({ resitModuleId: resit.id }), 'Re-sit sent to the candidate')}>
-              Send to the candidate
-            </Button>
+            <Button onClick={() => setConfirming('send')}>Send to the candidate</Button>
           </Group>
         )}
+        <ConfirmDialog
+          opened={confirming === 'send'}
+          title={`Send the re-sit of ${resit.moduleCode} to the candidate?`}
+          confirmLabel="Send the schedule"
+          failureTitle="The schedule was not sent"
+          onClose={() => setConfirming(null)}
+          onConfirm={async () => moved(await send.mutateAsync({ resitModuleId: resit.id }), 'Re-sit sent to the candidate')}
+        >
+          <Text size="sm">
+            {resit.applicantName} is mailed the re-sit: {resit.examKind}, {dates.dateTime(resit.scheduledAt)}, {resit.durationMinutes} minutes, {placeOf(resit)}.
+            {resit.examKind === 'Online' ? ' The exam opens to them at that time.' : ''} A change after sending is sent again.
+          </Text>
+        </ConfirmDialog>
         {resit.stage === 'Resit Examination' && <ResitAssessmentForm word={word} resit={resit} onDone={onMoved} />}
         {canManage && resit.stage === 'Resit Examination Assessment' && (
           <Stack gap="sm" data-testid="resit-result-form">
@@ -253,19 +262,39 @@ function StaffResitRow({ word, resit, module, choices, canManage, resultAwards, 
               </>
             )}
             <Textarea label="Note for the history" autosize minRows={1} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
-            <OverrideReasonField state={resultOverride} disabled={result.isPending} />
             <Group justify="flex-end">
               <Button
-                loading={result.isPending}
                 onClick={() => {
                   if (resultAwards && !awardDate.check()) return;
-                  const request = { resitModuleId: resit.id, note, ...(resultAwards ? { awardedOn: awardDate.awardedOn } : {}) };
-                  void run(() => sendWithOverride(resultOverride, (part) => result.mutateAsync({ ...request, ...part })), 'Re-sit result recorded');
+                  setConfirming('result');
                 }}
               >
                 Record the re-sit result
               </Button>
             </Group>
+            <ConfirmDialog
+              opened={confirming === 'result'}
+              title={`Record the re-sit result of ${resit.moduleCode}?`}
+              confirmLabel="Record the result"
+              failureTitle="The result was not recorded"
+              onClose={() => setConfirming(null)}
+              onConfirm={async () => {
+                const request = { resitModuleId: resit.id, note, ...(resultAwards ? { awardedOn: awardDate.awardedOn } : {}) };
+                moved(await sendWithOverride(resultOverride, (part) => result.mutateAsync({ ...request, ...part })), 'Re-sit result recorded');
+              }}
+            >
+              <Text size="sm">
+                {resit.applicantName}&apos;s re-sit of {resit.moduleCode} is recorded as {RESIT_RESULT_WORDS[resit.result ?? ''] ?? 'not passed'}
+                {resit.resultPercentage !== null ? ` (${resit.resultPercentage}%)` : ''}, and they are mailed it. It cannot be changed here afterwards.
+              </Text>
+              <Text size="sm" fw={600}>
+                {resultAwards
+                  ? 'Every module is then passed: the application is awarded at once, a certificate is issued with its number, and the candidate is mailed it.'
+                  : 'Not every module is passed with it: the application is not awarded.'}
+              </Text>
+              {/* A refusal of the decision shows here; a manager may give a reason and confirm again. */}
+              <OverrideReasonField state={resultOverride} disabled={result.isPending} />
+            </ConfirmDialog>
           </Stack>
         )}
       </Stack>

@@ -1,13 +1,14 @@
-import { Anchor, Group, NativeSelect, Stack } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { WPQ_VALIDITY_OPTIONS } from '@certs/shared/wpq/wpq-record.contract';
-import { WPQ_DUE_LABELS, type WpqRenewalRow } from '@certs/shared/wpq/wpq-validity.contract';
+import { WPQ_DUE_LABELS, revalidationRequestLabel, type WpqRenewalRow } from '@certs/shared/wpq/wpq-validity.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
 import { SearchInput } from '../../../components/ui/search-input';
 import { errorMessageOf } from '../../../lib/api-client';
+import { useDateFormatter } from '../../../lib/dates';
 import { pagesOf, type CsvColumn } from '../../../lib/export-csv';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { findWeldersDue, useWeldersDue } from '../api/validity';
@@ -22,11 +23,29 @@ export const WELDER_DUE_CSV_COLUMNS: readonly CsvColumn<WpqRenewalRow>[] = [
   { header: 'Program Code', value: (row) => row.programCode },
   { header: 'Employer', value: (row) => row.companyName },
   { header: 'Validity Option', value: (row) => WPQ_VALIDITY_OPTIONS.find((option) => option.value === row.option)?.label ?? row.option },
-  { header: 'Due', value: (row) => WPQ_DUE_LABELS[row.due] },
+  { header: 'Due', value: (row) => (row.revalidationRequest ? revalidationRequestLabel(row.revalidationRequest) : WPQ_DUE_LABELS[row.due]) },
   { header: 'Due on', value: (row, dates) => dates.date(row.dueOn) },
   { header: 'Next Confirmation Due', value: (row, dates) => dates.date(row.nextConfirmationDue) },
   { header: 'Valid Until', value: (row, dates) => dates.date(row.validUntil) },
 ];
+
+const SUBMITTED_BY = { welder: 'the welder', employer: 'the employer', staff: 'staff' } as const;
+
+/** What is due; an open revalidation request first, as a request waiting for staff (issue 45 item 6). */
+function DueCell({ row }: { row: WpqRenewalRow }) {
+  const dates = useDateFormatter();
+  if (!row.revalidationRequest) return <>{WPQ_DUE_LABELS[row.due]}</>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={600}>
+        {revalidationRequestLabel(row.revalidationRequest)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Asked {dates.date(row.revalidationRequest.submittedOn)} by {SUBMITTED_BY[row.revalidationRequest.submittedBy]}; then {WPQ_DUE_LABELS[row.due].toLowerCase()} due
+      </Text>
+    </Stack>
+  );
+}
 
 /**
  * Welders whose next 6-monthly confirmation, revalidation (9.3 b) or new test falls due soon, in the
@@ -52,8 +71,8 @@ export function WeldersDue({ hrefOf }: { hrefOf: (row: WpqRenewalRow) => string 
     },
     { key: 'certificate', header: 'Certificate Number', noWrap: true, render: (row) => row.certificateNumber },
     { key: 'program', header: 'Program Code', noWrap: true, render: (row) => row.programCode },
-    { key: 'employer', header: 'Employer', render: (row) => row.companyName ?? '-' },
-    { key: 'due', header: 'Due', render: (row) => WPQ_DUE_LABELS[row.due] },
+    { key: 'employer', header: 'Employer', render: (row) => row.companyName ?? 'None on record' },
+    { key: 'due', header: 'Due', render: (row) => <DueCell row={row} /> },
     { key: 'dueOn', header: 'Due on', noWrap: true, render: (row) => <DateDisplay value={row.dueOn} /> },
   ];
   return (
