@@ -125,17 +125,21 @@ test('an applicant writes to the body of their choice through Contact us; its st
   // The demo serves several bodies, so the form asks which one; the first account is Sam Super's.
   const bodies = await api<{ id: string; name: string }[]>(request, 'GET', '/api/contactus/accounts', sender.jwt);
   expect(bodies.length).toBeGreaterThan(1);
+  // Their profile has a phone: the form does not ask for it again (issue 45 item 17).
+  await api(request, 'POST', '/api/applicant/save', sender.jwt, { firstName: sender.firstName, lastName: sender.lastName, phone: '0400 111 222' });
   const writer = await personAt(browser, '/student/login', sender.email, PASSWORD);
   await writer.goto('/student/contact');
   const form = writer.getByRole('form', { name: 'Contact us' });
-  await form.getByLabel('Phone Number').fill('0400 111 222');
+  await expect(form.getByTestId('contact-profile-phone')).toContainText('0400 111 222');
+  await expect(form.getByLabel('Phone Number')).toHaveCount(0);
   await form.getByLabel('Message').fill(question);
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByText('Choose the awarding body your message is for')).toBeVisible();
   await form.getByLabel(/Awarding body/).selectOption({ label: bodies[0]!.name });
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(writer.getByTestId('contact-sent')).toBeVisible();
-  await writer.context().close();
+  const mine = writer.getByRole('list', { name: 'Your messages' }).getByTestId('my-contact-message').filter({ hasText: question });
+  await expect(mine).toContainText('Waiting for a reply');
 
   const staff = await staffPage(browser);
   await staff.goto('/admin/contact-us');
@@ -150,4 +154,9 @@ test('an applicant writes to the body of their choice through Contact us; its st
   await expect(dialog.getByText('Handled', { exact: true })).toBeVisible();
   await expectNoSeriousViolations(staff);
   await expect.poll(() => mailsTo(sender.email).some((mail) => mail.subject === 'Reply to your message')).toBe(true);
+  // The applicant reads the reply under their message on Contact us too.
+  await writer.reload();
+  await expect(mine.getByTestId('my-contact-reply')).toContainText('Yes: 14 March at the Hobart centre.');
+  await expect(mine).toContainText('Answered');
+  await expectNoSeriousViolations(writer);
 });

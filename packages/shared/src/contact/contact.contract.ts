@@ -14,15 +14,17 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 /**
- * The contact form (spec sections 3 and 5): all four fields required. `account` names the awarding
- * body the message is for (its short name or id, issue 40), chosen on the form when the platform
- * has several; without it the message goes to the sender's own body (staff), to the one body an
- * applicant has applied to, or else to the first account.
+ * The contact form (spec sections 3 and 5): all four fields required. A signed-in applicant whose
+ * profile has a phone need not type it again (issue 45 item 17): without `phoneNumber` the server
+ * keeps the profile's with the message, and answers "Phone Number is required" when there is none.
+ * `account` names the awarding body the message is for (its short name or id, issue 40), chosen on
+ * the form when the platform has several; without it the message goes to the sender's own body
+ * (staff), to the one body an applicant has applied to, or else to the first account.
  */
 export const ContactMessageRequest = z.strictObject({
   name: z.string().trim().min(1, CONTACT_MESSAGES.nameRequired).max(128),
   email: requiredEmail(),
-  phoneNumber: z.string().trim().min(1, CONTACT_MESSAGES.phoneRequired).max(32),
+  phoneNumber: z.string().trim().max(32).optional(),
   message: z.string().trim().min(1, CONTACT_MESSAGES.messageRequired).max(4000, 'Message must be at most 4000 characters'),
   account: z.string().trim().max(64, CONTACT_MESSAGES.unknownAccount).optional(),
 });
@@ -54,6 +56,22 @@ export const ContactReply = z.object({ id: z.string(), body: z.string(), replied
 export const ContactMessageDetails = ContactMessage.extend({ handledBy: z.string().nullable(), replies: z.array(ContactReply) });
 export type ContactMessageDetails = z.infer<typeof ContactMessageDetails>;
 export const CONTACT_REPLY_SUBJECT = 'Reply to your message';
+
+/**
+ * A message the caller sent, with the replies staff sent (issue 45 item 17): the applicant's own
+ * Contact us page lists these. The replies name the awarding body, not the staff member.
+ */
+export const MyContactMessage = z.object({
+  id: z.string(),
+  message: z.string(),
+  createdOn: z.string(),
+  /** The awarding body it was sent to. */
+  accountName: z.string(),
+  handledOn: z.string().nullable(),
+  replies: z.array(z.object({ id: z.string(), body: z.string(), createdOn: z.string() })),
+});
+export type MyContactMessage = z.infer<typeof MyContactMessage>;
+export const MyContactMessageList = z.array(MyContactMessage);
 
 /** The awarding bodies a message may be sent to, for the form's choice (shown when there are several). */
 export const ContactAccount = z.object({ id: z.string(), name: z.string(), shortName: z.string() });

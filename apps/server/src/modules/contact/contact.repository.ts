@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { accounts } from '../../db/schema/account';
@@ -6,7 +6,7 @@ import { applications } from '../../db/schema/application';
 import { contactMessages } from '../../db/schema/contact';
 import { programs } from '../../db/schema/program';
 import { contactMessageReplies } from '../../db/schema/support';
-import { users } from '../../db/schema/user';
+import { applicants, users } from '../../db/schema/user';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -75,6 +75,33 @@ export class ContactRepository {
       .update(contactMessages)
       .set({ handledOn: isHandled ? new Date() : null, handledBy: isHandled ? actorId : null, modifiedOn: new Date(), modifiedBy: actorId })
       .where(eq(contactMessages.id, id));
+  }
+
+  /** The messages a user sent (newest first, at most `limit`), each with its awarding body's name. */
+  async findSentBy(userId: string, limit: number) {
+    return this.db
+      .select({ message: contactMessages, accountName: accounts.name })
+      .from(contactMessages)
+      .innerJoin(accounts, eq(accounts.id, contactMessages.accountId))
+      .where(eq(contactMessages.createdBy, userId))
+      .orderBy(desc(contactMessages.createdOn))
+      .limit(limit);
+  }
+
+  /** The replies to these messages, oldest first. */
+  async findRepliesTo(messageIds: readonly string[]) {
+    if (messageIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(contactMessageReplies)
+      .where(inArray(contactMessageReplies.messageId, [...messageIds]))
+      .orderBy(asc(contactMessageReplies.createdOn));
+  }
+
+  /** The phone on an applicant's profile ('' when none; read-only, the applicant module owns the table). */
+  async findApplicantPhone(applicantId: string): Promise<string> {
+    const [row] = await this.db.select({ phone: applicants.phone }).from(applicants).where(eq(applicants.id, applicantId));
+    return row?.phone.trim() ?? '';
   }
 
   /** The awarding bodies a message may be sent to, the first account first (read-only; the account module owns the table). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, CONTACT_REPLY_SUBJECT } from '@certs/shared/contact/contact.contract';
 import { eq } from 'drizzle-orm';
 import { mails } from '../../db/schema/mail';
+import { applicants } from '../../db/schema/user';
 import { ROLES } from '@certs/shared/auth/roles';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories/user.factory';
@@ -86,5 +87,46 @@ describe('emails', () => {
       expect((await t.app.inject({ method: 'POST', url: `/api/contactus/${row.id}/reply`, headers: bearer(jwt), payload: { body: 'x' } })).statusCode).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/contactus/00000000-0000-4000-8000-000000000000', headers: bearer(staffJwt) })).statusCode).toBe(404);
+  });
+});
+
+describe("the sender's own messages (issue 45 item 17)", () => {
+  it("takes an applicant's phone from their profile when the form sends none", async () => {
+    const applicant = await createUser(t.database.db, { role: ROLES.Applicant });
+    await t.database.db.update(applicants).set({ phone: '0411 222 333' }).where(eq(applicants.id, applicant.applicantId!));
+    const jwt = (await signIn(t.app, applicant)).jwt;
+    const { phoneNumber: _typed, ...withoutPhone } = message;
+    const sent = await t.app.inject({ method: 'POST', url: '/api/contactus', headers: bearer(jwt), payload: { ...withoutPhone, message: 'Is Alice Springs on the schedule?' } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const list = await t.app.inject({ method: 'GET', url: '/api/contactus/pagination?search=alice%20springs', headers: bearer(staffJwt) });
+    expect(list.json().rows).toEqual([expect.objectContaining({ phoneNumber: '0411 222 333' })]);
+    // Without a phone on the profile the form must ask for one.
+    const none = await t.app.inject({ method: 'POST', url: '/api/contactus', headers: bearer(applicantJwt), payload: withoutPhone });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fieldErrors.phoneNumber).toBe(CONTACT_MESSAGES.phoneRequired);
+  });
+
+  it('lists the caller their own messages with the replies, newest first, and another applicant none of them', async () => {
+    const writer = await createUser(t.database.db, { role: ROLES.Applicant });
+    const writerJwt = (await signIn(t.app, writer)).jwt;
+    const otherJwt = (await signIn(t.app, await createUser(t.database.db, { role: ROLES.Applicant }))).jwt;
+    for (const text of ['First question about Broome', 'Second question about Broome']) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/contactus', headers: bearer(writerJwt), payload: { ...message, message: text } })).statusCode).toBe(201);
+    }
+    const [first] = (await t.app.inject({ method: 'GET', url: '/api/contactus/pagination?search=first%20question%20about%20broome', headers: bearer(staffJwt) })).json().rows;
+    expect((await t.app.inject({ method: 'POST', url: `/api/contactus/${first.id}/reply`, headers: bearer(staffJwt), payload: { body: 'Broome is in May.' } })).statusCode).toBe(200);
+
+    const mine = await t.app.inject({ method: 'GET', url: '/api/contactus/mine', headers: bearer(writerJwt) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual([
+      expect.objectContaining({ message: 'Second question about Broome', handledOn: null, replies: [], accountName: expect.any(String) }),
+      expect.objectContaining({ id: first.id, message: 'First question about Broome', handledOn: expect.any(String), replies: [expect.objectContaining({ body: 'Broome is in May.' })] }),
+    ]);
+    // Another applicant sees none of them; staff see only their own (none).
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/contactus/mine', headers: bearer(otherJwt) });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/contactus/mine', headers: bearer(staffJwt) })).json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/contactus/mine' })).statusCode).toBe(401);
   });
 });

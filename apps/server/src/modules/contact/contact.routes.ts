@@ -12,6 +12,7 @@ import {
   ContactMessageQuery,
   ContactMessageRequest,
   ContactReplyRequest,
+  MyContactMessageList,
 } from '@certs/shared/contact/contact.contract';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
 import { AppError } from '../../platform/app-error';
@@ -21,6 +22,8 @@ import type { ContactRepository } from './contact.repository';
 
 const doc = { tags: ['contact us'], security: [{ bearer: [] }] };
 const IdParams = z.strictObject({ id: z.string() });
+/** The most of their own messages a sender's page lists (newest first). */
+const OWN_MESSAGES_LISTED = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type MessageRow = Awaited<ReturnType<ContactRepository['findPage']>>['rows'][number];
@@ -74,10 +77,32 @@ export function registerContactRoutes(api: FastifyInstance, repository: ContactR
     },
     async (request, reply) => {
       const actor = currentUserOf(request);
-      const { account, ...message } = request.body;
+      const { account, phoneNumber, ...message } = request.body;
+      // A signed-in applicant's profile holds their phone: the form asks for it only when it does not.
+      const phone = phoneNumber || (actor.applicantId ? await repository.findApplicantPhone(actor.applicantId) : '');
+      if (!phone) throw new AppError('BAD_REQUEST', CONTACT_MESSAGES.phoneRequired, { phoneNumber: CONTACT_MESSAGES.phoneRequired });
       const accountId = await recipientOf(actor, account || undefined);
-      await repository.insert({ ...message, accountId, fromApplicantId: actor.applicantId, createdBy: actor.id, modifiedBy: actor.id });
+      await repository.insert({ ...message, phoneNumber: phone, accountId, fromApplicantId: actor.applicantId, createdBy: actor.id, modifiedBy: actor.id });
       return reply.status(201).send({ message: CONTACT_MESSAGES.thanks });
+    },
+  );
+  r.get(
+    '/api/contactus/mine',
+    {
+      onRequest: requireSignedIn(),
+      schema: { ...doc, summary: `The caller's own messages (the newest ${OWN_MESSAGES_LISTED}) with the replies staff sent; never another's`, response: { 200: MyContactMessageList } },
+    },
+    async (request) => {
+      const sent = await repository.findSentBy(currentUserOf(request).id, OWN_MESSAGES_LISTED);
+      const replies = await repository.findRepliesTo(sent.map((row) => row.message.id));
+      return sent.map(({ message, accountName }) => ({
+        id: message.id,
+        message: message.message,
+        createdOn: message.createdOn.toISOString(),
+        accountName,
+        handledOn: message.handledOn?.toISOString() ?? null,
+        replies: replies.filter((reply) => reply.messageId === message.id).map((reply) => ({ id: reply.id, body: reply.body, createdOn: reply.createdOn.toISOString() })),
+      }));
     },
   );
   r.get(

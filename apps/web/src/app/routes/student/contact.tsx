@@ -1,7 +1,9 @@
 import { Alert, Button, Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CONTACT_MESSAGES } from '@certs/shared/contact/contact.contract';
+import { useApplicant } from '../../../features/applicant-profile/api/find-applicant';
 import { useContactAccounts } from '../../../features/contact/api/find-contact-accounts';
+import { MyContactMessages } from '../../../features/contact/components/my-contact-messages';
 import { useSendContactMessage } from '../../../features/contact/api/send-contact-message';
 import { ContactForm } from '../../../features/contact/forms/contact-form';
 import { useRequiredSession } from '../../../lib/auth';
@@ -16,6 +18,8 @@ export function StudentContactRoute() {
   const { user } = useRequiredSession();
   const send = useSendContactMessage();
   const accounts = useContactAccounts();
+  // The profile's phone: the form does not ask a second time for what the profile holds.
+  const profile = useApplicant(user.applicantId);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
 
@@ -44,12 +48,13 @@ export function StudentContactRoute() {
                 Send another message
               </Button>
             </Stack>
-          ) : accounts.isPending ? (
+          ) : accounts.isPending || (!!user.applicantId && profile.isPending) ? (
             <Loader aria-label="Loading the form" />
           ) : (
             <ContactForm
               key={formKey}
               accounts={accounts.data}
+              profilePhone={profile.data?.phone ?? ''}
               initialValues={{ name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phoneNumber: '', message: '' }}
               onSubmit={async (request) => {
                 const answer = await send.mutateAsync(request);
@@ -68,6 +73,7 @@ export function StudentContactRoute() {
         </Paper>
         </Grid.Col>
       </Grid>
+      <MyContactMessages />
     </Stack>
   );
 }

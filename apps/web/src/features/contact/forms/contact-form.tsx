@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -11,6 +11,11 @@ const validateFields = zod4Resolver(ContactMessageRequest, { errorPriority: 'fir
 
 interface ContactFormProps {
   initialValues: ContactFormValues;
+  /**
+   * The phone on the sender's profile (issue 45 item 17): the form then does not ask for it and the
+   * server keeps the profile's with the message. Without one the Phone Number field is required.
+   */
+  profilePhone?: string;
   /** The awarding bodies on the platform: with several, the sender chooses one (issue 40); with one, no choice shows. */
   accounts?: readonly ContactAccount[];
   onSubmit: (request: ContactMessageRequest) => Promise<unknown>;
@@ -18,20 +23,27 @@ interface ContactFormProps {
 
 /**
  * Name, email, phone and message, all required (spec section 5); "Invalid email" for a bad email.
- * Where the platform serves several awarding bodies, the body the message is for, required too.
+ * The phone is not asked again of a sender whose profile has one. Where the platform serves
+ * several awarding bodies, the body the message is for, required too.
  */
-export function ContactForm({ initialValues, accounts = [], onSubmit }: ContactFormProps) {
+export function ContactForm({ initialValues, profilePhone = '', accounts = [], onSubmit }: ContactFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const offersBodies = accounts.length > 1;
+  const asksPhone = !profilePhone.trim();
   const form = useForm<ContactFormValues>({
     initialValues: { ...initialValues, account: initialValues.account ?? '' },
-    validate: (values) => ({ ...validateFields(values), ...(offersBodies && !values.account ? { account: CONTACT_MESSAGES.unknownAccount } : {}) }),
+    validate: (values) => ({
+      ...validateFields(values),
+      ...(asksPhone && !values.phoneNumber.trim() ? { phoneNumber: CONTACT_MESSAGES.phoneRequired } : {}),
+      ...(offersBodies && !values.account ? { account: CONTACT_MESSAGES.unknownAccount } : {}),
+    }),
   });
   const handleSubmit = async (values: ContactFormValues) => {
     setFailure(null);
     try {
-      const { account, ...fields } = values;
-      await onSubmit(ContactMessageRequest.parse(offersBodies && account ? { ...fields, account } : fields));
+      const { account, phoneNumber, ...fields } = values;
+      const withPhone = asksPhone ? { ...fields, phoneNumber } : fields;
+      await onSubmit(ContactMessageRequest.parse(offersBodies && account ? { ...withPhone, account } : withPhone));
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
       const atFields = Object.entries(fieldErrors).filter(([field]) => field in values);
@@ -63,7 +75,13 @@ export function ContactForm({ initialValues, accounts = [], onSubmit }: ContactF
           <TextInput label="Name" required withAsterisk autoComplete="name" {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" required withAsterisk autoComplete="email" {...form.getInputProps('email')} />
         </SimpleGrid>
-        <TextInput label="Phone Number" type="tel" required withAsterisk autoComplete="tel" maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }} {...form.getInputProps('phoneNumber')} />
+        {asksPhone ? (
+          <TextInput label="Phone Number" type="tel" required withAsterisk autoComplete="tel" maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }} {...form.getInputProps('phoneNumber')} />
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="contact-profile-phone">
+            We may call you on {profilePhone}, the phone in your profile.
+          </Text>
+        )}
         <Textarea label="Message" required withAsterisk autosize minRows={5} maxRows={14} {...form.getInputProps('message')} />
         <Group justify="flex-end">
           <Button type="submit" disabled={isSending} loading={isSending}>
