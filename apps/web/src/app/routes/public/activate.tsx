@@ -36,7 +36,7 @@ export function ActivateRoute() {
   usePageTitle('Activate your account');
   const { token = '' } = useParams();
   const activation = useActivateAccount(token);
-  const status = useRegistrationStatus(activation.data?.id ?? null);
+  const status = useRegistrationStatus(activation.data?.id ?? null, token);
 
   let body;
   if (activation.isPending) {
