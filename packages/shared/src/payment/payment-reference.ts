@@ -12,3 +12,16 @@ export function shortPaymentReference(reference: string | null): string {
   const last = (parts.at(-1) ?? reference).trim();
   return last.length > SHORT_REFERENCE_LENGTH ? `${last.slice(0, SHORT_REFERENCE_LENGTH - 1)}…` : last;
 }
+
+/**
+ * A checkout gateway's stored reference read for a person (issue 45 item 10): the charge's own id
+ * once paid (the one the receipt names), else the checkout's id; and the checkout's id on its own,
+ * which staff match against the gateway's dashboard. The stored state is `<checkout>` while open,
+ * `<checkout>;paid;<amount>;<currency>;<charge>` or `<checkout>;declined` once decided (the test
+ * gateway); Stripe keeps its checkout session's id.
+ */
+export function gatewayReferenceParts(stored: string | null): { reference: string; checkoutId: string } {
+  if (!stored) return { reference: '', checkoutId: '' };
+  const [checkoutId = '', state, , , charge] = stored.split(';').map((part) => part.trim());
+  return { reference: state === 'paid' && charge ? charge : checkoutId, checkoutId };
+}

@@ -202,8 +202,12 @@ export type PaymentReportPage = z.infer<typeof PaymentReportPage>;
 export const PaymentReportPrograms = z.array(z.object({ id: z.string(), programCode: z.string(), programTitle: z.string() }));
 export type PaymentReportPrograms = z.infer<typeof PaymentReportPrograms>;
 
-/** The CSV columns of the payments export, in order; the first names the account's zone ("Date (Sydney)", "Date (Auckland)"). */
-export const PAYMENT_REPORT_CSV_COLUMNS = ['Date (Sydney)', 'Invoice', 'Application', 'Applicant', 'Program', 'Amount', 'GST', 'Discount', 'Gateway', 'Reference', 'Status'] as const;
+/**
+ * The CSV columns of the payments export, in order; the first names the account's zone ("Date (Sydney)",
+ * "Date (Auckland)"). Reference is the one a person reads (staff's bank reference, or the charge's id
+ * the receipt names); the gateway's checkout id has a column of its own, for matching the gateway's records.
+ */
+export const PAYMENT_REPORT_CSV_COLUMNS = ['Date (Sydney)', 'Invoice', 'Application', 'Applicant', 'Program', 'Amount', 'GST', 'Discount', 'Gateway', 'Reference', 'Gateway Checkout ID', 'Status'] as const;
 export function paymentReportCsvColumns(zoneLabel: string): string[] {
   return [`Date (${zoneLabel})`, ...PAYMENT_REPORT_CSV_COLUMNS.slice(1)];
 }

@@ -596,9 +596,20 @@ describe('payments report', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('Date (Sydney),Invoice,Application,Applicant,Program,Amount,GST,Discount,Gateway,Reference,Status');
+    expect(lines[0]).toBe('Date (Sydney),Invoice,Application,Applicant,Program,Amount,GST,Discount,Gateway,Reference,Gateway Checkout ID,Status');
     const line = lines.find((l) => l.includes('BANK-REPORT-1'));
-    expect(line).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},INV-\\d{6},${inv.applicationNumber},Pat Payer,${programCode} Welding Inspector,350\\.00,31\\.82,0\\.00,Offline \\(bank transfer\\),BANK-REPORT-1,Success$`));
+    // The day as people read dates (issue 45 item 9); an offline payment has no gateway checkout.
+    expect(line).toMatch(new RegExp(`^\\d{2}-[A-Z][a-z]{2}-\\d{4} \\d{2}:\\d{2} [AP]M,INV-\\d{6},${inv.applicationNumber},Pat Payer,${programCode} Welding Inspector,350\\.00,31\\.82,0\\.00,Offline \\(bank transfer\\),BANK-REPORT-1,,Success$`));
+
+    // Paid through the gateway: the reference a person reads is the charge's id, as the receipt names it;
+    // the checkout's id has its own column, and the gateway's stored state is in neither (issue 45 item 10).
+    const byGateway = await invoiced();
+    const { sessionId, token } = await startCheckout(byGateway, await openLink(byGateway));
+    expect((await complete(sessionId, token, 'paid')).statusCode).toBe(200);
+    const gatewayCsv = parse((await get(`${PG}/all/reports/csv?gateway=test&status=Success`, managerJwt)).body, { bom: true, columns: true }) as Record<string, string>[];
+    const paidRow = gatewayCsv.find((row) => row['Application'] === byGateway.applicationNumber);
+    expect(paidRow).toMatchObject({ Gateway: 'Test gateway', 'Gateway Checkout ID': sessionId, Reference: expect.stringMatching(/^tch_[0-9a-f]+$/) });
+    expect(Object.values(paidRow!).join(',')).not.toContain(';');
 
     const noReports = await createUser(t.database.db, { role: ROLES.AccountContributor, menuItems: ['Programs'] });
     const noReportsJwt = (await signIn(t.app, noReports)).jwt;

@@ -31,6 +31,7 @@ import {
   type CheckoutGatewayName,
   type PaymentGatewayName,
 } from '@certs/shared/payment/payment-status';
+import { gatewayReferenceParts } from '@certs/shared/payment/payment-reference';
 import { isUniqueViolation } from '../../db/errors';
 import type { Executor } from '../../db/executor';
 import { AppError } from '../../platform/app-error';
@@ -821,8 +822,9 @@ export class PaymentService {
     return toCsv(
       rows.map((row) => {
         const report = this.toReportRow(row);
+        const gateway = gatewayReferenceParts(row.payment.gatewayReference);
         return [
-          formatDate(report.paidOn ?? report.createdOn, 'isoTime', filters.timeZone),
+          formatDate(report.paidOn ?? report.createdOn, 'dayTime', filters.timeZone),
           report.invoiceNumber,
           report.applicationNumber,
           report.applicantName,
@@ -831,7 +833,8 @@ export class PaymentService {
           dollars(report.gstCents),
           dollars(report.discountCents),
           PAYMENT_GATEWAY_LABELS[report.gateway],
-          report.reference ?? '',
+          row.payment.offlineReference ?? gateway.reference,
+          gateway.checkoutId,
           report.displayedStatus,
         ];
       }),
