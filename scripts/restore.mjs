@@ -153,6 +153,7 @@ async function main() {
 
   refuseNonEmptyDataFolder(dataDir, databaseUrl);
   if (databaseUrl) await refuseNonEmptyDatabase(databaseUrl);
+  const isNewDataFolder = !existsSync(dataDir);
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = databaseUrl ? () => {} : lockDataFolder(dataDir, 'restored');
   // Unpacked inside the data folder (the same disk, and the one folder the service's user may
@@ -160,8 +161,20 @@ async function main() {
   const staging = await mkdtemp(path.join(dataDir, '.restoring-'));
   let isDatabaseWritten = false;
   try {
-    // strict: a truncated or malformed archive is an error, not a warning; node-tar never writes outside `cwd`.
-    await tar.x({ file: archive, cwd: staging, strict: true });
+    // strict: a truncated or malformed archive is an error, not a warning; node-tar never writes
+    // outside `cwd`. A backup holds plain files and folders only: a link or device is refused.
+    const strangeEntries = [];
+    await tar.x({
+      file: archive,
+      cwd: staging,
+      strict: true,
+      filter: (entryPath, entry) => {
+        const isPlain = entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'Directory';
+        if (!isPlain) strangeEntries.push(`${entryPath} (${entry.type})`);
+        return isPlain;
+      },
+    });
+    if (strangeEntries.length) throw new Error(`The archive holds entries a backup never has (${strangeEntries.slice(0, 3).join(', ')}): refused`);
     const manifest = await checkedManifest(staging, databaseUrl);
 
     const dumpFile = path.join(staging, manifest.database.entry);
@@ -196,11 +209,13 @@ async function main() {
     // Nothing half-restored is left behind: pg_restore's failure leaves the database empty (one
     // transaction); the data folder loses the embedded database this made.
     if (isDatabaseWritten && !databaseUrl) rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
-    throw error;
-  } finally {
     rmSync(staging, { recursive: true, force: true });
     releaseLock();
+    if (isNewDataFolder) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
+  rmSync(staging, { recursive: true, force: true });
+  releaseLock();
 }
 
 main().catch((error) => {
