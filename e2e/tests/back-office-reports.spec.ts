@@ -175,7 +175,7 @@ test('an export downloads the rows of the filter on screen', async ({ browser, r
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^applicants-search-[0-9a-f]{12}\.csv$/);
+  expect(file.suggestedFilename()).toMatch(/^applicants-search-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
   expect(lines[0]).toBe('Reference,Name,Email,Program,Status,Date');
   expect(lines.slice(1).map((line) => line.split(',')[2]).sort()).toEqual(rows.map(([email]) => email).sort());
@@ -199,7 +199,7 @@ test("the applicants and applications tables export every row of the filter on s
   await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(`-${stamp}@`);
   await expect(applicants.getByRole('row')).toHaveCount(4);
   const people = await exportedCsv(page);
-  expect(people.name).toMatch(/^applicants-[0-9a-f]{12}\.csv$/);
+  expect(people.name).toMatch(/^applicants-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(people.header).toEqual(['First Name', 'Last Name', 'Email', 'Activated', 'Listed in Public Register', 'Membership', 'Member Number', 'Membership Status', 'Membership Confirmed', 'Registered']);
   expect(people.rows.map((row) => row['Email']).sort()).toEqual(emails);
   for (const person of people.rows) {
@@ -222,7 +222,7 @@ test("the applicants and applications tables export every row of the filter on s
   const numbersShown = (await queue.getByRole('rowheader').allTextContents()).map((text) => text.trim());
   expect(numbersShown).toHaveLength(3);
   const applications = await exportedCsv(page);
-  expect(applications.name).toMatch(/^qualification-applications-[0-9a-f]{12}\.csv$/);
+  expect(applications.name).toMatch(/^qualification-applications-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(applications.header).toEqual(['Application Number', 'Applicant', 'Applicant Email', 'Program Code', 'Program Title', 'Application Date', 'Type', 'Status', 'Stage', 'Assessor']);
   // The same rows in the same order as the screen, with the program's code and the type in words.
   expect(applications.rows.map((row) => row['Application Number'])).toEqual(numbersShown);

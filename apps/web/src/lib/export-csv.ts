@@ -41,7 +41,7 @@ export function csvTextOfColumns<Row>(columns: readonly CsvColumn<Row>[], rows: 
 /**
  * A file name that says what the file holds, from words such as the table and the program or type
  * it is limited to: `csvFileName('Applications', 'WQ-01')` is `applications-wq-01.csv`. Only the
- * letters, digits and dashes the save route accepts; the server adds a random part.
+ * letters, digits and dashes the save route accepts; the download adds the day it was exported.
  */
 export function csvFileName(...words: readonly (string | null | undefined)[]): string {
   const slug = words

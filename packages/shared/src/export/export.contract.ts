@@ -24,7 +24,10 @@ export const SaveCsvRequest = z.strictObject({
   fileName: z.string().trim().regex(FILE_NAME, EXPORT_MESSAGES.fileNameInvalid),
 });
 export type SaveCsvRequest = z.infer<typeof SaveCsvRequest>;
-/** The stored name: the requested one with a random part, so one export never overwrites another. */
+/**
+ * The stored name: the requested one with a random part, so one export never overwrites another.
+ * The download names the file for a person instead: the requested name and the day (`applicants-2026-12-07.csv`).
+ */
 export const SaveCsvResponse = z.object({ fileName: z.string(), rowCount: z.number().int() });
 export type SaveCsvResponse = z.infer<typeof SaveCsvResponse>;
 

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedSearch, SearchResultPage } from '@certs/shared/advanced-search/advanced-search.contract';
 import { ROLES } from '@certs/shared/auth/roles';
+import { dayInTimeZone } from '@certs/shared/common/dates';
 import type { SaveCsvResponse } from '@certs/shared/export/export.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAccount } from '../../../test/factories/account.factory';
@@ -112,7 +113,8 @@ describe('CSV exports (exportcsvdata/save/csv)', () => {
     expect(rowCount).toBe(filtered.rows.length + 1);
     const download = await get(`/api/exportcsvdata/download/${fileName}`, 'manager');
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
+    // It downloads under a name a person reads: what it holds and the day, not the stored name's random part (issue 45 item 10).
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="applications-${dayInTimeZone(new Date(), 'Australia/Sydney')}.csv"`);
     const records = parse(download.body, { bom: true }) as string[][];
     expect(records[0]).toEqual(header);
     expect(records.slice(1, -1)).toEqual(filtered.rows.map((row) => [row.reference, row.name, row.status]));

@@ -14,7 +14,7 @@ export class ExportRepository {
   /** The export by its stored name, only for the member of staff who made it, in the account they made it in. */
   async findOwn(fileName: string, userId: string, accountId: string) {
     const [row] = await this.db
-      .select({ fileName: csvExports.fileName, content: csvExports.content })
+      .select({ fileName: csvExports.fileName, content: csvExports.content, createdOn: csvExports.createdOn })
       .from(csvExports)
       .where(and(eq(csvExports.fileName, fileName), eq(csvExports.createdBy, userId), eq(csvExports.accountId, accountId)));
     return row;

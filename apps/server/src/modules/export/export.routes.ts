@@ -23,7 +23,7 @@ export function registerExportRoutes(api: FastifyInstance, exports: ExportServic
   );
   r.get(
     '/api/exportcsvdata/download/:fileName',
-    { onRequest: staff, schema: { ...doc, summary: 'Download a saved CSV export (its author only; 404 otherwise)', params: z.strictObject({ fileName: z.string().max(200) }) } },
+    { onRequest: staff, schema: { ...doc, summary: 'Download a saved CSV export (its author only; 404 otherwise), named for a person: what it holds and the day it was exported', params: z.strictObject({ fileName: z.string().max(200) }) } },
     async (request, reply) => {
       const file = await exports.download(currentUserOf(request), request.params.fileName);
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.content);

@@ -4,22 +4,35 @@ import { EXPORT_MESSAGES, type ExportFailureRequest, type SaveCsvRequest, type S
 import { AppError } from '../../platform/app-error';
 import { staffAccountOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { toCsv } from '../../platform/csv';
+import { dayIn, type AccountTimeZones } from '../account/account-time-zone';
 import type { ExportRepository } from './export.repository';
 
 interface Log {
   warn(obj: object, msg: string): void;
 }
 
+/** The random part the stored name ends in (`applicants-845e746a54ec.csv`): unique, but nothing a person should read. */
+const STORED_SUFFIX = /-[0-9a-f]{12}\.csv$/i;
+
+/**
+ * The name the file downloads under (issue 45 item 10): what it holds and the day it was exported
+ * in the account's zone (`applicants-2026-12-07.csv`), not the stored name's random part.
+ */
+export function downloadNameOf(storedName: string, exportedDay: string): string {
+  return `${storedName.replace(STORED_SUFFIX, '').replace(/\.csv$/i, '')}-${exportedDay}.csv`;
+}
+
 /**
  * `POST exportcsvdata/save/csv` (spec section 7): a staff table sends the rows of its current
  * filter as CSV; the server reads it and writes it again through `toCsv`, so every exported file
  * gets the same formula neutralisation and byte order mark whatever the browser sent, keeps it
- * under a name nobody can guess, and its author downloads it. Failures are logged (spec section 8).
+ * under a name nobody can guess, and its author downloads it under a name a person reads. Failures are logged (spec section 8).
  */
 export class ExportService {
   constructor(
     private readonly repository: ExportRepository,
     private readonly log: Log,
+    private readonly zones: Pick<AccountTimeZones, 'ofAccount'>,
   ) {}
 
   async save(actor: CurrentUser, input: SaveCsvRequest): Promise<SaveCsvResponse> {
@@ -38,9 +51,10 @@ export class ExportService {
   }
 
   async download(actor: CurrentUser, fileName: string): Promise<{ fileName: string; content: string }> {
-    const found = await this.repository.findOwn(fileName, actor.id, staffAccountOf(actor));
+    const accountId = staffAccountOf(actor);
+    const found = await this.repository.findOwn(fileName, actor.id, accountId);
     if (!found) throw new AppError('NOT_FOUND', EXPORT_MESSAGES.notFound);
-    return found;
+    return { fileName: downloadNameOf(found.fileName, dayIn(await this.zones.ofAccount(accountId), found.createdOn)), content: found.content };
   }
 
   logFailure(actor: CurrentUser, input: ExportFailureRequest): void {

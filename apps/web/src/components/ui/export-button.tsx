@@ -16,7 +16,7 @@ export type ExportSource<Row> = { kind: 'pages'; columns: readonly CsvColumn<Row
 interface ExportButtonProps<Row> {
   /** What is exported, for the progress notice and the log ("Applications"). */
   table: string;
-  /** What the file holds ("applicants.csv"); the server adds a random part. */
+  /** What the file holds ("applicants.csv"); it downloads with the day added ("applicants-2026-12-07.csv"). */
   fileName: string;
   source: ExportSource<Row>;
   /** Nothing to export yet (e.g. no program chosen). */
