@@ -73,8 +73,11 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   const { mail, link } = await waitForMailLink(email, /\/register\/activate\/[^/\s]+$/);
   expect(mail.subject).toBe('Activate your account');
   const activationPath = new URL(link).pathname;
+  // The page then asks whether the account is active: with its link, so that it is answered (issue 45 item 18: it was a 404).
+  const statusAnswer = page.waitForResponse((response) => /\/unauth\/applicantregistration\/[0-9a-f-]{36}(\?|$)/.test(response.url()));
   await page.goto(activationPath);
   await expect(page.getByTestId('activation-result')).toContainText('Your account is active');
+  expect((await statusAnswer).status()).toBe(200);
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/student\/login$/);
   await page.getByLabel('Email').fill(email);
@@ -82,10 +85,13 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/student\/applicantHome$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Robin Inspector');
+  // A new applicant's home suggests completing the profile before applying (issue 45 item 18).
+  const profileHint = page.getByTestId('complete-profile-hint');
+  await expect(profileHint).toContainText('Your profile has no date of birth, phone and home address yet.');
 
   // Profile: contact details, then an education entry whose end before its start is refused.
   const menu = page.getByRole('navigation', { name: 'Applicant menu' });
-  await menu.getByRole('link', { name: 'Profile' }).click();
+  await profileHint.getByRole('link', { name: 'Complete your profile' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile');
   await page.getByLabel('Phone').fill('+61 2 9555 0100');
   await page.getByLabel('Primary Email').fill(email);

@@ -55,6 +55,44 @@ describe('apiRequest', () => {
     expect(calls.filter((call) => call.url === '/auth/local/refreshtoken')).toHaveLength(1);
   });
 
+  describe('a token known to have lapsed (issue 45 item 18)', () => {
+    /** A token shaped as the server's: only its `exp` is read here. */
+    const tokenExpiring = (secondsFromNow: number, name: string) =>
+      `h.${btoa(JSON.stringify({ sub: name, exp: Math.floor(Date.now() / 1000) + secondsFromNow })).replace(/=+$/, '')}.s`;
+
+    it('is refreshed once before the calls that start together, so that none is sent to be refused', async () => {
+      const lapsed = tokenExpiring(-60, 'lapsed');
+      const fresh = tokenExpiring(900, 'fresh');
+      saveSession({ jwt: lapsed, user: superUser });
+      const { calls } = stubFetch(({ url, headers }) => {
+        if (url === '/auth/local/refreshtoken') return jsonResponse({ newToken: fresh });
+        return headers.authorization === `Bearer ${fresh}` ? jsonResponse({}) : jsonResponse({ message: 'expired' }, 401);
+      });
+      await Promise.all([apiRequest('/api/users/me'), apiRequest('/api/dashboard/summary'), apiRequest('/api/accountuser/1')]);
+      expect(calls[0]?.url).toBe('/auth/local/refreshtoken');
+      expect(calls.filter((call) => call.url === '/auth/local/refreshtoken')).toHaveLength(1);
+      expect(calls.filter((call) => call.url.startsWith('/api/')).map((call) => call.headers.authorization)).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`, `Bearer ${fresh}`]);
+      expect(getSession()?.jwt).toBe(fresh);
+    });
+
+    it('is sent as it is while it has not lapsed', async () => {
+      const current = tokenExpiring(600, 'current');
+      saveSession({ jwt: current, user: superUser });
+      const { calls } = stubFetch(() => jsonResponse({}));
+      await apiRequest('/api/users/me');
+      expect(calls.map((call) => [call.url, call.headers.authorization])).toEqual([['/api/users/me', `Bearer ${current}`]]);
+    });
+
+    it('ends the session without a call when the refresh is refused', async () => {
+      saveSession({ jwt: tokenExpiring(-60, 'lapsed'), user: superUser });
+      const { calls } = stubFetch(() => jsonResponse({ message: 'Your session has expired. Please sign in again.' }, 401));
+      await expect(apiRequest('/api/users/me')).rejects.toMatchObject({ status: 401, message: 'Your session has expired. Please sign in again.' });
+      expect(calls.map((call) => call.url)).toEqual(['/auth/local/refreshtoken']);
+      expect(getSession()).toBeNull();
+      expect(navigate).toHaveBeenCalledExactlyOnceWith('/admin/login?next=%2Fadmin%2Fusers%3Fpage%3D2');
+    });
+  });
+
   it('clears the session and sends the user to the matching login with next when refresh fails', async () => {
     const { calls } = stubFetch(({ url }) =>
       url === '/auth/local/refreshtoken'

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { RefreshTokenResponse } from '@certs/shared/auth/auth.contract';
+import { AUTH_MESSAGES, RefreshTokenResponse } from '@certs/shared/auth/auth.contract';
 import { loginPathFor } from '@certs/shared/auth/roles';
 import { GENERIC_ERROR_MESSAGE, readErrorMessage } from '@certs/shared/common/api-error';
 import { clearSession, getSession, replaceStoredToken } from './auth';
@@ -113,6 +113,49 @@ function refreshAccessToken(): Promise<RefreshOutcome> {
   return refreshing;
 }
 
+/** Refresh a little before the token's `exp`, so that a call on its way does not arrive just after it. */
+const EXPIRY_MARGIN_MS = 5_000;
+/** Set when a fresh token already looks lapsed: this device's clock is ahead, and only 401s can tell. */
+let isClockAhead = false;
+
+/** When the access token lapses (its `exp`, read without checking: the server checks), or null. */
+function expiryOf(jwt: string): number | null {
+  const payload = jwt.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp: unknown = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+function hasLapsed(jwt: string): boolean {
+  const expiry = expiryOf(jwt);
+  return expiry !== null && expiry - EXPIRY_MARGIN_MS <= Date.now();
+}
+
+/**
+ * The token an `api/` call should carry. One known to have lapsed (a page opened after a break) is
+ * refreshed first, once for all the calls that start together, so that none is sent only to be
+ * refused with a 401 (issue 45 item 18). A refused refresh ends the session as a 401 would.
+ * Also for the calls made without this client (file downloads).
+ */
+export async function tokenToSend(path: string): Promise<string | undefined> {
+  const stored = getSession()?.jwt;
+  if (!stored || isClockAhead || !path.startsWith('/api/') || !hasLapsed(stored)) return stored;
+  const renewed = await refreshAccessToken();
+  if (renewed === null) {
+    endExpiredSession();
+    throw new ApiError(401, AUTH_MESSAGES.sessionExpired);
+  }
+  // Unreachable now: the call goes as it is, and its 401 (if any) tries again.
+  if (renewed === 'unreachable') return stored;
+  if (hasLapsed(renewed)) isClockAhead = true;
+  return renewed;
+}
+
 /** The session cannot be renewed: forget it and send the user to sign in, then back. */
 function endExpiredSession(): void {
   const { pathname, search } = window.location;
@@ -216,8 +259,8 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
- * Calls the server on the same origin with the stored bearer token. A 401 from an `api/` call
- * refreshes the token once and retries once; when that fails the user signs in again. With
+ * Calls the server on the same origin with the stored bearer token, refreshed first when it is
+ * known to have lapsed. A 401 from an `api/` call refreshes the token once and retries once; when that fails the user signs in again. With
  * `retryWhileBusyMs`, a busy answer is asked again after the server's Retry-After.
  */
 export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -236,9 +279,9 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
 
 async function requestOnce<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const url = urlOf(path, options.query);
-  const sentToken = getSession()?.jwt;
   let response: Response;
   try {
+    const sentToken = await tokenToSend(path);
     response = await send(url, options, sentToken);
     if (response.status === 401 && path.startsWith('/api/')) {
       // Another call may have refreshed while this one was on its way; then its token is enough.

@@ -1,9 +1,9 @@
 import { GENERIC_ERROR_MESSAGE, readErrorMessage } from '@certs/shared/common/api-error';
-import { ApiError, apiRequest } from './api-client';
-import { getSession } from './auth';
+import { ApiError, apiRequest, tokenToSend } from './api-client';
 
-function fetchWithToken(path: string): Promise<Response> {
-  const token = getSession()?.jwt;
+async function fetchWithToken(path: string): Promise<Response> {
+  // A token known to have lapsed is renewed first, as the API client's own calls do.
+  const token = await tokenToSend(path);
   return fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
 }
 

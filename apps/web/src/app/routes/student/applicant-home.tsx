@@ -4,12 +4,13 @@ import { MyAwardsSummary } from '../../../features/award/components/my-awards-su
 import { SignedInSummary } from '../../../features/auth/components/signed-in-summary';
 import { ApplicationStatusBadge } from '../../../components/ui/application-status';
 import { ApplicantNextSteps } from '../../../features/applicant-home/components/applicant-next-steps';
+import { CompleteProfileHint } from '../../../features/applicant-profile/components/complete-profile-hint';
 import { PublishedProgramsList } from '../../../features/program-catalogue/components/published-programs-list';
 import { fullNameOf } from '../../../features/auth/components/user-labels';
 import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { studentApplicationPath } from './applications';
-import { STUDENT_APPLICATIONS_PATH } from '../../route-paths';
+import { STUDENT_APPLICATIONS_PATH, STUDENT_PROFILE_PATH } from '../../route-paths';
 import { studentProgramPath } from './program-page';
 import { STUDENT_RANGE_OF_QUALIFICATION_PATH } from '../../route-paths';
 
@@ -25,6 +26,7 @@ export function ApplicantHomeRoute() {
         </Text>
         <Title order={1}>Welcome, {fullNameOf(user)}</Title>
       </Stack>
+      <CompleteProfileHint applicantId={user.applicantId} profileHref={STUDENT_PROFILE_PATH} />
       <ApplicantNextSteps
         applicationHref={studentApplicationPath}
         statusBadge={(status) => <ApplicationStatusBadge status={status} />}
