@@ -126,6 +126,9 @@ test('the applicant pays an issued invoice on the test gateway: a decline first,
   const visibleRight = await staff.getByRole('group', { name: 'Payments report' }).boundingBox().then((box) => box!.x + box!.width);
   const statusHeader = await report.getByRole('columnheader', { name: 'Status' }).boundingBox();
   expect(statusHeader!.x + statusHeader!.width).toBeLessThanOrEqual(visibleRight);
+  // The invoice number stays whole and the email breaks only before its @ or a dot, never mid-word (issue 45 item 10).
+  await expect(reportRow.getByRole('rowheader')).toHaveCSS('white-space', 'nowrap');
+  await expect(reportRow.getByText('@', { exact: false }).last()).not.toHaveCSS('overflow-wrap', 'anywhere');
   expect(await seriousViolations(staff)).toEqual([]);
   const csvDownload = staff.waitForEvent('download');
   await staff.getByRole('button', { name: 'Export CSV' }).click();

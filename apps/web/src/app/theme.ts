@@ -1,4 +1,4 @@
-import { Loader, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Loader, Notification, Pagination, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import richContent from '../components/ui/rich-content.module.css';
 
 export const theme = createTheme({
@@ -19,6 +19,14 @@ export const theme = createTheme({
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-gray-8)' } },
+    }),
+    // Every pager, wherever it is used: its arrow buttons have no text, so each gets a name for
+    // screen readers (axe: button-name), and a page's button says it is one ("Page 2", issue 45).
+    Pagination: Pagination.extend({
+      defaultProps: {
+        getItemProps: (page: number) => ({ 'aria-label': `Page ${page}` }),
+        getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` }),
+      },
     }),
     // Rich text (question content, programs) shows images at their given size, shrunk in proportion.
     Typography: { classNames: { root: richContent.images } },

@@ -1,3 +1,4 @@
+import { Pagination } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -50,11 +51,38 @@ describe('PagedTable', () => {
     expect(onPageSizeChange).toHaveBeenCalledWith(50);
   });
 
-  it('shows an empty list as such, with one page', () => {
+  it('shows an empty list by its message alone: no "Showing 0 of 0", page size or page controls (issue 45 item 10)', () => {
     renderTable({ page: 1, pageSize: 10, totalRows: 0, rows: [] });
     expect(screen.getByText('No things.')).toBeInTheDocument();
-    expect(screen.getByText('Showing 0 of 0')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Page 1' })).toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Rows per page')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Things pages' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('keeps an invoice number or an email in a row header on one line when asked (noWrap)', () => {
+    renderWithProviders(
+      <PagedTable<Row>
+        label="Invoices"
+        columns={[{ key: 'name', header: 'Invoice', isRowHeader: true, noWrap: true, render: (row) => row.name }]}
+        rows={[{ id: '1', name: 'WTIA-INV-000123' }]}
+        rowKey={(row) => row.id}
+        page={1}
+        pageSize={10}
+        totalRows={1}
+        onPageChange={() => undefined}
+        onPageSizeChange={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('rowheader', { name: 'WTIA-INV-000123' })).toHaveStyle({ whiteSpace: 'nowrap' });
+  });
+});
+
+describe('every pager (the theme)', () => {
+  it('names its buttons wherever a Pagination is used, not only in PagedTable (issue 45 item 10: the re-sits pager)', () => {
+    renderWithProviders(<Pagination total={3} value={2} onChange={() => undefined} />);
+    for (const name of ['Previous page', 'Next page', 'Page 1', 'Page 2', 'Page 3']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getAllByRole('button').filter((button) => !button.getAttribute('aria-label'))).toEqual([]);
   });
 });
 
@@ -95,6 +123,8 @@ describe('PagedTable below the md breakpoint (issue 21 item 12)', () => {
     expect(within(cards[0]!).getByRole('definition')).toHaveTextContent('Trial');
     expect(within(cards[1]!).getByRole('button', { name: 'Start Second' })).toBeInTheDocument();
     expect(screen.getByTestId('things')).toHaveAttribute('data-layout', 'cards');
+    // A value breaks inside a word only when the word alone is wider than the card, never anywhere (issue 45 item 10).
+    expect(within(cards[0]!).getByRole('definition')).toHaveStyle({ overflowWrap: 'break-word' });
   });
 
   it('shows an empty list as its whole sentence', () => {

@@ -100,7 +100,7 @@ export function RowCards<Row>({ label, columns, rows, rowKey, isLoading = false,
         <Paper component="li" key={rowKey(row)} withBorder radius="md" p="sm" data-testid="row-card">
           <Stack gap="xs">
             {titleColumns.map((column) => (
-              <Box key={column.key} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              <Box key={column.key} fw={600} style={{ overflowWrap: 'break-word' }}>
                 {column.render(row)}
               </Box>
             ))}
@@ -111,7 +111,7 @@ export function RowCards<Row>({ label, columns, rows, rowKey, isLoading = false,
                     <Text component="dt" size="sm" c="dimmed">
                       {column.header}
                     </Text>
-                    <Box component="dd" m={0} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                    <Box component="dd" m={0} fz="sm" style={{ overflowWrap: 'break-word' }}>
                       {column.render(row)}
                     </Box>
                   </Box>
@@ -149,7 +149,7 @@ export function ColumnsRow<Row>({ columns, row }: { columns: readonly PagedTable
     <Table.Tr>
       {columns.map((column) =>
         column.isRowHeader ? (
-          <Table.Th key={column.key} scope="row" fw={500} ta={column.align}>
+          <Table.Th key={column.key} scope="row" fw={500} ta={column.align} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
             {column.render(row)}
           </Table.Th>
         ) : (
@@ -207,37 +207,33 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Group justify="space-between" mt="md" gap="md" wrap="wrap">
-        <Text size="sm" aria-live="polite" data-testid="range-text">
-          {rangeText(page, pageSize, totalRows)}
-        </Text>
-        <Group gap="lg" wrap="wrap">
-          <Group gap="xs" wrap="nowrap">
-            <Text component="label" htmlFor={pageSizeId} size="sm">
-              Rows per page
-            </Text>
-            <NativeSelect
-              id={pageSizeId}
-              size="xs"
-              w={80}
-              data={PAGE_SIZE_DATA}
-              value={String(pageSize)}
-              onChange={(event) => props.onPageSizeChange(Number(event.currentTarget.value))}
-            />
+      {/* An empty list says so in the table; "Showing 0 of 0" and page controls would add nothing (issue 45 item 10). */}
+      {totalRows > 0 && (
+        <Group justify="space-between" mt="md" gap="md" wrap="wrap">
+          <Text size="sm" aria-live="polite" data-testid="range-text">
+            {rangeText(page, pageSize, totalRows)}
+          </Text>
+          <Group gap="lg" wrap="wrap">
+            <Group gap="xs" wrap="nowrap">
+              <Text component="label" htmlFor={pageSizeId} size="sm">
+                Rows per page
+              </Text>
+              <NativeSelect
+                id={pageSizeId}
+                size="xs"
+                w={80}
+                data={PAGE_SIZE_DATA}
+                value={String(pageSize)}
+                onChange={(event) => props.onPageSizeChange(Number(event.currentTarget.value))}
+              />
+            </Group>
+            <Box component="nav" aria-label={`${label} pages`}>
+              {/* Its buttons are named by the theme, as every pager's are ("Page 2", "Next page"). */}
+              <Pagination total={pages} value={Math.min(page, pages)} onChange={props.onPageChange} size="sm" withEdges />
+            </Box>
           </Group>
-          <Box component="nav" aria-label={`${label} pages`}>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={props.onPageChange}
-              size="sm"
-              withEdges
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-            />
-          </Box>
         </Group>
-      </Group>
+      )}
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { MEMBERSHIP_TYPE_LABELS } from '@certs/shared/applicant/applicant.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { EmailAddress } from '../../../components/ui/unbroken-text';
 import type { CsvColumn } from '../../../lib/export-csv';
 import type { ApplicantListRow } from '../api/find-applicants';
 import { MEMBERSHIP_STATE_LABELS, MembershipStateBadge, membershipStateOf } from './membership-status';
@@ -60,7 +61,9 @@ export function ApplicantsTable({ onReviewMembership, onShowAwards, recordHrefOf
       header: 'Email',
       render: (row) => (
         <>
-          <Text size="sm">{row.email}</Text>
+          <Text size="sm">
+            <EmailAddress email={row.email} />
+          </Text>
           {!row.active && (
             <Text size="xs" c="dimmed">
               Not activated yet

@@ -9,6 +9,7 @@ import { ApplicationStatusBadge } from '../../../components/ui/application-statu
 import { DateDisplay } from '../../../components/ui/date-display';
 import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { EmailAddress } from '../../../components/ui/unbroken-text';
 import { csvFileName, pagesOf, type CsvColumn } from '../../../lib/export-csv';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { pagedTableProps } from '../../../lib/paged-table-props';
@@ -78,7 +79,7 @@ export function ApplicationQueue({ type, programId, hrefOf, programHrefOf, progr
         <Stack gap={0}>
           <Text size="sm">{row.applicantName}</Text>
           <Text size="xs" c="dimmed">
-            {row.applicantEmail}
+            <EmailAddress email={row.applicantEmail} />
           </Text>
         </Stack>
       ),

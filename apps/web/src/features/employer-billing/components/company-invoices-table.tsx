@@ -4,6 +4,7 @@ import { formatAmount } from '@certs/shared/payment/payment.contract';
 import { DataTable } from '../../../components/ui/data-table';
 import type { PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { WholeIdentifier } from '../../../components/ui/unbroken-text';
 import { useDateFormatter } from '../../../lib/dates';
 
 interface CompanyInvoicesTableProps {
@@ -26,7 +27,7 @@ export function CompanyInvoicesTable({ invoices, canPay, payingId, onPay, onDown
       isRowHeader: true,
       render: (row) => (
         <>
-          {row.invoiceNumber}
+          <WholeIdentifier>{row.invoiceNumber}</WholeIdentifier>
           <Text size="xs" c="dimmed">
             {dates.date(row.issuedOn)} · {row.issuerName}
           </Text>

@@ -73,7 +73,7 @@ export function ApplicantPaymentsSection({ applicationId }: { applicationId: str
 
   // Below the md breakpoint one card per invoice, so that Pay and Download are never cut off at the side.
   const invoiceColumns: PagedTableColumn<(typeof invoiceRows)[number]>[] = [
-    { key: 'invoice', header: 'Invoice', isRowHeader: true, render: (invoice) => invoice.invoiceNumberText },
+    { key: 'invoice', header: 'Invoice', isRowHeader: true, noWrap: true, render: (invoice) => invoice.invoiceNumberText },
     { key: 'issued', header: 'Issued', render: (invoice) => <DateDisplay value={invoice.issuedOn} /> },
     {
       key: 'issuer',

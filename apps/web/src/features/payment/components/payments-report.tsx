@@ -6,6 +6,7 @@ import { PAYMENT_GATEWAYS, PAYMENT_GATEWAY_LABELS, PAYMENT_STATUSES, type Paymen
 import { DateDisplay } from '../../../components/ui/date-display';
 import { ExportButton } from '../../../components/ui/export-button';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { EmailAddress } from '../../../components/ui/unbroken-text';
 import { errorMessageOf } from '../../../lib/api-client';
 import { usePaging } from '../../../lib/use-paging';
 import { usePaymentReport, useReportPrograms, type ReportFilters } from '../api/payments';
@@ -53,9 +54,9 @@ const columns: PagedTableColumn<PaymentReportRow>[] = [
     render: (row) => (
       <Stack gap={0}>
         <Text size="sm">{row.applicantName}</Text>
-        {/* An address may break anywhere: unbroken, a long one widened the table past a 1366 px screen. */}
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {row.applicantEmail}
+        {/* A long address goes onto two lines before its @ or a dot (unbroken, it widened the table past a 1366 px screen). */}
+        <Text size="xs" c="dimmed">
+          <EmailAddress email={row.applicantEmail} />
         </Text>
       </Stack>
     ),

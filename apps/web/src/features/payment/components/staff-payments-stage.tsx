@@ -83,7 +83,7 @@ export function StaffPaymentsStage({ type, applicationId, status, workflowStage,
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <DateDisplay value={payment.createdOn} withTime />
                     </Table.Td>
-                    <Table.Td>{payment.invoiceNumber}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{payment.invoiceNumber}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAmount(payment.amountCents, payment.currency)}</Table.Td>
                     <Table.Td>{PAYMENT_GATEWAY_LABELS[payment.gateway]}</Table.Td>
                     <Table.Td>

@@ -6,6 +6,7 @@ import { SUPPORT_ACTION_LABELS, SupportReason, type FoundUser } from '@certs/sha
 import { DateDisplay } from '../../../components/ui/date-display';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { PagedTable, type PagedTableColumn } from '../../../components/ui/paged-table';
+import { EmailAddress } from '../../../components/ui/unbroken-text';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDebouncedSearch, usePaging } from '../../../lib/use-paging';
 import { pagedTableProps } from '../../../lib/paged-table-props';
@@ -86,7 +87,7 @@ function FindUser() {
   const found = useFoundUsers({ searchTerm: search.term, searchBy, page, pageSize });
   const columns: PagedTableColumn<FoundUser>[] = [
     { key: 'name', header: 'Name', isRowHeader: true, render: (row) => `${row.firstName} ${row.lastName}` },
-    { key: 'email', header: 'Email', render: (row) => row.email },
+    { key: 'email', header: 'Email', render: (row) => <EmailAddress email={row.email} /> },
     { key: 'kind', header: 'Kind', render: (row) => (row.userType === 'applicant' ? 'Applicant' : `Staff (${ROLE_LABELS[row.role as Role] ?? row.role})`) },
     { key: 'number', header: 'Member Number', render: (row) => row.memberNumber || '-' },
     {
