@@ -17,7 +17,8 @@ export const APPLICANT_CSV_COLUMNS: readonly CsvColumn<ApplicantListRow>[] = [
   { header: 'Listed in Public Register', value: (row) => (row.listedInRegister ? 'Yes' : 'No') },
   { header: 'Membership', value: (row) => MEMBERSHIP_TYPE_LABELS[row.membershipType] },
   { header: 'Member Number', value: (row) => row.memberNumber },
-  { header: 'Membership Status', value: (row) => MEMBERSHIP_STATE_LABELS[membershipStateOf(row)] },
+  // A non-member's status would only repeat "Not a member" from Membership.
+  { header: 'Membership Status', value: (row) => (row.membershipType === 'none' ? '' : MEMBERSHIP_STATE_LABELS[membershipStateOf(row)]) },
   { header: 'Membership Confirmed', value: (row, dates) => dates.date(row.membershipConfirmedOn) },
   { header: 'Registered', value: (row, dates) => dates.date(row.createdOn) },
 ];
@@ -72,6 +73,7 @@ export function ApplicantsTable({ onReviewMembership, onShowAwards, recordHrefOf
         </>
       ),
     },
+    // One column: the type, the number and, for a member, whether staff confirmed it ("Not a member" is said once, issue 45).
     {
       key: 'membership',
       header: 'Membership',
@@ -83,10 +85,10 @@ export function ApplicantsTable({ onReviewMembership, onShowAwards, recordHrefOf
               No. {row.memberNumber}
             </Text>
           )}
+          {row.membershipType !== 'none' && <MembershipStateBadge applicant={row} isShort />}
         </>
       ),
     },
-    { key: 'confirmation', header: 'Membership Status', noWrap: true, render: (row) => <MembershipStateBadge applicant={row} isShort /> },
     { key: 'registered', header: 'Registered', noWrap: true, render: (row) => <DateDisplay value={row.createdOn} /> },
     {
       key: 'actions',

@@ -78,6 +78,22 @@ function ActionDialog({ target, onClose }: { target: { user: FoundUser; kind: Su
   );
 }
 
+/**
+ * Where an account stands, without contradicting itself (issue 45 item 10): an account nobody has
+ * activated yet is "Not activated", not "Active" beside it; "Active" is an activated account that
+ * may sign in, "Inactive" one staff marked inactive.
+ */
+export function AccountState({ user }: { user: Pick<FoundUser, 'active' | 'isActivated' | 'hasTemporaryPassword'> }) {
+  return (
+    <Group gap={4}>
+      {!user.active && <StatusBadge color="red" label="Inactive" />}
+      {!user.isActivated && <StatusBadge color="yellow" label="Not activated" />}
+      {user.active && user.isActivated && <StatusBadge color="green" label="Active" />}
+      {user.hasTemporaryPassword && <StatusBadge color="gray" label="Temporary password" />}
+    </Group>
+  );
+}
+
 function FindUser() {
   const paging = usePaging();
   const { page, pageSize, resetPage } = paging;
@@ -93,13 +109,7 @@ function FindUser() {
     {
       key: 'state',
       header: 'State',
-      render: (row) => (
-        <Group gap={4}>
-          {row.active ? <StatusBadge color="green" label="Active" /> : <StatusBadge color="red" label="Inactive" />}
-          {!row.isActivated && <StatusBadge color="yellow" label="Not activated" />}
-          {row.hasTemporaryPassword && <StatusBadge color="gray" label="Temporary password" />}
-        </Group>
-      ),
+      render: (row) => <AccountState user={row} />,
     },
     {
       key: 'actions',
