@@ -102,7 +102,7 @@ export const LibraryDocumentRevision = z.object({
   supersededOn: z.string(),
 });
 
-/** The spec's documents table: Document Number, Title, Type, Date, Revision. */
+/** The spec's documents table: Document Number, Title, Type, Date, Revision; and who may read it (staff's list shows it). */
 export const LibraryDocumentRow = z.object({
   id: z.string(),
   documentNumber: z.string(),
@@ -112,6 +112,8 @@ export const LibraryDocumentRow = z.object({
   revision: z.string(),
   fileName: z.string().nullable(),
   isRetired: z.boolean(),
+  /** The access flags that are set, in the form's order. */
+  access: z.array(z.enum(LIBRARY_ACCESS_FLAGS)),
 });
 export type LibraryDocumentRow = z.infer<typeof LibraryDocumentRow>;
 

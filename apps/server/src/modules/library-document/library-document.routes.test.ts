@@ -186,9 +186,10 @@ describe('library documents: staff add, edit, revise and retire', () => {
   });
 
   it('pages with the spec names and searches by number, title or comments', async () => {
-    const document = await createDocument({ isForExternalUsers: true }, { comments: 'Lincoln flux-cored' });
+    const document = await createDocument({ isForExternalUsers: true, isForCurrentCorporateMembers: true }, { comments: 'Lincoln flux-cored' });
     const response = await t.app.inject({ method: 'GET', url: '/api/librarydocument/pagination?currentPage=1&perPageCount=50&searchTerm=flux-cored&searchBy=all', headers: bearer(librarian) });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ page: 1, pageSize: 50, totalRows: 1, rows: [{ id: document.id }] });
+    // Each row says who may read it, for staff's list (issue 45 item 10).
+    expect(response.json()).toMatchObject({ page: 1, pageSize: 50, totalRows: 1, rows: [{ id: document.id, access: ['isForExternalUsers', 'isForCurrentCorporateMembers'] }] });
   });
 });

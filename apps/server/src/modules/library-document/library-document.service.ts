@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@certs/shared/auth/auth.contract';
 import { searchTermOrUndefined } from '@certs/shared/common/paging';
 import {
+  LIBRARY_ACCESS_FLAGS,
   LIBRARY_DOCUMENT_MESSAGES,
   isMembershipCurrentOn,
   mayReadLibraryDocument,
@@ -36,6 +37,7 @@ function toRow(document: LibraryDocumentRow, fileName: string | null): LibraryDo
     revision: document.revision,
     fileName,
     isRetired: !!document.retiredOn,
+    access: LIBRARY_ACCESS_FLAGS.filter((flag) => document[flag]),
   };
 }
 

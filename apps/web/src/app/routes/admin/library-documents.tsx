@@ -22,7 +22,7 @@ export function AdminLibraryDocumentsRoute() {
         <Title order={1}>Documents</Title>
         <Text c="dimmed">Procedures, publications and forms, each with who may read it: staff, applicants, members or corporate members.</Text>
       </Stack>
-      <LibraryDocumentsScreen canManage={canManage} canExport />
+      <LibraryDocumentsScreen canManage={canManage} canExport showAccess />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Select, Stack, Switch, Table, Text
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { LIBRARY_DOCUMENT_TYPES, type LibraryDocumentRow, type LibraryDocumentType } from '@certs/shared/library-document/library-document.contract';
+import { LIBRARY_ACCESS_FLAG_LABELS, LIBRARY_DOCUMENT_TYPES, type LibraryDocumentRow, type LibraryDocumentType } from '@certs/shared/library-document/library-document.contract';
 import { BREAKPOINTS } from '@certs/shared/common/breakpoints';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateDisplay } from '../../../components/ui/date-display';
@@ -20,13 +20,17 @@ import { LibraryDocumentForm, type LibraryDocumentFormMode } from './library-doc
 const open = (id: string, revisionId?: string) =>
   void openLibraryDocument(id, revisionId).catch((error: unknown) => notifications.show({ color: 'red', title: 'The document could not be opened', message: errorMessageOf(error) }));
 
-/** The documents table as a file: the spec's documents columns, the file and whether it is retired. */
+/** Who may read a document, in words: the form's access options that are set. */
+export const accessText = (row: Pick<LibraryDocumentRow, 'access'>) => row.access.map((flag) => LIBRARY_ACCESS_FLAG_LABELS[flag]).join(', ');
+
+/** The documents table as a file: the spec's documents columns, who may read it, the file and whether it is retired. */
 export const LIBRARY_DOCUMENT_CSV_COLUMNS: readonly CsvColumn<LibraryDocumentRow>[] = [
   { header: 'Document Number', value: (row) => row.documentNumber },
   { header: 'Title', value: (row) => row.documentTitle },
   { header: 'Type', value: (row) => row.documentType },
   { header: 'Date', value: (row, dates) => dates.date(row.documentDate) },
   { header: 'Revision', value: (row) => row.revision },
+  { header: 'Access', value: accessText },
   { header: 'File', value: (row) => row.fileName },
   { header: 'Retired', value: (row) => (row.isRetired ? 'Yes' : 'No') },
 ];
@@ -75,7 +79,17 @@ function RevisionHistory({ id }: { id: string }) {
  * its compact form on narrow screens (Doc. No., Doc. Title, Doc. Date); searchable. Staff with the
  * Libraries menu (`canManage`) add, edit, revise and retire.
  */
-export function LibraryDocumentsScreen({ canManage, canExport = false }: { canManage: boolean; /** Staff's Export CSV of the filter on screen. */ canExport?: boolean }) {
+export function LibraryDocumentsScreen({
+  canManage,
+  canExport = false,
+  showAccess = false,
+}: {
+  canManage: boolean;
+  /** Staff's Export CSV of the filter on screen. */
+  canExport?: boolean;
+  /** Staff's list: who may read each document (the form's access options). */
+  showAccess?: boolean;
+}) {
   const paging = usePaging();
   const { page, pageSize, resetPage } = paging;
   const search = useDebouncedSearch(resetPage);
@@ -109,6 +123,7 @@ export function LibraryDocumentsScreen({ canManage, canExport = false }: { canMa
         { key: 'type', header: 'Type', render: (row) => row.documentType },
         { key: 'date', header: 'Date', noWrap: true, render: (row) => <DateDisplay value={row.documentDate} /> },
         { key: 'revision', header: 'Revision', render: (row) => row.revision },
+        ...(showAccess ? [{ key: 'access', header: 'Access', render: (row: LibraryDocumentRow) => accessText(row) || '-' }] : []),
       ];
   if (canManage) {
     columns.push({
