@@ -41,11 +41,12 @@ function AwardsScreen() {
         <Anchor component={Link} to={ADMIN_MENU_PATHS.Programs}>
           Programs
         </Anchor>
-        {programId && (
+        {/* No program chosen: nothing at all, since an empty string would still be a crumb ("Programs / / Awards"). */}
+        {programId ? (
           <Anchor component={Link} to={`${ADMIN_MENU_PATHS.Programs}/${encodeURIComponent(programId)}`}>
             {program?.programCode ?? 'Program'}
           </Anchor>
-        )}
+        ) : null}
         <Text>Awards</Text>
       </Breadcrumbs>
       <Stack gap={4}>
