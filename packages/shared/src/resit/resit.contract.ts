@@ -126,6 +126,8 @@ export const ResitModule = z.object({
   /** The open payment link's tracker, while the invoice waits for payment (the applicant's Pay button). */
   paymentTrackerId: z.string().nullable(),
   examKind: z.enum(EXAM_KINDS).nullable(),
+  /** What the candidate brings, as the sitting records (decision 041's `whatToBring`); null until scheduled. */
+  whatToBring: z.string().nullable().default(null),
   scheduledAt: z.string().nullable(),
   scheduleTimeZone: z.string().nullable(),
   scheduledLocal: z.string().nullable(),

@@ -5,7 +5,7 @@ import { AWARD_MESSAGES } from '@certs/shared/award/award.contract';
 import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { CandidateExam, LaunchedExam } from '@certs/shared/exam/exam.contract';
-import { SCHEDULE_MESSAGES } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import { SCHEDULE_MESSAGES, whatToBring } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { PAYMENT_MESSAGES } from '@certs/shared/payment/payment.contract';
 import { RESIT_MESSAGES, type ResitApplicationView, type ResitModule } from '@certs/shared/resit/resit.contract';
 import type { TestApp } from '../../../test/build-test-app';
@@ -176,6 +176,8 @@ describe('a re-sit end to end: apply, pay on the test gateway, sit online (a new
     const saved = await post(`${Q}/examinationstage`, { resitModuleId: resit.id, examKind: 'Online', scheduledLocal: inHours(2), durationMinutes: 90, examinerId: examiner.id, examDefinitionId: onlineTestId }, managerJwt);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<ResitModule>()).toMatchObject({ stage: 'Resit Payment Verified', examKind: 'Online', scheduleSentOn: null });
+    // What to bring follows what the sitting records: this test records nothing, so no camera (decision 041).
+    expect(saved.json<ResitModule>().whatToBring).toBe(whatToBring('Online', false));
     const sent = await post(`${Q}/examinationstage/send`, { resitModuleId: resit.id }, managerJwt);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json<ResitModule>().stage).toBe('Resit Examination');

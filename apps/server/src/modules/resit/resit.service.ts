@@ -610,6 +610,7 @@ export class ResitService {
       invoiceTotalCents: row.invoiceTotalCents,
       paymentTrackerId,
       examKind: showSchedule ? (resit.examKind as ResitModule['examKind']) : null,
+      whatToBring: showSchedule && resit.examKind ? whatToBring(resit.examKind as ExamKind, row.testRecordsExam === true) : null,
       scheduledAt: showSchedule ? (resit.scheduledAt?.toISOString() ?? null) : null,
       scheduleTimeZone: showSchedule ? resit.scheduleTimeZone : null,
       scheduledLocal: showSchedule && resit.scheduledAt && resit.scheduleTimeZone ? localOfInstant(resit.scheduledAt, resit.scheduleTimeZone) : null,

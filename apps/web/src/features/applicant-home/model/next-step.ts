@@ -51,7 +51,7 @@ function sittingOfResit(resit: ResitModule): MyExamModule | null {
     venue: resit.venue?.name ?? null,
     testCentre: resit.testCentre,
     sitPath: resit.examKind === 'Online' ? SIT_EXAM_PATH : null,
-    whatToBring: WHAT_TO_BRING[resit.examKind],
+    whatToBring: resit.whatToBring ?? WHAT_TO_BRING[resit.examKind],
     note: resit.scheduleNote,
   };
 }

@@ -89,6 +89,7 @@ export const sentResit: ResitModule = {
   invoiceTotalCents: 27500,
   paymentTrackerId: null,
   examKind: 'Pen & Paper',
+  whatToBring: null,
   scheduledAt: new Date(NOW + 2 * DAY).toISOString(),
   scheduleTimeZone: 'Australia/Sydney',
   scheduledLocal: null,

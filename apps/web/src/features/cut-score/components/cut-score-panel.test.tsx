@@ -49,6 +49,7 @@ const oldVersion: CutScoreStudySummary = {
   createdBy: 'Meg Manager',
   adoptedOn: '2025-01-12T00:00:00.000Z',
   adoptedBy: 'Meg Manager',
+  previousPassPercent: 70,
 };
 
 function draft(withCyQ2: boolean): CutScoreStudy {
@@ -69,6 +70,7 @@ function draft(withCyQ2: boolean): CutScoreStudy {
     createdBy: 'Meg Manager',
     adoptedOn: null,
     adoptedBy: null,
+    previousPassPercent: null,
     test,
     judges: JUDGES.map((judge, i) => ({ id: judge.id, name: judge.name, expertise: 'IWI', cutScorePercent: i === 2 && !withCyQ2 ? null : [67, 57, 71][i]!, ratedCount: i === 2 && !withCyQ2 ? 4 : 5 })),
     ratings,

@@ -44,6 +44,7 @@ const unpaidResit: ResitModule = {
   invoiceTotalCents: 9500,
   paymentTrackerId: '70000000-0000-4000-8000-000000000061',
   examKind: null,
+  whatToBring: null,
   scheduledAt: null,
   scheduleTimeZone: null,
   scheduledLocal: null,

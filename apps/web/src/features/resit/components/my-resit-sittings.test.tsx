@@ -27,6 +27,7 @@ const sentResit: ResitModule = {
   invoiceTotalCents: 27500,
   paymentTrackerId: null,
   examKind: 'Pen & Paper',
+  whatToBring: null,
   scheduledAt: '2026-11-10T23:00:00.000Z',
   scheduleTimeZone: 'Australia/Sydney',
   scheduledLocal: '2026-11-11T10:00',

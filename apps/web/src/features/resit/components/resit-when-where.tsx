@@ -43,7 +43,7 @@ export function ResitWhenWhere({ resit }: { resit: ResitModule }) {
       </Text>
       {resit.examKind !== 'Online' && (
         <Text size="sm" c="dimmed">
-          What to bring: {WHAT_TO_BRING[resit.examKind]}
+          What to bring: {resit.whatToBring ?? WHAT_TO_BRING[resit.examKind]}
         </Text>
       )}
       {resit.scheduleNote && (

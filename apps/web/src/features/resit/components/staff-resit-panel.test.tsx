@@ -46,6 +46,7 @@ const assessedResit = (result: 'Pass' | 'Fail'): ResitModule => ({
   invoiceTotalCents: 9500,
   paymentTrackerId: null,
   examKind: 'Practical',
+  whatToBring: null,
   scheduledAt: '2026-11-10T23:00:00.000Z',
   scheduleTimeZone: 'Australia/Sydney',
   scheduledLocal: '2026-11-11T10:00',

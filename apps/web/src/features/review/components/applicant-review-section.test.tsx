@@ -13,6 +13,7 @@ const failed: ReviewState = {
   modules: [{ id: '0b6f3c9e-1d2a-4c5b-9e8f-1a2b3c4d5e6f', moduleCode: 'AIC-P1', moduleTitle: 'Piping', result: 'Fail', resultPercentage: 58, reviewAllowed: true }],
   reviews: [],
   canDecide: false,
+  cannotDecideBecause: null,
   awardDateRange: null,
 };
 
