@@ -9,7 +9,7 @@ CREATE TABLE "impartiality_agreement_texts" (
 --> statement-breakpoint
 ALTER TABLE "cut_score_studies" ADD COLUMN "previous_pass_percent" numeric(6, 2);--> statement-breakpoint
 ALTER TABLE "impartiality_agreement_texts" ADD CONSTRAINT "impartiality_agreement_texts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
--- The body's agreement text was kept as a signature of year 0 by its last editor (issue 43's first
+-- Harmless in one step (decision 042): the body's agreement text was kept as a signature of year 0 by its last editor (issue 43's first
 -- cut): each account's latest such row becomes its text, and the stand-in rows go.
 INSERT INTO "impartiality_agreement_texts" ("account_id", "agreement_text", "created_on", "modified_on", "created_by", "modified_by")
 SELECT DISTINCT ON (s.account_id) s.account_id, s.agreement_text, s.created_on, s.modified_on, s.staff_user_id, s.staff_user_id
