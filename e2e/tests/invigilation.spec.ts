@@ -8,8 +8,9 @@ import { quickCopyOf, scheduleAndSend, wholeMinuteAfter } from '../fixtures/exam
  * Invigilation (issue 19): Uma User, named invigilator of a sitting, opens its console from her
  * home page; the candidate (a second browser) starts the online exam and loses the connection: the
  * console shows Offline, then In progress again within seconds. Uma gives five minutes (the
- * candidate's clock shows them) and writes an irregularity report (seen on the application page);
- * the examiner's review lists the events and jumps to the connection loss. The module is not
+ * candidate's clock shows them), sends a message (its reason required) and writes an irregularity
+ * report (seen on the application page); once the candidate submits, the console offers only a
+ * report; the examiner's review names the events to look at and jumps to the connection loss. The module is not
  * recorded here (the recording has its own journey), so the review's timeline has events only.
  */
 
@@ -108,6 +109,21 @@ test('an invigilator watches a candidate go offline and back, gives extra time, 
   await expect(row).toContainText('+5 min');
   await expect.poll(async () => secondsOf(await clock.innerText()), { timeout: 30_000 }).toBeGreaterThan(before + 4 * 60);
 
+  // A message needs its reason: marked required, and refused empty with the reason why (issue 45 item 13).
+  await row.getByRole('button', { name: 'Actions for Iris Invigilated' }).click();
+  await invigilator.getByRole('menuitem', { name: 'Send a message' }).click();
+  const message = invigilator.getByRole('dialog', { name: 'Send a message: Iris Invigilated' });
+  await message.getByRole('textbox', { name: "Message shown on the candidate's screen" }).fill('Please face the camera.');
+  const reason = message.getByRole('textbox', { name: 'Reason' });
+  await expect(reason).toHaveJSProperty('required', true);
+  await message.getByRole('button', { name: 'Send a message' }).click();
+  await expect(message.getByText('Reason is required')).toBeVisible();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await reason.fill('Face not visible on the camera');
+  await message.getByRole('button', { name: 'Send a message' }).click();
+  await expect(message).toBeHidden();
+  await expect(candidate.getByTestId('invigilator-message')).toContainText('Please face the camera.');
+
   // An irregularity report, pointing at the connection loss.
   await row.getByRole('button', { name: 'Actions for Iris Invigilated' }).click();
   await invigilator.getByRole('menuitem', { name: 'Report an irregularity' }).click();
@@ -118,6 +134,17 @@ test('an invigilator watches a candidate go offline and back, gives extra time, 
   await report.getByRole('button', { name: 'Report an irregularity' }).click();
   await expect(report).toBeHidden();
   await expect(invigilator.getByTestId('console-events')).toContainText('Irregularity report');
+
+  // The candidate submits: the console offers no message, extra time, pause or end any more, only a report (issue 45 item 5).
+  await candidate.getByRole('button', { name: 'Submit exam' }).click();
+  await candidate.getByRole('dialog', { name: 'Submit your exam?' }).getByRole('button', { name: 'Submit', exact: true }).click();
+  await expect(candidate.getByTestId('exam-finished')).toContainText('Submitted');
+  await expect(row).toContainText('Submitted');
+  await row.getByRole('button', { name: 'Actions for Iris Invigilated' }).click();
+  const actions = invigilator.getByRole('menu');
+  await expect(actions).toContainText('Submitted: the sitting can no longer change');
+  await expect(actions.getByRole('menuitem')).toHaveText(['Report an irregularity']);
+  await invigilator.keyboard.press('Escape');
 
   // The report is on the staff application page.
   const manager = await personAt(browser, '/admin/login', DEMO.superUser);
@@ -131,7 +158,10 @@ test('an invigilator watches a candidate go offline and back, gives extra time, 
   const examiner = await personAt(browser, '/admin/login', DEMO.contributor);
   await examiner.goto(`/admin/invigilation/review/${examInstanceId}`);
   await expect(examiner.getByRole('heading', { level: 1 })).toContainText('Iris Invigilated');
+  // The events to look at by name, the invigilator's actions with their reasons (issue 45 items 8 and 12).
+  await expect(examiner.getByRole('region', { name: 'Events to look at' }).getByRole('button', { name: /Irregularity report \(Communication\): A voice was heard/ })).toBeVisible();
   const events = examiner.getByTestId('review-events');
+  await expect(events).toContainText('Message from the invigilator: “Please face the camera.” (reason: Face not visible on the camera)');
   await expect(events).toContainText('Connection lost');
   await expect(events).toContainText('Extra time given');
   await expect(events).toContainText('Irregularity report');
