@@ -15,6 +15,7 @@ import { DateDisplay } from '../../../components/ui/date-display';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload';
+import { OverrideReasonField, useImpartialityOverride } from '../../../components/ui/override-reason';
 
 const ACCEPT = Object.keys(ALLOWED_DOCUMENT_TYPES).join(',');
 
@@ -131,6 +132,8 @@ export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormPr
   const rows = form.getValues().rows;
 
   const [override, setOverride] = useState<{ request: PostExamUpdateRequest['modules']; sentIndexes: number[]; moduleCodes: string[] } | null>(null);
+  // Whoever enters a result takes part in the examination: a refusal on impartiality a manager may override with a reason (issue 43).
+  const impartiality = useImpartialityOverride();
 
   const save = async () => {
     setFailure(null);
@@ -157,8 +160,10 @@ export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormPr
   const send = async (request: PostExamUpdateRequest['modules'], sentIndexes: number[]) => {
     setIsSending(true);
     try {
-      await onSave({ modules: request });
+      await onSave({ modules: request, ...impartiality.requestPart() });
+      impartiality.reset();
     } catch (error) {
+      impartiality.noteFailure(error);
       const fieldErrors: Record<string, string> = {};
       if (error instanceof ApiError) {
         for (const [key, message] of Object.entries(error.fieldErrors)) {
@@ -263,6 +268,7 @@ export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormPr
             {failure}
           </Alert>
         )}
+        <OverrideReasonField state={impartiality} />
         <ConfirmDialog
           opened={override !== null}
           title="Record the result of an online exam by hand?"
