@@ -83,8 +83,17 @@ test('a holder gets the expiry reminder, renews with professional development ho
   await expect(holder.getByTestId('renewal-status')).toHaveText('Submitted');
   await expect(holder.getByRole('status').filter({ hasText: 'Your certificate stays current' })).toBeVisible();
 
-  // 3. Staff open Programs > Renewals, choose the program, find the renewal and renew it.
+  // 3. All applications, Certification, Applied for Renewal: the application's page links to its renewal (issue 45 item 10).
   const staff = await personAt(browser, '/admin/login', DEMO.accountAdmin);
+  await staff.goto('/admin/applications?type=certificationapplication');
+  await staff.getByRole('combobox', { name: 'Status' }).selectOption('Applied for Renewal');
+  const applications = staff.getByTestId('application-queue');
+  await searchList(staff, staff.getByRole('searchbox', { name: 'Search' }), RENEWER.email, applications);
+  await applications.getByRole('row', { name: new RegExp(RENEWER.name) }).getByRole('link').first().click();
+  await staff.getByTestId('application-renewals').getByRole('link', { name: 'Open the renewal to decide it' }).click();
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(/^Renewal of /);
+
+  // Programs > Renewals: choose the program, find the renewal and renew it.
   await staff.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Programs' }).click();
   await staff.getByRole('link', { name: 'Renewals', exact: true }).click();
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Renewals');

@@ -23,6 +23,8 @@ import { StaffReviewPanel } from '../../../features/review/components/staff-revi
 import { StaffApplicationAppeals } from '../../../features/appeal/components/staff-application-appeals';
 import { StaffPaymentActions } from '../../../features/payment/components/staff-payment-actions';
 import { StaffResitPanel } from '../../../features/resit/components/staff-resit-panel';
+import { ApplicationRenewals } from '../../../features/renewal/components/application-renewals';
+import { RENEWAL_TYPE_PATHS, RENEWAL_TYPES } from '@certs/shared/renewal/renewal.contract';
 import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
 import { WpqStaffPanel } from '../../../features/wpq-application/components/wpq-panels';
 import { WpqValidityPanel } from '../../../features/wpq-validity/components/validity-panel';
@@ -34,9 +36,12 @@ import { NO_ACCESS_MESSAGE } from './menu-area';
 import { programApplicationsPath } from './program-applications';
 import { sittingMarkingPath } from './sittings';
 import { adminWpqRangePath } from './wpq-range';
+import { adminRenewalPath } from './renewals';
 import { sittingReviewPath } from './invigilation';
 
 const isTypePath = (value: string | undefined): value is ApplicationTypePath => !!value && value in APPLICATION_TYPES;
+/** The renewal type of an application type: Certification and AICIP awards are renewed. */
+const renewalTypeOfApplication = (type: ApplicationTypePath) => RENEWAL_TYPE_PATHS.find((path) => RENEWAL_TYPES[path].applicationTypePath === type);
 
 function ApplicationScreen({ programId, type, id }: { programId: string; type: ApplicationTypePath; id: string }) {
   const canReadAppeals = useRequiredSession().user.menuItems.includes('Appeals');
@@ -57,6 +62,7 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
     return <NotAvailable title="Application" message={errorMessageOf(details.error)} />;
   }
   const { application } = details.data;
+  const renewalType = renewalTypeOfApplication(type);
   const openFile = (resourceKey: string) =>
     void openAttachment(resourceKey).catch((error: unknown) => notifications.show({ color: 'red', title: 'The file could not be opened', message: errorMessageOf(error) }));
   return (
@@ -76,6 +82,9 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
       <Anchor component={Link} to={applicantAdminPath(details.data.applicant.id)} size="sm">
         Open the applicant&apos;s record ({details.data.applicant.firstName} {details.data.applicant.lastName})
       </Anchor>
+      {renewalType && (
+        <ApplicationRenewals typePath={renewalType} programId={programId} applicationNumber={application.applicationNumber} renewalHrefOf={(row) => adminRenewalPath(row.id, renewalType)} />
+      )}
       {/* What assessors read about the applicant (issue 20): the profile's education and experience. */}
       <ApplicantBackground applicantId={details.data.applicant.id} />
       <StaffApplicationScreen

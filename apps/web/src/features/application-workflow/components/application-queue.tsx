@@ -2,7 +2,7 @@ import { Anchor, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationQueueRow } from '@certs/shared/application/application-stage.contract';
-import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
+import { APPLICATION_STATUSES, APPLICATION_TYPES, APPLICATION_TYPE_PATHS, type ApplicationStatus, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { WORKFLOW_STAGE_OPTIONS, stageLabelOf, statusLabelOf } from '@certs/shared/application/application-labels';
 import { statusesOf } from '@certs/shared/application/application-workflow';
 import { ApplicationStatusBadge } from '../../../components/ui/application-status';
@@ -26,6 +26,22 @@ interface ApplicationQueueProps {
   programHrefOf?: (row: ApplicationQueueRow) => string;
   /** One program's queue: its code, for the exported file's name. */
   programCode?: string;
+}
+
+/**
+ * The status filter's choices: the type's statuses; across programs (All applications), also the
+ * statuses only other types reach, shown but not chosen, saying where they are (issue 45 item 10:
+ * "Applied for Renewal" is found under Certification and AICIP, not missing).
+ */
+export function statusOptionsOf(type: ApplicationTypePath, isAcrossPrograms: boolean): { value: string; label: string; disabled?: boolean }[] {
+  const own = statusesOf(type);
+  const options: { value: string; label: string; disabled?: boolean }[] = [{ value: '', label: 'All statuses' }, ...own.map((s) => ({ value: s, label: statusLabelOf(s) }))];
+  if (!isAcrossPrograms) return options;
+  const elsewhere = (status: ApplicationStatus) => APPLICATION_TYPE_PATHS.filter((path) => statusesOf(path).includes(status)).map((path) => APPLICATION_TYPES[path].label);
+  for (const status of APPLICATION_STATUSES.filter((s) => !own.includes(s))) {
+    options.push({ value: status, label: `${statusLabelOf(status)}: ${elsewhere(status).join(' and ')} only`, disabled: true });
+  }
+  return options;
 }
 
 /** The queue as a file: the spec's columns, the applicant and the assessor. */
@@ -58,7 +74,6 @@ export function ApplicationQueue({ type, programId, hrefOf, programHrefOf, progr
   const [ascending, setAscending] = useState(false);
   const filter: Omit<ApplicationQueueParams, 'page' | 'pageSize'> = { programId, status, stage, searchTerm: search.term, ascending };
   const queue = useApplicationQueue(type, { page, pageSize, ...filter });
-  const statuses = statusesOf(type);
 
   const columns: PagedTableColumn<ApplicationQueueRow>[] = [
     {
@@ -124,7 +139,7 @@ export function ApplicationQueue({ type, programId, hrefOf, programHrefOf, progr
         <NativeSelect
           label="Status"
           value={status}
-          data={[{ value: '', label: 'All statuses' }, ...statuses.map((s) => ({ value: s, label: statusLabelOf(s) }))]}
+          data={statusOptionsOf(type, !programId)}
           onChange={(event) => {
             setStatus(event.currentTarget.value);
             resetPage();
