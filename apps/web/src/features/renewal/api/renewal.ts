@@ -129,13 +129,16 @@ export function useRenewalAction(id: string, typePath: RenewalTypePath = RENEWAL
     mutationFn: ({
       action,
       reason,
+      override,
     }: {
       action: RenewalAction;
       reason: string;
+      /** A manager's override of an impartiality refusal of the decider (issue 43). */
+      override?: { reason: string };
     }) =>
       apiRequest(`${base}/renewal/action`, {
         method: "POST",
-        body: { renewalId: id, action, reason },
+        body: { renewalId: id, action, reason, ...(override ? { override } : {}) },
         schema: Renewal,
       }),
     onSuccess: (renewal) =>

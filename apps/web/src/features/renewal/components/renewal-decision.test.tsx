@@ -73,3 +73,26 @@ describe('RenewalDecision: renew', () => {
     expect(await screen.findByText('Valid until 01-Nov-2029')).toBeInTheDocument();
   });
 });
+
+describe('RenewalDecision: impartiality (issue 43)', () => {
+  it("offers a manager refused on impartiality the override, and sends the reason with the decision", async () => {
+    const ready = { ...lateCertification, invoice: { ...lateFeeInvoice, status: 'Paid' as const, payPath: null }, renewBlockedReason: null };
+    const refusal = 'Mia Manager cannot make the certification decision on this application: declared a conflict of interest with this applicant (a relative).';
+    const bodies: unknown[] = [];
+    stubFetch((call) => {
+      bodies.push(call.body);
+      if (!(call.body as { override?: unknown }).override) {
+        return jsonResponse({ message: refusal, details: { impartiality: { canOverride: true, refusals: [{ staffUserId: 'u-1', staffName: 'Mia Manager', role: 'decision_maker', reasons: ['declared a conflict'] }] } } }, 409);
+      }
+      return jsonResponse({ ...ready, status: 'renewed', applicationStatus: 'Awarded', awardStatus: 'current', newExpiresOn: '2029-11-01', expiresOn: '2029-11-01', decidedOn: '2026-11-21T01:00:00.000Z' });
+    });
+    renderWithProviders(<RenewalDecision renewal={ready} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Renew' }));
+    const field = await screen.findByRole('textbox', { name: 'Override with a reason' });
+    await user.type(field, 'Only certifier available this week');
+    await user.click(screen.getByRole('button', { name: 'Renew' }));
+    expect(await screen.findByText(/Valid until 01-Nov-2029/)).toBeInTheDocument();
+    expect(bodies.at(-1)).toMatchObject({ renewalId: RENEWAL_ID, action: 'renew', override: { reason: 'Only certifier available this week' } });
+  });
+});

@@ -27,6 +27,7 @@ import { formatDay } from "@certs/shared/common/dates";
 import { formatMoney } from "@certs/shared/pre-exam/pre-exam-rules";
 import { renewalKeys, useRenewalAction } from "../api/renewal";
 import { RenewalModulesPanel, type RenderInvoiceActions } from "./renewal-modules-panel";
+import { OverrideReasonField, useImpartialityOverride } from "../../../components/ui/override-reason";
 
 function Fact({
   label,
@@ -54,6 +55,8 @@ export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Re
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
   const action = useRenewalAction(renewal.id ?? "", renewal.typePath);
+  // Renewing or refusing is a certification decision: a refusal on impartiality a manager may override with a reason (issue 43).
+  const impartiality = useImpartialityOverride();
   const queryClient = useQueryClient();
   const counted = renewal.development.filter((d) => d.inPeriod);
 
@@ -64,9 +67,10 @@ export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Re
     }
     setReasonError(null);
     action.mutate(
-      { action: chosen, reason: reason.trim() },
+      { action: chosen, reason: reason.trim(), ...impartiality.requestPart() },
       {
-        onSuccess: (done) =>
+        onSuccess: (done) => {
+          impartiality.reset();
           notifications.show({
             color: "teal",
             title: chosen === "renew" ? "Renewed" : "Renewal refused",
@@ -76,13 +80,16 @@ export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Re
                 : renewal.awardStatus === "expired"
                   ? "The award stays expired."
                   : "The award is withdrawn.",
-          }),
-        onError: (error) =>
+          });
+        },
+        onError: (error) => {
+          impartiality.noteFailure(error);
           notifications.show({
             color: "red",
             title: "The decision was not recorded",
             message: errorMessageOf(error),
-          }),
+          });
+        },
       },
     );
   };
@@ -216,6 +223,7 @@ export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Re
               error={reasonError}
               onChange={(event) => setReason(event.currentTarget.value)}
             />
+            <OverrideReasonField state={impartiality} />
             {renewal.renewBlockedReason && (
               <Alert color="blue" variant="light" role="note" data-testid="renew-blocked">
                 {`Not ready to renew: ${renewal.renewBlockedReason}`}
