@@ -156,6 +156,55 @@ async function passGateAndStart(page: Page, candidate: Candidate): Promise<strin
   return page.url().split('/').pop()!;
 }
 
+/**
+ * Issue 45 items 5, 8 and 12, once the recorded sitting is submitted: the console keeps the camera
+ * snapshots in the Camera column (not in its latest events) and offers only a report for the
+ * submitted candidate; the sittings list and the marking screen link the review, which opens on the
+ * first recorded moment with the video, names the events to look at, keeps the snapshots in a
+ * strip and words the recording's events for people.
+ */
+async function staffReviewTheRecordedSitting(browser: Browser, candidate: Candidate, examInstanceId: string): Promise<void> {
+  const context = await browser.newContext({ bypassCSP: true });
+  const staff = await context.newPage();
+  await signInAs(staff, '/admin/login', DEMO.superUser);
+
+  await staff.goto(`/admin/invigilation/sittings/${candidate.applicationModuleId}`);
+  const row = staff.getByTestId('console-candidate').filter({ hasText: candidate.name });
+  await expect(row).toContainText('Submitted');
+  await expect(row.getByRole('img', { name: `Camera snapshot of ${candidate.name}` })).toBeVisible();
+  const latest = staff.getByTestId('console-events');
+  await expect(latest).toContainText('Recording stopped');
+  await expect(latest).not.toContainText('Camera snapshot');
+  await row.getByRole('button', { name: `Actions for ${candidate.name}` }).click();
+  const menu = staff.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Report an irregularity' })).toBeVisible();
+  await expect(menu.getByRole('menuitem')).toHaveCount(1);
+  await staff.keyboard.press('Escape');
+
+  // The sittings list links the review; its marking screen does too.
+  await staff.goto('/admin/examinations/sittings');
+  await staff.getByRole('textbox', { name: 'Search' }).fill(candidate.testTitle);
+  const sitting = staff.getByTestId('sittings').getByRole('row', { name: new RegExp(candidate.testTitle) });
+  await expect(sitting.getByRole('link', { name: `Sitting review of ${candidate.name}, ${candidate.testTitle}` })).toHaveAttribute('href', `/admin/invigilation/review/${examInstanceId}`);
+  await sitting.getByRole('link', { name: new RegExp(`^(Mark|Marks of) ${candidate.name}`) }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: /^Marking:/ })).toBeVisible();
+  await staff.getByRole('link', { name: 'Sitting review' }).click();
+
+  await expect(staff.getByRole('heading', { level: 1 })).toContainText(`${candidate.name}`);
+  // The video is there at once: the review opens where the recording starts, not on the launch's gap.
+  await expect(staff.getByLabel('Screen recording')).toBeVisible();
+  await expect(staff.getByTestId('recording-gap-here')).toHaveCount(0);
+  await expect(staff.getByRole('region', { name: 'Events to look at' })).toContainText('Gap in the recording');
+  expect(await staff.getByRole('toolbar', { name: 'Camera snapshots' }).getByRole('button').count()).toBeGreaterThanOrEqual(2);
+  const events = staff.getByTestId('review-events');
+  await expect(events).toContainText('Recording started');
+  await expect(events).toContainText('Recording resumed after the page was reloaded');
+  await expect(events).not.toContainText('Recording started: start');
+  await expect(events).not.toContainText('Camera snapshot');
+  expect(await seriousViolations(staff)).toEqual([]);
+  await context.close();
+}
+
 // Its project runs tests in parallel; these two share the candidates scheduled together below.
 test.describe.configure({ mode: 'default' });
 
@@ -234,6 +283,8 @@ test('a candidate passes the system check and sits a recorded exam; a lost conne
       }),
   );
   expect(leftOnDevice).toBe(0);
+
+  await staffReviewTheRecordedSitting(browser, first, examInstanceId);
 });
 
 test('a candidate with two monitors gets the multiple-monitors alert', async ({ browser }) => {
