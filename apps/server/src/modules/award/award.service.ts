@@ -427,7 +427,8 @@ export class AwardService {
     return toCsv(
       rows.map((row) => {
         const r = toAwardRow(row);
-        return [r.name, r.holderNumber, r.programCode, r.programTitle, r.awardDate, r.certificateNumber, r.applicationNumber, r.awardType, AWARD_STATUS_LABELS[r.status], r.expiresOn ?? ''];
+        // Days as people read dates (issue 45 item 9).
+        return [r.name, r.holderNumber, r.programCode, r.programTitle, formatDay(r.awardDate), r.certificateNumber, r.applicationNumber, r.awardType, AWARD_STATUS_LABELS[r.status], r.expiresOn ? formatDay(r.expiresOn) : ''];
       }),
       { columns: ['Name', 'Member Number', 'Program Code', 'Program Title', 'Award Date', 'Certificate Number', 'Application Number', 'Award Type', 'Status', 'Expires On'] },
     );

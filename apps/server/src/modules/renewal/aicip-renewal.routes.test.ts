@@ -17,6 +17,7 @@ import { createUser, type CreatedUser } from '../../../test/factories/user.facto
 import { bearer, signIn } from '../../../test/sign-in';
 import { applications } from '../../db/schema/application';
 import { awardHistory, awards } from '../../db/schema/award';
+import { staffConflicts } from '../../db/schema/impartiality';
 import { mails } from '../../db/schema/mail';
 import { coupons, invoices, payments } from '../../db/schema/payment';
 import { programCertificationSettings, programModules, programRequirements, programUsers, programs } from '../../db/schema/program';
@@ -45,6 +46,7 @@ let bobJwt: string;
 let ada: CreatedUser;
 let bob: CreatedUser;
 let examiner: CreatedUser;
+let managerId: string;
 let aicipId: string;
 let certificationId: string;
 let venueId: string;
@@ -120,6 +122,7 @@ beforeAll(async () => {
   t = await buildPaymentTestApp({ PUBLIC_URL: 'http://localhost:3000' });
   const db = t.database.db;
   const manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'], firstName: 'Mia', lastName: 'Manager' });
+  managerId = manager.id;
   examiner = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs', 'Examinations'], firstName: 'Eve', lastName: 'Examiner' });
   const outsider = await createStaffOfAnotherProgram(db);
   ada = await createUser(db, { role: ROLES.Applicant, firstName: 'Ada', lastName: 'Arcwright', email: `ada.${Date.now()}@example.test` });
@@ -207,6 +210,13 @@ describe('an AICIP renewal takes the renewal modules', () => {
     expect(scheduled.renewal.modules[0]).toMatchObject({ examKind: 'Pen & Paper', scheduledLocal: tomorrowAt10(), durationMinutes: 90, venueId, examinerId: examiner.id, scheduleSentOn: expect.any(String) });
     expect(scheduled.choices?.kinds).not.toContain('Online');
     expect((await mailSubjectsTo(ada.email)).at(-1)).toBe(`Renewal of certificate ${award.certificateNumber}: your module schedule`);
+
+    // Entering a result takes part in the examination (issue 43): a declared conflict with the holder refuses it, recorded.
+    const [conflict] = await t.database.db.insert(staffConflicts).values({ staffUserId: managerId, applicantUserId: ada.id, kind: 'relative' }).returning();
+    const conflicted = await post(`${M}/${renewal.id}/postexam/update`, { modules: [{ renewalModuleId: rm1!.id, result: 'Fail', resultPercentage: 40 }] }, managerJwt);
+    expect(conflicted.statusCode, conflicted.body).toBe(409);
+    expect(conflicted.json().details.impartiality.refusals).toMatchObject([{ staffUserId: managerId, role: 'result_recorder' }]);
+    await t.database.db.update(staffConflicts).set({ endedOn: new Date() }).where(eq(staffConflicts.id, conflict!.id));
 
     const failed = await post(`${M}/${renewal.id}/postexam/update`, { modules: [{ renewalModuleId: rm1!.id, result: 'Fail', resultPercentage: 40 }] }, managerJwt);
     expect(failed.statusCode).toBe(200);

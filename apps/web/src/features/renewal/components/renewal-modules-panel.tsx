@@ -229,6 +229,8 @@ interface ResultDraft {
 /** Step 3: the result of each sent module (Pass, Fail or Absent, a percentage, notes). */
 function ModuleResults({ renewal }: { renewal: Renewal }) {
   const save = useSaveRenewalResults(renewal.id ?? '');
+  // Entering a result takes part in the examination: a manager may override an impartiality refusal with a reason (issue 43).
+  const override = useImpartialityOverride();
   const sent = renewal.modules.filter((m) => m.scheduleSentOn);
   const [drafts, setDrafts] = useState<Record<string, ResultDraft>>({});
   if (sent.length === 0) return <Text c="dimmed">Results are entered once the schedule is sent.</Text>;
@@ -241,8 +243,18 @@ function ModuleResults({ renewal }: { renewal: Renewal }) {
           const d = draft(m);
           return { renewalModuleId: m.id, result: d.result as never, resultPercentage: d.resultPercentage === '' ? null : Number(d.resultPercentage), resultNotes: d.resultNotes };
         }),
+        ...override.requestPart(),
       },
-      { onSuccess: () => notifications.show({ color: 'teal', title: 'Results saved', message: 'Renew once every required module is passed.' }), onError: failed('The results were not saved') },
+      {
+        onSuccess: () => {
+          override.reset();
+          notifications.show({ color: 'teal', title: 'Results saved', message: 'Renew once every required module is passed.' });
+        },
+        onError: (error) => {
+          override.noteFailure(error);
+          failed('The results were not saved')(error);
+        },
+      },
     );
   return (
     <Stack gap="md">
@@ -257,6 +269,7 @@ function ModuleResults({ renewal }: { renewal: Renewal }) {
           </Group>
         );
       })}
+      <OverrideReasonField state={override} disabled={save.isPending} />
       <Group justify="flex-end">
         <Button loading={save.isPending} onClick={submit}>
           Save results
