@@ -475,6 +475,9 @@ describe('reading awards', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`Ada Arcwright,M-4242,`);
     expect(lines[1]).toContain(`,${adaAward.certificateNumber},${adaAward.applicationNumber},Awarded,On hold,`);
+    // Days as people read dates (issue 45 item 9), not YYYY-MM-DD.
+    expect(lines[1]).toMatch(/^Ada Arcwright,M-4242,[^,]*,[^,]*,\d{2}-[A-Z][a-z]{2}-\d{4},/);
+    expect(lines[1]).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const outsiders = await get('/api/award/export', outsiderJwt);
     expect(outsiders.body).not.toContain(adaAward.certificateNumber);
     expect((await get('/api/award/export', adaJwt)).statusCode).toBe(403);

@@ -148,7 +148,7 @@ describe("a company's check of certificate numbers", () => {
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="certificate-check-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines[0]).toBe(CERTIFICATE_CHECK_CSV_COLUMNS.join(','));
-    expect(lines[1]).toBe(`${numbers.current},Yes,${numbers.current},Kerry Holder${run},${again.json<CertificateCheck>().rows[0]!.programCode},Welding Supervisor,${first.rows[0]!.awardingBody},Current,2026-03-02,2099-01-31,`);
+    expect(lines[1]).toBe(`${numbers.current},Yes,${numbers.current},Kerry Holder${run},${again.json<CertificateCheck>().rows[0]!.programCode},Welding Supervisor,${first.rows[0]!.awardingBody},Current,02-Mar-2026,31-Jan-2099,`);
     // An entered text that would run as a formula in a spreadsheet is written as text; the unknown number reads "Not found".
     expect(lines[2]).toBe(`"'=HYPERLINK(""x"")",No,,,,,,${CERTIFICATE_CHECK_MESSAGES.notFound},,,`);
     expect(lines[3]).toContain(',Expired,');

@@ -10,6 +10,7 @@ import {
   type CertificateCheckSummary,
 } from '@certs/shared/certificate-check/certificate-check.contract';
 import type { CertificateCheckByCompany } from '@certs/shared/company-access/company-access.contract';
+import { formatDay } from '@certs/shared/common/dates';
 import { AppError } from '../../platform/app-error';
 import { employerCompanyOf, type CurrentUser } from '../../platform/auth/authenticate';
 import { toCsv } from '../../platform/csv';
@@ -129,8 +130,9 @@ export class CertificateCheckService {
         row.programTitle,
         row.awardingBody,
         checkStatusText(row.status as AwardStatus | null),
-        row.awardDate,
-        row.expiresOn,
+        // Days as people read dates (issue 45 item 9); an empty cell when there is none.
+        row.awardDate ? formatDay(row.awardDate) : '',
+        row.expiresOn ? formatDay(row.expiresOn) : '',
         row.designations.join('; '),
       ]),
       { columns: CERTIFICATE_CHECK_CSV_COLUMNS },

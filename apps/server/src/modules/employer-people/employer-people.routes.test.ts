@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { ROLES } from '@certs/shared/auth/roles';
 import { expiryToday, subtractMonths } from '@certs/shared/award/award-expiry';
+import { formatDay } from '@certs/shared/common/dates';
 import { EMPLOYER_PEOPLE_MESSAGES, type EmployerPeople, type EmployerPerson } from '@certs/shared/employer/people.contract';
 import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { parse } from 'csv-parse/sync';
@@ -239,19 +240,20 @@ describe("a company's people as CSV (GET api/employer/people.csv)", () => {
       '',
       held.annFirst,
       'Current',
-      subtractMonths(today(), 12),
-      addDays(today(), 45),
+      // Days as people read dates (issue 45 item 9).
+      formatDay(subtractMonths(today(), 12)),
+      formatDay(addDays(today(), 45)),
       '',
       '',
       '',
       'Award expiry',
-      addDays(today(), 45),
+      formatDay(addDays(today(), 45)),
     ]);
     const annWpq = body.find((row) => row[7] === held.annWpq)!;
     expect(annWpq.slice(2, 4)).toEqual(['Welder qualification', firstBody.name]);
     expect(annWpq[8]).toBe('Valid');
-    expect(annWpq[11]).toBe(subtractMonths(subtractMonths(today(), 2), -6));
-    expect(annWpq[12]).toBe(subtractMonths(subtractMonths(today(), 2), -18));
+    expect(annWpq[11]).toBe(formatDay(subtractMonths(subtractMonths(today(), 2), -6)));
+    expect(annWpq[12]).toBe(formatDay(subtractMonths(subtractMonths(today(), 2), -18)));
 
     const due = await get('/api/employer/people.csv?dueWithinDays=30', jwt.coordinator);
     expect(due.headers['content-disposition']).toMatch(/filename="people-due-within-30-days-/);

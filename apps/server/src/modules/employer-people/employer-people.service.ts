@@ -12,6 +12,7 @@ import {
   type PersonDue,
 } from '@certs/shared/employer/people.contract';
 import type { NominationPerson } from '@certs/shared/employer/employer-billing.contract';
+import { formatDay } from '@certs/shared/common/dates';
 import { addDays } from '@certs/shared/exam-schedule/exam-schedule-time';
 import type { RangeResult } from '@certs/shared/wpq/wpq-range';
 import { employerCompanyOf, type CurrentUser } from '../../platform/auth/authenticate';
@@ -101,11 +102,11 @@ export class EmployerPeopleService {
     for (const person of await this.people(employerCompanyOf(actor), dueWithinDays)) {
       const who = [person.name, person.email];
       for (const award of person.awards) {
-        rows.push([...who, 'Award', award.awardingBodyName, award.programCode, award.programTitle, '', award.certificateNumber, AWARD_STATUS_LABELS[award.status], award.awardedOn, award.expiresOn, '', '', '', ...dueCells(award.due)]);
+        rows.push([...who, 'Award', award.awardingBodyName, award.programCode, award.programTitle, '', award.certificateNumber, AWARD_STATUS_LABELS[award.status], csvDay(award.awardedOn), csvDay(award.expiresOn), '', '', '', ...dueCells(award.due)]);
       }
       for (const q of person.welderQualifications) {
         const status = WELDER_QUALIFICATION_STATUS_LABELS[q.status] + (q.reason ? `: ${q.reason}` : '');
-        rows.push([...who, 'Welder qualification', q.awardingBodyName, q.programCode, q.programTitle, q.designation, q.certificateNumber, status, q.awardedOn, q.validUntil, q.nextConfirmationDue, q.revalidationWindow?.from, q.revalidationWindow?.to, ...dueCells(q.due[0] ?? null)]);
+        rows.push([...who, 'Welder qualification', q.awardingBodyName, q.programCode, q.programTitle, q.designation, q.certificateNumber, status, csvDay(q.awardedOn), csvDay(q.validUntil), csvDay(q.nextConfirmationDue), csvDay(q.revalidationWindow?.from), csvDay(q.revalidationWindow?.to), ...dueCells(q.due[0] ?? null)]);
       }
       if (person.awards.length === 0 && person.welderQualifications.length === 0) rows.push([...who, ...EMPLOYER_PEOPLE_CSV_COLUMNS.slice(who.length).map(() => '')]);
     }
@@ -155,6 +156,11 @@ export class EmployerPeopleService {
   }
 }
 
+/** A day as people read dates (DD-MMM-YYYY, issue 45 item 9); an empty cell when there is none. */
+function csvDay(day: string | null | undefined): string {
+  return day ? formatDay(day) : '';
+}
+
 function dueCells(due: PersonDue | null): CsvCell[] {
-  return due ? [PERSON_DUE_LABELS[due.kind], due.dueOn] : ['', ''];
+  return due ? [PERSON_DUE_LABELS[due.kind], csvDay(due.dueOn)] : ['', ''];
 }
