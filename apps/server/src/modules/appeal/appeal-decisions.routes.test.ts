@@ -70,7 +70,10 @@ describe('the handler', () => {
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json<Appeal>()).toMatchObject({ status: 'investigating', handlerName: 'Hana Handler', handlerId: w.otherManager.id });
     expect(assigned.json<Appeal>().entries.map((entry) => entry.text)).toContain('Handler: Hana Handler');
-    expect((await w.mailsTo(w.otherManager.email)).at(-1)!.subject).toBe(`You are the handler of appeal ${appeal.reference}`);
+    const handlerMail = (await w.mailsTo(w.otherManager.email)).at(-1)!;
+    expect(handlerMail.subject).toBe(`You are the handler of appeal ${appeal.reference}`);
+    // The day the decision is due, as people read dates (issue 45 item 9).
+    expect(handlerMail.text).toMatch(/Its decision is due by \d{2}-[A-Z][a-z]{2}-\d{4}\./);
   });
 
   it('cannot be the welder qualification’s examiner', async () => {
