@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDay } from '../common/dates';
 
 /**
  * The impartiality check of every assignment and certification decision (issue 43, ISO/IEC 17024
@@ -42,14 +43,15 @@ export const ASSIGNMENT_CHECK_MESSAGES = {
   conflictWithEmployer: (company: string, kind: string) => `declared a conflict of interest with ${company}, the applicant's employer (${kind})`,
   sameEmployer: (company: string) => `is employed by ${company}, the applicant's employer`,
   authorisationMissing: (role: string) => `has no authorisation as ${role} in this program`,
-  authorisationLapsed: (role: string, day: string) => `authorisation as ${role} lapsed on ${day}`,
+  // The day is given as YYYY-MM-DD and said as people read dates (DD-MMM-YYYY).
+  authorisationLapsed: (role: string, day: string) => `authorisation as ${role} lapsed on ${formatDay(day)}`,
   wasAssessor: "was this candidate's assessor",
   examinedModule: (module: string) => `examined ${module} of this application`,
   invigilatedModule: (module: string) => `invigilated ${module} of this application`,
   examinedTest: 'examined the welder qualification test of this application',
   decidedResult: "recorded this application's overall result",
   separationNote: 'This program requires the certification decision to be made by someone who did not assess or examine the candidate.',
-  /** One refused person: "Esther Examiner cannot be assigned as examiner: declared a conflict ... ; authorisation as Examiner lapsed on 2026-06-30." */
+  /** One refused person: "Esther Examiner cannot be assigned as examiner: declared a conflict ... ; authorisation as Examiner lapsed on 30-Jun-2026." */
   refused: (name: string, role: ImpartialityRole, reasons: readonly string[]) =>
     role === 'decision_maker'
       ? `${name} cannot make the certification decision on this application: ${reasons.join('; ')}.`

@@ -140,7 +140,7 @@ describe('assigning an assessor', () => {
     try {
       const refused = await assign(application.id);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe('Alex Assessor cannot be assigned as assessor: authorisation as Assessor lapsed on 2020-06-30.');
+      expect(refused.json().message).toBe('Alex Assessor cannot be assigned as assessor: authorisation as Assessor lapsed on 30-Jun-2020.');
       expect(await applicationRow(application.id)).toMatchObject({ assessorId: null });
       await t.database.db.update(programUsers).set({ authorisedUntil: `${YEAR}-06-30` }).where(authorisation);
       expect((await assign(application.id)).statusCode).toBe(200);
@@ -209,7 +209,7 @@ describe('scheduling an examiner and an invigilator', () => {
     try {
       const refused = await post(`${M}/${application.id}/examination/update`, { modules: [row(moduleId)] }, managerJwt);
       expect(refused.statusCode, refused.body).toBe(409);
-      expect(refused.json().message).toBe('Eve Examiner cannot be assigned as examiner: authorisation as Examiner lapsed on 2021-03-31.');
+      expect(refused.json().message).toBe('Eve Examiner cannot be assigned as examiner: authorisation as Examiner lapsed on 31-Mar-2021.');
       const [stored] = await t.database.db.select().from(applicationModules).where(eq(applicationModules.id, moduleId));
       expect(stored).toMatchObject({ examinerId: null, scheduledAt: null });
       expect((await eventsOf(application.id)).map((e) => [e.role, e.outcome])).toEqual([['examiner', 'refused']]);
