@@ -1,3 +1,4 @@
+import { formatDay } from '@certs/shared/common/dates';
 import type { ExamQualityReport } from '@certs/shared/exam-quality/exam-quality.contract';
 import { ITEM_FLAG_LABELS } from '@certs/shared/exam-quality/statistics';
 import { toCsv, type CsvCell } from '../../platform/csv';
@@ -15,8 +16,9 @@ export function summaryRowsOf(report: ExamQualityReport): [string, string | numb
     ['Test', `T-${test.testNumber} ${test.title}`],
     ['Program', test.programCode ? `${test.programCode} ${test.programTitle ?? ''}`.trim() : '-'],
     ['Module', test.moduleCode ? `${test.moduleCode} ${test.moduleTitle ?? ''}`.trim() : '-'],
-    ['Sittings submitted from', period.from ?? 'the first'],
-    ['Sittings submitted to', period.to ?? 'today'],
+    // Days as people read dates (issue 45 item 9).
+    ['Sittings submitted from', period.from ? formatDay(period.from) : 'the first'],
+    ['Sittings submitted to', period.to ? formatDay(period.to) : 'today'],
     ['Days counted in', period.timeZone],
     ['Candidates (marked sittings)', report.candidates],
     ['Total marks', test.totalMarks],

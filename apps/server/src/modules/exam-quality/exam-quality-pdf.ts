@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { ExamQualityReport } from '@certs/shared/exam-quality/exam-quality.contract';
+import { formatDateTimeWithZone } from '@certs/shared/common/dates';
 import { ITEM_FLAG_LABELS, QUALITY_THRESHOLDS } from '@certs/shared/exam-quality/statistics';
 import { drawableText } from '../certificate/certificate-pdf';
 import { summaryRowsOf } from './exam-quality-csv';
@@ -104,7 +105,7 @@ export async function examQualityPdf(report: ExamQualityReport): Promise<Uint8Ar
   const generated = new Date(report.generatedOn);
   pdf.setCreationDate(generated);
   pdf.setModificationDate(generated);
-  const w = new Writer(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold), `Exam quality report, T-${report.test.testNumber}, generated ${report.generatedOn.slice(0, 16).replace('T', ' ')} UTC`);
+  const w = new Writer(pdf, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold), `Exam quality report, T-${report.test.testNumber}, generated ${formatDateTimeWithZone(report.generatedOn, report.period.timeZone)}`);
 
   w.text('Exam quality report', MARGIN, { size: 20, font: w.bold });
   w.down(22);

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@certs/shared/auth/roles';
+import { formatDay } from '@certs/shared/common/dates';
 import type { ExamQualityReport, ExamQualityTest, MyQuestionFlag } from '@certs/shared/exam-quality/exam-quality.contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAccount } from '../../../test/factories/account.factory';
@@ -296,6 +297,8 @@ describe('CSV and PDF', () => {
     const csv = response.body.replace(/^\uFEFF/, '');
     expect(csv).toContain('Measure,Value');
     expect(csv).toContain('Candidates (marked sittings),6');
+    // The period's days as people read dates (issue 45 item 9).
+    expect(csv).toContain(`Sittings submitted from,${formatDay(sydneyDay(daysAgo(10)))}`);
     expect(csv).toContain('Reliability (KR-20),0.533');
     expect(csv).toContain('Standard error of measurement (marks),0.88');
     expect(csv).toContain('Pass rate,66.7%');

@@ -54,7 +54,8 @@ describe('the exam quality screen', () => {
     const { calls } = stubFetch((call) => {
       const url = new URL(call.url, 'http://localhost');
       if (url.pathname === '/api/examquality/tests') return jsonResponse([test]);
-      if (url.pathname === `/api/examquality/tests/${TEST_ID}/report`) return jsonResponse(report);
+      // A period chosen: its days read as people read dates (issue 45 item 9).
+      if (url.pathname === `/api/examquality/tests/${TEST_ID}/report`) return jsonResponse({ ...report, period: { from: '2026-11-01', to: '2026-11-30', timeZone: 'Australia/Sydney' } });
       return jsonResponse({ statusCode: 404, error: 'Not Found', message: 'Not here' }, 404);
     });
     renderWithProviders(<Harness />);
@@ -62,6 +63,7 @@ describe('the exam quality screen', () => {
     expect(screen.getByText(/Choose a test to see its reliability/)).toBeInTheDocument();
     await userEvent.selectOptions(select, TEST_ID);
     expect(await screen.findByRole('heading', { name: 'T-2 IWI-M1 module exam' })).toBeInTheDocument();
+    expect(screen.getByText(/Sittings submitted from 01-Nov-2026 to 30-Nov-2026 \(Australia\/Sydney\)/)).toBeInTheDocument();
     const summary = screen.getByTestId('quality-summary');
     expect(within(summary).getByText('Reliability (KR-20)')).toBeInTheDocument();
     expect(screen.getByTestId('figure-Reliability (KR-20)')).toHaveTextContent('0.533');

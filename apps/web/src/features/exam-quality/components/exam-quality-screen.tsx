@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Center, Group, List, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { formatDay } from '@certs/shared/common/dates';
 import type { ExamQualityItem, ExamQualityQuery, ExamQualityReport, ExamQualityTest } from '@certs/shared/exam-quality/exam-quality.contract';
 import { ITEM_FLAG_LABELS, QUALITY_THRESHOLDS } from '@certs/shared/exam-quality/statistics';
 import { ChartWithTable } from '../../../components/ui/chart-with-table';
@@ -134,7 +135,7 @@ function Report({ report, query }: { report: ExamQualityReport; query: ExamQuali
           </Title>
           <Text size="sm" c="dimmed">
             {[report.test.programCode && `${report.test.programCode} ${report.test.programTitle ?? ''}`, report.test.moduleCode && `${report.test.moduleCode} ${report.test.moduleTitle ?? ''}`].filter(Boolean).join(' · ')}
-            {' · '}Sittings submitted {report.period.from ? `from ${report.period.from}` : 'from the first'} {report.period.to ? `to ${report.period.to}` : 'to today'} ({report.period.timeZone})
+            {' · '}Sittings submitted {report.period.from ? `from ${formatDay(report.period.from)}` : 'from the first'} {report.period.to ? `to ${formatDay(report.period.to)}` : 'to today'} ({report.period.timeZone})
           </Text>
         </Stack>
         <Group gap="sm">
