@@ -14,7 +14,7 @@
 // Options: --candidates N, --minutes M (the sitting, launches in the first minute and submissions in
 // the last), --questions Q (60), --baseline-seconds S (30), --database-url URL (a server database;
 // a fresh database "bench" is made on it), --port P (3290; the baseline uses P+1), --keep-database,
-// --cpu-prof-dir DIR (a V8 CPU profile of the server), --instances N (1; N server processes on ports
+// --cpu-prof-dir DIR (a V8 CPU profile of the server), --node-flags=F (more flags for each server's node), --instances N (1; N server processes on ports
 // P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions),
 // --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --answer-pool-size N (10: each
 // server's DATABASE_ANSWER_POOL_SIZE, the connections kept for answer saves; 0 shares the pool), --pool-wait-ms N
@@ -47,6 +47,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { loadBalancerStats, startLoadBalancer } from './load-balancer.mjs';
 import { analyzeFilledTables, productionAutovacuum } from './production-postgres.mjs';
+import { compiledServerArgs } from '../apps/server/server-command.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -64,6 +65,7 @@ const { values: options } = parseArgs({
     'keep-database': { type: 'boolean', default: false },
     /** Writes a V8 CPU profile of the server into this folder. */
     'cpu-prof-dir': { type: 'string' },
+    'node-flags': { type: 'string' },
     /** Runs the server from TypeScript through tsx instead of the compiled bundle (`npm run build`). */
     tsx: { type: 'boolean', default: false },
     recorded: { type: 'boolean', default: false },
@@ -1114,7 +1116,7 @@ function printPoolWaits(probeFiles, resetBeforeStart) {
 function serverEntry() {
   if (options.tsx) return ['--import', 'tsx', 'apps/server/src/main.ts'];
   if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('Build the server first (npm run build), or pass --tsx');
-  return ['--enable-source-maps', 'apps/server/dist/main.js'];
+  return compiledServerArgs();
 }
 
 async function main() {
@@ -1130,6 +1132,8 @@ async function main() {
     const probeFolder = mkdtempSync(path.join(os.tmpdir(), 'exam-day-'));
     const probeFiles = SERVER_PORTS.map((port) => path.join(probeFolder, `event-loop-${port}.json`));
     const profile = options['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options['cpu-prof-dir'])}`] : [];
+    // --node-flags=F: more flags for each server's node (its memory settings, for one), as bench:migration takes them.
+    profile.push(...(options['node-flags'] ?? '').split(/\s+/).filter(Boolean));
     // One after another: each migrates the database at start (under an advisory lock).
     for (const [i, port] of SERVER_PORTS.entries()) {
       servers.push(

@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SERVER_NODE_FLAGS, compiledServerArgs } from '../apps/server/server-command.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -164,7 +165,7 @@ function serverDatabaseUrl() {
 function startServer() {
   const heap = options['heap-mb'] ? [`--max-old-space-size=${options['heap-mb']}`] : [];
   const nodeFlags = options['node-flags'] ? options['node-flags'].split(/\s+/).filter(Boolean) : [];
-  const args = [...heap, ...nodeFlags, ...(options.compiled ? ['--enable-source-maps', 'apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'])];
+  const args = [...heap, ...nodeFlags, ...(options.compiled ? compiledServerArgs() : [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'])];
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: 'no-web-app', SEED_DEMO: '1' };
   if (options['database-url']) {
     env.DATABASE_URL = serverDatabaseUrl();

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledServerArgs } from '../apps/server/server-command.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
@@ -13,7 +14,7 @@ const port = 3297;
 const dataDir = '.tmp/bench-start';
 const variants = {
   tsx: ['--import', 'tsx', 'apps/server/src/main.ts'],
-  compiled: ['--enable-source-maps', 'apps/server/dist/main.js'],
+  compiled: compiledServerArgs(),
 };
 if (!existsSync(path.join(repoRoot, 'apps/server/dist/main.js'))) {
   console.error('Build first: npm run build --workspace @certs/server');

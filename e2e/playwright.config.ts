@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { smtpPortFor } from './fixtures/mail-catcher';
+// The production command (decision 043), so the journeys run on production's runtime settings.
+import { compiledServerArgs } from '../apps/server/server-command.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -72,7 +74,7 @@ export default defineConfig({
   ],
   webServer: {
     // The compiled server, as production runs it (npm run build, which npm run test:e2e does first).
-    command: `rm -rf ${dataDir} && node --enable-source-maps apps/server/dist/main.js`,
+    command: `rm -rf ${dataDir} && node ${compiledServerArgs().join(' ')}`,
     cwd: repoRoot,
     url: `http://localhost:${port}/unauth/health`,
     // A first start migrates and seeds a fresh database; on a loaded machine it can take longer.

@@ -3,6 +3,7 @@
 // They run the compiled server (apps/server/dist/main.js, `npm run build`) as production does.
 import { spawn } from 'node:child_process';
 import pg from 'pg';
+import { compiledServerArgs } from '../apps/server/server-command.mjs';
 
 const baseUrl = process.argv[2] ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const database = `certs_two_instances_${process.pid}`;
@@ -15,7 +16,7 @@ url.pathname = `/${database}`;
 const env = { ...process.env, DATABASE_URL: url.toString(), JWT_SECRET: 'two-instances-check-secret-of-sufficient-length', CREDENTIAL_SIGNING_KEY: 'dHdvLWluc3RhbmNlcy1jaGVjay1jcmVkZW50aWFscyE', SEED_DEMO: '1', LOG_LEVEL: 'warn', WEB_DIST_DIR: 'no-web-app', PAYMENT_GATEWAY: 'test', ALLOW_TEST_PAYMENT_GATEWAY: '1', MFA_REQUIRED_FOR_ADMINS: '0' };
 // The demo super user signs in with a password alone here (two-step sign-in is decision 020's, tested in modules/auth).
 const ports = [3311, 3312];
-const servers = ports.map((port) => spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] }));
+const servers = ports.map((port) => spawn(process.execPath, compiledServerArgs(), { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] }));
 
 async function waitForHealth(port) {
   for (let i = 0; i < 120; i++) {

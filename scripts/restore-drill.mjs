@@ -20,6 +20,7 @@ import pg from 'pg';
 import * as tar from 'tar';
 import { KEY_FILES, MANIFEST_ENTRY, REPO_ROOT, countDifferences, tableCounts } from './lib/backup-archive.mjs';
 import { platformDocumentLoader, statusBitsOf, verifyWith } from '../apps/server/src/modules/credential/credential-test-verifier.ts';
+import { compiledServerArgs } from '../apps/server/server-command.mjs';
 
 const { values } = parseArgs({ options: { 'database-url': { type: 'string' }, port: { type: 'string' }, keep: { type: 'boolean', default: false } } });
 const serverUrl = values['database-url'] ?? null;
@@ -65,7 +66,7 @@ function settingsOf(place) {
 
 /** The built server on the drill's port, healthy; stop() ends it with SIGTERM and waits for its exit. */
 async function startServer(place, seed) {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, compiledServerArgs(), {
     cwd: REPO_ROOT,
     env: childEnv({
       ...settingsOf(place),
