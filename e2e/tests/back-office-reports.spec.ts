@@ -121,6 +121,24 @@ test('staff import a CSV with two bad rows, see why they were refused, fix them 
   expect(found.rows.map((r) => r.email).sort()).toEqual([email('ada'), email('bo'), email('cy'), email('dee'), email('ed')].sort());
 });
 
+/** A chart beside its table (ChartWithTable): a label for every row of the table, none drawn over another or out of the chart, and whole-number ticks. */
+async function expectReadableChart(page: Page, testId: string): Promise<void> {
+  const rowCount = await page.getByTestId(testId).locator('tbody tr').count();
+  const chart = page.getByTestId(`${testId}-chart`);
+  const labels = chart.locator('[data-chart-label]');
+  await expect(labels).toHaveCount(rowCount);
+  const chartBox = (await chart.boundingBox())!;
+  const boxes = await labels.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number }));
+  boxes.forEach((box, index) => {
+    expect(box.x, `label ${index + 1} of ${testId} starts inside the chart`).toBeGreaterThanOrEqual(chartBox.x - 1);
+    const next = boxes[index + 1];
+    if (next) expect(box.y + box.height, `label ${index + 1} of ${testId} ends above the next`).toBeLessThanOrEqual(next.y + 0.5);
+  });
+  const countTicks = await chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').allTextContents();
+  expect(countTicks.length).toBeGreaterThan(1);
+  for (const tick of countTicks) expect(tick, `${testId}: a count axis tick`).toMatch(/^\d+$/);
+}
+
 test("the dashboard's numbers agree with the lists they summarise", async ({ browser }) => {
   test.setTimeout(300_000);
   const page = await personAt(browser, '/admin/login', DEMO.superUser);
@@ -144,6 +162,10 @@ test("the dashboard's numbers agree with the lists they summarise", async ({ bro
   // Every chart's numbers are a table for screen readers.
   await expect(page.getByTestId('dashboard-by-status')).toBeAttached();
   expect(await seriousViolations(page)).toEqual([]);
+  // Issue 45 item 15: each chart labels every bar, its labels do not overlap, and its count axis is in whole numbers.
+  for (const name of ['dashboard-by-status', 'dashboard-by-stage', 'dashboard-pending']) {
+    await expectReadableChart(page, name);
+  }
 
   // A contributor's home shows their own work, not the menu again.
   const contributor = await personAt(browser, '/admin/login', DEMO.contributor);
