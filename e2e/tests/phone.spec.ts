@@ -161,6 +161,13 @@ test("staff on a phone: the header keeps to the screen and the menu holds Securi
   await expectNoSidewaysScroll(page);
 });
 
+/** At least 44 x 44 CSS pixels: a target a finger hits (WCAG 2.5.5). */
+async function expectTouchTarget(locator: Locator): Promise<void> {
+  const box = await boxOf(locator);
+  expect(box.width, 'wide enough for a finger').toBeGreaterThanOrEqual(44);
+  expect(box.height, 'tall enough for a finger').toBeGreaterThanOrEqual(44);
+}
+
 test("an applicant's invoice on a phone: Pay and Download on screen", async ({ page, request }) => {
   // Its own application, assessed and invoiced through the API calls the staff screens make.
   const application = await acceptedQualificationApplication(request, 'Q-WELD-INSP', {
@@ -179,7 +186,23 @@ test("an applicant's invoice on a phone: Pay and Download on screen", async ({ p
   await expect(invoices.getByTestId('row-card')).toHaveCount(1);
   await expectWithinWidth(page, invoices.getByRole('link', { name: 'Pay' }));
   await expectWithinWidth(page, invoices.getByRole('button', { name: /^Download .* as PDF$/ }));
+  // Issue 45 item 14: Pay and Download are a finger's size (Pay was 23 px wide), Pay the card's width.
+  await expectTouchTarget(invoices.getByRole('link', { name: 'Pay' }));
+  await expectTouchTarget(invoices.getByRole('button', { name: /^Download .* as PDF$/ }));
+  expect((await boxOf(invoices.getByRole('link', { name: 'Pay' }))).width).toBeGreaterThan((await boxOf(invoices.getByTestId('row-card'))).width / 2);
+  // The history is a card per move, not a table cut at the screen's edge.
+  const history = page.getByRole('list', { name: 'Application history' });
+  await expect(history.getByTestId('row-card').first()).toContainText('From');
+  await expectWithinWidth(page, history.getByTestId('row-card').first());
   await expectNoSidewaysScroll(page);
-  // The whole application page, its history wider than the phone included (it scrolls by keyboard too).
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The program's modules and fees: a card per module, every fee on screen.
+  await page.goto(`/student/programs/${application.programId}`);
+  const modules = page.getByTestId('program-modules').getByRole('list', { name: 'Modules' });
+  const firstModule = modules.getByTestId('row-card').filter({ hasText: 'IWI-M1' });
+  await expectWithinWidth(page, firstModule.getByText('Non Member Fee ($)'));
+  await expectWithinWidth(page, firstModule.getByText('Pass Mark'));
+  await expectNoSidewaysScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
 });

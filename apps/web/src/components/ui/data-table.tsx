@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import { useIsNarrowerThan } from '../../lib/use-is-narrower-than';
 import { ColumnHeaders, ColumnsRow, RowCards, type PagedTableColumn } from './paged-table';
+import { SCROLL_SHADOWS } from './scroll-region';
 
 interface DataTableProps<Row> {
   /** The table's accessible name, e.g. "Invoices". */
@@ -23,8 +24,12 @@ export function DataTable<Row>({ label, columns, rows, rowKey, minWidth, testId,
   const isNarrow = useIsNarrowerThan('md');
   if (isNarrow) return <RowCards label={label} columns={columns} rows={rows} rowKey={rowKey} testId={testId} />;
   return (
-    // A table wider than the page scrolls inside a region a keyboard can reach (axe: scrollable-region-focusable).
-    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'group', 'aria-label': label } }}>
+    // A table wider than the page scrolls inside a region a keyboard can reach (axe: scrollable-region-focusable);
+    // its scroll bar stays shown and a shadow marks the side with more (issue 45 item 14).
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x', viewportProps: { tabIndex: 0, role: 'group', 'aria-label': label, style: SCROLL_SHADOWS } }}
+    >
       <Table verticalSpacing={verticalSpacing} striped={striped} highlightOnHover={striped} aria-label={label} data-testid={testId}>
         <Table.Thead>
           <ColumnHeaders columns={columns} />

@@ -1,9 +1,19 @@
-import { Alert, Loader, Paper, Stack, Table, Title } from '@mantine/core';
+import { Alert, Loader, Paper, Stack, Title } from '@mantine/core';
 import type { ApplicationTypePath } from '@certs/shared/application/application-status';
 import { ApplicationStep } from '../../../components/ui/application-status';
+import { DataTable } from '../../../components/ui/data-table';
 import { DateDisplay } from '../../../components/ui/date-display';
+import type { PagedTableColumn } from '../../../components/ui/paged-table';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useApplicationHistory } from '../api/find-application-history';
+
+type HistoryEntry = NonNullable<ReturnType<typeof useApplicationHistory>['data']>[number];
+
+const HISTORY_COLUMNS: PagedTableColumn<HistoryEntry>[] = [
+  { key: 'when', header: 'When', isRowHeader: true, noWrap: true, render: (entry) => <DateDisplay value={entry.changedOn} withTime /> },
+  { key: 'from', header: 'From', render: (entry) => <ApplicationStep status={entry.fromStatus} stage={entry.fromStage} /> },
+  { key: 'to', header: 'To', render: (entry) => <ApplicationStep status={entry.toStatus} stage={entry.toStage} /> },
+];
 
 /** The applicant's view of where their application has been: each move, when, from and to (staff notes stay with staff). */
 export function ApplicationHistory({ type, applicationId }: { type: ApplicationTypePath; applicationId: string }) {
@@ -21,33 +31,8 @@ export function ApplicationHistory({ type, applicationId }: { type: ApplicationT
           </Alert>
         )}
         {history.data && (
-          // Its viewport takes keyboard focus, so that keyboard users can scroll a history wider than a phone (axe scrollable-region-focusable).
-          <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'group', 'aria-label': 'Application history' } }}>
-            <Table striped verticalSpacing="xs" aria-label="Application history" data-testid="applicant-application-history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>From</Table.Th>
-                  <Table.Th>To</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {history.data.map((entry) => (
-                  <Table.Tr key={entry.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <DateDisplay value={entry.changedOn} withTime />
-                    </Table.Td>
-                    <Table.Td>
-                      <ApplicationStep status={entry.fromStatus} stage={entry.fromStage} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ApplicationStep status={entry.toStatus} stage={entry.toStage} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          // A table from 768 px up (its scroll region takes keyboard focus); below, one card per move (issue 45 item 14).
+          <DataTable label="Application history" columns={HISTORY_COLUMNS} rows={history.data} rowKey={(entry) => entry.id} minWidth={480} striped verticalSpacing="xs" testId="applicant-application-history" />
         )}
       </Stack>
     </Paper>

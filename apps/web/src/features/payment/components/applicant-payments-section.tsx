@@ -11,7 +11,11 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useApplicationInvoices, useApplicationPayments } from '../api/payments';
 import { downloadFile } from '../../../lib/download-file';
+import { useIsNarrowerThan } from '../../../lib/use-is-narrower-than';
 import { PaymentStatusBadge } from './payment-status-badge';
+
+/** A button a finger hits: the card's full width and at least 44 px tall (WCAG 2.5.5, Apple's and Google's guidance). */
+const TOUCH_TARGET = { size: 'md', fullWidth: true, mih: 44 } as const;
 
 /** The applicant's pay page of a payment tracker. */
 export const payPagePath = (trackerId: string) => `/student/payments/${trackerId}`;
@@ -26,11 +30,14 @@ const canStillPay = (payment: Payment) => !payment.paidByCompany && isStillOpen(
  * with its status and when it was paid or stays open, and Pay while it can still be paid.
  */
 function InvoicePayments({ invoiceNumber, payments }: { invoiceNumber: string; payments: readonly Payment[] }) {
+  // On a phone (a card per invoice) the line wraps and Pay takes the card's width at a finger's
+  // height (issue 45 item 14: it was squeezed to 23 px beside the status and date).
+  const isNarrow = useIsNarrowerThan('md');
   if (payments.length === 0) return <Text size="sm" c="dimmed">None yet</Text>;
   return (
     <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`Payments of ${invoiceNumber}`}>
       {payments.map((payment) => (
-        <Group key={payment.id} component="li" gap="xs" wrap="nowrap" data-testid="invoice-payment">
+        <Group key={payment.id} component="li" gap="xs" wrap={isNarrow ? 'wrap' : 'nowrap'} data-testid="invoice-payment">
           <PaymentStatusBadge status={payment.displayedStatus} />
           {(payment.paidOn || isStillOpen(payment)) && (
             <Text size="sm" c="dimmed">
@@ -44,7 +51,7 @@ function InvoicePayments({ invoiceNumber, payments }: { invoiceNumber: string; p
             </Text>
           )}
           {canStillPay(payment) ? (
-            <Button component={Link} to={payPagePath(payment.trackerId)} size="compact-sm">
+            <Button component={Link} to={payPagePath(payment.trackerId)} {...(isNarrow ? TOUCH_TARGET : { size: 'compact-sm' })}>
               Pay
             </Button>
           ) : (
@@ -60,6 +67,7 @@ function InvoicePayments({ invoiceNumber, payments }: { invoiceNumber: string; p
 
 /** "Invoices and payments" on the applicant's application page: each tax invoice once, with its PDF and its payment links. */
 export function ApplicantPaymentsSection({ applicationId }: { applicationId: string }) {
+  const isNarrow = useIsNarrowerThan('md');
   const invoices = useApplicationInvoices(applicationId);
   const payments = useApplicationPayments(applicationId);
   const invoiceRows = invoices.data ?? [];
@@ -116,7 +124,7 @@ export function ApplicantPaymentsSection({ applicationId }: { applicationId: str
       header: 'PDF',
       isAction: true,
       render: (invoice) => (
-        <Button size="compact-sm" variant="light" onClick={() => download(invoice.id, invoice.invoiceNumberText)} aria-label={`Download ${invoice.invoiceNumberText} as PDF`}>
+        <Button {...(isNarrow ? TOUCH_TARGET : { size: 'compact-sm' })} variant="light" onClick={() => download(invoice.id, invoice.invoiceNumberText)} aria-label={`Download ${invoice.invoiceNumberText} as PDF`}>
           Download
         </Button>
       ),

@@ -6,7 +6,9 @@ import type { PublishedProgramDetail } from '@certs/shared/program/program-catal
 import type { ProgramModule } from '@certs/shared/program/program-module.contract';
 import { formatFee, plainTextOf } from '@certs/shared/program/program-rules';
 import { PROGRAM_TYPES } from '@certs/shared/program/program-type';
+import { DataTable } from '../../../components/ui/data-table';
 import { DateDisplay } from '../../../components/ui/date-display';
+import type { PagedTableColumn } from '../../../components/ui/paged-table';
 import { ProgramCode } from '../../../components/ui/program-code';
 import { ApplicantStatusBadge } from './applicant-status-badge';
 import { programTypeName } from './program-type-name';
@@ -43,59 +45,43 @@ function Declaration({ html }: { html: string }) {
   );
 }
 
+/** The columns of a program's modules and their fees (spec's program module fields). */
+function moduleColumns(symbol: string): PagedTableColumn<ProgramModule>[] {
+  return [
+    { key: 'code', header: 'Module Code', isRowHeader: true, noWrap: true, render: (module) => module.moduleCode },
+    {
+      key: 'title',
+      header: 'Module Title',
+      render: (module) => (
+        <>
+          <Text size="sm" fw={500}>
+            {module.moduleTitle}
+          </Text>
+          {module.moduleDescription && (
+            <Text size="xs" c="dimmed">
+              {module.moduleDescription}
+            </Text>
+          )}
+          {module.reSitAllowed && (
+            <Text size="xs" c="dimmed">
+              Re-sit: {formatFee(module.reSitMemberFee)} member / {formatFee(module.reSitNonMemberFee)} non-member
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'type', header: 'Examination Type', render: (module) => module.examinationType },
+    { key: 'member', header: `Member Fee (${symbol})`, align: 'right', noWrap: true, render: (module) => formatFee(module.memberFee) },
+    { key: 'nonMember', header: `Non Member Fee (${symbol})`, align: 'right', noWrap: true, render: (module) => formatFee(module.nonMemberFee) },
+    { key: 'pass', header: 'Pass Mark', align: 'right', noWrap: true, render: (module) => `${module.passPercentage}%` },
+  ];
+}
+
+/** A table from 768 px up; below, one card per module with its fees, none cut off at the side (issue 45 item 14). */
 function ModulesTable({ label, modules, symbol }: { label: string; modules: readonly ProgramModule[]; symbol: string }) {
   const offered = modules.filter((module) => !module.isInactive);
   if (offered.length === 0) return <Text c="dimmed">None listed.</Text>;
-  return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" striped aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Module Code</Table.Th>
-            <Table.Th scope="col">Module Title</Table.Th>
-            <Table.Th scope="col">Examination Type</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {`Member Fee (${symbol})`}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {`Non Member Fee (${symbol})`}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Pass Mark
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {offered.map((module) => (
-            <Table.Tr key={module.id}>
-              <Table.Th scope="row" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {module.moduleCode}
-              </Table.Th>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {module.moduleTitle}
-                </Text>
-                {module.moduleDescription && (
-                  <Text size="xs" c="dimmed">
-                    {module.moduleDescription}
-                  </Text>
-                )}
-                {module.reSitAllowed && (
-                  <Text size="xs" c="dimmed">
-                    Re-sit: {formatFee(module.reSitMemberFee)} member / {formatFee(module.reSitNonMemberFee)} non-member
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{module.examinationType}</Table.Td>
-              <Table.Td ta="right">{formatFee(module.memberFee)}</Table.Td>
-              <Table.Td ta="right">{formatFee(module.nonMemberFee)}</Table.Td>
-              <Table.Td ta="right">{module.passPercentage}%</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return <DataTable label={label} columns={moduleColumns(symbol)} rows={offered} rowKey={(module) => module.id} minWidth={640} striped />;
 }
 
 function yearsText(years: number | null): string {

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDate } from '@certs/shared/common/dates';
 import { WPQ_VALIDITY_OPTIONS } from '@certs/shared/wpq/wpq-record.contract';
 import type { WpqValidity } from '@certs/shared/wpq/wpq-validity.contract';
+import { DataTable } from '../../../components/ui/data-table';
+import type { PagedTableColumn } from '../../../components/ui/paged-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessageOf, httpStatusOf } from '../../../lib/api-client';
 import { useConfirmByExaminer, useSendConfirmationLink, useWpqValidity } from '../api/validity';
@@ -12,6 +14,20 @@ import { ExtensionLogSection, RevalidationForm, RevalidationList, type RenderUpl
 const day = (value: string | null) => (value ? formatDate(value, 'day') : '-');
 const optionLabel = (code: WpqValidity['option']) => WPQ_VALIDITY_OPTIONS.find((option) => option.value === code)?.label ?? code;
 
+type Confirmation = WpqValidity['confirmations'][number];
+
+const CONFIRMATION_COLUMNS: PagedTableColumn<Confirmation>[] = [
+  { key: 'sequence', header: 'No.', render: (confirmation) => confirmation.sequence },
+  { key: 'due', header: 'Due by', noWrap: true, render: (confirmation) => day(confirmation.dueOn) },
+  { key: 'confirmed', header: 'Confirmed on', noWrap: true, render: (confirmation) => day(confirmation.confirmedOn) },
+  {
+    key: 'by',
+    header: 'By',
+    render: (confirmation) => (confirmation.confirmedBy === 'employer' ? `Employer${confirmation.companyName ? ` (${confirmation.companyName})` : ''}` : 'Examiner'),
+  },
+  { key: 'signer', header: 'Name and position', render: (confirmation) => `${confirmation.confirmerName}, ${confirmation.confirmerPosition}` },
+];
+
 function ConfirmationsTable({ validity }: { validity: WpqValidity }) {
   if (validity.confirmations.length === 0) {
     return (
@@ -20,32 +36,8 @@ function ConfirmationsTable({ validity }: { validity: WpqValidity }) {
       </Text>
     );
   }
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label="Confirmations" data-testid="wpq-confirmations">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>No.</Table.Th>
-            <Table.Th>Due by</Table.Th>
-            <Table.Th>Confirmed on</Table.Th>
-            <Table.Th>By</Table.Th>
-            <Table.Th>Name and position</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {validity.confirmations.map((confirmation) => (
-            <Table.Tr key={confirmation.id}>
-              <Table.Td>{confirmation.sequence}</Table.Td>
-              <Table.Td>{day(confirmation.dueOn)}</Table.Td>
-              <Table.Td>{day(confirmation.confirmedOn)}</Table.Td>
-              <Table.Td>{confirmation.confirmedBy === 'employer' ? `Employer${confirmation.companyName ? ` (${confirmation.companyName})` : ''}` : 'Examiner'}</Table.Td>
-              <Table.Td>{`${confirmation.confirmerName}, ${confirmation.confirmerPosition}`}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  // A table from 768 px up; below, one card per confirmation, nothing cut off at the side (issue 45 item 14).
+  return <DataTable label="Confirmations" columns={CONFIRMATION_COLUMNS} rows={validity.confirmations} rowKey={(confirmation) => confirmation.id} minWidth={560} testId="wpq-confirmations" />;
 }
 
 /** The program's examiners and managers: mail the employer the link now, or confirm themselves. */
