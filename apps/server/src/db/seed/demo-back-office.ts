@@ -10,7 +10,7 @@ import { calculateRange } from '@certs/shared/wpq/wpq-range';
 import { moveApplication } from '../../modules/application/application-move';
 import { ApplicationRepository } from '../../modules/application/application.repository';
 import { ApplicationWorkflowRepository } from '../../modules/application/application-workflow.repository';
-import { checkFile } from '../../modules/bulk-import/bulk-import-csv';
+import { checkFile, joinedRowErrors } from '../../modules/bulk-import/bulk-import-csv';
 import { BulkImportRepository } from '../../modules/bulk-import/bulk-import.repository';
 import { AwardRepository } from '../../modules/award/award.repository';
 import { setCompanyMembership } from '../account-memberships';
@@ -354,7 +354,7 @@ async function seedPastImport(tx: Database, staffId: string): Promise<void> {
       const applicantId = people.get(row.email.toLowerCase())!.applicantId;
       return { importId, rowNumber: row.rowNumber, email: row.email, result: 'created' as const, applicantId, applicationId: applicationOf.get(applicantId) ?? null, createdBy: staffId, modifiedBy: staffId };
     }),
-    ...checked.refused.map((row) => ({ importId, rowNumber: row.rowNumber, email: row.email, result: 'refused' as const, field: row.field, reason: row.reason, createdBy: staffId, modifiedBy: staffId })),
+    ...checked.refused.map((row) => ({ importId, rowNumber: row.rowNumber, email: row.email, result: 'refused' as const, ...joinedRowErrors(row.errors), createdBy: staffId, modifiedBy: staffId })),
   ]);
   await repository.refreshProgress(tx, importId);
 }

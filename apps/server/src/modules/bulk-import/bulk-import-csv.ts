@@ -172,3 +172,9 @@ export function checkFile(content: string): CheckedFile {
   });
   return { ok: true, rows, refused, totalRows: file.rows.length };
 }
+
+/** Every error of a row in the one field and reason the results keep (and the results file writes). */
+export function joinedRowErrors(errors: readonly RowError[]): { field: string | null; reason: string | null } {
+  if (errors.length === 0) return { field: null, reason: null };
+  return { field: errors.map((error) => error.field).join(', '), reason: errors.map((error) => error.reason).join('; ') };
+}

@@ -22,7 +22,7 @@ import type { MailService } from '../../platform/mail/mail.service';
 import type { Executor } from '../../db/executor';
 import type { ProgramService } from '../program/program.service';
 import { isAccountWide, type StaffScope } from '../report/staff-scope';
-import { checkFile, hasEmailError, templateCsv, type ImportRow, type RefusedRow } from './bulk-import-csv';
+import { checkFile, hasEmailError, joinedRowErrors, templateCsv, type ImportRow, type RefusedRow } from './bulk-import-csv';
 import type { BulkImportRepository, ImportRecord, ImportRowResult, KnownPerson } from './bulk-import.repository';
 
 /** Rows written per transaction: progress moves at this step, and a restart redoes at most one chunk. */
@@ -80,11 +80,6 @@ function refusedErrors(row: RefusedRow, person: KnownPerson | undefined): RowErr
   return person && isStaff(person) && !hasEmailError(row.errors) ? [STAFF_EMAIL, ...row.errors] : row.errors;
 }
 
-/** Every error of a row in the one field and reason the results keep (and the results file writes). */
-function joined(errors: readonly RowError[]): { field: string | null; reason: string | null } {
-  if (errors.length === 0) return { field: null, reason: null };
-  return { field: errors.map((error) => error.field).join(', '), reason: errors.map((error) => error.reason).join('; ') };
-}
 
 /**
  * `bulkimportprocess` (spec section 7): a CSV of applicants and their applications to one program.
@@ -111,11 +106,11 @@ export class BulkImportService {
     const outcomes: RowOutcome[] = [
       ...checked.refused.map((row) => {
         const errors = refusedErrors(row, people.get(row.email.toLowerCase()));
-        return { rowNumber: row.rowNumber, email: row.email, result: 'refused' as const, ...joined(errors), errors };
+        return { rowNumber: row.rowNumber, email: row.email, result: 'refused' as const, ...joinedRowErrors(errors), errors };
       }),
       ...checked.rows.map((row) => {
         const decision = decide(row, people.get(row.email.toLowerCase()));
-        return { rowNumber: row.rowNumber, email: row.email, result: decision.result, ...joined(decision.errors), errors: decision.errors };
+        return { rowNumber: row.rowNumber, email: row.email, result: decision.result, ...joinedRowErrors(decision.errors), errors: decision.errors };
       }),
     ].sort((a, b) => a.rowNumber - b.rowNumber);
     const tally = (result: RowResult) => outcomes.filter((row) => row.result === result).length;
@@ -194,7 +189,7 @@ export class BulkImportService {
             rowNumber: row.rowNumber,
             email: row.email,
             result: 'refused',
-            ...joined(refusedErrors(row, people.get(row.email.toLowerCase()))),
+            ...joinedRowErrors(refusedErrors(row, people.get(row.email.toLowerCase()))),
             createdBy: actorId,
             modifiedBy: actorId,
           })),
@@ -232,7 +227,7 @@ export class BulkImportService {
     );
     const needsApplication: { row: ImportRow; applicantId: string; userId: string; invite: boolean }[] = [];
     for (const { row, person, decision } of decided) {
-      const base = { importId, rowNumber: row.rowNumber, email: row.email, result: decision.result, ...joined(decision.errors), createdBy: actorId, modifiedBy: actorId };
+      const base = { importId, rowNumber: row.rowNumber, email: row.email, result: decision.result, ...joinedRowErrors(decision.errors), createdBy: actorId, modifiedBy: actorId };
       if (decision.result === 'refused') {
         results.push(base);
         continue;
