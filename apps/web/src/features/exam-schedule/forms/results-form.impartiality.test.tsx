@@ -1,46 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { PostExamUpdateRequest, ScheduledModule } from '@certs/shared/exam-schedule/exam-schedule.contract';
+import type { PostExamUpdateRequest } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { ResultsForm } from './results-form';
+import { ID, moduleOf } from './results-form.test-data';
 
-const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
-
-const paperModule: ScheduledModule = {
-  id: ID(1),
-  programModuleId: ID(9),
-  moduleCode: 'M3',
-  moduleTitle: 'Practical inspection',
-  examinationType: 'Practical',
-  invigilated: false,
-  passPercentage: 75,
-  isRequired: true,
-  examKind: 'Practical',
-  scheduledAt: '2026-11-20T23:00:00.000Z',
-  scheduleTimeZone: 'Australia/Sydney',
-  scheduledLocal: '2026-11-21T10:00',
-  durationMinutes: 120,
-  venue: { id: ID(5), name: 'Hall' },
-  testCentre: null,
-  examiner: { id: ID(6), name: 'Eve' },
-  invigilator: null,
-  examDefinition: null,
-  recordExam: null,
-  scheduleNote: '',
-  isScheduleComplete: true,
-  scheduleSentOn: '2026-11-01T00:00:00.000Z',
-  hasTakenPlace: true,
-  result: null,
-  resultPercentage: null,
-  resultNotes: '',
-  resultEvidence: null,
-  resultEnteredOn: null,
-  resultEnteredBy: null,
-  resultSource: null,
-  canEnterResult: true,
-};
+const paperModule = moduleOf({});
 
 const refusal = 'Mia Manager cannot be assigned as person recording the result: declared a conflict of interest with this applicant (a trainee they taught).';
 
