@@ -206,3 +206,17 @@ test("an applicant's invoice on a phone: Pay and Download on screen", async ({ p
   await expectNoSidewaysScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("an employer's confirmations on a phone scroll inside a region that shows there is more", async ({ page }) => {
+  await signInAs(page, '/employer/login', DEMO.companyCoordinator);
+  await page.goto('/employer/confirmations');
+  await expect(page.getByRole('table', { name: 'Confirmations' }).getByRole('row', { name: /Dallas Weldon/ })).toBeVisible();
+  // Issue 45 item 14: the table, wider than the phone, scrolls within the screen in a region a keyboard reaches, its side shadowed.
+  const region = page.getByRole('region', { name: 'Confirmations' });
+  await expectWithinWidth(page, region);
+  await expect(region).toHaveAttribute('tabindex', '0');
+  await expect(region).toHaveAttribute('data-scroll-cue', 'shadow');
+  expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth), 'the table goes on beyond the screen').toBe(true);
+  await expectNoSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -9,6 +9,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { useRequiredSession } from '../../../lib/auth';
 import { useDateFormatter } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 /**
  * The company's own users, for its coordinator (issue 42): invite a coordinator or a viewer, change
@@ -51,8 +52,8 @@ export function EmployerUsersRoute() {
         </Alert>
       )}
       {users.data && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Company users">
+        <ScrollRegion label="Company users">
+          <Table miw={640} striped aria-label="Company users">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -117,7 +118,7 @@ export function EmployerUsersRoute() {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       )}
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="invite-heading">
         <Stack gap="sm">

@@ -4,13 +4,14 @@ import { APPEAL_SUBJECT_SHORT, applicantAppealPath, type AppealRow } from '@cert
 import { CASE_OUTCOME_LABELS } from '@certs/shared/case/case.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { AppealStatusBadge } from './appeal-status-badge';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 /** The person's appeals: the reference opens each; its status and outcome. */
 export function MyAppealsList({ rows, showProgram = false }: { rows: readonly AppealRow[]; showProgram?: boolean }) {
   if (rows.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped aria-label="Your appeals" data-testid="my-appeals">
+    <ScrollRegion label="Your appeals">
+      <Table miw={480} striped aria-label="Your appeals" data-testid="my-appeals">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Reference</Table.Th>
@@ -47,6 +48,6 @@ export function MyAppealsList({ rows, showProgram = false }: { rows: readonly Ap
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }

@@ -5,6 +5,7 @@ import type { CompanyAccessEmployer } from '@certs/shared/company-access/company
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
 import { useCompanyAccess, useEndEmployerLink } from '../api/company-access';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 /** The employer, since when, and the end of the link behind a confirmation. */
 function EmployerLink({ employer }: { employer: CompanyAccessEmployer }) {
@@ -134,8 +135,8 @@ export function CompanyAccessSection() {
         {checks.length === 0 ? (
           <Text size="sm">No company has checked your certificates.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped aria-label="Who checked your certificates">
+          <ScrollRegion label="Who checked your certificates">
+            <Table miw={480} striped aria-label="Who checked your certificates">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Company</Table.Th>
@@ -153,7 +154,7 @@ export function CompanyAccessSection() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         )}
       </Stack>
     </Stack>

@@ -2,6 +2,7 @@ import { Alert, Stack, Table, Text, Title } from '@mantine/core';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useDateFormatter } from '../../../lib/dates';
 import { useFormerPeople } from '../api/company-access';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 /** People whose link to the company ended (decision 038): their name and the dates, nothing more. */
 export function FormerPeople() {
@@ -25,8 +26,8 @@ export function FormerPeople() {
       )}
       {former.isSuccess && rows.length === 0 && <Text size="sm">None.</Text>}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped aria-label="Former employees">
+        <ScrollRegion label="Former employees">
+          <Table miw={420} striped aria-label="Former employees">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -44,7 +45,7 @@ export function FormerPeople() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       )}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Button, Group, Table } from '@mantine/core';
 import type { EmployerClaim } from '@certs/shared/company/company.contract';
 import { useDateFormatter } from '../../../lib/dates';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 export type ClaimDecision = 'approve' | 'decline';
 
@@ -22,8 +23,8 @@ const DECISION_LABELS: Record<ClaimDecision, string> = { approve: 'Approve', dec
 export function EmployerClaimsTable({ claims, label, withCompany = false, withDecidedOn = false, decisions, isDeciding, onDecide }: EmployerClaimsTableProps) {
   const dates = useDateFormatter();
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped aria-label={label}>
+    <ScrollRegion label={label}>
+      <Table miw={560} striped aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
@@ -62,6 +63,6 @@ export function EmployerClaimsTable({ claims, label, withCompany = false, withDe
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }

@@ -1,6 +1,7 @@
 import { Checkbox, Table, Text } from '@mantine/core';
 import type { EmployerConfirmationRow } from '@certs/shared/employer/confirmations.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 /**
  * The company's welder qualifications whose confirmation falls due (issue 42), one row each; for
@@ -11,8 +12,8 @@ export function ConfirmationsTable({ rows, selected, onSelect }: { rows: Employe
   const canSelect = !!selected && !!onSelect;
   const chosen = canSelect ? selectable.filter((id) => selected.has(id)).length : 0;
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped aria-label="Confirmations">
+    <ScrollRegion label="Confirmations">
+      <Table miw={760} striped aria-label="Confirmations">
         <Table.Thead>
           <Table.Tr>
             {canSelect && (
@@ -68,6 +69,6 @@ export function ConfirmationsTable({ rows, selected, onSelect }: { rows: Employe
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }

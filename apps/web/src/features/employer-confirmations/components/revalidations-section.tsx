@@ -4,6 +4,7 @@ import type { EmployerRevalidationRow } from '@certs/shared/employer/confirmatio
 import { DateDisplay } from '../../../components/ui/date-display';
 import { useSubmitRevalidationEvidence } from '../api/confirmations';
 import { RevalidationEvidenceForm } from '../forms/revalidation-evidence-form';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 function EvidenceDialog({ revalidation, onClose, onSent }: { revalidation: EmployerRevalidationRow; onClose: () => void; onSent: () => void }) {
   const submit = useSubmitRevalidationEvidence(revalidation.wpqRecordId);
@@ -42,8 +43,8 @@ export function RevalidationsSection({ rows, isCoordinator }: { rows: EmployerRe
         </Alert>
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Revalidations">
+        <ScrollRegion label="Revalidations">
+          <Table miw={640} striped aria-label="Revalidations">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Welder</Table.Th>
@@ -77,7 +78,7 @@ export function RevalidationsSection({ rows, isCoordinator }: { rows: EmployerRe
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       )}
       {open && (
         <EvidenceDialog

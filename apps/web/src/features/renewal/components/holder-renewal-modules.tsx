@@ -1,6 +1,7 @@
 import { Paper, Stack, Table, Title } from '@mantine/core';
 import { formatDateTimeWithZone } from '@certs/shared/common/dates';
 import type { Renewal } from '@certs/shared/renewal/renewal.contract';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 /** The holder's view of their AICIP renewal modules: each one's exam once sent to them, and its result. */
 export function HolderRenewalModules({ renewal }: { renewal: Renewal }) {
@@ -10,8 +11,8 @@ export function HolderRenewalModules({ renewal }: { renewal: Renewal }) {
         <Title order={2} size="h3">
           Renewal modules
         </Title>
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-label="Your renewal modules">
+        <ScrollRegion label="Your renewal modules">
+          <Table miw={560} aria-label="Your renewal modules">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Module</Table.Th>
@@ -33,7 +34,7 @@ export function HolderRenewalModules({ renewal }: { renewal: Renewal }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       </Stack>
     </Paper>
   );

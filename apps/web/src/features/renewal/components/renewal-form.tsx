@@ -27,6 +27,7 @@ import { errorMessageOf } from "../../../lib/api-client";
 import { formatMoney } from "@certs/shared/pre-exam/pre-exam-rules";
 import { useSaveRenewal } from "../api/renewal";
 import { HolderRenewalModules } from "./holder-renewal-modules";
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 interface RenewalFormProps {
   renewal: Renewal;
@@ -232,8 +233,8 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
           {renewal.development.length === 0 ? (
             <Text c="dimmed">Your Professional development list is empty.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped aria-label="Professional development">
+            <ScrollRegion label="Professional development">
+              <Table miw={640} striped aria-label="Professional development">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Count</Table.Th>
@@ -276,7 +277,7 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
           )}
           <Alert
             color={short ? "yellow" : "teal"}
