@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '../fixtures/test';
+import { expect, test, type APIRequestContext, type Page, type Response } from '../fixtures/test';
 import { fillDay, submitApplication } from '../fixtures/journey';
 import { seriousViolations } from '../fixtures/axe';
 import { DEMO, DEMO_PASSWORD, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
@@ -74,10 +74,17 @@ test('a new applicant registers, activates from the mail, fills the profile, upl
   expect(mail.subject).toBe('Activate your account');
   const activationPath = new URL(link).pathname;
   // The page then asks whether the account is active: with its link, so that it is answered (issue 45 item 18: it was a 404).
+  const failedCalls: string[] = [];
+  const noteFailure = (response: Response) => {
+    if (response.status() >= 400) failedCalls.push(`${response.status()} ${response.url()}`);
+  };
+  page.on('response', noteFailure);
   const statusAnswer = page.waitForResponse((response) => /\/unauth\/applicantregistration\/[0-9a-f-]{36}(\?|$)/.test(response.url()));
   await page.goto(activationPath);
   await expect(page.getByTestId('activation-result')).toContainText('Your account is active');
   expect((await statusAnswer).status()).toBe(200);
+  page.off('response', noteFailure);
+  expect(failedCalls, 'no call of the activation page fails').toEqual([]);
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/student\/login$/);
   await page.getByLabel('Email').fill(email);
