@@ -48,6 +48,7 @@ test('an AICIP holder renews, pays the renewal module invoice, staff record the 
   expect(await seriousViolations(holder)).toEqual([]);
   const submitted = holder.waitForResponse((r) => /\/api\/aiciprenewalapplication\/[0-9a-f-]{36}\/submit$/.test(r.url()) && r.ok());
   await holder.getByRole('button', { name: 'Submit renewal' }).click();
+  await holder.getByRole('dialog', { name: 'Submit this renewal?' }).getByRole('button', { name: 'Confirm and submit' }).click();
   await submitted;
   await expect(holder.getByTestId('renewal-status')).toHaveText('Submitted');
   await expect(holder.getByRole('status').filter({ hasText: 'We will invoice your renewal modules' })).toBeVisible();
@@ -117,6 +118,7 @@ test('an AICIP holder renews, pays the renewal module invoice, staff record the 
 
   // 6. Staff renew: five more years from the old expiry.
   await staff.getByRole('button', { name: 'Renew', exact: true }).click();
+  await staff.getByRole('dialog', { name: 'Renew this award?' }).getByRole('button', { name: 'Confirm renewal' }).click();
   await expect(staff.getByTestId('renewal-status')).toHaveText('Renewed');
   await expect(staff.getByTestId('renewal-expires-on').locator('time')).toHaveAttribute('datetime', new RegExp(`^${newExpiry}`));
 

@@ -80,6 +80,8 @@ test('a holder gets the expiry reminder, renews with professional development ho
   await saved;
   await expect(holder.getByTestId('renewal-status')).toHaveText('Draft');
   await holder.getByRole('button', { name: 'Submit renewal' }).click();
+  // Submitting asks once, saying what will happen (issue 45 item 7).
+  await holder.getByRole('dialog', { name: 'Submit this renewal?' }).getByRole('button', { name: 'Confirm and submit' }).click();
   await expect(holder.getByTestId('renewal-status')).toHaveText('Submitted');
   await expect(holder.getByRole('status').filter({ hasText: 'Your certificate stays current' })).toBeVisible();
 
@@ -116,6 +118,7 @@ test('a holder gets the expiry reminder, renews with professional development ho
   await staff.getByRole('button', { name: 'Refuse renewal' }).click();
   await expect(staff.getByText('Refusal reason is required')).toBeVisible();
   await staff.getByRole('button', { name: 'Renew', exact: true }).click();
+  await staff.getByRole('dialog', { name: 'Renew this award?' }).getByRole('button', { name: 'Confirm renewal' }).click();
   await expect(staff.getByTestId('renewal-status')).toHaveText('Renewed');
   await expect(staff.getByTestId('renewal-expires-on').locator('time')).toHaveAttribute('datetime', new RegExp(`^${newExpiry}`));
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Renewal } from '@certs/shared/renewal/renewal.contract';
@@ -70,7 +70,28 @@ describe('RenewalDecision: renew', () => {
     stubFetch(() => jsonResponse({ ...paid, status: 'renewed', applicationStatus: 'Awarded', awardStatus: 'current', newExpiresOn: '2029-11-01', expiresOn: '2029-11-01', decidedOn: '2026-11-21T01:00:00.000Z' }));
     renderWithProviders(<RenewalDecision renewal={paid} />);
     await userEvent.click(screen.getByRole('button', { name: 'Renew' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm renewal' }));
     expect(await screen.findByText('Valid until 01-Nov-2029')).toBeInTheDocument();
+  });
+});
+
+describe('RenewalDecision: asks before renewing (issue 45 item 7)', () => {
+  it('says what will happen and sends nothing until confirmed', async () => {
+    const paid = { ...lateCertification, invoice: { ...lateFeeInvoice, status: 'Paid' as const, payPath: null }, renewBlockedReason: null };
+    const { fetchMock } = stubFetch(() => jsonResponse({ ...paid, status: 'renewed', newExpiresOn: '2029-11-01', decidedOn: '2026-11-21T01:00:00.000Z' }));
+    renderWithProviders(<RenewalDecision renewal={paid} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Renew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew this award?' });
+    expect(dialog).toHaveTextContent("Lea Late's CWS award WCB-2023-0011 will be renewed for a new period");
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says a program that requires no CPD hours requires none (issue 45 item 8)', () => {
+    stubFetch(() => jsonResponse({ message: 'unexpected' }, 404));
+    renderWithProviders(<RenewalDecision renewal={{ ...lateCertification, requiredCpdHours: 0, cpdHours: 0 }} />);
+    expect(screen.getByTestId('renewal-cpd')).toHaveTextContent('0 listed (none required)');
   });
 });
 
@@ -89,9 +110,11 @@ describe('RenewalDecision: impartiality (issue 43)', () => {
     renderWithProviders(<RenewalDecision renewal={ready} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Renew' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm renewal' }));
     const field = await screen.findByRole('textbox', { name: 'Override with a reason' });
     await user.type(field, 'Only certifier available this week');
     await user.click(screen.getByRole('button', { name: 'Renew' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm renewal' }));
     expect(await screen.findByText(/Valid until 01-Nov-2029/)).toBeInTheDocument();
     expect(bodies.at(-1)).toMatchObject({ renewalId: RENEWAL_ID, action: 'renew', override: { reason: 'Only certifier available this week' } });
   });

@@ -28,6 +28,7 @@ import { formatMoney } from "@certs/shared/pre-exam/pre-exam-rules";
 import { renewalKeys, useRenewalAction } from "../api/renewal";
 import { RenewalModulesPanel, type RenderInvoiceActions } from "./renewal-modules-panel";
 import { OverrideReasonField, useImpartialityOverride } from "../../../components/ui/override-reason";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 
 function Fact({
   label,
@@ -50,10 +51,17 @@ function Fact({
   );
 }
 
+/** "0 of 0 required" reads as a fault when the program asks for no CPD hours (issue 45 item 8). */
+export function cpdHoursText(hours: number, required: number): string {
+  return required > 0 ? `${hours} of ${required} required` : `${hours} listed (none required)`;
+}
+
 /** Staff's page of one renewal: what the holder answered and listed, and Renew or Refuse (with a reason). */
 export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Renewal; renderInvoiceActions?: RenderInvoiceActions }) {
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
+  // Renewing moves the award to a new period at once: staff confirm before it is sent (issue 45 item 7).
+  const [confirmingRenew, setConfirmingRenew] = useState(false);
   const action = useRenewalAction(renewal.id ?? "", renewal.typePath);
   // Renewing or refusing is a certification decision: a refusal on impartiality a manager may override with a reason (issue 43).
   const impartiality = useImpartialityOverride();
@@ -115,7 +123,7 @@ export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Re
             </Fact>
           )}
           <Fact label="CPD hours in the period" testId="renewal-cpd">
-            {`${renewal.cpdHours} of ${renewal.requiredCpdHours} required`}
+            {cpdHoursText(renewal.cpdHours, renewal.requiredCpdHours)}
           </Fact>
           <Stack gap={2}>
             <Text size="sm" c="dimmed">
@@ -242,7 +250,7 @@ export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Re
               </Button>
               <Button
                 disabled={renewal.renewBlockedReason !== null}
-                onClick={() => decide("renew")}
+                onClick={() => setConfirmingRenew(true)}
                 loading={
                   action.isPending && action.variables?.action === "renew"
                 }
@@ -250,6 +258,19 @@ export function RenewalDecision({ renewal, renderInvoiceActions }: { renewal: Re
                 Renew
               </Button>
             </Group>
+            <ConfirmDialog
+              opened={confirmingRenew}
+              title="Renew this award?"
+              confirmLabel="Confirm renewal"
+              failureTitle="The decision was not recorded"
+              // The outcome (or an impartiality refusal to override) shows on the page, as for Refuse.
+              onConfirm={async () => decide("renew")}
+              onClose={() => setConfirmingRenew(false)}
+            >
+              <Text>
+                {`${renewal.holderName}'s ${renewal.programCode} award ${renewal.certificateNumber} will be renewed for a new period and the renewal recorded as decided by you. ${reason.trim() ? "Your reason is kept as a note to the holder." : ""}`.trim()}
+              </Text>
+            </ConfirmDialog>
           </Stack>
         </Paper>
       ) : (

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Renewal } from '@certs/shared/renewal/renewal.contract';
@@ -72,6 +72,28 @@ describe('the renewal form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit renewal' }));
     expect(await screen.findByText('Answer is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks once before submitting, saying what will happen, and sends only on confirm (issue 45 item 7)', async () => {
+    saveSession({ jwt: 'token-1', user: applicant });
+    const { fetchMock } = stubFetch(() => jsonResponse({ ...blank, id: 'r-1', status: 'submitted', canApply: false }));
+    renderWithProviders(<RenewalForm renewal={blank} profileHref="/student/profile" />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /Continued supervision/ }), 'Supervised two shops');
+    await user.click(screen.getByRole('button', { name: 'Submit renewal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit this renewal?' });
+    expect(dialog).toHaveTextContent('Your renewal of certificate CWS-2026-0001 goes to staff to decide');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Submit renewal' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and submit' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+  });
+
+  it('says a program that requires no CPD hours requires none, not "0 of 0 required" (issue 45 item 8)', () => {
+    saveSession({ jwt: 'token-1', user: applicant });
+    renderWithProviders(<RenewalForm renewal={{ ...blank, requiredCpdHours: 0 }} profileHref="/student/profile" />);
+    expect(screen.getByTestId('cpd-total')).toHaveTextContent('Total hours in the period: 0. This program requires no CPD hours.');
   });
 
   it('says why the holder cannot apply and offers no buttons', () => {

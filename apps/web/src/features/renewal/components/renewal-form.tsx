@@ -28,6 +28,7 @@ import { formatMoney } from "@certs/shared/pre-exam/pre-exam-rules";
 import { useSaveRenewal } from "../api/renewal";
 import { HolderRenewalModules } from "./holder-renewal-modules";
 import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 interface RenewalFormProps {
   renewal: Renewal;
@@ -51,6 +52,8 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
       new Set(renewal.development.filter((d) => d.selected).map((d) => d.id)),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Submitting hands the renewal to staff and ends editing: the holder confirms first (issue 45 item 7).
+  const [confirmingSubmit, setConfirmingSubmit] = useState(false);
   const save = useSaveRenewal(renewal.awardId, renewal.typePath);
   const editable =
     renewal.canApply && (renewal.status === null || renewal.status === "draft");
@@ -63,14 +66,19 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
     : renewal.cpdHours;
   const short = total < renewal.requiredCpdHours;
 
-  const send = (submit: boolean) => {
+  /** Marks unanswered requirements when submitting; true when the form may be sent. */
+  const checkAnswers = (submit: boolean) => {
     const missing = submit
       ? renewal.requirements.filter((r) => !(answers[r.id] ?? "").trim())
       : [];
     setErrors(
       Object.fromEntries(missing.map((r) => [r.id, "Answer is required"])),
     );
-    if (missing.length > 0) return;
+    return missing.length === 0;
+  };
+
+  const send = (submit: boolean) => {
+    if (!checkAnswers(submit)) return;
     save.mutate(
       {
         body: {
@@ -285,7 +293,9 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
             data-testid="cpd-total"
             role="status"
           >
-            {`Total hours in the period: ${hours(total)} of ${renewal.requiredCpdHours} required.`}
+            {renewal.requiredCpdHours > 0
+              ? `Total hours in the period: ${hours(total)} of ${renewal.requiredCpdHours} required.`
+              : `Total hours in the period: ${hours(total)}. This program requires no CPD hours.`}
             {short && " You may still submit; staff decide with what you list."}
           </Alert>
         </Stack>
@@ -301,13 +311,28 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
             Save draft
           </Button>
           <Button
-            onClick={() => send(true)}
+            onClick={() => {
+              if (checkAnswers(true)) setConfirmingSubmit(true);
+            }}
             loading={save.isPending && save.variables?.submit === true}
           >
             Submit renewal
           </Button>
         </Group>
       )}
+      <ConfirmDialog
+        opened={confirmingSubmit}
+        title="Submit this renewal?"
+        confirmLabel="Confirm and submit"
+        failureTitle="Could not submit the renewal"
+        // The outcome shows as a notification, as for Save draft.
+        onConfirm={async () => send(true)}
+        onClose={() => setConfirmingSubmit(false)}
+      >
+        <Text>
+          {`Your renewal of certificate ${renewal.certificateNumber} goes to staff to decide, with your answers and the ${chosen.size === 1 ? "1 development entry" : `${chosen.size} development entries`} you ticked. You cannot change them after you submit.`}
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }
