@@ -50,6 +50,7 @@ describe('AssessmentForm', () => {
     expect(await screen.findByText(STAGE_MESSAGES.messageRequired)).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Message to the applicant/ }), 'Upload an eye test.');
     await user.click(screen.getByRole('button', { name: 'Submit assessment' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and submit' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ outcome: 'moreInformation', messageToApplicant: 'Upload an eye test.', selections: criteria.map((c) => ({ criterion: c.criterion, answer: 'Yes' })) });
   });
@@ -77,6 +78,24 @@ describe('AssessmentForm', () => {
     await answerAll(user, 'Yes');
     await user.click(screen.getByRole('radio', { name: 'Accept into examinations' }));
     await user.click(screen.getByRole('button', { name: 'Submit assessment' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and submit' }));
     expect(await screen.findByText(STAGE_MESSAGES.notAllowed('Assessment Completed', 'assessed'))).toBeInTheDocument();
+  });
+
+  it('asks once before submitting, saying what the outcome does, and sends only on confirm (issue 45 item 7)', async () => {
+    const { onSubmit, user } = renderForm();
+    await user.type(screen.getByRole('textbox', { name: /Assessment report/ }), 'Rejected: no experience');
+    await answerAll(user, 'No');
+    await user.click(screen.getByRole('radio', { name: 'Reject' }));
+    await user.type(screen.getByRole('textbox', { name: /Message to the applicant/ }), 'No welding experience shown.');
+    await user.click(screen.getByRole('button', { name: 'Submit assessment' }));
+    const dialog = await screen.findByRole('dialog', { name: /Submit the assessment: Reject/ });
+    expect(dialog).toHaveTextContent('The application is rejected and the applicant reads your reason in the mail.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Submit assessment' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm and submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ outcome: 'reject', messageToApplicant: 'No welding experience shown.' });
   });
 });

@@ -13,6 +13,7 @@ import {
   type CriterionAnswer,
 } from '@certs/shared/application/application-stage.contract';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 interface AssessmentFormProps {
   criteria: readonly AssessmentCriterion[];
@@ -22,6 +23,13 @@ interface AssessmentFormProps {
   onSave: (request: AssessmentSaveRequest) => Promise<unknown>;
   onSubmit: (request: AssessmentSaveRequest) => Promise<unknown>;
 }
+
+/** What submitting each outcome does, said in the confirmation before it is sent (issue 45 item 7). */
+const OUTCOME_CONSEQUENCES: Record<AssessmentOutcome, string> = {
+  accept: 'The application is accepted into examinations and the applicant is told by mail, with your message if you wrote one.',
+  moreInformation: 'The application goes back to the applicant to add what your message asks for; they read it on their application and in the mail.',
+  reject: 'The application is rejected and the applicant reads your reason in the mail.',
+};
 
 export type AssessmentFormValues = {
   assessmentReport: string;
@@ -59,23 +67,31 @@ export function assessmentRequestOf(values: AssessmentFormValues): AssessmentSav
 export function AssessmentForm({ criteria, assessment, submitBlockedBy, onSave, onSubmit }: AssessmentFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [isSending, setIsSending] = useState<'save' | 'submit' | null>(null);
+  // Submitting acts on the application at once: the outcome is confirmed first, saying what it does.
+  const [confirmingOutcome, setConfirmingOutcome] = useState<AssessmentOutcome | null>(null);
   const form = useForm<AssessmentFormValues>({ initialValues: initialAssessmentValues(criteria, assessment) });
   const outcome = form.getValues().outcome;
+
+  /** Checks the whole assessment and, when it may be submitted, asks to confirm its outcome. */
+  const askToSubmit = () => {
+    setFailure(null);
+    form.clearErrors();
+    const request = assessmentRequestOf(form.getValues());
+    const errors = assessmentSubmitErrors(
+      { assessmentReport: request.assessmentReport ?? '', selections: request.selections, outcome: request.outcome ?? null, messageToApplicant: request.messageToApplicant ?? '' },
+      criteria,
+    );
+    if (Object.keys(errors).length > 0) {
+      form.setErrors(errors);
+      return;
+    }
+    if (request.outcome) setConfirmingOutcome(request.outcome);
+  };
 
   const send = async (kind: 'save' | 'submit') => {
     setFailure(null);
     form.clearErrors();
     const request = assessmentRequestOf(form.getValues());
-    if (kind === 'submit') {
-      const errors = assessmentSubmitErrors(
-        { assessmentReport: request.assessmentReport ?? '', selections: request.selections, outcome: request.outcome ?? null, messageToApplicant: request.messageToApplicant ?? '' },
-        criteria,
-      );
-      if (Object.keys(errors).length > 0) {
-        form.setErrors(errors);
-        return;
-      }
-    }
     setIsSending(kind);
     try {
       await (kind === 'save' ? onSave : onSubmit)(request);
@@ -92,7 +108,7 @@ export function AssessmentForm({ criteria, assessment, submitBlockedBy, onSave, 
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void send('submit');
+        askToSubmit();
       }}
       noValidate
       aria-label="Assessment"
@@ -163,6 +179,17 @@ export function AssessmentForm({ criteria, assessment, submitBlockedBy, onSave, 
             Submit assessment
           </Button>
         </Group>
+        <ConfirmDialog
+          opened={confirmingOutcome !== null}
+          title={`Submit the assessment: ${confirmingOutcome ? ASSESSMENT_OUTCOME_LABELS[confirmingOutcome] : ''}?`}
+          confirmLabel="Confirm and submit"
+          failureTitle="The assessment was not saved"
+          // A refusal shows in the form's own alert (or at its fields), where it can be corrected.
+          onConfirm={() => send('submit')}
+          onClose={() => setConfirmingOutcome(null)}
+        >
+          <Text>{confirmingOutcome ? OUTCOME_CONSEQUENCES[confirmingOutcome] : ''}</Text>
+        </ConfirmDialog>
       </Stack>
     </form>
   );
