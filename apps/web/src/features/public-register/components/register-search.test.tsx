@@ -20,6 +20,12 @@ function renderSearch() {
 describe('RegisterSearch', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it("names no one body's program in the search hint, shown on every body's register (issue 45 item 8)", () => {
+    stubFetch(() => jsonResponse({ rows: [], page: 1, pageSize: 10, totalRows: 0 }));
+    renderSearch();
+    expect(screen.getByRole('textbox', { name: 'Search for' })).toHaveAttribute('placeholder', 'e.g. Smith, a program code or a certificate number');
+  });
+
   it('says why a search that would list everyone is refused, without asking the server', async () => {
     const { calls } = stubFetch(() => jsonResponse({ rows: [], page: 1, pageSize: 10, totalRows: 0 }));
     const user = renderSearch();

@@ -123,7 +123,8 @@ export function RegisterSearch({ register, label, bodies = [] }: { register: Pub
             <TextInput
               label="Search for"
               description="At least 3 letters or digits"
-              placeholder="e.g. Smith, C-WELD-SUP or a certificate number"
+              // Neutral: every body's register (AICIP's among them) shows this, so it names no one program (issue 45 item 8).
+              placeholder="e.g. Smith, a program code or a certificate number"
               required
               style={{ flex: 1, minWidth: 220 }}
               {...form.getInputProps('searchTerm')}
