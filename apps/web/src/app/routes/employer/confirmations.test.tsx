@@ -71,8 +71,9 @@ function renderConfirmations(user: SessionUser, confirm: (call: RecordedCall) =>
     }
     if (url.pathname === `/api/employer/confirmations/${rex.wpqRecordId}/evidence`) {
       openRevalidations = [];
-      const welds = (call.body as { welds: unknown[] }).welds;
-      return jsonResponse({ id: 'r1', status: 'submitted', submittedBy: 'employer', welds, validUntilBefore: rex.validUntil, validUntilAfter: null, revalidatedOn: null, invoiceId: null, decisionReason: null, createdOn: '2026-12-06T09:00:00.000Z' }, 201);
+      // The server's answer as its contract has it since the revalidation fee (issue 45 item 4): each weld's report, the fee's invoice.
+      const welds = (call.body as { welds: object[] }).welds.map((weld) => ({ ...weld, testReport: null }));
+      return jsonResponse({ id: 'r1', status: 'submitted', submittedBy: 'employer', welds, validUntilBefore: rex.validUntil, validUntilAfter: null, revalidatedOn: null, invoiceId: null, invoice: null, decisionReason: null, createdOn: '2026-12-06T09:00:00.000Z' }, 201);
     }
     if (url.pathname === '/api/employer/confirmations' && call.method === 'POST') {
       const answer = confirm(call);
