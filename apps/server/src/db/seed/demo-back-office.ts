@@ -488,10 +488,11 @@ async function seedWelderDue(
   welder: { email: string; firstName: string; lastName: string; memberNumber: string } = DEMO_WELDER_DUE,
   identity: { dateOfBirth: string; placeOfBirth: string; identificationNumber: string } = { dateOfBirth: '1992-03-05', placeOfBirth: 'Wollongong, NSW', identificationNumber: 'NSW-DL-7702114' },
 ): Promise<void> {
-  const holder = await seedHolderOfExpiringAward(tx, welder, { code: 'WQ-ISO9606', typePath: 'welderqualificationapplication', renewalYears: 2 }, options);
+  const testDate = new Date(Date.parse(`${subtractMonths(todayInSydney(), 6)}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+  // Awarded on its test day, so the certificate number carries that year (issue 45 item 19).
+  const holder = await seedHolderOfExpiringAward(tx, welder, { code: 'WQ-ISO9606', typePath: 'welderqualificationapplication', renewalYears: 2, awardedOn: testDate }, options);
   // One of the employer's people: staff's link, approved (its coordinator sees his qualification).
   await tx.update(applicants).set({ employerCompanyId: options.employerId, employerClaimStatus: 'approved', employerClaimedOn: daysAgo(30), employerClaimDecidedOn: daysAgo(30), employerClaimDecidedBy: options.staffId }).where(eq(applicants.id, holder.applicantId));
-  const testDate = new Date(Date.parse(`${subtractMonths(todayInSydney(), 6)}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
   const testPiece = {
     weldingProcess: '135',
     transferMode: 'short-circuit',

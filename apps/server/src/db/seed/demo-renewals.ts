@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { APPLICATION_TYPES } from '@certs/shared/application/application-status';
-import { resultStageOf } from '@certs/shared/application/application-workflow';
 import { subtractMonths } from '@certs/shared/award/award-expiry';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
-import { DEFAULT_CERTIFICATE_NUMBER_PATTERN } from '../../config/env';
-import { moveApplication } from '../../modules/application/application-move';
-import { ApplicationRepository } from '../../modules/application/application.repository';
-import { ApplicationWorkflowRepository } from '../../modules/application/application-workflow.repository';
 import { AwardRepository } from '../../modules/award/award.repository';
-import { AwardRecords } from '../../modules/award/award.service';
 import type { Database } from '../client';
 import { insertDemoApplicant } from './demo-applicant';
+import { awardDemoApplication } from './demo-awards';
 import { applicantProfessionalDevelopment } from '../schema/applicant-profile';
 import { programCertificationSettings, programs } from '../schema/program';
 
@@ -19,47 +13,28 @@ export const DEMO_RENEWER = { email: 'renewer@demo.local', firstName: 'Rowan', l
 /**
  * A demo holder whose award of a program expires two months after the seed runs (inside the
  * renewal window, issue 17, decision 023): an application awarded through the result stage's
- * path, then dated so that the award was made one renewal period before that expiry. Runs inside
+ * path, dated so that the award was made one renewal period before that expiry. Runs inside
  * the seed's transaction and lock.
  */
 export async function seedHolderOfExpiringAward(
   tx: Database,
   person: { email: string; firstName: string; lastName: string; memberNumber: string },
-  program: { code: string; typePath: 'certificationapplication' | 'aicipapplication' | 'welderqualificationapplication'; renewalYears: number },
+  /** `awardedOn`: a different award day (a welder qualification dated by its test), else one renewal period before the expiry. */
+  program: { code: string; typePath: 'certificationapplication' | 'aicipapplication' | 'welderqualificationapplication'; renewalYears: number; awardedOn?: string },
   options: { passwordHash: string; staffId: string },
 ): Promise<{ userId: string; applicantId: string; programId: string; applicationId: string; awardId: string; awardedOn: string; expiresOn: string }> {
   const { userId, applicantId } = await insertDemoApplicant(tx, person, options.passwordHash);
   const [row] = await tx.select({ id: programs.id }).from(programs).where(eq(programs.programCode, program.code));
   if (!row) throw new Error(`demo program ${program.code} missing`);
-  const { typePath } = program;
-  const { programType, prefix } = APPLICATION_TYPES[typePath];
-  const applicationRepository = new ApplicationRepository(tx);
-  const workflow = new ApplicationWorkflowRepository(tx);
-  const awardRepository = new AwardRepository(tx);
-  const records = new AwardRecords({ repository: awardRepository, workflow, defaultPattern: DEFAULT_CERTIFICATE_NUMBER_PATTERN });
-  const year = new Date().getFullYear();
-  const sequence = await applicationRepository.nextNumber(tx, programType, year);
-  const application = await applicationRepository.insert(tx, {
-    applicationNumber: `${prefix}-${year}-${String(sequence).padStart(5, '0')}`,
-    applicantId,
-    programId: row.id,
-    programType,
-    status: 'Examinations Stage',
-    workflowStage: resultStageOf(typePath),
-    declarationAccepted: true,
-    submittedOn: new Date(),
-    assessmentRound: 1,
-    createdBy: userId,
-    modifiedBy: userId,
-  });
-  await moveApplication(tx, workflow, { locked: application, typePath, action: 'award', what: 'awarded', note: 'Overall result: Awarded (demo data)', actorId: options.staffId });
-  await workflow.update(tx, application.id, { overallResult: 'Awarded', resultRecordedOn: new Date(), modifiedBy: options.staffId });
-  const award = await records.createForAwardedApplication(tx, { applicationId: application.id, actorId: options.staffId, awardType: 'Awarded' });
-  // Awarded one renewal period before an expiry two months away.
+  // Awarded one renewal period before an expiry two months away, and dated then throughout: the
+  // certificate number's year, the application's number and submission match the award (issue 45 item 19).
   const expiresOn = subtractMonths(todayInSydney(), -2);
-  const awardedOn = subtractMonths(expiresOn, 12 * program.renewalYears);
-  await awardRepository.update(tx, award.id, { awardedOn, expiresOn });
-  return { userId, applicantId, programId: row.id, applicationId: application.id, awardId: award.id, awardedOn, expiresOn };
+  const awardedOn = program.awardedOn ?? subtractMonths(expiresOn, 12 * program.renewalYears);
+  // Midday in Sydney (and the afternoon in Auckland): the same day wherever the program's body is.
+  const awardedAt = new Date(`${awardedOn}T02:00:00.000Z`);
+  const { applicationId, award } = await awardDemoApplication(tx, { applicantId, userId, programId: row.id, typePath: program.typePath, staffId: options.staffId, awardedAt });
+  await new AwardRepository(tx).update(tx, award.id, { awardedOn, expiresOn });
+  return { userId, applicantId, programId: row.id, applicationId, awardId: award.id, awardedOn, expiresOn };
 }
 
 /**

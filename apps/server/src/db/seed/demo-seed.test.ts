@@ -11,6 +11,7 @@ import { DEMO_NZ_ACCOUNT, demoNzLogoPng } from './demo-nz';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { accounts } from '../schema/account';
 import { attachments } from '../schema/attachment';
+import { awards } from '../schema/award';
 
 let t: TestApp;
 /** What the seed stored: the demo documents' files (the server hands in its storage). */
@@ -57,6 +58,16 @@ describe('demo data', () => {
     for (const program of programs.rows as { id: string; programCode: string }[]) {
       const completeness = (await t.app.inject({ method: 'GET', url: `/api/program/${program.id}/completeness`, headers: bearer(jwt) })).json();
       expect(completeness, program.programCode).toEqual({ isComplete: true, missing: [] });
+    }
+  });
+
+  it('numbers every demo certificate in the year it was awarded (issue 45 item 19)', async () => {
+    const rows = await t.database.db.select({ certificateNumber: awards.certificateNumber, awardedOn: awards.awardedOn }).from(awards);
+    const dated = rows.filter((row) => /(?:^|\D)(?:19|20)\d{2}(?:\D|$)/.test(row.certificateNumber));
+    expect(dated.length).toBeGreaterThan(3);
+    for (const row of dated) {
+      const numberYear = /(?:^|\D)((?:19|20)\d{2})(?:\D|$)/.exec(row.certificateNumber)![1];
+      expect(numberYear, `${row.certificateNumber} awarded ${row.awardedOn}`).toBe(String(row.awardedOn).slice(0, 4));
     }
   });
 

@@ -20,8 +20,9 @@ const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00
  * revalidation journey uses this welder.
  */
 export async function seedDemoRevalidatingWelder(tx: Database, options: { passwordHash: string; staffId: string }): Promise<void> {
-  const holder = await seedHolderOfExpiringAward(tx, DEMO_REVALIDATING_WELDER, { code: 'WQ-ISO9606', typePath: 'welderqualificationapplication', renewalYears: 2 }, options);
   const testDate = subtractMonths(todayInSydney(), 21);
+  // Awarded on its test day, so the certificate number carries that year (issue 45 item 19).
+  const holder = await seedHolderOfExpiringAward(tx, DEMO_REVALIDATING_WELDER, { code: 'WQ-ISO9606', typePath: 'welderqualificationapplication', renewalYears: 2, awardedOn: testDate }, options);
   const testPiece = {
     weldingProcess: '135',
     transferMode: 'short-circuit',
