@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { APPLICATION_TYPES, type ApplicationTypePath } from '@certs/shared/application/application-status';
 import { resultStageOf } from '@certs/shared/application/application-workflow';
 import { DEFAULT_CERTIFICATE_NUMBER_PATTERN } from '../../config/env';
@@ -11,7 +11,8 @@ import type { Database } from '../client';
 import { insertDemoApplicant } from './demo-applicant';
 import { applicationHistory, applications } from '../schema/application';
 import { awardHistory, awards } from '../schema/award';
-import { programs } from '../schema/program';
+import { programModules, programs } from '../schema/program';
+import { applicationModules } from '../schema/application-module';
 
 export const DEMO_HOLDER = { email: 'holder@demo.local', firstName: 'Harper', lastName: 'Holder', memberNumber: 'WCB-M-2048' } as const;
 export const DEMO_HOLD_REASON = 'Demo: awaiting renewal evidence';
@@ -76,6 +77,9 @@ export async function awardDemoApplication(
     createdBy: input.userId,
     modifiedBy: input.userId,
   });
+  if (input.typePath === 'aicipapplication' || input.typePath === 'qualificationapplication') {
+    await insertPassedModules(tx, { applicationId: application.id, programId: input.programId, staffId: input.staffId, awardedAt });
+  }
   await moveApplication(tx, workflow, { locked: application, typePath: input.typePath, action: 'award', what: 'awarded', note: 'Overall result: Awarded (demo data)', actorId: input.staffId });
   await workflow.update(tx, application.id, { overallResult: 'Awarded', resultRecordedOn: awardedAt, modifiedBy: input.staffId });
   const award = await records.createForAwardedApplication(tx, { applicationId: application.id, actorId: input.staffId, awardType: 'Awarded' });
@@ -86,4 +90,42 @@ export async function awardDemoApplication(
     await tx.update(awardHistory).set({ createdOn: awardedAt, modifiedOn: awardedAt }).where(eq(awardHistory.awardId, award.id));
   }
   return { applicationId: application.id, award };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A demo award of a program with modules was earned by sitting them (issue 45 item 19): each of
+ * the program's modules as chosen at the pre-exam stage (required), scheduled, sent and passed in
+ * the weeks before the award, so its application reads as it happened rather than "No modules were chosen".
+ */
+async function insertPassedModules(tx: Database, input: { applicationId: string; programId: string; staffId: string; awardedAt: Date }): Promise<void> {
+  const modules = await tx
+    .select()
+    .from(programModules)
+    .where(and(eq(programModules.programId, input.programId), eq(programModules.isRenewal, false), eq(programModules.isInactive, false)))
+    .orderBy(asc(programModules.sortOrder));
+  if (modules.length === 0) return;
+  const at = (daysBeforeAward: number) => new Date(input.awardedAt.getTime() - daysBeforeAward * DAY_MS);
+  await tx.insert(applicationModules).values(
+    modules.map((module, index) => ({
+      applicationId: input.applicationId,
+      programModuleId: module.id,
+      isRequired: true,
+      feeCents: module.nonMemberFeeCents,
+      feeBasis: 'nonMember' as const,
+      order: index + 1,
+      examKind: module.examinationType,
+      scheduledAt: at(21 - index),
+      scheduleTimeZone: 'Australia/Sydney',
+      durationMinutes: 120,
+      scheduleSentOn: at(35),
+      result: 'Pass' as const,
+      resultPercentage: Math.max(80, module.passPercentage),
+      resultEnteredOn: at(14),
+      resultEnteredBy: input.staffId,
+      createdBy: input.staffId,
+      modifiedBy: input.staffId,
+    })),
+  );
 }

@@ -12,6 +12,7 @@ import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { accounts } from '../schema/account';
 import { attachments } from '../schema/attachment';
 import { awards } from '../schema/award';
+import { applicationModules } from '../schema/application-module';
 
 let t: TestApp;
 /** What the seed stored: the demo documents' files (the server hands in its storage). */
@@ -68,6 +69,20 @@ describe('demo data', () => {
     for (const row of dated) {
       const numberYear = /(?:^|\D)((?:19|20)\d{2})(?:\D|$)/.exec(row.certificateNumber)![1];
       expect(numberYear, `${row.certificateNumber} awarded ${row.awardedOn}`).toBe(String(row.awardedOn).slice(0, 4));
+    }
+  });
+
+  it("shows each demo AICIP award's modules as chosen and passed, not \"No modules were chosen\" (issue 45 item 19)", async () => {
+    const aicipAwards = await t.database.db
+      .select({ applicationId: awards.applicationId })
+      .from(awards)
+      .innerJoin(programTable, eq(programTable.id, awards.programId))
+      .where(eq(programTable.programCode, 'AICIP-PIPE'));
+    expect(aicipAwards.length).toBeGreaterThan(0);
+    for (const award of aicipAwards) {
+      const modules = await t.database.db.select().from(applicationModules).where(eq(applicationModules.applicationId, award.applicationId));
+      expect(modules.length, award.applicationId).toBeGreaterThan(0);
+      expect(modules.every((m) => m.result === 'Pass' && m.scheduledAt !== null && m.resultEnteredOn !== null)).toBe(true);
     }
   });
 
