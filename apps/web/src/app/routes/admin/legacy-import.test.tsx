@@ -91,6 +91,8 @@ describe('import from another system', () => {
     await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, new File([file], 'awards.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('checkbox', { name: 'Dry run (check only)' }));
     await user.click(screen.getByRole('button', { name: 'Import file' }));
+    // Applying (not a dry run) is confirmed once (issue 45 item 7).
+    await user.click(within(await screen.findByRole('dialog', { name: 'Import awards.csv?' })).getByRole('button', { name: 'Start import' }));
     await user.click(await screen.findByRole('button', { name: 'Undo this import' }));
     expect(await screen.findByText(MIGRATION_MESSAGES.touched(2, 'award'))).toBeInTheDocument();
   });
