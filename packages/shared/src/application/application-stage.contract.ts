@@ -125,6 +125,8 @@ export const AssessorReview = z.object({
   round: z.number().int(),
   assessorId: z.string(),
   assessorName: z.string(),
+  /** Who last saved or submitted it: an administrator may act for the assessor (issue 45 item 8). */
+  savedByName: z.string(),
   review: z.string(),
   recommendation: z.enum(ASSESSOR_RECOMMENDATIONS).nullable(),
   modifiedOn: z.string(),

@@ -27,6 +27,7 @@ export interface QueueFilters {
 
 const applicantUser = alias(users, 'applicant_user');
 const assessorUser = alias(users, 'assessor_user');
+const reviewSavedBy = alias(users, 'review_saved_by');
 const likeEscaped = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const nameOf = (row: { firstName: string | null; lastName: string | null } | null) => (row?.firstName ? `${row.firstName} ${row.lastName ?? ''}`.trim() : '-');
 
@@ -141,13 +142,24 @@ export class ApplicationWorkflowRepository {
     return row ? { id: row.id, name: nameOf(row), email: row.email } : undefined;
   }
 
-  async findReview(applicationId: string, round: number, db: Executor = this.db): Promise<(AssessorReviewRow & { assessorName: string }) | undefined> {
+  async findReview(applicationId: string, round: number, db: Executor = this.db): Promise<(AssessorReviewRow & { assessorName: string; savedByName: string }) | undefined> {
     const [row] = await db
-      .select({ review: applicationAssessorReviews, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        review: applicationAssessorReviews,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        savedByFirstName: reviewSavedBy.firstName,
+        savedByLastName: reviewSavedBy.lastName,
+      })
       .from(applicationAssessorReviews)
       .innerJoin(users, eq(users.id, applicationAssessorReviews.assessorId))
+      .leftJoin(reviewSavedBy, eq(reviewSavedBy.id, applicationAssessorReviews.modifiedBy))
       .where(and(eq(applicationAssessorReviews.applicationId, applicationId), eq(applicationAssessorReviews.round, round)));
-    return row ? { ...row.review, assessorName: nameOf(row) } : undefined;
+    if (!row) return undefined;
+    const assessorName = nameOf(row);
+    // A review written before modified_by was kept, or by a removed user, reads as the assessor's own.
+    const savedByName = row.savedByFirstName ? nameOf({ firstName: row.savedByFirstName, lastName: row.savedByLastName }) : assessorName;
+    return { ...row.review, assessorName, savedByName };
   }
 
   /** Writes the round's review (one row per round), as it is saved or submitted. */

@@ -67,7 +67,7 @@ beforeAll(async () => {
   const smtpUrl = await catcher.start();
   t = await buildTestApp({ SMTP_URL: smtpUrl, PUBLIC_URL });
   const db = t.database.db;
-  const superUser = await createUser(db, { role: ROLES.SuperUser });
+  const superUser = await createUser(db, { role: ROLES.SuperUser, firstName: 'Sam', lastName: 'Super' });
   const manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'], firstName: 'Mia', lastName: 'Manager' });
   assessor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'], firstName: 'Alex', lastName: 'Assessor' });
   otherAssessor = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'], firstName: 'Olly', lastName: 'Other' });
@@ -316,7 +316,7 @@ describe('the assessor stage', () => {
   it('saves a partial review, checks it on submit, then keeps it', async () => {
     const saved = await post(`${Q}/${application.id}/assessor/save`, { review: 'Half way through the logbook.' }, assessorJwt);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().assessorReview).toMatchObject({ review: 'Half way through the logbook.', recommendation: null, submittedOn: null, assessorName: 'Alex Assessor' });
+    expect(saved.json().assessorReview).toMatchObject({ review: 'Half way through the logbook.', recommendation: null, submittedOn: null, assessorName: 'Alex Assessor', savedByName: 'Alex Assessor' });
     const incomplete = await post(`${Q}/${application.id}/assessor/submit`, { review: ' ' }, assessorJwt);
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.json().fieldErrors).toEqual({ review: STAGE_MESSAGES.reviewRequired, recommendation: STAGE_MESSAGES.selectOne });
@@ -406,7 +406,9 @@ describe('the assessment stage', () => {
   });
 
   it('asks for more information: back to the applicant with the message, by mail over SMTP', async () => {
-    await post(`${Q}/${application.id}/assessor/submit`, { review: 'Eye test missing.', recommendation: 'moreInformation' }, assessorJwt);
+    // The super user submits it for the assessor: the review names both (issue 45 item 8).
+    const forAssessor = await post(`${Q}/${application.id}/assessor/submit`, { review: 'Eye test missing.', recommendation: 'moreInformation' }, superJwt);
+    expect(forAssessor.json().assessorReview).toMatchObject({ assessorName: 'Alex Assessor', savedByName: 'Sam Super' });
     const details = await detailsOf(application.id);
     const noMessage = await post(`${Q}/${application.id}/assessment/submit`, { assessmentReport: 'Eye test missing.', selections: allYes(details), outcome: 'moreInformation' }, managerJwt);
     expect(noMessage.json().fieldErrors).toEqual({ messageToApplicant: STAGE_MESSAGES.messageRequired });

@@ -164,7 +164,7 @@ export function StaffApplicationScreen({ type, details, onOpenAttachment, examSc
             assessorReview && (
               <Paper withBorder radius="sm" p="md" data-testid="assessor-review">
                 <Text size="sm" fw={600}>
-                  {isReviewSubmitted ? 'Review submitted' : 'Review in progress'} by {assessorReview.assessorName}
+                  {isReviewSubmitted ? 'Review submitted' : 'Review in progress'} by {reviewAuthorText(assessorReview)}
                   {assessorReview.recommendation && `: ${ASSESSMENT_OUTCOME_LABELS[assessorReview.recommendation]}`}
                 </Text>
                 <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line' }}>
@@ -247,4 +247,9 @@ export function StaffApplicationScreen({ type, details, onOpenAttachment, examSc
       </Section>
     </Stack>
   );
+}
+
+/** Names who actually wrote the review: an administrator may submit it for the assessor (issue 45 item 8). */
+export function reviewAuthorText(review: { assessorName: string; savedByName: string }): string {
+  return review.savedByName === review.assessorName ? review.assessorName : `${review.savedByName} for ${review.assessorName}`;
 }
