@@ -19,7 +19,8 @@ async function createDiscountCode(page: Page, code: string): Promise<void> {
 /** The assessment flow of application-workflow.spec.ts, by the super user alone (administrators may review for the assessor). */
 async function acceptIntoExaminations(staff: Page): Promise<void> {
   await assignContributor(staff);
-  await submitReview(staff, 'Experience and eye test in order.', 'Accept into examinations');
+  // The review names who submitted it for the assessor (issue 45 item 8).
+  await submitReview(staff, 'Experience and eye test in order.', 'Accept into examinations', 'Sam Super for Casey Contributor');
   await decideAssessment(staff, 'All evidence in order.', 'Accept into examinations');
   await expect(staff.locator('[data-status="Assessment Completed"]').first()).toBeVisible();
 }

@@ -152,6 +152,7 @@ export class ApplicationWorkflowService {
             round: review.round,
             assessorId: review.assessorId,
             assessorName: review.assessorName,
+            savedByName: review.savedByName,
             review: review.review,
             recommendation: review.recommendation as 'accept' | 'moreInformation' | 'reject' | null,
             modifiedOn: review.modifiedOn.toISOString(),
