@@ -15,6 +15,15 @@ describe('unbroken text (issue 45 item 10: no mid-word wrap)', () => {
     expect(container.innerHTML).not.toMatch(/overflow-wrap|word-break/);
   });
 
+  it('lets a long run of digits break, every six digits, and no word', () => {
+    const { container } = render(
+      <p>
+        <EmailAddress email="payer.1796620997061@example.test" />
+      </p>,
+    );
+    expect(container.querySelector('p')!.innerHTML).toBe('payer<wbr>.179662<wbr>0997061<wbr>@example<wbr>.test');
+  });
+
   it('keeps an invoice number on one line, dashes included', () => {
     render(<WholeIdentifier>WTIA-INV-000123</WholeIdentifier>);
     expect(screen.getByText('WTIA-INV-000123')).toHaveStyle({ whiteSpace: 'nowrap' });

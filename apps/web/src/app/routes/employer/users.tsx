@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Menu, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Menu, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ROLES } from '@certs/shared/auth/roles';
@@ -10,6 +10,7 @@ import { useRequiredSession } from '../../../lib/auth';
 import { useDateFormatter } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 /**
  * The company's own users, for its coordinator (issue 42): invite a coordinator or a viewer, change
@@ -76,11 +77,11 @@ export function EmployerUsersRoute() {
                     <Table.Td>{COMPANY_ROLE_LABELS[user.role as 6 | 7] ?? user.role}</Table.Td>
                     <Table.Td>
                       {!user.active ? (
-                        <Badge color="gray">No access</Badge>
+                        <StatusBadge label="No access" color="gray" />
                       ) : user.hasSignedUp ? (
-                        <Badge color="teal">Active</Badge>
+                        <StatusBadge label="Active" color="teal" />
                       ) : (
-                        <Badge color="yellow">Invited</Badge>
+                        <StatusBadge label="Invited" color="yellow" />
                       )}
                     </Table.Td>
                     <Table.Td>
