@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpdHoursInPeriod, graceEndsOn, isInPeriod, lateStanding } from './renewal-rules';
+import { cpdHoursInPeriod, cpdHoursText, graceEndsOn, isInPeriod, lateStanding } from './renewal-rules';
 
 describe('CPD hours in the award period', () => {
   it('counts entries that started on or between the period days, without floating-point drift', () => {
@@ -16,6 +16,13 @@ describe('CPD hours in the award period', () => {
   it('has no end when the award does not expire', () => {
     expect(isInPeriod('2090-01-01', '2024-01-01', null)).toBe(true);
     expect(isInPeriod('2023-12-31', '2024-01-01', null)).toBe(false);
+  });
+
+  it('says the hours against the requirement, or that none are required rather than "0 of 0" (issue 45 item 8)', () => {
+    expect(cpdHoursText(12.5, 20)).toBe('12.5 of 20 required');
+    expect(cpdHoursText(24, 20)).toBe('24 of 20 required');
+    expect(cpdHoursText(0, 0)).toBe('0 listed (none required)');
+    expect(cpdHoursText(3, 0)).toBe('3 listed (none required)');
   });
 });
 

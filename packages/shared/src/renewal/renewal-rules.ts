@@ -40,3 +40,16 @@ export function lateStanding(expiresOn: string, today: string, rules: { lateRene
   if (lastDay === null) return 'noLateRenewal';
   return today <= lastDay ? 'late' : 'graceOver';
 }
+
+/** CPD hours as people read them: whole hours plain, otherwise one decimal (as the profile stores them). */
+export function formatCpdHours(hours: number): string {
+  return Number.isInteger(hours) ? String(hours) : hours.toFixed(1);
+}
+
+/**
+ * CPD hours listed against the program's requirement, said the same on the holder's form, staff's
+ * decision page and the queue: "0 of 0 required" reads as a fault when the program asks for none (issue 45 item 8).
+ */
+export function cpdHoursText(hours: number, required: number): string {
+  return required > 0 ? `${formatCpdHours(hours)} of ${required} required` : `${formatCpdHours(hours)} listed (none required)`;
+}

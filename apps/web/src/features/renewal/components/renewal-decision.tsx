@@ -25,6 +25,7 @@ import { StatusBadge } from "../../../components/ui/status-badge";
 import { errorMessageOf } from "../../../lib/api-client";
 import { formatDay } from "@certs/shared/common/dates";
 import { formatMoney } from "@certs/shared/pre-exam/pre-exam-rules";
+import { cpdHoursText } from "@certs/shared/renewal/renewal-rules";
 import { renewalKeys, useRenewalAction } from "../api/renewal";
 import { RenewalModulesPanel, type RenderInvoiceActions } from "./renewal-modules-panel";
 import { OverrideReasonField, useImpartialityOverride } from "../../../components/ui/override-reason";
@@ -49,11 +50,6 @@ function Fact({
       </Text>
     </Stack>
   );
-}
-
-/** "0 of 0 required" reads as a fault when the program asks for no CPD hours (issue 45 item 8). */
-export function cpdHoursText(hours: number, required: number): string {
-  return required > 0 ? `${hours} of ${required} required` : `${hours} listed (none required)`;
 }
 
 /** Staff's page of one renewal: what the holder answered and listed, and Renew or Refuse (with a reason). */

@@ -20,7 +20,7 @@ import {
   type Renewal,
 } from "@certs/shared/renewal/renewal.contract";
 import { formatDay } from "@certs/shared/common/dates";
-import { cpdHoursInPeriod } from "@certs/shared/renewal/renewal-rules";
+import { cpdHoursInPeriod, cpdHoursText, formatCpdHours } from "@certs/shared/renewal/renewal-rules";
 import { DateDisplay } from "../../../components/ui/date-display";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { errorMessageOf } from "../../../lib/api-client";
@@ -34,9 +34,6 @@ interface RenewalFormProps {
   renewal: Renewal;
   profileHref: string;
 }
-
-/** Hours as the profile writes them: one decimal at most. */
-const hours = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /**
  * The holder's renewal form (decision 023): the program's renewal requirements, and the profile's
@@ -258,7 +255,7 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
                     <Table.Tr key={entry.id}>
                       <Table.Td>
                         <Checkbox
-                          aria-label={`Count ${entry.provider}, ${hours(entry.numOfHours)} hours`}
+                          aria-label={`Count ${entry.provider}, ${formatCpdHours(entry.numOfHours)} hours`}
                           checked={chosen.has(entry.id)}
                           disabled={!editable}
                           onChange={(event) => {
@@ -277,7 +274,7 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
                       <Table.Td>
                         <DateDisplay value={entry.startDate} />
                       </Table.Td>
-                      <Table.Td ta="right">{hours(entry.numOfHours)}</Table.Td>
+                      <Table.Td ta="right">{formatCpdHours(entry.numOfHours)}</Table.Td>
                       <Table.Td>
                         {entry.inPeriod ? "Yes" : "No: outside the period"}
                       </Table.Td>
@@ -293,9 +290,7 @@ export function RenewalForm({ renewal, profileHref }: RenewalFormProps) {
             data-testid="cpd-total"
             role="status"
           >
-            {renewal.requiredCpdHours > 0
-              ? `Total hours in the period: ${hours(total)} of ${renewal.requiredCpdHours} required.`
-              : `Total hours in the period: ${hours(total)}. This program requires no CPD hours.`}
+            {`Total hours in the period: ${cpdHoursText(total, renewal.requiredCpdHours)}.`}
             {short && " You may still submit; staff decide with what you list."}
           </Alert>
         </Stack>

@@ -14,6 +14,7 @@ import {
   type RenewalStatus,
   type RenewalTypePath,
 } from "@certs/shared/renewal/renewal.contract";
+import { cpdHoursText } from "@certs/shared/renewal/renewal-rules";
 import { DateDisplay } from "../../../components/ui/date-display";
 import { ExportButton } from "../../../components/ui/export-button";
 import { StatusBadge } from "../../../components/ui/status-badge";
@@ -35,7 +36,7 @@ export interface ProgramOption {
 }
 
 const cpdText = (row: RenewalQueueRow) =>
-  row.cpdHours === null ? "-" : `${row.cpdHours} of ${row.requiredCpdHours ?? 0}`;
+  row.cpdHours === null ? "-" : cpdHoursText(row.cpdHours, row.requiredCpdHours ?? 0);
 
 /** The renewal queue as a file. */
 export const RENEWAL_CSV_COLUMNS: readonly CsvColumn<RenewalQueueRow>[] = [
