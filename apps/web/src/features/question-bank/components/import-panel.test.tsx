@@ -61,8 +61,43 @@ describe('ImportPanel', { timeout: 15_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
     expect(await screen.findByText('1 question ready to import')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Import 1 question' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Import 1 question?' })).getByRole('button', { name: 'Import questions' }));
     expect(await screen.findByTestId('import-result')).toHaveTextContent('1 question imported');
     await waitFor(() => expect(calls.map((call) => call.url)).toEqual(['/api/question/import/preview', '/api/question/import']));
+  });
+
+  it('asks once before importing, saying how many questions go to which subject, and sends nothing until confirmed (issue 45 item 7)', async () => {
+    const { calls } = stubFetch((call) =>
+      call.url.endsWith('/preview')
+        ? jsonResponse(
+            preview({
+              items: [item('Row 2'), item('Row 3'), { ...item('Row 4'), subjects: ['Brazing'], tags: ['Fluxes'] }],
+              validCount: 3,
+              canImport: true,
+              newSubjects: ['Brazing'],
+              newTags: ['Fluxes'],
+            }),
+          )
+        : jsonResponse({ message: 'The question bank is being changed by another import; try again' }, 409),
+    );
+    renderWithProviders(<ImportPanel />);
+    await chooseFile('Type,Content\nDescriptive,Explain.');
+    await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Import 3 questions' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Import 3 questions?' });
+    expect(dialog).toHaveTextContent('3 questions will be added to the bank at once, numbered after its last question: 2 in Welding processes, 1 in Brazing. An import cannot be undone.');
+    expect(dialog).toHaveTextContent('New subjects: Brazing. New tags: Fluxes.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.map((call) => call.url)).toEqual(['/api/question/import/preview']);
+
+    // Confirmed: sent once; a refusal stays in the dialog with the server's words and the preview stays.
+    await userEvent.click(screen.getByRole('button', { name: 'Import 3 questions' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Import 3 questions?' })).getByRole('button', { name: 'Import questions' }));
+    expect(await within(screen.getByRole('dialog')).findByText('The question bank is being changed by another import; try again')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual(['/api/question/import/preview', '/api/question/import']);
+    expect(screen.getByTestId('import-preview')).toBeInTheDocument();
   });
 
   it('lists what a Moodle file loses on import: for the file, and how many questions have notes of their own', async () => {

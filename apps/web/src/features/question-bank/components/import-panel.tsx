@@ -12,6 +12,7 @@ import {
   type TransferFormat,
 } from '@certs/shared/question-bank/question-transfer.contract';
 import { questionLabel } from '@certs/shared/question-bank/question-type';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessageOf } from '../../../lib/api-client';
 import { saveFile, useImportQuestions, useImportTemplate, usePreviewImport } from '../api/transfer-questions';
 
@@ -20,6 +21,36 @@ const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
 function questions(count: number): string {
   return `${count} ${count === 1 ? 'question' : 'questions'}`;
+}
+
+/** How many of the questions to import go to each subject, most first (a question with two subjects counts in both). */
+function questionsBySubject(preview: ImportPreview): string {
+  const counts = new Map<string, number>();
+  for (const item of preview.items.filter((entry) => entry.errors.length === 0)) {
+    for (const subject of item.subjects.length ? item.subjects : ['no subject']) counts.set(subject, (counts.get(subject) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
+    .map(([subject, count]) => `${count} in ${subject}`)
+    .join(', ');
+}
+
+/** What the import does, said before it is done: it cannot be undone from here (issue 45 item 7). */
+function WhatTheImportDoes({ preview }: { preview: ImportPreview }) {
+  const leftOut = preview.fileWarnings.length > 0 || preview.items.some((item) => item.warnings.length > 0);
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {questions(preview.validCount)} will be added to the bank at once, numbered after its last question: {questionsBySubject(preview)}. An import cannot be undone.
+      </Text>
+      {preview.newSubjects.length + preview.newTags.length > 0 && (
+        <Text size="sm">
+          New subjects: {preview.newSubjects.join(', ') || 'none'}. New tags: {preview.newTags.join(', ') || 'none'}.
+        </Text>
+      )}
+      {leftOut && <Text size="sm">What the check listed as left out is not kept.</Text>}
+    </Stack>
+  );
 }
 
 const ACCEPT: Record<TransferFormat, string> = { csv: '.csv,text/csv', moodle: '.xml,application/xml,text/xml' };
@@ -36,6 +67,9 @@ export function ImportPanel() {
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  // The checked file as the dialog describes it; kept while the dialog closes after the import cleared the preview.
+  const [confirming, setConfirming] = useState<ImportPreview | null>(null);
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
   const check = usePreviewImport();
   const importFile = useImportQuestions();
   const template = useImportTemplate();
@@ -64,17 +98,19 @@ export function ImportPanel() {
     }
   };
 
-  const runImport = async () => {
+  const askToImport = (checked: ImportPreview) => {
     setProblem(null);
-    try {
-      const done = await importFile.mutateAsync(await request());
-      setResult(done);
-      setPreview(null);
-      setFile(null);
-      notifications.show({ color: 'green', title: 'Questions imported', message: `${questions(done.imported)} added to the bank.` });
-    } catch (error) {
-      setProblem(errorMessageOf(error));
-    }
+    setConfirming(checked);
+    setConfirmOpen(true);
+  };
+
+  // A refusal stays in the dialog with the server's message (ConfirmDialog).
+  const runImport = async () => {
+    const done = await importFile.mutateAsync(await request());
+    setResult(done);
+    setPreview(null);
+    setFile(null);
+    notifications.show({ color: 'green', title: 'Questions imported', message: `${questions(done.imported)} added to the bank.` });
   };
 
   const downloadTemplate = async () => {
@@ -184,7 +220,17 @@ export function ImportPanel() {
             )}
           </Alert>
         )}
-        {preview && <ImportPreviewView preview={preview} isImporting={importFile.isPending} onImport={() => void runImport()} />}
+        {preview && <ImportPreviewView preview={preview} isImporting={importFile.isPending} onImport={() => askToImport(preview)} />}
+        <ConfirmDialog
+          opened={isConfirmOpen}
+          title={`Import ${questions(confirming?.validCount ?? 0)}?`}
+          confirmLabel="Import questions"
+          failureTitle="Nothing was imported"
+          onConfirm={runImport}
+          onClose={() => setConfirmOpen(false)}
+        >
+          {confirming && <WhatTheImportDoes preview={confirming} />}
+        </ConfirmDialog>
       </Stack>
     </Paper>
   );
