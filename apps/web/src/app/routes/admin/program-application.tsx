@@ -23,6 +23,7 @@ import { StaffReviewPanel } from '../../../features/review/components/staff-revi
 import { StaffApplicationAppeals } from '../../../features/appeal/components/staff-application-appeals';
 import { StaffPaymentActions } from '../../../features/payment/components/staff-payment-actions';
 import { StaffResitPanel } from '../../../features/resit/components/staff-resit-panel';
+import { useRecordedResits } from '../../../features/resit/api/resit';
 import { ApplicationRenewals } from '../../../features/renewal/components/application-renewals';
 import { RENEWAL_TYPE_PATHS, RENEWAL_TYPES } from '@certs/shared/renewal/renewal.contract';
 import { AttachmentPicker } from '../../../features/attachment/components/attachment-picker';
@@ -46,6 +47,8 @@ const renewalTypeOfApplication = (type: ApplicationTypePath) => RENEWAL_TYPE_PAT
 function ApplicationScreen({ programId, type, id }: { programId: string; type: ApplicationTypePath; id: string }) {
   const canReadAppeals = useRequiredSession().user.menuItems.includes('Appeals');
   const details = useStaffApplication(type, id);
+  // Recorded re-sits: the results list a re-sat module's latest sitting first (issue 45 item 5); the Re-sits panel's own query.
+  const laterAttempts = useRecordedResits(resitTypeOf(type), id);
   const queryClient = useQueryClient();
   usePageTitle(details.data ? `Application ${details.data.application.applicationNumber}` : 'Application');
   if (details.isPending) {
@@ -129,6 +132,7 @@ function ApplicationScreen({ programId, type, id }: { programId: string; type: A
                 workflowStage={details.data.workflowStage}
                 onMoved={() => queryClient.invalidateQueries({ queryKey: applicationWorkflowKeys.details(type, id) })}
                 onOpenAttachment={openFile}
+                laterAttempts={laterAttempts}
               />
             )}
             <ApplicationSittings applicationId={id} applicationNumber={application.applicationNumber} markingHref={sittingMarkingPath} />

@@ -29,7 +29,7 @@ import { ApplicantPaymentsSection } from '../../../features/payment/components/a
 import { publishedProgramQueryOptions, usePublishedProgram } from '../../../features/program-catalogue/api/find-published-program';
 import { ApplicantReviewSection } from '../../../features/review/components/applicant-review-section';
 import { ApplicantAppealsSection } from '../../../features/appeal/components/applicant-appeals-section';
-import { useResitView } from '../../../features/resit/api/resit';
+import { useRecordedResits } from '../../../features/resit/api/resit';
 import { ApplicantResitSection } from '../../../features/resit/components/applicant-resit-section';
 import { WpqApplicantSection } from '../../../features/wpq-application/components/wpq-panels';
 import { WpqValidityPanel } from '../../../features/wpq-validity/components/validity-panel';
@@ -78,11 +78,7 @@ function ApplicationScreen({ type, programId, program, application }: Applicatio
   usePageTitle(`Application: ${programTitle}`);
   const isReadOnly = !!application && !isEditableByApplicant(application.status);
   // A re-sit's recorded result is its module's result now, and the award's state is the result's (issue 45).
-  const resitWord = resitTypeOf(type);
-  const resitView = useResitView(resitWord ?? 'qualificationapplicationresitmodule', application?.id ?? '', !!resitWord && !!application?.submittedOn);
-  const laterAttempts = (resitView.data?.resits ?? []).flatMap((resit) =>
-    resit.stage === 'Resit Result' && resit.result ? [{ moduleCode: resit.moduleCode, attempt: resit.attempt, result: resit.result, resultPercentage: resit.resultPercentage }] : [],
-  );
+  const laterAttempts = useRecordedResits(resitTypeOf(type), application?.id ?? '', !!application?.submittedOn);
   const applicationAwards = useMyApplicationAwards(application?.id ?? '');
   const awardStatus = applicationAwards.data?.[0]?.status ?? null;
   const requirements =

@@ -15,6 +15,7 @@ import { OverallResultForm } from '../forms/overall-result-form';
 import { ResultsForm } from '../forms/results-form';
 import { ScheduleForm } from '../forms/schedule-form';
 import { ScheduleSummary } from './schedule-summary';
+import type { LaterAttempt } from '../model/module-sittings';
 
 function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   const headingId = `${testId}-heading`;
@@ -39,6 +40,8 @@ interface ExamScheduleStageProps {
   /** Reload the page around this one (stage, status, history) after a move. */
   onMoved?: () => unknown;
   onOpenAttachment: (resourceKey: string) => void;
+  /** Re-sits with a recorded result (the resit feature reads them): the results list a re-sat module's latest sitting first (issue 45 item 5). */
+  laterAttempts?: readonly LaterAttempt[];
 }
 
 /**
@@ -46,7 +49,7 @@ interface ExamScheduleStageProps {
  * payment is complete. Managers schedule, send, enter results and record the overall result; a
  * module's examiner enters that module's result; other staff read.
  */
-export function ExamScheduleStage({ type, applicationId, status, workflowStage, onMoved, onOpenAttachment }: ExamScheduleStageProps) {
+export function ExamScheduleStage({ type, applicationId, status, workflowStage, onMoved, onOpenAttachment, laterAttempts }: ExamScheduleStageProps) {
   const hasModules = moduleTypeOf(type) !== null;
   const isOpen = stageIndex(workflowStage) >= stageIndex('Payment Stage Completed');
   const schedule = useExamSchedule(type, applicationId, isOpen);
@@ -158,6 +161,7 @@ export function ExamScheduleStage({ type, applicationId, status, workflowStage, 
               key={formKey}
               modules={data.modules}
               onOpenAttachment={onOpenAttachment}
+              laterAttempts={laterAttempts}
               onSave={async (request) => {
                 const after = await saveResults.mutateAsync(request);
                 done('Results saved', after.workflowStage === 'Exam Modules Evaluation Completed' ? 'Every module has a result: the overall result can be recorded.' : 'Saved.');

@@ -3,22 +3,14 @@ import { Link } from 'react-router';
 import type { ApplicationTypePath } from '@certs/shared/application/application-status';
 import { sittingEndsAt } from '@certs/shared/exam-schedule/sitting-time';
 import type { AwardStatus } from '@certs/shared/award/award-status';
+import type { ModuleResult } from '@certs/shared/exam-schedule/exam-schedule.contract';
 import { OverallResultBadge } from '../../../components/ui/application-status';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { useMyExaminations } from '../api/find-my-examinations';
+import { moduleSittings, percentText, type LaterAttempt } from '../model/module-sittings';
+import { ModuleSittingsList } from './module-sittings-list';
 
-const RESULT_COLORS = { Pass: 'green', Fail: 'red', Absent: 'gray' } as const;
-type ModuleResult = keyof typeof RESULT_COLORS;
-
-/** A later attempt at a module (a re-sit) whose result is recorded: it replaces the first sitting's as the module's standing. */
-export interface LaterAttempt {
-  moduleCode: string;
-  attempt: number;
-  result: ModuleResult;
-  resultPercentage: number | null;
-}
-
-const percentText = (percentage: number | null) => (percentage !== null ? `${percentage.toFixed(2)}%` : '');
+const RESULT_COLORS: Record<ModuleResult, string> = { Pass: 'green', Fail: 'red', Absent: 'gray' };
 
 function ResultBadge({ result }: { result: ModuleResult | null }) {
   if (!result) return <>-</>;
@@ -67,25 +59,19 @@ export function YourExaminations({ type, applicationId, laterAttempts = [], awar
             <Table withRowBorders={false} verticalSpacing={4} aria-label="Module results">
               <Table.Tbody>
                 {data.result.modules.map((module) => {
-                  const attempts = laterAttempts.filter((attempt) => attempt.moduleCode === module.moduleCode).sort((a, b) => b.attempt - a.attempt);
-                  const latest = attempts[0];
+                  // The latest sitting is the module's result; the earlier ones follow it beneath.
+                  const sittings = moduleSittings(module, laterAttempts);
+                  const latest = sittings[0]!;
                   return (
                     <Table.Tr key={module.moduleCode} data-testid={`module-result-${module.moduleCode}`}>
                       <Table.Td>
                         {module.moduleCode} {module.moduleTitle}
-                        {latest && (
-                          // The history beneath the standing result: the first sitting, then each re-sit.
-                          <Text size="xs" c="dimmed">
-                            {[`First sitting: ${module.result ?? '-'} ${percentText(module.resultPercentage)}`, ...[...attempts].reverse().map((attempt) => `Re-sit ${attempt.attempt}: ${attempt.result} ${percentText(attempt.resultPercentage)}`)]
-                              .map((line) => line.trim())
-                              .join(' · ')}
-                          </Text>
-                        )}
+                        <ModuleSittingsList sittings={sittings} moduleCode={module.moduleCode} />
                       </Table.Td>
                       <Table.Td>
-                        <ResultBadge result={latest ? latest.result : module.result} />
+                        <ResultBadge result={latest.result} />
                       </Table.Td>
-                      <Table.Td>{percentText(latest ? latest.resultPercentage : module.resultPercentage)}</Table.Td>
+                      <Table.Td>{percentText(latest.resultPercentage)}</Table.Td>
                     </Table.Tr>
                   );
                 })}

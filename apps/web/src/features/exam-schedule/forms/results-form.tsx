@@ -16,6 +16,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload';
 import { OverrideReasonField, useImpartialityOverride } from '../../../components/ui/override-reason';
+import { moduleSittings, type LaterAttempt } from '../model/module-sittings';
+import { ModuleSittingsList } from '../components/module-sittings-list';
 
 const ACCEPT = Object.keys(ALLOWED_DOCUMENT_TYPES).join(',');
 
@@ -118,6 +120,8 @@ interface ResultsFormProps {
   modules: ScheduledModule[];
   onSave: (request: PostExamUpdateRequest) => Promise<unknown>;
   onOpenAttachment: (resourceKey: string) => void;
+  /** Re-sits with a recorded result: a module sat more than once lists its sittings, latest first (issue 45 item 5). */
+  laterAttempts?: readonly LaterAttempt[];
 }
 
 /**
@@ -125,7 +129,7 @@ interface ResultsFormProps {
  * against the module's pass percentage), notes and evidence. Only modules whose exam has taken
  * place and whose result the caller may enter are open; an online exam's own result is read only.
  */
-export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormProps) {
+export function ResultsForm({ modules, onSave, onOpenAttachment, laterAttempts = [] }: ResultsFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
   const form = useForm<{ rows: ResultRowValues[] }>({ initialValues: { rows: modules.map(initialResultValues) } });
@@ -194,6 +198,8 @@ export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormPr
           const headingId = `result-${module.id}-heading`;
           const percentage = values.resultPercentage.trim();
           const suggestion = percentage && !Number.isNaN(Number(percentage)) ? suggestedResult(Number(percentage), module.passPercentage) : null;
+          const sittings = moduleSittings(module, laterAttempts);
+          const isResat = sittings.length > 1;
           return (
             <Paper key={module.id} withBorder radius="sm" p="md" component="section" aria-labelledby={headingId} data-testid={`result-row-${module.moduleCode}`}>
               <Stack gap="sm">
@@ -212,6 +218,8 @@ export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormPr
                     )}
                   </Group>
                 </Group>
+                {/* Re-sat: the latest sitting's result first, the first sitting's after it, marked earlier. */}
+                <ModuleSittingsList sittings={sittings} moduleCode={module.moduleCode} size="sm" />
                 {module.canEnterResult ? (
                   <>
                     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -245,7 +253,7 @@ export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormPr
                       </Text>
                     )}
                   </>
-                ) : (
+                ) : isResat ? null : (
                   <Text size="sm" c="dimmed">
                     {module.result
                       ? `${module.result}${module.resultPercentage !== null ? ` (${module.resultPercentage.toFixed(2)}%)` : ''}`
@@ -256,7 +264,7 @@ export function ResultsForm({ modules, onSave, onOpenAttachment }: ResultsFormPr
                 )}
                 {module.resultEnteredOn && (
                   <Text size="xs" c="dimmed">
-                    Entered by {module.resultEnteredBy ?? '-'}, <DateDisplay value={module.resultEnteredOn} withTime />
+                    {isResat ? 'First sitting entered by' : 'Entered by'} {module.resultEnteredBy ?? '-'}, <DateDisplay value={module.resultEnteredOn} withTime />
                   </Text>
                 )}
               </Stack>

@@ -27,6 +27,18 @@ export function useResitView(word: ResitTypePath, applicationId: string, enabled
   });
 }
 
+/**
+ * The re-sits of an application whose result is recorded (stage Resit Result): each is a later
+ * sitting of its module, whose latest result is the module's (issue 45). The candidate's and staff's
+ * application pages list a module's sittings from these; the same query as the re-sit sections.
+ */
+export function useRecordedResits(word: ResitTypePath | null, applicationId: string, enabled = true) {
+  const view = useResitView(word ?? 'qualificationapplicationresitmodule', applicationId, !!word && !!applicationId && enabled);
+  return (view.data?.resits ?? []).flatMap((resit) =>
+    resit.stage === 'Resit Result' && resit.result ? [{ moduleCode: resit.moduleCode, attempt: resit.attempt, result: resit.result, resultPercentage: resit.resultPercentage }] : [],
+  );
+}
+
 /** Re-sits not yet at Resit Result, across the programs the caller may see (`GET {word}/incomplete/resitModules`). */
 export function findResitQueue(word: ResitTypePath, page: number, pageSize: number, signal?: AbortSignal) {
   return apiRequest(`/api/${word}/incomplete/resitModules`, { query: { page, pageSize }, schema: ResitPage, signal });
