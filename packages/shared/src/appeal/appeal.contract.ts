@@ -13,7 +13,8 @@ import { ReviewableModule } from '../review/review.contract';
  * decision's day, in the awarding body's zone), gets a reference (APL-YYYY-NNNNN) and an
  * acknowledgement; staff assign a handler who took no part in the application, record the
  * investigation and decide (upheld, partly upheld, dismissed) with reasons. An upheld appeal's
- * change (a result corrected, an award reinstated) is linked to the history row that records it.
+ * change (a result corrected, an award reinstated) is linked to the history row that records it;
+ * a partly upheld appeal of a result with modules passes the modules named (the result stays Failed).
  * Statuses, outcomes, targets and entries are the case contract's (shared with complaints).
  * Today's reviews of a failed result are appeals of a result (`reviewId`): both routes work.
  */
@@ -80,6 +81,9 @@ export const APPEAL_MESSAGES = {
   deciderNotAllowed: "Only the appeal's handler or the program's managers can decide it",
   deciderInvolved: (role: string) => `You cannot decide this appeal: you were involved in what is appealed as its ${role}`,
   modulesRequired: 'Choose the modules whose result the appeal changes',
+  partlyUpheldModulesRequired: 'A partly upheld appeal of a result passes at least one module: choose the modules that now pass',
+  moduleNotAppealable: 'Only the failed modules of this application that allow an appeal can pass on appeal',
+  partlyUpheldPassesAll: 'Partly upheld leaves at least one module not passed: to pass them all, uphold the appeal',
   descriptionRequired: 'Describe the change the outcome makes',
   descriptionMax: `The description must be at most ${APPEAL_CHANGE_MAX} characters`,
   awardedOnOnlyUpheld: 'An award date is given only when the appeal is upheld',
@@ -157,11 +161,14 @@ export const AppealDecisionRequest = z
   .strictObject({
     outcome: z.enum(CASE_OUTCOMES, { error: 'Outcome is required' }),
     reasons: z.string({ error: 'Reasons are required' }).trim().min(1, 'Reasons are required').max(CASE_TEXT_MAX, `Text must be at most ${CASE_TEXT_MAX} characters`),
-    /** An upheld appeal of a result with modules: the application modules whose result becomes Pass. */
+    /**
+     * An upheld or partly upheld appeal of a result with modules: the application modules whose
+     * result becomes Pass (partly upheld: at least one, and not all that are not passed).
+     */
     moduleIds: z.array(z.uuid(APPEAL_MESSAGES.modulesRequired)).max(50).default([]),
     /** An upheld appeal of a result: the day the body decided the award; absent means today in the body's zone. */
     awardedOn: awardedOnField,
-    /** What the outcome changes where the platform makes no change itself (an assessment, a renewal; anything partly upheld). */
+    /** What the outcome changes where the platform makes no change itself (an assessment, a renewal), or besides the modules passed when partly upheld. */
     changeDescription: z.string().trim().max(APPEAL_CHANGE_MAX, APPEAL_MESSAGES.descriptionMax).default(''),
   })
   .superRefine((value, ctx) => {
@@ -232,9 +239,9 @@ export const AppealStaffView = z.object({
   cannotDecideBecause: z.string().nullable(),
   /** Why the caller may not take it (their involvement); null otherwise. */
   cannotTakeBecause: z.string().nullable(),
-  /** A result with modules: the failed modules an upheld appeal may pass. */
+  /** A result with modules: the failed modules an upheld or partly upheld appeal may pass. */
   modules: z.array(ReviewableModule),
-  /** Upheld needs modules named (a result with modules). */
+  /** Upheld and partly upheld need modules named (a result with modules). */
   needsModules: z.boolean(),
   /** Upheld needs a description of the change (the platform makes none itself). */
   needsDescription: z.boolean(),

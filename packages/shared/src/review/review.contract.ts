@@ -22,10 +22,14 @@ export const REVIEW_NOTE_MAX = 2000;
 export const REVIEW_FILES_MAX = 10;
 export const DEFAULT_REVIEW_WINDOW_DAYS = 30;
 
-export const REVIEW_STATUSES = ['open', 'upheld', 'refused'] as const;
+/**
+ * How a review reads. `partly_upheld` is never stored: a review decided through a partly upheld
+ * appeal (issue 43) is stored refused (the result stays Failed) with the modules it passed.
+ */
+export const REVIEW_STATUSES = ['open', 'upheld', 'partly_upheld', 'refused'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { open: 'Under review', upheld: 'Upheld', refused: 'Refused' };
-export const REVIEW_STATUS_COLORS: Record<ReviewStatus, string> = { open: 'blue', upheld: 'green', refused: 'red' };
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { open: 'Under review', upheld: 'Upheld', partly_upheld: 'Partly upheld', refused: 'Refused' };
+export const REVIEW_STATUS_COLORS: Record<ReviewStatus, string> = { open: 'blue', upheld: 'green', partly_upheld: 'yellow', refused: 'red' };
 
 export const REVIEW_OUTCOMES = ['upheld', 'refused'] as const;
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];

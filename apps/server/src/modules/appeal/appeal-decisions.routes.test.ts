@@ -261,3 +261,80 @@ describe('deciding', () => {
     expect(notWithdrawn.json().message).toBe(APPEAL_MESSAGES.resultNotWithdrawn);
   });
 });
+
+describe('partly upheld on a result with modules', () => {
+  it('passes the modules named and leaves the application Failed; the history says which passed on appeal and by whom; the person sees them as Pass', async () => {
+    const application = await w.failedQualificationOnTwo(w.ada);
+    const appeal = await w.lodge(w.ada, application.id, 'result', 'M1 question 7 was marked against the wrong standard.');
+    expect((await assign(appeal.id, w.otherManager.id, w.manager.jwt)).statusCode).toBe(200);
+    const view = (await w.get(`/api/appeals/${appeal.id}`, w.otherManager.jwt)).json<Appeal>();
+    // The failed modules are offered; M3 passed already.
+    expect(view.staff!.modules.map((module) => module.moduleCode)).toEqual(['M1', 'M2']);
+
+    const decided = await decide(appeal.id, { outcome: 'partly_upheld', reasons: 'M1 question 7 remarked: 74%; M2 stands.', moduleIds: [application.m1] }, w.otherManager.jwt);
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(await applicationOf(application.id)).toMatchObject({ status: 'Failed', overallResult: 'Failed' });
+    expect(await w.db.select().from(awards).where(eq(awards.applicationId, application.id))).toHaveLength(0);
+    const modules = await w.db.select().from(applicationModules).where(eq(applicationModules.applicationId, application.id));
+    const resultOf = (id: string) => modules.find((module) => module.id === id);
+    expect(resultOf(application.m1)).toMatchObject({ result: 'Pass', resultNotes: `Passed on appeal ${appeal.reference}: M1 question 7 remarked: 74%; M2 stands.` });
+    expect(resultOf(application.m2)).toMatchObject({ result: 'Fail', resultPercentage: 60 });
+
+    const move = (await w.historyOf(application.id)).at(-1)!;
+    expect(move).toMatchObject({ fromStatus: 'Applied for review', toStatus: 'Failed', createdBy: w.otherManager.id });
+    const note = `Appeal ${appeal.reference} partly upheld: M1 (was Fail 55%) now passed; the result stays Failed (M2 not passed). M1 question 7 remarked: 74%; M2 stands.`;
+    expect(move.note).toBe(note);
+    // The staff's application page: the same row, with the decider's name.
+    const details = (await w.get(`/api/qualificationapplication/${application.id}/details`, w.otherManager.jwt)).json<{ history: { note: string; changedBy: string }[] }>();
+    expect(details.history.find((entry) => entry.note === note)).toMatchObject({ changedBy: 'Hana Handler' });
+
+    expect(decided.json<Appeal>()).toMatchObject({
+      status: 'decided',
+      outcome: 'partly_upheld',
+      decidedBy: 'Hana Handler',
+      changes: [{ kind: 'result_corrected', applicationId: application.id, historyId: move.id, description: 'M1 now passed on appeal; the result stays Failed' }],
+    });
+    expect(await w.db.select().from(applicationReviews).where(eq(applicationReviews.applicationId, application.id))).toMatchObject([{ status: 'refused', changedResults: [{ moduleCode: 'M1', fromResult: 'Fail', fromPercentage: 55 }] }]);
+    const mail = (await w.mailsTo(w.ada.email)).at(-1)!;
+    expect(mail.subject).toBe(`Appeal ${appeal.reference}: partly upheld`);
+    expect(mail.text).toContain('What changes: M1 now passed on appeal; the result stays Failed');
+
+    // The person's application page: M1 now Pass, the result still Failed; their review reads partly upheld.
+    const schedule = (await w.get(`/api/qualificationapplication/${application.id}/myschedule`, w.ada.jwt)).json<{ result: { overallResult: string; modules: { moduleCode: string; result: string }[] } }>();
+    expect(schedule.result).toMatchObject({ overallResult: 'Failed', modules: [{ moduleCode: 'M1', result: 'Pass' }, { moduleCode: 'M2', result: 'Fail' }, { moduleCode: 'M3', result: 'Pass' }] });
+    const review = (await w.get(`/api/qualificationapplication/${application.id}/review`, w.ada.jwt)).json<{ reviews: { status: string }[] }>();
+    expect(review.reviews).toMatchObject([{ status: 'partly_upheld' }]);
+  });
+
+  it('refuses no modules, a module not failed, another application’s module and every module, with the message; and anyone not allowed; nothing changes', async () => {
+    const application = await w.failedQualificationOnTwo(w.bob);
+    const other = await w.failedQualification(w.ada);
+    const appeal = await w.lodge(w.bob, application.id, 'result');
+    expect((await assign(appeal.id, w.otherManager.id, w.manager.jwt)).statusCode).toBe(200);
+    const historyBefore = (await w.historyOf(application.id)).length;
+    const modulesBefore = await w.db.select().from(applicationModules).where(eq(applicationModules.applicationId, application.id));
+
+    const refusals: [object, string][] = [
+      [{}, APPEAL_MESSAGES.partlyUpheldModulesRequired],
+      [{ moduleIds: [] }, APPEAL_MESSAGES.partlyUpheldModulesRequired],
+      [{ moduleIds: [application.m3] }, APPEAL_MESSAGES.moduleNotAppealable],
+      [{ moduleIds: [other.moduleIds[0]] }, APPEAL_MESSAGES.moduleNotAppealable],
+      [{ moduleIds: [application.m1, application.m2] }, APPEAL_MESSAGES.partlyUpheldPassesAll],
+    ];
+    for (const [body, message] of refusals) {
+      const refused = await decide(appeal.id, { outcome: 'partly_upheld', reasons: 'M1 remarked.', ...body }, w.otherManager.jwt);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json()).toMatchObject({ message, fieldErrors: { moduleIds: message } });
+    }
+    // The applicant, and staff of another program, may not decide it.
+    expect((await decide(appeal.id, { outcome: 'partly_upheld', reasons: 'Mine', moduleIds: [application.m1] }, w.bob.jwt)).statusCode).toBe(403);
+    expect((await decide(appeal.id, { outcome: 'partly_upheld', reasons: 'Theirs', moduleIds: [application.m1] }, w.outsider.jwt)).statusCode).toBe(403);
+
+    expect((await w.db.select().from(appeals).where(eq(appeals.id, appeal.id)))[0]).toMatchObject({ status: 'investigating', outcome: null, changes: [] });
+    expect(await applicationOf(application.id)).toMatchObject({ status: 'Applied for review' });
+    expect(await w.historyOf(application.id)).toHaveLength(historyBefore);
+    expect(await w.db.select().from(applicationModules).where(eq(applicationModules.applicationId, application.id))).toEqual(modulesBefore);
+    expect((await w.db.select().from(applicationModules).where(eq(applicationModules.id, other.moduleIds[0]!)))[0]).toMatchObject({ result: 'Fail' });
+    expect(await w.db.select().from(applicationReviews).where(eq(applicationReviews.applicationId, application.id))).toMatchObject([{ status: 'open' }]);
+  });
+});

@@ -57,6 +57,15 @@ export async function createAppealWorld(t: TestApp) {
     .insert(programModules)
     .values({ programId: qualification, moduleCode: 'M1', moduleTitle: 'Welding theory', examinationType: 'Written', memberFeeCents: 10000, nonMemberFeeCents: 12000, passPercentage: 70, sortOrder: 1, reviewAllowed: true })
     .returning();
+  // M2 and M3 only for the application failed on two of three modules (a partly upheld appeal).
+  const [module2, module3] = await db
+    .insert(programModules)
+    .values(
+      (['M2', 'M3'] as const).map((moduleCode, index) => ({
+        programId: qualification, moduleCode, moduleTitle: moduleCode === 'M2' ? 'Welding practice' : 'Codes and standards', examinationType: 'Written', memberFeeCents: 10000, nonMemberFeeCents: 12000, passPercentage: 70, sortOrder: index + 2, reviewAllowed: true,
+      })),
+    )
+    .returning();
   const certification = (await createProgram(db, { programManagerId: manager.id, status: 2, programType: 2, programTitle: 'Welding Supervisor' })).id;
   await addProgramUser(db, certification, assessor.id, 'assessor');
   await db.insert(programCertificationSettings).values({ programId: certification, kind: 'initial', memberFeeCents: 1000, nonmemberFeeCents: 2000, reviewAllowed: true, renewalPeriod: 3, assessorAssessmentInstruction: 'Check.', programDeclaration: '<p>I declare.</p>' });
@@ -74,6 +83,19 @@ export async function createAppealWorld(t: TestApp) {
     const response = await post(`/api/qualificationapplication/${application.id}/resultstage`, { overallResult: 'Failed' }, manager.jwt);
     expect(response.statusCode, response.body).toBe(200);
     return application;
+  }
+
+  /** A Qualification application failed by Mia on M1 (55 %) and M2 (60 %), M3 passed (80 %): what a partly upheld appeal changes. */
+  async function failedQualificationOnTwo(applicant: Person) {
+    const application = await createApplicationWithModules(db, { applicantId: applicant.applicantId!, programId: qualification, programType: 1, programModuleIds: [module!.id, module2!.id, module3!.id], workflowStage: 'Exam Modules Evaluation Completed' });
+    await db.update(applications).set({ assessorId: assessor.id }).where(eq(applications.id, application.id));
+    const [m1, m2, m3] = application.moduleIds as [string, string, string];
+    for (const [id, result, resultPercentage] of [[m1, 'Fail', 55], [m2, 'Fail', 60], [m3, 'Pass', 80]] as const) {
+      await db.update(applicationModules).set({ result, resultPercentage, examinerId: examiner.id, invigilatorId: invigilator.id }).where(eq(applicationModules.id, id));
+    }
+    const response = await post(`/api/qualificationapplication/${application.id}/resultstage`, { overallResult: 'Failed' }, manager.jwt);
+    expect(response.statusCode, response.body).toBe(200);
+    return { ...application, m1, m2, m3 };
   }
 
   /** A Certification application failed by Mia at the result stage (Certification has no modules). */
@@ -131,6 +153,7 @@ export async function createAppealWorld(t: TestApp) {
     get,
     post,
     failedQualification,
+    failedQualificationOnTwo,
     failedCertification,
     refusedAtAssessment,
     awardActedOn,

@@ -346,7 +346,9 @@ export class AppealService {
    * part in the application. Upheld changes what was appealed in the same transaction: a result
    * is corrected through the review (the named modules pass, the application is awarded: a
    * welder's record approved), a held or cancelled award reinstated through the award module; an
-   * assessment or a renewal gets the decider's description. The person is mailed the outcome.
+   * assessment or a renewal gets the decider's description. Partly upheld on a result with
+   * modules passes the named modules through the review and leaves the application Failed. The
+   * person is mailed the outcome.
    */
   async decide(actor: CurrentUser, id: string, input: z.output<typeof AppealDecisionRequest>): Promise<Appeal> {
     const loaded = await this.loadForStaff(actor, id);
@@ -359,7 +361,13 @@ export class AppealService {
       throw new AppError(because === CASE_MESSAGES.noHandler ? 'CONFLICT' : 'FORBIDDEN', because);
     }
     const upheld = input.outcome === 'upheld';
-    if (upheld && staff.needsModules && input.moduleIds.length === 0) throw new AppError('BAD_REQUEST', APPEAL_MESSAGES.modulesRequired, { moduleIds: APPEAL_MESSAGES.modulesRequired });
+    // Partly upheld on a result with modules passes some of them; elsewhere it changes nothing itself.
+    const partlyPasses = input.outcome === 'partly_upheld' && staff.needsModules;
+    const modulesMissing = upheld ? APPEAL_MESSAGES.modulesRequired : APPEAL_MESSAGES.partlyUpheldModulesRequired;
+    if ((upheld || partlyPasses) && staff.needsModules && input.moduleIds.length === 0) throw new AppError('BAD_REQUEST', modulesMissing, { moduleIds: modulesMissing });
+    if ((upheld || partlyPasses) && input.moduleIds.some((moduleId) => !staff.modules.some((module) => module.id === moduleId))) {
+      throw new AppError('BAD_REQUEST', APPEAL_MESSAGES.moduleNotAppealable, { moduleIds: APPEAL_MESSAGES.moduleNotAppealable });
+    }
     if (upheld && staff.needsDescription && !input.changeDescription) throw new AppError('BAD_REQUEST', APPEAL_MESSAGES.descriptionRequired, { changeDescription: APPEAL_MESSAGES.descriptionRequired });
     const applicationId = appeal.applicationId!;
     const typePath = applicationTypeOfProgram(row.programType) as ApplicationTypePath;
@@ -374,9 +382,9 @@ export class AppealService {
       if (locked.subject === 'result' && locked.reviewId) {
         const decided = await this.deps.reviews.decideInTransaction(tx, {
           applicationId,
-          outcome: upheld ? 'upheld' : 'refused',
+          outcome: upheld ? 'upheld' : partlyPasses ? 'partly_upheld' : 'refused',
           note: input.reasons,
-          moduleIds: upheld ? input.moduleIds : [],
+          moduleIds: upheld || partlyPasses ? input.moduleIds : [],
           awardedOn: upheld ? input.awardedOn : undefined,
           actorId: actor.id,
           label,
@@ -394,6 +402,10 @@ export class AppealService {
             historyId,
             description: `${passed ? `${passed} now passed; the` : 'The'} result is now Awarded, certificate ${decided.certificateNumber}`,
           });
+        } else if (partlyPasses) {
+          const historyId = await this.deps.repository.findLatestApplicationHistoryId(tx, applicationId);
+          const passed = decided.changedResults.map((changed) => changed.moduleCode).join(', ');
+          changes.push({ kind: 'result_corrected', applicationId, historyId, description: `${passed} now passed on appeal; the result stays Failed` });
         }
       } else if (upheld && (locked.subject === 'award_hold' || locked.subject === 'award_cancellation')) {
         const award = locked.awardId ? await this.deps.repository.findLatestAward(applicationId, tx) : undefined;
@@ -402,8 +414,9 @@ export class AppealService {
         const reinstated = await this.deps.awards.reinstate(tx, { applicationId, typePath, reason: `${label} upheld: ${input.reasons}`, actorId: actor.id });
         changes.push({ kind: 'award_reinstated', applicationId, awardId: award.id, historyId: String(reinstated.historyId), description: `Award ${award.certificateNumber} reinstated: current again` });
       }
-      // Where the platform changed nothing itself, what the decider says the outcome changes (a dismissal changes nothing).
-      if (input.changeDescription && input.outcome !== 'dismissed' && changes.length === 0) {
+      // Where the platform changed nothing itself, what the decider says the outcome changes (a dismissal changes nothing);
+      // partly upheld, what else it changes besides the modules passed.
+      if (input.changeDescription && input.outcome !== 'dismissed' && (changes.length === 0 || partlyPasses)) {
         changes.push({ kind: 'other', applicationId, ...(locked.awardId ? { awardId: locked.awardId } : {}), description: input.changeDescription });
       }
       await this.deps.records.recordDecision(tx, locked, { outcome: input.outcome, reasons: input.reasons, decidedBy: actor.id, changes });

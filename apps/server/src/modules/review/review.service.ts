@@ -184,13 +184,15 @@ export class ReviewService {
    * Decides the application's open review in the caller's transaction, with no access check (the
    * caller has made it): the application's row lock, then the review's (none open: 409). Upheld
    * passes the named modules (failed ones that allow review; every module must be passed after),
-   * moves to Awarded and makes the award exactly once; refused goes back to Failed. The history
+   * moves to Awarded and makes the award exactly once; partly upheld (an appeal's outcome, issue 43)
+   * passes the named modules (at least one, leaving one not passed) and goes back to Failed, the
+   * review stored refused with the modules it passed; refused goes back to Failed. The history
    * note opens with `label` ("Review" here; an appeal names itself: "Appeal APL-2026-00012").
    * The review route and the appeal module (issue 43) both decide through here.
    */
   async decideInTransaction(
     tx: Executor,
-    input: { applicationId: string; outcome: 'upheld' | 'refused'; note: string; moduleIds: readonly string[]; awardedOn?: string; actorId: string; label?: string; refusedWord?: string },
+    input: { applicationId: string; outcome: 'upheld' | 'partly_upheld' | 'refused'; note: string; moduleIds: readonly string[]; awardedOn?: string; actorId: string; label?: string; refusedWord?: string },
   ): Promise<ReviewDecided> {
     const id = input.applicationId;
     const locked = await this.lockOrMissing(tx, id);
@@ -204,37 +206,54 @@ export class ReviewService {
     let changedResults: ReviewedModuleResult[] = [];
     let certificateNumber: string | null = null;
     let awardId: string | null = null;
-    if (input.outcome === 'upheld') {
+    if (input.outcome === 'refused') {
+      await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'reviewRefused', what: 'refused on review', note: `${label} ${input.refusedWord ?? 'refused'}: ${input.note}`, actorId: input.actorId });
+    } else {
+      const upheld = input.outcome === 'upheld';
       const modules = await this.deps.repository.findModules(id, tx);
       const reviewable = reviewableOf(modules);
       const named = [...new Set(input.moduleIds)];
       if (named.some((moduleId) => !reviewable.some((module) => module.id === moduleId))) {
-        throw new AppError('BAD_REQUEST', REVIEW_MESSAGES.moduleNotReviewable, { moduleIds: REVIEW_MESSAGES.moduleNotReviewable });
+        const message = upheld ? REVIEW_MESSAGES.moduleNotReviewable : APPEAL_MESSAGES.moduleNotAppealable;
+        throw new AppError('BAD_REQUEST', message, { moduleIds: message });
       }
+      if (!upheld && named.length === 0) throw new AppError('BAD_REQUEST', APPEAL_MESSAGES.partlyUpheldModulesRequired, { moduleIds: APPEAL_MESSAGES.partlyUpheldModulesRequired });
       const after = modules.map((module) => ({ moduleCode: module.moduleCode, result: (named.includes(module.id) ? 'Pass' : module.result) as ModuleResult | null }));
       const stillNotPassed = modulesNotPassed(after);
-      if (stillNotPassed.length > 0) {
+      if (upheld && stillNotPassed.length > 0) {
         const message = REVIEW_MESSAGES.stillNotPassed(stillNotPassed);
         throw new AppError('BAD_REQUEST', message, { moduleIds: message });
       }
+      // Partly upheld passing every module would be an award without the award: that is upheld.
+      if (!upheld && stillNotPassed.length === 0) throw new AppError('BAD_REQUEST', APPEAL_MESSAGES.partlyUpheldPassesAll, { moduleIds: APPEAL_MESSAGES.partlyUpheldPassesAll });
       changedResults = reviewable
         .filter((module) => named.includes(module.id))
         .map((module) => ({ applicationModuleId: module.id, moduleCode: module.moduleCode, fromResult: module.result, fromPercentage: module.resultPercentage }));
       for (const changed of changedResults) await this.deps.repository.passModule(tx, changed.applicationModuleId, input.actorId, `Passed on ${label.charAt(0).toLowerCase()}${label.slice(1)}: ${input.note}`);
       const codes = changedResults.map((changed) => `${changed.moduleCode} (was ${changed.fromResult}${changed.fromPercentage !== null ? ` ${changed.fromPercentage}%` : ''})`).join(', ');
-      const awardDate = earlierAwardDateNote(input.awardedOn, dayIn(found.timeZone, now));
-      // A result without modules (Certification, Welder Qualification) is corrected as a whole.
-      const what = codes ? `${codes} now passed` : 'the result is now Awarded';
-      await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'reviewUpheld', what: 'awarded on review', note: `${label} upheld${awardDate}: ${what}. ${input.note}`, actorId: input.actorId });
-      await this.deps.workflow.update(tx, id, { overallResult: 'Awarded', resultRecordedOn: now, modifiedBy: input.actorId });
-      // The award is made with the move, exactly once (decision 017: the row lock; the award's unique index behind it).
-      const award = await this.deps.awards.createForAwardedApplication(tx, { applicationId: id, actorId: input.actorId, awardType: 'Awarded', awardedOn: input.awardedOn });
-      certificateNumber = award.certificateNumber;
-      awardId = award.id;
-    } else {
-      await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'reviewRefused', what: 'refused on review', note: `${label} ${input.refusedWord ?? 'refused'}: ${input.note}`, actorId: input.actorId });
+      if (upheld) {
+        const awardDate = earlierAwardDateNote(input.awardedOn, dayIn(found.timeZone, now));
+        // A result without modules (Certification, Welder Qualification) is corrected as a whole.
+        const what = codes ? `${codes} now passed` : 'the result is now Awarded';
+        await moveApplication(tx, this.deps.workflow, { locked, typePath, action: 'reviewUpheld', what: 'awarded on review', note: `${label} upheld${awardDate}: ${what}. ${input.note}`, actorId: input.actorId });
+        await this.deps.workflow.update(tx, id, { overallResult: 'Awarded', resultRecordedOn: now, modifiedBy: input.actorId });
+        // The award is made with the move, exactly once (decision 017: the row lock; the award's unique index behind it).
+        const award = await this.deps.awards.createForAwardedApplication(tx, { applicationId: id, actorId: input.actorId, awardType: 'Awarded', awardedOn: input.awardedOn });
+        certificateNumber = award.certificateNumber;
+        awardId = award.id;
+      } else {
+        const notPassed = stillNotPassed.join(', ');
+        await moveApplication(tx, this.deps.workflow, {
+          locked,
+          typePath,
+          action: 'reviewRefused',
+          what: 'partly upheld on appeal',
+          note: `${label} partly upheld: ${codes} now passed; the result stays Failed (${notPassed} not passed). ${input.note}`,
+          actorId: input.actorId,
+        });
+      }
     }
-    await this.deps.repository.decide(tx, review.id, { status: input.outcome, decisionNote: input.note, decidedBy: input.actorId, changedResults });
+    await this.deps.repository.decide(tx, review.id, { status: input.outcome === 'upheld' ? 'upheld' : 'refused', decisionNote: input.note, decidedBy: input.actorId, changedResults });
     return { review, changedResults, certificateNumber, awardId };
   }
 
@@ -302,7 +321,8 @@ export class ReviewService {
       modules: modules.map((module) => ({ ...module })),
       reviews: reviews.map(({ review, deciderFirstName, deciderLastName, attachmentIds }) => ({
         id: review.id,
-        status: review.status,
+        // Stored refused with the modules it passed: decided through a partly upheld appeal.
+        status: review.status === 'refused' && review.changedResults.length > 0 ? 'partly_upheld' : review.status,
         reason: review.reason,
         files: attachmentIds.flatMap((attachmentId) => files.filter((file) => file.id === attachmentId)),
         askedOn: review.createdOn.toISOString(),

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Appeal, AppealStaffView, HandlerCandidates } from '@certs/shared/appeal/appeal.contract';
+import { APPEAL_MESSAGES, type Appeal, type AppealStaffView, type HandlerCandidates } from '@certs/shared/appeal/appeal.contract';
 import { CASE_MESSAGES } from '@certs/shared/case/case.contract';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render-with-providers';
@@ -56,5 +56,30 @@ describe('AppealStaffPanel', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Reasons/ }), 'The referees confirmed three years.');
     await userEvent.click(screen.getByRole('button', { name: 'Record the decision' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ outcome: 'upheld', reasons: 'The referees confirmed three years.', moduleIds: [], awardedOn: '2026-11-25', changeDescription: '' }));
+  });
+
+  it('partly upheld on a result with modules: the failed modules appear, one is required, the chosen pass and no award date is sent', async () => {
+    const modules = [
+      { id: 'm1', moduleCode: 'M1', moduleTitle: 'Welding theory', result: 'Fail', resultPercentage: 55, reviewAllowed: true },
+      { id: 'm2', moduleCode: 'M2', moduleTitle: 'Welding practice', result: 'Fail', resultPercentage: 60, reviewAllowed: true },
+    ];
+    const { calls } = stubFetch(() => jsonResponse({ ...appeal, status: 'decided', outcome: 'partly_upheld' }));
+    renderWithProviders(
+      <AppealStaffPanel appeal={{ ...appeal, applicationTypePath: 'qualificationapplication', staff: { ...staff, canDecide: true, needsModules: true, modules } }} userId="h1" applicationHref="/admin/x" onOpenFile={vi.fn()} />,
+    );
+    await userEvent.click(await screen.findByRole('radio', { name: 'Dismissed' }));
+    expect(screen.queryByRole('checkbox', { name: /M1 Welding theory/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Partly upheld' }));
+    expect(screen.getByRole('checkbox', { name: 'M1 Welding theory (Fail 55%)' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'M2 Welding practice (Fail 60%)' })).toBeInTheDocument();
+    expect(screen.getByText(/the result stays Failed/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /award date/i })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: /Reasons/ }), 'M1 question 7 remarked: 74%.');
+    await userEvent.click(screen.getByRole('button', { name: 'Record the decision' }));
+    expect(await screen.findByText(APPEAL_MESSAGES.partlyUpheldModulesRequired)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'M1 Welding theory (Fail 55%)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Record the decision' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ outcome: 'partly_upheld', reasons: 'M1 question 7 remarked: 74%.', moduleIds: ['m1'], changeDescription: '' }));
   });
 });

@@ -161,7 +161,8 @@ interface DecisionValues {
 /**
  * The outcome with reasons (mailed to the person). Upheld changes what was appealed: for a result
  * with modules, the modules that now pass; a result's award date; where the platform changes
- * nothing itself, what the outcome changes in words.
+ * nothing itself, what the outcome changes in words. Partly upheld on a result with modules
+ * passes the modules chosen, and the result stays Failed.
  */
 export function AppealDecisionForm({ appeal, staff }: { appeal: Appeal; staff: AppealStaffView }) {
   const decide = useDecideAppeal(appeal.id);
@@ -170,12 +171,13 @@ export function AppealDecisionForm({ appeal, staff }: { appeal: Appeal; staff: A
   const form = useForm<DecisionValues>({ initialValues: { outcome: '', reasons: '', moduleIds: [], changeDescription: '' } });
   const isUpheld = form.values.outcome === 'upheld';
   const isResult = appeal.subject === 'result';
+  const passesModules = (outcome: DecisionValues['outcome']) => staff.needsModules && (outcome === 'upheld' || outcome === 'partly_upheld');
   const submit = async (values: DecisionValues) => {
     setFailure(null);
     const errors: Record<string, string> = {};
     if (!values.outcome) errors.outcome = 'Outcome is required';
     if (!values.reasons.trim()) errors.reasons = 'Reasons are required';
-    if (values.outcome === 'upheld' && staff.needsModules && values.moduleIds.length === 0) errors.moduleIds = APPEAL_MESSAGES.modulesRequired;
+    if (passesModules(values.outcome) && values.moduleIds.length === 0) errors.moduleIds = values.outcome === 'upheld' ? APPEAL_MESSAGES.modulesRequired : APPEAL_MESSAGES.partlyUpheldModulesRequired;
     if (values.outcome === 'upheld' && staff.needsDescription && !values.changeDescription.trim()) errors.changeDescription = APPEAL_MESSAGES.descriptionRequired;
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);
@@ -186,7 +188,7 @@ export function AppealDecisionForm({ appeal, staff }: { appeal: Appeal; staff: A
       await decide.mutateAsync({
         outcome: values.outcome as CaseOutcome,
         reasons: values.reasons,
-        moduleIds: values.outcome === 'upheld' ? values.moduleIds : [],
+        moduleIds: passesModules(values.outcome) ? values.moduleIds : [],
         ...(values.outcome === 'upheld' && isResult ? { awardedOn: awardDate.awardedOn } : {}),
         changeDescription: values.changeDescription,
       });
@@ -207,7 +209,7 @@ export function AppealDecisionForm({ appeal, staff }: { appeal: Appeal; staff: A
           </Group>
         </Radio.Group>
         <Textarea label="Reasons (mailed to the person)" required withAsterisk autosize minRows={4} maxLength={CASE_TEXT_MAX} {...form.getInputProps('reasons')} />
-        {isUpheld && staff.needsModules && (
+        {passesModules(form.values.outcome) && (
           <Checkbox.Group label="Modules that now pass" required withAsterisk {...form.getInputProps('moduleIds')}>
             <Stack gap={6} mt="xs">
               {staff.modules.map((module) => (
@@ -222,6 +224,7 @@ export function AppealDecisionForm({ appeal, staff }: { appeal: Appeal; staff: A
             <AwardDateField {...awardDate.fieldProps} />
           </>
         )}
+        {form.values.outcome === 'partly_upheld' && staff.needsModules && <Text size="sm">Partly upheld, the modules chosen pass and the result stays Failed: at least one module stays not passed.</Text>}
         {isUpheld && (appeal.subject === 'award_hold' || appeal.subject === 'award_cancellation') && <Text size="sm">Upheld, the award is reinstated: current again.</Text>}
         {form.values.outcome !== 'dismissed' && !(isUpheld && !staff.needsDescription) && (
           <Textarea

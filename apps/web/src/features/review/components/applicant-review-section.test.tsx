@@ -41,4 +41,15 @@ describe('ApplicantReviewSection', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(screen.queryByRole('heading', { name: 'Review of your result' })).not.toBeInTheDocument();
   });
+
+  it('reads a review decided through a partly upheld appeal as partly upheld, with the module it passed', async () => {
+    const decided = {
+      id: 'r1', status: 'partly_upheld', reason: 'P1 was marked against the wrong code.', files: [], askedOn: '2026-11-21T01:00:00.000Z',
+      decisionNote: 'Question 7 remarked.', decidedOn: '2026-11-25T01:00:00.000Z', decidedBy: null, changedResults: [{ moduleCode: 'AIC-P1', fromResult: 'Fail', fromPercentage: 58 }],
+    } satisfies ReviewState['reviews'][number];
+    renderWith({ ...failed, cannotAskBecause: REVIEW_MESSAGES.alreadyReviewed, reviews: [decided] });
+    expect(await screen.findByText('Partly upheld')).toBeInTheDocument();
+    expect(screen.getByText('Passed on review: AIC-P1 (was Fail 58%)')).toBeInTheDocument();
+  });
 });
+
