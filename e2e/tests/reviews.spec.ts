@@ -13,8 +13,10 @@ const M = '/api/aicipapplicationmodule';
  * Setup through the API calls the screens before the review make: a new applicant applies to the
  * demo AICIP program (whose AIC-P1 allows review); Casey Contributor recommends, the account
  * administrator (the manager) accepts, invoices AIC-P1 alone and records a bank transfer; AIC-P1 is
- * scheduled on paper a minute ahead and sent; once it has taken place its result is entered as a
- * Fail and the overall result recorded as Failed.
+ * scheduled on paper a minute ahead with Casey as its examiner and sent; once it has taken place
+ * Casey enters the paper's result as a Fail and the manager records the overall result as Failed.
+ * The demo AICIP program separates the certification decision (issue 43), so the manager, who
+ * neither assessed nor examined the candidate, decides.
  */
 async function failedAicipApplication(request: APIRequestContext) {
   const application = await acceptedApplication(request, 'aicipapplication', PROGRAM_CODE, {
@@ -31,11 +33,11 @@ async function failedAicipApplication(request: APIRequestContext) {
 
   const venue = await api<{ id: string }>(request, 'POST', '/api/venue', await signInApi(request, DEMO.superUser), { title: `Review hall ${Date.now()}` });
   const { applicationModuleId } = await scheduleAndSend(request, application, { moduleCode: 'AIC-P1', examKind: 'Pen & Paper', examAt: wholeMinuteAfter(65_000), durationMinutes: 60, venueId: venue.id });
-  const row = { id: applicationModuleId };
-  // A result is taken once the exam has taken place: the server says when (409 until then).
-  const result = { modules: [{ applicationModuleId: row.id, result: 'Fail', resultPercentage: 58, resultNotes: 'Below the pass mark.' }] };
+  // The examiner enters the result of the paper they examined, once it has taken place: the server says when (409 until then).
+  const examinerJwt = await signInApi(request, DEMO.contributor);
+  const result = { modules: [{ applicationModuleId, result: 'Fail', resultPercentage: 58, resultNotes: 'Below the pass mark.' }] };
   await expect
-    .poll(async () => (await request.post(`${M}/${id}/postexam/update`, { headers: { authorization: `Bearer ${staffJwt}` }, data: result })).status(), { timeout: 150_000, intervals: [5_000] })
+    .poll(async () => (await request.post(`${M}/${id}/postexam/update`, { headers: { authorization: `Bearer ${examinerJwt}` }, data: result })).status(), { timeout: 150_000, intervals: [5_000] })
     .toBe(200);
   await api(request, 'POST', `${A}/${id}/resultstage`, staffJwt, { overallResult: 'Failed' });
   return application;

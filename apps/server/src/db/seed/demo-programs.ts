@@ -91,6 +91,8 @@ export async function seedDemoPrograms(tx: Executor, staff: DemoStaff): Promise<
     programManagerId: staff.accountAdminId,
     programDeclaration: '',
     programTooltips: 'Your supervisor reference must be someone you reported to.',
+    // As a new Certification program is (issue 43): the candidate's assessor or examiner does not decide.
+    decisionSeparation: true,
   });
   await addParts(
     certification,
@@ -151,6 +153,7 @@ export async function seedDemoPrograms(tx: Executor, staff: DemoStaff): Promise<
     programType: 4,
     programManagerId: staff.accountAdminId,
     programDeclaration: '',
+    decisionSeparation: true,
   });
   await addParts(
     aicip,

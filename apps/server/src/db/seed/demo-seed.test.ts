@@ -62,6 +62,22 @@ describe('demo data', () => {
     }
   });
 
+  it('separates the certification decision in the demo Certification and AICIP programs, as in new programs of those types (issue 43)', async () => {
+    const jwt = (await t.app.inject({ method: 'POST', url: '/auth/local', payload: { identifier: 'accountadmin@demo.local', password: DEMO_PASSWORD } })).json().jwt as string;
+    const rows = (await t.app.inject({ method: 'GET', url: '/api/program/pagination', headers: bearer(jwt) })).json().rows as { id: string; programCode: string }[];
+    const separation: [string, boolean][] = [];
+    for (const row of rows) {
+      const program = (await t.app.inject({ method: 'GET', url: `/api/program/${row.id}`, headers: bearer(jwt) })).json();
+      separation.push([row.programCode, program.decisionSeparation]);
+    }
+    expect(separation.sort()).toEqual([
+      ['AICIP-PIPE', true],
+      ['C-WELD-SUP', true],
+      ['Q-WELD-INSP', false],
+      ['WQ-ISO9606', false],
+    ]);
+  });
+
   it('numbers every demo certificate in the year it was awarded (issue 45 item 19)', async () => {
     const rows = await t.database.db.select({ certificateNumber: awards.certificateNumber, awardedOn: awards.awardedOn }).from(awards);
     const dated = rows.filter((row) => /(?:^|\D)(?:19|20)\d{2}(?:\D|$)/.test(row.certificateNumber));
