@@ -125,7 +125,9 @@ test('the applicant pays an issued invoice on the test gateway: a decline first,
   // The table's scrolling viewport: what of the table is on screen without scrolling sideways.
   const visibleRight = await staff.getByRole('group', { name: 'Payments report' }).boundingBox().then((box) => box!.x + box!.width);
   const statusHeader = await report.getByRole('columnheader', { name: 'Status' }).boundingBox();
-  expect(statusHeader!.x + statusHeader!.width).toBeLessThanOrEqual(visibleRight);
+  // A failure names each column's width, so that the one that grew can be found from CI's log.
+  const columnWidths = await report.getByRole('columnheader').evaluateAll((headers) => headers.map((th) => `${th.textContent} ${Math.round(th.getBoundingClientRect().width)}`).join(', '));
+  expect(statusHeader!.x + statusHeader!.width, `column widths: ${columnWidths}`).toBeLessThanOrEqual(visibleRight);
   // The invoice number stays whole and the email breaks only before its @ or a dot, never mid-word (issue 45 item 10).
   await expect(reportRow.getByRole('rowheader')).toHaveCSS('white-space', 'nowrap');
   await expect(reportRow.getByText('@', { exact: false }).last()).not.toHaveCSS('overflow-wrap', 'anywhere');
