@@ -59,22 +59,23 @@ else
 fi
 
 # --- systemd -----------------------------------------------------------------------------------
+UNITS="certs.service certs-backup.service certs-backup.timer"
 if has systemd-analyze; then
   if [ -x "$ROOT/node_modules/.bin/node" ] && [ -f "$ROOT/apps/server/package.json" ]; then
-    # The unit names /opt/certs; verify the same unit pointed at this checkout (its Node must exist).
-    sed "s#/opt/certs#$ROOT#g" deploy/certs.service > "$TMP/certs.service"
+    # The units name /opt/certs; verify the same units pointed at this checkout (its Node must exist).
+    for unit in $UNITS; do sed "s#/opt/certs#$ROOT#g" "deploy/$unit" > "$TMP/$unit"; done
     # systemd-analyze exits 0 on some ignored lines (a bad signal name...): any output fails the check.
-    out="$(systemd-analyze verify "$TMP/certs.service" 2>&1)"
+    out="$(cd "$TMP" && systemd-analyze verify $UNITS 2>&1)"
     rc=$?
-    if [ $rc -eq 0 ] && [ -z "$out" ]; then ok "systemd-analyze verify deploy/certs.service"; else
-      bad "systemd-analyze verify deploy/certs.service"
+    if [ $rc -eq 0 ] && [ -z "$out" ]; then ok "systemd-analyze verify deploy/{${UNITS// /,}}"; else
+      bad "systemd-analyze verify deploy/{${UNITS// /,}}"
       echo "$out"
     fi
   else
-    skip "systemd-analyze verify deploy/certs.service" "node_modules/.bin/node missing (run npm install first)"
+    skip "systemd-analyze verify deploy/*.service" "node_modules/.bin/node missing (run npm install first)"
   fi
 else
-  skip "systemd-analyze verify deploy/certs.service" "systemd-analyze not installed"
+  skip "systemd-analyze verify deploy/*.service" "systemd-analyze not installed"
 fi
 
 # --- Prometheus --------------------------------------------------------------------------------
