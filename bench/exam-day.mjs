@@ -10,6 +10,8 @@
 //   npm run bench -- --minutes 3                    the same sitting compressed further (overloads a 2-core machine)
 //   npm run bench -- --candidates 10000 --minutes 15
 //   npm run bench -- --faults                       runs bench/exam-faults.mjs instead (bench/bench.mjs chooses)
+//   npm run bench -- --rolling-restart              runs bench/rolling-restart.mjs instead: two instances behind
+//                                                   HAProxy restarted one after the other mid-sitting, every answer checked
 //
 // Options: --candidates N, --minutes M (the sitting, launches in the first minute and submissions in
 // the last), --questions Q (60), --baseline-seconds S (30), --database-url URL (a server database;
@@ -43,8 +45,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { SignJWT } from 'jose';
 import pg from 'pg';
+import { dropDatabase, freshDatabase, withClient, withTokens } from './exam-setup.mjs';
 import { loadBalancerStats, startLoadBalancer } from './load-balancer.mjs';
 import { analyzeFilledTables, productionAutovacuum } from './production-postgres.mjs';
 import { compiledServerArgs } from '../apps/server/server-command.mjs';
@@ -130,23 +132,6 @@ benchUrl.pathname = '/bench';
 
 // ---------------------------------------------------------------------------------------------
 // Database: a fresh "bench" database, the schema by the server's own migration, then bulk data.
-
-async function withClient(url, run) {
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function recreateDatabase() {
-  await withClient(baseUrl, async (client) => {
-    await client.query('drop database if exists bench with (force)');
-    await client.query('create database bench');
-  });
-}
 
 /** One program, module and published module test of QUESTIONS questions; N candidates each scheduled for it now. */
 async function seed(client) {
@@ -1121,7 +1106,7 @@ function serverEntry() {
 
 async function main() {
   console.log(`Exam-day benchmark${RECORDED ? ' (recorded)' : ''}: ${CANDIDATES} candidates, ${QUESTIONS} questions, a ${MINUTES}-minute sitting, ${INSTANCES} server process${INSTANCES === 1 ? '' : 'es'} with ${POOL_SIZE} database connections each (and ${ANSWER_POOL_SIZE} for answer saves; a request waits at most ${POOL_WAIT_MS || 'unlimited'} ms for one); ${machine()}`);
-  await recreateDatabase();
+  await freshDatabase(baseUrl, 'bench');
   const pgVersion = await withClient(benchUrl, async (client) => (await client.query('show server_version')).rows[0].server_version);
   const autovacuum = await productionAutovacuum(baseUrl);
   console.log(`PostgreSQL ${pgVersion} at ${baseUrl.host}, database bench; ${autovacuum.note}`);
@@ -1170,20 +1155,7 @@ async function main() {
     }
     const seeded = await withClient(benchUrl, seed);
     console.log(`Set up ${seeded.users} candidates with a scheduled online module in ${seeded.seconds.toFixed(1)} s (bulk SQL).`);
-    const key = new TextEncoder().encode(JWT_SECRET);
-    const candidates = await Promise.all(
-      seeded.candidates.map(async (c) => ({
-        ...c,
-        token: await new SignJWT({ role: 5, userType: 'applicant', sv: 0 })
-          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-          .setSubject(c.userId)
-          .setIssuer('certification-platform')
-          .setAudience('certification-platform-api')
-          .setIssuedAt()
-          .setExpirationTime(`${MINUTES + 30}m`)
-          .sign(key),
-      })),
-    );
+    const candidates = await withTokens(seeded.candidates, JWT_SECRET, MINUTES + 30);
 
     if (SATURATE) {
       await saturate(candidates, () => {
@@ -1338,7 +1310,7 @@ async function main() {
     await stopProcess(loadBalancer);
     for (const server of servers) await stopProcess(server);
     agent.destroy();
-    if (!options['keep-database']) await withClient(baseUrl, (client) => client.query('drop database if exists bench with (force)')).catch(() => {});
+    if (!options['keep-database']) await dropDatabase(baseUrl, 'bench');
     await autovacuum.restore();
   }
 }
