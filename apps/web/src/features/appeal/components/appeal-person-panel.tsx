@@ -4,7 +4,7 @@ import { CASE_OUTCOME_LABELS } from '@certs/shared/case/case.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { useDateFormatter } from '../../../lib/dates';
 import { AppealStatusBadge } from './appeal-status-badge';
-import { Fact } from './appeal-facts';
+import { CaseFact as Fact } from '../../../components/case/case-panel';
 
 /**
  * What the person reads of their appeal: what they gave, its status and dates, the updates staff

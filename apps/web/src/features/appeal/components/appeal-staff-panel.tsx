@@ -1,27 +1,10 @@
-import { Alert, Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Anchor, List, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { APPEAL_CHANGE_LABELS, APPEAL_SUBJECT_LABELS, type Appeal, type AppealStaffView } from '@certs/shared/appeal/appeal.contract';
-import { CASE_OUTCOME_LABELS, OPEN_CASE_STATUSES, type CaseEntryKind } from '@certs/shared/case/case.contract';
+import { OPEN_CASE_STATUSES } from '@certs/shared/case/case.contract';
+import { CaseCannotDecide, CaseFact as Fact, CasePanel } from '../../../components/case/case-panel';
 import { DateDisplay } from '../../../components/ui/date-display';
-import { useDateFormatter } from '../../../lib/dates';
 import { AppealDecisionForm, AppealNoteForm, AppealStatusForm, AssignHandlerForm, TakeAppealButton } from '../forms/appeal-staff-forms';
-import { AppealAge } from './appeal-register-table';
-import { AppealStatusBadge } from './appeal-status-badge';
-import { Fact } from './appeal-facts';
-
-const ENTRY_KIND_LABELS: Record<CaseEntryKind, string> = { note: 'Note', status: 'Status', handler: 'Handler', outcome: 'Outcome', mail: 'Mail' };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 export interface AppealStaffPanelProps {
   appeal: Appeal & { staff: AppealStaffView };
@@ -37,18 +20,17 @@ export interface AppealStaffPanelProps {
  * and the change it made, linked to the application whose history records it.
  */
 export function AppealStaffPanel({ appeal, userId, applicationHref, onOpenFile }: AppealStaffPanelProps) {
-  const dates = useDateFormatter();
   const { staff } = appeal;
   const isOpen = OPEN_CASE_STATUSES.includes(appeal.status);
   return (
-    <Stack gap="lg" data-testid="appeal-staff-panel">
-      <Paper withBorder radius="md" p="lg">
-        <Stack gap="md">
-          <Group gap="sm" wrap="wrap">
-            <AppealStatusBadge status={appeal.status} />
-            {appeal.outcome && <Badge variant="light">{CASE_OUTCOME_LABELS[appeal.outcome]}</Badge>}
-            <AppealAge ageDays={appeal.ageDays} overdue={appeal.overdue} />
-          </Group>
+    <CasePanel
+      kind="appeal"
+      status={appeal.status}
+      ageDays={appeal.ageDays}
+      overdue={appeal.overdue}
+      decided={appeal}
+      summary={
+        <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Fact label="Person">
               {appeal.appellantName}
@@ -99,14 +81,11 @@ export function AppealStaffPanel({ appeal, userId, applicationHref, onOpenFile }
               </List>
             </Fact>
           )}
-        </Stack>
-      </Paper>
-
-      <Section title="Handler">
-        <Stack gap="md">
-          <Text size="sm" data-testid="appeal-handler">
-            {appeal.handlerName ?? 'Not assigned'}
-          </Text>
+        </>
+      }
+      handlerName={appeal.handlerName}
+      handlerControls={
+        <>
           {staff.cannotTakeBecause && isOpen && (
             <Alert color="gray" variant="light" data-testid="appeal-cannot-take">
               {staff.cannotTakeBecause}
@@ -115,93 +94,36 @@ export function AppealStaffPanel({ appeal, userId, applicationHref, onOpenFile }
           {staff.canTakeIt && <TakeAppealButton appeal={appeal} userId={userId} />}
           {staff.canAssign && <AssignHandlerForm key={appeal.handlerId ?? 'none'} appeal={appeal} />}
           {isOpen && staff.canRecord && <AppealStatusForm appeal={appeal} />}
-        </Stack>
-      </Section>
-
-      <Section title="Investigation">
-        <Stack gap="md">
-          {appeal.entries.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              Nothing recorded yet.
-            </Text>
-          ) : (
-            <Timeline bulletSize={14} lineWidth={2} data-testid="appeal-entries">
-              {appeal.entries.map((entry) => (
-                <Timeline.Item
-                  key={entry.id}
-                  title={
-                    <Group gap="xs">
-                      <Text size="sm" fw={600}>
-                        {ENTRY_KIND_LABELS[entry.kind]}
-                      </Text>
-                      {entry.sharedWithPerson && (
-                        <Badge size="sm" variant="dot" color="teal" tt="none">
-                          Shared with the person
-                        </Badge>
-                      )}
-                    </Group>
-                  }
-                >
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                    {entry.text}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {dates.dateTime(entry.createdOn)}
-                    {entry.actorName ? `, ${entry.actorName}` : ''}
-                  </Text>
-                </Timeline.Item>
-              ))}
-            </Timeline>
-          )}
-          {staff.canRecord && <AppealNoteForm appealId={appeal.id} />}
-        </Stack>
-      </Section>
-
-      <Section title="Outcome">
-        {appeal.outcome ? (
-          <Stack gap="xs" data-testid="appeal-outcome">
-            <Text size="sm" fw={600}>
-              {CASE_OUTCOME_LABELS[appeal.outcome]}, decided <DateDisplay value={appeal.decidedOn} /> by {appeal.decidedBy ?? '-'}
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              {appeal.outcomeReasons}
-            </Text>
-          </Stack>
-        ) : staff.canDecide ? (
+        </>
+      }
+      entries={appeal.entries}
+      sharedLabel="Shared with the person"
+      noteForm={staff.canRecord && <AppealNoteForm appealId={appeal.id} />}
+      undecided={
+        staff.canDecide ? (
           <AppealDecisionForm appeal={appeal} staff={staff} />
         ) : (
-          <Alert color="gray" variant="light" data-testid="appeal-cannot-decide">
-            {staff.cannotDecideBecause ?? (isOpen ? '' : 'Closed without a decision.')}
-          </Alert>
-        )}
-      </Section>
-
-      <Section title="What changed">
-        {appeal.changes.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Nothing yet.
-          </Text>
-        ) : (
-          <Stack gap="xs" component="ul" style={{ paddingLeft: 18, margin: 0 }} data-testid="appeal-changes">
-            {appeal.changes.map((change, index) => (
-              <Text key={index} component="li" size="sm">
-                <Text span fw={600}>
-                  {APPEAL_CHANGE_LABELS[change.kind]}:
-                </Text>{' '}
-                {change.description}
-                {change.historyId && applicationHref && (
-                  <>
-                    {' '}
-                    <Anchor component={Link} to={applicationHref} size="sm">
-                      (recorded in the {change.kind === 'award_reinstated' ? "award's" : "application's"} history)
-                    </Anchor>
-                  </>
-                )}
-              </Text>
-            ))}
-          </Stack>
-        )}
-      </Section>
-    </Stack>
+          <CaseCannotDecide because={staff.cannotDecideBecause ?? (isOpen ? '' : 'Closed without a decision.')} testId="appeal-cannot-decide" />
+        )
+      }
+      changesTitle="What changed"
+      changesEmptyText="Nothing yet."
+      changes={appeal.changes.map((change) => (
+        <>
+          <Text span fw={600}>
+            {APPEAL_CHANGE_LABELS[change.kind]}:
+          </Text>{' '}
+          {change.description}
+          {change.historyId && applicationHref && (
+            <>
+              {' '}
+              <Anchor component={Link} to={applicationHref} size="sm">
+                (recorded in the {change.kind === 'award_reinstated' ? "award's" : "application's"} history)
+              </Anchor>
+            </>
+          )}
+        </>
+      ))}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { APPEAL_SUBJECT_SHORT, staffAppealPath } from '@certs/shared/appeal/appe
 import { CASE_OUTCOME_LABELS } from '@certs/shared/case/case.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
 import { useAppealRegister } from '../api/staff-appeals';
-import { AppealAge } from './appeal-register-table';
+import { CaseAge } from '../../../components/case/case-panel';
 import { AppealStatusBadge } from './appeal-status-badge';
 
 /** The appeals of one application on the staff's application page (issue 43); hidden while there are none or the caller has no Appeals menu. */
@@ -50,7 +50,7 @@ export function StaffApplicationAppeals({ applicationId, enabled }: { applicatio
                     </Group>
                   </Table.Td>
                   <Table.Td>
-                    <AppealAge ageDays={row.ageDays} overdue={row.overdue} />
+                    <CaseAge ageDays={row.ageDays} overdue={row.overdue} />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,23 +1,14 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { APPEAL_CHANGE_MAX, APPEAL_MESSAGES, AppealNoteRequest, type Appeal, type AppealStaffView } from '@certs/shared/appeal/appeal.contract';
-import { CASE_OUTCOMES, CASE_OUTCOME_LABELS, CASE_TEXT_MAX, type CaseOutcome } from '@certs/shared/case/case.contract';
+import { APPEAL_CHANGE_MAX, APPEAL_MESSAGES, type Appeal, type AppealStaffView } from '@certs/shared/appeal/appeal.contract';
+import { type CaseOutcome } from '@certs/shared/case/case.contract';
+import { CaseFailureAlert, CaseNoteForm, CaseOutcomeFields, CaseStatusForm } from '../../../components/case/case-forms';
 import { AwardDateField, useAwardDate } from '../../../components/ui/award-date-field';
 import { errorMessageOf } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { useAddAppealNote, useAppealHandlers, useAssignAppealHandler, useDecideAppeal, useMoveAppealStatus } from '../api/staff-appeals';
-
-function FailureAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" variant="light" role="alert">
-      {message}
-    </Alert>
-  );
-}
 
 /** Taking the appeal oneself (anyone of the program who took no part in the application). */
 export function TakeAppealButton({ appeal, userId }: { appeal: Appeal; userId: string }) {
@@ -34,7 +25,7 @@ export function TakeAppealButton({ appeal, userId }: { appeal: Appeal; userId: s
   };
   return (
     <Stack gap="xs">
-      <FailureAlert message={failure} />
+      <CaseFailureAlert message={failure} />
       <Group>
         <Button variant="light" onClick={() => void take()} loading={assign.isPending}>
           Take this appeal
@@ -64,7 +55,7 @@ export function AssignHandlerForm({ appeal }: { appeal: Appeal }) {
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Assign the handler">
       <Stack gap="sm">
-        <FailureAlert message={failure} />
+        <CaseFailureAlert message={failure} />
         <Group align="flex-end" gap="sm" wrap="wrap">
           <NativeSelect
             label="Handler"
@@ -90,65 +81,21 @@ export function AssignHandlerForm({ appeal }: { appeal: Appeal }) {
 /** Received -> under investigation; an open appeal (not of a result) recorded as withdrawn at the person's word. */
 export function AppealStatusForm({ appeal }: { appeal: Appeal }) {
   const move = useMoveAppealStatus(appeal.id);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const send = async (status: 'investigating' | 'withdrawn') => {
-    setFailure(null);
-    try {
-      await move.mutateAsync({ status, ...(note.trim() ? { note } : {}) });
-      setNote('');
-    } catch (error) {
-      setFailure(errorMessageOf(error));
-    }
-  };
   return (
-    <Stack gap="sm">
-      <FailureAlert message={failure} />
-      <TextInput label="Note on the change" value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={CASE_TEXT_MAX} />
-      <Group gap="sm">
-        {appeal.status === 'received' && (
-          <Button variant="light" onClick={() => void send('investigating')} loading={move.isPending}>
-            Start the investigation
-          </Button>
-        )}
-        {!appeal.reviewId && (
-          <Button variant="default" onClick={() => void send('withdrawn')} loading={move.isPending}>
-            Withdrawn by the person
-          </Button>
-        )}
-      </Group>
-    </Stack>
+    <CaseStatusForm
+      status={appeal.status}
+      noteLabel="Note on the change"
+      withdrawLabel={appeal.reviewId ? null : 'Withdrawn by the person'}
+      move={(status, note) => move.mutateAsync({ status, ...(note ? { note } : {}) })}
+      pending={move.isPending}
+    />
   );
 }
 
 /** A note of the investigation; one shared with the person is mailed to them and shown on their page. */
 export function AppealNoteForm({ appealId }: { appealId: string }) {
   const addNote = useAddAppealNote(appealId);
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ initialValues: { text: '', sharedWithPerson: false }, validate: zod4Resolver(AppealNoteRequest, { errorPriority: 'first' }) });
-  const submit = async (values: { text: string; sharedWithPerson: boolean }) => {
-    setFailure(null);
-    try {
-      await addNote.mutateAsync(values);
-      form.reset();
-    } catch (error) {
-      setFailure(applyServerErrors(form, values, error));
-    }
-  };
-  return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Add to the record">
-      <Stack gap="sm">
-        <FailureAlert message={failure} />
-        <Textarea label="Note" required withAsterisk autosize minRows={3} maxLength={CASE_TEXT_MAX} {...form.getInputProps('text')} />
-        <Group justify="space-between" wrap="wrap">
-          <Checkbox label="Share with the person (it is mailed to them)" {...form.getInputProps('sharedWithPerson', { type: 'checkbox' })} />
-          <Button type="submit" loading={form.submitting} disabled={form.submitting}>
-            Add note
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
+  return <CaseNoteForm save={(values) => addNote.mutateAsync(values)} shareLabel="Share with the person (it is mailed to them)" />;
 }
 
 interface DecisionValues {
@@ -200,15 +147,8 @@ export function AppealDecisionForm({ appeal, staff }: { appeal: Appeal; staff: A
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Decide the appeal">
       <Stack gap="sm">
-        <FailureAlert message={failure} />
-        <Radio.Group label="Outcome" required withAsterisk {...form.getInputProps('outcome')}>
-          <Group gap="lg" mt="xs">
-            {CASE_OUTCOMES.map((outcome) => (
-              <Radio key={outcome} value={outcome} label={CASE_OUTCOME_LABELS[outcome]} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <Textarea label="Reasons (mailed to the person)" required withAsterisk autosize minRows={4} maxLength={CASE_TEXT_MAX} {...form.getInputProps('reasons')} />
+        <CaseFailureAlert message={failure} />
+        <CaseOutcomeFields form={form} reasonsLabel="Reasons (mailed to the person)" />
         {passesModules(form.values.outcome) && (
           <Checkbox.Group label="Modules that now pass" required withAsterisk {...form.getInputProps('moduleIds')}>
             <Stack gap={6} mt="xs">

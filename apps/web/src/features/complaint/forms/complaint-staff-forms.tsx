@@ -1,21 +1,19 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { CASE_OUTCOMES, CASE_OUTCOME_LABELS, CASE_TEXT_MAX } from '@certs/shared/case/case.contract';
 import {
   COMPLAINT_ABOUT,
   COMPLAINT_ABOUT_LABELS,
   COMPLAINT_CHANGE_MAX,
   ComplaintChangeRequest,
   ComplaintDecisionRequest,
-  ComplaintNoteRequest,
   type ComplaintAbout,
   type ComplaintDetails,
   type ComplaintFilters,
 } from '@certs/shared/complaint/complaint.contract';
-import { errorMessageOf } from '../../../lib/api-client';
+import { CaseFailureAlert, CaseNoteForm, CaseOutcomeFields, CaseStatusForm } from '../../../components/case/case-forms';
 import { useDateFormatter } from '../../../lib/dates';
 import { applyServerErrors } from '../../../lib/server-errors';
 import {
@@ -27,15 +25,6 @@ import {
   useSetComplaintStatus,
   useSetComplaintSubject,
 } from '../api/staff-complaints';
-
-function FailureAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" variant="light" role="alert">
-      {message}
-    </Alert>
-  );
-}
 
 /** The handler: the body's staff, with the reason each one who may not take it cannot (never the complaint's subject). */
 export function ComplaintHandlerForm({ complaint }: { complaint: ComplaintDetails }) {
@@ -55,7 +44,7 @@ export function ComplaintHandlerForm({ complaint }: { complaint: ComplaintDetail
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Assign the handler">
       <Stack gap="sm">
-        <FailureAlert message={failure} />
+        <CaseFailureAlert message={failure} />
         <Group align="flex-end" gap="sm" wrap="wrap">
           <NativeSelect
             label="Handler"
@@ -89,63 +78,21 @@ export function ComplaintHandlerForm({ complaint }: { complaint: ComplaintDetail
 /** An open complaint moves to Under investigation or is withdrawn (the complainant asked), with a note kept to staff. */
 export function ComplaintStatusForm({ complaint }: { complaint: ComplaintDetails }) {
   const setStatus = useSetComplaintStatus(complaint.id);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const move = async (status: 'investigating' | 'withdrawn') => {
-    setFailure(null);
-    try {
-      await setStatus.mutateAsync({ status, note });
-      setNote('');
-    } catch (error) {
-      setFailure(errorMessageOf(error));
-    }
-  };
   return (
-    <Stack gap="sm">
-      <FailureAlert message={failure} />
-      <TextInput label="Note on the change (kept to staff)" value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={CASE_TEXT_MAX} />
-      <Group gap="sm">
-        {complaint.status === 'received' && (
-          <Button variant="light" onClick={() => void move('investigating')} loading={setStatus.isPending}>
-            Start the investigation
-          </Button>
-        )}
-        <Button variant="default" color="red" onClick={() => void move('withdrawn')} loading={setStatus.isPending}>
-          Withdrawn by the complainant
-        </Button>
-      </Group>
-    </Stack>
+    <CaseStatusForm
+      status={complaint.status}
+      noteLabel="Note on the change (kept to staff)"
+      withdrawLabel="Withdrawn by the complainant"
+      move={(status, note) => setStatus.mutateAsync({ status, note })}
+      pending={setStatus.isPending}
+    />
   );
 }
 
 /** A note on the investigation; shared ones are mailed to the complainant and shown to them. */
 export function ComplaintNoteForm({ complaintId }: { complaintId: string }) {
   const addNote = useAddComplaintNote(complaintId);
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({ initialValues: { text: '', sharedWithPerson: false }, validate: zod4Resolver(ComplaintNoteRequest, { errorPriority: 'first' }) });
-  const submit = async (values: { text: string; sharedWithPerson: boolean }) => {
-    setFailure(null);
-    try {
-      await addNote.mutateAsync(values);
-      form.reset();
-    } catch (error) {
-      setFailure(applyServerErrors(form, values, error));
-    }
-  };
-  return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Add to the record">
-      <Stack gap="sm">
-        <FailureAlert message={failure} />
-        <Textarea label="Note" required withAsterisk autosize minRows={3} maxLength={CASE_TEXT_MAX} {...form.getInputProps('text')} />
-        <Group justify="space-between" wrap="wrap">
-          <Checkbox label="Share with the complainant (it is mailed to them)" {...form.getInputProps('sharedWithPerson', { type: 'checkbox' })} />
-          <Button type="submit" loading={form.submitting} disabled={form.submitting}>
-            Add note
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
+  return <CaseNoteForm save={(values) => addNote.mutateAsync(values)} shareLabel="Share with the complainant (it is mailed to them)" />;
 }
 
 /** The outcome with reasons, mailed to the complainant. */
@@ -165,15 +112,8 @@ export function ComplaintDecisionForm({ complaintId }: { complaintId: string }) 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Decide the complaint">
       <Stack gap="sm">
-        <FailureAlert message={failure} />
-        <Radio.Group label="Outcome" required withAsterisk {...form.getInputProps('outcome')}>
-          <Group gap="lg" mt="xs">
-            {CASE_OUTCOMES.map((outcome) => (
-              <Radio key={outcome} value={outcome} label={CASE_OUTCOME_LABELS[outcome]} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <Textarea label="Reasons (mailed to the complainant)" required withAsterisk autosize minRows={4} maxLength={CASE_TEXT_MAX} {...form.getInputProps('reasons')} />
+        <CaseFailureAlert message={failure} />
+        <CaseOutcomeFields form={form} reasonsLabel="Reasons (mailed to the complainant)" />
         <Group justify="flex-end">
           <Button type="submit" loading={form.submitting} disabled={form.submitting}>
             Record the outcome
@@ -211,7 +151,7 @@ export function ComplaintChangeForm({ complaintId }: { complaintId: string }) {
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Record an action taken">
       <Stack gap="sm">
-        <FailureAlert message={failure} />
+        <CaseFailureAlert message={failure} />
         <Textarea label="Action taken" required withAsterisk autosize minRows={2} maxLength={COMPLAINT_CHANGE_MAX} {...form.getInputProps('description')} />
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput label="Certificate acted on (optional)" {...form.getInputProps('certificateNumber')} onBlur={() => setLookedUp(form.values.certificateNumber)} />
@@ -280,7 +220,7 @@ export function ComplaintSubjectForm({ complaint, filters }: { complaint: Compla
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label="What the complaint is about">
       <Stack gap="sm">
-        <FailureAlert message={failure} />
+        <CaseFailureAlert message={failure} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect label="About" data={COMPLAINT_ABOUT.map((value) => ({ value, label: COMPLAINT_ABOUT_LABELS[value] }))} {...form.getInputProps('about')} />
           <NativeSelect
