@@ -161,6 +161,21 @@ test("staff on a phone: the header keeps to the screen and the menu holds Securi
   await expectNoSidewaysScroll(page);
 });
 
+test('the certificate template designer on a phone says it needs a wider window, and opens once the window is wide enough', async ({ page }) => {
+  // Issue 45 item 14: the spec's screen-width helper sends a narrow window away from a screen that cannot work in it.
+  await signInAs(page, '/admin/login', DEMO.accountAdmin);
+  await page.goto('/admin/libraries/certificate-templates/new');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This screen needs a wider window');
+  await expect(page).toHaveURL(/\/admin\/wider-window\?/);
+  await expect(page.getByText('at least 768 px wide', { exact: false })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  // A tablet turned sideways: the designer opens by itself.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New certificate template');
+  await expect(page).toHaveURL(/\/admin\/libraries\/certificate-templates\/new$/);
+});
+
 /** At least 44 x 44 CSS pixels: a target a finger hits (WCAG 2.5.5). */
 async function expectTouchTarget(locator: Locator): Promise<void> {
   const box = await boxOf(locator);

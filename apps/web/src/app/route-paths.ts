@@ -3,6 +3,7 @@ import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { COMPLAINT_PAGES } from '@certs/shared/complaint/complaint-pages';
 import { PUBLIC_REGISTER_PAGES } from '@certs/shared/public-register/public-register.contract';
 import type { ExamType } from '@certs/shared/program/program-type';
+import type { BreakpointName } from '@certs/shared/common/breakpoints';
 
 /**
  * The app's page paths, apart from the pages themselves: the router, the layouts and links import
@@ -26,6 +27,12 @@ export const EXAMINATIONS_PATH = '/admin/examinations';
 export const ADMIN_APPLICATIONS_PATH = '/admin/applications';
 /** Staff's queue of open re-sits (issue 17). */
 export const ADMIN_RESITS_PATH = '/admin/resits';
+/** Where a screen that cannot work in a narrow window sends it (issue 45 item 14). */
+export const ADMIN_WIDER_WINDOW_PATH = '/admin/wider-window';
+/** The wider-window page for `next`, which it goes back to once the window is `breakpoint` wide. */
+export function widerWindowPath(next: string, breakpoint: BreakpointName): string {
+  return `${ADMIN_WIDER_WINDOW_PATH}?${new URLSearchParams({ next, width: breakpoint }).toString()}`;
+}
 /** Welder qualifications with a confirmation, revalidation or new test coming (issue 18). */
 export const ADMIN_WELDERS_DUE_PATH = '/admin/welders-due';
 export const ADMIN_DELETION_REQUESTS_PATH = `${ADMIN_MENU_PATHS.Users}/deletion-requests`;

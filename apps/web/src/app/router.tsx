@@ -68,6 +68,7 @@ import {
   ADMIN_IMPARTIALITY_PATH,
   ADMIN_MY_IMPARTIALITY_PATH,
   ADMIN_STAFF_RECORD_PATH,
+  ADMIN_WIDER_WINDOW_PATH,
 } from './route-paths';
 import { NotFoundRoute } from './routes/not-found';
 import { lazyRoute } from './lazy-route';
@@ -172,6 +173,7 @@ const AdminLibrariesRoute = lazyRoute(() => import('./routes/admin/libraries'), 
 const AdminLibraryQuestionRoute = lazyRoute(() => import('./routes/admin/libraries-question'), (page) => page.AdminLibraryQuestionRoute);
 const AdminCertificateTemplatesRoute = lazyRoute(() => import('./routes/admin/certificate-templates'), (page) => page.AdminCertificateTemplatesRoute);
 const AdminCertificateTemplateRoute = lazyRoute(() => import('./routes/admin/certificate-templates-detail'), (page) => page.AdminCertificateTemplateRoute);
+const AdminWiderWindowRoute = lazyRoute(() => import('./routes/admin/wider-window'), (page) => page.AdminWiderWindowRoute);
 const AdminProgramApplicationsRoute = lazyRoute(() => import('./routes/admin/program-applications'), (page) => page.AdminProgramApplicationsRoute);
 const AdminProgramApplicationRoute = lazyRoute(() => import('./routes/admin/program-application'), (page) => page.AdminProgramApplicationRoute);
 const AdminVenuesRoute = lazyRoute(() => import('./routes/admin/venues'), (page) => page.AdminVenuesRoute);
@@ -338,6 +340,7 @@ export const routes: RouteObject[] = [
           { path: ADMIN_LIBRARY_DOCUMENTS_PATH, element: <AdminLibraryDocumentsRoute /> },
           { path: `${ADMIN_MENU_PATHS.Libraries}/certificate-templates`, element: <AdminCertificateTemplatesRoute /> },
           { path: `${ADMIN_MENU_PATHS.Libraries}/certificate-templates/:id`, element: <AdminCertificateTemplateRoute /> },
+          { path: ADMIN_WIDER_WINDOW_PATH, element: <AdminWiderWindowRoute /> },
           { path: ADMIN_MENU_PATHS.Utilities, element: <AdminUtilitiesRoute /> },
           { path: ADMIN_RANGE_OF_QUALIFICATION_PATH, element: <AdminRangeOfQualificationRoute /> },
           { path: ADMIN_VENUES_PATH, element: <AdminVenuesRoute /> },

@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { NotAvailable } from '../../../components/ui/not-available';
 import { useCertificateTemplate } from '../../../features/certificate/api/certificate-templates';
 import { AssignPrograms } from '../../../features/certificate/components/assign-programs';
@@ -10,11 +10,15 @@ import { useRequiredSession } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
 import { LIBRARIES_PATH } from '../../route-paths';
 import { canManageCertificateTemplates, certificateTemplatePath } from './certificate-templates';
-import { CERTIFICATE_TEMPLATES_PATH } from '../../route-paths';
+import { CERTIFICATE_TEMPLATES_PATH, widerWindowPath } from '../../route-paths';
+import { useRedirectWhenNarrower } from '../../../lib/use-redirect-when-narrower';
 import { NO_ACCESS_MESSAGE } from './menu-area';
 
 function TemplateScreen({ id }: { id: string | null }) {
   const navigate = useNavigate();
+  // Fields are placed on the page by dragging: a phone gets a page that says so, not a broken stage.
+  const location = useLocation();
+  useRedirectWhenNarrower('md', widerWindowPath(location.pathname, 'md'));
   const template = useCertificateTemplate(id);
   const title = id ? (template.data?.title ?? 'Certificate template') : 'New certificate template';
   return (
