@@ -28,6 +28,10 @@ export const WPQ_VALIDITY_MESSAGES = {
   revalidationOpen: 'A revalidation is already open for this qualification',
   revalidationNotOpen: 'This revalidation is not waiting for a decision',
   reasonRequired: 'A reason is required',
+  reasonMax: 'The reason must be at most 1000 characters',
+  /** Cancelling a request that was decided, lapsed or cancelled already (decision 044). */
+  revalidationNotCancellable: 'This revalidation request is no longer open, so it cannot be cancelled',
+  revalidationFeePaid: 'The revalidation fee has been paid, so the request cannot be cancelled',
 } as const;
 const M = WPQ_VALIDITY_MESSAGES;
 
@@ -63,11 +67,14 @@ export type RevalidationFee = z.infer<typeof RevalidationFee>;
 
 /**
  * `submitted`: waiting for a decision. `invoiced`: approved, the fee's invoice issued; the
- * extension (`validUntilAfter`) takes effect when it is paid. `approved`: extended.
+ * extension (`validUntilAfter`) takes effect when it is paid. `approved`: extended. `lapsed`: the
+ * fee was still unpaid when the old validity ended, the invoice is void (decision 044).
+ * `cancelled`: staff cancelled the open request with a reason (`decisionReason`), the invoice void.
  */
+export const REVALIDATION_STATUSES = ['submitted', 'invoiced', 'approved', 'refused', 'lapsed', 'cancelled'] as const;
 export const WpqRevalidation = z.object({
   id: z.string(),
-  status: z.enum(['submitted', 'invoiced', 'approved', 'refused']),
+  status: z.enum(REVALIDATION_STATUSES),
   submittedBy: z.enum(['welder', 'employer', 'staff']),
   welds: z.array(RevalidationWeldView),
   validUntilBefore: z.string(),
@@ -154,6 +161,12 @@ export const RevalidationDecisionRequest = z
   });
 export type RevalidationDecisionRequest = z.input<typeof RevalidationDecisionRequest>;
 
+/** `POST api/wpq/{id}/revalidation/{revalidationId}/cancel`: staff cancel an open request (decision 044); the reason goes to the welder. */
+export const RevalidationCancelRequest = z.strictObject({
+  reason: z.string({ error: M.reasonRequired }).trim().min(1, M.reasonRequired).max(1000, M.reasonMax),
+});
+export type RevalidationCancelRequest = z.input<typeof RevalidationCancelRequest>;
+
 /** `POST api/applicant/search/wpqrenewal`: welders whose confirmation or revalidation falls due within the days given. */
 /** How far ahead Programs -> Welders due looks unless asked otherwise (the dashboard's "confirmations due" counts the same). */
 export const WPQ_DUE_WITHIN_DAYS = 60;
@@ -210,7 +223,7 @@ export type ExtensionLogDetailsRequest = z.input<typeof ExtensionLogDetailsReque
 export const ExtensionLogEntry = z.object({
   id: z.number().int(),
   revalidationId: z.string().nullable(),
-  event: z.enum(['requested', 'invoiced', 'paid', 'approved', 'refused', 'details']),
+  event: z.enum(['requested', 'invoiced', 'paid', 'approved', 'refused', 'lapsed', 'cancelled', 'details']),
   requestDetails: z.string(),
   createdOn: z.string(),
   createdBy: z.string().nullable(),

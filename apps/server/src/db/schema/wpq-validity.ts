@@ -102,7 +102,8 @@ export const wpqRevalidations = pgTable(
     awardId: uuid('award_id')
       .notNull()
       .references(() => awards.id),
-    status: text('status', { enum: ['submitted', 'invoiced', 'approved', 'refused'] })
+    // `lapsed` (the fee unpaid when the old validity ended) and `cancelled` (by staff) close a request (decision 044); a text column, no migration.
+    status: text('status', { enum: ['submitted', 'invoiced', 'approved', 'refused', 'lapsed', 'cancelled'] })
       .notNull()
       .default('submitted'),
     submittedBy: text('submitted_by', { enum: ['welder', 'employer', 'staff'] }).notNull(),
@@ -130,7 +131,7 @@ export const wpqExtensionLogs = pgTable(
       .notNull()
       .references(() => wpqRecords.id),
     revalidationId: uuid('revalidation_id').references(() => wpqRevalidations.id),
-    event: text('event', { enum: ['requested', 'invoiced', 'paid', 'approved', 'refused', 'details'] }).notNull(),
+    event: text('event', { enum: ['requested', 'invoiced', 'paid', 'approved', 'refused', 'lapsed', 'cancelled', 'details'] }).notNull(),
     requestDetails: text('request_details').notNull().default(''),
     ...auditColumns,
   },

@@ -9,6 +9,7 @@ import {
   ExtensionLogDetailsRequest,
   ExtensionLogEntry,
   LinkConfirmationRequest,
+  RevalidationCancelRequest,
   RevalidationDecisionRequest,
   RevalidationSubmitRequest,
   WpqRenewalPage,
@@ -25,7 +26,7 @@ const TokenParams = z.strictObject({ token: z.string().max(200) });
 
 /**
  * Keeping a welder qualification valid (issue 18, decision 026): the validity now, the examiner's
- * confirmation and the employer's link sent now, revalidation submit and decision, the staff
+ * confirmation and the employer's link sent now, revalidation submit, decision and cancellation, the staff
  * search of welders due and the extension log.
  */
 export function registerWpqValidityRoutes(api: FastifyInstance, service: WpqValidityService): void {
@@ -59,6 +60,14 @@ export function registerWpqValidityRoutes(api: FastifyInstance, service: WpqVali
       schema: { ...doc, summary: 'Approve (revalidation fee invoice) or refuse a revalidation', params: z.strictObject({ id: z.string(), revalidationId: z.string() }), body: RevalidationDecisionRequest, response: { 200: WpqRevalidation } },
     },
     async (request) => service.decideRevalidation(currentUserOf(request), request.params.id, request.params.revalidationId, request.body),
+  );
+  r.post(
+    '/api/wpq/:id/revalidation/:revalidationId/cancel',
+    {
+      onRequest: staff,
+      schema: { ...doc, summary: "Cancel an open revalidation request with a reason: the fee's invoice is void, the application Awarded again", params: z.strictObject({ id: z.string(), revalidationId: z.string() }), body: RevalidationCancelRequest, response: { 200: WpqRevalidation } },
+    },
+    async (request) => service.cancelRevalidation(currentUserOf(request), request.params.id, request.params.revalidationId, request.body),
   );
   r.get('/api/wpq/:id/extensionlogs', { onRequest: staff, schema: { ...doc, summary: 'The log of extension requests and decisions', params: IdParams, response: { 200: z.array(ExtensionLogEntry) } } }, async (request) =>
     service.extensionLogs(currentUserOf(request), request.params.id),

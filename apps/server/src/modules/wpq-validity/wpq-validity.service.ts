@@ -14,6 +14,7 @@ import {
   type ExtensionLogDetailsRequest,
   type ExtensionLogEntry,
   type LinkConfirmationRequest,
+  type RevalidationCancelRequest,
   type RevalidationDecisionRequest,
   type RevalidationFee,
   type RevalidationSubmitRequest,
@@ -49,7 +50,7 @@ import { hashToken, newRandomToken } from '../../platform/auth/tokens';
 import type { MailService, OutgoingMail } from '../../platform/mail/mail.service';
 import type { AccountIdentity } from '../account/account.service';
 import { moveApplication } from '../application/application-move';
-import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
+import type { ApplicationRow, ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import { canManageApplications, canSeeApplications, isApplicationAdministrator, type ProgramStanding } from '../application/application-workflow.policy';
 import { HOLDER_AWARDS_PATH } from '../award/award.service';
 import { certificateVariables, renderWpqCertificatePdf, testMethodLabel } from './wpq-certificate-pdf';
@@ -82,6 +83,12 @@ export interface WpqValidityDeps {
       input: { issuer: AccountIdentity; applicationId: string; billedTo: { name: string; email: string; address: string; memberNumber: string; company?: object | null }; lines: InvoiceLine[]; actorId: string },
     ): Promise<{ invoiceId: string; invoiceNumberText: string; currency: string; totals: { totalCents: number }; payment: { paymentUrl: string } }>;
   };
+  /**
+   * The payment module's void of an unpaid invoice (`PaymentService.voidInvoice`, to be wired by
+   * app.ts): the invoice Void, its links closed with the reason; answers the status it found and
+   * voids only an Issued one. Until it is wired the repository's `voidUnpaidInvoice` does the same.
+   */
+  payments?: { voidInvoice(tx: Executor, input: { invoiceId: string; reason: string; actorId: string | null }): Promise<'Issued' | 'Paid' | 'Void' | undefined> };
   mail: Pick<MailService, 'send'>;
   publicUrl: string;
   now?: () => Date;
@@ -609,7 +616,9 @@ export class WpqValidityService {
    * Ends one qualification whose validity lapsed, in one transaction: the application's row lock,
    * then the award's, everything read again, the end recorded once (its key), the award expired
    * with history, the application moved (Award Withdrawn) and the welder mailed. A second instance
-   * waits on the locks and then finds the award expired.
+   * waits on the locks and then finds the award expired. A revalidation approved but unpaid does
+   * not keep the qualification (decision 044): the request is closed as lapsed, its invoice void,
+   * and the award ends on its old day as any other; one still waiting for staff's decision does.
    */
   private endIfLapsed(recordId: string, today: string): Promise<boolean> {
     return this.deps.repository.transaction(async (tx) => {
@@ -622,21 +631,76 @@ export class WpqValidityService {
       const rule = validityOfKept(today, loaded.kept);
       if (rule.isValid || !rule.endedOn) return false;
       const typePath = applicationTypeOfProgram(loaded.facts.programType);
-      // An open revalidation keeps the award until it is decided, as a renewal does.
-      if (!typePath || !canMove('withdrawAward', application.status as ApplicationStatus, typePath)) return false;
+      const unpaid = application.status === 'Applied for Revalidation' ? loaded.revalidations.find((revalidation) => revalidation.status === 'invoiced') : undefined;
+      // An undecided revalidation keeps the award until it is decided, as a renewal does.
+      if (!typePath || !canMove('withdrawAward', unpaid ? 'Awarded' : (application.status as ApplicationStatus), typePath)) return false;
       if (!(await this.deps.repository.recordEnd(tx, { wpqRecordId: recordId, endedOn: rule.endedOn, reason: rule.reason }))) return false;
+      const lapse = unpaid ? await this.lapseRevalidation(tx, loaded, application, unpaid, rule.endedOn) : undefined;
       await this.deps.repository.updateAward(tx, loaded.facts.awardId, { status: 'expired', statusReason: rule.reason, certificateVersion: loaded.facts.certificateVersion + 1, modifiedBy: null });
       await this.deps.repository.insertAwardHistory(tx, { awardId: loaded.facts.awardId, action: 'expire', fromStatus: 'current', toStatus: 'expired', reason: rule.reason, createdBy: null, modifiedBy: null });
-      await moveApplication(tx, this.deps.workflow, { locked: application, typePath, action: 'withdrawAward', what: 'expired', note: `The qualification ended on ${day(rule.endedOn)}: ${rule.reason}`, actorId: null });
+      await moveApplication(tx, this.deps.workflow, { locked: lapse?.application ?? application, typePath, action: 'withdrawAward', what: 'expired', note: `The qualification ended on ${day(rule.endedOn)}: ${rule.reason}`, actorId: null });
       await this.mailWelder(tx, loaded.facts, {
         subject: `Your welder qualification ${loaded.facts.certificateNumber} has ended`,
         paragraphs: [
           `Your welder qualification ${loaded.facts.certificateNumber} (${loaded.facts.programTitle}) ended on ${day(rule.endedOn)}. ${rule.reason}`,
+          ...(lapse ? [lapse.words] : []),
           'The verification page now shows it as expired. A new test is a new application.',
         ],
       });
+      if (lapse) await this.mailManagerOfLapse(tx, loaded.facts, lapse.words);
       return true;
     });
+  }
+
+  /**
+   * Closes an approved revalidation whose fee is still unpaid on the day the qualification ends:
+   * the invoice void (a payment arriving later is refused and refunded), the request `lapsed`, the
+   * application back to Awarded (from where the award ends as any other), logged. Answers the
+   * application row as moved and the words the welder and the program's manager read.
+   */
+  private async lapseRevalidation(tx: Executor, loaded: Loaded, application: ApplicationRow, revalidation: RevalidationRow, endedOn: string): Promise<{ application: ApplicationRow; words: string }> {
+    const number = await this.invoiceNumberOf(revalidation.invoiceId, tx);
+    const words = `The revalidation approved for it lapsed: invoice ${number} for the revalidation fee was not paid by ${day(endedOn)}, so the validity was not extended. The invoice is cancelled and can no longer be paid.`;
+    if (revalidation.invoiceId) await this.voidInvoice(tx, { invoiceId: revalidation.invoiceId, reason: `Invoice ${number} was cancelled: the revalidation fee was not paid by ${day(endedOn)}, when the qualification ended.`, actorId: null });
+    await this.deps.repository.updateRevalidation(tx, revalidation.id, { status: 'lapsed', decisionReason: `The fee (invoice ${number}) was not paid by ${day(endedOn)}`, modifiedBy: null });
+    await this.deps.repository.insertLog(tx, { wpqRecordId: revalidation.wpqRecordId, revalidationId: revalidation.id, event: 'lapsed', requestDetails: `Invoice ${number} unpaid when the validity ended on ${day(endedOn)}: the request is closed and the invoice void`, createdBy: null, modifiedBy: null });
+    const moved = await moveApplication(tx, this.deps.workflow, {
+      locked: application,
+      typePath: applicationTypeOfProgram(loaded.facts.programType)!,
+      action: 'revalidate',
+      what: 'closed as lapsed',
+      note: `Revalidation lapsed: invoice ${number} for the fee was not paid by ${day(endedOn)}; the invoice is void and the validity was not extended`,
+      actorId: null,
+    });
+    return { application: { ...application, status: moved.status, workflowStage: moved.stage }, words };
+  }
+
+  /** The program's manager hears of a lapse: staff may have expected the payment. */
+  private async mailManagerOfLapse(tx: Executor, facts: KeptFacts, words: string): Promise<void> {
+    const manager = await this.deps.repository.findProgramManager(facts.programId, tx);
+    if (!manager) return;
+    await this.deps.mail.send(
+      {
+        to: manager.email,
+        toUserId: manager.id,
+        programId: facts.programId,
+        subject: `Revalidation lapsed unpaid: ${facts.certificateNumber} (${facts.welderFirstName} ${facts.welderLastName})`,
+        paragraphs: [`Dear ${manager.firstName},`, `The welder qualification ${facts.certificateNumber} of ${facts.welderFirstName} ${facts.welderLastName} (${facts.programTitle}) has ended. ${words}`],
+        links: [],
+      },
+      tx,
+    );
+  }
+
+  /** The payment module's void when wired, else the repository's stand-in (decision 044). */
+  private voidInvoice(tx: Executor, input: { invoiceId: string; reason: string; actorId: string | null }) {
+    return this.deps.payments ? this.deps.payments.voidInvoice(tx, input) : this.deps.repository.voidUnpaidInvoice(tx, input);
+  }
+
+  /** An invoice's number as printed (with the prefix it was issued under). */
+  private async invoiceNumberOf(invoiceId: string | null, executor?: Executor): Promise<string> {
+    const [invoice] = invoiceId ? await this.deps.repository.findInvoices([invoiceId], executor) : [];
+    return invoice ? formatInvoiceNumber(invoice.invoiceNumber, invoice.issuer.invoicePrefix) : 'of the revalidation fee';
   }
 
   /** The reminder due now for the open confirmation, to the welder and to the employer (with a link), each once. */
@@ -825,8 +889,7 @@ export class WpqValidityService {
   async invoicePaid(tx: Executor, paid: { invoiceId: string; applicationId: string; actorId: string | null }): Promise<void> {
     const revalidation = await this.deps.repository.findRevalidationByInvoice(tx, paid.invoiceId);
     if (!revalidation || revalidation.status !== 'invoiced') return;
-    const [invoice] = await this.deps.repository.findInvoices([paid.invoiceId], tx);
-    const number = invoice ? formatInvoiceNumber(invoice.invoiceNumber, invoice.issuer.invoicePrefix) : 'of the revalidation fee';
+    const number = await this.invoiceNumberOf(paid.invoiceId, tx);
     const application = await this.deps.workflow.lock(tx, paid.applicationId);
     const loaded = await this.load(revalidation.wpqRecordId, tx);
     const typePath = loaded ? applicationTypeOfProgram(loaded.facts.programType) : undefined;
@@ -840,6 +903,45 @@ export class WpqValidityService {
       modifiedBy: paid.actorId,
     });
     if (canRevalidate) await this.completeRevalidation(tx, revalidation, paid.actorId, `Invoice ${number} for the revalidation fee is paid.`);
+  }
+
+  /**
+   * Staff who decide cancel an open request (submitted, or approved and waiting for its fee) with a
+   * reason (decision 044): the fee's invoice void, the request `cancelled`, the application back
+   * to Awarded (where it was when the welder asked), logged and the welder told. A second cancel,
+   * or one after the fee was paid, changes nothing.
+   */
+  async cancelRevalidation(actor: CurrentUser, recordId: string, revalidationId: string, input: z.output<typeof RevalidationCancelRequest>): Promise<WpqRevalidation> {
+    const { standing } = await this.standingFor(actor, recordId);
+    if (!canManageApplications(actor, standing)) throw forbidden();
+    const facts = await this.deps.repository.findKept(recordId);
+    if (!facts || !UUID.test(revalidationId)) throw notFound();
+    return this.deps.repository.transaction(async (tx) => {
+      const application = await this.deps.workflow.lock(tx, facts.applicationId);
+      const revalidation = await this.deps.repository.findRevalidation(revalidationId, tx, true);
+      if (!application || !revalidation || revalidation.wpqRecordId !== recordId) throw notFound();
+      if (revalidation.status !== 'submitted' && revalidation.status !== 'invoiced') throw new AppError('CONFLICT', M.revalidationNotCancellable);
+      const number = revalidation.invoiceId ? await this.invoiceNumberOf(revalidation.invoiceId, tx) : null;
+      if (revalidation.invoiceId) {
+        const found = await this.voidInvoice(tx, { invoiceId: revalidation.invoiceId, reason: `Invoice ${number} was cancelled with the revalidation request: ${input.reason}`, actorId: actor.id });
+        if (found === 'Paid') throw new AppError('CONFLICT', M.revalidationFeePaid);
+      }
+      const decided = { decisionReason: input.reason, decidedOn: new Date(), decidedBy: actor.id };
+      await this.deps.repository.updateRevalidation(tx, revalidation.id, { status: 'cancelled', ...decided, modifiedBy: actor.id });
+      const voided = number ? `; invoice ${number} is void` : '';
+      // Back where it was when the welder asked: the transition table's only move from Applied for Revalidation to Awarded.
+      await moveApplication(tx, this.deps.workflow, { locked: application, typePath: applicationTypeOfProgram(facts.programType)!, action: 'revalidate', what: 'cancelled', note: `Revalidation request cancelled: ${input.reason}${voided}`, actorId: actor.id });
+      await this.deps.repository.insertLog(tx, { wpqRecordId: recordId, revalidationId: revalidation.id, event: 'cancelled', requestDetails: `${input.reason}${voided}`, createdBy: actor.id, modifiedBy: actor.id });
+      await this.mailWelder(tx, facts, {
+        subject: `Your revalidation request for ${facts.certificateNumber} was cancelled`,
+        paragraphs: [
+          `Your request to revalidate your welder qualification ${facts.certificateNumber} was cancelled: ${input.reason}`,
+          ...(number ? [`Invoice ${number} for the revalidation fee is cancelled: there is nothing to pay.`] : []),
+          `Your qualification stays valid until ${day(revalidation.validUntilBefore)}, unless a new request is approved and, where there is a fee, paid before then.`,
+        ],
+      });
+      return toRevalidation({ ...revalidation, status: 'cancelled', ...decided });
+    });
   }
 
   /** The day revalidated is the later weld's day (inside the window); the validity runs 2 years from it, by the shared rule. */

@@ -119,4 +119,13 @@ describe('PayScreen', () => {
     expect(await screen.findByText('This link has expired')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
   });
+
+  it('a link closed because its invoice was cancelled says so, not to ask for a new one (decision 044)', async () => {
+    const reason = 'Invoice INV-000042 was cancelled: the revalidation fee was not paid by 02-Jan-2027, when the qualification ended.';
+    renderPay({ ...requested, status: 'Expired', displayedStatus: 'Expired', canPay: false, failureReason: reason });
+    expect(await screen.findByText('This invoice can no longer be paid')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-result')).toHaveTextContent(reason);
+    expect(screen.queryByText(PAYMENT_MESSAGES.expired, { exact: false })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+  });
 });

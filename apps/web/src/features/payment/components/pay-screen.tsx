@@ -107,9 +107,10 @@ export function PayScreen({ data, applicationPath, onRedirect }: PayScreenProps)
           Nothing was charged{data.failureReason ? ` (${data.failureReason})` : ''}. You can try again.
         </Alert>
       )}
+      {/* A link closed with a reason (its invoice cancelled, decision 044) says why; a new link would not help. */}
       {data.status === 'Expired' && !isPaid && (
-        <Alert color="gray" variant="light" title="This link has expired" data-testid="payment-result">
-          {PAYMENT_MESSAGES.expired}.
+        <Alert color="gray" variant="light" title={data.failureReason ? 'This invoice can no longer be paid' : 'This link has expired'} data-testid="payment-result">
+          {data.failureReason ?? `${PAYMENT_MESSAGES.expired}.`}
         </Alert>
       )}
       {data.status === 'Pending' && !pay.isPending && (

@@ -7,6 +7,7 @@ import {
   WpqRenewalPage,
   WpqValidity,
   type ExaminerConfirmationRequest,
+  type RevalidationCancelRequest,
   type RevalidationDecisionRequest,
   type RevalidationSubmitRequest,
 } from '@certs/shared/wpq/wpq-validity.contract';
@@ -53,6 +54,19 @@ export function useDecideRevalidation(recordId: string) {
   return useMutation({
     mutationFn: ({ revalidationId, ...request }: RevalidationDecisionRequest & { revalidationId: string }) =>
       apiRequest(`${base(recordId)}/revalidation/${encodeURIComponent(revalidationId)}/decide`, { method: 'POST', body: request, schema: WpqRevalidation }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: wpqValidityKeys.of(recordId) });
+      await queryClient.invalidateQueries({ queryKey: ['wpq-extension-log', recordId] });
+    },
+  });
+}
+
+/** The program's managers cancel an open request with a reason: the fee's invoice is void, the application Awarded again (decision 044). */
+export function useCancelRevalidation(recordId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ revalidationId, ...request }: RevalidationCancelRequest & { revalidationId: string }) =>
+      apiRequest(`${base(recordId)}/revalidation/${encodeURIComponent(revalidationId)}/cancel`, { method: 'POST', body: request, schema: WpqRevalidation }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: wpqValidityKeys.of(recordId) });
       await queryClient.invalidateQueries({ queryKey: ['wpq-extension-log', recordId] });

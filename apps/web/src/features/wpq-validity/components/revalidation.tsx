@@ -2,9 +2,16 @@ import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, T
 import { useState } from 'react';
 import { formatDate } from '@certs/shared/common/dates';
 import { formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
-import { RevalidationSubmitRequest, type ExtensionLogEntry, type RevalidationFee, type WpqRevalidation, type WpqValidity } from '@certs/shared/wpq/wpq-validity.contract';
+import {
+  RevalidationCancelRequest,
+  RevalidationSubmitRequest,
+  type ExtensionLogEntry,
+  type RevalidationFee,
+  type WpqRevalidation,
+  type WpqValidity,
+} from '@certs/shared/wpq/wpq-validity.contract';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
-import { useAddExtensionDetails, useDecideRevalidation, useExtensionLog, useSubmitRevalidation } from '../api/validity';
+import { useAddExtensionDetails, useCancelRevalidation, useDecideRevalidation, useExtensionLog, useSubmitRevalidation } from '../api/validity';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateField } from '../../../components/ui/date-field';
 
@@ -195,7 +202,57 @@ function statusWords(revalidation: WpqRevalidation): string {
       return `approved; valid until ${day(revalidation.validUntilAfter)}`;
     case 'refused':
       return 'refused';
+    case 'lapsed':
+      return `lapsed: the fee was not paid by ${day(revalidation.validUntilBefore)}, the last day of validity${revalidation.invoice ? `; invoice ${revalidation.invoice.number} is void` : ''}`;
+    case 'cancelled':
+      return `cancelled by staff${revalidation.invoice ? `; invoice ${revalidation.invoice.number} is void` : ''}`;
   }
+}
+
+/**
+ * Staff cancel an open request (decision 044): asked once, with the reason the welder is sent and
+ * what follows (the fee's invoice void, the application Awarded again, the validity unchanged).
+ */
+export function CancelRevalidation({ recordId, revalidation }: { recordId: string; revalidation: WpqRevalidation }) {
+  const cancel = useCancelRevalidation(recordId);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [reason, setReason] = useState('');
+  const invoice = revalidation.status === 'invoiced' ? revalidation.invoice : null;
+  const confirm = async () => {
+    const checked = RevalidationCancelRequest.safeParse({ reason });
+    // The dialog stays open with the shared rule's message.
+    if (!checked.success) throw new ApiError(400, checked.error.issues[0]!.message);
+    await cancel.mutateAsync({ revalidationId: revalidation.id, ...checked.data });
+  };
+  return (
+    <>
+      <Group justify="flex-end">
+        <Button variant="default" color="red" onClick={() => setIsConfirming(true)}>
+          Cancel the request
+        </Button>
+      </Group>
+      <ConfirmDialog
+        opened={isConfirming}
+        title="Cancel the revalidation request"
+        confirmLabel="Cancel the request"
+        confirmColor="red"
+        failureTitle="Not cancelled"
+        onConfirm={confirm}
+        onClose={() => {
+          setIsConfirming(false);
+          setReason('');
+        }}
+      >
+        <Text size="sm">
+          {invoice
+            ? `Invoice ${invoice.number} (${formatMoney(invoice.totalCents, invoice.currency)}) for the revalidation fee is voided: it can no longer be paid. `
+            : ''}
+          {`The application returns to Awarded and the qualification stays valid until ${day(revalidation.validUntilBefore)}, not extended. The welder is mailed the reason and may ask again.`}
+        </Text>
+        <Textarea label="Reason" description="Sent to the welder." required withAsterisk autosize minRows={2} value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
+      </ConfirmDialog>
+    </>
+  );
 }
 /** Who sent the welds: the welder, staff, or the employer's coordinator from the company's portal (issue 42). */
 const SUBMITTED_BY_WORDS: Record<WpqRevalidation['submittedBy'], string> = { welder: '', staff: ' by staff', employer: ' by the employer' };
@@ -227,6 +284,7 @@ export function RevalidationList({ recordId, validity, canDecide, onOpenFile }: 
             ))}
             {revalidation.decisionReason && <Text size="sm">{revalidation.decisionReason}</Text>}
             {canDecide && revalidation.status === 'submitted' && <RevalidationDecision recordId={recordId} revalidation={revalidation} fee={validity.revalidationFee} />}
+            {canDecide && (revalidation.status === 'submitted' || revalidation.status === 'invoiced') && <CancelRevalidation recordId={recordId} revalidation={revalidation} />}
           </Stack>
         </Paper>
       ))}
@@ -240,6 +298,8 @@ const LOG_EVENT_WORDS: Record<ExtensionLogEntry['event'], string> = {
   paid: 'Paid',
   approved: 'Approved',
   refused: 'Refused',
+  lapsed: 'Lapsed unpaid',
+  cancelled: 'Cancelled',
   details: 'Details',
 };
 
