@@ -194,6 +194,9 @@ test('a candidate fails a module online, applies for a re-sit, pays, sits it onl
   expect(await seriousViolations(manager)).toEqual([]);
   await resultDialog.getByRole('button', { name: 'Record the result' }).click();
   await expect(panel).toContainText('Re-sit result recorded');
+  // Staff's results list the re-sit's pass first and the failed first sitting after it, marked earlier (issue 45 item 5).
+  await expect(manager.getByTestId('result-row-IWI-M1').getByRole('listitem')).toHaveText(['Re-sit 1: Pass 100.00%', 'First sitting: Fail 0.00% (earlier)']);
+  await expect(manager.getByTestId('application-sittings')).toContainText('0% Fail (earlier sitting)');
   const mail = await waitForMail(setup.email, since, /^Re-sit result: IWI-M1/);
   const certificateNumber = /Your certificate number is (\S+)\./.exec(mail.text)?.[1];
   expect(certificateNumber).toBeTruthy();
