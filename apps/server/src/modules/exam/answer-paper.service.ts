@@ -8,7 +8,8 @@ import { AppError } from '../../platform/app-error';
 import type { CurrentUser } from '../../platform/auth/authenticate';
 import type { AttachmentService } from '../attachment/attachment.service';
 import type { ExamContent } from './exam-content';
-import type { ExamRepository, InstanceRow } from './exam.repository';
+import type { ExamRepositories } from './exam-repositories';
+import type { InstanceRow } from './exam.repository';
 import type { ExamService } from './exam.service';
 
 /** Photos and scans only: what a phone's camera or scanner gives. */
@@ -35,7 +36,7 @@ export class AnswerPaperService {
   private readonly now: () => Date;
 
   constructor(
-    private readonly repository: ExamRepository,
+    private readonly repositories: Pick<ExamRepositories, 'sittings' | 'questions'>,
     private readonly content: ExamContent,
     private readonly exams: ExamService,
     private readonly attachments: AttachmentService,
@@ -58,8 +59,8 @@ export class AnswerPaperService {
   /** `unauth/dependent_data/uploadanswerpaper`: what the phone page shows. */
   async page(token: string): Promise<AnswerPaperPage> {
     const { instance, claims, order, text } = await this.use(token);
-    const papers = await this.repository.findAnswerPapers(instance.id, claims.q);
-    const header = await this.repository.findHeader(instance.id);
+    const papers = await this.repositories.questions.findAnswerPapers(instance.id, claims.q);
+    const header = await this.repositories.sittings.findHeader(instance.id);
     return {
       examTitle: header?.title ?? '',
       questionOrder: order,
@@ -82,7 +83,7 @@ export class AnswerPaperService {
     const candidate = await this.candidateOf(instance);
     const saved: Attachment = await this.attachments.save(candidate, resourceKey);
     if (!ANSWER_PAPER_TYPES.has(saved.contentType)) throw new AppError('BAD_REQUEST', 'Only photos (PNG, JPEG, WebP, GIF) and PDF scans can be uploaded');
-    await this.repository.addAnswerPaper(claims.q, saved.id, candidate.id);
+    await this.repositories.questions.addAnswerPaper(claims.q, saved.id, candidate.id);
     return this.page(token);
   }
 
@@ -112,7 +113,7 @@ export class AnswerPaperService {
     const now = this.now().getTime();
     // The link ends with the exam: the sitting's deadline now, which extra time granted after the
     // code was made may have moved past the one signed into it (claims.x).
-    const instance = await this.repository.findInstance(claims.e);
+    const instance = await this.repositories.sittings.findInstance(claims.e);
     if (!instance) throw new AppError('NOT_FOUND', EXAM_MESSAGES.answerPaperLinkInvalid);
     if (instance.status !== 'InProgress' || instance.deadline.getTime() + this.options.graceSeconds * 1000 < now) throw new AppError('CONFLICT', EXAM_MESSAGES.answerPaperLinkExpired);
     const { order, text } = await this.assertOpenQuestion(instance, claims.q);
@@ -121,7 +122,7 @@ export class AnswerPaperService {
 
   private async assertOpenQuestion(instance: InstanceRow, questionInstanceId: string): Promise<{ order: number; text: string }> {
     if (instance.status !== 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.answerPaperLinkExpired);
-    const states = await this.repository.findQuestionStates(instance.id);
+    const states = await this.repositories.questions.findQuestionStates(instance.id);
     const state = states.find((row) => row.id === questionInstanceId);
     if (!state) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notInExam);
     const version = (await this.content.get([state.questionVersionId])).get(state.questionVersionId);
@@ -132,7 +133,7 @@ export class AnswerPaperService {
 
   /** The candidate as the attachment flow knows users: files are theirs, as if they uploaded them signed in. */
   private async candidateOf(instance: InstanceRow): Promise<CurrentUser> {
-    const user = await this.repository.findApplicantUser(instance.applicantId);
+    const user = await this.repositories.questions.findApplicantUser(instance.applicantId);
     if (!user) throw new AppError('NOT_FOUND', EXAM_MESSAGES.answerPaperLinkInvalid);
     return { id: user.userId, email: user.email, role: ROLES.Applicant, userType: 'applicant', menuItems: [], applicantId: instance.applicantId, accountId: null, companyId: null };
   }

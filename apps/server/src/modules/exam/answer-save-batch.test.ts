@@ -6,7 +6,7 @@ import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/buil
 import { createUser } from '../../../test/factories/user.factory';
 import { signIn } from '../../../test/sign-in';
 import { AnswerSaveQueue } from './answer-save-queue';
-import { ExamRepository, type AnswerSave, type UpdateItem, type UpdateOutcome } from './exam.repository';
+import { ExamAnswerRepository, type AnswerSave, type UpdateItem, type UpdateOutcome } from './exam-answer.repository';
 import { ageSitting, createPublishedTest, EVERY_TYPE, examClient, storedAnswers, storedInstance, type PublishedTest } from './exam-test-fixtures';
 
 /**
@@ -17,14 +17,14 @@ import { ageSitting, createPublishedTest, EVERY_TYPE, examClient, storedAnswers,
  */
 let t: TestApp;
 let api: ReturnType<typeof examClient>;
-let repository: ExamRepository;
+let repository: ExamAnswerRepository;
 let test: PublishedTest;
 
 beforeAll(async () => {
   // One connection for the saves on a server too (PGlite has one), so that a held save holds the whole lane.
   t = await buildTestApp({}, await openTestDatabase({ size: 4, answerSize: 1 }));
   api = examClient(t.app);
-  repository = new ExamRepository(t.database.db);
+  repository = new ExamAnswerRepository(t.database.db);
   test = await createPublishedTest(t.database.db, { testType: 'trial', questions: EVERY_TYPE, overallTime: 30, minimumTime: 0 });
 });
 afterAll(async () => {
@@ -234,11 +234,11 @@ describe('answer saves in one statement', () => {
     const intruder = await launchSitting();
     // The first save holds the lane until every other request has reached the queue, so that they wait and go as one batch.
     const queued = vi.spyOn(AnswerSaveQueue.prototype, 'apply');
-    const batches = vi.spyOn(ExamRepository.prototype, 'applyUpdateBatch');
-    const alone = ExamRepository.prototype.applyUpdates;
+    const batches = vi.spyOn(ExamAnswerRepository.prototype, 'applyUpdateBatch');
+    const alone = ExamAnswerRepository.prototype.applyUpdates;
     let openLane: () => void = () => undefined;
     const laneOpen = new Promise<void>((resolve) => (openLane = resolve));
-    vi.spyOn(ExamRepository.prototype, 'applyUpdates').mockImplementationOnce(async function (this: ExamRepository, save) {
+    vi.spyOn(ExamAnswerRepository.prototype, 'applyUpdates').mockImplementationOnce(async function (this: ExamAnswerRepository, save) {
       await laneOpen;
       return alone.call(this, save);
     });

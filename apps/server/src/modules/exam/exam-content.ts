@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor';
-import type { ExamRepository, VersionContent } from './exam.repository';
+import type { ExamQuestionRepository, VersionContent } from './exam-question.repository';
 
 const MAX_CACHED_VERSIONS = 20_000;
 
@@ -13,7 +13,7 @@ export class ExamContent {
   private readonly versions = new Map<string, VersionContent>();
   private readonly loading = new Map<string, Promise<void>>();
 
-  constructor(private readonly repository: ExamRepository) {}
+  constructor(private readonly questions: ExamQuestionRepository) {}
 
   /**
    * Inside a transaction pass its executor: what is missing is then read on it, never by waiting
@@ -24,7 +24,7 @@ export class ExamContent {
     const unique = [...new Set(versionIds)];
     if (tx) {
       const missing = unique.filter((id) => !this.versions.has(id));
-      if (missing.length > 0) this.remember(await this.repository.findVersions(missing, tx));
+      if (missing.length > 0) this.remember(await this.questions.findVersions(missing, tx));
       return new Map(unique.flatMap((id) => (this.versions.has(id) ? [[id, this.versions.get(id)!] as const] : [])));
     }
     const missing = unique.filter((id) => !this.versions.has(id) && !this.loading.has(id));
@@ -46,13 +46,13 @@ export class ExamContent {
     }
     if (found.size < unique.length) {
       // Loaded by a request that failed: read what is still missing directly.
-      for (const version of await this.repository.findVersions(unique.filter((id) => !found.has(id)))) found.set(version.id, version);
+      for (const version of await this.questions.findVersions(unique.filter((id) => !found.has(id)))) found.set(version.id, version);
     }
     return found;
   }
 
   private async load(ids: string[]): Promise<void> {
-    this.remember(await this.repository.findVersions(ids));
+    this.remember(await this.questions.findVersions(ids));
   }
 
   private remember(rows: VersionContent[]): void {

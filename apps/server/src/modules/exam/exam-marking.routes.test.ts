@@ -19,7 +19,7 @@ import { ExamContent } from './exam-content';
 import { ExamSubmission } from './exam-submission';
 import { closeOverdueSittings } from './exam-timeout.job';
 import { createExamModule } from './exam.module';
-import { ExamRepository } from './exam.repository';
+import { createExamRepositories } from './exam-repositories';
 import { ageSitting, createPublishedTest, createScheduledModule, EVERY_TYPE, examClient, storedAnswers, storedInstance, type FixtureQuestion } from './exam-test-fixtures';
 
 let t: TestApp;
@@ -354,8 +354,9 @@ describe('the time-out job', () => {
     // The broken one is the most overdue, so it is claimed first.
     await ageSitting(db, broken.exam.id, 10 * 60 + 300);
     await ageSitting(db, fine.exam.id, 10 * 60 + 120);
-    const repository = new ExamRepository(db);
-    const real = new ExamSubmission(repository, new ExamContent(repository), new ApplicationWorkflowRepository(db));
+    const repositories = createExamRepositories(db);
+    const repository = repositories.sittings;
+    const real = new ExamSubmission(repositories, new ExamContent(repositories.questions), new ApplicationWorkflowRepository(db));
     const faulty = {
       close: (...args: Parameters<ExamSubmission['close']>) => (args[1] === broken.exam.id ? Promise.reject(new Error('a fault in this sitting')) : real.close(...args)),
     } as unknown as ExamSubmission;

@@ -19,7 +19,9 @@ import type { ProgramStanding } from '../application/application-workflow.policy
 import type { ExamContent } from './exam-content';
 import type { ExamSubmission } from './exam-submission';
 import { canMarkExam, hasExamMenu, seesAllSittings } from './exam.policy';
-import { sittingTargetOf, type ExamRepository, type MarkingContext } from './exam.repository';
+import type { ExamRepositories } from './exam-repositories';
+import type { MarkingContext } from './exam-result.repository';
+import { sittingTargetOf } from './exam.repository';
 
 /** A time factor is a share of the sitting's length (decision 041), rounded up to whole minutes. */
 function extraMinutesOf(request: ExtraTimeRequest, sittingMinutes: number | null): number {
@@ -40,7 +42,7 @@ export class ExamStaffService {
   private readonly now: () => Date;
 
   constructor(
-    private readonly repository: ExamRepository,
+    private readonly repositories: Pick<ExamRepositories, 'sittings' | 'questions' | 'results' | 'lists'>,
     private readonly content: ExamContent,
     private readonly submission: ExamSubmission,
     private readonly programs: ProgramService,
@@ -57,7 +59,7 @@ export class ExamStaffService {
   ): Promise<SittingsPage> {
     if (!hasExamMenu(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const searchTerm = query.searchTerm?.trim() || undefined;
-    const { rows, totalRows } = await this.repository.findSittings({
+    const { rows, totalRows } = await this.repositories.lists.findSittings({
       filter: query.filter,
       kind: query.kind,
       programId: query.programId,
@@ -106,27 +108,27 @@ export class ExamStaffService {
    * sitting: the whole extra time is set (not added), and an open sitting's deadline moves with it.
    */
   async grantExtraTime(actor: CurrentUser, applicationModuleId: string, request: ExtraTimeRequest): Promise<ExtraTimeResponse> {
-    const found = await this.repository.findModuleForStaff(applicationModuleId);
+    const found = await this.repositories.sittings.findModuleForStaff(applicationModuleId);
     if (!found) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     const standing = await this.programs.programPrivilege(actor, found.programId);
     if (!canManageApplications(actor, standing)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
     const minutes = extraMinutesOf(request, found.sittingMinutes);
     const now = this.now();
     const extraSeconds = minutes * 60;
-    const extended = await this.repository.transaction(async (tx) => {
+    const extended = await this.repositories.sittings.transaction(async (tx) => {
       // With a re-sit open, the grant is for the re-sit's sitting (the accommodation stays the module's).
-      const target = await this.repository.currentTargetOf(applicationModuleId, tx);
-      let instance = await this.repository.lockInstanceOfTarget(tx, target);
+      const target = await this.repositories.sittings.currentTargetOf(applicationModuleId, tx);
+      let instance = await this.repositories.sittings.lockInstanceOfTarget(tx, target);
       if (!instance) {
         // Not started: the module's (or re-sit's) lock orders this grant with a launch running now.
-        const { isClosed } = await this.repository.lockScheduledTarget(tx, target);
-        instance = await this.repository.lockInstanceOfTarget(tx, target);
+        const { isClosed } = await this.repositories.sittings.lockScheduledTarget(tx, target);
+        instance = await this.repositories.sittings.lockInstanceOfTarget(tx, target);
         // A result recorded by hand closed the exam: it will never be sat (issue 45).
         if (!instance && isClosed) throw new AppError('CONFLICT', EXAM_MESSAGES.extraTimeResultRecorded);
       }
       if (instance && instance.status !== 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.extraTimeEnded);
-      await this.repository.saveExtraTime(tx, applicationModuleId, extraSeconds, actor.id, now);
-      return this.repository.extendOpenInstance(tx, target, extraSeconds, actor.id, now);
+      await this.repositories.sittings.saveExtraTime(tx, applicationModuleId, extraSeconds, actor.id, now);
+      return this.repositories.sittings.extendOpenInstance(tx, target, extraSeconds, actor.id, now);
     });
     return { applicationModuleId, extraMinutes: minutes, examInstanceId: extended?.id ?? null, deadline: extended ? extended.deadline.toISOString() : null };
   }
@@ -152,17 +154,17 @@ export class ExamStaffService {
       input.override,
     );
     const now = this.now();
-    await this.repository.transaction(async (tx) => {
-      const instance = await this.repository.lockInstance(tx, id);
+    await this.repositories.sittings.transaction(async (tx) => {
+      const instance = await this.repositories.sittings.lockInstance(tx, id);
       if (!instance || instance.examType !== 'module') throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
       if (instance.status === 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.notSubmitted);
       await clearance.record(tx);
-      const current = await this.repository.findMarkingContext(sittingTargetOf(instance), tx);
+      const current = await this.repositories.results.findMarkingContext(sittingTargetOf(instance), tx);
       if (current?.isClosed) throw new AppError('CONFLICT', EXAM_MESSAGES.alreadyMarked);
       // Complete marking is final for the screen; changing it is a correction that says why (issue 21).
       const isCorrection = instance.result !== null;
       if (isCorrection && !input.correctionReason) throw new AppError('CONFLICT', EXAM_MESSAGES.correctionNeedsReason);
-      const states = await this.repository.findQuestionStates(id, tx);
+      const states = await this.repositories.questions.findQuestionStates(id, tx);
       const byId = new Map(states.map((state) => [state.id, state]));
       const fieldErrors: Record<string, string> = {};
       input.marks.forEach((mark, index) => {
@@ -173,7 +175,7 @@ export class ExamStaffService {
       const firstError = Object.values(fieldErrors)[0];
       if (firstError) throw new AppError('BAD_REQUEST', firstError, fieldErrors);
       const marks = input.marks.map((mark) => ({ id: mark.questionInstanceId, marks: roundMarks(mark.actualMarks) }));
-      await this.repository.writeMarks(tx, marks, actor.id, now);
+      await this.repositories.results.writeMarks(tx, marks, actor.id, now);
       for (const mark of marks) {
         const state = byId.get(mark.id);
         if (state) state.actualMarks = mark.marks;
@@ -181,7 +183,7 @@ export class ExamStaffService {
       await this.submission.score(tx, instance, states, actor.id, now);
       if (isCorrection && input.correctionReason) {
         const score = roundMarks(states.reduce((sum, state) => sum + (state.actualMarks ?? 0), 0));
-        await this.repository.insertMarkingCorrection(tx, {
+        await this.repositories.results.insertMarkingCorrection(tx, {
           applicationId: context.applicationId,
           note: `Marks of ${context.moduleCode} corrected from ${instance.score ?? 0} to ${score} of ${instance.totalMarks}: ${input.correctionReason}`,
           actorId: actor.id,
@@ -193,9 +195,9 @@ export class ExamStaffService {
 
   private async markable(actor: CurrentUser, id: string): Promise<{ context: MarkingContext; standing: ProgramStanding }> {
     if (!hasExamMenu(actor)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
-    const instance = await this.repository.findInstance(id);
+    const instance = await this.repositories.sittings.findInstance(id);
     if (!instance || instance.examType !== 'module' || (!instance.applicationModuleId && !instance.resitModuleId)) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
-    const context = await this.repository.findMarkingContext(sittingTargetOf(instance));
+    const context = await this.repositories.results.findMarkingContext(sittingTargetOf(instance));
     if (!context) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     const standing = await this.programs.programPrivilege(actor, context.programId);
     if (!canMarkExam(actor, standing, context.examinerId)) throw new AppError('FORBIDDEN', AUTH_MESSAGES.forbidden);
@@ -203,7 +205,7 @@ export class ExamStaffService {
   }
 
   private async marking(id: string, context: MarkingContext): Promise<ExamMarking> {
-    const [header, states, papers] = await Promise.all([this.repository.findHeader(id), this.repository.findQuestionStates(id), this.repository.findAnswerPapers(id)]);
+    const [header, states, papers] = await Promise.all([this.repositories.sittings.findHeader(id), this.repositories.questions.findQuestionStates(id), this.repositories.questions.findAnswerPapers(id)]);
     if (!header) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     const versions = await this.content.get(states.map((state) => state.questionVersionId));
     return {

@@ -5,7 +5,9 @@ import type { Executor } from '../../db/executor';
 import { moveApplication } from '../application/application-move';
 import type { ApplicationWorkflowRepository } from '../application/application-workflow.repository';
 import type { ExamContent } from './exam-content';
-import type { ExamRepository, InstanceRow, QuestionStateRow } from './exam.repository';
+import type { QuestionStateRow } from './exam-question.repository';
+import type { ExamRepositories } from './exam-repositories';
+import type { InstanceRow } from './exam.repository';
 
 /** Where a re-sit sitting's result goes (the re-sit module, issue 17), in the marking transaction; it returns the result. */
 export interface ResitResultRecorder {
@@ -21,7 +23,7 @@ export class ExamSubmission {
   private resitResults: ResitResultRecorder | null = null;
 
   constructor(
-    private readonly repository: ExamRepository,
+    private readonly repositories: Pick<ExamRepositories, 'sittings' | 'questions' | 'results'>,
     private readonly content: ExamContent,
     private readonly workflow: ApplicationWorkflowRepository,
   ) {}
@@ -33,14 +35,14 @@ export class ExamSubmission {
 
   /** Closes the sitting if it is still in progress (and `when` holds); null when nothing changed. */
   async close(tx: Executor, id: string, how: 'candidate' | 'timeout' | 'job' | 'invigilator', now: Date, when?: SQL): Promise<InstanceRow | null> {
-    const closed = await this.repository.closeInstance(tx, id, how, now, when);
+    const closed = await this.repositories.sittings.closeInstance(tx, id, how, now, when);
     if (closed) await this.markAutomatically(tx, closed, now);
     return closed;
   }
 
   /** Marks every objective question not marked yet, then scores the sitting. */
   private async markAutomatically(tx: Executor, instance: InstanceRow, now: Date): Promise<void> {
-    const states = await this.repository.findQuestionStates(instance.id, tx);
+    const states = await this.repositories.questions.findQuestionStates(instance.id, tx);
     const versions = await this.content.get(
       states.map((state) => state.questionVersionId),
       tx,
@@ -62,7 +64,7 @@ export class ExamSubmission {
         state.actualMarks = mark;
       }
     }
-    await this.repository.writeMarks(tx, marks, null, now);
+    await this.repositories.results.writeMarks(tx, marks, null, now);
     await this.score(tx, instance, states, null, now);
   }
 
@@ -75,20 +77,20 @@ export class ExamSubmission {
     const total = roundMarks(states.reduce((sum, state) => sum + (state.actualMarks ?? 0), 0));
     const percentage = percentageOf(total, instance.totalMarks);
     if (instance.examType === 'trial') {
-      await this.repository.writeScore(tx, instance.id, { score: total, percentage, result: null, marksReleased: true, markedBy, now });
+      await this.repositories.results.writeScore(tx, instance.id, { score: total, percentage, result: null, marksReleased: true, markedBy, now });
       return;
     }
     const isComplete = states.every((state) => state.actualMarks !== null);
     if (isComplete && instance.resitModuleId && this.resitResults) {
       const result = await this.resitResults.recordExamResult(tx, instance.resitModuleId, { percentage, enteredBy: markedBy, now });
-      if (result) await this.repository.writeScore(tx, instance.id, { score: total, percentage, result, marksReleased: false, markedBy, now });
+      if (result) await this.repositories.results.writeScore(tx, instance.id, { score: total, percentage, result, marksReleased: false, markedBy, now });
       return;
     }
     if (!isComplete || !instance.applicationModuleId) return;
-    const passPercentage = await this.repository.findPassPercentage(tx, instance.applicationModuleId);
+    const passPercentage = await this.repositories.results.findPassPercentage(tx, instance.applicationModuleId);
     if (passPercentage === null) return;
     const result = resultOf(percentage, passPercentage);
-    await this.repository.writeScore(tx, instance.id, { score: total, percentage, result, marksReleased: false, markedBy, now });
+    await this.repositories.results.writeScore(tx, instance.id, { score: total, percentage, result, marksReleased: false, markedBy, now });
     await this.recordModuleResult(tx, instance.applicationModuleId, { result, percentage, enteredBy: markedBy, now });
   }
 
@@ -99,15 +101,15 @@ export class ExamSubmission {
    * `moveApplication`, as a result entered by staff would move it.
    */
   private async recordModuleResult(tx: Executor, applicationModuleId: string, values: { result: 'Pass' | 'Fail'; percentage: number; enteredBy: string | null; now: Date }): Promise<void> {
-    const applicationId = await this.repository.findApplicationOfModule(tx, applicationModuleId);
+    const applicationId = await this.repositories.results.findApplicationOfModule(tx, applicationModuleId);
     const locked = applicationId ? await this.workflow.lock(tx, applicationId) : undefined;
     // Once the overall result is recorded the module results are final (as for verify marks): a
     // sitting closed late by the job keeps its own score but does not rewrite the application.
     if (!locked || locked.overallResult) return;
-    await this.repository.writeModuleResult(tx, applicationModuleId, values);
+    await this.repositories.results.writeModuleResult(tx, applicationModuleId, values);
     const typePath = locked ? applicationTypeOfProgram(locked.programType) : undefined;
     if (!typePath || locked.status !== 'Examinations Stage' || locked.workflowStage !== 'Exam Modules Sent') return;
-    const results = await this.repository.findModuleResults(tx, locked.id);
+    const results = await this.repositories.results.findModuleResults(tx, locked.id);
     if (results.length === 0 || results.some((module) => !module.result)) return;
     await moveApplication(tx, this.workflow, {
       locked,

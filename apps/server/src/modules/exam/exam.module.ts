@@ -11,7 +11,8 @@ import { ExamStaffService } from './exam-staff.service';
 import { ExamSubmission, type ResitResultRecorder } from './exam-submission';
 import { closeOverdueSittings } from './exam-timeout.job';
 import { AnswerSaveQueue } from './answer-save-queue';
-import { ExamRepository, sittingKeyOf, type AnswerSave, type UpdateOutcome } from './exam.repository';
+import { sittingKeyOf, type AnswerSave, type UpdateOutcome } from './exam-answer.repository';
+import { createExamRepositories } from './exam-repositories';
 import { ExamService } from './exam.service';
 
 /** Saves in one statement at most: a statement's time grows with its rows, and every save in it waits for all of them. */
@@ -45,22 +46,22 @@ export function createExamModule(
   },
 ): ExamModule {
   const graceSeconds = deps.graceSeconds ?? EXAM_TIMING.graceSeconds;
-  const repository = new ExamRepository(db, deps.answerDb);
-  const content = new ExamContent(repository);
-  const submission = new ExamSubmission(repository, content, new ApplicationWorkflowRepository(db));
+  const repositories = createExamRepositories(db, deps.answerDb);
+  const content = new ExamContent(repositories.questions);
+  const submission = new ExamSubmission(repositories, content, new ApplicationWorkflowRepository(db));
   const lane = deps.answerLane ?? { connections: 1, waitLimitMs: 0 };
   const answerSaves = new AnswerSaveQueue<AnswerSave, UpdateOutcome>(
-    { one: (save) => repository.applyUpdates(save), many: (saves) => repository.applyUpdateBatch(saves) },
+    { one: (save) => repositories.answers.applyUpdates(save), many: (saves) => repositories.answers.applyUpdateBatch(saves) },
     sittingKeyOf,
     { connections: lane.connections, largestBatch: LARGEST_ANSWER_BATCH, waitLimitMs: lane.waitLimitMs },
   );
-  const exams = new ExamService(repository, content, submission, { graceSeconds, answerSaves, now: deps.now });
+  const exams = new ExamService(repositories, content, submission, { graceSeconds, answerSaves, now: deps.now });
   return {
     exams,
-    staff: new ExamStaffService(repository, content, submission, deps.programs, createImpartialityGuard(db, deps.now), deps.now),
-    answerPapers: new AnswerPaperService(repository, content, exams, deps.attachments, { secret: deps.secret, publicUrl: deps.publicUrl, graceSeconds, now: deps.now }),
-    clock: new ExamClock(repository, submission),
+    staff: new ExamStaffService(repositories, content, submission, deps.programs, createImpartialityGuard(db, deps.now), deps.now),
+    answerPapers: new AnswerPaperService(repositories, content, exams, deps.attachments, { secret: deps.secret, publicUrl: deps.publicUrl, graceSeconds, now: deps.now }),
+    clock: new ExamClock(repositories.sittings, submission),
     useResitResults: (recorder) => submission.useResitResults(recorder),
-    closeOverdue: () => closeOverdueSittings(repository, submission, { graceSeconds, now: deps.now }),
+    closeOverdue: () => closeOverdueSittings(repositories.sittings, submission, { graceSeconds, now: deps.now }),
   };
 }

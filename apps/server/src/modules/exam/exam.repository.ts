@@ -1,21 +1,24 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExamType } from '@certs/shared/program/program-type';
-import type { QuestionType } from '@certs/shared/question-bank/question-type';
 import type { ExamInstanceStatus, SubmittedHow } from '@certs/shared/exam/exam-rules';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/executor';
 import { executePrepared } from '../../db/prepared';
 
+// The row helpers and the sitting's columns are shared with the exam module's other repositories:
+// answers (exam-answer.repository.ts), questions delivered (exam-question.repository.ts), marks and
+// results (exam-result.repository.ts) and the lists (exam-list.repository.ts).
+
 /** Rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
+export const at = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
 
 /** Timestamps arrive as Date from a column and as text from inside JSON. */
-const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
-const toDateOrNull = (value: Date | string | null): Date | null => (value === null ? null : toDate(value));
+export const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+export const toDateOrNull = (value: Date | string | null): Date | null => (value === null ? null : toDate(value));
 
 export interface InstanceRow {
   id: string;
@@ -47,7 +50,7 @@ export interface InstanceRow {
 }
 
 /** The instance's columns under the names above, numbers as numbers. */
-const INSTANCE_COLUMNS = sql.raw(`
+export const INSTANCE_COLUMNS = sql.raw(`
   e.id, e.exam_type as "examType", e.exam_definition_id as "examDefinitionId", e.applicant_id as "applicantId",
   e.application_module_id as "applicationModuleId", e.resit_module_id as "resitModuleId", e.status, e.total_seconds as "totalSeconds",
   e.minimum_seconds as "minimumSeconds", e.extra_seconds as "extraSeconds", e.started_on as "startedOn",
@@ -57,40 +60,7 @@ const INSTANCE_COLUMNS = sql.raw(`
   e.score::float8 as score, e.percentage::float8 as percentage, e.result, e.marked_on as "markedOn",
   e.marks_released as "marksReleased"`);
 
-/**
- * Whether the update `i` fits its question (choice questions take options of the question's version,
- * text questions take text): one rule for the single and the batched answer save.
- */
-function answerIsValid(questionType: string, versionId: string): SQL {
-  return sql.raw(`(case
-    when ${questionType} in ('General Single Answer', 'Multiple Answer') then
-      coalesce(i.answer, '') = ''
-      and (i.options is null or (
-        (${questionType} = 'Multiple Answer' or jsonb_array_length(i.options) <= 1)
-        and not exists (
-          select 1 from jsonb_array_elements_text(i.options) o(id)
-          where not exists (select 1 from question_options qo where qo.question_version_id = ${versionId} and qo.id::text = o.id))))
-    else i.options is null or jsonb_array_length(i.options) = 0
-  end)`);
-}
-
-/**
- * What an applied update `c` writes to its question instance `qi` (all but the time): totals only
- * grow, so a retried update never counts twice. Shared by the single and the batched answer save.
- */
-const ANSWER_COLUMNS_SET = sql.raw(`
-  last_sequence = c.seq,
-  time_taken = greatest(qi.time_taken, c."timeTaken"),
-  num_of_attempts = greatest(qi.num_of_attempts, c.attempts),
-  answer_option_given_by_user = coalesce(c.options, qi.answer_option_given_by_user),
-  answer_value_given_by_user = coalesce(c.answer, qi.answer_value_given_by_user),
-  is_marked = c."isMarked",
-  is_attempted = qi.is_attempted or c."isAttempted",
-  is_answered = btrim(coalesce(c.answer, qi.answer_value_given_by_user)) <> ''
-    or jsonb_array_length(coalesce(c.options, qi.answer_option_given_by_user)) > 0
-    or coalesce(qi.actual_marks = 0, false)`);
-
-function toInstance(row: InstanceRow): InstanceRow {
+export function toInstance(row: InstanceRow): InstanceRow {
   return { ...row, startedOn: toDate(row.startedOn), deadline: toDate(row.deadline), submittedOn: toDateOrNull(row.submittedOn), markedOn: toDateOrNull(row.markedOn) };
 }
 
@@ -104,35 +74,6 @@ export interface InstanceHeader extends InstanceRow {
   moduleCode: string | null;
   moduleTitle: string | null;
   numOfQuestions: number;
-}
-
-export interface QuestionStateRow {
-  id: string;
-  questionVersionId: string;
-  sectionId: string | null;
-  sectionTitle: string | null;
-  sectionOrder: number | null;
-  sortOrder: number;
-  maxMarks: number;
-  isAnswered: boolean;
-  isAttempted: boolean;
-  isMarked: boolean;
-  timeTaken: number;
-  numOfAttempts: number;
-  answerOptionGivenByUser: string[];
-  answerValueGivenByUser: string;
-  lastSequence: number;
-  actualMarks: number | null;
-  markedOn: Date | null;
-  answerPaperCount: number;
-}
-
-export interface VersionContent {
-  id: string;
-  questionType: QuestionType;
-  content: string;
-  canUploadAnswerPaper: boolean;
-  options: { id: string; option: string; order: number; correctAnswer: boolean }[];
 }
 
 export interface TestForLaunch {
@@ -175,83 +116,15 @@ export function sittingTargetOf(instance: { applicationModuleId: string | null; 
   throw new Error('A module sitting without its module or re-sit');
 }
 
-export interface UpdateItem {
-  id: string;
-  seq: number;
-  timeTaken: number;
-  attempts: number;
-  options: string[] | null;
-  answer: string | null;
-  isMarked: boolean;
-  isAttempted: boolean;
-}
-
-/** One request's answer updates for one sitting, as the candidate's browser sent them. */
-export interface AnswerSave {
-  examInstanceId: string;
-  applicantId: string;
-  examType: ExamType;
-  sessionId: string;
-  /** When the request arrived: its deadline check and the answers' modification time. */
-  now: Date;
-  graceSeconds: number;
-  items: UpdateItem[];
-}
-
-/**
- * A candidate's sitting as the answer-save queue and a batch tell them apart: PostgreSQL reads an id
- * in either case as the same sitting, and another candidate's save naming it writes nothing (it is
- * not theirs), so it must not hold up the owner's.
- */
-export function sittingKeyOf(save: AnswerSave): string {
-  return `${save.applicantId}:${save.examInstanceId.toLowerCase()}`;
-}
-
-export interface UpdateOutcome {
-  /** The sitting as it was before the updates (its deadline and session decide them). */
-  instance: InstanceRow | null;
-  applied: { id: string; seq: number; isAnswered: boolean }[];
-  /** Each question updated, with the sequence the server held before this request. */
-  checked: { id: string; seq: number; isValid: boolean; serverSeq: number }[];
-}
-
-export interface MarkingContext {
-  applicationModuleId: string;
-  applicationId: string;
-  applicationNumber: string;
-  applicantName: string;
-  /** The candidate as a user: conflicts of interest are declared against the person (issue 43). */
-  applicantUserId: string;
-  programId: string;
-  moduleCode: string;
-  moduleTitle: string;
-  passPercentage: number;
-  examinerId: string | null;
-  /** The marks are final: the application's result is recorded or, for a re-sit, the re-sit's result. */
-  isClosed: boolean;
-}
-
-export interface AnswerPaperRow {
-  questionInstanceId: string;
-  attachmentId: string;
-  resourceKey: string;
-  name: string;
-  contentType: string;
-  createdOn: Date;
-}
-
 const INSTANCE_NOT_FOUND = null;
 
 /**
- * The only file of the exam module that touches the database. The hot paths (launch, answer
- * updates, submission) are single set-based statements: no per-question query loop.
+ * The sitting itself: launch, reading and locking it, its browser session, closing it, and its
+ * deadline and extra time. The hot paths (launch, submission) are single set-based statements: no
+ * per-question query loop.
  */
 export class ExamRepository {
-  constructor(
-    private readonly db: Database,
-    /** Answer saves only (DatabaseHandle.answerDb): the statement thousands of candidates wait on. */
-    private readonly answerDb: Database = db,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(tx));
@@ -445,170 +318,6 @@ export class ExamRepository {
     return row ? { ...row, ...toInstance(row) } : null;
   }
 
-  async findQuestionStates(examInstanceId: string, executor: Executor = this.db): Promise<QuestionStateRow[]> {
-    const rows = await executePrepared<QuestionStateRow>(
-      executor,
-      'exam_find_question_states',
-      sql`
-        select qi.id, qi.question_version_id as "questionVersionId", qi.section_id as "sectionId", s.title as "sectionTitle",
-          s.sort_order as "sectionOrder", qi.sort_order as "sortOrder", qi.max_marks::float8 as "maxMarks",
-          qi.is_answered as "isAnswered", qi.is_attempted as "isAttempted", qi.is_marked as "isMarked", qi.time_taken as "timeTaken",
-          qi.num_of_attempts as "numOfAttempts", qi.answer_option_given_by_user as "answerOptionGivenByUser",
-          qi.answer_value_given_by_user as "answerValueGivenByUser", qi.last_sequence as "lastSequence",
-          qi.actual_marks::float8 as "actualMarks", qi.marked_on as "markedOn",
-          (select count(*)::int from answer_papers ap where ap.question_instance_id = qi.id) as "answerPaperCount"
-        from question_instances qi
-        left join exam_sections s on s.id = qi.section_id
-        where qi.exam_instance_id = ${examInstanceId}
-        order by qi.sort_order`,
-    );
-    return rows.map((row) => ({ ...row, markedOn: toDateOrNull(row.markedOn) }));
-  }
-
-  /** Question versions with their options (and correct flags: the caller decides what leaves the server). */
-  async findVersions(versionIds: readonly string[], executor: Executor = this.db): Promise<VersionContent[]> {
-    if (versionIds.length === 0) return [];
-    const list = sql.join(
-      versionIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
-    return rowsOf<VersionContent>(
-      await executor.execute(sql`
-        select v.id, v.question_type as "questionType", v.content, v.can_upload_answer_paper as "canUploadAnswerPaper",
-          coalesce((select json_agg(json_build_object('id', o.id, 'option', o.option, 'order', o.sort_order, 'correctAnswer', o.correct_answer)
-                    order by o.sort_order) from question_options o where o.question_version_id = v.id), '[]'::json) as options
-        from question_versions v where v.id in (${list})`),
-    );
-  }
-
-  // Answers.
-
-  /**
-   * Applies a batch of answer updates in ONE statement. Each item is applied only when its sequence
-   * is above the question's last applied one, the sitting is in progress, within deadline + grace,
-   * held by this browser session, and the options belong to the question (choice questions take
-   * options, text questions take text). The items are first reduced to the highest sequence per
-   * question, so a batch never applies an older item after a newer one.
-   */
-  async applyUpdates(input: AnswerSave): Promise<UpdateOutcome> {
-    const rows = await executePrepared<{ inst: InstanceRow | null; applied: UpdateOutcome['applied']; checked: UpdateOutcome['checked'] }>(
-      this.answerDb,
-      'exam_apply_updates',
-      sql`
-        with inst as (
-          -- FOR SHARE: a submission (which locks the sitting FOR UPDATE and then marks the answers it
-          -- reads) and an update never overlap; an update waiting for a submission sees it submitted.
-          select ${INSTANCE_COLUMNS} from exam_instances e
-          where e.id = ${input.examInstanceId} and e.applicant_id = ${input.applicantId} and e.exam_type = ${input.examType}
-          for share
-        ), items as (
-          select distinct on (x.id) x.* from jsonb_to_recordset(${JSON.stringify(input.items)}::jsonb)
-            as x(id uuid, seq int, "timeTaken" int, attempts int, options jsonb, answer text, "isMarked" boolean, "isAttempted" boolean)
-          order by x.id, x.seq desc
-        ), checked as (
-          select i.*, qi.id as qi_id, qi.last_sequence as server_seq,
-            ${answerIsValid('v.question_type', 'v.id')} as is_valid
-          from items i
-          join question_instances qi on qi.id = i.id and qi.exam_instance_id = ${input.examInstanceId}
-          join question_versions v on v.id = qi.question_version_id
-        ), upd as (
-          update question_instances qi set
-            ${ANSWER_COLUMNS_SET},
-            modified_on = ${at(input.now)}
-          from checked c, inst
-          where qi.id = c.qi_id and c.is_valid and qi.last_sequence < c.seq
-            and inst.status = 'InProgress'
-            and inst.deadline + make_interval(secs => ${input.graceSeconds}) >= ${at(input.now)}
-            and inst."activeSessionId" = ${input.sessionId}
-          returning qi.id, qi.last_sequence as seq, qi.is_answered as "isAnswered"
-        )
-        select (select row_to_json(inst) from inst) as inst,
-          coalesce((select json_agg(upd) from upd), '[]'::json) as applied,
-          coalesce((select json_agg(json_build_object('id', c.id, 'seq', c.seq, 'isValid', c.is_valid, 'serverSeq', c.server_seq)) from checked c), '[]'::json) as checked`,
-    );
-    const row = rows[0];
-    return { instance: row?.inst ? toInstance(row.inst) : null, applied: row?.applied ?? [], checked: row?.checked ?? [] };
-  }
-
-  /**
-   * Several sittings' answer saves in ONE statement (natural batching, `answer-save-queue.ts`), each
-   * with exactly the checks and effects of `applyUpdates` on its own sitting. The caller puts a
-   * sitting in at most one save of a batch. Returns the outcomes in the order of the saves.
-   *
-   * The plan must stay on the indexes whatever the batch's size: the inputs are JSON (estimated at
-   * 100 rows whatever they hold, so the cached generic plan is as cheap as a planned one and is
-   * used, where arrays' exact lengths made PostgreSQL plan every call anew), each sitting and
-   * question is read by a lateral lookup on its key, and the update finds its rows through the
-   * primary key (`= any`), never a scan of `question_instances`.
-   */
-  async applyUpdateBatch(saves: readonly AnswerSave[]): Promise<UpdateOutcome[]> {
-    // Two saves of one sitting would both reach its rows, and PostgreSQL would apply only one of them.
-    const sittings = new Set(saves.map(sittingKeyOf));
-    if (sittings.size < saves.length) throw new Error('A batch of answer saves names a sitting twice');
-    const requests = saves.map((save, k) => ({
-      k,
-      sitting: save.examInstanceId,
-      applicant: save.applicantId,
-      examType: save.examType,
-      session: save.sessionId,
-      now: save.now.toISOString(),
-      grace: save.graceSeconds,
-    }));
-    const items = saves.flatMap((save, k) => save.items.map((item) => ({ k, ...item })));
-    const rows = await executePrepared<{ k: number; inst: InstanceRow | null; applied: UpdateOutcome['applied']; checked: UpdateOutcome['checked'] }>(
-      this.answerDb,
-      'exam_apply_update_batch',
-      sql`
-        with reqs as (
-          select * from jsonb_to_recordset(${JSON.stringify(requests)}::jsonb)
-            as r(k int, sitting uuid, applicant uuid, "examType" text, session text, now timestamptz, grace int)
-        ), inst as (
-          -- FOR SHARE, as in applyUpdates: a submission and an update never overlap.
-          select r.k, r.session as "requestSession", r.now as "requestNow", r.grace as "requestGrace", e.*
-          from reqs r cross join lateral (
-            select ${INSTANCE_COLUMNS} from exam_instances e
-            where e.id = r.sitting and e.applicant_id = r.applicant and e.exam_type = r."examType"
-            for share) e
-        ), items as (
-          select distinct on (x.k, x.id) x.k, r.sitting, x.id, x.seq, x."timeTaken", x.attempts, x.options, x.answer, x."isMarked", x."isAttempted"
-          from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
-            as x(k int, id uuid, seq int, "timeTaken" int, attempts int, options jsonb, answer text, "isMarked" boolean, "isAttempted" boolean)
-          join reqs r on r.k = x.k
-          order by x.k, x.id, x.seq desc
-        ), checked as (
-          select i.*, q.id as qi_id, q.last_sequence as server_seq,
-            ${answerIsValid('q.question_type', 'q.version_id')} as is_valid
-          from items i cross join lateral (
-            -- offset 0 keeps this a lookup per item: pulled up into a join, it was planned as a hash join over a scan.
-            select qi.id, qi.last_sequence, v.id as version_id, v.question_type
-            from question_instances qi join question_versions v on v.id = qi.question_version_id
-            where qi.id = i.id and qi.exam_instance_id = i.sitting
-            offset 0) q
-        ), upd as (
-          update question_instances qi set
-            ${ANSWER_COLUMNS_SET},
-            modified_on = inst."requestNow"
-          from checked c join inst on inst.k = c.k
-          where qi.id = any(array(select qi_id from checked)) and qi.id = c.qi_id
-            and c.is_valid and qi.last_sequence < c.seq
-            and inst.status = 'InProgress'
-            and inst.deadline + make_interval(secs => inst."requestGrace") >= inst."requestNow"
-            and inst."activeSessionId" = inst."requestSession"
-          returning c.k, qi.id, qi.last_sequence as seq, qi.is_answered as "isAnswered"
-        )
-        select r.k,
-          (select to_jsonb(inst) - 'k' - 'requestSession' - 'requestNow' - 'requestGrace' from inst where inst.k = r.k) as inst,
-          coalesce((select json_agg(json_build_object('id', u.id, 'seq', u.seq, 'isAnswered', u."isAnswered")) from upd u where u.k = r.k), '[]'::json) as applied,
-          coalesce((select json_agg(json_build_object('id', c.id, 'seq', c.seq, 'isValid', c.is_valid, 'serverSeq', c.server_seq)) from checked c where c.k = r.k), '[]'::json) as checked
-        from reqs r`,
-    );
-    const byRequest = new Map(rows.map((row) => [row.k, row]));
-    return saves.map((_, k) => {
-      const row = byRequest.get(k);
-      return { instance: row?.inst ? toInstance(row.inst) : null, applied: row?.applied ?? [], checked: row?.checked ?? [] };
-    });
-  }
-
   // Session, time, submission.
 
   /**
@@ -670,65 +379,6 @@ export class ExamRepository {
         for update skip locked`),
     );
     return rows[0]?.id ?? null;
-  }
-
-  async writeMarks(tx: Executor, marks: { id: string; marks: number }[], markedBy: string | null, now: Date): Promise<void> {
-    if (marks.length === 0) return;
-    await tx.execute(sql`
-      update question_instances qi set actual_marks = m.marks, marked_by = ${markedBy}, marked_on = ${at(now)}, modified_on = ${at(now)},
-        modified_by = coalesce(${markedBy}::uuid, qi.modified_by)
-      from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as m(id uuid, marks numeric)
-      where qi.id = m.id`);
-  }
-
-  async writeScore(
-    tx: Executor,
-    id: string,
-    values: { score: number | null; percentage: number | null; result: 'Pass' | 'Fail' | null; marksReleased: boolean; markedBy: string | null; now: Date | null },
-  ): Promise<void> {
-    await tx.execute(sql`
-      update exam_instances set score = ${values.score}, percentage = ${values.percentage}, result = ${values.result},
-        marks_released = ${values.marksReleased}, marked_by = ${values.markedBy}, marked_on = ${values.now ? at(values.now) : null}
-      where id = ${id}`);
-  }
-
-  /** A correction of complete marks, in the application's history at its current status and stage. */
-  async insertMarkingCorrection(tx: Executor, values: { applicationId: string; note: string; actorId: string }): Promise<void> {
-    await tx.execute(sql`
-      insert into application_history (application_id, from_status, to_status, from_stage, to_stage, note, created_by, modified_by)
-      select a.id, a.status, a.status, a.workflow_stage, a.workflow_stage, ${values.note}, ${values.actorId}, ${values.actorId}
-      from applications a where a.id = ${values.applicationId}`);
-  }
-
-  /** The module's result on the candidate's application, written with the marks that decide it. */
-  async writeModuleResult(tx: Executor, applicationModuleId: string, values: { result: 'Pass' | 'Fail'; percentage: number; enteredBy: string | null; now: Date }): Promise<void> {
-    await tx.execute(sql`
-      update application_modules set result = ${values.result}, result_percentage = ${values.percentage},
-        result_entered_on = ${at(values.now)}, result_entered_by = ${values.enteredBy}, modified_on = ${at(values.now)},
-        modified_by = coalesce(${values.enteredBy}::uuid, modified_by)
-      where id = ${applicationModuleId}`);
-  }
-
-  async findApplicationOfModule(tx: Executor, applicationModuleId: string): Promise<string | null> {
-    const rows = rowsOf<{ id: string }>(await tx.execute(sql`select application_id as id from application_modules where id = ${applicationModuleId}`));
-    return rows[0]?.id ?? null;
-  }
-
-  async findModuleResults(tx: Executor, applicationId: string): Promise<{ moduleCode: string; result: string | null }[]> {
-    return rowsOf<{ moduleCode: string; result: string | null }>(
-      await tx.execute(sql`
-        select pm.module_code as "moduleCode", am.result from application_modules am
-        join program_modules pm on pm.id = am.program_module_id where am.application_id = ${applicationId} order by am."order"`),
-    );
-  }
-
-  async findPassPercentage(tx: Executor, applicationModuleId: string): Promise<number | null> {
-    const rows = rowsOf<{ passPercentage: number }>(
-      await tx.execute(sql`
-        select pm.pass_percentage::float8 as "passPercentage" from application_modules am
-        join program_modules pm on pm.id = am.program_module_id where am.id = ${applicationModuleId}`),
-    );
-    return rows[0]?.passPercentage ?? null;
   }
 
   // Extra time.
@@ -803,238 +453,4 @@ export class ExamRepository {
     return rows[0] ? toInstance(rows[0]) : INSTANCE_NOT_FOUND;
   }
 
-  // Marking.
-
-  /**
-   * Who may mark a sitting and whether its marks are still open. A re-sit sitting (decision 024) is
-   * marked by the re-sit's examiner and stays open until the re-sit's result is submitted.
-   */
-  async findMarkingContext(target: SittingTarget, executor: Executor = this.db): Promise<MarkingContext | null> {
-    const rows = rowsOf<MarkingContext>(
-      await executor.execute(sql`
-        select am.id as "applicationModuleId", a.id as "applicationId", a.application_number as "applicationNumber",
-          trim(u.first_name || ' ' || u.last_name) as "applicantName", u.id as "applicantUserId", a.program_id as "programId",
-          pm.module_code as "moduleCode", pm.module_title as "moduleTitle", pm.pass_percentage::float8 as "passPercentage",
-          ${target.resitModuleId === null ? sql`am.examiner_id` : sql`r.examiner_id`} as "examinerId",
-          ${target.resitModuleId === null ? sql`a.overall_result is not null` : sql`r.stage = 'Resit Result'`} as "isClosed"
-        from application_modules am
-        join applications a on a.id = am.application_id
-        join applicants ap on ap.id = a.applicant_id
-        join users u on u.id = ap.user_id
-        join program_modules pm on pm.id = am.program_module_id
-        ${target.resitModuleId === null ? sql`where am.id = ${target.applicationModuleId}` : sql`join resit_modules r on r.application_module_id = am.id where r.id = ${target.resitModuleId}`}`),
-    );
-    return rows[0] ?? null;
-  }
-
-  async findAnswerPapers(examInstanceId: string, questionInstanceId?: string): Promise<AnswerPaperRow[]> {
-    const rows = rowsOf<AnswerPaperRow>(
-      await this.db.execute(sql`
-        select ap.question_instance_id as "questionInstanceId", at.id as "attachmentId", at.resource_key as "resourceKey", at.name,
-          coalesce(at.content_type, at.declared_content_type) as "contentType", ap.created_on as "createdOn"
-        from answer_papers ap
-        join question_instances qi on qi.id = ap.question_instance_id
-        join attachments at on at.id = ap.attachment_id
-        where qi.exam_instance_id = ${examInstanceId} ${questionInstanceId ? sql`and qi.id = ${questionInstanceId}` : sql``}
-        order by ap.created_on`),
-    );
-    return rows.map((row) => ({ ...row, createdOn: toDate(row.createdOn) }));
-  }
-
-  // Answer papers.
-
-  async findApplicantUser(applicantId: string): Promise<{ userId: string; email: string } | null> {
-    const rows = rowsOf<{ userId: string; email: string }>(
-      await this.db.execute(sql`select u.id as "userId", u.email from applicants a join users u on u.id = a.user_id where a.id = ${applicantId}`),
-    );
-    return rows[0] ?? null;
-  }
-
-  async addAnswerPaper(questionInstanceId: string, attachmentId: string, userId: string): Promise<void> {
-    await this.db.execute(sql`
-      insert into answer_papers (question_instance_id, attachment_id, created_by, modified_by)
-      values (${questionInstanceId}, ${attachmentId}, ${userId}, ${userId}) on conflict do nothing`);
-  }
-
-  // Lists.
-
-  async findAvailableTrials(applicantId: string) {
-    return rowsOf<{
-      testId: string;
-      title: string;
-      description: string;
-      programCode: string | null;
-      programTitle: string | null;
-      overallTime: number;
-      minimumTime: number;
-      numOfQuestions: number;
-      inProgressInstanceId: string | null;
-      attempts: number;
-    }>(
-      await this.db.execute(sql`
-        select ed.id as "testId", ed.title, ed.description, p.program_code as "programCode", p.program_title as "programTitle",
-          ed.overall_time as "overallTime", ed.minimum_time as "minimumTime",
-          (select count(*)::int from exam_section_questions q where q.exam_definition_id = ed.id) as "numOfQuestions",
-          (select e.id from exam_instances e where e.exam_definition_id = ed.id and e.applicant_id = ${applicantId}
-             and e.exam_type = 'trial' and e.status = 'InProgress' limit 1) as "inProgressInstanceId",
-          (select count(*)::int from exam_instances e where e.exam_definition_id = ed.id and e.applicant_id = ${applicantId}) as attempts
-        from exam_definitions ed
-        left join program_modules pm on pm.id = ed.program_module_id
-        left join programs p on p.id = pm.program_id
-        where ed.test_type = 'trial' and ed.status = 'published' and (p.id is null or p.status = 2)
-        order by p.program_code nulls last, ed.title`),
-    );
-  }
-
-  /**
-   * Sittings: trial instances, and scheduled online modules with or without their instance. One
-   * query for the applicant's list and the staff's, with the spec's filters applied in SQL.
-   */
-  async findSittings(options: {
-    applicantId?: string;
-    /** Staff who are not account administrators see only their programs' sittings. */
-    staffUserId?: string;
-    /** Staff see only the sittings of their account's programs. */
-    accountId?: string;
-    filter: 'All' | 'Upcoming' | 'Completed' | 'Resits';
-    kind?: ExamType;
-    programId?: string;
-    searchTerm?: string;
-    needsMarking?: boolean;
-    now: Date;
-    page: number;
-    pageSize: number;
-  }): Promise<{ rows: SittingDbRow[]; totalRows: number }> {
-    const conditions: SQL[] = [sql`true`];
-    if (options.applicantId) conditions.push(sql`s.applicant_id = ${options.applicantId}`);
-    if (options.accountId) conditions.push(sql`s.program_id in (select id from programs where account_id = ${options.accountId})`);
-    if (options.kind) conditions.push(sql`s.kind = ${options.kind}`);
-    if (options.programId) conditions.push(sql`s.program_id = ${options.programId}`);
-    if (options.needsMarking !== undefined) conditions.push(options.needsMarking ? sql`s.needs_marking` : sql`not s.needs_marking`);
-    if (options.filter === 'Upcoming') {
-      // A module whose result is recorded (by hand) will not be sat: not upcoming (issue 45).
-      conditions.push(sql`(s.status = 'InProgress' or (s.status = 'NotStarted' and not s.is_closed and s.window_closes_at >= ${at(options.now)}))`);
-    } else if (options.filter === 'Completed') {
-      conditions.push(sql`s.status in ('Submitted', 'TimedOut')`);
-    } else if (options.filter === 'Resits') {
-      conditions.push(sql`s.is_resit`);
-    }
-    if (options.searchTerm) {
-      const like = `%${options.searchTerm.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(sql`(s.applicant_name ilike ${like} or s.applicant_email ilike ${like} or s.application_number ilike ${like} or s.title ilike ${like})`);
-    }
-    if (options.staffUserId) {
-      conditions.push(sql`(exists (select 1 from programs p where p.id = s.program_id and p.program_manager_id = ${options.staffUserId})
-        or exists (select 1 from program_users pu where pu.program_id = s.program_id and pu.user_id = ${options.staffUserId})
-        or s.examiner_id = ${options.staffUserId})`);
-    }
-    const sittings = sql`
-        with s as (
-          select e.id as exam_instance_id, 'trial' as kind, e.applicant_id, ed.id as test_id, ed.title, p.id as program_id,
-            p.program_code, p.program_title, pm.module_code, pm.module_title, null::uuid as application_module_id,
-            null::uuid as application_id, null::text as application_number, null::timestamptz as scheduled_at,
-            null::timestamptz as window_closes_at, null::text as schedule_time_zone, ed.overall_time, e.status,
-            e.started_on, e.deadline, e.submitted_on, e.submitted_how, e.extra_seconds, e.score::float8 as score,
-            e.percentage::float8 as percentage, e.result, e.marks_released, false as needs_marking, null::uuid as examiner_id,
-            false as is_resit, e.applicant_id as applicant_ref, null::text as module_result, null::float8 as module_result_percentage,
-            false as is_released, false as is_closed, null::uuid as resit_module_id
-          from exam_instances e
-          join exam_definitions ed on ed.id = e.exam_definition_id
-          left join program_modules pm on pm.id = ed.program_module_id
-          left join programs p on p.id = pm.program_id
-          where e.exam_type = 'trial'
-          union all
-          select e.id, 'module', a.applicant_id, ed.id, ed.title, p.id, p.program_code, p.program_title, pm.module_code, pm.module_title,
-            am.id, a.id, a.application_number, am.scheduled_at,
-            -- The end of the sitting: sittingEndsAt (packages/shared/src/exam-schedule/sitting-time.ts) in SQL.
-            am.scheduled_at + make_interval(mins => coalesce(am.duration_minutes, 0)), am.schedule_time_zone, ed.overall_time,
-            coalesce(e.status, 'NotStarted'), e.started_on, e.deadline, e.submitted_on, e.submitted_how,
-            coalesce(e.extra_seconds, x.extra_seconds, 0), e.score::float8, e.percentage::float8, e.result, coalesce(e.marks_released, false),
-            (e.status in ('Submitted', 'TimedOut') and exists (select 1 from question_instances qi where qi.exam_instance_id = e.id and qi.actual_marks is null)),
-            am.examiner_id, false, a.applicant_id, am.result, am.result_percentage::float8, a.overall_result is not null,
-            am.result is not null or a.overall_result is not null, null::uuid
-          from application_modules am
-          join applications a on a.id = am.application_id
-          join exam_definitions ed on ed.id = am.exam_definition_id
-          join program_modules pm on pm.id = am.program_module_id
-          join programs p on p.id = pm.program_id
-          left join exam_instances e on e.application_module_id = am.id
-          left join exam_time_extensions x on x.application_module_id = am.id
-          where am.exam_kind = 'Online' and am.schedule_sent_on is not null and am.scheduled_at is not null
-          union all
-          -- Re-sits (issue 17): each sent online re-sit with its own sitting, a new instance beside the first attempt's.
-          -- It carries its module (extra time is granted on the module and goes to the open re-sit).
-          select e.id, 'module', a.applicant_id, ed.id, ed.title, p.id, p.program_code, p.program_title, pm.module_code, pm.module_title,
-            am.id, a.id, a.application_number, r.scheduled_at,
-            r.scheduled_at + make_interval(mins => coalesce(r.duration_minutes, 0)), r.schedule_time_zone, ed.overall_time,
-            coalesce(e.status, 'NotStarted'), e.started_on, e.deadline, e.submitted_on, e.submitted_how,
-            coalesce(e.extra_seconds, 0), e.score::float8, e.percentage::float8, e.result, coalesce(e.marks_released, false),
-            (e.status in ('Submitted', 'TimedOut') and exists (select 1 from question_instances qi where qi.exam_instance_id = e.id and qi.actual_marks is null)),
-            r.examiner_id, true, a.applicant_id, r.result, r.result_percentage::float8, r.stage = 'Resit Result',
-            r.result is not null or r.stage = 'Resit Result', r.id
-          from resit_modules r
-          join applications a on a.id = r.application_id
-          join application_modules am on am.id = r.application_module_id
-          join exam_definitions ed on ed.id = r.exam_definition_id
-          join program_modules pm on pm.id = am.program_module_id
-          join programs p on p.id = pm.program_id
-          left join exam_instances e on e.resit_module_id = r.id
-          where r.exam_kind = 'Online' and r.schedule_sent_on is not null and r.scheduled_at is not null
-        ), named as (
-          select s.*, trim(u.first_name || ' ' || u.last_name) as applicant_name, u.email as applicant_email
-          from s join applicants ap on ap.id = s.applicant_ref join users u on u.id = ap.user_id
-        )`;
-    const where = sql.join(conditions, sql` and `);
-    const rows = rowsOf<SittingDbRow & { total: number }>(
-      await this.db.execute(sql`${sittings}
-        select s.*, count(*) over ()::int as total from named s where ${where}
-        order by coalesce(s.scheduled_at, s.started_on) desc nulls last, s.exam_instance_id
-        limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`),
-    );
-    if (rows[0] || options.page === 1) return { rows, totalRows: rows[0]?.total ?? 0 };
-    // A page past the end has no row to carry the total.
-    const counted = rowsOf<{ total: number }>(await this.db.execute(sql`${sittings} select count(*)::int as total from named s where ${where}`));
-    return { rows, totalRows: counted[0]?.total ?? 0 };
-  }
-}
-
-export interface SittingDbRow {
-  exam_instance_id: string | null;
-  kind: ExamType;
-  applicant_id: string;
-  test_id: string;
-  title: string;
-  program_id: string | null;
-  program_code: string | null;
-  program_title: string | null;
-  module_code: string | null;
-  module_title: string | null;
-  application_module_id: string | null;
-  application_id: string | null;
-  application_number: string | null;
-  scheduled_at: Date | string | null;
-  window_closes_at: Date | string | null;
-  schedule_time_zone: string | null;
-  overall_time: number;
-  status: 'NotStarted' | ExamInstanceStatus;
-  started_on: Date | string | null;
-  deadline: Date | string | null;
-  submitted_on: Date | string | null;
-  submitted_how: SubmittedHow | null;
-  extra_seconds: number;
-  score: number | null;
-  percentage: number | null;
-  result: 'Pass' | 'Fail' | null;
-  marks_released: boolean;
-  needs_marking: boolean;
-  applicant_name: string;
-  applicant_email: string;
-  is_resit: boolean;
-  /** The re-sit of a re-sit sitting (issue 17), launched by it. */
-  resit_module_id: string | null;
-  module_result: 'Pass' | 'Fail' | 'Absent' | null;
-  module_result_percentage: number | null;
-  /** The application's overall result is recorded: module results are shown to the candidate. */
-  is_released: boolean;
-  is_closed: boolean;
 }

@@ -26,7 +26,11 @@ import type { Executor } from '../../db/executor';
 import type { ExamContent } from './exam-content';
 import type { ExamSubmission } from './exam-submission';
 import type { AnswerSaveQueue } from './answer-save-queue';
-import type { AnswerSave, ExamRepository, InstanceHeader, InstanceRow, QuestionStateRow, ScheduledModule, SittingDbRow, SittingTarget, UpdateOutcome, VersionContent } from './exam.repository';
+import type { AnswerSave, UpdateOutcome } from './exam-answer.repository';
+import type { SittingDbRow } from './exam-list.repository';
+import type { QuestionStateRow, VersionContent } from './exam-question.repository';
+import type { ExamRepositories } from './exam-repositories';
+import type { InstanceHeader, InstanceRow, ScheduledModule, SittingTarget } from './exam.repository';
 import { answerSaves } from '../../platform/metrics/metrics';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -114,7 +118,7 @@ export class ExamService {
   private readonly now: () => Date;
 
   constructor(
-    private readonly repository: ExamRepository,
+    private readonly repositories: Pick<ExamRepositories, 'sittings' | 'questions' | 'lists'>,
     private readonly content: ExamContent,
     private readonly submission: ExamSubmission,
     private readonly options: ExamOptions,
@@ -129,10 +133,10 @@ export class ExamService {
   /** A published trial test, any time: the candidate's sitting in progress, or a new one. */
   async initTrial(actor: CurrentUser, testId: string): Promise<CandidateExam> {
     const applicantId = applicantOf(actor);
-    const test = await this.repository.findPublishedTrial(testId);
+    const test = await this.repositories.sittings.findPublishedTrial(testId);
     if (!test) throw new AppError('NOT_FOUND', EXAM_MESSAGES.trialNotFound);
     const now = this.now();
-    let existing = await this.repository.findInProgressTrial(applicantId, testId);
+    let existing = await this.repositories.sittings.findInProgressTrial(applicantId, testId);
     if (existing && this.isPastGrace(existing, now)) {
       await this.closeOverdue(existing.id, now);
       existing = null;
@@ -140,7 +144,7 @@ export class ExamService {
     let id = existing?.id ?? null;
     if (!id) {
       const totalSeconds = test.overallTime * EXAM_TIMING.minutesToSeconds;
-      id = await this.repository.createInstance({
+      id = await this.repositories.sittings.createInstance({
         examType: 'trial',
         examDefinitionId: test.id,
         applicantId,
@@ -155,7 +159,7 @@ export class ExamService {
         actorUserId: actor.id,
       });
       // A simultaneous launch created it first: that one is the candidate's sitting.
-      id ??= (await this.repository.findInProgressTrial(applicantId, testId))?.id ?? null;
+      id ??= (await this.repositories.sittings.findInProgressTrial(applicantId, testId))?.id ?? null;
     }
     if (!id) throw new AppError('CONFLICT', EXAM_MESSAGES.loadFailed);
     return this.candidateExam(id, now);
@@ -168,7 +172,7 @@ export class ExamService {
    * the sitting, returns the same sitting.
    */
   async initModule(actor: CurrentUser, applicationModuleId: string): Promise<CandidateExam> {
-    const scheduled = await this.repository.findScheduledModule(applicationModuleId);
+    const scheduled = await this.repositories.sittings.findScheduledModule(applicationModuleId);
     return this.launchScheduled(actor, scheduled, { applicationModuleId, resitModuleId: null });
   }
 
@@ -177,7 +181,7 @@ export class ExamService {
    * is a new sitting reached through the re-sit; the first attempt's sitting stays as it was.
    */
   async initResit(actor: CurrentUser, resitModuleId: string): Promise<CandidateExam> {
-    const scheduled = await this.repository.findScheduledResit(resitModuleId);
+    const scheduled = await this.repositories.sittings.findScheduledResit(resitModuleId);
     return this.launchScheduled(actor, scheduled, { applicationModuleId: null, resitModuleId });
   }
 
@@ -204,11 +208,11 @@ export class ExamService {
     const examDefinitionId = scheduled.examDefinitionId;
     // One transaction creates the sitting and reads it back: at the start of a sitting every
     // candidate launches at once, and each wait for a pooled connection adds to all of them.
-    const exam = await this.repository.transaction(async (tx) => {
+    const exam = await this.repositories.sittings.transaction(async (tx) => {
       // Extra time granted while this launch runs is read after the module's lock, never lost.
-      const { extraSeconds, isClosed } = await this.repository.lockScheduledTarget(tx, target);
+      const { extraSeconds, isClosed } = await this.repositories.sittings.lockScheduledTarget(tx, target);
       if (isClosed) throw new AppError('CONFLICT', EXAM_MESSAGES.resultRecorded);
-      const created = await this.repository.createInstance(
+      const created = await this.repositories.sittings.createInstance(
         {
           examType: 'module',
           examDefinitionId,
@@ -227,7 +231,7 @@ export class ExamService {
         tx,
       );
       // A simultaneous launch created it first (its commit let this one through): that is the sitting.
-      const id = created ?? (await this.repository.findInstanceIdOfTarget(target, tx));
+      const id = created ?? (await this.repositories.sittings.findInstanceIdOfTarget(target, tx));
       return id ? this.candidateExam(id, now, tx) : null;
     });
     if (!exam) throw new AppError('CONFLICT', EXAM_MESSAGES.loadFailed);
@@ -325,7 +329,7 @@ export class ExamService {
   async claimSession(actor: CurrentUser, input: ExamSessionRequest): Promise<ExamSessionResponse> {
     const applicantId = applicantOf(actor);
     const now = this.now();
-    const instance = await this.repository.claimSession({
+    const instance = await this.repositories.sittings.claimSession({
       id: input.examInstanceId,
       applicantId,
       examType: input.examType,
@@ -355,7 +359,7 @@ export class ExamService {
     const nowSql = sql`${now.toISOString()}::timestamptz`;
     // A browser names its session: one whose sitting was taken over cannot end it for the other.
     const heldBySession = sessionId === undefined ? sql`true` : sql`e.active_session_id is not distinct from ${sessionId}`;
-    const closed = await this.repository.transaction((tx) =>
+    const closed = await this.repositories.sittings.transaction((tx) =>
       this.submission.close(
         tx,
         id,
@@ -377,7 +381,7 @@ export class ExamService {
       if (sessionId !== undefined && instance.activeSessionId !== sessionId) throw new AppError('CONFLICT', instance.activeSessionId ? EXAM_MESSAGES.takenOver : EXAM_MESSAGES.noSession);
       throw new AppError('CONFLICT', EXAM_MESSAGES.minimumTime);
     }
-    const scored = (await this.repository.findInstance(id)) ?? closed;
+    const scored = (await this.repositories.sittings.findInstance(id)) ?? closed;
     return {
       id,
       examType: scored.examType,
@@ -398,9 +402,9 @@ export class ExamService {
       if (instance.status === 'InProgress') throw new AppError('CONFLICT', EXAM_MESSAGES.notSubmitted);
       throw new AppError('FORBIDDEN', EXAM_MESSAGES.reviewNotAvailable);
     }
-    const header = await this.repository.findHeader(id);
+    const header = await this.repositories.sittings.findHeader(id);
     if (!header) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
-    const states = await this.repository.findQuestionStates(id);
+    const states = await this.repositories.questions.findQuestionStates(id);
     const versions = await this.content.get(states.map((state) => state.questionVersionId));
     const sections = groupSections<ReviewQuestion>(states, (state) => {
       const version = versions.get(state.questionVersionId);
@@ -429,17 +433,17 @@ export class ExamService {
 
   async myExaminations(actor: CurrentUser, query: { filter: 'All' | 'Upcoming' | 'Completed' | 'Resits'; kind?: ExamType; page: number; pageSize: number }): Promise<MyExaminationsPage> {
     const applicantId = applicantOf(actor);
-    const { rows, totalRows } = await this.repository.findSittings({ ...query, applicantId, now: this.now() });
+    const { rows, totalRows } = await this.repositories.lists.findSittings({ ...query, applicantId, now: this.now() });
     return { rows: rows.map(toMyRow), page: query.page, pageSize: query.pageSize, totalRows };
   }
 
   async availableTrials(actor: CurrentUser): Promise<AvailableTrial[]> {
-    return this.repository.findAvailableTrials(applicantOf(actor));
+    return this.repositories.lists.findAvailableTrials(applicantOf(actor));
   }
 
   /** The candidate's own sitting of this kind, or 404 (never another applicant's). */
   async ownInstance(actor: CurrentUser, examType: ExamType, id: string): Promise<InstanceRow> {
-    const instance = await this.repository.findInstance(id);
+    const instance = await this.repositories.sittings.findInstance(id);
     if (!instance || instance.applicantId !== applicantOf(actor) || instance.examType !== examType) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     return instance;
   }
@@ -452,14 +456,14 @@ export class ExamService {
   private async closeOverdue(id: string, now: Date): Promise<InstanceRow | null> {
     const graceSeconds = this.options.graceSeconds;
     const nowSql = sql`${now.toISOString()}::timestamptz`;
-    return this.repository.transaction((tx) => this.submission.close(tx, id, 'timeout', now, sql`e.deadline + make_interval(secs => ${graceSeconds}) < ${nowSql}`));
+    return this.repositories.sittings.transaction((tx) => this.submission.close(tx, id, 'timeout', now, sql`e.deadline + make_interval(secs => ${graceSeconds}) < ${nowSql}`));
   }
 
   /** Outside a transaction the two reads run side by side; inside one, one after the other on its connection. */
   private async candidateExam(id: string, now: Date, tx?: Executor): Promise<CandidateExam> {
     const [header, states] = tx
-      ? [await this.repository.findHeader(id, tx), await this.repository.findQuestionStates(id, tx)]
-      : await Promise.all([this.repository.findHeader(id), this.repository.findQuestionStates(id)]);
+      ? [await this.repositories.sittings.findHeader(id, tx), await this.repositories.questions.findQuestionStates(id, tx)]
+      : await Promise.all([this.repositories.sittings.findHeader(id), this.repositories.questions.findQuestionStates(id)]);
     if (!header) throw new AppError('NOT_FOUND', EXAM_MESSAGES.notFound);
     const versions = await this.content.get(
       states.map((state) => state.questionVersionId),
