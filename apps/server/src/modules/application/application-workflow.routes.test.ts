@@ -324,7 +324,7 @@ describe('the assessor stage', () => {
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json().assessorReview).toMatchObject({ review: 'Logbook verified.', recommendation: 'accept', submittedOn: expect.any(String) });
     expect(submitted.json().permissions.canReview).toBe(false);
-    expect(submitted.json().history.at(-1)).toMatchObject({ fromStatus: 'Being Assessed', toStatus: 'Being Assessed', note: expect.stringContaining('Assessor review submitted') });
+    expect(submitted.json().history.at(-1)).toMatchObject({ fromStatus: 'Being Assessed', toStatus: 'Being Assessed', note: 'Assessor review submitted by Alex Assessor; recommendation: Accept into examinations' });
     const again = await post(`${Q}/${application.id}/assessor/save`, { review: 'Changed my mind' }, assessorJwt);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(STAGE_MESSAGES.reviewSubmitted);
@@ -409,6 +409,7 @@ describe('the assessment stage', () => {
     // The super user submits it for the assessor: the review names both (issue 45 item 8).
     const forAssessor = await post(`${Q}/${application.id}/assessor/submit`, { review: 'Eye test missing.', recommendation: 'moreInformation' }, superJwt);
     expect(forAssessor.json().assessorReview).toMatchObject({ assessorName: 'Alex Assessor', savedByName: 'Sam Super' });
+    expect(forAssessor.json().history.at(-1).note).toBe('Assessor review submitted by Sam Super for Alex Assessor; recommendation: Request more information');
     const details = await detailsOf(application.id);
     const noMessage = await post(`${Q}/${application.id}/assessment/submit`, { assessmentReport: 'Eye test missing.', selections: allYes(details), outcome: 'moreInformation' }, managerJwt);
     expect(noMessage.json().fieldErrors).toEqual({ messageToApplicant: STAGE_MESSAGES.messageRequired });

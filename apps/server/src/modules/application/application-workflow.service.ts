@@ -255,7 +255,9 @@ export class ApplicationWorkflowService {
         modifiedBy: actor.id,
       });
       if (isSubmit) {
-        const by = locked.assessorId === actor.id ? 'the assessor' : 'an administrator for the assessor';
+        // Names, as the page shows them: "Sam Super for Alex Assessor" when someone acts for the assessor (issue 45 item 8).
+        const names = await this.repository.findReview(id, locked.assessmentRound, tx);
+        const by = !names || locked.assessorId === actor.id ? (names?.assessorName ?? 'the assessor') : `${names.savedByName} for ${names.assessorName}`;
         const recommendation = input.recommendation ? ASSESSMENT_OUTCOME_LABELS[input.recommendation] : '-';
         await this.repository.insertHistory(tx, {
           applicationId: id,

@@ -145,8 +145,10 @@ describe('the holder applies to renew', () => {
     expect(submitted.json()).toMatchObject({ status: 'submitted', cpdHours: 16.5, requiredCpdHours: 20, applicationStatus: 'Applied for Renewal' });
     expect(await statusOf(award.applicationId)).toBe('Applied for Renewal');
     const history = await t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, award.applicationId));
-    expect(history.filter((h) => h.toStatus === 'Applied for Renewal')).toEqual([expect.objectContaining({ fromStatus: 'Awarded', note: expect.stringContaining('16.5 CPD hours of 20 required') })]);
-    expect((await lastMailTo(ada.email)).subject).toBe(`Your renewal of certificate ${award.certificateNumber} is received`);
+    expect(history.filter((h) => h.toStatus === 'Applied for Renewal')).toEqual([expect.objectContaining({ fromStatus: 'Awarded', note: expect.stringContaining('submitted; CPD hours: 16.5 of 20 required') })]);
+    const received = await lastMailTo(ada.email);
+    expect(received.subject).toBe(`Your renewal of certificate ${award.certificateNumber} is received`);
+    expect(JSON.stringify(received)).toContain('You listed 16.5 hours of continuing professional development; the program asks for 20.');
 
     // One open renewal: saving again or submitting twice is refused.
     expect((await post(`${R}/save`, { awardId: award.id, answers: answers() }, adaJwt)).statusCode).toBe(409);

@@ -19,7 +19,7 @@ import {
 import { localOfInstant } from '@certs/shared/exam-schedule/exam-schedule-time';
 import { formatInvoiceNumber, formatMoney } from '@certs/shared/pre-exam/pre-exam-rules';
 import type { RenewalRules, RenewalRulesRequest } from '@certs/shared/renewal/renewal-module.contract';
-import { cpdHoursInPeriod, graceEndsOn, isInPeriod, lateStanding } from '@certs/shared/renewal/renewal-rules';
+import { cpdHoursInPeriod, cpdHoursText, formatCpdHours, graceEndsOn, isInPeriod, lateStanding } from '@certs/shared/renewal/renewal-rules';
 import type { z } from 'zod';
 import type { Executor } from '../../db/executor';
 import type { RenewalDevelopmentEntry } from '../../db/schema/renewal';
@@ -305,7 +305,7 @@ export class RenewalService {
         typePath: RENEWAL_TYPES[typePath].applicationTypePath,
         action: 'applyForRenewal',
         what: 'applied for renewal',
-        note: `${isLate ? 'Late renewal' : 'Renewal'} of certificate ${current.award.certificateNumber} submitted: ${cpdHours} CPD hours of ${requiredCpdHours} required`,
+        note: `${isLate ? 'Late renewal' : 'Renewal'} of certificate ${current.award.certificateNumber} submitted; CPD hours: ${cpdHoursText(cpdHours, requiredCpdHours)}`,
         actorId: actor.id,
       });
       // A late Certification renewal is invoiced its late fee now; an AICIP one carries it to its modules' invoice.
@@ -330,7 +330,9 @@ export class RenewalService {
         isLate
           ? `Your certificate expired on ${formatDay(current.award.expiresOn)}; this is a late renewal${lateFeeCents ? ` with a late fee of ${formatMoney(lateFeeCents, issuer.currency)}` : ''}.`
           : 'Your certificate stays current while we assess it.',
-        `You listed ${cpdHours} hours of continuing professional development; the program asks for ${requiredCpdHours}.`,
+        requiredCpdHours > 0
+          ? `You listed ${formatCpdHours(cpdHours)} hours of continuing professional development; the program asks for ${requiredCpdHours}.`
+          : `You listed ${formatCpdHours(cpdHours)} hours of continuing professional development; the program requires none.`,
         ...(invoice ? [`Tax invoice ${invoice.invoiceNumberText} for ${formatMoney(invoice.totals.totalCents, invoice.currency)} (incl. GST ${formatMoney(invoice.totals.gstCents, invoice.currency)}) is ready to pay.`] : []),
         ...(RENEWAL_TYPES[typePath].hasModules ? ['We will invoice your renewal modules and then schedule them.'] : []),
       ];
