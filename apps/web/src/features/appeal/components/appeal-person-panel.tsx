@@ -1,17 +1,15 @@
-import { Alert, Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { APPEAL_SUBJECT_LABELS, type Appeal } from '@certs/shared/appeal/appeal.contract';
-import { CASE_OUTCOME_LABELS } from '@certs/shared/case/case.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
-import { useDateFormatter } from '../../../lib/dates';
 import { AppealStatusBadge } from './appeal-status-badge';
 import { CaseFact as Fact } from '../../../components/case/case-panel';
+import { CasePersonOutcome, CasePersonUpdates } from '../../../components/case/case-person';
 
 /**
  * What the person reads of their appeal: what they gave, its status and dates, the updates staff
  * shared with them, and the outcome with reasons and what it changed.
  */
 export function AppealPersonPanel({ appeal, onOpenFile }: { appeal: Appeal; onOpenFile: (resourceKey: string) => void }) {
-  const dates = useDateFormatter();
   return (
     <Stack gap="lg" data-testid="appeal-person-view">
       <Paper withBorder radius="md" p="lg">
@@ -59,39 +57,15 @@ export function AppealPersonPanel({ appeal, onOpenFile }: { appeal: Appeal; onOp
         </Stack>
       </Paper>
       {appeal.outcome && (
-        <Alert color={appeal.outcome === 'dismissed' ? 'gray' : 'teal'} variant="light" title={`Outcome: ${CASE_OUTCOME_LABELS[appeal.outcome]}`} data-testid="appeal-outcome">
-          <Stack gap="xs">
-            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              {appeal.outcomeReasons}
+        <CasePersonOutcome outcome={appeal.outcome} reasons={appeal.outcomeReasons} testId="appeal-outcome">
+          {appeal.changes.map((change, index) => (
+            <Text key={index} size="sm" fw={600}>
+              What changes: {change.description}
             </Text>
-            {appeal.changes.map((change, index) => (
-              <Text key={index} size="sm" fw={600}>
-                What changes: {change.description}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
+          ))}
+        </CasePersonOutcome>
       )}
-      <Paper withBorder radius="md" p="lg">
-        <Title order={3} size="h4" mb="md">
-          Updates
-        </Title>
-        {appeal.entries.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No updates yet. We write to you when there is news.
-          </Text>
-        ) : (
-          <Timeline bulletSize={14} lineWidth={2}>
-            {appeal.entries.map((entry) => (
-              <Timeline.Item key={entry.id} title={dates.dateTime(entry.createdOn)}>
-                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                  {entry.text}
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        )}
-      </Paper>
+      <CasePersonUpdates entries={appeal.entries} />
     </Stack>
   );
 }

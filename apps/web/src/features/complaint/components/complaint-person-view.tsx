@@ -1,29 +1,15 @@
-import { Alert, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import { CASE_OUTCOME_LABELS } from '@certs/shared/case/case.contract';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { COMPLAINT_ABOUT_LABELS, type ComplaintPersonView } from '@certs/shared/complaint/complaint.contract';
 import { DateDisplay } from '../../../components/ui/date-display';
-import { useDateFormatter } from '../../../lib/dates';
 import { ComplaintStatusBadge } from './complaint-status-badge';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+import { CaseFact as Fact } from '../../../components/case/case-panel';
+import { CasePersonOutcome, CasePersonUpdates } from '../../../components/case/case-person';
 
 /**
  * What the complainant reads of their complaint: what they gave, its status and dates, the
  * updates staff shared with them and the outcome with reasons.
  */
 export function ComplaintPersonPanel({ complaint }: { complaint: ComplaintPersonView }) {
-  const dates = useDateFormatter();
   return (
     <Stack gap="lg" data-testid="complaint-person-view">
       <Paper withBorder radius="md" p="lg">
@@ -56,33 +42,8 @@ export function ComplaintPersonPanel({ complaint }: { complaint: ComplaintPerson
           </Fact>
         </Stack>
       </Paper>
-      {complaint.outcome && (
-        <Alert color={complaint.outcome === 'dismissed' ? 'gray' : 'teal'} variant="light" title={`Outcome: ${CASE_OUTCOME_LABELS[complaint.outcome]}`} data-testid="complaint-outcome">
-          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-            {complaint.outcomeReasons}
-          </Text>
-        </Alert>
-      )}
-      <Paper withBorder radius="md" p="lg">
-        <Title order={3} size="h4" mb="md">
-          Updates
-        </Title>
-        {complaint.entries.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No updates yet. We write to you when there is news.
-          </Text>
-        ) : (
-          <Timeline bulletSize={14} lineWidth={2}>
-            {complaint.entries.map((entry) => (
-              <Timeline.Item key={entry.id} title={dates.dateTime(entry.createdOn)}>
-                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                  {entry.text}
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        )}
-      </Paper>
+      {complaint.outcome && <CasePersonOutcome outcome={complaint.outcome} reasons={complaint.outcomeReasons} testId="complaint-outcome" />}
+      <CasePersonUpdates entries={complaint.entries} />
     </Stack>
   );
 }
