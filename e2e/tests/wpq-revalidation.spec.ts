@@ -17,8 +17,8 @@ function sydneyDay(offsetDays: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 }
 
-test('a welder asks for revalidation (9.3 b) with two production welds and their reports, staff open the reports and approve, the fee is invoiced, and once it is paid the validity runs 2 more years', async ({ browser }) => {
-  test.setTimeout(240_000);
+test('a welder asks for revalidation (9.3 b) with two production welds and their reports, staff open the reports and approve, the fee is invoiced; staff cancel it (the invoice can no longer be paid), the welder asks again, and once the new invoice is paid the validity runs 2 more years', async ({ browser }) => {
+  test.setTimeout(300_000);
 
   // The welder opens the qualification's application: valid, three confirmations, and the revalidation form.
   const welder = await personAt(browser, '/student/login', WELDER.email);
@@ -47,15 +47,18 @@ test('a welder asks for revalidation (9.3 b) with two production welds and their
     { description: 'Pressure pipe spool PS-114, butt weld W3', weldedOn: sydneyDay(-40), report: 'rt-ps114-w3.pdf' },
     { description: 'Tank shell plate T-7, butt weld W12', weldedOn: sydneyDay(-12), report: 'rt-t7-w12.pdf' },
   ];
-  for (const [index, weld] of welds.entries()) {
-    const fieldset = form.getByRole('group', { name: `Production weld ${index + 1}` });
-    await fieldset.getByRole('textbox', { name: 'Description' }).fill(weld.description);
-    await fillDay(fieldset.getByRole('textbox', { name: 'Welded on' }), weld.weldedOn);
-    await fieldset.getByRole('combobox', { name: 'Test method' }).selectOption('Radiography');
-    await fieldset.getByTestId('document-upload').locator('input[type="file"]').setInputFiles({ name: weld.report, mimeType: 'application/pdf', buffer: PDF });
-    await expect(fieldset.getByTestId(`weld-${index + 1}-report`)).toHaveText(`Test report: ${weld.report}`);
-  }
-  await form.getByRole('button', { name: 'Ask for revalidation' }).click();
+  const askForRevalidation = async () => {
+    for (const [index, weld] of welds.entries()) {
+      const fieldset = form.getByRole('group', { name: `Production weld ${index + 1}` });
+      await fieldset.getByRole('textbox', { name: 'Description' }).fill(weld.description);
+      await fillDay(fieldset.getByRole('textbox', { name: 'Welded on' }), weld.weldedOn);
+      await fieldset.getByRole('combobox', { name: 'Test method' }).selectOption('Radiography');
+      await fieldset.getByTestId('document-upload').locator('input[type="file"]').setInputFiles({ name: weld.report, mimeType: 'application/pdf', buffer: PDF });
+      await expect(fieldset.getByTestId(`weld-${index + 1}-report`)).toHaveText(`Test report: ${weld.report}`);
+    }
+    await form.getByRole('button', { name: 'Ask for revalidation' }).click();
+  };
+  await askForRevalidation();
   const revalidations = validity.getByTestId('wpq-revalidations');
   await expect(revalidations).toContainText('waiting for a decision');
   await expect(revalidations).toContainText(welds[0]!.description);
@@ -115,11 +118,44 @@ test('a welder asks for revalidation (9.3 b) with two production welds and their
   await expect(log.getByRole('listitem').nth(0)).toContainText('Requested: ');
   await expect(log.getByRole('listitem').nth(1)).toContainText(/Invoiced: Invoice INV-\d+ issued for the non-member revalidation fee/);
 
-  // Not extended before it is paid: the welder reads what the payment does, and pays.
+  // Not extended before it is paid: the welder reads what the payment does.
   await welder.reload();
   await expect(validity.getByTestId('wpq-revalidations')).toContainText(/approved, waiting for the payment of invoice INV-\d+/);
   await expect(summary).toContainText(validUntilBefore);
   const nextStep = welder.getByTestId('next-step');
+  await expect(nextStep).toContainText('Once it is paid, your revalidation takes effect: the qualification is valid for 2 more years.');
+  const firstPayPath = (await nextStep.getByRole('link', { name: /^Pay invoice INV-\d+/ }).getAttribute('href')) ?? '';
+
+  // Staff cancel the invoiced request with a reason, asked once (decision 044): the invoice is void, the validity unchanged.
+  await open.getByRole('button', { name: 'Cancel the request' }).click();
+  const cancelling = staff.getByRole('dialog', { name: 'Cancel the revalidation request' });
+  await expect(cancelling).toContainText(/Invoice INV-\d+ \(\$150\.00\) for the revalidation fee is voided: it can no longer be paid\./);
+  await expect(cancelling).toContainText('The application returns to Awarded');
+  await cancelling.getByRole('button', { name: 'Cancel the request' }).click();
+  await expect(cancelling.getByText('A reason is required')).toBeVisible();
+  await cancelling.getByRole('textbox', { name: /Reason/ }).fill('The fabricator asked for the welds of another spool.');
+  expect(await seriousViolations(staff)).toEqual([]);
+  await cancelling.getByRole('button', { name: 'Cancel the request' }).click();
+  await expect(cancelling).toHaveCount(0);
+  await expect(open).toContainText(/cancelled by staff; invoice INV-\d+ is void/);
+  await expect(log.getByRole('listitem')).toHaveCount(3);
+  await expect(log.getByRole('listitem').nth(2)).toContainText(/Cancelled: The fabricator asked for the welds of another spool\.; invoice INV-\d+ is void/);
+
+  // The first invoice's pay page says it can no longer be paid; the welder may ask again.
+  await welder.goto(firstPayPath);
+  await expect(welder.getByTestId('payment-result')).toContainText('This invoice can no longer be paid');
+  await expect(welder.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+  await welder.goto(`/student/applications/welderqualificationapplication/${applicationId}`);
+  await expect(summary).toContainText(validUntilBefore);
+  await askForRevalidation();
+  await expect(validity.getByTestId('wpq-revalidations')).toContainText('waiting for a decision');
+  await staff.reload();
+  await open.getByRole('button', { name: 'Approve revalidation' }).click();
+  await staff.getByRole('dialog', { name: 'Approve revalidation' }).getByRole('button', { name: 'Approve and invoice' }).click();
+  await expect(log.getByRole('listitem')).toHaveCount(5);
+
+  // The welder pays the new invoice.
+  await welder.reload();
   await expect(nextStep).toContainText('Once it is paid, your revalidation takes effect: the qualification is valid for 2 more years.');
   await nextStep.getByRole('link', { name: /^Pay invoice INV-\d+/ }).click();
   await expect(welder.getByTestId('payment-amount')).toContainText('150.00 AUD');
@@ -135,9 +171,9 @@ test('a welder asks for revalidation (9.3 b) with two production welds and their
 
   // Staff's log adds the payment and the extension, in that order; staff add to it.
   await staff.reload();
-  await expect(log.getByRole('listitem')).toHaveCount(4);
-  await expect(log.getByRole('listitem').nth(2)).toContainText(/Paid: Invoice INV-\d+ paid/);
-  await expect(log.getByRole('listitem').nth(3)).toContainText('Approved: Extended until');
+  await expect(log.getByRole('listitem')).toHaveCount(7);
+  await expect(log.getByRole('listitem').nth(5)).toContainText(/Paid: Invoice INV-\d+ paid/);
+  await expect(log.getByRole('listitem').nth(6)).toContainText('Approved: Extended until');
   await log.getByRole('textbox', { name: 'Add details' }).fill('Original radiographs seen at the fabricator.');
   await log.getByRole('button', { name: 'Add to the log' }).click();
   await expect(log.getByRole('listitem').last()).toHaveText(/Details: Original radiographs seen at the fabricator\.$/);
