@@ -16,6 +16,15 @@ const boundaryZones = [
   { target: './apps/server', from: './apps/web' },
   { target: './apps/web', from: './apps/server' },
   { target: './apps/server/src/platform', from: './apps/server/src/modules', message: 'Platform code serves every module and imports none.' },
+  // The database layer sits below the modules (tests in db/ may build on module fixtures); the demo
+  // data sits above them, beside main.ts, and may call their services and repositories, but nothing
+  // below it imports the demo except tests.
+  { target: './apps/server/src/db/**/!(*.test).ts', from: './apps/server/src/modules', message: 'The database layer sits below the modules and imports none.' },
+  {
+    target: ['./apps/server/src/{db,modules,platform,config}/**/!(*.test).ts'],
+    from: './apps/server/src/demo',
+    message: 'The demo data sits above the modules; only main.ts and tests import it.',
+  },
   ...serverModules.flatMap((own) =>
     serverModules
       .filter((other) => other !== own)

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp, createStorage } from './app';
 import { listenHost, readEnv, startupWarnings, type Env } from './config/env';
 import { migrateDatabase, openPglite, openPostgres } from './db/client';
-import { seedDemoData } from './db/seed/demo-seed';
+import { seedDemoData } from './demo/demo-seed';
 import { startMetricsServer } from './platform/metrics/metrics';
 import { REPO_ROOT } from './platform/server-paths';
 

@@ -4,7 +4,7 @@ import { missingCertificateRequirements, type CertificateTemplateField } from '@
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { certificateTemplates, programCertificateTemplates } from '../../db/schema/award';
 import { programs } from '../../db/schema/program';
-import { seedDemoData } from '../../db/seed/demo-seed';
+import { seedDemoData } from '../../demo/demo-seed';
 
 let t: TestApp;
 

@@ -1,5 +1,5 @@
-import type { Database } from '../client';
-import { venues } from '../schema/venue';
+import type { Database } from '../db/client';
+import { venues } from '../db/schema/venue';
 import { seedHolderOfExpiringAward } from './demo-renewals';
 
 export const DEMO_AICIP_RENEWER = { email: 'aicip.renewer@demo.local', firstName: 'Ariel', lastName: 'Inspector', memberNumber: 'WCB-M-4410' } as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExamQualityReport, ExamQualityTest, MyQuestionFlag } from '@certs/shared/exam-quality/exam-quality.contract';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer } from '../../../test/sign-in';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { bearer } from '../../test/sign-in';
 import { DEMO_EXAM_QUALITY } from './demo-exam-quality';
 import { DEMO_PASSWORD, seedDemoData } from './demo-seed';
 

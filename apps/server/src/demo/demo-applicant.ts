@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ROLES } from '@certs/shared/auth/roles';
-import type { Database } from '../client';
-import { applicants, users } from '../schema/user';
+import type { Database } from '../db/client';
+import { applicants, users } from '../db/schema/user';
 
 export interface DemoApplicant {
   email: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuestionRequest } from '@certs/shared/question-bank/question.contract';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer } from '../../../test/sign-in';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { bearer } from '../../test/sign-in';
 import { DEMO_PASSWORD, seedDemoData } from './demo-seed';
 import { DEMO_TEST_TITLES } from './demo-questions';
 

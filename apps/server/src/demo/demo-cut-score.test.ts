@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer } from '../../../test/sign-in';
-import { examDefinitions } from '../schema/exam-definition';
-import { users } from '../schema/user';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { bearer } from '../../test/sign-in';
+import { examDefinitions } from '../db/schema/exam-definition';
+import { users } from '../db/schema/user';
 import { DEMO_CUT_SCORE_JUDGES, DEMO_CUT_SCORE_PANEL, DEMO_CUT_SCORE_TEST, seedDemoCutScore } from './demo-cut-score';
 import { DEMO_PASSWORD, seedDemoData } from './demo-seed';
 

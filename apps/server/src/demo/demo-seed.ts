@@ -3,8 +3,8 @@ import type { AdminMenuItem } from '@certs/shared/auth/admin-menu';
 import { ADMIN_MENU_ITEMS } from '@certs/shared/auth/admin-menu';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { ROLES, type Role } from '@certs/shared/auth/roles';
-import { hashPassword } from '../../platform/auth/password';
-import type { Database } from '../client';
+import { hashPassword } from '../platform/auth/password';
+import type { Database } from '../db/client';
 import { seedDemoAwards } from './demo-awards';
 import { seedDemoBackOffice, type DemoFileWriter, type DemoInvoicing } from './demo-back-office';
 import { seedDemoImpartiality } from './demo-impartiality';
@@ -16,8 +16,8 @@ import { seedDemoQuestions } from './demo-questions';
 import { seedDemoExamQuality } from './demo-exam-quality';
 import { seedDemoCutScore } from './demo-cut-score';
 import { seedDemoNewZealand } from './demo-nz';
-import { seedDefaultCertificateTemplate } from '../../modules/certificate/certificate.repository';
-import { applicants, users } from '../schema/user';
+import { seedDefaultCertificateTemplate } from '../modules/certificate/certificate.repository';
+import { applicants, users } from '../db/schema/user';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 

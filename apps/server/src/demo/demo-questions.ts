@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import type { QuestionType } from '@certs/shared/question-bank/question-type';
-import type { Executor } from '../executor';
-import { examDefinitions, examSectionQuestions, examSections } from '../schema/exam-definition';
-import { programModules, programs } from '../schema/program';
-import { questionOptions, questionSubjects, questionTags, questionVersions, questions, subjects, tags } from '../schema/question-bank';
+import type { Executor } from '../db/executor';
+import { examDefinitions, examSectionQuestions, examSections } from '../db/schema/exam-definition';
+import { programModules, programs } from '../db/schema/program';
+import { questionOptions, questionSubjects, questionTags, questionVersions, questions, subjects, tags } from '../db/schema/question-bank';
 
 type Difficulty = 'Easy' | 'Medium' | 'Hard';
 

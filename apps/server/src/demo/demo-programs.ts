@@ -1,5 +1,5 @@
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
-import type { Executor } from '../executor';
+import type { Executor } from '../db/executor';
 import {
   applicantInstructions,
   programCertificationSettings,
@@ -8,7 +8,7 @@ import {
   programUsers,
   programWelderQualificationSettings,
   programs,
-} from '../schema/program';
+} from '../db/schema/program';
 
 interface DemoStaff {
   superUserId: string;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { subtractMonths } from '@certs/shared/award/award-expiry';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
-import { AwardRepository } from '../../modules/award/award.repository';
-import type { Database } from '../client';
+import { AwardRepository } from '../modules/award/award.repository';
+import type { Database } from '../db/client';
 import { insertDemoApplicant } from './demo-applicant';
 import { awardDemoApplication } from './demo-awards';
-import { applicantProfessionalDevelopment } from '../schema/applicant-profile';
-import { programCertificationSettings, programs } from '../schema/program';
+import { applicantProfessionalDevelopment } from '../db/schema/applicant-profile';
+import { programCertificationSettings, programs } from '../db/schema/program';
 
 export const DEMO_RENEWER = { email: 'renewer@demo.local', firstName: 'Rowan', lastName: 'Renewer', memberNumber: 'WCB-M-3072' } as const;
 

@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer } from '../../../test/sign-in';
-import { applicantInstructions, programs as programTable } from '../schema/program';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { bearer } from '../../test/sign-in';
+import { applicantInstructions, programs as programTable } from '../db/schema/program';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { DEMO_HOLD_REASON, DEMO_HOLDER } from './demo-awards';
 import { DEMO_AICIP_PAYER, DEMO_COMPANY_COORDINATOR, DEMO_COMPANY_SPONSORSHIP, DEMO_COMPANY_VIEWER, DEMO_CORPORATE_EMPLOYEE, DEMO_CORPORATE_MEMBER_COMPANY, DEMO_EMPLOYER_COMPANY, DEMO_IMPORT_FILE, DEMO_LIBRARY_DOCUMENTS, DEMO_SECOND_WELDER_DUE, DEMO_WELDER_DUE } from './demo-back-office';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './demo-seed';
 import { DEMO_NZ_ACCOUNT, demoNzLogoPng } from './demo-nz';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
-import { accounts } from '../schema/account';
-import { attachments } from '../schema/attachment';
-import { awards } from '../schema/award';
-import { applicationModules } from '../schema/application-module';
+import { accounts } from '../db/schema/account';
+import { attachments } from '../db/schema/attachment';
+import { awards } from '../db/schema/award';
+import { applicationModules } from '../db/schema/application-module';
 
 let t: TestApp;
 /** What the seed stored: the demo documents' files (the server hands in its storage). */

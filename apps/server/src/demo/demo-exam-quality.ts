@@ -3,15 +3,15 @@ import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { APPLICATION_TYPES } from '@certs/shared/application/application-status';
 import { percentageOf, resultOf, roundMarks } from '@certs/shared/exam/exam-rules';
 import { QUESTION_TYPE_INFO, type QuestionType } from '@certs/shared/question-bank/question-type';
-import { ApplicationRepository } from '../../modules/application/application.repository';
-import type { Database } from '../client';
+import { ApplicationRepository } from '../modules/application/application.repository';
+import type { Database } from '../db/client';
 import { insertDemoApplicant } from './demo-applicant';
-import { applicationHistory } from '../schema/application';
-import { applicationModules } from '../schema/application-module';
-import { examDefinitions, examSectionQuestions, examSections } from '../schema/exam-definition';
-import { examInstances, questionInstances } from '../schema/exam-instance';
-import { programModules, programs } from '../schema/program';
-import { questionOptions, questionVersions } from '../schema/question-bank';
+import { applicationHistory } from '../db/schema/application';
+import { applicationModules } from '../db/schema/application-module';
+import { examDefinitions, examSectionQuestions, examSections } from '../db/schema/exam-definition';
+import { examInstances, questionInstances } from '../db/schema/exam-instance';
+import { programModules, programs } from '../db/schema/program';
+import { questionOptions, questionVersions } from '../db/schema/question-bank';
 
 /** The demo module test whose quality report shows real figures (issue 43), and what its report flags. */
 export const DEMO_EXAM_QUALITY = {

@@ -2,10 +2,10 @@ import { subtractMonths } from '@certs/shared/award/award-expiry';
 import { todayInSydney } from '@certs/shared/pre-exam/pre-exam-rules';
 import { calculateRange } from '@certs/shared/wpq/wpq-range';
 import { confirmationPeriod } from '@certs/shared/wpq/wpq-validity-schedule';
-import { AwardRepository } from '../../modules/award/award.repository';
-import type { Database } from '../client';
-import { wpqRecords } from '../schema/wpq';
-import { wpqConfirmations } from '../schema/wpq-validity';
+import { AwardRepository } from '../modules/award/award.repository';
+import type { Database } from '../db/client';
+import { wpqRecords } from '../db/schema/wpq';
+import { wpqConfirmations } from '../db/schema/wpq-validity';
 import { seedHolderOfExpiringAward } from './demo-renewals';
 
 export const DEMO_REVALIDATING_WELDER = { email: 'reva.welder@demo.local', firstName: 'Reva', lastName: 'Welder', memberNumber: '' } as const;

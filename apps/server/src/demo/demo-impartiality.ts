@@ -5,12 +5,12 @@ import { dayInTimeZone, dayRangeInZone } from '@certs/shared/common/dates';
 import { ASSIGNMENT_CHECK_MESSAGES, CONFLICT_KIND_WORDS } from '@certs/shared/impartiality/assignment-check.contract';
 import { defaultAgreementText } from '@certs/shared/impartiality/impartiality.contract';
 import { PROGRAM_USER_ROLES } from '@certs/shared/program/program-user-role';
-import type { Database } from '../client';
-import { accounts } from '../schema/account';
-import { applications } from '../schema/application';
-import { impartialityEvents, staffAgreements, staffCompetences, staffConflicts, staffRecords } from '../schema/impartiality';
-import { programUsers, programs } from '../schema/program';
-import { applicants, users } from '../schema/user';
+import type { Database } from '../db/client';
+import { accounts } from '../db/schema/account';
+import { applications } from '../db/schema/application';
+import { impartialityEvents, staffAgreements, staffCompetences, staffConflicts, staffRecords } from '../db/schema/impartiality';
+import { programUsers, programs } from '../db/schema/program';
+import { applicants, users } from '../db/schema/user';
 
 /** The demo's declared conflict: Casey, the Welding Inspector program's assessor, taught Quinn (an imported applicant with a submitted application). */
 export const DEMO_CONFLICT = { staffEmail: 'contributor@demo.local', applicantEmail: 'quinn.imported@demo.local', details: 'Taught Quinn on the 2025 visual inspection course.' } as const;

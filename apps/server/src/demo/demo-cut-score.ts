@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { FIRST_ACCOUNT_ID } from '@certs/shared/account/account.contract';
 import { computeAngoff, roundTo2 } from '@certs/shared/cut-score/angoff';
-import type { Executor } from '../executor';
-import { examDefinitions, examSectionQuestions, examSections } from '../schema/exam-definition';
-import { cutScoreJudges, cutScoreRatings, cutScoreStudies } from '../schema/exam-quality';
-import { programModules } from '../schema/program';
+import type { Executor } from '../db/executor';
+import { examDefinitions, examSectionQuestions, examSections } from '../db/schema/exam-definition';
+import { cutScoreJudges, cutScoreRatings, cutScoreStudies } from '../db/schema/exam-quality';
+import { programModules } from '../db/schema/program';
 
 /** The demo test whose cut score is on record: the first module test of the demo, IWI-M1's (pass mark 70 %). */
 export const DEMO_CUT_SCORE_TEST = 'IWI-M1 module exam: welding processes and equipment';

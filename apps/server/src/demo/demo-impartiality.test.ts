@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffConflict } from '@certs/shared/impartiality/impartiality.contract';
 import type { StaffRecord, StaffRegisterRow } from '@certs/shared/impartiality/staff-record.contract';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer } from '../../../test/sign-in';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { bearer } from '../../test/sign-in';
 import { DEMO_CONFLICT } from './demo-impartiality';
 import { DEMO_PASSWORD, seedDemoData } from './demo-seed';
 
