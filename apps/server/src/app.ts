@@ -430,7 +430,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
   });
   // Keeping a welder qualification valid: confirmations, reminders and ends (a job), revalidation invoiced by the pre-exam module (issue 18, decision 026).
-  const wpqValidity = createWpqValidityModule(deps.database, { programs: programModule.programs, attachments, invoices: preExamModule.preExam, mail, publicUrl, log: app.log });
+  const wpqValidity = createWpqValidityModule(deps.database, { programs: programModule.programs, attachments, invoices: preExamModule.preExam, payments: paymentModule.service, mail, publicUrl, log: app.log });
   attachments.onProfilePhotoChanged((applicantId, actorId) => wpqValidity.service.photoChanged(applicantId, actorId));
   // The company portal's confirmations (issue 42): the coordinator confirms through the validity module; its job's reminders feed the coordinators' digest.
   const employerConfirmations = createEmployerConfirmationsModule(deps.database.db, { validity: wpqValidity.service, attachments, mail, publicUrl });

@@ -150,6 +150,11 @@ export class PaymentSettlement {
    * event id, so a repeated or parallel duplicate stops there), then the application, payment and
    * invoice rows are locked and the payment, invoice, application stage, history and mail written.
    */
+  /** Another module's void of an unpaid invoice, in its transaction (a lapsed or cancelled revalidation): settle then refuses it. */
+  voidInvoice(tx: Executor, input: { invoiceId: string; reason: string; actorId: string | null }): Promise<'Issued' | 'Paid' | 'Void' | undefined> {
+    return this.deps.repository.voidIssuedInvoice(tx, input);
+  }
+
   async settle(signal: SettleSignal): Promise<SettleOutcome> {
     try {
       return await this.deps.repository.transaction((tx) => this.settleIn(tx, signal));

@@ -352,4 +352,20 @@ export class PaymentRepository {
       .where(and(inArray(payments.status, OPEN_STATUSES), lte(payments.expiresOn, now)));
     return row?.n ?? 0;
   }
+
+  /**
+   * Voids an Issued invoice and closes its open links (a Failed one could be tried again), each with
+   * the reason: nothing can be paid on it after. Answers the status it found; only Issued changes.
+   */
+  async voidIssuedInvoice(tx: Executor, input: { invoiceId: string; reason: string; actorId: string | null }): Promise<'Issued' | 'Paid' | 'Void' | undefined> {
+    const [invoice] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, input.invoiceId)).for('update');
+    if (!invoice || invoice.status !== 'Issued') return invoice?.status;
+    const now = new Date();
+    await tx.update(invoices).set({ status: 'Void', modifiedOn: now, modifiedBy: input.actorId }).where(eq(invoices.id, input.invoiceId));
+    await tx
+      .update(payments)
+      .set({ status: 'Expired', failureReason: input.reason, modifiedOn: now, modifiedBy: input.actorId })
+      .where(and(eq(payments.invoiceId, input.invoiceId), inArray(payments.status, ['Requested', 'Pending', 'Failed'])));
+    return 'Issued';
+  }
 }

@@ -66,6 +66,11 @@ export class PaymentService {
     return this.settlement.settle(signal);
   }
 
+  /** Voids an Issued invoice and closes its links, in the caller's transaction; answers the status it found. */
+  voidInvoice(tx: Executor, input: { invoiceId: string; reason: string; actorId: string | null }): Promise<'Issued' | 'Paid' | 'Void' | undefined> {
+    return this.settlement.voidInvoice(tx, input);
+  }
+
   // Reading (payment-reading.ts).
 
   payPageUrl(trackerId: string): string {

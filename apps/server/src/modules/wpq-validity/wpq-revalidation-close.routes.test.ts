@@ -4,7 +4,7 @@ import { ROLES } from '@certs/shared/auth/roles';
 import { expiryToday, subtractMonths } from '@certs/shared/award/award-expiry';
 import { PAYMENT_MESSAGES } from '@certs/shared/payment/payment.contract';
 import { WPQ_VALIDITY_MESSAGES as M } from '@certs/shared/wpq/wpq-validity.contract';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildPaymentTestApp, type PaymentTestApp } from '../../../test/factories/payment.factory';
 import { createAccount } from '../../../test/factories/account.factory';
 import { addProgramUser, completeProgram, createProgram } from '../../../test/factories/program.factory';
 import { createUser, type CreatedUser } from '../../../test/factories/user.factory';
@@ -28,7 +28,7 @@ import { WpqValidityService } from './wpq-validity.service';
  * valid (it lapses on the old day, the invoice void, a late payment refused), and staff who decide
  * can cancel an open request with a reason.
  */
-let t: TestApp;
+let t: PaymentTestApp;
 let programId: string;
 let manager: CreatedUser;
 const jwt: Record<'manager' | 'examiner' | 'outsider', string> = {} as never;
@@ -38,7 +38,7 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 const send = (method: 'GET' | 'POST', url: string, token: string | null, payload?: object) => t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildPaymentTestApp();
   const db = t.database.db;
   manager = await createUser(db, { role: ROLES.AccountContributor, menuItems: ['Programs'], firstName: 'Morgan', lastName: 'Manager', email: `morgan-${Date.now()}@example.test` });
   const [examiner, outsider, assessor] = await Promise.all([
@@ -97,6 +97,7 @@ function jobOn(day: string) {
     programs: { programPrivilege: async () => ({ isManager: false, programRoles: [] }) },
     attachments: { findOwned: async () => [], findByIds: async () => [], readProfilePhoto: async () => null },
     invoices: { billingOf: unused, invoiceIssuerOf: unused, issueInvoice: unused },
+    payments: t.payments,
     mail: new MailService(new MailRepository(db), { smtpUrl: undefined, from: 'test@example.test', log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never }),
     publicUrl: 'http://localhost',
     now: () => new Date(`${day}T02:00:00Z`),

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor';
 import { accounts } from '../../db/schema/account';
 import { awardHistory, awards } from '../../db/schema/award';
 import { companies } from '../../db/schema/company';
-import { invoices, payments } from '../../db/schema/payment';
+import { invoices } from '../../db/schema/payment';
 import { programs, programWelderQualificationSettings } from '../../db/schema/program';
 import { applicants, users } from '../../db/schema/user';
 import { testingAgencies } from '../../db/schema/venue';
@@ -246,26 +246,6 @@ export class WpqValidityRepository {
       .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, issuer: invoices.issuer, totalCents: invoices.totalCents, currency: invoices.currency, status: invoices.status })
       .from(invoices)
       .where(inArray(invoices.id, [...ids]));
-  }
-
-  /**
-   * Voids an unpaid invoice of a revalidation fee and closes its payment links with the reason, so
-   * that the pay page says why it can no longer be paid and a late gateway callback is refused (the
-   * payment module settles only Issued invoices). Stands in until the payment module's service has
-   * a `voidInvoice` of its own (decision 044); the caller holds the application's row lock, which
-   * every payment settlement takes first. Answers the invoice's status as found: only Issued is voided.
-   */
-  async voidUnpaidInvoice(tx: Executor, input: { invoiceId: string; reason: string; actorId: string | null }): Promise<'Issued' | 'Paid' | 'Void' | undefined> {
-    const [invoice] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, input.invoiceId)).for('update');
-    if (!invoice || invoice.status !== 'Issued') return invoice?.status;
-    const now = new Date();
-    await tx.update(invoices).set({ status: 'Void', modifiedOn: now, modifiedBy: input.actorId }).where(eq(invoices.id, input.invoiceId));
-    // A Failed link could be tried again: it closes too.
-    await tx
-      .update(payments)
-      .set({ status: 'Expired', failureReason: input.reason, modifiedOn: now, modifiedBy: input.actorId })
-      .where(and(eq(payments.invoiceId, input.invoiceId), inArray(payments.status, ['Requested', 'Pending', 'Failed'])));
-    return 'Issued';
   }
 
   /** The program's manager (name and address), who hears that a revalidation lapsed unpaid. */

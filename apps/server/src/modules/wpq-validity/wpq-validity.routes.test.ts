@@ -291,6 +291,12 @@ describe('the job: reminders and a missed confirmation', () => {
           throw new Error('not used');
         },
       },
+      // No revalidation lapses in these tests: the payment module's void is not reached.
+      payments: {
+        voidInvoice: async () => {
+          throw new Error('not used');
+        },
+      },
       mail: new MailService(new MailRepository(db), { smtpUrl: undefined, from: 'test@example.test', log: { info: () => undefined, warn: () => undefined, error: () => undefined } as never }),
       publicUrl: 'http://localhost',
       now: () => new Date(`${day}T02:00:00Z`),

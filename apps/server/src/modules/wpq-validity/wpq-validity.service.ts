@@ -84,11 +84,10 @@ export interface WpqValidityDeps {
     ): Promise<{ invoiceId: string; invoiceNumberText: string; currency: string; totals: { totalCents: number }; payment: { paymentUrl: string } }>;
   };
   /**
-   * The payment module's void of an unpaid invoice (`PaymentService.voidInvoice`, to be wired by
-   * app.ts): the invoice Void, its links closed with the reason; answers the status it found and
-   * voids only an Issued one. Until it is wired the repository's `voidUnpaidInvoice` does the same.
+   * The payment module's void of an unpaid invoice (`PaymentService.voidInvoice`): the invoice Void,
+   * its links closed with the reason; answers the status it found and voids only an Issued one.
    */
-  payments?: { voidInvoice(tx: Executor, input: { invoiceId: string; reason: string; actorId: string | null }): Promise<'Issued' | 'Paid' | 'Void' | undefined> };
+  payments: { voidInvoice(tx: Executor, input: { invoiceId: string; reason: string; actorId: string | null }): Promise<'Issued' | 'Paid' | 'Void' | undefined> };
   mail: Pick<MailService, 'send'>;
   publicUrl: string;
   now?: () => Date;
@@ -692,9 +691,9 @@ export class WpqValidityService {
     );
   }
 
-  /** The payment module's void when wired, else the repository's stand-in (decision 044). */
+  /** The payment module voids the invoice of a lapsed or cancelled revalidation (decision 044). */
   private voidInvoice(tx: Executor, input: { invoiceId: string; reason: string; actorId: string | null }) {
-    return this.deps.payments ? this.deps.payments.voidInvoice(tx, input) : this.deps.repository.voidUnpaidInvoice(tx, input);
+    return this.deps.payments.voidInvoice(tx, input);
   }
 
   /** An invoice's number as printed (with the prefix it was issued under). */
