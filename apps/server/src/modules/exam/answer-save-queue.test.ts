@@ -67,6 +67,29 @@ describe('answer saves in the queue', () => {
     expect(await Promise.all(waiting)).toEqual(['stored B1', 'stored C1', 'stored D1']);
   });
 
+  it('run no more statements at once than the lane limit allows, although connections are free, and tell it of each statement', async () => {
+    const { lane, statements } = laneOfStatements();
+    const told: { saves: number; savesWaiting: boolean }[] = [];
+    const limit = { limit: 1, observe: (saves: number, _ms: number, savesWaiting: boolean) => void told.push({ saves, savesWaiting }) };
+    const queue = new AnswerSaveQueue<Save, string>(lane, (save) => save.sitting, { connections: 4, largestBatch: 32, waitLimitMs: 0, limit });
+    const saves = ['a', 'b', 'c'].map((sitting) => queue.apply({ sitting, answer: `${sitting.toUpperCase()}1` }));
+    expect(statements.map((statement) => statement.saves.map((save) => save.answer))).toEqual([['A1']]);
+    statements[0]!.finish();
+    await settle();
+    // The database is less crowded: a second statement may go beside the batch.
+    limit.limit = 2;
+    const late = queue.apply({ sitting: 'd', answer: 'D1' });
+    expect(statements.map((statement) => statement.saves.map((save) => save.answer))).toEqual([['A1'], ['B1', 'C1'], ['D1']]);
+    statements[1]!.finish();
+    statements[2]!.finish();
+    expect(await Promise.all([...saves, late])).toEqual(['stored A1', 'stored B1', 'stored C1', 'stored D1']);
+    expect(told).toEqual([
+      { saves: 1, savesWaiting: true },
+      { saves: 2, savesWaiting: false },
+      { saves: 1, savesWaiting: false },
+    ]);
+  });
+
   it('never put one sitting in two statements at once, nor twice in one, and keep its saves in order', async () => {
     const { lane, statements } = laneOfStatements();
     const queue = queueOn(lane, { connections: 3 });

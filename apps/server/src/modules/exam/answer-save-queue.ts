@@ -1,5 +1,6 @@
 import { DatabaseBusyError, isDatabaseBusy } from '../../db/errors';
-import { answerSaveQueueWaiting } from '../../platform/metrics/metrics';
+import { answerSaveQueueWaiting, answerSaveStatementSaves, answerLaneStatementsAtOnce } from '../../platform/metrics/metrics';
+import type { AnswerLaneLimit } from './answer-lane-limit';
 
 /** How the queue reaches the database: one save in its own statement, or several in one. */
 export interface AnswerSaveLane<Save, Outcome> {
@@ -15,6 +16,8 @@ export interface AnswerSaveQueueOptions {
   largestBatch: number;
   /** A save waiting longer than this for a connection is refused as busy (503, Retry-After); 0: no limit. */
   waitLimitMs: number;
+  /** Fewer statements at once than `connections` while the database is crowded (answer-lane-limit.ts); all of them when not given. */
+  limit?: Pick<AnswerLaneLimit, 'limit' | 'observe'>;
 }
 
 interface Waiting<Save, Outcome> {
@@ -57,7 +60,9 @@ export class AnswerSaveQueue<Save, Outcome> {
   }
 
   private pump(): void {
-    while (this.statementsInFlight < this.options.connections) {
+    const atOnce = Math.min(this.options.connections, this.options.limit?.limit ?? this.options.connections);
+    answerLaneStatementsAtOnce.set(atOnce);
+    while (this.statementsInFlight < atOnce) {
       const batch = this.takeBatch();
       if (batch.length === 0) break;
       this.statementsInFlight += 1;
@@ -90,10 +95,15 @@ export class AnswerSaveQueue<Save, Outcome> {
   }
 
   private async run(batch: Waiting<Save, Outcome>[]): Promise<void> {
-    if (batch.length === 1) return settle(batch[0]!, () => this.lane.one(batch[0]!.save));
+    answerSaveStatementSaves.observe(batch.length);
+    const startedAt = performance.now();
+    // The lane's limit learns from statements that reached the database and came back.
+    const observe = () => this.options.limit?.observe(batch.length, performance.now() - startedAt, this.waiting.length > 0);
+    if (batch.length === 1) return settle(batch[0]!, () => this.lane.one(batch[0]!.save), observe);
     let outcomes: Outcome[];
     try {
       outcomes = await this.lane.many(batch.map((entry) => entry.save));
+      observe();
     } catch (error) {
       // No connection in time: alone, each would wait the same way.
       if (isDatabaseBusy(error)) {
@@ -129,9 +139,11 @@ export class AnswerSaveQueue<Save, Outcome> {
   }
 }
 
-async function settle<Save, Outcome>(entry: Waiting<Save, Outcome>, work: () => Promise<Outcome>): Promise<void> {
+async function settle<Save, Outcome>(entry: Waiting<Save, Outcome>, work: () => Promise<Outcome>, done?: () => void): Promise<void> {
   try {
-    entry.resolve(await work());
+    const outcome = await work();
+    done?.();
+    entry.resolve(outcome);
   } catch (error) {
     entry.reject(error);
   }

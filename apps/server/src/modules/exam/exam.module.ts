@@ -10,6 +10,7 @@ import { ExamContent } from './exam-content';
 import { ExamStaffService } from './exam-staff.service';
 import { ExamSubmission, type ResitResultRecorder } from './exam-submission';
 import { closeOverdueSittings } from './exam-timeout.job';
+import { AnswerLaneLimit } from './answer-lane-limit';
 import { AnswerSaveQueue } from './answer-save-queue';
 import { sittingKeyOf, type AnswerSave, type UpdateOutcome } from './exam-answer.repository';
 import { createExamRepositories } from './exam-repositories';
@@ -53,7 +54,13 @@ export function createExamModule(
   const answerSaves = new AnswerSaveQueue<AnswerSave, UpdateOutcome>(
     { one: (save) => repositories.answers.applyUpdates(save), many: (saves) => repositories.answers.applyUpdateBatch(saves) },
     sittingKeyOf,
-    { connections: lane.connections, largestBatch: LARGEST_ANSWER_BATCH, waitLimitMs: lane.waitLimitMs },
+    {
+      connections: lane.connections,
+      largestBatch: LARGEST_ANSWER_BATCH,
+      waitLimitMs: lane.waitLimitMs,
+      // Fewer statements at once while the database is crowded, down to two (issue 46).
+      limit: lane.connections > 2 ? new AnswerLaneLimit({ most: lane.connections, least: 2 }) : undefined,
+    },
   );
   const exams = new ExamService(repositories, content, submission, { graceSeconds, answerSaves, now: deps.now });
   return {

@@ -112,6 +112,20 @@ export const answerSaveQueueWaiting = new Gauge({
   registers: [metricsRegistry],
 });
 
+/** Whether answer saves batch (issue 46): saves in each statement of the lane. */
+export const answerSaveStatementSaves = new Histogram({
+  name: 'certs_answer_save_statement_saves',
+  help: "Answer saves in each statement of the answer lane: 1 when a save went alone, more when saves waited and went together.",
+  buckets: [1, 2, 4, 8, 16, 32],
+  registers: [metricsRegistry],
+});
+
+export const answerLaneStatementsAtOnce = new Gauge({
+  name: 'certs_answer_lane_statements_at_once',
+  help: "Answer-save statements the lane may run at once now: its connections, fewer while the database is crowded (modules/exam/answer-lane-limit.ts).",
+  registers: [metricsRegistry],
+});
+
 new Gauge({
   name: 'certs_db_pool_connections',
   help: 'PostgreSQL server pools: connections by pool and state (in_use, idle), and requests waiting for one.',
