@@ -492,7 +492,12 @@ async function closedLoop(label, clients, seconds, send, isOk = undefined, total
  * many saves each statement carried and how many statements the lane ran at once.
  */
 async function saturate(candidates, serversCpu) {
-  const baseline = startProcess('baseline', ['bench/baseline-server.mjs'], { DATABASE_URL: benchUrl.toString(), PORT: String(BASELINE_PORT), POOL_SIZE: String(POOL_SIZE) });
+  const baseline = startProcess('baseline', ['bench/baseline-server.mjs'], {
+    DATABASE_URL: benchUrl.toString(),
+    PORT: String(BASELINE_PORT),
+    POOL_SIZE: String(POOL_SIZE),
+    BASELINE_ROWS: String(CANDIDATES * QUESTIONS),
+  });
   try {
     await waitFor(`http://127.0.0.1:${BASELINE_PORT}/health`);
     // One sitting per client, launched and claimed before the clock starts.
