@@ -19,7 +19,8 @@
 // --cpu-prof-dir DIR (a V8 CPU profile of the server), --node-flags=F (more flags for each server's node), --instances N (1; N server processes on ports
 // P, P+2, P+3, ..., each candidate staying on one, as behind a load balancer with sticky sessions),
 // --pool-size N (10: each server's DATABASE_POOL_SIZE, and the baseline's), --answer-pool-size N (10: each
-// server's DATABASE_ANSWER_POOL_SIZE, the connections kept for answer saves; 0 shares the pool), --pool-wait-ms N
+// server's DATABASE_ANSWER_POOL_SIZE, the connections kept for answer saves; 0 shares the pool), --answer-lane-fixed (a statement on
+// every one of them at once, as before decision 045), --pool-wait-ms N
 // (5000: each server's DATABASE_POOL_WAIT_MS; a request that waits longer for a connection is answered 503 with
 // Retry-After and the candidates ask again as the page does, counted as busy answers; 0: no limit), --generators N (2: the
 // processes that drive the candidates between them; their latencies are merged), --recorded (issue 19: the
@@ -76,6 +77,8 @@ const { values: options } = parseArgs({
     'saturate-clients': { type: 'string', default: '64' },
     'saturate-seconds': { type: 'string', default: '30' },
     'saturate-rounds': { type: 'string', default: '3' },
+    /** The answer lane runs a statement on every connection, as before decision 045 (DATABASE_ANSWER_LANE_LEARNS=0). */
+    'answer-lane-fixed': { type: 'boolean', default: false },
     /** Processes that drive the candidates between them (each its own event loop and core). */
     generators: { type: 'string', default: '2' },
     'load-balancer': { type: 'boolean', default: false },
@@ -573,10 +576,12 @@ async function saturate(candidates, serversCpu) {
     printTable([saveSummary, baselineSummary]);
     const ratio = saveSummary.perSecond / baselineSummary.perSecond;
     const ratios = rounds.map((round) => round.ratio);
+    // Issue 46: 0.9 with the default 64 clients; with fewer, fewer saves can wait to go together (0.6 with 16).
+    const goal = SATURATE_CLIENTS >= 64 ? 0.9 : 0.6;
     const statements = rounds.reduce((sum, round) => sum + (round.save.savesPerStatement === null ? 0 : round.save.summary.count / round.save.savesPerStatement), 0);
     console.log(
       `\nSaturation: ${saveSummary.perSecond.toFixed(0)} saves/s against ${baselineSummary.perSecond.toFixed(0)} bare upserts/s = ${ratio.toFixed(2)} ` +
-        `(rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; goal at least 0.9: ${ratio >= 0.9 ? 'met' : 'MISSED'}); ` +
+        `(rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}; goal at least ${goal}: ${ratio >= goal ? 'met' : 'MISSED'}); ` +
         `${statements > 0 ? (saveSummary.count / statements).toFixed(1) : 'n/a'} saves a statement; ` +
         `errors ${saveSummary.errors + baselineSummary.errors}; answers whose last save is not the one stored: ${notStored}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     );
@@ -1209,6 +1214,7 @@ async function main() {
           DATABASE_URL: benchUrl.toString(),
           DATABASE_POOL_SIZE: String(POOL_SIZE),
           DATABASE_ANSWER_POOL_SIZE: String(ANSWER_POOL_SIZE),
+          DATABASE_ANSWER_LANE_LEARNS: options['answer-lane-fixed'] ? '0' : '1',
           DATABASE_POOL_WAIT_MS: String(POOL_WAIT_MS),
           JWT_SECRET,
           // Required with DATABASE_URL (decision 018); one key for every instance.

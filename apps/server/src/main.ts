@@ -45,7 +45,12 @@ function lockDataDir(dataDir: string): () => void {
 async function start(env: Env): Promise<void> {
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
   const releaseDataDir = env.DATABASE_URL ? () => {} : lockDataDir(dataDir);
-  const pools = { poolSize: env.DATABASE_POOL_SIZE, answerPoolSize: env.DATABASE_ANSWER_POOL_SIZE, waitLimitMs: env.DATABASE_POOL_WAIT_MS };
+  const pools = {
+    poolSize: env.DATABASE_POOL_SIZE,
+    answerPoolSize: env.DATABASE_ANSWER_POOL_SIZE,
+    waitLimitMs: env.DATABASE_POOL_WAIT_MS,
+    answerLaneLearns: env.DATABASE_ANSWER_LANE_LEARNS === '1',
+  };
   const database = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL, pools) : await openPglite({ dataDir: path.join(dataDir, 'pglite') });
   await migrateDatabase(database);
   // Demo data: on the embedded default, or when asked; never by default on a server.

@@ -22,6 +22,12 @@ describe('configuration', () => {
     expect(readEnv({ PUBLIC_URL: 'https://certs.example.org/' }).PUBLIC_URL).toBe('https://certs.example.org');
   });
 
+  it("lets the answer lane learn its statements at once unless told not to (decision 045's rollback), and refuses another value", () => {
+    expect(readEnv({}).DATABASE_ANSWER_LANE_LEARNS).toBe('1');
+    expect(readEnv({ DATABASE_ANSWER_LANE_LEARNS: '0' }).DATABASE_ANSWER_LANE_LEARNS).toBe('0');
+    expect(() => readEnv({ DATABASE_ANSWER_LANE_LEARNS: 'no' })).toThrow(/DATABASE_ANSWER_LANE_LEARNS/);
+  });
+
   it('lists every bad value in one readable error', () => {
     expect(() => readEnv({ PORT: 'eighty', JWT_SECRET: 'short' })).toThrow(/Invalid configuration:\n {2}PORT: .*\n {2}JWT_SECRET: JWT_SECRET must be at least 32 characters/);
   });

@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   /** Further connections kept for candidates' answer saves alone (issue 19); 0: saves share the pool above. */
   DATABASE_ANSWER_POOL_SIZE: z.coerce.number().int().min(0).max(100).default(10),
+  /** '0': the answer lane always runs a statement on every connection, as before decision 045 (its rollback); '1': it learns how many (the default). */
+  DATABASE_ANSWER_LANE_LEARNS: z.enum(['0', '1']).default('1'),
   /**
    * Milliseconds a request may wait for a pooled connection (or for a new one to open) before it is
    * answered 503 with Retry-After, rather than queue behind thousands (issue 22); 0: no limit.

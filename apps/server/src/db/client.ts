@@ -53,6 +53,8 @@ export interface DatabaseHandle {
 export interface AnswerLane {
   connections: number;
   waitLimitMs: number;
+  /** Whether the lane learns how many statements to run at once, fewer while the database is crowded (decision 045). */
+  learns: boolean;
 }
 
 /** The embedded default: PGlite in a folder (or in memory with no folder, or from a dump for tests). */
@@ -63,7 +65,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return {
     db,
     answerDb: db,
-    answerLane: { connections: 1, waitLimitMs: 0 },
+    answerLane: { connections: 1, waitLimitMs: 0, learns: false },
     kind: 'pglite',
     async listen(channel, listener) {
       // One connection: notifications of its own commits come back to it.
@@ -128,6 +130,8 @@ export interface PostgresPools {
    * more connections to the server, until its listen queue overflowed and they were reset.
    */
   waitLimitMs?: number;
+  /** Whether the answer lane learns how many statements to run at once (decision 045); true unless told. */
+  answerLaneLearns?: boolean;
 }
 
 /**
@@ -135,7 +139,7 @@ export interface PostgresPools {
  * is above 0, opened now and kept open however long a sitting's quiet spell lasts.
  */
 export async function openPostgres(connectionString: string, pools: PostgresPools = {}): Promise<DatabaseHandle> {
-  const { poolSize = 10, answerPoolSize = 0, idleTimeoutMs = IDLE_CONNECTION_KEPT_MS, waitLimitMs = 0 } = pools;
+  const { poolSize = 10, answerPoolSize = 0, idleTimeoutMs = IDLE_CONNECTION_KEPT_MS, waitLimitMs = 0, answerLaneLearns = true } = pools;
   const pool = openPool(connectionString, poolSize, { applicationName: POOL_APPLICATION_NAMES.main, keptOpen: 0, idleTimeoutMs, waitLimitMs }, true);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const answerPool =
@@ -149,7 +153,7 @@ export async function openPostgres(connectionString: string, pools: PostgresPool
   return {
     db,
     answerDb: answerPool ? (drizzlePg(answerPool, { schema }) as unknown as Database) : db,
-    answerLane: { connections: answerPool ? answerPoolSize : poolSize, waitLimitMs },
+    answerLane: { connections: answerPool ? answerPoolSize : poolSize, waitLimitMs, learns: answerLaneLearns },
     kind: 'postgres',
     connectionString,
     pools: [{ name: POOL_APPLICATION_NAMES.main, pool }, ...(answerPool ? [{ name: POOL_APPLICATION_NAMES.answerSaves, pool: answerPool }] : [])],

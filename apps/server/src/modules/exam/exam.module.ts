@@ -50,7 +50,7 @@ export function createExamModule(
   const repositories = createExamRepositories(db, deps.answerDb);
   const content = new ExamContent(repositories.questions);
   const submission = new ExamSubmission(repositories, content, new ApplicationWorkflowRepository(db));
-  const lane = deps.answerLane ?? { connections: 1, waitLimitMs: 0 };
+  const lane = deps.answerLane ?? { connections: 1, waitLimitMs: 0, learns: false };
   const answerSaves = new AnswerSaveQueue<AnswerSave, UpdateOutcome>(
     { one: (save) => repositories.answers.applyUpdates(save), many: (saves) => repositories.answers.applyUpdateBatch(saves) },
     sittingKeyOf,
@@ -59,7 +59,7 @@ export function createExamModule(
       largestBatch: LARGEST_ANSWER_BATCH,
       waitLimitMs: lane.waitLimitMs,
       // Fewer statements at once while the database is crowded, down to two (issue 46).
-      limit: lane.connections > 2 ? new AnswerLaneLimit({ most: lane.connections, least: 2 }) : undefined,
+      limit: lane.learns && lane.connections > 2 ? new AnswerLaneLimit({ most: lane.connections, least: 2 }) : undefined,
     },
   );
   const exams = new ExamService(repositories, content, submission, { graceSeconds, answerSaves, now: deps.now });
