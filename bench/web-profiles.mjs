@@ -1,15 +1,17 @@
 // The browsers `npm run bench:web` and `npm run bench:web:trace` measure as (issue 22): a candidate's
 // mid-range phone at a site office, through the DevTools protocol's network and CPU emulation, and
-// the same pages unthrottled on localhost.
+// the same pages unthrottled on localhost. Targets at the median of first visits: issue 22's 3 s and
+// 1 s for the first question, and issue 46's nearer the limits on the phone (the login page usable
+// within 1.5 s, the first question within 2 s, an answer acknowledged within 3 s).
 export const PHONE = {
   name: 'phone at a site office (1.6 Mbps, 150 ms, CPU 4x)',
   short: 'phone',
   network: { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
   cpuRate: 4,
-  firstQuestionTargetMs: 3000,
+  targetsMs: { login: 1500, question: 2000, acknowledged: 3000 },
 };
 
-export const LOCALHOST = { name: 'localhost, unthrottled', short: 'localhost', network: null, cpuRate: 1, firstQuestionTargetMs: 1000 };
+export const LOCALHOST = { name: 'localhost, unthrottled', short: 'localhost', network: null, cpuRate: 1, targetsMs: { question: 1000 } };
 
 /**
  * A new page of `context` with the profile's network and CPU emulation applied through the DevTools

@@ -6,8 +6,9 @@
 //   - exam: navigation to a trial's launch URL until the first question is shown with an enabled
 //     option, and until an answer given then is acknowledged (the save answered, "All answers saved");
 // first visits (a new context each run: no HTTP cache, no service worker), and apart from them a
-// repeat visit with the service worker and the cache of one earlier visit. Targets (the issue): the
-// first question within 3 s on the phone profile and within 1 s unthrottled.
+// repeat visit with the service worker and the cache of one earlier visit. Targets: web-profiles.mjs
+// (issue 22's first question within 3 s on the phone and 1 s unthrottled; issue 46's 1.5 s login,
+// 2 s first question and 3 s acknowledged answer on the phone).
 // Builds nothing itself: run `npm run build` first. Times depend on the machine's load: the load
 // average is printed before and after, and figures taken under load are not planning figures.
 import { randomUUID } from 'node:crypto';
@@ -110,9 +111,9 @@ try {
       await examContext.close();
       process.stdout.write(`  ${profile.short} run ${run + 1}: login ${seconds(login.at(-1))}, first question ${seconds(question.at(-1))}, answer acknowledged ${exam.afterMs === null ? 'no save answered within 10 s' : seconds(exam.afterMs)}\n`);
     }
-    rows.push({ profile, visit: 'first', measure: 'login page usable', values: login });
-    rows.push({ profile, visit: 'first', measure: 'first question answerable', values: question, targetMs: profile.firstQuestionTargetMs });
-    rows.push({ profile, visit: 'first', measure: 'answer acknowledged', values: answered });
+    rows.push({ profile, visit: 'first', measure: 'login page usable', values: login, targetMs: profile.targetsMs.login });
+    rows.push({ profile, visit: 'first', measure: 'first question answerable', values: question, targetMs: profile.targetsMs.question });
+    rows.push({ profile, visit: 'first', measure: 'answer acknowledged', values: answered, targetMs: profile.targetsMs.acknowledged });
 
     // A repeat visit: one visit online installs the service worker (and fills the HTTP cache); then
     // the same pages again in that context, measured the same way.
@@ -138,7 +139,7 @@ try {
       await context.close();
     }
     rows.push({ profile, visit: 'repeat (SW)', measure: 'login page usable', values: repeat.login });
-    rows.push({ profile, visit: 'repeat (SW)', measure: 'first question answerable', values: repeat.question, targetMs: profile.firstQuestionTargetMs });
+    rows.push({ profile, visit: 'repeat (SW)', measure: 'first question answerable', values: repeat.question, targetMs: profile.targetsMs.question });
     rows.push({ profile, visit: 'repeat (SW)', measure: 'answer acknowledged', values: repeat.answered });
   }
 } finally {
