@@ -16,7 +16,7 @@ describe('the production server command (decision 043)', () => {
   });
 
   it('bounds the heap softly: a growing factor and small semispaces, never a hard old-space ceiling', () => {
-    expect(SERVER_NODE_FLAGS).toEqual(['--heap-growing-percent=10', '--max-semi-space-size=8']);
+    expect(SERVER_NODE_FLAGS).toEqual(['--heap-growing-percent=20', '--max-semi-space-size=8']);
     expect(compiledServerArgs().some((flag) => flag.startsWith('--max-old-space-size'))).toBe(false);
   });
 });
