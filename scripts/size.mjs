@@ -1,5 +1,5 @@
 // `npm run size`: the JavaScript a first visit loads before each measured page is usable, gzipped,
-// against its budget (issue 22: exam sitting 250 KB, login pages 200 KB, admin screens 450 KB).
+// against its budget (issue 22: exam sitting 250 KB, admin screens 450 KB; login pages 165 KB since issue 46 took zod off them).
 // Builds nothing itself: run `npm run build` first (CI does). Exits 1 when a page is over budget, or
 // when a script or stylesheet of 1 KB or more came uncompressed (the server sends the build's Brotli
 // and gzip copies; without them a phone at a site office waited 3 s more, docs/performance.md).

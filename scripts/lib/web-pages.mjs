@@ -99,13 +99,14 @@ const tableShownAt = () => globalThis.document.querySelector('table') !== null &
 export const PAGES = [
   {
     name: 'applicant login',
-    budgetKb: 200,
+    // 157 KB since 7 Dec (session 38: no zod on a login page's first visit); issue 46 aims at 120.
+    budgetKb: 165,
     path: async () => '/student/login',
     ready: (page) => whenShownInPage(page, signInShownAt),
   },
   {
     name: 'staff login',
-    budgetKb: 200,
+    budgetKb: 165,
     path: async () => '/admin/login',
     ready: (page) => whenShownInPage(page, signInShownAt),
   },

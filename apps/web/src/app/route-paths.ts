@@ -1,7 +1,7 @@
 import { APPEAL_PAGES } from '@certs/shared/appeal/appeal-pages';
 import { ADMIN_MENU_PATHS } from '@certs/shared/auth/admin-menu';
 import { COMPLAINT_PAGES } from '@certs/shared/complaint/complaint-pages';
-import { PUBLIC_REGISTER_PAGES } from '@certs/shared/public-register/public-register.contract';
+import { PUBLIC_REGISTER_PAGES } from '@certs/shared/public-register/public-register-pages';
 import type { ExamType } from '@certs/shared/program/program-type';
 import type { BreakpointName } from '@certs/shared/common/breakpoints';
 

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
-import { AUTH_MESSAGES, RefreshTokenResponse } from '@certs/shared/auth/auth.contract';
+import type { RefreshTokenResponse } from '@certs/shared/auth/auth.contract';
+import { AUTH_MESSAGES } from '@certs/shared/auth/auth-messages';
 import { loginPathFor } from '@certs/shared/auth/roles';
 import { GENERIC_ERROR_MESSAGE, readErrorMessage } from '@certs/shared/common/api-error';
 import { clearSession, getSession, replaceStoredToken } from './auth';
@@ -99,10 +100,11 @@ async function requestNewToken(): Promise<RefreshOutcome> {
   }
   if (response.status === 401 || response.status === 403) return null;
   if (!response.ok) return 'unreachable';
-  const parsed = RefreshTokenResponse.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) return 'unreachable';
-  replaceStoredToken(parsed.data.newToken);
-  return parsed.data.newToken;
+  // Read without the contract's schema: this module is on every first page, zod is not (issue 46).
+  const body = (await response.json().catch(() => null)) as Partial<RefreshTokenResponse> | null;
+  if (typeof body?.newToken !== 'string') return 'unreachable';
+  replaceStoredToken(body.newToken);
+  return body.newToken;
 }
 
 /** One refresh at a time: calls that fail together wait for the same new token. */

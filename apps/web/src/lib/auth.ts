@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { SessionUser } from '@certs/shared/auth/auth.contract';
-import type { UserType } from '@certs/shared/auth/roles';
+import type { SessionUser } from '@certs/shared/auth/auth.contract';
+import { USER_TYPES, type UserType } from '@certs/shared/auth/roles';
+import { afterFirstPageShown } from './first-page';
 
 /** The signed-in state the client keeps (spec section 3, User state). */
 export interface Session {
@@ -20,6 +21,24 @@ const STORAGE_KEY = 'certs.session';
 /** Every key this app writes starts with this, so that logout can remove them all. */
 export const STORAGE_PREFIX = 'certs.';
 
+/**
+ * The stored user's shape, checked without zod: this module is in the app's entry, and the contract's
+ * schema would bring zod and dayjs (31 KB gzipped) onto every first visit (issue 46). The contract's
+ * own check follows once the first page is shown (checkStoredUserLater).
+ */
+export function looksLikeSessionUser(value: unknown): value is SessionUser {
+  if (!value || typeof value !== 'object') return false;
+  const user = value as Record<string, unknown>;
+  return (
+    ['id', 'email', 'firstName', 'lastName', 'timeZone'].every((key) => typeof user[key] === 'string') &&
+    (USER_TYPES as readonly unknown[]).includes(user.userType) &&
+    Number.isInteger(user.role) &&
+    (user.applicantId === null || typeof user.applicantId === 'string') &&
+    Array.isArray(user.menuItems) &&
+    user.menuItems.every((item) => typeof item === 'string')
+  );
+}
+
 function readStoredSession(): Session | null {
   try {
     const raw = window.localStorage.getItem(STORAGE_KEY);
@@ -27,15 +46,29 @@ function readStoredSession(): Session | null {
     const parsed: unknown = JSON.parse(raw);
     if (!parsed || typeof parsed !== 'object') return null;
     const { jwt, user } = parsed as { jwt?: unknown; user?: unknown };
-    const checkedUser = SessionUser.safeParse(user);
     // A stored value from an older build or another app is dropped rather than trusted.
-    return typeof jwt === 'string' && jwt && checkedUser.success ? { jwt, user: checkedUser.data } : null;
+    return typeof jwt === 'string' && jwt && looksLikeSessionUser(user) ? { jwt, user } : null;
   } catch {
     return null;
   }
 }
 
+/** The contract's full check of a user read from storage (a time zone no longer offered, ...), off the first page's path. */
+function checkStoredUserLater(): void {
+  afterFirstPageShown(() => {
+    import('@certs/shared/auth/auth.contract').then(
+      ({ SessionUser: schema }) => {
+        const { session } = state;
+        if (session && !schema.safeParse(session.user).success) clearSession('expired');
+      },
+      // Offline before the contract was cached: the next start checks again.
+      () => undefined,
+    );
+  });
+}
+
 let state: SessionState = { session: readStoredSession(), signOutReason: null };
+if (state.session) checkStoredUserLater();
 const listeners = new Set<() => void>();
 
 function setState(next: SessionState): void {
@@ -125,6 +158,7 @@ export function acknowledgeSignOut(): void {
 /** Only for tests: start from what localStorage holds now. */
 export function reloadSessionFromStorage(): void {
   setState({ session: readStoredSession(), signOutReason: null });
+  if (state.session) checkStoredUserLater();
 }
 
 /** For screens behind a session guard, where a missing session is a programming error. */

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { OFFERED_TIME_ZONE_NAMES } from '../common/dates';
+import { AUTH_MESSAGES } from './auth-messages';
 import { USER_TYPES } from './roles';
 
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  tooManyAttempts: 'Too many failed sign-in attempts. Please wait a minute and try again.',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  unauthorized: 'Please sign in to continue',
-  forbidden: 'You do not have permission to do this',
-  identifierRequired: 'Email is required',
-  passwordRequired: 'Password is required',
-} as const;
+export { AUTH_MESSAGES } from './auth-messages';
 
 export const LoginRequest = z.strictObject({
   identifier: z.string().trim().min(1, AUTH_MESSAGES.identifierRequired).max(254),

@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginRequest } from '@certs/shared/auth/auth.contract';
-import { isSecondFactorRequired, PasswordStepResponse } from '@certs/shared/auth/mfa.contract';
+import { PasswordStepResponse } from '@certs/shared/auth/mfa.contract';
 import type { UserType } from '@certs/shared/auth/roles';
 import { apiRequest } from '../../../lib/api-client';
-import { saveSession } from '../../../lib/auth';
 import { afterPendingSignOut } from './sign-out';
 
 const SIGN_IN_PATHS: Record<UserType, string> = {
@@ -17,13 +15,4 @@ export async function signIn(userType: UserType, request: LoginRequest): Promise
   // The login page shows before a logout's answer arrives; that answer must not clear this sign-in's cookie.
   await afterPendingSignOut();
   return apiRequest(SIGN_IN_PATHS[userType], { method: 'POST', body: request, schema: PasswordStepResponse });
-}
-
-export function useSignIn(userType: UserType) {
-  return useMutation({
-    mutationFn: (request: LoginRequest) => signIn(userType, request),
-    onSuccess: (answer) => {
-      if (!isSecondFactorRequired(answer)) saveSession({ jwt: answer.jwt, user: answer.user });
-    },
-  });
 }
