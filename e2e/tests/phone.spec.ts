@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '../fixtures/test';
 import { seriousViolations } from '../fixtures/axe';
-import { DEMO, signInThroughForm } from '../fixtures/demo-accounts';
+import { DEMO, signInAs } from '../fixtures/demo-accounts';
 import { acceptedQualificationApplication, issueInvoice, signInApi } from '../fixtures/api-setup';
 import { DEMO_TRIAL, quickCopyOf } from '../fixtures/exam-setup';
 import { registerApplicant } from '../fixtures/journey';
@@ -62,7 +62,7 @@ async function applicantWithTrial(page: Page, request: APIRequestContext, firstN
   const staffJwt = await signInApi(request, DEMO.superUser);
   const trial = await quickCopyOf(request, staffJwt, DEMO_TRIAL, `Phone practice ${Date.now()}`, { search: 'ISO 5817 quality level C', marks: 2 });
   const applicant = await registerApplicant(request, { firstName, lastName: 'Phone', emailPrefix: 'phone', password: 'Phone-applicant-2026!' });
-  await signInThroughForm(page, '/student/login', applicant.email, applicant.password);
+  await signInAs(page, '/student/login', applicant.email, applicant.password);
   return trial;
 }
 
@@ -151,7 +151,7 @@ test('a trial exam on a phone keeps its question on screen under a small header,
 });
 
 test("staff on a phone: the header keeps to the screen and the menu holds Security", async ({ page }) => {
-  await signInThroughForm(page, '/admin/login', DEMO.accountAdmin);
+  await signInAs(page, '/admin/login', DEMO.accountAdmin);
   await expectWithinWidth(page, page.getByRole('button', { name: 'Logout' }));
   await expect(page.getByRole('banner').getByRole('link', { name: 'Security' })).toBeHidden();
   await page.getByRole('button', { name: 'Toggle main menu' }).click();
@@ -163,7 +163,7 @@ test("staff on a phone: the header keeps to the screen and the menu holds Securi
 
 test('the certificate template designer on a phone says it needs a wider window, and opens once the window is wide enough', async ({ page }) => {
   // Issue 45 item 14: the spec's screen-width helper sends a narrow window away from a screen that cannot work in it.
-  await signInThroughForm(page, '/admin/login', DEMO.accountAdmin);
+  await signInAs(page, '/admin/login', DEMO.accountAdmin);
   await page.goto('/admin/libraries/certificate-templates/new');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This screen needs a wider window');
   await expect(page).toHaveURL(/\/admin\/wider-window\?/);
@@ -194,7 +194,7 @@ test("an applicant's invoice on a phone: Pay and Download on screen", async ({ p
     answerText: 'Six years of structural steel inspection.',
   });
   await issueInvoice(request, application, { 'IWI-M1': 'required', 'IWI-M2': 'notTaken', 'IWI-M3': 'notTaken' });
-  await signInThroughForm(page, '/student/login', application.email, application.password);
+  await signInAs(page, '/student/login', application.email, application.password);
   await page.goto(`/student/applications/qualificationapplication/${application.id}`);
   const section = page.getByTestId('invoices-and-payments');
   const invoices = section.getByRole('list', { name: 'Invoices' });
@@ -223,7 +223,7 @@ test("an applicant's invoice on a phone: Pay and Download on screen", async ({ p
 });
 
 test("an employer's tables on a phone scroll inside a region that shows there is more", async ({ page }) => {
-  await signInThroughForm(page, '/employer/login', DEMO.companyCoordinator);
+  await signInAs(page, '/employer/login', DEMO.companyCoordinator);
   // The company's users: the coordinator is always among them (the confirmations due change as other journeys confirm).
   await page.goto('/employer/users');
   await expect(page.getByRole('table', { name: 'Company users' }).getByRole('row', { name: new RegExp(DEMO.companyCoordinator.replace(/[.]/g, '\\.')) })).toBeVisible();

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '../fixtures/test';
-import { DEMO, mainMenu, signInThroughForm, signOut } from '../fixtures/demo-accounts';
+import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 import { personAt } from '../fixtures/journey';
 
 const ALL_MENU_ITEMS = ['Dashboard', 'Programs', 'Examinations', 'Libraries', 'Archives', 'Users', 'Emails', 'Reports', 'Appeals', 'Complaints', 'Impartiality', 'Exam Quality', 'Discount Codes', 'Contact Us', 'Utilities'];
 
 test('the applicant signs in at /student/login and lands on the applicant home', async ({ page }) => {
-  await signInThroughForm(page, '/student/login', DEMO.applicant);
+  await signInAs(page, '/student/login', DEMO.applicant);
   await expect(page).toHaveURL(/\/student\/applicantHome$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ari Applicant');
   await expect(page.getByTestId('signed-in-email')).toHaveText(DEMO.applicant);
@@ -13,14 +13,14 @@ test('the applicant signs in at /student/login and lands on the applicant home',
 });
 
 test('the super user signs in at /admin/login and sees all eleven menu items', async ({ page }) => {
-  await signInThroughForm(page, '/admin/login', DEMO.superUser);
+  await signInAs(page, '/admin/login', DEMO.superUser);
   await expect(page).toHaveURL(/\/admin\/superUserHome$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Sam Super');
   await expect(mainMenu(page).getByRole('link')).toHaveText(ALL_MENU_ITEMS);
 });
 
 test('the contributor sees only the three items of its saved menu', async ({ page }) => {
-  await signInThroughForm(page, '/admin/login', DEMO.contributor);
+  await signInAs(page, '/admin/login', DEMO.contributor);
   await expect(page).toHaveURL(/\/admin\/accountContributorHome$/);
   await expect(mainMenu(page).getByRole('link')).toHaveText(['Dashboard', 'Programs', 'Examinations']);
   // A menu area outside the saved menu is refused on screen too.
@@ -29,16 +29,16 @@ test('the contributor sees only the three items of its saved menu', async ({ pag
 });
 
 test('each other role lands on its own home page', async ({ page }) => {
-  await signInThroughForm(page, '/admin/login', DEMO.accountAdmin);
+  await signInAs(page, '/admin/login', DEMO.accountAdmin);
   await expect(page).toHaveURL(/\/admin\/accountAdminHome$/);
   await signOut(page);
-  await signInThroughForm(page, '/admin/login', DEMO.user);
+  await signInAs(page, '/admin/login', DEMO.user);
   await expect(page).toHaveURL(/\/admin\/userHome$/);
   await expect(mainMenu(page).getByRole('link')).toHaveText(['Dashboard', 'Reports']);
 });
 
 test('logout from an admin page lands on /admin/login and the session is gone', async ({ page }) => {
-  await signInThroughForm(page, '/admin/login', DEMO.superUser);
+  await signInAs(page, '/admin/login', DEMO.superUser);
   await mainMenu(page).getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -76,7 +76,7 @@ test('a page opened without a session goes to the matching login and comes back 
 });
 
 test('an expired access token is refreshed once from the cookie, without the user noticing', async ({ page }) => {
-  await signInThroughForm(page, '/admin/login', DEMO.superUser);
+  await signInAs(page, '/admin/login', DEMO.superUser);
   // Spoil the stored access token, as if it had expired; the refresh cookie is still good.
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage)) {
@@ -91,7 +91,7 @@ test('an expired access token is refreshed once from the cookie, without the use
 
 // Issue 45 item 18: a page opened after the token lapsed logged two or three 401s before the refresh.
 test('a page opened after the access token lapsed refreshes it first, so that no call is refused', async ({ page }) => {
-  await signInThroughForm(page, '/admin/login', DEMO.superUser);
+  await signInAs(page, '/admin/login', DEMO.superUser);
   // The stored token's expiry moved into the past, as after a break of more than 15 minutes.
   await page.evaluate(() => {
     const session = JSON.parse(localStorage.getItem('certs.session') ?? '{}') as { jwt: string };

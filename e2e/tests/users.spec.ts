@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '../fixtures/test';
 import { api, signInApi } from '../fixtures/api-setup';
-import { DEMO, mainMenu, signInThroughForm, signOut } from '../fixtures/demo-accounts';
+import { DEMO, mainMenu, signInAs, signOut } from '../fixtures/demo-accounts';
 import { searchList } from '../fixtures/lists';
 
 /**
@@ -16,7 +16,7 @@ async function ownAdminUser(request: APIRequestContext, person: { firstName: str
 }
 
 test('the super user adds an admin user, who then signs in and sees the chosen menu', async ({ page }) => {
-  await signInThroughForm(page, '/admin/login', DEMO.superUser);
+  await signInAs(page, '/admin/login', DEMO.superUser);
   await mainMenu(page).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByTestId('users-table')).toContainText(DEMO.contributor);
   await expect(page.getByTestId('range-text')).toHaveText('Showing 1 to 4 of 4');
@@ -50,7 +50,7 @@ test('the super user adds an admin user, who then signs in and sees the chosen m
   await expect(page.getByTestId('range-text')).toHaveText('Showing 1 to 1 of 1');
 
   await signOut(page);
-  await signInThroughForm(page, '/admin/login', 'quinn.examiner@demo.local', 'Welding-2026-ok');
+  await signInAs(page, '/admin/login', 'quinn.examiner@demo.local', 'Welding-2026-ok');
   await expect(page).toHaveURL(/\/admin\/accountContributorHome$/);
   await expect(mainMenu(page).getByRole('link')).toHaveText(['Examinations', 'Reports']);
 });
@@ -59,10 +59,10 @@ test('a deactivated user is signed out at their next request and cannot sign in 
   const user = await ownAdminUser(request, { firstName: 'Dale', lastName: 'Deactivated', role: 4, menuItems: ['Dashboard', 'Reports'] });
   const adminPage = await (await browser.newContext()).newPage();
   const userPage = await (await browser.newContext()).newPage();
-  await signInThroughForm(userPage, '/admin/login', user.email, user.password);
+  await signInAs(userPage, '/admin/login', user.email, user.password);
   await expect(userPage).toHaveURL(/\/admin\/userHome$/);
 
-  await signInThroughForm(adminPage, '/admin/login', DEMO.superUser);
+  await signInAs(adminPage, '/admin/login', DEMO.superUser);
   await adminPage.goto('/admin/users');
   await adminPage.getByRole('button', { name: `Edit ${user.name}` }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Edit user' });
@@ -81,7 +81,7 @@ test('a deactivated user is signed out at their next request and cannot sign in 
 
 test('the chosen time zone is kept and used for the dates on screen', async ({ page, request }) => {
   const admin = await ownAdminUser(request, { firstName: 'Tess', lastName: 'Timezone', role: 2, menuItems: ['Dashboard', 'Users'] });
-  await signInThroughForm(page, '/admin/login', admin.email, admin.password);
+  await signInAs(page, '/admin/login', admin.email, admin.password);
   await page.goto('/admin/users');
   const firstModified = page.getByTestId('users-table').getByRole('row').nth(1).getByRole('cell').nth(3);
   await expect(firstModified).toContainText(/AEDT|AEST/);
